@@ -1,0 +1,93 @@
+"""Namespace paths and templates (``/facts/{actorId}/``), filled only from the caller's scope. Pure.
+
+A namespace labels where a record belongs (which strategy, which actor, which session). Isolation does
+not rest on it (stores filter on the agent/actor/session columns), but a namespace must never *claim* a
+place outside the caller's scope either, so user-supplied paths are checked here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import ScopeError
+from ..types import Level, Scope
+
+_VAR = re.compile(r"\{([A-Za-z]+)\}")
+_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$")
+KNOWN_VARS = ("agentId", "actorId", "sessionId", "strategyId", "memoryStrategyId")
+
+DEFAULT_TEMPLATES: dict[Level, str] = {
+    "agent": "/agent/",
+    "actor": "/actors/{actorId}/",
+    "session": "/actors/{actorId}/sessions/{sessionId}/",
+}
+
+
+def fill(template: str, scope: Scope, *, strategy_id: str | None = None, field: str = "namespace") -> str:
+    """Fill ``template`` from ``scope`` (never from input) and validate the resulting path."""
+    values = {
+        "agentId": scope.agent,
+        "actorId": scope.actor,
+        "sessionId": scope.session,
+        "strategyId": strategy_id,
+        "memoryStrategyId": strategy_id,
+    }
+
+    def sub(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in values:
+            raise ScopeError(f"unknown template variable {{{name}}} (known: {', '.join(KNOWN_VARS)})",
+                             field=field)
+        value = values[name]
+        if value is None:
+            raise ScopeError(f"template variable {{{name}}} has no value in this scope", field=field)
+        return value
+
+    return normalize(_VAR.sub(sub, template), field=field)
+
+
+def normalize(path: str, *, field: str = "namespace") -> str:
+    """Check a literal path: '/'-separated safe segments, no '..', no wildcards; returns it with '/' ends."""
+    if not isinstance(path, str) or not path:
+        raise ScopeError("must be a non-empty path such as /facts/cust-42/", field=field)
+    if len(path) > 512:
+        raise ScopeError("must be at most 512 characters", field=field)
+    segments = [s for s in path.strip("/").split("/")]
+    if segments == [""]:
+        return "/"
+    for seg in segments:
+        if seg in ("", ".", "..") or not _SEGMENT.match(seg) or ".." in seg:
+            raise ScopeError(
+                f"segment {seg!r} is not allowed: use letters, digits and . _ : @ + = -; "
+                "no empty segments, '..' or wildcards",
+                field=field,
+            )
+    return "/" + "/".join(segments) + "/"
+
+
+def resolve(namespace: str | None, scope: Scope, level: Level, *, strategy_id: str | None = None) -> str:
+    """The namespace a record written by ``scope`` at ``level`` gets.
+
+    ``None`` gives the level's default. A template is filled from the scope. A literal path for an
+    actor- or session-level record must name the caller's own actor (and session): a path naming other
+    ids is refused rather than trusted.
+    """
+    path = fill(namespace if namespace is not None else DEFAULT_TEMPLATES[level], scope,
+                strategy_id=strategy_id)
+    segments = path.strip("/").split("/")
+    if level in ("actor", "session") and scope.actor not in segments:
+        raise ScopeError(f"an {level}-level namespace must contain the caller's actor id "
+                         "(use {actorId})", field="namespace")
+    if level == "session" and scope.session not in segments:
+        raise ScopeError("a session-level namespace must contain the caller's session id "
+                         "(use {sessionId})", field="namespace")
+    return path
+
+
+def level_of_template(template: str) -> Level:
+    """The narrowest level a template needs: ``{sessionId}`` -> session, ``{actorId}`` -> actor, else agent."""
+    if "{sessionId}" in template:
+        return "session"
+    if "{actorId}" in template:
+        return "actor"
+    return "agent"

@@ -1,0 +1,114 @@
+"""Scope rules: which records a caller may read and at which level it may write. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..errors import PermissionDenied, ReadOnlyError, ScopeError, ValidationError
+from ..types import LEVELS, Level, Record, Scope
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFilter:
+    """Everything a store needs to restrict a read to what the caller may see.
+
+    Stores translate it into their query language; every read path takes one, so no path can reach
+    records of another agent, of another actor (session/actor levels) or of another session (session level).
+    """
+
+    agent: str
+    actor: str | None
+    session: str | None
+    levels: tuple[Level, ...]
+    include_preview: bool = False
+    statuses: tuple[str, ...] = ("active",)
+    kinds: tuple[str, ...] | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    namespace_prefix: str | None = None
+
+    def allows(self, rec: Record) -> bool:
+        """The same rule the stores apply in SQL, for checks done in Python (and for tests)."""
+        if rec.agent != self.agent or rec.status not in self.statuses:
+            return False
+        if rec.preview and not self.include_preview:
+            return False
+        if rec.level not in self.levels:
+            return False
+        if rec.level in ("actor", "session") and (self.actor is None or rec.actor != self.actor):
+            return False
+        if rec.level == "session" and (self.session is None or rec.session != self.session):
+            return False
+        if self.kinds is not None and rec.kind not in self.kinds:
+            return False
+        if any(rec.labels.get(k) != v for k, v in self.labels):
+            return False
+        return not (self.namespace_prefix and not rec.namespace.startswith(self.namespace_prefix))
+
+
+def readable_levels(scope: Scope, allowed: Iterable[str]) -> tuple[Level, ...]:
+    """The levels this scope can actually read: allowed by config and keyed by ids the scope has."""
+    out: list[Level] = []
+    for level in LEVELS:
+        if level not in allowed:
+            continue
+        if level == "session" and (scope.actor is None or scope.session is None):
+            continue
+        if level == "actor" and scope.actor is None:
+            continue
+        out.append(level)
+    return tuple(out)
+
+
+def read_filter(
+    scope: Scope,
+    allowed: Iterable[str],
+    *,
+    preview: bool = False,
+    statuses: tuple[str, ...] = ("active",),
+    kinds: Iterable[str] | None = None,
+    labels: dict[str, str] | None = None,
+    namespace_prefix: str | None = None,
+) -> ReadFilter:
+    """Build the filter for a read by ``scope`` under the configured ``scope.read`` levels."""
+    for s in statuses:
+        if s not in ("active", "superseded", "deleted"):
+            raise ValidationError(f"unknown status {s!r}", field="status")
+    return ReadFilter(
+        agent=scope.agent,
+        actor=scope.actor,
+        session=scope.session,
+        levels=readable_levels(scope, allowed),
+        include_preview=preview,
+        statuses=statuses,
+        kinds=tuple(kinds) if kinds is not None else None,
+        labels=tuple(sorted((labels or {}).items())),
+        namespace_prefix=namespace_prefix,
+    )
+
+
+def check_write_level(scope: Scope, level: str, allowed: Iterable[str], *, read_only: bool = False) -> Level:
+    """Raise unless ``scope`` may write a record at ``level``; return the level typed."""
+    if read_only:
+        raise ReadOnlyError("this handle may search and read memory, never write it")
+    if level not in LEVELS:
+        raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="scope")
+    allowed = tuple(allowed)
+    if level not in allowed:
+        raise PermissionDenied(
+            f"writing at level {level!r} is not allowed (scope.write is {list(allowed)})", field="scope"
+        )
+    try:
+        scope.require(level)  # type: ignore[arg-type]
+    except ScopeError:
+        raise
+    return level  # type: ignore[return-value]
+
+
+def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:
+    """The (actor, session) a record written at ``level`` is keyed by; wider levels drop the narrower ids."""
+    if level == "agent":
+        return None, None
+    if level == "actor":
+        return scope.actor, None
+    return scope.actor, scope.session

@@ -1,0 +1,179 @@
+"""Boundary validation of messages, records and search arguments. Pure; errors name field and rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from ..errors import ValidationError
+from ..types import ROLES, ToolCall
+
+MAX_CONTENT = 1_000_000
+MAX_SUMMARY = 4_000
+MAX_RECORD_CONTENT = 100_000
+MAX_MESSAGES = 10_000
+MAX_LIMIT = 1_000
+
+
+def as_utc(value: object, field: str) -> datetime:
+    """A datetime (naive means UTC) or an ISO-8601 string, as an aware UTC datetime."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValidationError("must be an ISO-8601 timestamp", field=field) from exc
+    if not isinstance(value, datetime):
+        raise ValidationError("must be a datetime", field=field)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _json_safe(value: Any, field: str, depth: int = 0) -> None:
+    if depth > 32:
+        raise ValidationError("is nested too deeply (at most 32 levels)", field=field)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise ValidationError("keys must be strings", field=field)
+            _json_safe(v, f"{field}.{k}", depth + 1)
+        return
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _json_safe(v, f"{field}[{i}]", depth + 1)
+        return
+    raise ValidationError(f"must be JSON-serialisable (got {type(value).__name__})", field=field)
+
+
+def message(raw: object, i: int) -> dict[str, Any]:
+    """Validate one message dict; returns the normalised fields (role, content, metadata, at, tools)."""
+    f = f"messages[{i}]"
+    if not isinstance(raw, Mapping):
+        raise ValidationError("must be an object with role and content", field=f)
+    allowed = {"role", "content", "metadata", "at", "tool_calls", "tool_call_id", "name"}
+    extra = set(raw) - allowed
+    if extra:
+        raise ValidationError(f"unknown field {sorted(extra)[0]!r}", field=f"{f}.{sorted(extra)[0]}")
+    role = raw.get("role")
+    if role not in ROLES:
+        raise ValidationError(f"must be one of {', '.join(ROLES)}", field=f"{f}.role")
+    content = raw.get("content", "")
+    if content is None:
+        content = ""
+    if not isinstance(content, str):
+        raise ValidationError("must be a string", field=f"{f}.content")
+    if len(content) > MAX_CONTENT:
+        raise ValidationError(f"must be at most {MAX_CONTENT} characters", field=f"{f}.content")
+    if "\x00" in content:
+        raise ValidationError("must not contain NUL characters", field=f"{f}.content")
+    metadata = raw.get("metadata") or {}
+    if not isinstance(metadata, Mapping):
+        raise ValidationError("must be an object", field=f"{f}.metadata")
+    _json_safe(metadata, f"{f}.metadata")
+    at = as_utc(raw["at"], f"{f}.at") if raw.get("at") is not None else None
+    calls: list[ToolCall] = []
+    raw_calls = raw.get("tool_calls") or []
+    if not isinstance(raw_calls, Sequence) or isinstance(raw_calls, str):
+        raise ValidationError("must be a list", field=f"{f}.tool_calls")
+    if raw_calls and role != "assistant":
+        raise ValidationError("only assistant messages make tool calls", field=f"{f}.tool_calls")
+    for j, c in enumerate(raw_calls):
+        cf = f"{f}.tool_calls[{j}]"
+        if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
+            raise ValidationError("must be an object with string id and name", field=cf)
+        args = c.get("arguments") or {}
+        if not isinstance(args, Mapping):
+            raise ValidationError("must be an object", field=f"{cf}.arguments")
+        _json_safe(args, f"{cf}.arguments")
+        calls.append(ToolCall(c["id"], c["name"], dict(args)))
+    tool_call_id = raw.get("tool_call_id")
+    if role == "tool" and not isinstance(tool_call_id, str):
+        raise ValidationError("a tool result needs the tool_call_id it answers", field=f"{f}.tool_call_id")
+    name = raw.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ValidationError("must be a string", field=f"{f}.name")
+    return {"role": role, "content": content, "metadata": dict(metadata), "at": at, "tool_calls": tuple(calls),
+            "tool_call_id": tool_call_id if isinstance(tool_call_id, str) else None, "name": name}
+
+
+def messages(raw: object) -> list[dict[str, Any]]:
+    if not isinstance(raw, Sequence) or isinstance(raw, (str, bytes)):
+        raise ValidationError("must be a list of messages", field="messages")
+    if len(raw) > MAX_MESSAGES:
+        raise ValidationError(f"at most {MAX_MESSAGES} messages per call", field="messages")
+    return [message(m, i) for i, m in enumerate(raw)]
+
+
+def summary(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError("must be a non-empty string", field="summary")
+    if len(value) > MAX_SUMMARY:
+        raise ValidationError(f"must be at most {MAX_SUMMARY} characters (put detail in content)", field="summary")
+    if "\x00" in value:
+        raise ValidationError("must not contain NUL characters", field="summary")
+    return value.strip()
+
+
+def content(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValidationError("must be a string or null", field="content")
+    if len(value) > MAX_RECORD_CONTENT:
+        raise ValidationError(f"must be at most {MAX_RECORD_CONTENT} characters", field="content")
+    if "\x00" in value:
+        raise ValidationError("must not contain NUL characters", field="content")
+    return value
+
+
+def kind(value: object, kinds: Sequence[str]) -> str:
+    if value not in kinds:
+        raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
+    return str(value)
+
+
+def labels(value: object, declared: Mapping[str, object]) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValidationError("must be an object of label name to value", field="labels")
+    out: dict[str, str] = {}
+    for k, v in value.items():
+        if k not in declared:
+            raise ValidationError("is not declared in harness.memory.labels", field=f"labels.{k}")
+        if isinstance(v, bool) or not isinstance(v, (str, int)):
+            raise ValidationError("must be a string", field=f"labels.{k}")
+        v = str(v)
+        if not v or len(v) > 256:
+            raise ValidationError("must be 1-256 characters", field=f"labels.{k}")
+        out[k] = v
+    return out
+
+
+def limit(value: object, field: str = "limit") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LIMIT:
+        raise ValidationError(f"must be an integer from 1 to {MAX_LIMIT}", field=field)
+    return value
+
+
+def query(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError("must be a non-empty string", field="query")
+    if len(value) > 10_000:
+        raise ValidationError("must be at most 10000 characters", field="query")
+    return value
+
+
+def mode(value: object) -> str:
+    if value not in ("hybrid", "lexical", "vector"):
+        raise ValidationError("must be one of hybrid, lexical, vector", field="mode")
+    return str(value)
+
+
+def score(value: object, field: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 1.0:
+        raise ValidationError("must be a number from 0 to 1", field=field)
+    return float(value)

@@ -1,0 +1,661 @@
+"""Memory: the engine. Orchestrates a Store, an Embedder and a Model; every public verb starts here."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from . import config as cfgmod
+from .core import fusion
+from .core import namespace as ns
+from .core import text as textmod
+from .core import validate
+from .core.scope import ReadFilter, read_filter
+from .embedders.base import Embedder
+from .errors import (ConfigError, EmbedderMismatch, HistoryDisabled, NotFound, PinBudgetExceeded,
+                     ValidationError)
+from .models.base import Model
+from .stores.base import Store
+from .turn import Turn, _PendingRecord, new_id
+from .types import EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
+
+HISTORY_HALF_LIFE_DAYS = 30.0
+HISTORY_RECENCY_WEIGHT = 0.1
+
+
+def open_store(url: str) -> Store:
+    """A store for ``sqlite:///path``, ``sqlite://:memory:`` or ``postgresql://…``."""
+    if not isinstance(url, str):
+        raise ValidationError("must be a database URL string", field="url")
+    if url.startswith("sqlite://"):
+        from .stores.sqlite.store import SqliteStore
+
+        rest = url[len("sqlite://"):]
+        path = ":memory:" if rest in (":memory:", "/:memory:", "") else rest[1:] if rest.startswith("/") else rest
+        return SqliteStore(path)
+    if url.startswith(("postgresql://", "postgres://")):
+        try:
+            from .stores.postgres.store import PostgresStore  # type: ignore[import-not-found,unused-ignore]
+        except ImportError as exc:
+            raise ConfigError("PostgreSQL needs the postgres extra: pip install 'engram[postgres]'",
+                              field="url") from exc
+        return PostgresStore(url)  # type: ignore[no-any-return,unused-ignore]
+    raise ValidationError("must start with sqlite:// or postgresql://", field="url")
+
+
+class Memory:
+    """Short-term events and long-term records for agents, isolated by :class:`Scope`.
+
+    Open with :meth:`open`. Every method takes the caller's scope first; writes outside a ``turn`` are
+    their own one-operation turn.
+    """
+
+    def __init__(self, store: Store, *, config: cfgmod.Config, embedder: Embedder, model: Model | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self._config = config
+        self.embedder = embedder
+        self.model = model
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._worker: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    # -- opening -------------------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, url: str = "sqlite:///engram.db", *, config: Any = None, embedder: Embedder | str | None = None,
+             model: Model | str | None = None, clock: Callable[[], datetime] | None = None,
+             reembed: bool = False) -> Memory:
+        """Open (and migrate) a store. ``config`` is a dict of either shape, a JSON file path or a Config;
+        it is stored with the memory, and a changed config becomes a new version."""
+        new_cfg = cfgmod.load_config(config) if config is not None else None
+        store = open_store(url)
+        with store.write() as tx:
+            latest = tx.latest_config()
+            stored = cfgmod.load_config(latest[1]) if latest else None
+            if new_cfg is not None:
+                if stored is not None:
+                    cfgmod.check_label_numbers(stored, new_cfg)
+                if stored is None or stored.to_dict() != new_cfg.to_dict():
+                    tx.add_config(new_cfg.to_dict(), datetime.now(UTC))
+            cfg = new_cfg or stored or cfgmod.Config()
+        emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
+        mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
+        mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock)
+        mem._check_embedder(reembed)
+        mem.expire()
+        return mem
+
+    @staticmethod
+    def _resolve_embedder(spec: Embedder | str | None) -> Embedder:
+        if spec is not None and not isinstance(spec, str):
+            return spec
+        from . import embedders
+
+        loader = getattr(embedders, "load_embedder", None)
+        if loader is None:
+            return embedders.HashingEmbedder()
+        return loader(spec)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _resolve_model(spec: Model | str | None) -> Model | None:
+        if spec is None or not isinstance(spec, str):
+            return spec
+        from .models.registry import load_model  # type: ignore[import-not-found,unused-ignore]
+
+        return load_model(spec)  # type: ignore[no-any-return]
+
+    def _check_embedder(self, reembed: bool) -> None:
+        want = f"{self.embedder.model_id}:{self.embedder.dim}"
+        with self.store.write() as tx:
+            have = tx.get_meta("embedder")
+            if have is None:
+                tx.set_meta("embedder", want)
+                return
+        if have != want:
+            if not reembed:
+                raise EmbedderMismatch(
+                    f"this memory's vectors come from {have}, the configured embedder is {want}; "
+                    "open with reembed=True to re-embed everything with the new model", field="embedder")
+            self.reembed()
+
+    def close(self) -> None:
+        self.stop_worker()
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    # -- configuration ---------------------------------------------------------------------------------------
+    @property
+    def config(self) -> cfgmod.Config:
+        return self._config
+
+    def set_config(self, config: Any) -> int:
+        """Validate and store a new configuration version; labels keep their numbers. Returns the version."""
+        new = cfgmod.load_config(config)
+        cfgmod.check_label_numbers(self._config, new)
+        with self.store.write() as tx:
+            version = tx.add_config(new.to_dict(), self.now())
+        self._config = new
+        return version
+
+    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
+        with self.store.read() as tx:
+            return tx.config_history()
+
+    # -- turns -------------------------------------------------------------------------------------------
+    def turn(self, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
+             agent_version: str | None = None, extract: bool = True) -> Turn:
+        """One transaction: events, records, uses written inside commit together or not at all."""
+        return Turn(self, scope, preview=preview, turn_id=turn_id, agent_version=agent_version, extract=extract)
+
+    def _filter(self, scope: Scope, *, preview: bool = False, **kw: Any) -> ReadFilter:
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        return read_filter(scope, self._config.memory.scope.read, preview=preview, **kw)
+
+    # -- short-term events ---------------------------------------------------------------------------------
+    def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[Event]:
+        """Store messages, tool calls and tool results as events of the scope's session."""
+        with self.turn(scope) as t:
+            t.append(messages)
+        return t.appended
+
+    def _expiry_cutoff(self) -> datetime:
+        return self.now() - timedelta(days=self._config.harness.history.event_expiry_days)
+
+    def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
+               after: datetime | None = None) -> list[Event]:
+        """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
+        ``after``. Expired events are never returned."""
+        validate.limit(limit)
+        self._filter(scope)
+        b = validate.as_utc(before, "before") if before is not None else None
+        a = validate.as_utc(after, "after") if after is not None else None
+        with self.store.read() as tx:
+            return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
+                                  not_before=self._expiry_cutoff())
+
+    def get_event(self, scope: Scope, event_id: str) -> Event:
+        self._filter(scope)
+        with self.store.read() as tx:
+            got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id])
+        if not got or got[0].at < self._expiry_cutoff():
+            raise NotFound(f"no event {event_id} in this session", field="id")
+        return got[0]
+
+    def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
+        self._filter(scope)
+        with self.store.write() as tx:
+            return tx.delete_events(scope.agent, scope.actor, scope.session, list(ids))
+
+    def sessions(self, scope: Scope, limit: int = 100) -> list[dict[str, Any]]:
+        """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
+        self._filter(scope)
+        with self.store.read() as tx:
+            return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
+
+    def expire(self) -> int:
+        """Hard-delete events older than ``eventExpiryDuration`` days; returns how many went."""
+        with self.store.write() as tx:
+            return tx.expire_events(self._expiry_cutoff())
+
+    @staticmethod
+    def _index_texts(ev: Event, index: str) -> list[str]:
+        """What of an event the history index holds: message text; tool calls and results when asked."""
+        if ev.role == "tool":
+            if index != "messages_and_tools":
+                return []
+            label = f"tool result {ev.name}: " if ev.name else "tool result: "
+            return [label + c for c in textmod.chunks(ev.content)] if ev.content else []
+        texts = [ev.content] if ev.content.strip() else []
+        if ev.tool_calls and index == "messages_and_tools":
+            texts += [f"tool call {c.name} {json.dumps(c.arguments, sort_keys=True)}" for c in ev.tool_calls]
+        if len(texts) == 1 and len(texts[0]) > 2000:
+            return textmod.chunks(texts[0], size=1500, overlap=200)
+        return texts
+
+    def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
+                       mode: str | None = None) -> list[Hit]:
+        """Rank the session's earlier events by meaning, keywords and recency."""
+        index = self._config.harness.history.index
+        if index == "none":
+            raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
+        query = validate.query(query)
+        limit = validate.limit(limit)
+        mode = validate.mode(mode or self._config.memory.search.mode)
+        self._filter(scope)
+        if scope.actor is None or scope.session is None:
+            raise ValidationError("history search needs a session scope", field="scope.session")
+        tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
+        a, u, s = scope.agent, scope.actor, scope.session
+        k = max(50, limit * 5)
+        cutoff = self._expiry_cutoff()
+        qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        with self.store.read() as tx:
+            lex: dict[str, float] = {}
+            if mode != "vector":
+                terms = textmod.query_terms(query)
+                stats = tx.event_term_stats(a, u, s, terms)
+                sel = fusion.select_terms(terms, stats)
+                cands = tx.events_lexical(a, u, s, sel, limit=k, include_tools=tools, not_before=cutoff)
+                lex = fusion.bm25(sel, cands, stats)
+            vec = (tx.events_vector(a, u, s, qvec, limit=k, include_tools=tools, not_before=cutoff)
+                   if qvec is not None else [])
+            ids = list(dict.fromkeys(list(lex) + [c.id for c in vec]))
+            events = {e.id: e for e in tx.get_events(a, u, s, ids)}
+        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS)
+        scored = fusion.fuse(lex, vec, mode=mode, weights=weights, dates={i: e.at for i, e in events.items()},
+                             now=self.now())
+        hits = []
+        for sc in scored:
+            ev = events.get(sc.id)
+            if ev is not None:
+                hits.append(Hit(score=sc.score, event=ev, parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
+            if len(hits) >= limit:
+                break
+        return hits
+
+    # -- long-term records -----------------------------------------------------------------------------------
+    def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
+                 labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
+                 replaces: str | None = None, preview: bool = False, pin: bool = False) -> Record:
+        """Write a record at level ``scope`` (session | actor | agent) for ``who``; ``replaces`` supersedes."""
+        with self.turn(who, preview=preview, extract=False) as t:
+            rec = t.remember(summary, content, kind=kind, labels=labels, scope=scope, namespace=namespace,
+                             replaces=replaces, pin=pin)
+        return rec
+
+    def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *, preview: bool = False) -> list[Record]:
+        """Write several records in one transaction (all or nothing), without extraction."""
+        allowed = {"summary", "content", "kind", "labels", "scope", "namespace", "replaces", "pin"}
+        with self.turn(who, preview=preview, extract=False) as t:
+            out = []
+            for i, item in enumerate(items):
+                if not isinstance(item, dict) or "summary" not in item:
+                    raise ValidationError("must be an object with a summary", field=f"items[{i}]")
+                extra = set(item) - allowed
+                if extra:
+                    raise ValidationError("unknown field", field=f"items[{i}].{sorted(extra)[0]}")
+                out.append(t.remember(**item))
+        return out
+
+    def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
+        """One record visible to the scope, in any status."""
+        flt = self._filter(scope, preview=preview, statuses=("active", "superseded", "deleted"))
+        with self.store.read() as tx:
+            rec = tx.get_record(flt, record_id)
+        if rec is None:
+            raise NotFound(f"no record {record_id} visible to this scope", field="id")
+        return rec
+
+    def list(self, scope: Scope, *, kind: str | Sequence[str] | None = None, labels: dict[str, str] | None = None,
+             namespace: str | None = None, status: str | Sequence[str] = "active", preview: bool = False,
+             pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
+             ) -> list[Record]:
+        """Records visible to the scope, newest first, filtered; ``before`` continues from a (time, id)."""
+        statuses = (status,) if isinstance(status, str) else tuple(status)
+        kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+        prefix = ns.fill(namespace, scope) if namespace else None
+        flt = self._filter(scope, preview=preview, statuses=statuses, kinds=kinds,
+                           labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
+        with self.store.read() as tx:
+            return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
+
+    def history(self, scope: Scope, record_id: str) -> list[Version]:
+        """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
+        flt = self._filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
+        with self.store.read() as tx:
+            versions = tx.versions(flt, record_id)
+        if not versions:
+            raise NotFound(f"no record {record_id} visible to this scope", field="id")
+        return versions
+
+    def chain(self, scope: Scope, record_id: str) -> list[Record]:
+        """The supersede chain through a record, oldest first."""
+        rec = self.get(scope, record_id, preview=True)
+        back: list[Record] = [rec]
+        while back[0].replaces:
+            try:
+                back.insert(0, self.get(scope, back[0].replaces, preview=True))
+            except NotFound:
+                break
+        while back[-1].superseded_by:
+            try:
+                back.append(self.get(scope, back[-1].superseded_by, preview=True))
+            except NotFound:
+                break
+        return back
+
+    def forget(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
+        """Mark a record DELETED: gone from recall and reads, its versions stay readable."""
+        with self.turn(scope, preview=preview, extract=False) as t:
+            rec = t.forget(record_id)
+        return rec
+
+    def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
+        """Hard-delete everything about an actor of this agent (privacy requests); report what went."""
+        self._filter(scope)
+        target = actor or scope.actor
+        if target is None:
+            raise ValidationError("erase needs an actor", field="actor")
+        Scope(agent=scope.agent, actor=target)  # validates the id
+        with self.store.write() as tx:
+            return tx.erase_actor(scope.agent, target)
+
+    def uses(self, scope: Scope, record_id: str, limit: int = 100) -> list[Use]:
+        """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""
+        flt = self._filter(scope, preview=True)
+        with self.store.read() as tx:
+            return tx.list_uses(flt, record_id, limit=validate.limit(limit))
+
+    def log_uses(self, scope: Scope, hits: Sequence[Hit], *, turn_id: str | None = None,
+                 call_index: int = 0) -> None:
+        """Log that these recalled records reached a model call (outside a turn)."""
+        now = self.now()
+        uses = [Use(record_id=h.record.id, turn_id=turn_id, call_index=call_index, score=h.score, at=now,
+                    agent=scope.agent, actor=scope.actor, session=scope.session) for h in hits if h.record]
+        with self.store.write() as tx:
+            tx.insert_uses(uses)
+
+    # -- pins ------------------------------------------------------------------------------------------------
+    def pinned(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+        """Pinned records visible to the scope (shown to every turn), newest first."""
+        flt = self._filter(scope, preview=preview)
+        with self.store.read() as tx:
+            return tx.list_records(flt, limit=1000, pinned=True)
+
+    def pin_budget(self, scope: Scope) -> tuple[int, int]:
+        """(tokens used by pinned summaries visible to the scope, the budget)."""
+        used = sum(textmod.count_tokens(r.summary) for r in self.pinned(scope))
+        return used, self._config.memory.pinned.max_tokens
+
+    def _check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
+        used, budget = self.pin_budget(scope)
+        extra = sum(textmod.count_tokens(r.summary) for r in [*pending, *adding])
+        if used + extra > budget:
+            raise PinBudgetExceeded(
+                f"pinning would use {used + extra} of {budget} tokens (pinned.max_tokens); consolidate the "
+                "pinned records into fewer, shorter ones, or unpin one first", field="pinned.max_tokens")
+
+    def pin(self, scope: Scope, record_id: str) -> Record:
+        rec = self.get(scope, record_id)
+        if rec.status != "active":
+            raise ValidationError(f"record {record_id} is {rec.status}; only active records can be pinned",
+                                  field="id")
+        if rec.pinned:
+            return rec
+        self._check_pin_budget(scope, [rec])
+        with self.store.write() as tx:
+            tx.update_record(rec.id, pinned=True, updated_at=self.now())
+        return self.get(scope, record_id)
+
+    def unpin(self, scope: Scope, record_id: str) -> Record:
+        rec = self.get(scope, record_id)
+        with self.store.write() as tx:
+            tx.update_record(rec.id, pinned=False, updated_at=self.now())
+        return self.get(scope, record_id)
+
+    # -- recall ------------------------------------------------------------------------------------------------
+    def recall(self, scope: Scope, query: str, limit: int | None = None, *, mode: str | None = None,
+               min_score: float | None = None, kind: str | Sequence[str] | None = None,
+               labels: dict[str, str] | None = None, namespace: str | None = None,
+               preview: bool = False) -> list[Hit]:
+        """The records that best match ``query``, scores in [0, 1], best first.
+
+        ``min_score`` drops matches by meaning alone whose cosine is below it. A namespace with a retrieval
+        config (``topK``, ``relevanceScore``) uses those as defaults.
+        """
+        return self._recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind, labels=labels,
+                            namespace=namespace, preview=preview)
+
+    def _recall(self, scope: Scope, query: str, limit: int | None, *, mode: str | None = None,
+                min_score: float | None = None, kind: str | Sequence[str] | None = None,
+                labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
+                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None) -> list[Hit]:
+        search = self._config.memory.search
+        query = validate.query(query)
+        prefix = None
+        if namespace is not None:
+            prefix = ns.fill(namespace, scope)
+            for template, r in self._config.memory.retrieval.items():
+                try:
+                    filled = ns.fill(template, scope)
+                except ValidationError:
+                    continue
+                if filled == prefix:
+                    limit = limit or r.top_k
+                    min_score = r.relevance_score if min_score is None else min_score
+        limit = validate.limit(limit or search.max_results)
+        mode = validate.mode(mode or search.mode)
+        min_score = validate.score(min_score if min_score is not None else search.min_score, "min_score")
+        kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+        flt = self._filter(scope, preview=preview, kinds=kinds,
+                           labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
+        k = max(50, limit * 5)
+        terms = textmod.query_terms(query)
+        qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        with self.store.read() as tx:
+            stats = tx.record_term_stats(flt, terms)
+            sel = fusion.select_terms(terms, stats) if mode != "vector" else []
+            lcands = tx.records_lexical(flt, sel, limit=k) if sel else []
+            vcands = tx.records_vector(flt, qvec, limit=k) if qvec is not None else []
+            pend = [p for p in pending if flt.allows(p.record)]
+            if pend:
+                lcands = lcands + [fusion.LexicalCandidate(p.record.id, p.terms.split()) for p in pend]
+                if qvec is not None:
+                    vcands = vcands + [fusion.VectorCandidate(p.record.id, float(p.vector @ qvec))
+                                       for p in pend if p.vector is not None]
+            lex = fusion.bm25(sel, lcands, stats) if sel else {}
+            ids = list(dict.fromkeys(list(lex) + [c.id for c in vcands]))
+            records = {r.id: r for r in tx.get_records(flt, ids)}
+        records.update({p.record.id: p.record for p in pend})
+        weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
+                                 half_life_days=search.recency_half_life_days)
+        scored = fusion.fuse(lex, vcands, mode=mode, weights=weights, min_score=min_score,
+                             dates={i: r.updated_at for i, r in records.items()}, now=self.now())
+        hide = set(hidden or ())
+        if preview:
+            for r in records.values():
+                if r.preview:
+                    hide.update(x for x in (r.replaces, r.deletes) if x)
+        hits: list[Hit] = []
+        for sc in scored:
+            rec = records.get(sc.id)
+            if rec is None or rec.id in hide or rec.deletes or not flt.allows(rec):
+                continue
+            hits.append(Hit(score=sc.score, record=rec, parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
+            if len(hits) >= limit:
+                break
+        return hits
+
+    # -- extraction ------------------------------------------------------------------------------------------
+    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], list[Record]]:
+        def lookup(namespace: str, text: str, k: int) -> list[Record]:
+            if not text.strip():
+                return []
+            hits = self._recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0)
+            return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
+        return lookup
+
+    def _extract_cursor_key(self, scope: Scope) -> str:
+        return f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
+
+    def _should_extract(self, scope: Scope, new_events: int) -> bool:
+        mem = self._config.memory
+        if not mem.enabled or not mem.strategies or mem.extraction.trigger == "off":
+            return False
+        if mem.extraction.trigger == "every_n":
+            with self.store.read() as tx:
+                cur = int(tx.get_meta(self._extract_cursor_key(scope) + ":pending") or 0)
+            return cur + new_events >= mem.extraction.every_n
+        return True
+
+    def _plan(self, turn: Turn, events: Sequence[Event]) -> list[Any]:
+        from .strategies.pipeline import plan  # type: ignore[import-not-found,unused-ignore]
+
+        mem = self._config.memory
+        ops, _calls = plan(events, scope=turn.scope, strategies=mem.strategies, model=self.model,
+                           neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
+                           kinds=mem.kinds, models=self._resolve_model)
+        return list(ops)
+
+    def _apply_ops(self, turn: Turn, ops: Sequence[Any]) -> list[Record]:
+        from .strategies.base import AddOp, DeleteOp
+
+        written: list[Record] = []
+        flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
+        for op in ops:
+            if isinstance(op, AddOp):
+                with self.store.read() as tx:
+                    if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
+                            op.replaces is None:
+                        continue  # already extracted from these events: a retried job never duplicates
+                written.append(turn.remember(
+                    op.summary, op.content, kind=op.kind if op.kind in self._config.memory.kinds else
+                    self._config.memory.kinds[0], labels=op.labels, scope=op.level, namespace=op.namespace,
+                    replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
+            elif isinstance(op, DeleteOp):
+                turn.forget(op.record_id)
+        return written
+
+    def _extract_in_turn(self, turn: Turn) -> None:
+        """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
+        mem = self._config.memory
+        if not self._should_extract(turn.scope, len(turn._ops.events)):
+            if mem.strategies and mem.extraction.trigger == "every_n":
+                key = self._extract_cursor_key(turn.scope) + ":pending"
+                with self.store.read() as tx:
+                    cur = int(tx.get_meta(key) or 0)
+                turn._ops.meta[key] = str(cur + len(turn._ops.events))
+            return
+        if mem.extraction.trigger == "async":
+            now = self.now()
+            turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
+                                      actor=turn.scope.actor, session=turn.scope.session, status="pending",
+                                      attempts=0, error=None, payload={"turn_id": turn.id}, created_at=now,
+                                      updated_at=now))
+            return
+        events = self._unextracted(turn.scope) + turn.pending_events
+        self._run_extraction(turn, events)
+
+    def _unextracted(self, scope: Scope) -> list[Event]:
+        key = self._extract_cursor_key(scope)
+        with self.store.read() as tx:
+            after = tx.get_meta(key)
+            evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
+                                 after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
+                                 not_before=self._expiry_cutoff())
+        return evs
+
+    def _run_extraction(self, turn: Turn, events: Sequence[Event]) -> list[Record]:
+        from .strategies.base import ExtractionReport  # noqa: F401  (documented return of extract)
+
+        if not events:
+            return []
+        elevated = Turn(self, turn.scope, preview=turn.preview, turn_id=turn.id, extract=False)
+        elevated._ops = turn._ops  # same buffer: extraction commits or rolls back with the turn
+        saved = self._config
+        wide = cfgmod.ScopeRules(read=("session", "actor", "agent"), write=("session", "actor", "agent"))
+        self._config = saved.model_copy(update={"harness": saved.harness.model_copy(update={
+            "memory": saved.memory.model_copy(update={"scope": wide})})})
+        try:
+            ops = self._plan(elevated, events)
+            written = self._apply_ops(elevated, ops)
+        finally:
+            self._config = saved
+        last = max(e.at for e in events)
+        turn._ops.meta[self._extract_cursor_key(turn.scope)] = last.isoformat()
+        turn._ops.meta[self._extract_cursor_key(turn.scope) + ":pending"] = "0"
+        turn.written += written
+        return written
+
+    def extract(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+        """Run the configured strategies on the session's events not yet extracted; return records written."""
+        self._filter(scope)
+        if not self._config.memory.strategies:
+            return []
+        with self.turn(scope, preview=preview, extract=False) as t:
+            written = self._run_extraction(t, self._unextracted(scope))
+        return written
+
+    # -- jobs --------------------------------------------------------------------------------------------
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> list[Job]:
+        self._filter(scope)
+        with self.store.read() as tx:
+            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))
+
+    def retry_job(self, scope: Scope, job_id: str) -> Job:
+        self._filter(scope)
+        with self.store.write() as tx:
+            if not tx.retry_job(scope.agent, job_id, self.now()):
+                job = tx.get_job(scope.agent, job_id)
+                if job is None:
+                    raise NotFound(f"no job {job_id} for this agent", field="id")
+                raise ValidationError(f"job {job_id} is {job.status}; only failed jobs can be retried", field="id")
+            job = tx.get_job(scope.agent, job_id)
+        assert job is not None
+        return job
+
+    def run_jobs(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
+                 max_attempts: int = 3) -> int:
+        """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
+        from .errors import EngramError
+
+        worker = worker or new_id("w_")
+        ran = 0
+        while ran < max_jobs:
+            with self.store.write() as tx:
+                job = tx.claim_job(worker, self.now(), lease_seconds)
+            if job is None:
+                break
+            ran += 1
+            scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
+            try:
+                self.extract(scope)
+            except EngramError as exc:
+                with self.store.write() as tx:
+                    tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", self.now(),
+                                retry=job.attempts < max_attempts and not isinstance(exc, ValidationError))
+                continue
+            with self.store.write() as tx:
+                tx.finish_job(job.id, self.now())
+        return ran
+
+    def start_worker(self, *, interval: float = 0.5) -> None:
+        """Process jobs on a background thread until :meth:`stop_worker` (finishes the job in hand)."""
+        if self._worker is not None:
+            return
+        self._stop.clear()
+
+        def loop() -> None:
+            while not self._stop.is_set():
+                if self.run_jobs(max_jobs=10) == 0:
+                    self._stop.wait(interval)
+
+        self._worker = threading.Thread(target=loop, name="engram-jobs", daemon=True)
+        self._worker.start()
+
+    def stop_worker(self) -> None:
+        if self._worker is not None:
+            self._stop.set()
+            self._worker.join()
+            self._worker = None
+
+    # -- maintenance -------------------------------------------------------------------------------------
+    def reembed(self) -> None:
+        """Re-embed every record and event chunk with the current embedder (after a model change)."""
+        with self.store.write() as tx:
+            tx.set_meta("embedder", f"{self.embedder.model_id}:{self.embedder.dim}")
+            reembed = getattr(tx, "reembed_all", None)
+            if reembed is not None:
+                reembed(self.embedder)

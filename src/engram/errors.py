@@ -1,0 +1,95 @@
+"""The one error tree of engram.
+
+Every error engram raises on purpose is an :class:`EngramError`. Leaves also refine the builtin that
+describes them best, so callers may catch either::
+
+    EngramError
+    ├── ValidationError (ValueError)        bad input: names the field and the rule
+    │   ├── ConfigError                     a configuration that does not validate
+    │   ├── ScopeError                      an id or namespace that could escape its scope
+    │   └── PinBudgetExceeded               a pin that would overflow ``pinned.max_tokens``
+    ├── NotFound (LookupError)              no such record/event/job visible to the caller
+    ├── PermissionDenied (PermissionError)  a level, agent or actor the caller may not use
+    │   └── ReadOnlyError                   a write through a read-only (subagent) handle
+    ├── ConflictError (ValueError)          the target changed state (already superseded, deleted…)
+    ├── HistoryDisabled (RuntimeError)      history search asked while the index setting is ``none``
+    ├── EmbedderMismatch (RuntimeError)     the index was built by another embedding model
+    ├── ModelError (RuntimeError)           a model provider failed after its retries
+    │   └── ModelOutputError                the model answered with something unusable
+    └── StoreError (RuntimeError)           the backend failed (locked too long, connection lost…)
+
+HTTP maps these by class in one table (``engram.http.errors``).
+"""
+
+from __future__ import annotations
+
+
+class EngramError(Exception):
+    """Base of every error engram raises on purpose."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}" if self.field else self.message
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"type": type(self).__name__, "message": self.message, "field": self.field}
+
+
+class ValidationError(EngramError, ValueError):
+    """Input that breaks a rule; ``field`` names where, the message names the rule."""
+
+
+class ConfigError(ValidationError):
+    """A configuration that does not validate."""
+
+
+class ScopeError(ValidationError):
+    """An id or namespace that is malformed or would reach outside the caller's scope."""
+
+
+class PinBudgetExceeded(ValidationError):
+    """A pin that would push the pinned summaries over ``pinned.max_tokens``."""
+
+
+class NotFound(EngramError, LookupError):
+    """Nothing with that id is visible to the caller."""
+
+
+class PermissionDenied(EngramError, PermissionError):
+    """The caller may not use that level, agent or actor."""
+
+
+class ReadOnlyError(PermissionDenied):
+    """A write through a read-only handle (subagents may search, never write)."""
+
+
+class ConflictError(EngramError, ValueError):
+    """The target is not in a state that allows the change (already superseded or deleted)."""
+
+
+class HistoryDisabled(EngramError, RuntimeError):
+    """History search was asked while ``harness.history.index`` is ``none``."""
+
+
+class EmbedderMismatch(EngramError, RuntimeError):
+    """The stored vectors came from another model; re-embed (``Memory.reembed``) before mixing."""
+
+
+class ModelError(EngramError, RuntimeError):
+    """A model provider failed after its retries (network, 4xx/5xx, timeout)."""
+
+    def __init__(self, message: str, *, field: str | None = None, status: int | None = None) -> None:
+        super().__init__(message, field=field)
+        self.status = status
+
+
+class ModelOutputError(ModelError):
+    """The model answered, but not in the shape asked for (malformed JSON, missing fields)."""
+
+
+class StoreError(EngramError, RuntimeError):
+    """The storage backend failed in a way the caller cannot fix by changing the input."""

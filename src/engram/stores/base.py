@@ -1,0 +1,163 @@
+"""The Store protocol: what a backend must do, and nothing about how.
+
+A backend keeps events, records, versions, uses, jobs, keys and configuration, and returns *candidates*
+for search; ranking happens once in :mod:`engram.core.fusion`. Every read of records takes a
+:class:`~engram.core.scope.ReadFilter` (isolation is structural: there is no unfiltered record read),
+every read of events takes the (agent, actor, session) it is about.
+
+All work happens inside a transaction from :meth:`Store.write` (one atomic write; commits on normal exit,
+rolls back on an exception) or :meth:`Store.read`. The engine buffers a turn's writes and applies them in
+one short write transaction, after embedding, so no lock is held while a model or an embedder runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..core.fusion import LexicalCandidate, TermStats, VectorCandidate
+from ..core.scope import ReadFilter
+from ..types import EraseReport, Event, Job, Record, Use, Version
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One index entry of an event (long tool results get several): its terms and its vector."""
+
+    event_id: str
+    ordinal: int
+    text: str
+    terms: str  # space-separated core.text.index_terms(text)
+    vector: np.ndarray | None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    """A stored API key grant; the secret itself is never stored, only its hash."""
+
+    id: str
+    key_hash: str
+    agent: str
+    actor: str | None
+    read_levels: tuple[str, ...]
+    write_levels: tuple[str, ...]
+    can_delete: bool
+    can_admin: bool
+    created_at: datetime
+    revoked_at: datetime | None = None
+    name: str | None = None
+
+
+class Tx(Protocol):
+    """One transaction. Methods that write are only called inside :meth:`Store.write`."""
+
+    # -- metadata and configuration ------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None: ...
+    def set_meta(self, key: str, value: str) -> None: ...
+    def latest_config(self) -> tuple[int, dict[str, Any]] | None: ...
+    def add_config(self, doc: dict[str, Any], at: datetime) -> int: ...
+    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]: ...
+
+    # -- events ----------------------------------------------------------------------------------------
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        """Store events (their ``seq`` is assigned here, increasing) and their index chunks; return them."""
+        ...
+
+    def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
+                    before: datetime | None = None, after: datetime | None = None,
+                    not_before: datetime | None = None) -> list[Event]:
+        """Oldest first. With ``after``: the first ``limit`` events after it; else the last ``limit``
+        events before ``before`` (or the end). ``not_before`` hides expired events."""
+        ...
+
+    def get_events(self, agent: str, actor: str | None, session: str | None,
+                   ids: Sequence[str]) -> list[Event]: ...
+    def delete_events(self, agent: str, actor: str | None, session: str | None,
+                      ids: Sequence[str]) -> int: ...
+    def expire_events(self, cutoff: datetime) -> int:
+        """Hard-delete events (and their chunks) older than ``cutoff``; return how many."""
+        ...
+
+    def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
+        """Distinct (actor, session) of an agent with event counts and last activity, newest first."""
+        ...
+
+    def event_term_stats(self, agent: str, actor: str | None, session: str | None,
+                         terms: Sequence[str]) -> TermStats: ...
+    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
+                       *, limit: int, include_tools: bool, not_before: datetime | None
+                       ) -> list[LexicalCandidate]:
+        """Chunks of the session's events matching any term; candidate ``id`` is the event id."""
+        ...
+
+    def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray,
+                      *, limit: int, include_tools: bool, not_before: datetime | None
+                      ) -> list[VectorCandidate]: ...
+
+    # -- records ---------------------------------------------------------------------------------------
+    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None: ...
+    def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
+                      pinned: bool | None = None, version: int | None = None,
+                      updated_at: datetime) -> None: ...
+    def insert_version(self, version: Version) -> None: ...
+    def get_record(self, flt: ReadFilter, record_id: str) -> Record | None: ...
+    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]: ...
+    def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
+                     pinned: bool | None = None) -> list[Record]:
+        """Newest first (created_at, id descending); ``before`` is the last (created_at, id) seen."""
+        ...
+
+    def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
+        """Every version, oldest first, of a record the filter can see in any status."""
+        ...
+
+    def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats: ...
+    def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]: ...
+    def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]: ...
+    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]: ...
+    def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
+                             ) -> list[Record]:
+        """Records a strategy already wrote from any of these events (idempotent extraction)."""
+        ...
+
+    # -- uses (RETRIEVED audit) -------------------------------------------------------------------------
+    def insert_uses(self, uses: Sequence[Use]) -> None: ...
+    def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]: ...
+
+    # -- jobs ------------------------------------------------------------------------------------------
+    def enqueue_job(self, job: Job) -> None: ...
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
+        """Atomically take one pending job (or one whose lease expired); no two workers get the same."""
+        ...
+
+    def finish_job(self, job_id: str, now: datetime) -> None: ...
+    def fail_job(self, job_id: str, error: str, now: datetime, *, retry: bool) -> None: ...
+    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]: ...
+    def get_job(self, agent: str, job_id: str) -> Job | None: ...
+    def retry_job(self, agent: str, job_id: str, now: datetime) -> bool: ...
+
+    # -- erase -----------------------------------------------------------------------------------------
+    def erase_actor(self, agent: str, actor: str) -> EraseReport:
+        """Hard-delete every event, record, version, use, job and index entry of (agent, actor)."""
+        ...
+
+    # -- API keys ----------------------------------------------------------------------------------------
+    def insert_key(self, key: ApiKey) -> None: ...
+    def find_key(self, key_hash: str) -> ApiKey | None: ...
+    def list_keys(self) -> list[ApiKey]: ...
+    def revoke_key(self, key_id: str, at: datetime) -> bool: ...
+
+
+class Store(Protocol):
+    """A backend: opens transactions. ``dialect`` is ``"sqlite"`` or ``"postgresql"``."""
+
+    dialect: str
+
+    def write(self) -> AbstractContextManager[Tx]: ...
+    def read(self) -> AbstractContextManager[Tx]: ...
+    def close(self) -> None: ...

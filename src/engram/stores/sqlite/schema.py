@@ -1,0 +1,106 @@
+"""Append-only migrations of the SQLite schema. Never edit a shipped step; add the next one."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the whole first schema
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    CREATE TABLE configs (version INTEGER PRIMARY KEY, at_us INTEGER NOT NULL, doc TEXT NOT NULL);
+
+    CREATE TABLE events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        agent TEXT NOT NULL, actor TEXT, session TEXT,
+        role TEXT NOT NULL, content TEXT NOT NULL,
+        at_us INTEGER NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        tool_calls TEXT NOT NULL DEFAULT '[]',
+        tool_call_id TEXT, name TEXT, turn_id TEXT
+    );
+    CREATE INDEX events_scope ON events (agent, actor, session, at_us, seq);
+    CREATE INDEX events_at ON events (at_us);
+
+    CREATE TABLE event_chunks (
+        rowid INTEGER PRIMARY KEY,
+        event_id TEXT NOT NULL, ordinal INTEGER NOT NULL,
+        part TEXT NOT NULL, is_tool INTEGER NOT NULL, at_us INTEGER NOT NULL,
+        text TEXT NOT NULL, terms TEXT NOT NULL, vec BLOB
+    );
+    CREATE INDEX event_chunks_event ON event_chunks (event_id);
+    CREATE INDEX event_chunks_part ON event_chunks (part, rowid);
+    CREATE VIRTUAL TABLE event_fts USING fts5 (terms, content='event_chunks', content_rowid='rowid',
+                                               tokenize='unicode61 remove_diacritics 0');
+    CREATE VIRTUAL TABLE event_vocab USING fts5vocab (event_fts, 'row');
+
+    CREATE TABLE records (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        agent TEXT NOT NULL, actor TEXT, session TEXT,
+        level TEXT NOT NULL, namespace TEXT NOT NULL, kind TEXT NOT NULL,
+        summary TEXT NOT NULL, content TEXT, labels TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL, preview INTEGER NOT NULL DEFAULT 0,
+        created_us INTEGER NOT NULL, updated_us INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        replaces TEXT, superseded_by TEXT, deletes TEXT,
+        pinned INTEGER NOT NULL DEFAULT 0,
+        turn_id TEXT, agent_version TEXT, prov_session TEXT, prov_actor TEXT, strategy TEXT,
+        source_ids TEXT NOT NULL DEFAULT '[]',
+        part TEXT NOT NULL, fts_terms TEXT NOT NULL, vec BLOB
+    );
+    CREATE INDEX records_scope ON records (agent, level, actor, session, status, created_us);
+    CREATE INDEX records_list ON records (agent, created_us, id);
+    CREATE INDEX records_part ON records (part, status);
+    CREATE INDEX records_pinned ON records (agent, pinned) WHERE pinned = 1;
+    CREATE TABLE record_labels (record_id TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
+                                PRIMARY KEY (record_id, name));
+    CREATE INDEX record_labels_value ON record_labels (name, value);
+    CREATE TABLE record_sources (record_id TEXT NOT NULL, strategy TEXT NOT NULL, event_id TEXT NOT NULL);
+    CREATE INDEX record_sources_event ON record_sources (event_id, strategy);
+    CREATE INDEX record_sources_record ON record_sources (record_id);
+    CREATE VIRTUAL TABLE record_fts USING fts5 (fts_terms, content='records', content_rowid='rowid',
+                                                tokenize='unicode61 remove_diacritics 0');
+    CREATE VIRTUAL TABLE record_vocab USING fts5vocab (record_fts, 'row');
+
+    CREATE TABLE versions (
+        record_id TEXT NOT NULL, version INTEGER NOT NULL, op TEXT NOT NULL,
+        summary TEXT NOT NULL, content TEXT, kind TEXT NOT NULL, labels TEXT NOT NULL,
+        status TEXT NOT NULL, at_us INTEGER NOT NULL,
+        turn_id TEXT, agent_version TEXT, session TEXT, actor TEXT, strategy TEXT,
+        source_ids TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (record_id, version)
+    );
+
+    CREATE TABLE vec_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, part TEXT NOT NULL,
+                              item TEXT NOT NULL, op TEXT NOT NULL);
+    CREATE INDEX vec_changes_part ON vec_changes (part, seq);
+
+    CREATE TABLE uses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        record_id TEXT NOT NULL, agent TEXT NOT NULL, actor TEXT, session TEXT,
+        turn_id TEXT, call_index INTEGER NOT NULL, score REAL NOT NULL, at_us INTEGER NOT NULL
+    );
+    CREATE INDEX uses_record ON uses (record_id, at_us);
+    CREATE INDEX uses_actor ON uses (agent, actor);
+
+    CREATE TABLE jobs (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL,
+        agent TEXT NOT NULL, actor TEXT, session TEXT,
+        status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, error TEXT,
+        payload TEXT NOT NULL DEFAULT '{}',
+        created_us INTEGER NOT NULL, updated_us INTEGER NOT NULL,
+        worker TEXT, lease_until_us INTEGER
+    );
+    CREATE INDEX jobs_status ON jobs (status, created_us);
+    CREATE INDEX jobs_agent ON jobs (agent, status, created_us);
+
+    CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, name TEXT,
+        agent TEXT NOT NULL, actor TEXT,
+        read_levels TEXT NOT NULL, write_levels TEXT NOT NULL,
+        can_delete INTEGER NOT NULL, can_admin INTEGER NOT NULL,
+        created_us INTEGER NOT NULL, revoked_us INTEGER
+    );
+    """,
+)

@@ -1,0 +1,761 @@
+"""The SQLite backend: one file (or memory), WAL, FTS5 for terms, NumPy for vectors.
+
+Concurrency: one connection per thread; write transactions start with ``BEGIN IMMEDIATE`` and wait on a
+busy timeout, so several threads and processes share a file without "database is locked" reaching
+callers under normal contention. ``sqlite://:memory:`` uses one shared connection behind a lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate
+from ...core.scope import ReadFilter
+from ...errors import StoreError
+from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
+from ..base import ApiKey, Chunk
+from .schema import MIGRATIONS
+from .vectors import VectorCache
+
+BUSY_TIMEOUT_MS = 60_000
+
+
+def to_us(dt: datetime) -> int:
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return int(dt.timestamp() * 1_000_000)
+
+
+def from_us(us: int) -> datetime:
+    return datetime.fromtimestamp(us / 1_000_000, tz=UTC)
+
+
+def _h(*parts: str | None) -> str:
+    return hashlib.blake2b("\x1f".join(p or "" for p in parts).encode(), digest_size=8).hexdigest()
+
+
+def event_part(agent: str, actor: str | None, session: str | None) -> str:
+    """The partition of a session's events (vector cache key and FTS token)."""
+    return "e" + _h(agent, actor, session)
+
+
+def record_part(agent: str, actor: str | None) -> str:
+    """The partition of records: one per actor (actor + session levels), one for agent-level records."""
+    return "r" + _h(agent, actor) if actor is not None else "g" + _h(agent)
+
+
+def _fts_query(terms: Sequence[str], parts: Sequence[str]) -> str:
+    """An FTS5 MATCH string built only from quoted tokens; user text never reaches FTS syntax."""
+    def q(t: str) -> str:
+        return '"' + t.replace('"', '""') + '"'
+    body = " OR ".join(q(t) for t in terms)
+    scope = " OR ".join(q(p) for p in parts)
+    return f"({body}) AND ({scope})"
+
+
+class SqliteTx:
+    """A transaction on one connection; see :class:`engram.stores.base.Tx` for the contract."""
+
+    def __init__(self, store: SqliteStore, conn: sqlite3.Connection) -> None:
+        self.s = store
+        self.c = conn
+
+    # -- helpers ----------------------------------------------------------------------------------------
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return self.c.execute(sql, args).fetchall()
+
+    def _counter(self, name: str, delta: int) -> None:
+        self.c.execute("INSERT INTO counters (name, value) VALUES (?, ?) "
+                       "ON CONFLICT (name) DO UPDATE SET value = value + excluded.value", (name, delta))
+
+    def _count(self, name: str) -> int:
+        row = self.c.execute("SELECT value FROM counters WHERE name = ?", (name,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def _filter_sql(f: ReadFilter, alias: str = "r") -> tuple[str, list[Any]]:
+        a = alias
+        conds = [f"{a}.agent = ?"]
+        args: list[Any] = [f.agent]
+        levels = []
+        for level in f.levels:
+            if level == "agent":
+                levels.append(f"{a}.level = 'agent'")
+            elif level == "actor" and f.actor is not None:
+                levels.append(f"({a}.level = 'actor' AND {a}.actor = ?)")
+                args.append(f.actor)
+            elif level == "session" and f.actor is not None and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor = ? AND {a}.session = ?)")
+                args += [f.actor, f.session]
+        conds.append("(" + (" OR ".join(levels) or "0") + ")")
+        conds.append(f"{a}.status IN ({','.join('?' * len(f.statuses))})")
+        args += list(f.statuses)
+        if not f.include_preview:
+            conds.append(f"{a}.preview = 0")
+        if f.kinds is not None:
+            conds.append(f"{a}.kind IN ({','.join('?' * len(f.kinds))})" if f.kinds else "0")
+            args += list(f.kinds)
+        for name, value in f.labels:
+            conds.append(f"EXISTS (SELECT 1 FROM record_labels l WHERE l.record_id = {a}.id "
+                         "AND l.name = ? AND l.value = ?)")
+            args += [name, value]
+        if f.namespace_prefix:
+            conds.append(f"substr({a}.namespace, 1, ?) = ?")
+            args += [len(f.namespace_prefix), f.namespace_prefix]
+        return " AND ".join(conds), args
+
+    @staticmethod
+    def _parts(f: ReadFilter) -> list[str]:
+        parts = []
+        if "agent" in f.levels:
+            parts.append(record_part(f.agent, None))
+        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
+            parts.append(record_part(f.agent, f.actor))
+        return parts
+
+    # -- meta / config ------------------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        row = self.c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.c.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    def latest_config(self) -> tuple[int, dict[str, Any]] | None:
+        row = self.c.execute("SELECT version, doc FROM configs ORDER BY version DESC LIMIT 1").fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def add_config(self, doc: dict[str, Any], at: datetime) -> int:
+        row = self.c.execute("SELECT coalesce(max(version), 0) + 1 FROM configs").fetchone()
+        self.c.execute("INSERT INTO configs (version, at_us, doc) VALUES (?, ?, ?)",
+                       (row[0], to_us(at), json.dumps(doc, sort_keys=True)))
+        return int(row[0])
+
+    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
+        return [(r[0], from_us(r[1]), json.loads(r[2]))
+                for r in self._all("SELECT version, at_us, doc FROM configs ORDER BY version")]
+
+    # -- events -------------------------------------------------------------------------------------------
+    @staticmethod
+    def _event(r: sqlite3.Row) -> Event:
+        return Event(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=r["seq"],
+            role=r["role"], content=r["content"], at=from_us(r["at_us"]),
+            metadata=json.loads(r["metadata"]),
+            tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r["tool_calls"])),
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"],
+        )
+
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        out = []
+        for e in events:
+            cur = self.c.execute(
+                "INSERT INTO events (id, agent, actor, session, role, content, at_us, metadata, tool_calls, "
+                "tool_call_id, name, turn_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (e.id, e.agent, e.actor, e.session, e.role, e.content, to_us(e.at),
+                 json.dumps(e.metadata), json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments}
+                                                     for c in e.tool_calls]),
+                 e.tool_call_id, e.name, e.turn_id))
+            out.append(Event(**{**{f: getattr(e, f) for f in e.__dataclass_fields__}, "seq": cur.lastrowid}))
+        by_id = {e.id: e for e in events}
+        for ch in chunks:
+            e = by_id[ch.event_id]
+            part = event_part(e.agent, e.actor, e.session)
+            cur = self.c.execute(
+                "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (ch.event_id, ch.ordinal, part, int(e.is_tool), to_us(e.at), ch.text, part + " " + ch.terms,
+                 ch.vector.astype(np.float32).tobytes() if ch.vector is not None else None))
+            rowid = cur.lastrowid
+            self.c.execute("INSERT INTO event_fts (rowid, terms) VALUES (?, ?)", (rowid, part + " " + ch.terms))
+            if ch.vector is not None:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, str(rowid)))
+        if chunks:
+            self._counter("event_chunks", len(chunks))
+        return out
+
+    def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
+                    before: datetime | None = None, after: datetime | None = None,
+                    not_before: datetime | None = None) -> list[Event]:
+        conds = ["agent = ?", "actor IS ?", "session IS ?"]
+        args: list[Any] = [agent, actor, session]
+        if not_before is not None:
+            conds.append("at_us >= ?")
+            args.append(to_us(not_before))
+        if after is not None:
+            conds.append("at_us > ?")
+            args.append(to_us(after))
+            order = "ASC"
+        else:
+            order = "DESC"
+        if before is not None:
+            conds.append("at_us < ?")
+            args.append(to_us(before))
+        rows = self._all(f"SELECT * FROM events WHERE {' AND '.join(conds)} "
+                         f"ORDER BY at_us {order}, seq {order} LIMIT ?", [*args, limit])
+        events = [self._event(r) for r in rows]
+        return events if order == "ASC" else events[::-1]
+
+    def get_events(self, agent: str, actor: str | None, session: str | None,
+                   ids: Sequence[str]) -> list[Event]:
+        if not ids:
+            return []
+        rows = self._all(f"SELECT * FROM events WHERE id IN ({','.join('?' * len(ids))}) "
+                         "AND agent = ? AND actor IS ? AND session IS ? ORDER BY at_us, seq",
+                         [*ids, agent, actor, session])
+        return [self._event(r) for r in rows]
+
+    def _delete_chunks(self, where: str, args: Sequence[Any]) -> int:
+        rows = self._all(f"SELECT rowid, part, terms, vec IS NOT NULL AS has_vec FROM event_chunks WHERE {where}",
+                         args)
+        for r in rows:
+            self.c.execute("INSERT INTO event_fts (event_fts, rowid, terms) VALUES ('delete', ?, ?)",
+                           (r["rowid"], r["terms"]))
+            if r["has_vec"]:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'del')",
+                               (r["part"], str(r["rowid"])))
+        self.c.execute(f"DELETE FROM event_chunks WHERE {where}", args)
+        if rows:
+            self._counter("event_chunks", -len(rows))
+        return len(rows)
+
+    def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        marks = ",".join("?" * len(ids))
+        found = [r[0] for r in self._all(
+            f"SELECT id FROM events WHERE id IN ({marks}) AND agent = ? AND actor IS ? AND session IS ?",
+            [*ids, agent, actor, session])]
+        if not found:
+            return 0
+        fm = ",".join("?" * len(found))
+        self._delete_chunks(f"event_id IN ({fm})", found)
+        return self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
+
+    def expire_events(self, cutoff: datetime) -> int:
+        cut = to_us(cutoff)
+        ids = [r[0] for r in self._all("SELECT id FROM events WHERE at_us < ?", (cut,))]
+        total = 0
+        for i in range(0, len(ids), 500):
+            batch = ids[i:i + 500]
+            marks = ",".join("?" * len(batch))
+            self._delete_chunks(f"event_id IN ({marks})", batch)
+            total += self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", batch).rowcount
+        return total
+
+    def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
+        conds, args = ["agent = ?"], [agent]
+        if actor is not None:
+            conds.append("actor = ?")
+            args.append(actor)
+        rows = self._all(f"SELECT actor, session, count(*) AS n, max(at_us) AS last_us, min(at_us) AS first_us "
+                         f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
+                         f"ORDER BY last_us DESC LIMIT ?", [*args, limit])
+        return [{"actor": r["actor"], "session": r["session"], "events": r["n"],
+                 "first_at": from_us(r["first_us"]), "last_at": from_us(r["last_us"])} for r in rows]
+
+    def _term_stats(self, vocab: str, counter: str, terms: Sequence[str]) -> TermStats:
+        if not terms:
+            return TermStats(self._count(counter), {})
+        rows = self._all(f"SELECT term, doc FROM {vocab} WHERE term IN ({','.join('?' * len(terms))})",
+                         list(terms))
+        return TermStats(self._count(counter), {r[0]: int(r[1]) for r in rows})
+
+    def event_term_stats(self, agent: str, actor: str | None, session: str | None,
+                         terms: Sequence[str]) -> TermStats:
+        return self._term_stats("event_vocab", "event_chunks", terms)
+
+    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
+                       limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
+        if not terms:
+            return []
+        part = event_part(agent, actor, session)
+        sql = ("SELECT c.event_id, c.terms FROM event_fts f JOIN event_chunks c ON c.rowid = f.rowid "
+               "WHERE event_fts MATCH ?")
+        args: list[Any] = [_fts_query(terms, [part])]
+        if not include_tools:
+            sql += " AND c.is_tool = 0"
+        if not_before is not None:
+            sql += " AND c.at_us >= ?"
+            args.append(to_us(not_before))
+        sql += " ORDER BY f.rank LIMIT ?"
+        args.append(limit)
+        return [LexicalCandidate(r[0], r[1].split()[1:]) for r in self._all(sql, args)]
+
+    def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
+                      limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
+        part = event_part(agent, actor, session)
+
+        def load(conn: sqlite3.Connection, p: str) -> list[tuple[str, str, bytes, int]]:
+            return [(str(r[0]), r[1], r[2], r[3]) for r in conn.execute(
+                "SELECT rowid, event_id, vec, is_tool FROM event_chunks WHERE part = ? AND vec IS NOT NULL",
+                (p,))]
+
+        def fetch(conn: sqlite3.Connection, items: list[str]) -> list[tuple[str, str, bytes, int]]:
+            out = []
+            for i in range(0, len(items), 500):
+                batch = items[i:i + 500]
+                out += [(str(r[0]), r[1], r[2], r[3]) for r in conn.execute(
+                    f"SELECT rowid, event_id, vec, is_tool FROM event_chunks WHERE rowid IN "
+                    f"({','.join('?' * len(batch))}) AND vec IS NOT NULL", [int(x) for x in batch])]
+            return out
+
+        cache = self.s.vectors(query.shape[0])
+        k = limit
+        while True:
+            hits, live = cache.search(self.c, part, query, k, load=load, fetch=fetch, include_tools=include_tools)
+            if not_before is not None and hits:
+                ok = {r[0] for r in self._all(
+                    f"SELECT id FROM events WHERE id IN ({','.join('?' * len(hits))}) AND at_us >= ?",
+                    [h[0] for h in hits] + [to_us(not_before)])}
+                kept = [h for h in hits if h[0] in ok]
+            else:
+                kept = hits
+            if len(kept) >= limit or k >= live:
+                return [VectorCandidate(i, s) for i, s in kept[:limit]]
+            k *= 4
+
+    # -- records ------------------------------------------------------------------------------------------
+    @staticmethod
+    def _record(r: sqlite3.Row) -> Record:
+        return Record(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
+            namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
+            labels=json.loads(r["labels"]), status=r["status"], preview=bool(r["preview"]),
+            created_at=from_us(r["created_us"]), updated_at=from_us(r["updated_us"]), version=r["version"],
+            replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
+            pinned=bool(r["pinned"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
+                                  session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
+                                  source_event_ids=tuple(json.loads(r["source_ids"]))),
+        )
+
+    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
+        r = record
+        part = record_part(r.agent, r.actor)
+        fts_terms = part + " " + terms
+        cur = self.c.execute(
+            "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
+            "status, preview, created_us, updated_us, version, replaces, superseded_by, deletes, pinned, turn_id, "
+            "agent_version, prov_session, prov_actor, strategy, source_ids, part, fts_terms, vec) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
+             json.dumps(r.labels, sort_keys=True), r.status, int(r.preview), to_us(r.created_at),
+             to_us(r.updated_at), r.version, r.replaces, r.superseded_by, r.deletes, int(r.pinned),
+             r.provenance.turn_id, r.provenance.agent_version, r.provenance.session, r.provenance.actor,
+             r.provenance.strategy, json.dumps(list(r.provenance.source_event_ids)), part, fts_terms,
+             vector.astype(np.float32).tobytes() if vector is not None else None))
+        for name, value in r.labels.items():
+            self.c.execute("INSERT INTO record_labels (record_id, name, value) VALUES (?, ?, ?)", (r.id, name, value))
+        for ev in r.provenance.source_event_ids:
+            self.c.execute("INSERT INTO record_sources (record_id, strategy, event_id) VALUES (?, ?, ?)",
+                           (r.id, r.provenance.strategy or "", ev))
+        if r.status == "active":
+            self.c.execute("INSERT INTO record_fts (rowid, fts_terms) VALUES (?, ?)", (cur.lastrowid, fts_terms))
+            self._counter("records_indexed", 1)
+            if vector is not None:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, r.id))
+
+    def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
+                      pinned: bool | None = None, version: int | None = None, updated_at: datetime) -> None:
+        row = self.c.execute("SELECT rowid, status, part, fts_terms, vec IS NOT NULL FROM records WHERE id = ?",
+                             (record_id,)).fetchone()
+        if row is None:
+            return
+        sets, args = ["updated_us = ?"], [to_us(updated_at)]
+        if status is not None:
+            sets.append("status = ?")
+            args.append(status)
+        if superseded_by is not None:
+            sets.append("superseded_by = ?")
+            args.append(superseded_by)
+        if pinned is not None:
+            sets.append("pinned = ?")
+            args.append(int(pinned))
+        if version is not None:
+            sets.append("version = ?")
+            args.append(version)
+        self.c.execute(f"UPDATE records SET {', '.join(sets)} WHERE id = ?", [*args, record_id])
+        if status is not None and status != "active" and row[1] == "active":
+            self.c.execute("INSERT INTO record_fts (record_fts, rowid, fts_terms) VALUES ('delete', ?, ?)",
+                           (row[0], row[3]))
+            self._counter("records_indexed", -1)
+            if row[4]:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'del')", (row[2], record_id))
+
+    def insert_version(self, version: Version) -> None:
+        v = version
+        p = v.provenance
+        self.c.execute(
+            "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at_us, turn_id, "
+            "agent_version, session, actor, strategy, source_ids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (v.record_id, v.version, v.op, v.summary, v.content, v.kind, json.dumps(v.labels, sort_keys=True),
+             v.status, to_us(v.at), p.turn_id, p.agent_version, p.session, p.actor, p.strategy,
+             json.dumps(list(p.source_event_ids))))
+
+    def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
+        where, args = self._filter_sql(flt)
+        row = self.c.execute(f"SELECT * FROM records r WHERE r.id = ? AND {where}", [record_id, *args]).fetchone()
+        return self._record(row) if row else None
+
+    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
+        if not ids:
+            return []
+        where, args = self._filter_sql(flt)
+        out: list[Record] = []
+        for i in range(0, len(ids), 500):
+            batch = list(ids[i:i + 500])
+            out += [self._record(r) for r in self._all(
+                f"SELECT * FROM records r WHERE r.id IN ({','.join('?' * len(batch))}) AND {where}",
+                [*batch, *args])]
+        return out
+
+    def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
+                     pinned: bool | None = None) -> list[Record]:
+        where, args = self._filter_sql(flt)
+        if before is not None:
+            where += " AND (r.created_us < ? OR (r.created_us = ? AND r.id < ?))"
+            us = to_us(before[0])
+            args += [us, us, before[1]]
+        if pinned is not None:
+            where += " AND r.pinned = ?"
+            args.append(int(pinned))
+        rows = self._all(f"SELECT * FROM records r WHERE {where} ORDER BY r.created_us DESC, r.id DESC LIMIT ?",
+                         [*args, limit])
+        return [self._record(r) for r in rows]
+
+    def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
+        wide = ReadFilter(**{**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
+                             "statuses": ("active", "superseded", "deleted")})
+        if self.get_record(wide, record_id) is None:
+            return []
+        rows = self._all("SELECT * FROM versions WHERE record_id = ? ORDER BY version", (record_id,))
+        return [Version(
+            record_id=r["record_id"], version=r["version"], op=r["op"], summary=r["summary"], content=r["content"],
+            kind=r["kind"], labels=json.loads(r["labels"]), status=r["status"], at=from_us(r["at_us"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"], session=r["session"],
+                                  actor=r["actor"], strategy=r["strategy"],
+                                  source_event_ids=tuple(json.loads(r["source_ids"]))),
+        ) for r in rows]
+
+    def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
+        return self._term_stats("record_vocab", "records_indexed", terms)
+
+    def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
+        parts = self._parts(flt)
+        if not terms or not parts:
+            return []
+        where, args = self._filter_sql(flt)
+        sql = ("SELECT r.id, r.fts_terms FROM record_fts f JOIN records r ON r.rowid = f.rowid "
+               f"WHERE record_fts MATCH ? AND {where} ORDER BY f.rank LIMIT ?")
+        rows = self._all(sql, [_fts_query(terms, parts), *args, limit])
+        return [LexicalCandidate(r[0], r[1].split()[1:]) for r in rows]
+
+    def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
+        def load(conn: sqlite3.Connection, p: str) -> list[tuple[str, str, bytes, int]]:
+            return [(r[0], r[0], r[1], 0) for r in conn.execute(
+                "SELECT id, vec FROM records WHERE part = ? AND status = 'active' AND vec IS NOT NULL", (p,))]
+
+        def fetch(conn: sqlite3.Connection, items: list[str]) -> list[tuple[str, str, bytes, int]]:
+            out = []
+            for i in range(0, len(items), 500):
+                batch = items[i:i + 500]
+                out += [(r[0], r[0], r[1], 0) for r in conn.execute(
+                    f"SELECT id, vec FROM records WHERE id IN ({','.join('?' * len(batch))}) "
+                    "AND status = 'active' AND vec IS NOT NULL", batch)]
+            return out
+
+        cache = self.s.vectors(query.shape[0])
+        merged: list[tuple[str, float]] = []
+        for part in self._parts(flt):
+            k = limit
+            while True:
+                hits, live = cache.search(self.c, part, query, k, load=load, fetch=fetch)
+                visible = {r.id for r in self.get_records(flt, [h[0] for h in hits])}
+                kept = [h for h in hits if h[0] in visible]
+                if len(kept) >= limit or k >= live:
+                    merged += kept[:limit]
+                    break
+                k *= 4
+        merged.sort(key=lambda h: -h[1])
+        return [VectorCandidate(i, s) for i, s in merged[:limit]]
+
+    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        if not ids:
+            return {}
+        where, args = self._filter_sql(flt)
+        rows = self._all(f"SELECT r.id, r.vec FROM records r WHERE r.id IN ({','.join('?' * len(ids))}) "
+                         f"AND r.vec IS NOT NULL AND {where}", [*ids, *args])
+        return {r[0]: np.frombuffer(r[1], dtype=np.float32) for r in rows}
+
+    def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
+                             ) -> list[Record]:
+        if not source_event_ids:
+            return []
+        ids = [r[0] for r in self._all(
+            f"SELECT DISTINCT record_id FROM record_sources WHERE strategy = ? AND event_id IN "
+            f"({','.join('?' * len(source_event_ids))})", [strategy, *source_event_ids])]
+        return self.get_records(flt, ids)
+
+    # -- uses ---------------------------------------------------------------------------------------------
+    def insert_uses(self, uses: Sequence[Use]) -> None:
+        self.c.executemany(
+            "INSERT INTO uses (record_id, agent, actor, session, turn_id, call_index, score, at_us) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [(u.record_id, u.agent, u.actor, u.session, u.turn_id, u.call_index, u.score, to_us(u.at))
+             for u in uses])
+
+    def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]:
+        wide = ReadFilter(**{**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
+                             "statuses": ("active", "superseded", "deleted")})
+        if self.get_record(wide, record_id) is None:
+            return []
+        rows = self._all("SELECT * FROM uses WHERE record_id = ? ORDER BY at_us DESC, id DESC LIMIT ?",
+                         (record_id, limit))
+        return [Use(record_id=r["record_id"], turn_id=r["turn_id"], call_index=r["call_index"], score=r["score"],
+                    at=from_us(r["at_us"]), agent=r["agent"], actor=r["actor"], session=r["session"])
+                for r in rows]
+
+    # -- jobs ---------------------------------------------------------------------------------------------
+    @staticmethod
+    def _job(r: sqlite3.Row) -> Job:
+        return Job(id=r["id"], kind=r["kind"], agent=r["agent"], actor=r["actor"], session=r["session"],
+                   status=r["status"], attempts=r["attempts"], error=r["error"], payload=json.loads(r["payload"]),
+                   created_at=from_us(r["created_us"]), updated_at=from_us(r["updated_us"]))
+
+    def enqueue_job(self, job: Job) -> None:
+        self.c.execute(
+            "INSERT INTO jobs (id, kind, agent, actor, session, status, attempts, error, payload, created_us, "
+            "updated_us) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (job.id, job.kind, job.agent, job.actor, job.session, job.status, job.attempts, job.error,
+             json.dumps(job.payload), to_us(job.created_at), to_us(job.updated_at)))
+
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
+        n = to_us(now)
+        row = self.c.execute(
+            "SELECT * FROM jobs WHERE status = 'pending' OR (status = 'running' AND lease_until_us < ?) "
+            "ORDER BY created_us LIMIT 1", (n,)).fetchone()
+        if row is None:
+            return None
+        self.c.execute("UPDATE jobs SET status = 'running', worker = ?, lease_until_us = ?, attempts = attempts + 1, "
+                       "updated_us = ? WHERE id = ?", (worker, n + int(lease_seconds * 1e6), n, row["id"]))
+        got = self.c.execute("SELECT * FROM jobs WHERE id = ?", (row["id"],)).fetchone()
+        return self._job(got)
+
+    def finish_job(self, job_id: str, now: datetime) -> None:
+        self.c.execute("UPDATE jobs SET status = 'done', error = NULL, lease_until_us = NULL, updated_us = ? "
+                       "WHERE id = ?", (to_us(now), job_id))
+
+    def fail_job(self, job_id: str, error: str, now: datetime, *, retry: bool) -> None:
+        self.c.execute("UPDATE jobs SET status = ?, error = ?, lease_until_us = NULL, updated_us = ? WHERE id = ?",
+                       ("pending" if retry else "failed", error, to_us(now), job_id))
+
+    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]:
+        sql, args = "SELECT * FROM jobs WHERE agent = ?", [agent]
+        if status is not None:
+            sql += " AND status = ?"
+            args.append(status)
+        rows = self._all(sql + " ORDER BY created_us DESC, id DESC LIMIT ?", [*args, limit])
+        return [self._job(r) for r in rows]
+
+    def get_job(self, agent: str, job_id: str) -> Job | None:
+        row = self.c.execute("SELECT * FROM jobs WHERE id = ? AND agent = ?", (job_id, agent)).fetchone()
+        return self._job(row) if row else None
+
+    def retry_job(self, agent: str, job_id: str, now: datetime) -> bool:
+        cur = self.c.execute("UPDATE jobs SET status = 'pending', updated_us = ? WHERE id = ? AND agent = ? "
+                             "AND status = 'failed'", (to_us(now), job_id, agent))
+        return cur.rowcount > 0
+
+    # -- erase ---------------------------------------------------------------------------------------------
+    def erase_actor(self, agent: str, actor: str) -> EraseReport:
+        ev_ids = [r[0] for r in self._all("SELECT id FROM events WHERE agent = ? AND actor = ?", (agent, actor))]
+        parts = {r[0] for r in self._all("SELECT DISTINCT part FROM event_chunks WHERE event_id IN "
+                                         "(SELECT id FROM events WHERE agent = ? AND actor = ?)", (agent, actor))}
+        for i in range(0, len(ev_ids), 500):
+            batch = ev_ids[i:i + 500]
+            self._delete_chunks(f"event_id IN ({','.join('?' * len(batch))})", batch)
+        n_events = self.c.execute("DELETE FROM events WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        recs = self._all("SELECT rowid, id, status, fts_terms, part FROM records WHERE agent = ? AND actor = ?",
+                         (agent, actor))
+        ids = [r["id"] for r in recs]
+        for r in recs:
+            if r["status"] == "active":
+                self.c.execute("INSERT INTO record_fts (record_fts, rowid, fts_terms) VALUES ('delete', ?, ?)",
+                               (r["rowid"], r["fts_terms"]))
+                self._counter("records_indexed", -1)
+            parts.add(r["part"])
+        n_versions = n_uses = 0
+        for i in range(0, len(ids), 500):
+            batch = ids[i:i + 500]
+            m = ",".join("?" * len(batch))
+            n_versions += self.c.execute(f"DELETE FROM versions WHERE record_id IN ({m})", batch).rowcount
+            self.c.execute(f"DELETE FROM record_labels WHERE record_id IN ({m})", batch)
+            self.c.execute(f"DELETE FROM record_sources WHERE record_id IN ({m})", batch)
+            n_uses += self.c.execute(f"DELETE FROM uses WHERE record_id IN ({m})", batch).rowcount
+        n_uses += self.c.execute("DELETE FROM uses WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        n_records = self.c.execute("DELETE FROM records WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        for p in parts:
+            self.c.execute("DELETE FROM vec_changes WHERE part = ?", (p,))
+            self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
+        return EraseReport(agent=agent, actor=actor, events=n_events, records=n_records, versions=n_versions,
+                           uses=n_uses, jobs=n_jobs)
+
+    # -- keys ---------------------------------------------------------------------------------------------
+    @staticmethod
+    def _key(r: sqlite3.Row) -> ApiKey:
+        return ApiKey(id=r["id"], key_hash=r["key_hash"], agent=r["agent"], actor=r["actor"],
+                      read_levels=tuple(json.loads(r["read_levels"])),
+                      write_levels=tuple(json.loads(r["write_levels"])), can_delete=bool(r["can_delete"]),
+                      can_admin=bool(r["can_admin"]), created_at=from_us(r["created_us"]),
+                      revoked_at=from_us(r["revoked_us"]) if r["revoked_us"] is not None else None, name=r["name"])
+
+    def insert_key(self, key: ApiKey) -> None:
+        self.c.execute(
+            "INSERT INTO api_keys (id, key_hash, name, agent, actor, read_levels, write_levels, can_delete, "
+            "can_admin, created_us) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (key.id, key.key_hash, key.name, key.agent, key.actor, json.dumps(list(key.read_levels)),
+             json.dumps(list(key.write_levels)), int(key.can_delete), int(key.can_admin), to_us(key.created_at)))
+
+    def find_key(self, key_hash: str) -> ApiKey | None:
+        row = self.c.execute("SELECT * FROM api_keys WHERE key_hash = ?", (key_hash,)).fetchone()
+        return self._key(row) if row else None
+
+    def list_keys(self) -> list[ApiKey]:
+        return [self._key(r) for r in self._all("SELECT * FROM api_keys ORDER BY created_us")]
+
+    def revoke_key(self, key_id: str, at: datetime) -> bool:
+        return self.c.execute("UPDATE api_keys SET revoked_us = ? WHERE id = ? AND revoked_us IS NULL",
+                              (to_us(at), key_id)).rowcount > 0
+
+
+class SqliteStore:
+    """Opens transactions on a SQLite file (WAL) or on a shared in-memory database."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.memory = path == ":memory:"
+        self._local = threading.local()
+        self._conns: list[sqlite3.Connection] = []
+        self._conns_lock = threading.Lock()
+        self._shared_lock = threading.RLock()
+        self._vectors: VectorCache | None = None
+        if not self.memory:
+            parent = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(parent):
+                raise StoreError(f"directory {parent} does not exist", field="url")
+        self._migrate()
+
+    def vectors(self, dim: int) -> VectorCache:
+        if self._vectors is None or self._vectors.dim != dim:
+            self._vectors = VectorCache(dim)
+        return self._vectors
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            return conn
+        if self.memory:
+            with self._conns_lock:
+                if self._conns:
+                    return self._conns[0]
+        try:
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=not self.memory)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open SQLite database: {exc}", field="url") from exc
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if not self.memory:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        with self._conns_lock:
+            self._conns.append(conn)
+        if not self.memory:
+            self._local.conn = conn
+        return conn
+
+    def _migrate(self) -> None:
+        with self.write() as tx:
+            c = tx.c
+            c.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_us INTEGER)")
+            row = c.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+            for n, script in enumerate(MIGRATIONS[row[0]:], start=row[0] + 1):
+                for stmt in script.split(";\n"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                c.execute("INSERT INTO schema_version (version, applied_us) VALUES (?, ?)",
+                          (n, int(time.time() * 1e6)))
+
+    @contextmanager
+    def _tx(self, begin: str) -> Iterator[SqliteTx]:
+        conn = self._connect()
+        lock = self._shared_lock if self.memory else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            self._begin(conn, begin)
+            try:
+                yield SqliteTx(self, conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                self._commit(conn)
+        finally:
+            if lock is not None:
+                lock.release()
+
+    @staticmethod
+    def _begin(conn: sqlite3.Connection, begin: str) -> None:
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                conn.execute(begin)
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise StoreError(f"SQLite could not start a transaction: {exc}") from exc
+                time.sleep(0.01)
+
+    @staticmethod
+    def _commit(conn: sqlite3.Connection) -> None:
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                conn.execute("COMMIT")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    conn.execute("ROLLBACK")
+                    raise StoreError(f"SQLite could not commit: {exc}") from exc
+                time.sleep(0.01)
+
+    def write(self) -> Any:
+        return self._tx("BEGIN IMMEDIATE")
+
+    def read(self) -> Any:
+        return self._tx("BEGIN")
+
+    def close(self) -> None:
+        with self._conns_lock:
+            for c in self._conns:
+                c.close()
+            self._conns.clear()
+        self._local = threading.local()

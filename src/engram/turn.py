@@ -1,0 +1,267 @@
+"""A turn: writes buffered in memory, embedded outside any lock, applied in one short transaction.
+
+Nothing reaches the store until the turn commits, so a turn that raises (or a process killed mid-turn)
+leaves no event, record, version, use or index entry behind. Reads inside a turn see the committed state
+plus the turn's own pending writes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .core import namespace as ns
+from .core import text as textmod
+from .core import validate
+from .core.scope import check_write_level, owner_ids, read_filter
+from .errors import ConflictError, NotFound, ValidationError
+from .stores.base import Chunk, Tx
+from .types import Event, Hit, Provenance, Record, Scope, Use, Version
+
+if TYPE_CHECKING:
+    from .engine import Memory
+
+
+def new_id(prefix: str) -> str:
+    """Time-ordered ids: 13 hex digits of microseconds, then 10 random hex digits."""
+    return f"{prefix}{int(time.time() * 1_000_000):013x}{secrets.token_hex(5)}"
+
+
+@dataclass
+class _PendingRecord:
+    record: Record
+    terms: str
+    text: str
+    vector: np.ndarray | None = None
+
+
+@dataclass
+class _Ops:
+    events: list[Event] = field(default_factory=list)
+    records: list[_PendingRecord] = field(default_factory=list)
+    status: list[tuple[str, str, str | None]] = field(default_factory=list)  # (id, status, superseded_by)
+    uses: list[Use] = field(default_factory=list)
+    jobs: list[Any] = field(default_factory=list)
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+class Turn:
+    """One all-or-nothing unit of work for a scope. Use as ``with mem.turn(scope) as t:``."""
+
+    def __init__(self, mem: Memory, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
+                 agent_version: str | None = None, read_only: bool = False, extract: bool = True) -> None:
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        self.mem = mem
+        self.scope = scope
+        self.preview = preview
+        self.id = turn_id or new_id("t_")
+        self.agent_version = agent_version or mem.config.memory.agent_version
+        self.read_only = read_only
+        self.extract_at_end = extract
+        self._ops = _Ops()
+        self._done = False
+        self.written: list[Record] = []
+        self.appended: list[Event] = []
+
+    # -- context manager ---------------------------------------------------------------------------------
+    def __enter__(self) -> Turn:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        if exc_type is not None:
+            self._done = True
+            self._ops = _Ops()
+            return
+        self.commit()
+
+    def _check_open(self) -> None:
+        if self._done:
+            raise ConflictError("this turn has already committed or rolled back", field="turn")
+
+    def _provenance(self, strategy: str | None = None, sources: Sequence[str] = ()) -> Provenance:
+        return Provenance(turn_id=self.id, agent_version=self.agent_version, session=self.scope.session,
+                          actor=self.scope.actor, strategy=strategy, source_event_ids=tuple(sources))
+
+    # -- writes ------------------------------------------------------------------------------------------
+    def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
+        """Buffer messages, tool calls and tool results as events of this turn's session."""
+        self._check_open()
+        if self.read_only:
+            check_write_level(self.scope, "session", ("session",), read_only=True)
+        if self.scope.actor is None or self.scope.session is None:
+            raise ValidationError("events belong to a session: the scope needs an actor and a session",
+                                  field="scope.session")
+        parsed = validate.messages(messages)
+        now = self.mem.now()
+        out = []
+        for m in parsed:
+            ev = Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
+                       seq=0, role=m["role"], content=m["content"], at=m["at"] or now, metadata=m["metadata"],
+                       tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id)
+            out.append(ev)
+        self._ops.events += out
+        return out
+
+    def remember(self, summary: str, content: str | None = None, *, kind: str = "fact",
+                 labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
+                 replaces: str | None = None, pin: bool = False, strategy: str | None = None,
+                 source_event_ids: Sequence[str] = (), at: datetime | None = None) -> Record:
+        """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see."""
+        self._check_open()
+        cfg = self.mem.config.memory
+        level = check_write_level(self.scope, scope, cfg.scope.write, read_only=self.read_only)
+        summary = validate.summary(summary)
+        content = validate.content(content)
+        kind = validate.kind(kind, cfg.kinds)
+        labels = validate.labels(labels, cfg.labels)
+        path = ns.resolve(namespace, self.scope, level, strategy_id=strategy)
+        if replaces is not None:
+            self._visible_active(replaces, "replaces")
+        actor, session = owner_ids(self.scope, level)
+        now = at or self.mem.now()
+        rec = Record(id=new_id("r_"), agent=self.scope.agent, actor=actor, session=session, level=level,
+                     namespace=path, kind=kind, summary=summary, content=content, labels=labels, status="active",
+                     preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
+                     pinned=False, provenance=self._provenance(strategy, source_event_ids))
+        text = summary if not content else f"{summary}\n{content}"
+        self._ops.records.append(_PendingRecord(rec, " ".join(textmod.index_terms(text)), text))
+        if replaces is not None and not self.preview:
+            self._ops.status.append((replaces, "superseded", rec.id))
+        if pin:
+            self.mem._check_pin_budget(self.scope, [rec], pending=self._pending_pins())
+            rec = replace(rec, pinned=True)
+            self._ops.records[-1].record = rec
+        self.written.append(rec)
+        return rec
+
+    def forget(self, record_id: str) -> Record:
+        """Mark a record DELETED (or, in preview, write a preview record that names what it would delete)."""
+        self._check_open()
+        cfg = self.mem.config.memory
+        target = self._visible_active(record_id, "id")
+        check_write_level(self.scope, target.level, cfg.scope.write, read_only=self.read_only)
+        if self.preview:
+            now = self.mem.now()
+            rec = Record(id=new_id("r_"), agent=target.agent, actor=target.actor, session=target.session,
+                         level=target.level, namespace=target.namespace, kind=target.kind,
+                         summary=f"(preview) delete: {target.summary}", content=None, labels=dict(target.labels),
+                         status="active", preview=True, created_at=now, updated_at=now, deletes=target.id,
+                         provenance=self._provenance())
+            self._ops.records.append(_PendingRecord(rec, "", ""))
+            return rec
+        self._ops.status.append((target.id, "deleted", None))
+        return replace(target, status="deleted")
+
+    def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
+        """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn."""
+        now = self.mem.now()
+        for h in hits:
+            if h.record is not None:
+                self._ops.uses.append(Use(record_id=h.record.id, turn_id=self.id, call_index=call_index,
+                                          score=h.score, at=now, agent=self.scope.agent, actor=self.scope.actor,
+                                          session=self.scope.session))
+
+    def _pending_pins(self) -> list[Record]:
+        return [p.record for p in self._ops.records if p.record.pinned]
+
+    def _visible_active(self, record_id: object, field_name: str) -> Record:
+        if not isinstance(record_id, str) or not record_id:
+            raise ValidationError("must be a record id", field=field_name)
+        for p in self._ops.records:
+            if p.record.id == record_id:
+                return p.record
+        flt = read_filter(self.scope, self.mem.config.memory.scope.read, preview=self.preview,
+                          statuses=("active", "superseded", "deleted"))
+        with self.mem.store.read() as tx:
+            rec = tx.get_record(flt, record_id)
+        if rec is None:
+            raise NotFound(f"no record {record_id} visible to this scope", field=field_name)
+        if rec.status != "active" or any(s[0] == record_id for s in self._ops.status):
+            raise ConflictError(f"record {record_id} is {rec.status}; only an active record can change",
+                                field=field_name)
+        return rec
+
+    # -- reads that see pending writes ---------------------------------------------------------------------
+    def recall(self, query: str, limit: int | None = None, **kw: Any) -> list[Hit]:
+        return self.mem._recall(self.scope, query, limit, preview=self.preview, pending=self._ops.records,
+                                hidden={s[0] for s in self._ops.status}, **kw)
+
+    def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
+        return self.mem.search_history(self.scope, query, limit, **kw)
+
+    @property
+    def pending_events(self) -> list[Event]:
+        return list(self._ops.events)
+
+    # -- commit --------------------------------------------------------------------------------------------
+    def commit(self) -> None:
+        """Run turn-end extraction, embed outside the lock, then apply everything in one transaction."""
+        self._check_open()
+        try:
+            if self.extract_at_end and self._ops.events and not self.read_only:
+                self.mem._extract_in_turn(self)
+            self._embed()
+            with self.mem.store.write() as tx:
+                self._apply(tx)
+        finally:
+            self._done = True
+
+    def _embed(self) -> None:
+        emb = self.mem.embedder
+        todo: list[tuple[str, Any]] = []
+        for p in self._ops.records:
+            if p.vector is None and p.text:
+                todo.append((p.text, p))
+        self._chunks: list[Chunk] = []
+        index = self.mem.config.harness.history.index
+        chunk_texts: list[tuple[str, int, str]] = []
+        if index != "none":
+            for ev in self._ops.events:
+                for i, t in enumerate(self.mem._index_texts(ev, index)):
+                    chunk_texts.append((ev.id, i, t))
+        texts = [t for t, _ in todo] + [t for _, _, t in chunk_texts]
+        vectors = emb.embed(texts) if texts else np.zeros((0, emb.dim), np.float32)
+        for (_, p), v in zip(todo, vectors[: len(todo)], strict=True):
+            p.vector = v
+        for (eid, i, t), v in zip(chunk_texts, vectors[len(todo):], strict=True):
+            self._chunks.append(Chunk(eid, i, t, " ".join(textmod.index_terms(t)), v))
+
+    def _apply(self, tx: Tx) -> None:
+        now = self.mem.now()
+        if self._ops.events:
+            self.appended = tx.insert_events(self._ops.events, self._chunks)
+        flt = read_filter(self.scope, self.mem.config.memory.scope.read, preview=True,
+                          statuses=("active", "superseded", "deleted"))
+        for p in self._ops.records:
+            r = p.record
+            tx.insert_record(r, p.terms, p.vector)
+            tx.insert_version(Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content,
+                                      kind=r.kind, labels=r.labels, status="active", at=r.created_at,
+                                      provenance=r.provenance))
+        for record_id, status, by in self._ops.status:
+            cur = tx.get_record(flt, record_id)
+            if cur is None:
+                raise NotFound(f"no record {record_id} visible to this scope", field="id")
+            if cur.status != "active":
+                raise ConflictError(f"record {record_id} became {cur.status} before this turn committed",
+                                    field="replaces" if status == "superseded" else "id")
+            version = cur.version + 1
+            tx.update_record(record_id, status=status, superseded_by=by, version=version, updated_at=now)
+            tx.insert_version(Version(record_id=record_id, version=version,
+                                      op="supersede" if status == "superseded" else "delete",
+                                      summary=cur.summary, content=cur.content, kind=cur.kind, labels=cur.labels,
+                                      status=status,  # type: ignore[arg-type]
+                                      at=now, provenance=self._provenance()))
+        if self._ops.uses:
+            tx.insert_uses(self._ops.uses)
+        for job in self._ops.jobs:
+            tx.enqueue_job(job)
+        for k, v in self._ops.meta.items():
+            tx.set_meta(k, v)

@@ -1,0 +1,212 @@
+"""Values engram passes around: frozen dataclasses, validated on construction, no I/O."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from .errors import ScopeError
+
+Level = Literal["session", "actor", "agent"]
+LEVELS: tuple[Level, ...] = ("session", "actor", "agent")
+Role = Literal["user", "assistant", "system", "tool"]
+ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
+Status = Literal["active", "superseded", "deleted"]
+STATUSES: tuple[str, ...] = ("active", "superseded", "deleted")
+
+# Ids become parts of namespace paths and index tokens: no '/', no wildcards, no '..', no spaces.
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$")
+
+
+def check_id(value: object, field_name: str, *, required: bool = True) -> str | None:
+    """Validate an agent/actor/session id; raise :class:`ScopeError` naming the field."""
+    if value is None:
+        if required:
+            raise ScopeError("is required", field=field_name)
+        return None
+    if not isinstance(value, str):
+        raise ScopeError("must be a string", field=field_name)
+    if not _ID.match(value) or ".." in value:
+        raise ScopeError(
+            "must be 1-128 characters of letters, digits and . _ : @ + = -, start with a letter or digit, "
+            "and contain no '..'",
+            field=field_name,
+        )
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Who is asking: an agent, optionally one actor (user/customer), optionally one session of it.
+
+    Construction validates every id, so a ``Scope`` that exists is safe to build paths and filters from.
+    """
+
+    agent: str
+    actor: str | None = None
+    session: str | None = None
+
+    def __post_init__(self) -> None:
+        check_id(self.agent, "scope.agent")
+        check_id(self.actor, "scope.actor", required=False)
+        check_id(self.session, "scope.session", required=False)
+        if self.session is not None and self.actor is None:
+            raise ScopeError("a session needs an actor", field="scope.actor")
+
+    def require(self, level: Level) -> None:
+        """Raise unless this scope names what records at ``level`` are keyed by."""
+        if level in ("actor", "session") and self.actor is None:
+            raise ScopeError(f"{level}-level memory needs an actor", field="scope.actor")
+        if level == "session" and self.session is None:
+            raise ScopeError("session-level memory needs a session", field="scope.session")
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A tool call an assistant message made: ``id`` links it to the tool result event."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One short-term event: a message, a tool call (assistant with ``tool_calls``) or a tool result."""
+
+    id: str
+    agent: str
+    actor: str | None
+    session: str | None
+    seq: int
+    role: str
+    content: str
+    at: datetime
+    metadata: dict[str, Any] = field(default_factory=dict)
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+    turn_id: str | None = None
+
+    @property
+    def is_tool(self) -> bool:
+        return self.role == "tool" or bool(self.tool_calls)
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Who wrote a record version: the turn/execution, the agent version, the session, the source events."""
+
+    turn_id: str | None = None
+    agent_version: str | None = None
+    session: str | None = None
+    actor: str | None = None
+    strategy: str | None = None
+    source_event_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One long-term memory record at a level; ``summary`` is the line the agent acts on."""
+
+    id: str
+    agent: str
+    actor: str | None
+    session: str | None
+    level: Level
+    namespace: str
+    kind: str
+    summary: str
+    content: str | None
+    labels: dict[str, str]
+    status: Status
+    preview: bool
+    created_at: datetime
+    updated_at: datetime
+    version: int = 1
+    replaces: str | None = None
+    superseded_by: str | None = None
+    deletes: str | None = None
+    pinned: bool = False
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One version of a record: what it said, its status, when, and who wrote it."""
+
+    record_id: str
+    version: int
+    op: str  # create | supersede | delete | update | pin | unpin
+    summary: str
+    content: str | None
+    kind: str
+    labels: dict[str, str]
+    status: Status
+    at: datetime
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """The parts a hit's score is made of, so users can tune: each in [0, 1] or None when absent."""
+
+    lexical: float | None = None
+    vector: float | None = None
+    recency: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A search result: a record (recall) or an event (history search), its score in [0, 1] and parts."""
+
+    score: float
+    record: Record | None = None
+    event: Event | None = None
+    parts: ScoreParts = field(default_factory=ScoreParts)
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A RETRIEVED use: a record that reached a model call, with the score it had."""
+
+    record_id: str
+    turn_id: str | None
+    call_index: int
+    score: float
+    at: datetime
+    agent: str
+    actor: str | None
+    session: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EraseReport:
+    """What an erase removed, counted per kind of row."""
+
+    agent: str
+    actor: str
+    events: int = 0
+    records: int = 0
+    versions: int = 0
+    uses: int = 0
+    jobs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A durable extraction job: claimed by one worker, kept with its error when it fails."""
+
+    id: str
+    kind: str
+    agent: str
+    actor: str | None
+    session: str | None
+    status: str  # pending | running | done | failed
+    attempts: int
+    error: str | None
+    payload: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
