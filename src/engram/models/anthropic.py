@@ -1,0 +1,208 @@
+"""Anthropic Messages API over HTTP (``POST {base_url}/v1/messages``).
+
+Tool calls are ``tool_use`` content blocks and their results ``tool_result`` blocks in a user message.
+A JSON answer is asked for by forcing a call to one extra tool whose ``input_schema`` is the wanted
+schema: the API then guarantees an object, which prose instructions and prefills do not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ConfigError, ModelOutputError, ValidationError
+from ..types import ToolCall
+from ._http import (
+    Clock,
+    HTTPModel,
+    Sleep,
+    Transport,
+    int_field,
+    json_answer,
+    tool_history_text,
+    wire_error,
+)
+from .base import Completion, Message, ToolSpec, Usage
+
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+#: The tool a JSON answer is forced through; its input is the answer.
+JSON_TOOL = "json_answer"
+
+
+class AnthropicModel(HTTPModel):
+    """A Claude model behind the Messages API.
+
+    ``api_key`` defaults to ``ANTHROPIC_API_KEY`` (sent as ``x-api-key``); ``auth_token`` (default env
+    ``ANTHROPIC_AUTH_TOKEN``) is sent as a bearer token instead, for gateways; ``base_url`` defaults to
+    ``ANTHROPIC_BASE_URL``, else ``https://api.anthropic.com``.
+    """
+
+    provider = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        auth_token: str | None = None,
+        timeout: float = 60.0,
+        connect_timeout: float = 10.0,
+        max_retries: int = 3,
+        version: str = API_VERSION,
+        headers: Mapping[str, str] | None = None,
+        read_env: bool = True,
+        sleep: Sleep | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        env: Mapping[str, str] = os.environ if read_env else {}
+        api_key = api_key or env.get("ANTHROPIC_API_KEY") or None
+        auth_token = None if api_key else (auth_token or env.get("ANTHROPIC_AUTH_TOKEN") or None)
+        base_url = (base_url or env.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        if not api_key and not auth_token and base_url == DEFAULT_BASE_URL:
+            raise ConfigError("anthropic: no API key: pass api_key or set ANTHROPIC_API_KEY", field="api_key")
+        sent = {"anthropic-version": version}
+        if api_key:
+            sent["x-api-key"] = api_key
+        elif auth_token:
+            sent["authorization"] = f"Bearer {auth_token}"
+        sent.update(headers or {})
+        transport = Transport(
+            self.provider, base_url, headers=sent, timeout=timeout, connect_timeout=connect_timeout,
+            max_retries=max_retries, secrets=(api_key, auth_token), sleep=sleep, clock=clock,
+        )
+        super().__init__(model, transport)
+        self.base_url = base_url
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        system: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+    ) -> Completion:
+        """One Messages API call; with ``json_schema`` the answer is the forced tool's input, as JSON text."""
+        system_parts, wire = _messages(messages, structured=bool(tools))
+        if system:
+            system_parts.insert(0, system)
+        body: dict[str, Any] = {
+            "model": self.model, "max_tokens": max_tokens, "temperature": temperature, "messages": wire,
+        }
+        if system_parts:
+            body["system"] = "\n\n".join(system_parts)
+        specs = [{"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools]
+        if json_schema is not None:
+            specs.append({
+                "name": JSON_TOOL,
+                "description": "Give your answer: a JSON object matching the input schema.",
+                "input_schema": json_schema,
+            })
+            # With other tools offered the model may still call them; it must call some tool.
+            body["tool_choice"] = {"type": "any"} if tools else {"type": "tool", "name": JSON_TOOL}
+        if specs:
+            body["tools"] = specs
+        data = self._transport.post_json("/v1/messages", body)
+        return self._completion(data, json_schema is not None)
+
+    def _completion(self, data: dict[str, Any], want_json: bool) -> Completion:
+        content = data.get("content")
+        if not isinstance(content, list):
+            raise wire_error(self.provider, "no content list")
+        raw = data.get("usage")
+        raw = raw if isinstance(raw, dict) else {}
+        usage = Usage(
+            int_field(raw.get("input_tokens")) + int_field(raw.get("cache_creation_input_tokens"))
+            + int_field(raw.get("cache_read_input_tokens")),
+            int_field(raw.get("output_tokens")),
+        )
+        self._record(usage)
+
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        answer: str | None = None
+        for i, block in enumerate(content):
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                texts.append(block["text"])
+            elif block.get("type") == "tool_use":
+                name, args, call_id = block.get("name"), block.get("input"), block.get("id")
+                if not isinstance(name, str) or not isinstance(args, dict):
+                    raise ModelOutputError(
+                        f"{self.provider}: tool_use block {i} has no name or its input is not an object",
+                        field=f"content[{i}]",
+                    )
+                if want_json and name == JSON_TOOL:
+                    answer = json.dumps(args, ensure_ascii=False)
+                else:
+                    calls.append(ToolCall(id=call_id if isinstance(call_id, str) else f"toolu_{i}",
+                                          name=name, arguments=args))
+        text = "".join(texts)
+        if want_json:
+            if answer is not None:
+                text = answer
+            elif not calls:
+                text = json_answer(text, self.provider)
+        reason, model = data.get("stop_reason"), data.get("model")
+        return Completion(
+            text=text, tool_calls=tuple(calls), usage=usage,
+            stop_reason=reason if isinstance(reason, str) else None,
+            model=model if isinstance(model, str) else self.model,
+        )
+
+
+def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[str], list[dict[str, Any]]]:
+    """Split out system text and build alternating user/assistant messages of content blocks.
+
+    Consecutive messages of one role (tool results, then a user's words) merge into one message. Without
+    tools offered, tool calls and results in the history are rendered as text.
+    """
+    system: list[str] = []
+    out: list[dict[str, Any]] = []
+
+    def add(role: str, blocks: list[dict[str, Any]]) -> None:
+        if not blocks:
+            return
+        if out and out[-1]["role"] == role:
+            out[-1]["content"].extend(blocks)
+        else:
+            out.append({"role": role, "content": blocks})
+
+    for i, m in enumerate(messages):
+        if m.role == "system":
+            if m.content:
+                system.append(m.content)
+        elif m.role == "tool":
+            if not structured:
+                add("user", _text(tool_history_text(m)))
+                continue
+            if not m.tool_call_id:
+                raise ValidationError("a tool message needs tool_call_id",
+                                      field=f"messages[{i}].tool_call_id")
+            block: dict[str, Any] = {"type": "tool_result", "tool_use_id": m.tool_call_id}
+            if m.content:
+                block["content"] = m.content
+            add("user", [block])
+        elif m.role == "user":
+            add("user", _text(m.content))
+        elif m.role == "assistant":
+            if m.tool_calls and not structured:
+                add("assistant", _text(tool_history_text(m)))
+                continue
+            uses = [{"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments}
+                    for c in m.tool_calls]
+            add("assistant", _text(m.content) + uses)
+        else:
+            raise ValidationError(f"unknown role {m.role!r}", field=f"messages[{i}].role")
+    return system, out
+
+
+def _text(text: str) -> list[dict[str, Any]]:
+    """A text block, or none: the API refuses empty text blocks."""
+    return [{"type": "text", "text": text}] if text.strip() else []
