@@ -1,0 +1,307 @@
+"""``engram``: the command line, a thin view of :class:`engram.Memory`.
+
+Every verb parses arguments, calls the library, and prints JSON (``--table`` for people). Errors print
+``{"error": {...}}`` on stderr and exit 2. The server, MCP and chat commands register themselves from
+their own modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from .errors import EngramError, ValidationError
+from .types import Scope
+
+DEFAULT_DB = os.environ.get("ENGRAM_DB", "sqlite:///engram.db")
+VIEW_MODULES = ("engram.http.cli", "engram.harness.cli")
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses, datetimes, tuples and dicts to plain JSON values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "(none)"
+    first = ("score", "id", "role", "content", "summary", "level", "kind", "status", "at", "created_at")
+    scalar = [c for c in rows[0] if not isinstance(rows[0][c], (dict, list))]
+    cols = ([c for c in first if c in scalar] + [c for c in scalar if c not in first])[:7]
+    cells = [[str(r.get(c, ""))[:60] for c in cols] for r in rows]
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
+    line = "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))
+    out = [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
+    return "\n".join(out)
+
+
+def emit(value: Any, args: argparse.Namespace) -> None:
+    data = to_jsonable(value)
+    if getattr(args, "table", False):
+        rows = data if isinstance(data, list) else [data]
+        flat = []
+        for r in rows:
+            if isinstance(r, dict) and isinstance(r.get("record"), dict):
+                r = {"score": round(r.get("score", 0), 4), **r["record"]}
+            elif isinstance(r, dict) and isinstance(r.get("event"), dict):
+                r = {"score": round(r.get("score", 0), 4), **r["event"]}
+            flat.append(r if isinstance(r, dict) else {"value": r})
+        print(_table(flat))
+    else:
+        print(json.dumps(data, ensure_ascii=False, indent=None if isinstance(data, list) else 2))
+
+
+def _json_arg(text: str, field: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"is not valid JSON: {exc.msg}", field=field) from exc
+
+
+def _memory(args: argparse.Namespace) -> Any:
+    from .engine import Memory
+
+    return Memory.open(args.db, config=getattr(args, "config", None))
+
+
+def _scope(args: argparse.Namespace) -> Scope:
+    return Scope(agent=args.agent, actor=getattr(args, "actor", None), session=getattr(args, "session", None))
+
+
+def _labels(items: Sequence[str] | None) -> dict[str, str]:
+    out = {}
+    for item in items or ():
+        if "=" not in item:
+            raise ValidationError("must look like name=value", field="label")
+        k, v = item.split("=", 1)
+        out[k] = v
+    return out
+
+
+# -- verbs --------------------------------------------------------------------------------------------------
+
+
+def cmd_append(args: argparse.Namespace) -> Any:
+    if args.messages:
+        messages = _json_arg(args.messages, "messages")
+    elif args.content is not None:
+        messages = [{"role": args.role, "content": args.content}]
+    else:
+        messages = _json_arg(sys.stdin.read(), "messages")
+    if isinstance(messages, dict):
+        messages = messages.get("messages", [messages])
+    return _memory(args).append(_scope(args), messages)
+
+
+def cmd_events(args: argparse.Namespace) -> Any:
+    return _memory(args).events(_scope(args), limit=args.limit)
+
+
+def cmd_search_history(args: argparse.Namespace) -> Any:
+    return _memory(args).search_history(_scope(args), args.query, limit=args.limit)
+
+
+def cmd_remember(args: argparse.Namespace) -> Any:
+    return _memory(args).remember(_scope(args), args.summary, args.content, kind=args.kind,
+                                  labels=_labels(args.label), scope=args.level, namespace=args.namespace,
+                                  replaces=args.replaces, preview=args.preview, pin=args.pin)
+
+
+def cmd_recall(args: argparse.Namespace) -> Any:
+    return _memory(args).recall(_scope(args), args.query, limit=args.limit, mode=args.mode,
+                                min_score=args.min_score, preview=args.preview)
+
+
+def cmd_get(args: argparse.Namespace) -> Any:
+    return _memory(args).get(_scope(args), args.id)
+
+
+def cmd_list(args: argparse.Namespace) -> Any:
+    return _memory(args).list(_scope(args), kind=args.kind, labels=_labels(args.label) or None,
+                              namespace=args.namespace, status=args.status, preview=args.preview,
+                              limit=args.limit)
+
+
+def cmd_history(args: argparse.Namespace) -> Any:
+    return _memory(args).history(_scope(args), args.id)
+
+
+def cmd_forget(args: argparse.Namespace) -> Any:
+    return _memory(args).forget(_scope(args), args.id)
+
+
+def cmd_erase(args: argparse.Namespace) -> Any:
+    if not args.yes:
+        raise ValidationError("erase is permanent: pass --yes to confirm", field="yes")
+    return _memory(args).erase(Scope(agent=args.agent, actor=args.actor))
+
+
+def cmd_pin(args: argparse.Namespace) -> Any:
+    mem = _memory(args)
+    return mem.unpin(_scope(args), args.id) if args.off else mem.pin(_scope(args), args.id)
+
+
+def cmd_pinned(args: argparse.Namespace) -> Any:
+    mem = _memory(args)
+    used, budget = mem.pin_budget(_scope(args))
+    return {"tokens": used, "max_tokens": budget, "records": mem.pinned(_scope(args))}
+
+
+def cmd_uses(args: argparse.Namespace) -> Any:
+    return _memory(args).uses(_scope(args), args.id)
+
+
+def cmd_extract(args: argparse.Namespace) -> Any:
+    return _memory(args).extract(_scope(args))
+
+
+def cmd_jobs(args: argparse.Namespace) -> Any:
+    mem = _memory(args)
+    scope = Scope(agent=args.agent)
+    if args.action == "list":
+        return mem.jobs(scope, status=args.status, limit=args.limit)
+    if args.action == "retry":
+        if not args.id:
+            raise ValidationError("retry needs a job id", field="id")
+        return mem.retry_job(scope, args.id)
+    return {"ran": mem.run_jobs(max_jobs=args.limit)}
+
+
+def cmd_config(args: argparse.Namespace) -> Any:
+    from .config import load_config
+
+    if args.action == "validate":
+        if not args.file:
+            raise ValidationError("validate needs a JSON file", field="file")
+        return {"valid": True, "config": load_config(args.file).to_dict()}
+    from .engine import Memory
+
+    mem = Memory.open(args.db)
+    if args.action == "show":
+        return {"config": mem.config.to_dict(), "versions": [
+            {"version": v, "at": at} for v, at, _ in mem.config_history()]}
+    if not args.file:
+        raise ValidationError("set needs a JSON file", field="file")
+    return {"version": mem.set_config(args.file), "config": mem.config.to_dict()}
+
+
+# -- parser -------------------------------------------------------------------------------------------------
+
+
+def _common(p: argparse.ArgumentParser, *, actor: bool = True, session: bool = True) -> None:
+    p.add_argument("--db", default=DEFAULT_DB, help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
+    p.add_argument("--config", help="config JSON file (stored with the memory; a change is a new version)")
+    p.add_argument("--agent", required=True)
+    if actor:
+        p.add_argument("--actor")
+    if session:
+        p.add_argument("--session")
+    p.add_argument("--table", action="store_true", help="print a table instead of JSON")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="engram", description="Memory for LLM agents.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def verb(name: str, fn: Callable[[argparse.Namespace], Any], help_: str, **kw: bool) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_)
+        _common(p, **kw)
+        p.set_defaults(func=fn)
+        return p
+
+    p = verb("append", cmd_append, "append messages (JSON list, or --content) to a session")
+    p.add_argument("--messages", help='JSON list of {"role", "content", ...}; default: read stdin')
+    p.add_argument("--content")
+    p.add_argument("--role", default="user")
+    p = verb("events", cmd_events, "a session's events, oldest first")
+    p.add_argument("--limit", type=int, default=50)
+    p = verb("search-history", cmd_search_history, "search a session's earlier events")
+    p.add_argument("query")
+    p.add_argument("--limit", type=int, default=5)
+    p = verb("remember", cmd_remember, "write a long-term record")
+    p.add_argument("summary")
+    p.add_argument("--content")
+    p.add_argument("--kind", default="fact")
+    p.add_argument("--label", action="append", help="name=value (declared in config)")
+    p.add_argument("--level", default="session", choices=["session", "actor", "agent"])
+    p.add_argument("--namespace")
+    p.add_argument("--replaces")
+    p.add_argument("--preview", action="store_true")
+    p.add_argument("--pin", action="store_true")
+    p = verb("recall", cmd_recall, "records that best match a query")
+    p.add_argument("query")
+    p.add_argument("--limit", type=int)
+    p.add_argument("--mode", choices=["hybrid", "lexical", "vector"])
+    p.add_argument("--min-score", type=float)
+    p.add_argument("--preview", action="store_true")
+    for name, fn, help_ in (("get", cmd_get, "one record"), ("history", cmd_history, "a record's versions"),
+                            ("forget", cmd_forget, "mark a record deleted"),
+                            ("uses", cmd_uses, "RETRIEVED uses of a record")):
+        verb(name, fn, help_).add_argument("id")
+    p = verb("list", cmd_list, "records, newest first")
+    p.add_argument("--kind")
+    p.add_argument("--label", action="append")
+    p.add_argument("--namespace")
+    p.add_argument("--status", default="active", choices=["active", "superseded", "deleted"])
+    p.add_argument("--preview", action="store_true")
+    p.add_argument("--limit", type=int, default=50)
+    p = verb("erase", cmd_erase, "hard-delete everything about an actor", session=False)
+    p.add_argument("--yes", action="store_true")
+    p = verb("pin", cmd_pin, "pin (or --off: unpin) a record")
+    p.add_argument("id")
+    p.add_argument("--off", action="store_true")
+    verb("pinned", cmd_pinned, "pinned records and the token budget")
+    verb("extract", cmd_extract, "run the configured strategies on new events now")
+    p = verb("jobs", cmd_jobs, "extraction jobs: list | retry ID | run", actor=False, session=False)
+    p.add_argument("action", choices=["list", "retry", "run"])
+    p.add_argument("id", nargs="?")
+    p.add_argument("--status", choices=["pending", "running", "done", "failed"])
+    p.add_argument("--limit", type=int, default=50)
+    p = sub.add_parser("config", help="config validate FILE | show | set FILE")
+    p.add_argument("action", choices=["validate", "show", "set"])
+    p.add_argument("file", nargs="?")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--table", action="store_true")
+    p.set_defaults(func=cmd_config)
+
+    for module in VIEW_MODULES:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue  # that view's optional dependencies are not installed
+        mod.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result = args.func(args)
+    except EngramError as exc:
+        print(json.dumps({"error": exc.to_dict()}), file=sys.stderr)
+        return 2
+    if isinstance(result, int) and not isinstance(result, bool):
+        return result  # a view command's exit code
+    emit(result, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
