@@ -444,12 +444,13 @@ class Memory:
         k = max(50, limit * 5)
         terms = textmod.query_terms(query)
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        pend = [p for p in pending if flt.allows(p.record)]
+        self._embed_pending(pend)
         with self.store.read() as tx:
-            stats = tx.record_term_stats(flt, terms)
+            stats = self._with_pending(tx.record_term_stats(flt, terms), pend)
             sel = fusion.select_terms(terms, stats) if mode != "vector" else []
             lcands = tx.records_lexical(flt, sel, limit=k) if sel else []
             vcands = tx.records_vector(flt, qvec, limit=k) if qvec is not None else []
-            pend = [p for p in pending if flt.allows(p.record)]
             if pend:
                 lcands = lcands + [fusion.LexicalCandidate(p.record.id, p.terms.split()) for p in pend]
                 if qvec is not None:
@@ -477,6 +478,24 @@ class Memory:
             if len(hits) >= limit:
                 break
         return hits
+
+    def _embed_pending(self, pend: Sequence[_PendingRecord]) -> None:
+        """Embed a turn's pending records now (the vectors are reused when the turn commits)."""
+        todo = [p for p in pend if p.vector is None and p.text]
+        if todo:
+            for p, v in zip(todo, self.embedder.embed([p.text for p in todo]), strict=True):
+                p.vector = v
+
+    @staticmethod
+    def _with_pending(stats: fusion.TermStats, pend: Sequence[_PendingRecord]) -> fusion.TermStats:
+        """Term statistics that also count a turn's pending records."""
+        if not pend:
+            return stats
+        df = dict(stats.doc_freq)
+        for p in pend:
+            for t in set(p.terms.split()):
+                df[t] = df.get(t, 0) + 1
+        return fusion.TermStats(stats.doc_count + len(pend), df)
 
     # -- extraction ------------------------------------------------------------------------------------------
     def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], list[Record]]:
