@@ -18,7 +18,11 @@ class Embedder(Protocol):
     """
 
     model_id: str
-    dim: int
+
+    @property
+    def dim(self) -> int:
+        """The vector size (a plain attribute satisfies this too)."""
+        ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Return an array of shape ``(len(texts), dim)``, dtype float32, each row of unit length."""

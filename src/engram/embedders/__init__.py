@@ -1,0 +1,85 @@
+"""Embedders: the protocol, the offline default, a hashing embedder for tests, an HTTP client.
+
+``load_embedder(spec)`` turns a configuration string into an embedder:
+
+=====================================  ============================================================
+``None``, ``"default"``, ``"minilm"``  all-MiniLM-L6-v2 on onnxruntime (offline; one per process)
+``"static"``                           static token vectors distilled from it (one per process)
+``"hashing"``, ``"hashing:256"``       deterministic feature hashing, for tests
+``"openai:<model>"``                   ``OPENAI_BASE_URL`` (default api.openai.com) ``/embeddings``
+``"ollama:<model>"``                   the same at ``OLLAMA_BASE_URL`` or http://127.0.0.1:11434/v1
+=====================================  ============================================================
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from ..errors import ConfigError
+from ._cache import cache_dir
+from .base import Embedder, EmbedderUnavailable, normalize_rows
+from .hashing import HashingEmbedder
+from .minilm import MiniLMEmbedder
+from .openai import OLLAMA_BASE_URL, OpenAIEmbedder
+from .static import StaticEmbedder
+
+__all__ = [
+    "Embedder",
+    "EmbedderUnavailable",
+    "HashingEmbedder",
+    "MiniLMEmbedder",
+    "OpenAIEmbedder",
+    "StaticEmbedder",
+    "load_embedder",
+    "normalize_rows",
+]
+
+_shared_lock = threading.Lock()
+_shared: dict[tuple[str, str], MiniLMEmbedder | StaticEmbedder] = {}
+
+
+def shared_minilm() -> MiniLMEmbedder:
+    """The process-wide MiniLM embedder for the current cache directory (its model loads on first use)."""
+    key = ("minilm", str(cache_dir()))
+    with _shared_lock:
+        found = _shared.get(key)
+        if not isinstance(found, MiniLMEmbedder):
+            found = _shared[key] = MiniLMEmbedder(cache=key[1])
+        return found
+
+
+def shared_static() -> StaticEmbedder:
+    """The process-wide static embedder (distilled with :func:`shared_minilm` if not cached)."""
+    minilm = shared_minilm()
+    key = ("static", str(cache_dir()))
+    with _shared_lock:
+        found = _shared.get(key)
+        if not isinstance(found, StaticEmbedder):
+            found = _shared[key] = StaticEmbedder(cache=key[1], minilm=minilm)
+        return found
+
+
+def load_embedder(spec: str | None = None) -> Embedder:
+    """Build the embedder a configuration string names (see the module docstring)."""
+    text = (spec or "default").strip()
+    kind, _, arg = text.partition(":")
+    kind = kind.lower()
+    if kind in ("default", "minilm") and not arg:
+        return shared_minilm()
+    if kind == "static" and not arg:
+        return shared_static()
+    if kind == "hashing":
+        if not arg:
+            return HashingEmbedder()
+        if arg.isdigit() and int(arg) > 0:
+            return HashingEmbedder(int(arg))
+        raise ConfigError(f"'hashing:{arg}': the dimension must be a positive integer", field="embedder")
+    if kind == "openai" and arg:
+        return OpenAIEmbedder(arg)
+    if kind == "ollama" and arg:
+        base_url = os.environ.get("OLLAMA_BASE_URL") or OLLAMA_BASE_URL
+        return OpenAIEmbedder(arg, base_url=base_url, read_env=False, provider="ollama")
+    raise ConfigError(
+        f"unknown embedder {spec!r}; use 'default', 'minilm', 'static', 'hashing[:dim]', 'openai:<model>'"
+        " or 'ollama:<model>'", field="embedder")
