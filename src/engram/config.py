@@ -36,8 +36,10 @@ DEFAULT_NAMESPACES = {
     "EPISODIC": "/episodes/{actorId}/{sessionId}/",
     "CUSTOM": "/custom/{actorId}/",
 }
-MEMORY_TOOLS = ("add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
-                "retrieve_result")
+ToolName = Literal["add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
+                   "retrieve_result"]
+MEMORY_TOOLS: tuple[ToolName, ...] = ("add_memory", "read_memory", "delete_memory", "search_memory",
+                                      "search_history", "retrieve_result")
 
 
 class _Strict(BaseModel):
@@ -123,8 +125,7 @@ class Memory(_Strict):
     search: Search = Search()
     pinned: Pinned = Pinned()
     extraction: Extraction = Extraction()
-    tools: tuple[Literal["add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
-                         "retrieve_result"], ...] = MEMORY_TOOLS
+    tools: tuple[ToolName, ...] = MEMORY_TOOLS
     prompt: str | None = Field(None, max_length=20_000)
 
     @field_validator("kinds")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -9,14 +10,19 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import config as cfgmod
-from .core import fusion
+from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
-from .core import validate
 from .core.scope import ReadFilter, read_filter
 from .embedders.base import Embedder
-from .errors import (ConfigError, EmbedderMismatch, HistoryDisabled, NotFound, PinBudgetExceeded,
-                     ValidationError)
+from .errors import (
+    ConfigError,
+    EmbedderMismatch,
+    HistoryDisabled,
+    NotFound,
+    PinBudgetExceeded,
+    ValidationError,
+)
 from .models.base import Model
 from .stores.base import Store
 from .turn import Turn, _PendingRecord, new_id
@@ -38,11 +44,11 @@ def open_store(url: str) -> Store:
         return SqliteStore(path)
     if url.startswith(("postgresql://", "postgres://")):
         try:
-            from .stores.postgres.store import PostgresStore  # type: ignore[import-not-found,unused-ignore]
+            from .stores.postgres.store import PostgresStore
         except ImportError as exc:
             raise ConfigError("PostgreSQL needs the postgres extra: pip install 'engram[postgres]'",
                               field="url") from exc
-        return PostgresStore(url)  # type: ignore[no-any-return,unused-ignore]
+        return PostgresStore(url)
     raise ValidationError("must start with sqlite:// or postgresql://", field="url")
 
 
@@ -92,20 +98,17 @@ class Memory:
     def _resolve_embedder(spec: Embedder | str | None) -> Embedder:
         if spec is not None and not isinstance(spec, str):
             return spec
-        from . import embedders
+        from .embedders import load_embedder
 
-        loader = getattr(embedders, "load_embedder", None)
-        if loader is None:
-            return embedders.HashingEmbedder()
-        return loader(spec)  # type: ignore[no-any-return]
+        return load_embedder(spec)
 
     @staticmethod
     def _resolve_model(spec: Model | str | None) -> Model | None:
         if spec is None or not isinstance(spec, str):
             return spec
-        from .models.registry import load_model  # type: ignore[import-not-found,unused-ignore]
+        from .models.registry import load_model
 
-        return load_model(spec)  # type: ignore[no-any-return]
+        return load_model(spec)
 
     def _check_embedder(self, reembed: bool) -> None:
         want = f"{self.embedder.model_id}:{self.embedder.dim}"
@@ -148,7 +151,7 @@ class Memory:
         self._config = new
         return version
 
-    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
+    def config_history(self) -> builtins.list[tuple[int, datetime, dict[str, Any]]]:
         with self.store.read() as tx:
             return tx.config_history()
 
@@ -164,7 +167,7 @@ class Memory:
         return read_filter(scope, self._config.memory.scope.read, preview=preview, **kw)
 
     # -- short-term events ---------------------------------------------------------------------------------
-    def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[Event]:
+    def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> builtins.list[Event]:
         """Store messages, tool calls and tool results as events of the scope's session."""
         with self.turn(scope) as t:
             t.append(messages)
@@ -174,7 +177,7 @@ class Memory:
         return self.now() - timedelta(days=self._config.harness.history.event_expiry_days)
 
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
-               after: datetime | None = None) -> list[Event]:
+               after: datetime | None = None) -> builtins.list[Event]:
         """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
         ``after``. Expired events are never returned."""
         validate.limit(limit)
@@ -198,7 +201,7 @@ class Memory:
         with self.store.write() as tx:
             return tx.delete_events(scope.agent, scope.actor, scope.session, list(ids))
 
-    def sessions(self, scope: Scope, limit: int = 100) -> list[dict[str, Any]]:
+    def sessions(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
         self._filter(scope)
         with self.store.read() as tx:
@@ -210,7 +213,7 @@ class Memory:
             return tx.expire_events(self._expiry_cutoff())
 
     @staticmethod
-    def _index_texts(ev: Event, index: str) -> list[str]:
+    def _index_texts(ev: Event, index: str) -> builtins.list[str]:
         """What of an event the history index holds: message text; tool calls and results when asked."""
         if ev.role == "tool":
             if index != "messages_and_tools":
@@ -225,7 +228,7 @@ class Memory:
         return texts
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
-                       mode: str | None = None) -> list[Hit]:
+                       mode: str | None = None) -> builtins.list[Hit]:
         """Rank the session's earlier events by meaning, keywords and recency."""
         index = self._config.harness.history.index
         if index == "none":
@@ -275,7 +278,7 @@ class Memory:
                              replaces=replaces, pin=pin)
         return rec
 
-    def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *, preview: bool = False) -> list[Record]:
+    def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *, preview: bool = False) -> builtins.list[Record]:
         """Write several records in one transaction (all or nothing), without extraction."""
         allowed = {"summary", "content", "kind", "labels", "scope", "namespace", "replaces", "pin"}
         with self.turn(who, preview=preview, extract=False) as t:
@@ -301,7 +304,7 @@ class Memory:
     def list(self, scope: Scope, *, kind: str | Sequence[str] | None = None, labels: dict[str, str] | None = None,
              namespace: str | None = None, status: str | Sequence[str] = "active", preview: bool = False,
              pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
-             ) -> list[Record]:
+             ) -> builtins.list[Record]:
         """Records visible to the scope, newest first, filtered; ``before`` continues from a (time, id)."""
         statuses = (status,) if isinstance(status, str) else tuple(status)
         kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
@@ -311,7 +314,7 @@ class Memory:
         with self.store.read() as tx:
             return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
 
-    def history(self, scope: Scope, record_id: str) -> list[Version]:
+    def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
         flt = self._filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
         with self.store.read() as tx:
@@ -320,10 +323,10 @@ class Memory:
             raise NotFound(f"no record {record_id} visible to this scope", field="id")
         return versions
 
-    def chain(self, scope: Scope, record_id: str) -> list[Record]:
+    def chain(self, scope: Scope, record_id: str) -> builtins.list[Record]:
         """The supersede chain through a record, oldest first."""
         rec = self.get(scope, record_id, preview=True)
-        back: list[Record] = [rec]
+        back: builtins.list[Record] = [rec]
         while back[0].replaces:
             try:
                 back.insert(0, self.get(scope, back[0].replaces, preview=True))
@@ -352,7 +355,7 @@ class Memory:
         with self.store.write() as tx:
             return tx.erase_actor(scope.agent, target)
 
-    def uses(self, scope: Scope, record_id: str, limit: int = 100) -> list[Use]:
+    def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""
         flt = self._filter(scope, preview=True)
         with self.store.read() as tx:
@@ -368,7 +371,7 @@ class Memory:
             tx.insert_uses(uses)
 
     # -- pins ------------------------------------------------------------------------------------------------
-    def pinned(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+    def pinned(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Pinned records visible to the scope (shown to every turn), newest first."""
         flt = self._filter(scope, preview=preview)
         with self.store.read() as tx:
@@ -409,7 +412,7 @@ class Memory:
     def recall(self, scope: Scope, query: str, limit: int | None = None, *, mode: str | None = None,
                min_score: float | None = None, kind: str | Sequence[str] | None = None,
                labels: dict[str, str] | None = None, namespace: str | None = None,
-               preview: bool = False) -> list[Hit]:
+               preview: bool = False) -> builtins.list[Hit]:
         """The records that best match ``query``, scores in [0, 1], best first.
 
         ``min_score`` drops matches by meaning alone whose cosine is below it. A namespace with a retrieval
@@ -421,20 +424,20 @@ class Memory:
     def _recall(self, scope: Scope, query: str, limit: int | None, *, mode: str | None = None,
                 min_score: float | None = None, kind: str | Sequence[str] | None = None,
                 labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
-                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None) -> list[Hit]:
+                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None) -> builtins.list[Hit]:
         search = self._config.memory.search
         query = validate.query(query)
         prefix = None
         if namespace is not None:
             prefix = ns.fill(namespace, scope)
-            for template, r in self._config.memory.retrieval.items():
+            for template, retrieval in self._config.memory.retrieval.items():
                 try:
                     filled = ns.fill(template, scope)
                 except ValidationError:
                     continue
                 if filled == prefix:
-                    limit = limit or r.top_k
-                    min_score = r.relevance_score if min_score is None else min_score
+                    limit = limit or retrieval.top_k
+                    min_score = retrieval.relevance_score if min_score is None else min_score
         limit = validate.limit(limit or search.max_results)
         mode = validate.mode(mode or search.mode)
         min_score = validate.score(min_score if min_score is not None else search.min_score, "min_score")
@@ -469,7 +472,7 @@ class Memory:
             for r in records.values():
                 if r.preview:
                     hide.update(x for x in (r.replaces, r.deletes) if x)
-        hits: list[Hit] = []
+        hits: builtins.list[Hit] = []
         for sc in scored:
             rec = records.get(sc.id)
             if rec is None or rec.id in hide or rec.deletes or not flt.allows(rec):
@@ -498,8 +501,8 @@ class Memory:
         return fusion.TermStats(stats.doc_count + len(pend), df)
 
     # -- extraction ------------------------------------------------------------------------------------------
-    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], list[Record]]:
-        def lookup(namespace: str, text: str, k: int) -> list[Record]:
+    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], builtins.list[Record]]:
+        def lookup(namespace: str, text: str, k: int) -> builtins.list[Record]:
             if not text.strip():
                 return []
             hits = self._recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0)
@@ -519,7 +522,7 @@ class Memory:
             return cur + new_events >= mem.extraction.every_n
         return True
 
-    def _plan(self, turn: Turn, events: Sequence[Event]) -> list[Any]:
+    def _plan(self, turn: Turn, events: Sequence[Event]) -> builtins.list[Any]:
         from .strategies.pipeline import plan  # type: ignore[import-not-found,unused-ignore]
 
         mem = self._config.memory
@@ -528,10 +531,10 @@ class Memory:
                            kinds=mem.kinds, models=self._resolve_model)
         return list(ops)
 
-    def _apply_ops(self, turn: Turn, ops: Sequence[Any]) -> list[Record]:
+    def _apply_ops(self, turn: Turn, ops: Sequence[Any]) -> builtins.list[Record]:
         from .strategies.base import AddOp, DeleteOp
 
-        written: list[Record] = []
+        written: builtins.list[Record] = []
         flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
         for op in ops:
             if isinstance(op, AddOp):
@@ -567,7 +570,7 @@ class Memory:
         events = self._unextracted(turn.scope) + turn.pending_events
         self._run_extraction(turn, events)
 
-    def _unextracted(self, scope: Scope) -> list[Event]:
+    def _unextracted(self, scope: Scope) -> builtins.list[Event]:
         key = self._extract_cursor_key(scope)
         with self.store.read() as tx:
             after = tx.get_meta(key)
@@ -576,7 +579,7 @@ class Memory:
                                  not_before=self._expiry_cutoff())
         return evs
 
-    def _run_extraction(self, turn: Turn, events: Sequence[Event]) -> list[Record]:
+    def _run_extraction(self, turn: Turn, events: Sequence[Event]) -> builtins.list[Record]:
         from .strategies.base import ExtractionReport  # noqa: F401  (documented return of extract)
 
         if not events:
@@ -598,7 +601,7 @@ class Memory:
         turn.written += written
         return written
 
-    def extract(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+    def extract(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
         self._filter(scope)
         if not self._config.memory.strategies:
@@ -608,7 +611,7 @@ class Memory:
         return written
 
     # -- jobs --------------------------------------------------------------------------------------------
-    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> list[Job]:
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
         self._filter(scope)
         with self.store.read() as tx:
             return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 from dataclasses import dataclass
 
-from ..errors import PermissionDenied, ReadOnlyError, ScopeError, ValidationError
+from ..errors import PermissionDenied, ReadOnlyError, ValidationError
 from ..types import LEVELS, Level, Record, Scope
 
 
@@ -87,7 +88,7 @@ def read_filter(
     )
 
 
-def check_write_level(scope: Scope, level: str, allowed: Iterable[str], *, read_only: bool = False) -> Level:
+def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_only: bool = False) -> Level:
     """Raise unless ``scope`` may write a record at ``level``; return the level typed."""
     if read_only:
         raise ReadOnlyError("this handle may search and read memory, never write it")
@@ -98,11 +99,8 @@ def check_write_level(scope: Scope, level: str, allowed: Iterable[str], *, read_
         raise PermissionDenied(
             f"writing at level {level!r} is not allowed (scope.write is {list(allowed)})", field="scope"
         )
-    try:
-        scope.require(level)  # type: ignore[arg-type]
-    except ScopeError:
-        raise
-    return level  # type: ignore[return-value]
+    scope.require(level)
+    return level
 
 
 def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:

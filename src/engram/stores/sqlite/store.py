@@ -374,7 +374,8 @@ class SqliteTx:
                              (record_id,)).fetchone()
         if row is None:
             return
-        sets, args = ["updated_us = ?"], [to_us(updated_at)]
+        sets: list[str] = ["updated_us = ?"]
+        args: list[Any] = [to_us(updated_at)]
         if status is not None:
             sets.append("status = ?")
             args.append(status)
