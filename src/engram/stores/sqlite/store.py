@@ -677,7 +677,7 @@ class SqliteStore:
                     return self._conns[0]
         try:
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                   check_same_thread=not self.memory)
+                                   check_same_thread=False)  # per-thread use is ours to enforce; close() may run anywhere
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open SQLite database: {exc}", field="url") from exc
         conn.row_factory = sqlite3.Row
