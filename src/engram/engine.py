@@ -111,18 +111,20 @@ class Memory:
         return load_model(spec)
 
     def _check_embedder(self, reembed: bool) -> None:
-        want = f"{self.embedder.model_id}:{self.embedder.dim}"
-        with self.store.write() as tx:
-            have = tx.get_meta("embedder")
-            if have is None:
-                tx.set_meta("embedder", want)
-                return
-        if have != want:
+        want = self.embedder_id
+        with self.store.read() as tx:
+            have = tx.get_meta("embedder")  # set by the first commit that writes vectors
+        if have is not None and have != want:
             if not reembed:
                 raise EmbedderMismatch(
                     f"this memory's vectors come from {have}, the configured embedder is {want}; "
                     "open with reembed=True to re-embed everything with the new model", field="embedder")
             self.reembed()
+
+    @property
+    def embedder_id(self) -> str:
+        """The model id and dimension stored with the index, to detect a change of embedder."""
+        return f"{self.embedder.model_id}:{self.embedder.dim}"
 
     def close(self) -> None:
         self.stop_worker()
@@ -677,7 +679,7 @@ class Memory:
     def reembed(self) -> None:
         """Re-embed every record and event chunk with the current embedder (after a model change)."""
         with self.store.write() as tx:
-            tx.set_meta("embedder", f"{self.embedder.model_id}:{self.embedder.dim}")
+            tx.set_meta("embedder", self.embedder_id)
             reembed = getattr(tx, "reembed_all", None)
             if reembed is not None:
                 reembed(self.embedder)

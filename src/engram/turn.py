@@ -235,6 +235,8 @@ class Turn:
 
     def _apply(self, tx: Tx) -> None:
         now = self.mem.now()
+        if (self._ops.records or self._chunks) and tx.get_meta("embedder") is None:
+            tx.set_meta("embedder", self.mem.embedder_id)
         if self._ops.events:
             self.appended = tx.insert_events(self._ops.events, self._chunks)
         flt = read_filter(self.scope, self.mem.config.memory.scope.read, preview=True,
