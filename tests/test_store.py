@@ -7,8 +7,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram import (ConfigError, ConflictError, HistoryDisabled, Memory, NotFound, PermissionDenied,
-                    PinBudgetExceeded, Scope, ScopeError, ValidationError)
+from engram import (
+    ConfigError,
+    ConflictError,
+    HistoryDisabled,
+    Memory,
+    NotFound,
+    PermissionDenied,
+    PinBudgetExceeded,
+    Scope,
+    ScopeError,
+    ValidationError,
+)
 from tests.conftest import WIDE
 
 S1 = Scope(agent="bot", actor="cust-1", session="s1")

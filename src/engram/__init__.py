@@ -8,19 +8,53 @@ from __future__ import annotations
 
 from .config import Config, load_config
 from .engine import Memory
-from .errors import (ConfigError, ConflictError, EmbedderMismatch, EngramError, HistoryDisabled, ModelError,
-                     NotFound, PermissionDenied, PinBudgetExceeded, ReadOnlyError, ScopeError, StoreError,
-                     ValidationError)
+from .errors import (
+    ConfigError,
+    ConflictError,
+    EmbedderMismatch,
+    EngramError,
+    HistoryDisabled,
+    ModelError,
+    NotFound,
+    PermissionDenied,
+    PinBudgetExceeded,
+    ReadOnlyError,
+    ScopeError,
+    StoreError,
+    ValidationError,
+)
 from .turn import Turn
 from .types import EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Config", "ConfigError", "ConflictError", "EmbedderMismatch", "EngramError", "EraseReport", "Event",
-    "Hit", "HistoryDisabled", "Job", "Memory", "ModelError", "NotFound", "PermissionDenied",
-    "PinBudgetExceeded", "ReadOnlyError", "Record", "Scope", "ScopeError", "ScoreParts", "StoreError", "Turn",
-    "Use", "ValidationError", "Version", "load_config",
+    "Config",
+    "ConfigError",
+    "ConflictError",
+    "EmbedderMismatch",
+    "EngramError",
+    "EraseReport",
+    "Event",
+    "HistoryDisabled",
+    "Hit",
+    "Job",
+    "Memory",
+    "ModelError",
+    "NotFound",
+    "PermissionDenied",
+    "PinBudgetExceeded",
+    "ReadOnlyError",
+    "Record",
+    "Scope",
+    "ScopeError",
+    "ScoreParts",
+    "StoreError",
+    "Turn",
+    "Use",
+    "ValidationError",
+    "Version",
+    "load_config",
 ]
 
 
