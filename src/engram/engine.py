@@ -26,7 +26,7 @@ from .errors import (
 from .models.base import Model
 from .stores.base import Store
 from .turn import Turn, _PendingRecord, new_id
-from .types import EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
+from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
 
 HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
@@ -163,10 +163,12 @@ class Memory:
         """One transaction: events, records, uses written inside commit together or not at all."""
         return Turn(self, scope, preview=preview, turn_id=turn_id, agent_version=agent_version, extract=extract)
 
-    def _filter(self, scope: Scope, *, preview: bool = False, **kw: Any) -> ReadFilter:
+    def _filter(self, scope: Scope, *, preview: bool = False, levels: Sequence[str] | None = None,
+                **kw: Any) -> ReadFilter:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        return read_filter(scope, self._config.memory.scope.read, preview=preview, **kw)
+        return read_filter(scope, self._config.memory.scope.read if levels is None else levels,
+                           preview=preview, **kw)
 
     # -- short-term events ---------------------------------------------------------------------------------
     def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> builtins.list[Event]:
@@ -280,19 +282,52 @@ class Memory:
                              replaces=replaces, pin=pin)
         return rec
 
-    def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *, preview: bool = False) -> builtins.list[Record]:
+    def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *,
+                      preview: bool = False) -> builtins.list[Record]:
         """Write several records in one transaction (all or nothing), without extraction."""
-        allowed = {"summary", "content", "kind", "labels", "scope", "namespace", "replaces", "pin"}
+        return self.batch(who, create=items, preview=preview)["created"]
+
+    def batch(self, who: Scope, *, create: Sequence[dict[str, Any]] = (), update: Sequence[dict[str, Any]] = (),
+              delete: Sequence[str] = (), preview: bool = False) -> dict[str, builtins.list[Record]]:
+        """Create, update and delete records in one transaction, without extraction.
+
+        An update names a record ``id`` and the fields that change; it writes a new record that supersedes
+        the old one (fields not given are kept), so the old value stays readable in history.
+        """
+        fields = {"summary", "content", "kind", "labels", "scope", "namespace", "replaces", "pin"}
+        out: dict[str, builtins.list[Record]] = {"created": [], "updated": [], "deleted": []}
         with self.turn(who, preview=preview, extract=False) as t:
-            out = []
-            for i, item in enumerate(items):
+            for i, item in enumerate(create):
                 if not isinstance(item, dict) or "summary" not in item:
-                    raise ValidationError("must be an object with a summary", field=f"items[{i}]")
-                extra = set(item) - allowed
+                    raise ValidationError("must be an object with a summary", field=f"create[{i}]")
+                extra = set(item) - fields
                 if extra:
-                    raise ValidationError("unknown field", field=f"items[{i}].{sorted(extra)[0]}")
-                out.append(t.remember(**item))
+                    raise ValidationError("unknown field", field=f"create[{i}].{sorted(extra)[0]}")
+                out["created"].append(t.remember(**item))
+            for i, item in enumerate(update):
+                if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                    raise ValidationError("must be an object with the id of the record to update",
+                                          field=f"update[{i}].id")
+                extra = set(item) - {"id", "summary", "content", "kind", "labels"}
+                if extra:
+                    raise ValidationError("unknown field", field=f"update[{i}].{sorted(extra)[0]}")
+                old = t._visible_active(item["id"], f"update[{i}].id")
+                out["updated"].append(t.remember(
+                    item.get("summary", old.summary), item.get("content", old.content),
+                    kind=item.get("kind", old.kind), labels=item.get("labels", old.labels), scope=old.level,
+                    namespace=old.namespace, replaces=old.id))
+            for rid in delete:
+                out["deleted"].append(t.forget(rid))
         return out
+
+    def ingest(self, who: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False
+               ) -> builtins.list[Record]:
+        """Run the configured strategies over messages straight into long-term memory, keeping no events."""
+        with self.turn(who, preview=preview, extract=False) as t:
+            events = t.append(messages)
+            t._ops.events = []  # extracted from, never stored
+            written = self._run_extraction(t, events, advance_cursor=False)
+        return written
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """One record visible to the scope, in any status."""
@@ -426,7 +461,8 @@ class Memory:
     def _recall(self, scope: Scope, query: str, limit: int | None, *, mode: str | None = None,
                 min_score: float | None = None, kind: str | Sequence[str] | None = None,
                 labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
-                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None) -> builtins.list[Hit]:
+                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None,
+                levels: Sequence[str] | None = None) -> builtins.list[Hit]:
         search = self._config.memory.search
         query = validate.query(query)
         prefix = None
@@ -444,7 +480,7 @@ class Memory:
         mode = validate.mode(mode or search.mode)
         min_score = validate.score(min_score if min_score is not None else search.min_score, "min_score")
         kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
-        flt = self._filter(scope, preview=preview, kinds=kinds,
+        flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
                            labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
         k = max(50, limit * 5)
         terms = textmod.query_terms(query)
@@ -507,7 +543,8 @@ class Memory:
         def lookup(namespace: str, text: str, k: int) -> builtins.list[Record]:
             if not text.strip():
                 return []
-            hits = self._recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0)
+            hits = self._recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0,
+                                levels=LEVELS)
             return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
         return lookup
 
@@ -581,25 +618,21 @@ class Memory:
                                  not_before=self._expiry_cutoff())
         return evs
 
-    def _run_extraction(self, turn: Turn, events: Sequence[Event]) -> builtins.list[Record]:
+    def _run_extraction(self, turn: Turn, events: Sequence[Event], *,
+                        advance_cursor: bool = True) -> builtins.list[Record]:
         from .strategies.base import ExtractionReport  # noqa: F401  (documented return of extract)
 
         if not events:
             return []
-        elevated = Turn(self, turn.scope, preview=turn.preview, turn_id=turn.id, extract=False)
+        # strategies write at the levels their namespaces name, whatever scope.write allows callers
+        elevated = Turn(self, turn.scope, preview=turn.preview, turn_id=turn.id, extract=False, levels=LEVELS)
         elevated._ops = turn._ops  # same buffer: extraction commits or rolls back with the turn
-        saved = self._config
-        wide = cfgmod.ScopeRules(read=("session", "actor", "agent"), write=("session", "actor", "agent"))
-        self._config = saved.model_copy(update={"harness": saved.harness.model_copy(update={
-            "memory": saved.memory.model_copy(update={"scope": wide})})})
-        try:
-            ops = self._plan(elevated, events)
-            written = self._apply_ops(elevated, ops)
-        finally:
-            self._config = saved
-        last = max(e.at for e in events)
-        turn._ops.meta[self._extract_cursor_key(turn.scope)] = last.isoformat()
-        turn._ops.meta[self._extract_cursor_key(turn.scope) + ":pending"] = "0"
+        ops = self._plan(elevated, events)
+        written = self._apply_ops(elevated, ops)
+        if advance_cursor:
+            last = max(e.at for e in events)
+            turn._ops.meta[self._extract_cursor_key(turn.scope)] = last.isoformat()
+            turn._ops.meta[self._extract_cursor_key(turn.scope) + ":pending"] = "0"
         turn.written += written
         return written
 

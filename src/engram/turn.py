@@ -55,7 +55,8 @@ class Turn:
     """One all-or-nothing unit of work for a scope. Use as ``with mem.turn(scope) as t:``."""
 
     def __init__(self, mem: Memory, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
-                 agent_version: str | None = None, read_only: bool = False, extract: bool = True) -> None:
+                 agent_version: str | None = None, read_only: bool = False, extract: bool = True,
+                 levels: Sequence[str] | None = None) -> None:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
         self.mem = mem
@@ -65,6 +66,9 @@ class Turn:
         self.agent_version = agent_version or mem.config.memory.agent_version
         self.read_only = read_only
         self.extract_at_end = extract
+        # extraction writes at its strategies' levels whatever scope.write says: it runs with ``levels``
+        self.read_levels = tuple(levels) if levels is not None else mem.config.memory.scope.read
+        self.write_levels = tuple(levels) if levels is not None else mem.config.memory.scope.write
         self._ops = _Ops()
         self._done = False
         self.written: list[Record] = []
@@ -116,7 +120,7 @@ class Turn:
         """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see."""
         self._check_open()
         cfg = self.mem.config.memory
-        level = check_write_level(self.scope, scope, cfg.scope.write, read_only=self.read_only)
+        level = check_write_level(self.scope, scope, self.write_levels, read_only=self.read_only)
         summary = validate.summary(summary)
         content = validate.content(content)
         kind = validate.kind(kind, cfg.kinds)
@@ -144,9 +148,8 @@ class Turn:
     def forget(self, record_id: str) -> Record:
         """Mark a record DELETED (or, in preview, write a preview record that names what it would delete)."""
         self._check_open()
-        cfg = self.mem.config.memory
         target = self._visible_active(record_id, "id")
-        check_write_level(self.scope, target.level, cfg.scope.write, read_only=self.read_only)
+        check_write_level(self.scope, target.level, self.write_levels, read_only=self.read_only)
         if self.preview:
             now = self.mem.now()
             rec = Record(id=new_id("r_"), agent=target.agent, actor=target.actor, session=target.session,
@@ -177,7 +180,7 @@ class Turn:
         for p in self._ops.records:
             if p.record.id == record_id:
                 return p.record
-        flt = read_filter(self.scope, self.mem.config.memory.scope.read, preview=self.preview,
+        flt = read_filter(self.scope, self.read_levels, preview=self.preview,
                           statuses=("active", "superseded", "deleted"))
         with self.mem.store.read() as tx:
             rec = tx.get_record(flt, record_id)
@@ -191,7 +194,7 @@ class Turn:
     # -- reads that see pending writes ---------------------------------------------------------------------
     def recall(self, query: str, limit: int | None = None, **kw: Any) -> list[Hit]:
         return self.mem._recall(self.scope, query, limit, preview=self.preview, pending=self._ops.records,
-                                hidden={s[0] for s in self._ops.status}, **kw)
+                                hidden={s[0] for s in self._ops.status}, levels=self.read_levels, **kw)
 
     def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
         return self.mem.search_history(self.scope, query, limit, **kw)
@@ -239,7 +242,7 @@ class Turn:
             tx.set_meta("embedder", self.mem.embedder_id)
         if self._ops.events:
             self.appended = tx.insert_events(self._ops.events, self._chunks)
-        flt = read_filter(self.scope, self.mem.config.memory.scope.read, preview=True,
+        flt = read_filter(self.scope, self.read_levels, preview=True,
                           statuses=("active", "superseded", "deleted"))
         for p in self._ops.records:
             r = p.record
