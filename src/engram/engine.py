@@ -19,6 +19,7 @@ from .errors import (
     ConfigError,
     EmbedderMismatch,
     HistoryDisabled,
+    ModelError,
     NotFound,
     PinBudgetExceeded,
     ValidationError,
@@ -607,7 +608,17 @@ class Memory:
                                       updated_at=now))
             return
         events = self._unextracted(turn.scope) + turn.pending_events
-        self._run_extraction(turn, events)
+        before = (list(turn._ops.records), list(turn._ops.status), dict(turn._ops.meta))
+        try:
+            self._run_extraction(turn, events)
+        except ModelError as exc:
+            # The turn still commits; the extraction is kept as a failed job to retry, never lost.
+            turn._ops.records, turn._ops.status, turn._ops.meta = before
+            now = self.now()
+            turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
+                                      actor=turn.scope.actor, session=turn.scope.session, status="failed",
+                                      attempts=1, error=f"{type(exc).__name__}: {exc}",
+                                      payload={"turn_id": turn.id}, created_at=now, updated_at=now))
 
     def _unextracted(self, scope: Scope) -> builtins.list[Event]:
         key = self._extract_cursor_key(scope)
