@@ -1,0 +1,104 @@
+"""Subagents: handles on a scope that may search and read memory, and whose every write raises.
+
+:class:`ReadOnlyMemory` is the library handle (``ReadOnlyMemory(mem, scope)``); :class:`Subagent` (from
+``Agent.subagent``) runs the agent loop with it: the write tools are not offered (and refused with
+``ReadOnlyError`` if called anyway), none of its messages is stored, and the parent's session history and
+state are visible to it. RETRIEVED uses are still logged: they are an audit of what reached a model.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ..config import Config
+from ..engine import Memory
+from ..errors import ReadOnlyError, ValidationError
+from ..turn import Turn
+from ..types import Event, Hit, Record, Scope, Use, Version
+
+if TYPE_CHECKING:
+    from .agent import Agent, Reply
+
+
+class ReadOnlyMemory:
+    """``Memory`` bound to one scope, reads only: every write method raises :class:`ReadOnlyError`."""
+
+    def __init__(self, mem: Memory, scope: Scope) -> None:
+        if not isinstance(mem, Memory):
+            raise ValidationError("must be an engram.Memory", field="mem")
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        self._mem = mem
+        self.scope = scope
+
+    @property
+    def config(self) -> Config:
+        return self._mem.config
+
+    # -- reads ----------------------------------------------------------------------------------------
+    def recall(self, query: str, limit: int | None = None, **kw: Any) -> builtins.list[Hit]:
+        return self._mem.recall(self.scope, query, limit, **kw)
+
+    def search_history(self, query: str, limit: int = 5, **kw: Any) -> builtins.list[Hit]:
+        return self._mem.search_history(self.scope, query, limit, **kw)
+
+    def get(self, record_id: str, *, preview: bool = False) -> Record:
+        return self._mem.get(self.scope, record_id, preview=preview)
+
+    def list(self, **kw: Any) -> builtins.list[Record]:
+        return self._mem.list(self.scope, **kw)
+
+    def history(self, record_id: str) -> builtins.list[Version]:
+        return self._mem.history(self.scope, record_id)
+
+    def chain(self, record_id: str) -> builtins.list[Record]:
+        return self._mem.chain(self.scope, record_id)
+
+    def pinned(self, *, preview: bool = False) -> builtins.list[Record]:
+        return self._mem.pinned(self.scope, preview=preview)
+
+    def events(self, limit: int = 50, *, before: datetime | None = None,
+               after: datetime | None = None) -> builtins.list[Event]:
+        return self._mem.events(self.scope, limit, before=before, after=after)
+
+    def get_event(self, event_id: str) -> Event:
+        return self._mem.get_event(self.scope, event_id)
+
+    def uses(self, record_id: str, limit: int = 100) -> builtins.list[Use]:
+        return self._mem.uses(self.scope, record_id, limit)
+
+    def sessions(self, limit: int = 100) -> builtins.list[dict[str, Any]]:
+        return self._mem.sessions(self.scope, limit)
+
+    def turn(self, *, preview: bool = False) -> Turn:
+        """A read-only turn: its searches work, its writes raise."""
+        return Turn(self._mem, self.scope, preview=preview, read_only=True, extract=False)
+
+    # -- writes: all refused ------------------------------------------------------------------------------
+    def _refuse(self, *_: Any, **__: Any) -> NoReturn:
+        raise ReadOnlyError("this handle may search and read memory, never write it")
+
+    append = remember = remember_many = forget = erase = pin = unpin = _refuse
+    delete_events = extract = log_uses = set_config = expire = reembed = _refuse
+
+
+class Subagent:
+    """An agent loop over a :class:`ReadOnlyMemory`: searches and reads, never writes or stores."""
+
+    def __init__(self, agent: Agent, scope: Scope | None = None) -> None:
+        self.agent = agent
+        self.scope = scope
+        self.memory = ReadOnlyMemory(agent.mem, scope) if scope is not None else None
+
+    def invoke(self, messages: Sequence[Mapping[str, Any]], *, scope: Scope | None = None,
+               state: Mapping[str, Any] | None = None, preview: bool = False,
+               truncation: object = None) -> Reply:
+        """Run one read-only turn; nothing of it is stored except the RETRIEVED uses."""
+        target = scope or self.scope
+        if target is None:
+            raise ValidationError("give the subagent a scope", field="scope")
+        return self.agent._run(target, messages, state=state, preview=preview, truncation=truncation,
+                               read_only=True)
