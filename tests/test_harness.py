@@ -434,3 +434,48 @@ def test_reply_is_exported_and_offline_default(mem: Memory) -> None:
     assert engram.Agent is Agent and engram.Reply is Reply
     reply = Agent(mem).invoke(S, user("what is my name?"))
     assert "found nothing" in reply.text
+
+
+def test_state_survives_without_history_loading(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory({"harness": {"history": {"messagesCount": 0}}})
+    Agent(mem, model(say("ok"))).invoke(S, user("start"), state={"step": 3})
+    m = model(say("ok"))
+    reply = Agent(mem, m).invoke(S, user("go on"))
+    assert reply.state == {"step": 3} and [x.content for x in m.calls[0].messages] == ["go on"]
+
+
+def test_custom_summarizer_and_its_usage(mem: Memory) -> None:
+    _seed(mem, 8)
+    seen: list[int] = []
+
+    def summarize(msgs: Sequence[Message]) -> tuple[str, Usage]:
+        seen.append(len(msgs))
+        return "they talked about numbers", Usage(7, 3)
+
+    m = model(use("search_memory", query="n"), say("ok"))
+    reply = Agent(mem, m, summarizer=summarize,
+                  truncation={"strategy": "summarization", "messagesCount": 4, "keepLast": 2}).invoke(S, user("q"))
+    assert "they talked about numbers" in m.calls[0].system and seen[0] == 7
+    assert reply.usage == Usage(20 + 7 * len(seen), 5 + 3 * len(seen))
+
+
+def test_subagent_scope_per_call(mem: Memory) -> None:
+    sub = Agent(mem, model(say("a"))).subagent()
+    assert sub.memory is None
+    with pytest.raises(ValidationError):
+        sub.invoke(user("x"))
+    assert sub.invoke(user("x"), scope=S).text == "a" and mem.events(S) == []
+
+
+def test_turn_end_extraction_commits_with_the_turn(make_memory: Callable[..., Memory]) -> None:
+    pytest.importorskip("engram.strategies.pipeline")
+    mem = make_memory({"harness": {"memory": {"strategies": [{"type": "SEMANTIC"}],
+                                              "scope": {"read": ["session", "actor"]}}}})
+    reply = Agent(mem, model(say("Noted, Lyon it is."))).invoke(S, user("I live in Lyon and I work as a baker."))
+    extracted = [r for r in mem.list(S) if r.provenance.turn_id == reply.turn_id]
+    assert extracted and all(r.provenance.strategy for r in extracted)
+
+    before = {r.id for r in mem.list(S)}
+    with pytest.raises(ModelError):
+        Agent(mem, model(_raise)).invoke(S, user("I moved to Paris and I am a teacher now."))
+    assert {r.id for r in mem.list(S)} == before
