@@ -479,3 +479,15 @@ def test_turn_end_extraction_commits_with_the_turn(make_memory: Callable[..., Me
     with pytest.raises(ModelError):
         Agent(mem, model(_raise)).invoke(S, user("I moved to Paris and I am a teacher now."))
     assert {r.id for r in mem.list(S)} == before
+
+
+def test_disabled_memory_and_history_index_none(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory({"memory": {"disabled": {}}})
+    m = model(say("ok"))
+    Agent(mem, m, state_tool=False).invoke(S, user("hi"))
+    assert m.calls[0].tools == ["search_history", "retrieve_result"] and "<memory>" not in m.calls[0].system
+    mem2 = make_memory({"harness": {"history": {"index": "none"}}})
+    m2 = model(use("search_history", query="x"), say("ok"))
+    Agent(mem2, m2, state_tool=False).invoke(S, user("hi"))
+    assert "search_history" not in m2.calls[0].tools
+    assert m2.calls[1].tool_results()[0]["error"]["field"] == "name"

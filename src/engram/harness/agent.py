@@ -227,7 +227,7 @@ class _Invocation:
         return {}
 
     # -- appending ----------------------------------------------------------------------------------
-    def add(self, msg: dict[str, Any], *, earlier: bool = False) -> Item:
+    def add(self, msg: dict[str, Any]) -> Item:
         """Append a message to the turn (when it persists) and to the context."""
         if self.persist:
             ev = self.turn.append([msg])[0]
@@ -236,7 +236,7 @@ class _Invocation:
             validate.messages([msg])
             event_id = new_id("e_")
         m = _message(msg)
-        item = Item(m, event_id, earlier)
+        item = Item(m, event_id, earlier=False)
         self.items.append(item)
         self.new_messages.append(msg)
         if m.role == "tool":

@@ -26,6 +26,7 @@ from ..types import Event, Hit, Record
 STATE_TOOL = "update_state"
 WRITE_TOOLS = ("add_memory", "delete_memory")
 READ_ONLY_TOOLS = ("read_memory", "search_memory", "search_history", "retrieve_result")
+SEARCH_CONTENT_TOKENS = 120  # per search hit; read_memory gives the whole record
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,9 +231,17 @@ class MemoryTools:
         query = validate.query(_str(args, "query", required=True))
         hits = self.turn.recall(query, _int(args, "limit", 5, 1, 50), kind=_str(args, "kind"))
         self.surfaced += hits
-        return {"results": [
-            {"id": h.record.id, "summary": h.record.summary, "content": h.record.content, "kind": h.record.kind,
-             "scope": h.record.level, "score": round(h.score, 3)} for h in hits if h.record is not None]}
+        out = []
+        for h in hits:
+            if h.record is None:
+                continue
+            item: dict[str, Any] = {"id": h.record.id, "summary": h.record.summary, "kind": h.record.kind,
+                                    "scope": h.record.level, "score": round(h.score, 3)}
+            if h.record.content:
+                cut = ctx.take_tokens(h.record.content, SEARCH_CONTENT_TOKENS)
+                item["content"] = cut + (" …" if len(cut) < len(h.record.content) else "")
+            out.append(item)
+        return {"results": out}
 
     def search_history(self, args: dict[str, Any]) -> dict[str, Any]:
         _check_args(args, ("query", "limit"))
