@@ -101,7 +101,7 @@ def test_chat_json_output_and_errors(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'chat.db'}"
     out = io.StringIO()
     args = _args(db, "--json", "--config", _config(tmp_path))
-    assert run_chat(args, stdin=io.StringIO("hello there\n"), stdout=out) == 0
+    assert run_chat(args, stdin=io.StringIO("what is the weather like?\n"), stdout=out) == 0
     reply = json.loads(out.getvalue())
     assert reply["text"].startswith("I found nothing") and reply["recalled"] == [] and reply["state"] == {}
     err = io.StringIO()

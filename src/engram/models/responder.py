@@ -149,6 +149,8 @@ class OfflineResponder:
                     line = f'you said: "{_short(m.content)}"'
                     history.setdefault(line, (ov, 0.0, line))
         found = {rid: v for rid, v in found.items() if rid not in noted}
+        if question and not notes and not _is_question(question):
+            return "Thank you, noted."  # a statement: it is remembered by extraction, nothing to look up
         lines = list(notes)
         if found:
             lines.append("From memory:")
