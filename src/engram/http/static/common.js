@@ -1,0 +1,197 @@
+// Shared by every view: navigation helpers, error boxes, the record/scope widgets, pagination.
+import { ApiError } from "./api.js";
+import { badge, h, shortId, time } from "./dom.js";
+
+/** Change the query part of the current route without adding a history entry (or with, if push). */
+export function setQuery(query, { push = false } = {}) {
+  const base = location.hash.replace(/^#\/?/, "").split("?")[0];
+  const qs = new URLSearchParams(
+    Object.entries(query).filter(([, v]) => v !== "" && v !== null && v !== undefined && v !== false),
+  ).toString();
+  const hash = "#/" + base + (qs ? "?" + qs : "");
+  if (push) location.hash = hash;
+  else history.replaceState(null, "", hash);
+}
+
+export function go(hash) {
+  location.hash = hash;
+}
+
+/** An error as a visible box; a 401 signs the user out (the shell listens for the event). */
+export function errorBox(err, where) {
+  if (err instanceof ApiError && err.status === 401) {
+    window.dispatchEvent(new CustomEvent("engram:unauthorized"));
+  }
+  const e = err instanceof ApiError ? err : null;
+  return h("div.error-box", { role: "alert" },
+    where ? h("strong", where + ": ") : null,
+    e ? `${e.type}: ${e.message}` : String((err && err.message) || err),
+    e && e.field ? h("span.muted", ` (field ${e.field})`) : null);
+}
+
+export function pageHead(title, crumbs, ...right) {
+  return h("div.page-head",
+    h("div", crumbs && crumbs.length ? h("div.crumbs", crumbs.flatMap((c, i) => [i ? " / " : "", c])) : null,
+      h("h1", title)),
+    h("div.form-row", right));
+}
+
+export function statusBadge(status) {
+  return badge(status, status);
+}
+
+export function recordBadges(r) {
+  return [
+    statusBadge(r.status),
+    r.preview ? badge("preview", "preview") : null,
+    r.pinned ? badge("pinned", "pinned") : null,
+  ];
+}
+
+export function labelChips(labels) {
+  const entries = Object.entries(labels || {});
+  if (!entries.length) return null;
+  return h("span.labels", entries.map(([k, v]) => h("span.label-chip", `${k}=${v}`)));
+}
+
+export function recordLink(r, text) {
+  return h("a", { href: "#/records/" + encodeURIComponent(r.id) + scopeQuery(r) }, text || r.summary);
+}
+
+/** The scope a record is read through: its own actor/session, so an agent-wide key can open it. */
+export function scopeQuery(r) {
+  const p = new URLSearchParams();
+  if (r.actor) p.set("actor", r.actor);
+  if (r.session) p.set("session", r.session);
+  const s = p.toString();
+  return s ? "?" + s : "";
+}
+
+export function idCode(id) {
+  return h("code", { title: id }, shortId(id));
+}
+
+export function when(iso) {
+  return time(iso);
+}
+
+/** A table with clickable rows (j/k/Enter move and open through the first link of a row). */
+export function table(columns, rows, { empty = "Nothing here.", rowClass } = {}) {
+  if (!rows.length) return h("div.table-wrap", h("div.empty", empty));
+  return h("div.table-wrap", h("table",
+    h("thead", h("tr", columns.map((c) => h("th", { class: c.cls || "", scope: "col" }, c.title)))),
+    h("tbody", rows.map((row) => {
+      const tr = h("tr.row", { "aria-selected": "false", class: rowClass ? rowClass(row) : "" },
+        columns.map((c) => h("td", { class: c.cls || "" }, c.render(row))));
+      tr.addEventListener("click", (ev) => {
+        if (ev.target instanceof Element && ev.target.closest("a, button, input, select, summary")) return;
+        const a = tr.querySelector("a");
+        if (a) a.click();
+      });
+      return tr;
+    }))));
+}
+
+/** Pagination by opaque cursors: a stack of the cursors that led to each page. */
+export function pager(cursorStack, next, onPage, count) {
+  const page = cursorStack.length + 1;
+  return h("div.pager",
+    h("span.muted.small", `Page ${page}` + (count !== undefined ? ` · ${count} shown` : "")),
+    h("div.form-row",
+      h("button", { type: "button", disabled: page === 1, onclick: () => onPage(cursorStack.slice(0, -1)) }, "← Newer"),
+      h("button", { type: "button", disabled: !next, onclick: () => onPage([...cursorStack, next]) }, "Older →")));
+}
+
+// -- the scope the pages read through ------------------------------------------------------------------------
+const SCOPE_KEY = "engram.scope";
+
+/** The scope pages read through: the grant fixes the agent (and maybe the actor); the rest is chosen. */
+export function currentScope(grant, query = {}) {
+  let saved = {};
+  try {
+    saved = JSON.parse(sessionStorage.getItem(SCOPE_KEY) || "{}");
+  } catch {
+    saved = {};
+  }
+  const agent = grant.agent || query.agent || saved.agent || "";
+  const actor = grant.actor || (query.actor !== undefined ? query.actor : saved.actor) || "";
+  const session = actor ? (query.session !== undefined ? query.session : saved.session) || "" : "";
+  return { agent, actor, session };
+}
+
+export function saveScope(scope) {
+  sessionStorage.setItem(SCOPE_KEY, JSON.stringify(scope));
+}
+
+export function describeScope(s) {
+  if (!s.actor) return "agent-level memory of " + s.agent;
+  if (!s.session) return `actor ${s.actor} (actor- and agent-level memory)`;
+  return `session ${s.session} of ${s.actor} (session-, actor- and agent-level memory)`;
+}
+
+let actorsCache = null;
+
+/** Actor ids for the pickers (agent-wide keys only), fetched once per page load. */
+export async function knownActors(grant, api) {
+  if (grant.actor) return [grant.actor];
+  if (!actorsCache) {
+    actorsCache = api.actors(grant.agent, { limit: 1000 }).then((r) => r.actors.map((a) => a.actor))
+      .catch(() => []);
+  }
+  return actorsCache;
+}
+
+/**
+ * A row of scope inputs (agent when the key names none, actor unless fixed, session); calls onChange with
+ * the new scope. Datalists suggest known actors and the chosen actor's sessions.
+ */
+export function scopeBar(grant, scope, api, onChange, note) {
+  const uid = Math.random().toString(36).slice(2, 8);
+  const actorList = h("datalist", { id: "actors-" + uid });
+  const sessionList = h("datalist", { id: "sessions-" + uid });
+  const agent = grant.agent
+    ? null
+    : h("input", { name: "agent", value: scope.agent, placeholder: "agent id", required: true, "aria-label": "Agent" });
+  const actor = h("input", {
+    name: "actor", value: scope.actor, placeholder: grant.actor ? "" : "any (agent level)", list: "actors-" + uid,
+    readonly: Boolean(grant.actor), title: grant.actor ? "this key is granted one actor" : "",
+  });
+  const session = h("input", { name: "session", value: scope.session, placeholder: "none", list: "sessions-" + uid });
+  const apply = () => {
+    const next = {
+      agent: grant.agent || agent.value.trim(),
+      actor: grant.actor || actor.value.trim(),
+      session: (grant.actor || actor.value.trim()) ? session.value.trim() : "",
+    };
+    saveScope(next);
+    onChange(next);
+  };
+  const form = h("form.card.scope-card", { "aria-label": "Scope", onsubmit: (e) => { e.preventDefault(); apply(); } },
+    agent ? h("label", "Agent", agent) : null,
+    h("label", "Actor", actor),
+    h("label", "Session", session),
+    h("button", { type: "submit" }, "Use scope"),
+    note ? h("p.muted.small", note) : null,
+    actorList, sessionList);
+  if (grant.agent) {
+    knownActors(grant, api).then((ids) => {
+      for (const id of ids) actorList.appendChild(h("option", { value: id }));
+    });
+    const loadSessions = () => {
+      const a = grant.actor || actor.value.trim();
+      sessionList.replaceChildren();
+      if (!a) return;
+      api.sessions(grant.agent, a, { limit: 200 }).then((r) => {
+        for (const s of r.sessions) sessionList.appendChild(h("option", { value: s.session }));
+      }).catch(() => {});
+    };
+    actor.addEventListener("change", loadSessions);
+    loadSessions();
+  }
+  return form;
+}
+
+/** The API's scope object for a chosen scope. */
+export function apiScope(scope) {
+  return { agent: scope.agent, actor: scope.actor || null, session: scope.actor ? scope.session || null : null };
+}

@@ -1,0 +1,468 @@
+"""End to end: the web inspector in real headless Chromium against a real ``engram serve`` on 127.0.0.1.
+
+Chromium is Debian's (``.ci/browser.sh`` installs it); Playwright only drives it (``executable_path``),
+it never downloads a browser. The flows: sign in, find a record, follow its supersede chain, read a
+session's timeline, run a recall, retry a failed job, see a config error inline, erase an actor; and the
+same flows with a key for another actor, which must see nothing of the first. Screenshots of the main
+pages land in ``docs/screenshots/`` (set ``ENGRAM_UI_SCREENSHOTS=0`` to skip writing them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from engram import Memory, Scope
+from engram.embedders import HashingEmbedder
+from engram.turn import new_id
+from engram.types import Hit, Job
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed (/usr/bin/chromium); run .ci/browser.sh as root",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package drives the browser")
+pytest.importorskip("uvicorn", reason="engram serve needs the server extra")
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screenshots"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--font-render-hinting=none"]
+AGENT = "support-bot"
+ANA = "cust-42"      # the first actor: everything the flows look at
+BOB = "cust-7"       # another actor: his key must see nothing of Ana
+XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
+CONFIG = {"harness": {
+    "memory": {
+        "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
+        "labels": {"customer_id": {"number": 5, "description": "The customer the memory is about."},
+                   "ticket": {"number": 6, "description": "Support ticket id."}},
+        "pinned": {"max_tokens": 40},
+    },
+    "history": {"index": "messages_and_tools"},
+}}
+
+
+@dataclass
+class Site:
+    base: str
+    admin_key: str
+    bob_key: str
+    ids: dict[str, str] = field(default_factory=dict)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _tool_result() -> str:
+    lines = [{"sku": f"SKU-{i:04d}", "name": f"Ceramic mug, batch {i}", "status": "damaged" if i == 3 else "ok"}
+             for i in range(60)]
+    return json.dumps({"order": 1042, "customer": ANA, "lines": lines}, indent=1)
+
+
+def seed(url: str) -> dict[str, str]:
+    """Fill a fresh database through the Python API; return the ids the flows look for."""
+    ids: dict[str, str] = {}
+    s1 = Scope(AGENT, ANA, "2026-11-28-refund")
+    s2 = Scope(AGENT, ANA, "2026-11-29-follow-up")
+    mem = Memory.open(url, config=CONFIG, embedder=HashingEmbedder())
+    try:
+        mem.append(s2, [{"role": "user", "content": "Did the refund for order 1042 go through?"}])
+        # An extraction job that failed its three attempts, as the worker leaves one when the provider is down.
+        now = mem.now()
+        job = Job(id=new_id("j_"), kind="extract", agent=AGENT, actor=ANA, session=s2.session, status="failed",
+                  attempts=3, error="ModelError: provider unavailable (503)", payload={"turn_id": "t_demo"},
+                  created_at=now, updated_at=now)
+        with mem.store.write() as tx:
+            tx.enqueue_job(job)
+        ids["job"] = job.id
+        mem.append(s1, [
+            {"role": "user", "content": "Hi, order 1042 arrived broken. Please email me, I never pick up the phone.",
+             "metadata": {"ticket": "T-7"}},
+            {"role": "assistant", "content": "Let me look that order up.",
+             "tool_calls": [{"id": "call_1", "name": "lookup_order", "arguments": {"order": 1042}}]},
+            {"role": "tool", "name": "lookup_order", "tool_call_id": "call_1", "content": _tool_result()},
+            {"role": "assistant", "content": "I issued a refund of 35 EUR for order 1042; you'll get an email."},
+        ])
+        mem.append(s1, [{"role": "user", "content": XSS}])
+        labels = {"customer_id": "42"}
+        r1 = mem.remember(s1, "Prefers phone calls in the morning", kind="guidance", labels=labels, scope="actor")
+        r2 = mem.remember(s1, "Prefers email over phone", kind="guidance", labels=labels, scope="actor",
+                          replaces=r1.id)
+        r3 = mem.remember(s2, "Prefers email; never call, not even about refunds", kind="guidance",
+                          labels=labels, scope="actor", replaces=r2.id)
+        ids.update(r1=r1.id, r2=r2.id, r3=r3.id)
+        mem.log_uses(s2, [Hit(score=0.83, record=r3)], turn_id="t_demo_reply", call_index=0)
+        mem.log_uses(s2, [Hit(score=0.61, record=r3)], turn_id="t_demo_reply", call_index=1)
+        pin = mem.remember(s1, "Allergic to peanuts", kind="fact", labels=labels, scope="actor", pin=True)
+        mem.pin(s2, r3.id)
+        ids["pin"] = pin.id
+        mem.remember(s1, "Refund of 35 EUR issued for order 1042", kind="event", labels={"ticket": "T-7"},
+                     scope="session")
+        mem.remember(s1, "Would rather be texted", kind="guidance", scope="actor", preview=True)
+        xss = mem.remember(s1, XSS, content="<b>not bold</b> javascript:alert(1)", kind="fact", scope="actor")
+        ids["xss"] = xss.id
+        cities = ["Lisbon", "Porto", "Madrid", "Lyon", "Turin", "Ghent", "Graz", "Cork"]
+        things = ["a teapot", "two mugs", "a kettle", "a vase", "six plates"]
+        mem.remember_many(s1, [{"summary": f"Order {n} with {things[n % 5]} shipped to {cities[n % 8]}",
+                                "kind": "event", "scope": "actor"} for n in range(2000, 2080)])
+        mem.remember(Scope(AGENT), "Support hours are 9:00-17:00 CET", kind="reference", scope="agent")
+        b = Scope(AGENT, BOB, "2026-11-29-bob")
+        mem.append(b, [{"role": "user", "content": "I moved to Porto, please update my address."}])
+        mem.remember(b, "Lives in Porto", kind="fact", scope="actor")
+    finally:
+        mem.close()
+    return ids
+
+
+def _cli(*args: str) -> str:
+    out = subprocess.run([sys.executable, "-m", "engram", *args], capture_output=True, text=True, timeout=60,
+                         cwd=ROOT, check=True)
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    tmp = tmp_path_factory.mktemp("ui")
+    url = f"sqlite:///{tmp / 'engram.db'}"
+    ids = seed(url)
+    admin = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--delete", "--admin",
+                            "--name", "support lead"))["key"]
+    bob = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--actor", BOB))["key"]
+    port = _free_port()
+    log = open(tmp / "serve.log", "w")  # noqa: SIM115 (closed after the server stops)
+    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", url, "--host", "127.0.0.1",
+                             "--port", str(port), "--embedder", "hashing", "--log-level", "info"],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(base + "/v1/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("engram serve did not start: " + (tmp / "serve.log").read_text()[-2000:])
+            time.sleep(0.1)
+        yield Site(base, admin, bob, ids)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        served = (tmp / "serve.log").read_text()
+        assert admin not in served and bob not in served, "a key reached the server log"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, site: Site) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 860}, color_scheme="light",
+                              base_url=site.base, service_workers="block")
+    ctx.set_default_timeout(5_000)
+    pg = ctx.new_page()
+    problems: list[str] = []
+    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+          if m.type == "error" and "Failed to load resource" not in m.text else None)
+    requests: list[str] = []
+    pg.on("request", lambda r: requests.append(r.url))
+    yield pg
+    ctx.close()
+    assert not problems, problems  # no JS error, no CSP violation
+    for u in requests:
+        assert u.startswith(site.base), f"a request left engram: {u}"
+        assert "egk_" not in u, "a key was put in a URL"
+
+
+def shot(pg: Any, name: str) -> None:
+    """Save a screenshot of the page, scrolled to the top, for the README."""
+    if os.environ.get("ENGRAM_UI_SCREENSHOTS", "1") != "0":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.evaluate("document.getElementById('main') && document.getElementById('main').scrollTo(0, 0)")
+        pg.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def sign_in(pg: Any, key: str) -> None:
+    pg.goto("/ui")
+    pg.get_by_label("API key").fill(key)
+    pg.get_by_role("button", name="Sign in").click()
+    pg.get_by_role("navigation", name="Sections").wait_for()
+
+
+def main(pg: Any) -> Any:
+    return pg.locator("#main")
+
+
+def expect(locator: Any) -> Any:
+    return sync_api.expect(locator)
+
+
+# -- flows with the agent-wide admin key ------------------------------------------------------------------------
+def test_sign_in_keeps_the_key_in_session_storage_only(page: Any, site: Site) -> None:
+    page.goto("/ui")
+    expect(page.get_by_role("heading", name="engram inspector")).to_be_visible()
+    shot(page, "sign-in")
+    page.get_by_label("API key").fill("egk_0000000000000000_" + "x" * 43)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("#signin-error")).to_contain_text("unknown, revoked or malformed")
+    sign_in(page, site.admin_key)
+    expect(page.locator(".grant")).to_contain_text(f"agent {AGENT}")
+    assert page.evaluate("sessionStorage.getItem('engram.key')") == site.admin_key
+    assert page.evaluate("localStorage.length === 0 || !Object.values(localStorage).join().includes('egk_')")
+    assert "egk_" not in page.url
+    page.reload()  # the tab keeps its session
+    expect(page.get_by_role("navigation", name="Sections")).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_label("API key")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('engram.key')") is None
+
+
+def test_find_a_record_and_follow_its_supersede_chain(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto(f"/ui#/records?actor={ANA}")
+    table = main(page).locator("table")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("Order 2079")  # newest first
+    expect(table.locator("tbody tr")).to_have_count(50)
+    main(page).get_by_role("button", name="Older →").click()
+    expect(table).to_contain_text("Allergic to peanuts")
+    main(page).get_by_role("button", name="← Newer").click()
+    expect(table).to_contain_text("Order 2079")
+    shot(page, "records")
+    # filters: kind and status
+    main(page).get_by_label("Kind").select_option("guidance")
+    expect(table.locator("tbody tr")).to_have_count(1)
+    expect(table).to_contain_text("never call")
+    main(page).get_by_label("Status").select_option("superseded")
+    expect(table.locator("tbody tr")).to_have_count(2)
+    # search, then open the record found
+    page.keyboard.press("/")
+    page.keyboard.type("never call refunds")
+    page.keyboard.press("Enter")
+    expect(main(page)).to_contain_text("match")
+    main(page).get_by_role("link", name="Prefers email; never call, not even about refunds").click()
+    expect(main(page).locator(".summary-big")).to_have_text("Prefers email; never call, not even about refunds")
+    versions = main(page).locator("#versions > li")
+    expect(versions).to_have_count(5)  # 3 creates + 2 supersedes along the chain
+    expect(main(page).locator("#versions")).to_contain_text("supersede")
+    expect(main(page)).to_contain_text("t_demo_reply")  # its RETRIEVED uses
+    expect(main(page)).to_contain_text("0.830")
+    shot(page, "record")
+    # follow the chain back to the first version
+    main(page).locator("#replaces").click()
+    expect(main(page).locator(".summary-big")).to_have_text("Prefers email over phone")
+    main(page).locator("#replaces").click()
+    expect(main(page).locator(".summary-big")).to_have_text("Prefers phone calls in the morning")
+    expect(main(page).locator(".badge-superseded").first).to_be_visible()
+    main(page).locator("#superseded-by").click()
+    expect(main(page).locator(".summary-big")).to_have_text("Prefers email over phone")
+
+
+def test_session_timeline_and_history_search(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.keyboard.press("g")
+    page.keyboard.press("a")
+    expect(main(page).get_by_role("heading", name="Actors & sessions")).to_be_visible()
+    main(page).get_by_label("Search actors and sessions").fill("42")
+    expect(main(page).locator("table").first.locator("tbody tr")).to_have_count(1)
+    main(page).get_by_role("link", name=ANA).first.click()
+    main(page).get_by_role("link", name="2026-11-28-refund").click()
+    events = main(page).locator("ol.events > li")
+    expect(events).to_have_count(5)
+    expect(events.nth(1)).to_contain_text("lookup_order")
+    tool = events.nth(2)
+    expect(tool).to_contain_text("tool result")
+    tool.get_by_text("Show the full result").click()
+    expect(tool.locator("details pre")).to_contain_text("Ceramic mug, batch 59")
+    shot(page, "session")
+    main(page).get_by_label("Search the session history").fill("refund email")
+    main(page).get_by_role("button", name="Search").click()
+    expect(main(page)).to_contain_text("matches, best first")
+    expect(main(page).locator("table").first).to_contain_text("I issued a refund of 35 EUR")
+
+
+def test_recall_playground_shows_score_parts_and_cutoffs(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto(f"/ui#/recall?actor={ANA}")
+    main(page).get_by_label("Query").fill("kettle shipped to Lisbon")
+    main(page).get_by_label("topK (limit)").fill("5")
+    main(page).get_by_role("button", name="Recall").click()
+    hits = main(page).locator("#recall-hits")
+    kept = hits.locator("tbody tr.row:not(.cut)")
+    expect(kept).to_have_count(5)
+    expect(kept.first).to_contain_text("kettle shipped to Lisbon")
+    expect(hits.locator("meter.lexical").first).to_have_attribute("value", "1")
+    expect(hits.locator("meter.vector")).to_have_count(hits.locator("tbody tr.row").count())
+    expect(main(page).locator("tr.cut-line")).to_contain_text("beyond topK 5")
+    expect(hits.locator("tr.cut").first).to_contain_text("cut: topK")
+    shot(page, "recall")
+    main(page).get_by_label("Query").fill("warranty")
+    main(page).get_by_label("min_score").fill("0.9")
+    main(page).get_by_role("button", name="Recall").click()
+    expect(main(page)).to_contain_text("below min_score 0.900")
+
+
+def test_pins_show_the_token_budget(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto(f"/ui#/pins?actor={ANA}")
+    expect(main(page).locator("tbody tr")).to_have_count(2)
+    expect(main(page).locator("#pin-budget")).to_contain_text("of 40 tokens")
+    shot(page, "pins")
+
+
+def test_retry_a_failed_job(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.keyboard.press("g")
+    page.keyboard.press("j")
+    main(page).get_by_label("Status").select_option("failed")
+    row = main(page).locator("tbody tr", has_text="ModelError")
+    expect(row).to_contain_text("provider unavailable")
+    shot(page, "jobs")
+    row.get_by_role("button", name="Retry").click()
+    expect(row.locator(".job-status")).to_have_text("pending")
+    r = httpx.get(f"{site.base}/v1/agents/{AGENT}/jobs", headers={"Authorization": f"Bearer {site.admin_key}"})
+    assert {j["id"]: j["status"] for j in r.json()["jobs"]}[site.ids["job"]] == "pending"
+
+
+def test_config_errors_are_shown_inline_and_change_nothing(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto("/ui#/config")
+    editor = main(page).locator("#config-editor")
+    expect(editor).to_have_value(re.compile('"customer_id"'))
+    main(page).get_by_role("tab", name="Managed shape").click()
+    expect(editor).to_have_value(re.compile("managedMemoryConfiguration"))
+    bad = editor.input_value().replace('"eventExpiryDuration": 30', '"eventExpiryDuration": 0')
+    editor.fill(bad)
+    main(page).get_by_role("button", name="Validate and save").click()
+    error = main(page).locator("#config-error")
+    expect(error).to_contain_text("eventExpiryDuration")
+    expect(editor).to_have_attribute("aria-invalid", "true")
+    shot(page, "config")
+    after = httpx.get(f"{site.base}/v1/config", headers={"Authorization": f"Bearer {site.admin_key}"}).json()
+    assert after["config"]["harness"]["memory"]["pinned"]["max_tokens"] == 40
+
+
+def test_untrusted_memory_text_is_never_markup(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto(f"/ui#/records/{site.ids['xss']}?actor={ANA}")
+    expect(main(page).locator(".summary-big")).to_have_text(XSS)
+    expect(main(page).locator(".content").first).to_have_text("<b>not bold</b> javascript:alert(1)")
+    page.goto(f"/ui#/sessions/{ANA}/2026-11-28-refund")
+    expect(main(page).locator("ol.events")).to_contain_text("<script>")
+    page.goto(f"/ui#/records?actor={ANA}&q=img+onerror+script")
+    expect(main(page).locator("table")).to_contain_text("onerror")
+    assert page.evaluate("window.__xss === undefined")
+    assert page.locator("#main img, #main script, #main b").count() == 0
+
+
+def test_dark_theme_toggle(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto(f"/ui#/records?actor={ANA}")
+    expect(main(page).locator("table")).to_be_visible()
+    page.keyboard.press("t")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    shot(page, "records-dark")
+    page.keyboard.press("?")
+    expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_be_visible()
+    page.keyboard.press("Escape")
+
+
+# -- another actor's key sees nothing of the first ----------------------------------------------------------------
+def test_a_key_for_another_actor_sees_nothing_of_the_first(page: Any, site: Site) -> None:
+    sign_in(page, site.bob_key)
+    expect(page.locator(".grant")).to_contain_text(f"actor {BOB}")
+    # records: Bob's and the agent-wide one, nothing of Ana's
+    page.goto("/ui#/records")
+    table = main(page).locator("table")
+    expect(table).to_contain_text("Lives in Porto")
+    expect(table).to_contain_text("Support hours")
+    for status in ("active", "superseded", "deleted"):
+        main(page).get_by_label("Status").select_option(status)
+        expect(main(page).locator(".loading")).to_have_count(0)
+        text = main(page).inner_text()
+        assert "email" not in text and "Lisbon" not in text and "peanuts" not in text
+    # search and recall for Ana's facts
+    page.goto("/ui#/records?q=prefers+email+never+call")
+    expect(main(page)).to_contain_text("match")
+    assert "never call" not in main(page).locator(".table-wrap").inner_text()
+    page.goto("/ui#/recall?query=email+phone+refund+order&limit=50")
+    expect(main(page)).to_contain_text("hits handed over")
+    assert ANA not in main(page).inner_text() and "never call" not in main(page).inner_text()
+    # Ana's record, session and actor by URL
+    page.goto(f"/ui#/records/{site.ids['r3']}?actor={ANA}")
+    expect(main(page).locator(".error-box")).to_be_visible()
+    assert "never call" not in main(page).inner_text()
+    page.goto(f"/ui#/records/{site.ids['r3']}")
+    expect(main(page).locator(".error-box")).to_contain_text("NotFound")
+    page.goto(f"/ui#/sessions/{ANA}/2026-11-28-refund")
+    expect(main(page).locator(".error-box")).to_contain_text("PermissionDenied")
+    # sessions and jobs: only Bob's
+    page.goto("/ui#/actors")
+    expect(main(page)).to_contain_text("2026-11-29-bob")
+    assert "refund" not in main(page).inner_text()
+    page.goto("/ui#/jobs")
+    expect(main(page).locator(".empty")).to_contain_text("No extraction jobs")
+    page.goto("/ui#/pins")
+    expect(main(page).locator("#pin-budget")).to_contain_text("0 of 40")
+    # erase: the page is fixed to Bob and this key cannot erase anyone
+    page.goto("/ui#/erase")
+    expect(main(page).locator("#erase-actor")).to_have_value(BOB)
+    expect(main(page).get_by_role("button", name="Erase everything about this actor")).to_be_disabled()
+    # the API the page calls agrees: Ana's paths are refused outright
+    r = httpx.delete(f"{site.base}/v1/agents/{AGENT}/actors/{ANA}", headers={"Authorization": f"Bearer {site.bob_key}"})
+    assert r.status_code == 403
+
+
+# -- last: erase Ana --------------------------------------------------------------------------------------------------
+def test_erase_an_actor_behind_a_typed_confirmation(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.keyboard.press("g")
+    page.keyboard.press("e")
+    main(page).get_by_label("Actor", exact=True).fill(ANA)
+    button = main(page).get_by_role("button", name="Erase everything about this actor")
+    expect(button).to_be_disabled()
+    confirm = main(page).locator("#erase-confirm")
+    confirm.fill(f"erase {ANA}x")
+    expect(button).to_be_disabled()
+    confirm.fill(f"erase {ANA}")
+    expect(button).to_be_enabled()
+    button.click()
+    receipt = main(page).locator("#erase-receipt")
+    expect(receipt).to_contain_text(f"Everything about actor {ANA}")
+    rows = {r.locator("th").text_content(): int(r.locator("td").text_content() or "-1")
+            for r in receipt.locator("tr").all()}
+    assert rows["Events"] == 6 and rows["Records"] == 87
+    assert rows["RETRIEVED uses"] == 2 and rows["Extraction jobs"] == 1
+    shot(page, "erase")
+    page.goto(f"/ui#/records?actor={ANA}&status=any")
+    table_text = main(page).inner_text()
+    assert "never call" not in table_text and "Lisbon" not in table_text
+    expect(main(page)).to_contain_text("Support hours")  # agent-level memory is not Ana's
