@@ -1,0 +1,339 @@
+"""Consolidation decisions: what a new candidate memory does to the records that already exist. Pure.
+
+Extraction turns a conversation into :class:`Candidate` memories. Before anything is written, each one is
+compared with the most similar active records of its namespace (the engine's neighbour lookup) *and* with
+what this same batch has already decided, and becomes one of:
+
+- **add**: new information;
+- **replace**: the same single-valued attribute with a new value ("lives in Porto" after "lives in
+  Lisbon"); the old record becomes SUPERSEDED;
+- **delete**: an explicit retraction ("I'm not allergic to shellfish after all");
+- **skip**: a restatement of what a record already says.
+
+**The key line.** A record written by extraction ends its ``content`` with one machine-readable line::
+
+    key: <subject>/<attribute> = <value>
+
+for example ``key: user/residence = porto`` or ``key: user/allergy:peanuts = yes``. The key names *what*
+the record is about (single-valued: one active record per key), the value *what it says*. Multi-valued
+facts put the item in the key (``user/allergy:peanuts``, ``user/taste:jazz``), so each key still holds one
+value. :func:`parse_key` reads the line back from a neighbour's content; records without one (written by
+hand or by a tool) are compared by their text only. Keys are lower-case ``[a-z0-9_:./-]``; values are
+normalised with :func:`norm_value` (accents folded, articles dropped) before comparison.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Literal
+
+from ..strategies.base import AddOp, DeleteOp, Op, SkipOp
+from ..types import Level, Record
+from .text import index_terms
+
+KEY_PREFIX = "key: "
+PENDING_PREFIX = "pending:"
+_KEY_RE = re.compile(r"^key:\s*(?P<key>[a-z0-9_:./-]+)(?:\s*=\s*(?P<value>.*?))?\s*$")
+_NEGATIONS = frozenset({"not", "no", "never", "don't", "doesn't", "isn't", "aren't", "won't", "can't",
+                        "cannot", "didn't", "longer", "nobody", "nothing"})
+_ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
+
+Action = Literal["add", "replace", "delete", "skip"]
+
+
+def norm_key(text: str) -> str:
+    """A key in canonical form: lower-case, accents folded, spaces as ``_``, only ``[a-z0-9_:./-]``."""
+    s = unicodedata.normalize("NFKD", text)
+    s = "".join(c for c in s if not unicodedata.combining(c)).lower().strip()
+    s = re.sub(r"\s+", "_", s)
+    s = re.sub(r"[^a-z0-9_:./-]", "", s)
+    return s.strip("_:/.-")[:120]
+
+
+def norm_value(text: str | None) -> str:
+    """A value in canonical form for comparison: folded words without articles, single-spaced."""
+    if not text:
+        return ""
+    s = unicodedata.normalize("NFKD", text)
+    s = "".join(c for c in s if not unicodedata.combining(c)).lower()
+    ws = re.findall(r"[a-z0-9@.+-]+", s)
+    return " ".join(w.strip(".") for w in ws if w not in _ARTICLES).strip()
+
+
+def key_line(key: str, value: str | None) -> str:
+    """The machine-readable last line of a record's content."""
+    v = norm_value(value)
+    return f"{KEY_PREFIX}{key} = {v}" if v else f"{KEY_PREFIX}{key}"
+
+
+def parse_key(content: str | None) -> tuple[str, str] | None:
+    """``(key, value)`` from the last key line of ``content``; None when there is none or it is garbled."""
+    if not content:
+        return None
+    for line in reversed(content.strip().splitlines()):
+        m = _KEY_RE.match(line.strip())
+        if m:
+            return m.group("key"), norm_value(m.group("value"))
+    return None
+
+
+def strip_key(content: str | None) -> str:
+    """``content`` without its key line: the evidence a person reads."""
+    if not content:
+        return ""
+    lines = content.rstrip().splitlines()
+    if lines and _KEY_RE.match(lines[-1].strip()):
+        lines = lines[:-1]
+    return "\n".join(lines).rstrip()
+
+
+def terms(text: str) -> set[str]:
+    """Comparable terms of a text: stemmed content words, plus a marker when it is negated."""
+    out = set(index_terms(text))
+    low = set(re.findall(r"[a-z']+", text.lower()))
+    if low & _NEGATIONS:
+        out.add("¬")
+    return out
+
+
+def similarity(a: str, b: str) -> float:
+    """Jaccard overlap of :func:`terms`: 1.0 for the same words, whatever their order."""
+    ta, tb = terms(a), terms(b)
+    if not ta or not tb:
+        return 1.0 if norm_value(a) == norm_value(b) else 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A memory extraction proposes, before consolidation decides what it does.
+
+    ``retract`` candidates write nothing: they delete what matches their key (and value, when given) or,
+    when they carry ``topic`` terms, records whose summary or key contains every one of them. ``revises``
+    marks an update of an existing same-key record ("the appointment moved to the 27th") even when the key
+    is multi-valued.
+    """
+
+    strategy: str
+    namespace: str
+    level: Level
+    kind: str
+    summary: str
+    source_event_ids: tuple[str, ...]
+    evidence: str = ""
+    key: str | None = None
+    value: str | None = None
+    multi: bool = False
+    retract: bool = False
+    revises: bool = False
+    topic: tuple[str, ...] = ()
+    at: datetime | None = None
+    details: str = ""
+
+    def content(self) -> str:
+        """Evidence, details, then the key line (when there is a key)."""
+        parts = [p for p in (self.evidence.strip(), self.details.strip()) if p]
+        if self.key:
+            parts.append(key_line(self.key, self.value))
+        return "\n".join(parts)
+
+    def query(self) -> str:
+        """Text to find this candidate's neighbours with: its words and its key's words."""
+        extra = " ".join(re.split(r"[/:_.=-]+", self.key or "")) + " " + " ".join(self.topic)
+        return f"{self.summary} {extra}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one candidate does to one record (``target``), and why."""
+
+    action: Action
+    target: str | None = None
+    reason: str = ""
+
+
+def _topic_hit(topic: Sequence[str], record: Record) -> bool:
+    if not topic:
+        return False
+    have = set(index_terms(record.summary))
+    kv = parse_key(record.content)
+    if kv:
+        have |= set(index_terms(" ".join(re.split(r"[/:_.=-]+", kv[0])) + " " + kv[1]))
+    return all(t in have for t in topic)
+
+
+def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
+    """The offline decision for one candidate against its neighbours (ranked best first).
+
+    Rules, in order: a retraction deletes every neighbour with its key (and value, if given) or topic;
+    the same key with the same value is a restatement (skip); the same single-valued key with another
+    value, or any same-key record when the candidate ``revises``, is replaced (extra same-key records are
+    deleted, so a single-valued key keeps one active record); without a key match, a neighbour saying
+    nearly the same words (and the same negation) is a restatement; anything else is added.
+    """
+    keyed = [(r, parse_key(r.content)) for r in neighbors]
+    if c.retract:
+        out = []
+        for r, kv in keyed:
+            by_key = bool(c.key and kv and kv[0] == c.key and (not c.value or kv[1] == norm_value(c.value)))
+            if (by_key and not c.topic) or _topic_hit(c.topic, r):
+                out.append(Decision("delete", r.id, "retracted by the conversation"))
+        return out
+    value = norm_value(c.value)
+    same_key = [(r, kv[1]) for r, kv in keyed if c.key and kv and kv[0] == c.key]
+    for r, v in same_key:
+        if v == value and (v or similarity(c.summary, r.summary) >= 0.5):
+            return [Decision("skip", r.id, "same key and value")]
+    if same_key and (c.revises or not c.multi):
+        ranked = sorted(same_key, key=lambda rv: -similarity(c.summary, rv[0].summary)) if c.revises \
+            else same_key
+        first, rest = ranked[0][0], [r for r, _ in ranked[1:]]
+        out = [Decision("replace", first.id, "same key, new value")]
+        if not c.multi:
+            out += [Decision("delete", r.id, "duplicate of a single-valued key") for r in rest]
+        return out
+    for r, kv in keyed:
+        comparable = kv is None or not c.key
+        if comparable and (norm_value(r.summary) == norm_value(c.summary)
+                           or similarity(c.summary, r.summary) >= 0.8):
+            return [Decision("skip", r.id, "restates an existing record")]
+    return [Decision("add", None, "new information")]
+
+
+def _pending_record(op: AddOp, pid: str, at: datetime) -> Record:
+    return Record(id=pid, agent="", actor=None, session=None, level=op.level, namespace=op.namespace,
+                  kind=op.kind, summary=op.summary, content=op.content, labels={}, status="active",
+                  preview=False, created_at=at, updated_at=at)
+
+
+@dataclass
+class Batch:
+    """Applies decisions in order so later candidates of the same batch see earlier ones.
+
+    Pending adds get ids ``pending:N``; a decision naming one rewrites this batch's ops instead of
+    touching the store (an add then replaced in the same batch is written once, with the final value).
+    A stored record is replaced or deleted at most once per batch.
+    """
+
+    ops: list[Op | None] = field(default_factory=list)
+    pending: dict[str, int] = field(default_factory=dict)
+    consumed: set[str] = field(default_factory=set)
+    clock: datetime = datetime(2000, 1, 1)
+
+    def neighbors(self, c: Candidate, stored: Sequence[Record]) -> list[Record]:
+        """This batch's pending records of ``c``'s namespace (most similar first), then the unconsumed stored."""
+        mine = []
+        for pid, i in self.pending.items():
+            op = self.ops[i]
+            if isinstance(op, AddOp) and op.namespace == c.namespace:
+                mine.append(_pending_record(op, pid, self.clock))
+        mine.sort(key=lambda r: -similarity(c.query(), r.summary + " " + (r.content or "")))
+        return mine + [r for r in stored if r.id not in self.consumed and r.status == "active"]
+
+    def pending_only(self, c: Candidate) -> list[Record]:
+        return self.neighbors(c, ())
+
+    def _add(self, c: Candidate, replaces: str | None) -> None:
+        op = AddOp(level=c.level, namespace=c.namespace, summary=c.summary, kind=c.kind, strategy=c.strategy,
+                   source_event_ids=c.source_event_ids, content=c.content() or None, replaces=replaces,
+                   at=c.at)
+        self.pending[f"{PENDING_PREFIX}{len(self.ops)}"] = len(self.ops)
+        self.ops.append(op)
+
+    def _drop_pending(self, pid: str) -> AddOp:
+        i = self.pending.pop(pid)
+        op = self.ops[i]
+        assert isinstance(op, AddOp)
+        self.ops[i] = None
+        return op
+
+    def apply(self, c: Candidate, decisions: Sequence[Decision]) -> None:
+        """Turn a candidate's decisions into ops (see the class docstring for pending targets)."""
+        for d in decisions:
+            pending = d.target is not None and d.target.startswith(PENDING_PREFIX)
+            if pending and d.target not in self.pending:
+                pending, d = False, Decision(d.action, None, d.reason)
+            if d.action == "add" or (d.action == "replace" and d.target is None):
+                self._add(c, None)
+            elif d.action == "replace":
+                assert d.target is not None
+                if pending:
+                    old = self._drop_pending(d.target)
+                    self._add(c, old.replaces)
+                elif d.target in self.consumed:
+                    self._add(c, None)
+                else:
+                    self.consumed.add(d.target)
+                    self._add(c, d.target)
+            elif d.action == "delete":
+                if d.target is None:
+                    continue
+                if pending:
+                    old = self._drop_pending(d.target)
+                    if old.replaces:
+                        self.ops.append(DeleteOp(old.replaces, c.strategy, c.source_event_ids, d.reason))
+                elif d.target not in self.consumed:
+                    self.consumed.add(d.target)
+                    self.ops.append(DeleteOp(d.target, c.strategy, c.source_event_ids, d.reason))
+            elif d.action == "skip":
+                if pending:
+                    assert d.target is not None
+                    i = self.pending[d.target]
+                    op = self.ops[i]
+                    assert isinstance(op, AddOp)
+                    merged = tuple(dict.fromkeys(op.source_event_ids + c.source_event_ids))
+                    self.ops[i] = replace(op, source_event_ids=merged)
+                else:
+                    self.ops.append(SkipOp(c.summary, d.target, c.strategy, d.reason))
+
+    def result(self) -> list[Op]:
+        return [op for op in self.ops if op is not None]
+
+
+Lookup = Callable[[str, str, int], list[Record]]
+
+
+def _candidate_record(c: Candidate, pid: str) -> Record:
+    op = AddOp(level=c.level, namespace=c.namespace, summary=c.summary, kind=c.kind, strategy=c.strategy,
+               source_event_ids=c.source_event_ids, content=c.content())
+    return _pending_record(op, pid, c.at or datetime(2000, 1, 1))
+
+
+def reduce_batch(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Consolidate a batch with itself, before it meets the store (used when a model decides the rest).
+
+    A restatement merges into the earlier candidate (sources united), a new value of a single-valued key
+    replaces the earlier candidate, a retraction drops earlier candidates it names and stays in the list
+    so it can still reach stored records.
+    """
+    kept: list[tuple[str, Candidate]] = []
+    for n, c in enumerate(candidates):
+        pseudo = [_candidate_record(k, pid) for pid, k in kept if k.namespace == c.namespace and not k.retract]
+        decisions = decide(c, pseudo)
+        targets = {d.target for d in decisions if d.target}
+        if c.retract:
+            kept = [(pid, k) for pid, k in kept if pid not in targets]
+            kept.append((f"{PENDING_PREFIX}{n}", c))
+            continue
+        d = decisions[0]
+        if d.action == "skip":
+            kept = [(pid, replace(k, source_event_ids=tuple(dict.fromkeys(k.source_event_ids + c.source_event_ids)))
+                     if pid == d.target else k) for pid, k in kept]
+        else:
+            kept = [(pid, k) for pid, k in kept if pid not in targets]
+            kept.append((f"{PENDING_PREFIX}{n}", c))
+    return [k for _, k in kept]
+
+
+def consolidate(candidates: Sequence[Candidate], lookup: Lookup, *, k: int = 5,
+                batch: Batch | None = None) -> list[Op]:
+    """Offline consolidation of a batch, in order: each candidate against stored and pending neighbours."""
+    b = batch if batch is not None else Batch()
+    for c in candidates:
+        stored = lookup(c.namespace, c.query(), k)
+        b.apply(c, decide(c, b.neighbors(c, stored)))
+    return b.result()

@@ -1,0 +1,121 @@
+"""What every strategy needs while planning: the run's context, kinds, prompts and model calls."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..config import Strategy
+from ..core.consolidate import Candidate
+from ..core.namespace import fill
+from ..errors import ModelOutputError
+from ..models.base import Message, Model, parse_json_object
+from ..models.offline import Fact, OfflineExtractor
+from ..types import Event, Record, Scope
+from .base import NeighborLookup
+
+# The kind each sort of record prefers; when a configuration drops a kind, "fact", then the first kind.
+KIND_FOR = {"fact": "fact", "preference": "guidance", "event": "event", "summary": "reference",
+            "episode": "event", "reflection": "guidance"}
+
+
+@dataclass
+class Run:
+    """One call of :func:`engram.strategies.pipeline.plan`: its inputs and what strategies share."""
+
+    events: Sequence[Event]
+    scope: Scope
+    strategies: Sequence[Strategy]
+    neighbors: NeighborLookup
+    now: datetime
+    kinds: Sequence[str]
+    k: int = 5
+    prior_summary: Record | None = None
+    history: Sequence[Event] = ()
+    calls: int = 0
+    _offline: list[Fact] | None = field(default=None, repr=False)
+    extractor: OfflineExtractor = field(default_factory=OfflineExtractor)
+
+    def kind(self, sort: str) -> str:
+        want = KIND_FOR.get(sort, "fact")
+        if want in self.kinds:
+            return want
+        return "fact" if "fact" in self.kinds else self.kinds[0]
+
+    def namespace(self, strategy: Strategy, template: str | None = None) -> str:
+        return fill(template or strategy.namespace_template, self.scope, strategy_id=strategy.strategy_id,
+                    field=f"strategies.{strategy.strategy_id}.namespace")
+
+    def offline_facts(self) -> list[Fact]:
+        """The offline extractor's facts for this batch, computed once and shared by every strategy."""
+        if self._offline is None:
+            self._offline = self.extractor.facts(self.events, history=self.history)
+        return self._offline
+
+    def lookup(self, namespace: str, text: str) -> list[Record]:
+        """Active neighbours in ``namespace`` only, whatever the lookup returns."""
+        return [r for r in self.neighbors(namespace, text, self.k)
+                if r.namespace == namespace and r.status == "active"]
+
+
+def fact_candidate(run: Run, strategy: Strategy, namespace: str, f: Fact) -> Candidate:
+    """A consolidation candidate from an offline fact, quoting the user's words as evidence."""
+    evidence = f'User said on {f.at.date().isoformat()}: "{f.evidence}"'
+    return Candidate(strategy=strategy.strategy_id, namespace=namespace, level=strategy.level,
+                     kind=run.kind(f.category), summary=f.summary or f.value, source_event_ids=(f.event_id,),
+                     evidence=evidence, key=f.key, value=f.value, multi=f.multi, retract=f.retract,
+                     revises=f.revises, topic=f.topic, at=f.at)
+
+
+@cache
+def prompt(name: str) -> str:
+    """A built-in prompt from ``strategies/prompts/<name>.md``."""
+    return resources.files("engram.strategies").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")
+
+
+def _quote(text: str) -> str:
+    """JSON text that cannot close the tag around it: ``</`` becomes ``<\\/`` (still the same JSON)."""
+    return text.replace("</", "<\\/")
+
+
+def render_events(events: Sequence[Event]) -> str:
+    """The conversation as numbered JSON lines inside <conversation> tags: data, clearly delimited."""
+    lines = []
+    for n, ev in enumerate(events, 1):
+        item: dict[str, Any] = {"n": n, "role": ev.role, "at": ev.at.isoformat(), "text": ev.content}
+        if ev.tool_calls:
+            item["tool_calls"] = [{"name": tc.name, "arguments": tc.arguments} for tc in ev.tool_calls]
+        if ev.name:
+            item["tool"] = ev.name
+        lines.append(_quote(json.dumps(item, ensure_ascii=False, default=str)))
+    return "<conversation>\n" + "\n".join(lines) + "\n</conversation>"
+
+
+def render_block(tag: str, value: Any) -> str:
+    """Any data (text or JSON-able) inside ``<tag>`` ... ``</tag>``, escaped so it cannot close the tag."""
+    body = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str, indent=1)
+    return f"<{tag}>\n{_quote(body)}\n</{tag}>"
+
+
+def call_json(run: Run, model: Model, system: str, user: str, schema: dict[str, Any], *,
+              max_tokens: int = 2048) -> dict[str, Any]:
+    """One structured model call; counts it; raises ModelOutputError when the answer is not a JSON object."""
+    run.calls += 1
+    completion = model.complete([Message(role="user", content=user)], system=system, json_schema=schema,
+                                max_tokens=max_tokens, temperature=0.0)
+    return parse_json_object(completion.text)
+
+
+def need(obj: Any, name: str, typ: type | tuple[type, ...], where: str) -> Any:
+    """``obj[name]`` checked to be of ``typ``, or a ModelOutputError naming where it was wrong."""
+    if not isinstance(obj, dict) or name not in obj:
+        raise ModelOutputError(f"missing field {name!r}", field=where)
+    value = obj[name]
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ in (int, (int,))):
+        raise ModelOutputError(f"field {name!r} has the wrong type", field=f"{where}.{name}")
+    return value

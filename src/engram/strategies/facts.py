@@ -1,0 +1,127 @@
+"""Fact-like strategies (SEMANTIC, USER_PREFERENCE, CUSTOM): candidates offline or from one model call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..config import Strategy
+from ..core.consolidate import Candidate, norm_key
+from ..core.text import index_terms
+from ..errors import ModelOutputError
+from ..models.base import Model
+from . import custom, semantic, user_preference
+from ._common import Run, call_json, fact_candidate, need, prompt, render_events
+
+FACT_TYPES = frozenset({"SEMANTIC", "USER_PREFERENCE", "CUSTOM"})
+
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["memories"],
+    "properties": {
+        "memories": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["summary", "key", "value", "category", "action", "multi_valued", "sources",
+                             "evidence"],
+                "properties": {
+                    "summary": {"type": "string"},
+                    "key": {"type": "string"},
+                    "value": {"type": "string"},
+                    "category": {"type": "string", "enum": ["fact", "preference", "event"]},
+                    "action": {"type": "string", "enum": ["assert", "retract"]},
+                    "multi_valued": {"type": "boolean"},
+                    "sources": {"type": "array", "items": {"type": "integer"}},
+                    "evidence": {"type": "string"},
+                },
+            },
+        }
+    },
+}
+
+
+def categories(run: Run, strategy: Strategy) -> frozenset[str]:
+    """Which fact categories ``strategy`` keeps in this configuration."""
+    if strategy.type == "SEMANTIC":
+        return semantic.categories(run.strategies)
+    if strategy.type == "USER_PREFERENCE":
+        return user_preference.categories(run.strategies)
+    return custom.categories(strategy, run.strategies)
+
+
+def offline_candidates(run: Run, strategy: Strategy) -> list[Candidate]:
+    """The offline extractor's facts this strategy keeps; retractions reach every fact namespace."""
+    cats = categories(run, strategy)
+    if not cats:
+        return []
+    ns = run.namespace(strategy)
+    return [fact_candidate(run, strategy, ns, f) for f in run.offline_facts() if f.retract or f.category in cats]
+
+
+def system_prompt(strategy: Strategy) -> str:
+    """The built-in prompt for the strategy, with its configured prompt appended or in its place."""
+    focus = {"SEMANTIC": semantic.PROMPT, "USER_PREFERENCE": user_preference.PROMPT}.get(strategy.type,
+                                                                                         custom.PROMPT)
+    builtin = prompt("extract") + "\n" + prompt(focus)
+    if not strategy.prompt:
+        return builtin
+    if strategy.prompt_mode == "replace":
+        return strategy.prompt.strip() + "\n\n" + prompt("custom_contract")
+    return builtin + "\nAdditional instructions from the configuration:\n" + strategy.prompt.strip() + "\n"
+
+
+def model_candidates(run: Run, strategy: Strategy, model: Model) -> list[Candidate]:
+    """One structured call extracting this strategy's candidates; malformed output raises ModelOutputError."""
+    user = (f"Current time: {run.now.isoformat()}\n"
+            f"Extract the memories for the strategy {strategy.strategy_id!r} from this conversation.\n\n"
+            + render_events(run.events))
+    data = call_json(run, model, system_prompt(strategy), user, FACTS_SCHEMA)
+    return parse_memories(run, strategy, data)
+
+
+def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[Candidate]:
+    """Validate the model's ``{"memories": [...]}`` and turn each into a candidate for consolidation."""
+    items = need(data, "memories", list, "response")
+    cats = categories(run, strategy) if strategy.type != "CUSTOM" else frozenset({"fact", "event", "preference"})
+    ns = run.namespace(strategy)
+    out: list[Candidate] = []
+    for i, item in enumerate(items):
+        where = f"memories[{i}]"
+        summary = need(item, "summary", str, where).strip()
+        action = need(item, "action", str, where)
+        category = need(item, "category", str, where)
+        if action not in ("assert", "retract"):
+            raise ModelOutputError(f"unknown action {action!r}", field=f"{where}.action")
+        if category not in ("fact", "preference", "event"):
+            raise ModelOutputError(f"unknown category {category!r}", field=f"{where}.category")
+        raw_key = need(item, "key", str, where)
+        value = item.get("value") if isinstance(item.get("value"), str) else ""
+        multi = bool(item.get("multi_valued", False))
+        sources = need(item, "sources", list, where)
+        if not sources:
+            raise ModelOutputError("a memory needs at least one source message", field=f"{where}.sources")
+        ids = []
+        for n in sources:
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(run.events):
+                raise ModelOutputError(f"source {n!r} is not a message number of this conversation",
+                                       field=f"{where}.sources")
+            ids.append(run.events[n - 1].id)
+        if not summary and action == "assert":
+            raise ModelOutputError("empty summary", field=f"{where}.summary")
+        if action == "assert" and category not in cats:
+            continue  # another configured strategy keeps this category
+        key = norm_key(raw_key) or None
+        if key and "/" not in key:
+            key = f"user/{key}"
+        evidence = item.get("evidence") if isinstance(item.get("evidence"), str) else ""
+        when = run.events[sources[0] - 1].at
+        out.append(Candidate(
+            strategy=strategy.strategy_id, namespace=ns, level=strategy.level, kind=run.kind(category),
+            summary=summary or f"Retracted: {value}", source_event_ids=tuple(dict.fromkeys(ids)),
+            evidence=f'User said on {when.date().isoformat()}: "{evidence.strip()}"' if evidence.strip() else "",
+            key=key, value=value, multi=multi, retract=action == "retract",
+            topic=tuple(index_terms(value or summary)[:3]) if action == "retract" and not key else (),
+            at=when))
+    return out

@@ -1,0 +1,109 @@
+"""Consolidation by a model: one structured call decides add / replace / delete / skip for a batch.
+
+The batch is first consolidated with itself deterministically (:func:`engram.core.consolidate.reduce_batch`),
+so the model only judges candidates against stored records. Its answer is checked strictly: every
+candidate gets a decision, and a decision may only name a record that was shown to it as one of *that
+candidate's* neighbours. Anything else raises :class:`~engram.errors.ModelOutputError`: a model can never
+replace or delete an arbitrary record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.consolidate import Batch, Candidate, Decision, parse_key, reduce_batch
+from ..errors import ModelOutputError
+from ..models.base import Model
+from ..types import Record
+from ._common import Run, call_json, need, prompt, render_block
+
+DECISIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["decisions"],
+    "properties": {
+        "decisions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["candidate", "action", "target"],
+                "properties": {
+                    "candidate": {"type": "integer"},
+                    "action": {"type": "string", "enum": ["add", "replace", "delete", "skip"]},
+                    "target": {"type": ["string", "null"]},
+                },
+            },
+        }
+    },
+}
+
+
+def consolidate(run: Run, model: Model, candidates: Sequence[Candidate], batch: Batch) -> None:
+    """Decide every candidate with one model call (none when no candidate has a stored neighbour)."""
+    cands = reduce_batch(candidates)
+    if not cands:
+        return
+    neighbors = [[r for r in run.lookup(c.namespace, c.query()) if r.id not in batch.consumed] for c in cands]
+    if not any(neighbors):
+        for c in cands:
+            if not c.retract:
+                batch.apply(c, [Decision("add", None, "no stored neighbour")])
+        return
+    payload = []
+    for i, (c, ns) in enumerate(zip(cands, neighbors, strict=True)):
+        payload.append({
+            "candidate": i, "namespace": c.namespace, "action": "retract" if c.retract else "assert",
+            "summary": c.summary, "key": c.key, "value": c.value,
+            "neighbors": [_neighbor(r) for r in ns],
+        })
+    data = call_json(run, model, prompt("consolidate"), render_block("candidates", payload), DECISIONS_SCHEMA)
+    for c, decisions in zip(cands, parse_decisions(data, cands, neighbors), strict=True):
+        batch.apply(c, decisions)
+
+
+def _neighbor(r: Record) -> dict[str, Any]:
+    kv = parse_key(r.content)
+    return {"id": r.id, "summary": r.summary, "key": kv[0] if kv else None, "value": kv[1] if kv else None}
+
+
+def parse_decisions(data: dict[str, Any], cands: Sequence[Candidate],
+                    neighbors: Sequence[Sequence[Record]]) -> list[list[Decision]]:
+    """Validate the model's decisions; one list per candidate, in candidate order."""
+    items = need(data, "decisions", list, "response")
+    out: list[list[Decision]] = [[] for _ in cands]
+    for j, item in enumerate(items):
+        where = f"decisions[{j}]"
+        i = need(item, "candidate", int, where)
+        if not 0 <= i < len(cands):
+            raise ModelOutputError(f"candidate {i} does not exist", field=f"{where}.candidate")
+        action = need(item, "action", str, where)
+        if action not in ("add", "replace", "delete", "skip"):
+            raise ModelOutputError(f"unknown action {action!r}", field=f"{where}.action")
+        target = item.get("target")
+        if target is not None and not isinstance(target, str):
+            raise ModelOutputError("target must be a record id or null", field=f"{where}.target")
+        allowed = {r.id for r in neighbors[i]}
+        if action in ("replace", "delete") and not target:
+            raise ModelOutputError(f"{action} needs a target", field=f"{where}.target")
+        if target and target not in allowed:
+            raise ModelOutputError(f"target {target!r} is not one of candidate {i}'s neighbours",
+                                   field=f"{where}.target")
+        c = cands[i]
+        if c.retract:
+            if action in ("replace", "delete"):
+                out[i].append(Decision("delete", target, "retracted (model)"))
+            else:
+                out[i].append(Decision("skip", None, "nothing to retract (model)"))
+            continue
+        if action == "delete":
+            raise ModelOutputError(f"candidate {i} is not a retraction; it cannot delete",
+                                   field=f"{where}.action")
+        if any(d.action in ("add", "replace", "skip") for d in out[i]):
+            raise ModelOutputError(f"candidate {i} got more than one decision", field=f"{where}.candidate")
+        out[i].append(Decision(action, target if action != "add" else None, f"{action} (model)"))
+    for i, ds in enumerate(out):
+        if not ds:
+            raise ModelOutputError(f"no decision for candidate {i}", field="decisions")
+    return [[d for d in ds if not (cands[i].retract and d.action == "skip")] for i, ds in enumerate(out)]

@@ -1,0 +1,101 @@
+"""The one entry point the engine calls: plan what a batch of events does to long-term memory. Pure.
+
+``plan`` reads the new events of one (agent, actor, session), runs every configured strategy, compares
+each candidate with the most similar stored records (``neighbors``) and with the rest of the batch, and
+returns the ops to apply, in order, plus how many model calls it made. It writes nothing itself.
+
+What each strategy writes (namespaces are always filled from ``scope``, never from event text):
+
+==================  ===================================  ========  =========================================
+strategy            default namespace                    level     records
+==================  ===================================  ========  =========================================
+SEMANTIC            ``/facts/{actorId}/``                actor     facts (``fact``), dated events (``event``)
+USER_PREFERENCE     ``/preferences/{actorId}/``          actor     preferences (``guidance``)
+SUMMARIZATION       ``/summary/{actorId}/{sessionId}/``  session   one running summary (``reference``)
+EPISODIC            ``/episodes/{actorId}/{sessionId}/`` session   one episode per session (``event``)
+  reflections       ``/episodes/{actorId}/``             actor     lessons across episodes (``guidance``)
+CUSTOM              ``/custom/{actorId}/``               actor     what its prompt asks for
+==================  ===================================  ========  =========================================
+
+A record's content ends with a key line (``key: user/residence = porto``) that later runs use to
+consolidate; see :mod:`engram.core.consolidate`. Without a model, the offline extractor
+(:mod:`engram.models.offline`) does the work; with one, each strategy makes one structured call and the
+batch's candidates are consolidated by one more call (none when nothing similar is stored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from ..config import Strategy
+from ..core.consolidate import Batch, Candidate, Decision, consolidate
+from ..errors import ConfigError
+from ..models.base import Model
+from ..types import Event, Record, Scope
+from . import episodic, facts, model_consolidation, summary
+from ._common import Run
+from .base import NeighborLookup, Op
+
+
+def _model_for(strategy: Strategy, model: Model | None, models: Callable[[str], Model] | None) -> Model | None:
+    if strategy.model is None:
+        return model
+    if models is None:
+        raise ConfigError(f"strategy {strategy.strategy_id!r} names the model {strategy.model!r} but no model "
+                          "resolver was given", field=f"strategies.{strategy.strategy_id}.model")
+    return models(strategy.model)
+
+
+def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy], model: Model | None,
+         neighbors: NeighborLookup, now: datetime, kinds: Sequence[str], prior_summary: Record | None = None,
+         models: Callable[[str], Model] | None = None, neighbor_k: int = 5,
+         history: Sequence[Event] = ()) -> tuple[list[Op], int]:
+    """The ops the configured strategies derive from ``events`` (oldest first), and the model calls made.
+
+    Deterministic for the same inputs without a model. Every AddOp names the events it came from
+    (``source_event_ids``) and the strategy that wrote it; replace/delete ops only ever target records
+    returned by ``neighbors`` (or ``prior_summary``). Raises :class:`~engram.errors.ModelOutputError` when
+    a model answers with something unusable, and :class:`~engram.errors.ConfigError` when a strategy
+    names a model and no ``models`` resolver is given.
+
+    ``history`` (optional) is a few events of the same session *before* this batch, already extracted:
+    context only, used to resolve references ("her name is Sofia" after "my daughter..."), never a source.
+    """
+    if not events or not strategies:
+        return [], 0
+    if not kinds:
+        raise ConfigError("at least one kind is needed", field="kinds")
+    run = Run(events=list(events), scope=scope, strategies=list(strategies), neighbors=neighbors, now=now,
+              kinds=list(kinds), k=neighbor_k, prior_summary=prior_summary, history=list(history))
+    batch = Batch(clock=now)
+    offline: list[Candidate] = []
+    by_model: dict[int, tuple[Model, list[Candidate]]] = {}
+    structural: list[tuple[Candidate, list[Decision]]] = []
+
+    for st in strategies:
+        m = _model_for(st, model, models)
+        if st.type in facts.FACT_TYPES:
+            if m is None:
+                offline += facts.offline_candidates(run, st)
+            else:
+                by_model.setdefault(id(m), (m, []))[1].extend(facts.model_candidates(run, st, m))
+        elif st.type == "SUMMARIZATION":
+            planned = summary.plan(run, st, m)
+            if planned is not None:
+                structural.append(planned)
+        elif st.type == "EPISODIC":
+            ep, reflections = episodic.plan(run, st, m)
+            if ep is not None:
+                structural.append(ep)
+            if m is None:
+                offline += reflections
+            elif reflections:
+                by_model.setdefault(id(m), (m, []))[1].extend(reflections)
+
+    consolidate(offline, lambda ns, text, k: run.lookup(ns, text), k=neighbor_k, batch=batch)
+    for m, cands in by_model.values():
+        model_consolidation.consolidate(run, m, cands, batch)
+    for cand, decisions in structural:
+        batch.apply(cand, decisions)
+    return batch.result(), run.calls
