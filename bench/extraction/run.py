@@ -158,22 +158,24 @@ def play(sc: dict[str, Any], *, mode: str, model: Model | None) -> tuple[list[Re
     return store.active(), store.conflicts, calls
 
 
-def play_engine(sc: dict[str, Any]) -> tuple[list[Record], list[str], int]:
+def play_engine(sc: dict[str, Any], embedder: str | None) -> tuple[list[Record], list[str], int]:
     """Run one scenario through ``engram.Memory`` (SQLite in memory, turn-end extraction)."""
     from engram import Memory
 
     cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "strategies": [{"type": s.type} for s in STRATEGIES]}}}
-    mem = Memory.open("sqlite://:memory:", config=cfg)
+    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder)
     actor = f"u-{sc['id']}"
-    for si in range(len(sc["sessions"])):
-        events = session_events(sc, si, actor)
-        scope = Scope(agent="bench", actor=actor, session=f"{sc['id']}-{si}")
-        for batch in batches(events, "turn"):
-            mem.append(scope, [{"role": e.role, "content": e.content, "at": e.at} for e in batch])
-    last = Scope(agent="bench", actor=actor, session=f"{sc['id']}-{len(sc['sessions']) - 1}")
-    records = [r for r in mem.list_records(last, limit=500) if r.status == "active"] \
-        if hasattr(mem, "list_records") else []
+    try:
+        for si in range(len(sc["sessions"])):
+            events = session_events(sc, si, actor)
+            scope = Scope(agent="bench", actor=actor, session=f"{sc['id']}-{si}")
+            for batch in batches(events, "turn"):
+                mem.append(scope, [{"role": e.role, "content": e.content, "at": e.at} for e in batch])
+        last = Scope(agent="bench", actor=actor, session=f"{sc['id']}-{len(sc['sessions']) - 1}")
+        records = list(reversed(mem.list(last, limit=500)))
+    finally:
+        mem.close()
     return records, [], 0
 
 
@@ -243,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--split", choices=("dev", "test", "blind", "all"), default="all")
     ap.add_argument("--batch", choices=("turn", "session"), default="turn")
     ap.add_argument("--engine", action="store_true", help="run through engram.Memory (sqlite://:memory:)")
+    ap.add_argument("--embedder", default="hashing", help="embedder for --engine (default: hashing; "
+                    "'minilm' for the offline default)")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list misses, false positives and stale records")
     args = ap.parse_args(argv)
@@ -257,20 +261,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     results, conflicts, calls = [], [], 0
     for sc in scenarios:
-        records, conf, n = play_engine(sc) if args.engine else play(sc, mode=args.batch, model=model)
+        records, conf, n = play_engine(sc, args.embedder) if args.engine else play(sc, mode=args.batch, model=model)
         res = score(sc, records)
         results.append(res)
         conflicts += [f"{sc['id']}: {c}" for c in conf]
         calls += n
     elapsed = time.perf_counter() - t0
     by_split = {s: totals([r for r in results if r["split"] == s]) for s in ("dev", "test", "blind")}
-    report = {"extractor": spec or "offline", "batch": "engine" if args.engine else args.batch,
-              "overall": totals(results), "by_split": by_split, "model_calls": calls, "conflicts": conflicts,
+    overall = totals(results)
+    report: dict[str, Any] = {"extractor": spec or "offline", "batch": "engine" if args.engine else args.batch,
+              "overall": overall, "by_split": by_split, "model_calls": calls, "conflicts": conflicts,
               "seconds": round(elapsed, 2), "scenarios": results}
     print(f"extractor={report['extractor']}  batching={report['batch']}  scenarios={len(results)}  "
           f"model_calls={calls}  {elapsed:.2f}s")
     print(f"{'split':8} {'n':>3} {'records':>7} {'precision':>9} {'recall':>7} {'dup':>6} {'stale':>6}")
-    for name, t in [*by_split.items(), ("all", report["overall"])]:
+    for name, t in [*by_split.items(), ("all", overall)]:
         if t["scenarios"]:
             print(f"{name:8} {t['scenarios']:>3} {t['records']:>7} {t['precision']:>9.3f} {t['recall']:>7.3f} "
                   f"{t['duplicate_rate']:>6.3f} {t['stale_rate']:>6.3f}")

@@ -49,6 +49,7 @@ def norm_key(text: str) -> str:
     """A key in canonical form: lower-case, accents folded, spaces as ``_``, only ``[a-z0-9_:./-]``."""
     s = unicodedata.normalize("NFKD", text)
     s = "".join(c for c in s if not unicodedata.combining(c)).lower().strip()
+    s = re.sub(r"\s*([/:])\s*", r"\1", s)
     s = re.sub(r"\s+", "_", s)
     s = re.sub(r"[^a-z0-9_:./-]", "", s)
     return s.strip("_:/.-")[:120]

@@ -391,12 +391,18 @@ class OfflineExtractor:
     model_id = "engram-offline-extractor"
 
     # ---- facts ----
-    def facts(self, events: Sequence[Event], *, history: Sequence[Event] = ()) -> list[Fact]:
+    def facts(self, events: Sequence[Event], *, history: Sequence[Event] = (),
+              known: Sequence[tuple[str, str | None]] = ()) -> list[Fact]:
         """Facts and preferences the user stated in ``events`` (oldest first), in the order said.
 
         ``history`` (earlier, already extracted events) only sets context: who "she" is, what "it" is.
+        ``known`` lists people and pets already on record, oldest first, as ``(word, name)`` pairs such as
+        ``("daughter", "Ana")`` (see :func:`relations_from_keys`), so "her" and "Leo" resolve across sessions.
         """
         ctx = _Context()
+        for word, name in known:
+            if word in _FAMILY or word in _PETS:
+                ctx.remember(_Rel(word, name))
         out: list[Fact] = []
         seen = {ev.id for ev in events}
         for ev in [*history, *events]:
@@ -437,11 +443,8 @@ class OfflineExtractor:
             return facts
         if c.hedged:
             return facts
-        specific = _preferences(c, ctx) or _user_facts(c, ctx) or _relation_facts(c, ctx)
-        if specific:
-            facts += specific
-        else:
-            facts += _retractions(c, ctx) or _events(c, ctx) or _generic(c, ctx)
+        specific = _preferences(c, ctx) or _user_facts(c, ctx) or _retractions(c, ctx) or _relation_facts(c, ctx)
+        facts += specific or _events(c, ctx) or _generic(c, ctx)
         obj = _last_object(c.text)
         if obj:
             ctx.last_object = obj
@@ -521,6 +524,23 @@ def _elliptical(text: str) -> str:
             "nothing", "something", "anything", "everything", "thing", "morning", "evening", "king", "spring"):
         return "I am " + w + text[m.end():]
     return text
+
+
+def relations_from_keys(keys: Sequence[str]) -> list[tuple[str, str | None]]:
+    """People and pets named by stored keys: ``user/family:daughter:ana`` -> ``("daughter", "Ana")``,
+    ``son:leo/taste:x`` -> ``("son", "Leo")``, ``daughter/allergy:eggs`` -> ``("daughter", None)``."""
+    out: list[tuple[str, str | None]] = []
+    for key in keys:
+        subject, _, attribute = key.partition("/")
+        if subject == "user":
+            m = re.match(r"^(?:family|pet):(?P<w>[a-z ]+):(?P<n>[a-z0-9à-ÿ'-]*)$", attribute)
+            pair = (m.group("w"), m.group("n").capitalize() or None) if m else None
+        else:
+            word, _, name = subject.partition(":")
+            pair = (word, name.capitalize() or None)
+        if pair and (pair[0] in _FAMILY or pair[0] in _PETS) and pair not in out:
+            out.append(pair)
+    return out
 
 
 def _starts_statement(text: str) -> bool:
@@ -888,7 +908,7 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
         return [_fact(c, "user", "origin", place, f"Is from {place}", "fact")]
 
     # name / nickname / age / birthday
-    m = re.search(r"\bmy name is\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", t)
+    m = re.search(r"\b(?i:my name is)\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", t)
     m = m or re.match(r"^I am\s+(?P<name>[A-Z][a-zà-ÿ'-]+)\s*$", t)
     if m and m.group("name").split()[0] not in _NOT_NAMES:
         return [_fact(c, "user", "name", m.group("name"), f"Name is {m.group('name')}", "fact")]
@@ -1185,6 +1205,21 @@ def _allergies(c: _Clause, subject: str, display: str, what: str, negative: bool
 
 def _relation_facts(c: _Clause, ctx: _Context) -> list[Fact]:
     """Facts about a person or pet the user named: where they live, their allergies, age, and other statements."""
+    m = re.match(r"^(?P<pro>his|her)\s+(?P<what>[a-z][\w\s-]{1,30}?)\s+(?:is|are)\s+(?P<val>.+)$", c.text,
+                 re.IGNORECASE)
+    if m:
+        rel = ctx.pronoun(m.group("pro"))
+        if rel is None or m.group("what").lower() == "name":
+            return []
+        what = m.group("what").lower()
+        raw = _trim_np(m.group("val"))
+        if what == "birthday":
+            val = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", re.sub(r"^(?:on|the)\s+", "", raw))
+        else:
+            mv = re.match(r"^(?P<pro>his|her)\s+" + re.escape(m.group("what")) + r"\s+(?:is|are)\s+(?P<val>.+)$",
+                          c.dated, re.IGNORECASE)
+            val = _trim_np(mv.group("val")) if mv else raw
+        return [_fact(c, rel.subject, norm_key(what), val, f"{rel.display}'s {what} is {val}", "fact")]
     subj, disp, body = _subject(c.text, ctx)
     if not subj or subj == "user":
         return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -11,13 +12,16 @@ from importlib import resources
 from typing import Any
 
 from ..config import Strategy
-from ..core.consolidate import Candidate
+from ..core.consolidate import Candidate, parse_key
 from ..core.namespace import fill
 from ..errors import ModelOutputError
 from ..models.base import Message, Model, parse_json_object
-from ..models.offline import Fact, OfflineExtractor
+from ..models.offline import Fact, OfflineExtractor, relations_from_keys
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
+
+_RELATION_QUERY = ("has a daughter son wife husband partner girlfriend boyfriend sister brother mother father "
+                   "child kid dog cat pet named family")
 
 # The kind each sort of record prefers; when a configuration drops a kind, "fact", then the first kind.
 KIND_FOR = {"fact": "fact", "preference": "guidance", "event": "event", "summary": "reference",
@@ -54,8 +58,28 @@ class Run:
     def offline_facts(self) -> list[Fact]:
         """The offline extractor's facts for this batch, computed once and shared by every strategy."""
         if self._offline is None:
-            self._offline = self.extractor.facts(self.events, history=self.history)
+            self._offline = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
         return self._offline
+
+    def known_relations(self) -> list[tuple[str, str | None]]:
+        """People and pets already on record for this actor (from stored keys), oldest first.
+
+        One neighbour lookup in each fact namespace, only when the batch's user text could refer to
+        someone ("she", "his", a capitalised name), so "her birthday" resolves across sessions.
+        """
+        text = " ".join(e.content for e in self.events if e.role == "user")
+        if not re.search(r"\b(?:he|she|her|him|his)\b|(?:^|[.!?]\s+)[A-Z][a-z]+\s+(?!I\b)", text):
+            return []
+        records: dict[str, Record] = {}
+        for st in self.strategies:
+            if st.type in ("SEMANTIC", "USER_PREFERENCE", "CUSTOM") and "{sessionId}" not in st.namespace_template:
+                ns = self.namespace(st)
+                for r in self.neighbors(ns, _RELATION_QUERY, 10):
+                    if r.namespace == ns and r.status == "active":
+                        records[r.id] = r
+        keys = [kv[0] for r in sorted(records.values(), key=lambda r: r.created_at)
+                if (kv := parse_key(r.content)) is not None]
+        return relations_from_keys(keys)
 
     def lookup(self, namespace: str, text: str) -> list[Record]:
         """Active neighbours in ``namespace`` only, whatever the lookup returns."""

@@ -108,6 +108,8 @@ def is_past(text: str) -> bool:
                  r"friday|saturday|sunday|january|february|march|april|may|june|july|august|september|"
                  r"october|november|december))\b", low):
         return True
+    if re.search(r"\b(was|were|did)\b", low):
+        return True
     if re.search(r"\b(have|has|had|'ve)\s+(just\s+|already\s+|recently\s+|finally\s+)?"
                  r"(been|gone|had|\w+ed)\b", low) and not re.search(r"\b(have|has|'ve)\s+(been|got)\b", low):
         return True

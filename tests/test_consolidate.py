@@ -1,0 +1,171 @@
+"""Offline consolidation decisions (pure): key lines, add/replace/delete/skip, batches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engram.core.consolidate import (
+    Batch,
+    Candidate,
+    Decision,
+    consolidate,
+    decide,
+    key_line,
+    norm_key,
+    norm_value,
+    parse_key,
+    reduce_batch,
+    similarity,
+    strip_key,
+)
+from engram.strategies.base import AddOp, DeleteOp, SkipOp
+from engram.types import Record
+
+T = datetime(2026, 3, 5, tzinfo=UTC)
+NS = "/facts/u1/"
+
+
+def rec(rid: str, summary: str, key: str | None = None, value: str | None = None, ns: str = NS) -> Record:
+    content = "evidence" + ("\n" + key_line(key, value) if key else "")
+    return Record(id=rid, agent="a", actor="u1", session=None, level="actor", namespace=ns, kind="fact",
+                  summary=summary, content=content, labels={}, status="active", preview=False, created_at=T,
+                  updated_at=T)
+
+
+def cand(summary: str, key: str | None = None, value: str | None = None, *, src: str = "e1",
+         **kw: object) -> Candidate:
+    return Candidate(strategy="semantic", namespace=NS, level="actor", kind="fact", summary=summary,
+                     source_event_ids=(src,), evidence=f'User said: "{summary}"', key=key, value=value,
+                     **kw)  # type: ignore[arg-type]
+
+
+# -- the key line ------------------------------------------------------------------------------------------
+
+
+def test_key_line_round_trip_and_tolerance() -> None:
+    content = cand("Lives in São Paulo", "user/residence", "São Paulo").content()
+    assert content.endswith("key: user/residence = sao paulo")
+    assert parse_key(content) == ("user/residence", "sao paulo")
+    assert strip_key(content) == 'User said: "Lives in São Paulo"'
+    assert parse_key("evidence\n  key: user/diet = vegan  \n\n") == ("user/diet", "vegan")
+    assert parse_key("key: episodes/reflection:nopa") == ("episodes/reflection:nopa", "")
+    for garbled in (None, "", "no key here", "key: Not A Key = x", "KEY user/x"):
+        assert parse_key(garbled) is None
+    assert norm_key(" User / Favourite Food! ") == "user/favourite_food"
+    assert norm_key("User/Allergy:Peanuts") == "user/allergy:peanuts"
+    assert norm_value("The Big Greek Salad.") == "big greek salad"
+
+
+@given(st.from_regex(r"[a-z0-9_:.-]{1,20}/[a-z0-9_:.-]{1,20}", fullmatch=True),
+       st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=40))
+def test_key_line_parses_back(key: str, value: str) -> None:
+    content = "some evidence\n" + key_line(key, value)
+    assert parse_key(content) == (key, norm_value(value))
+
+
+# -- single decisions --------------------------------------------------------------------------------------
+
+
+def test_same_key_same_value_is_a_restatement() -> None:
+    old = rec("r1", "Lives in Lisbon", "user/residence", "Lisbon")
+    assert decide(cand("Lives in Lisbon", "user/residence", "lisbon"), [old]) == [
+        Decision("skip", "r1", "same key and value")]
+
+
+def test_same_single_valued_key_new_value_replaces_and_cleans_duplicates() -> None:
+    old = rec("r1", "Lives in Lisbon", "user/residence", "Lisbon")
+    dup = rec("r2", "Lives in Madrid", "user/residence", "Madrid")
+    out = decide(cand("Lives in Porto", "user/residence", "Porto"), [old, dup])
+    assert [(d.action, d.target) for d in out] == [("replace", "r1"), ("delete", "r2")]
+
+
+def test_multi_valued_key_adds_unless_duplicate() -> None:
+    old = rec("r1", "Dentist on 2026-03-13", "user/event:appointment", "2026-03-13")
+    new = cand("Doctor on 2026-03-20", "user/event:appointment", "2026-03-20", multi=True)
+    assert decide(new, [old])[0].action == "add"
+    same = cand("Dentist appointment on 2026-03-13", "user/event:appointment", "2026-03-13", multi=True)
+    assert decide(same, [old])[0].action == "skip"
+    moved = cand("Dentist moved to 2026-03-20", "user/event:appointment", "2026-03-20", multi=True, revises=True)
+    assert decide(moved, [old]) == [Decision("replace", "r1", "same key, new value")]
+
+
+def test_allergies_are_separate_keys() -> None:
+    peanuts = rec("r1", "Allergic to peanuts", "user/allergy:peanut", "yes")
+    assert decide(cand("Allergic to shellfish", "user/allergy:shellfish", "yes"), [peanuts])[0].action == "add"
+
+
+def test_retractions_delete_by_key_value_or_topic() -> None:
+    lisbon = rec("r1", "Lives in Lisbon", "user/residence", "Lisbon")
+    shell = rec("r2", "Allergic to shellfish", "user/allergy:shellfish", "yes")
+    prius = rec("r3", "Drives a 2015 Toyota Prius", "user/drive:toyota_priu", "a 2015 Toyota Prius")
+    hand = rec("r4", "Owns a Prius (written by hand)")
+    assert decide(cand("", "user/residence", "Porto", retract=True), [lisbon]) == []  # not what is stored
+    assert [d.target for d in decide(cand("", "user/residence", "Lisbon", retract=True), [lisbon])] == ["r1"]
+    assert [d.target for d in decide(cand("", "user/allergy:shellfish", "yes", retract=True), [shell])] == ["r2"]
+    topic = cand("Sold the Prius", "user/retract:priu", "", retract=True, topic=("priu",))
+    assert [d.target for d in decide(topic, [lisbon, prius, hand])] == ["r3", "r4"]
+
+
+def test_text_restatement_of_a_keyless_record_and_negation() -> None:
+    hand = rec("r1", "Prefers email over phone")
+    assert decide(cand("Prefers email over phone", "user/contact_channel", "email"), [hand])[0].action == "skip"
+    allergic = rec("r2", "Allergic to peanuts")
+    assert decide(cand("Not allergic to peanuts"), [allergic])[0].action == "add"
+    assert similarity("Allergic to peanuts", "Not allergic to peanuts") < 0.8
+    # two keyed records with different keys are never merged by wording
+    assert decide(cand("Likes jazz", "user/taste:jazz", "like"), [rec("r3", "Likes jazz", "user/x", "y")])[0] \
+        .action == "add"
+
+
+# -- batches -----------------------------------------------------------------------------------------------
+
+
+def lookup_from(records: list[Record]) -> Callable[[str, str, int], list[Record]]:
+    def lookup(ns: str, text: str, k: int) -> list[Record]:
+        return [r for r in records if r.namespace == ns][:k]
+    return lookup
+
+
+def test_batch_lisbon_then_porto_keeps_only_porto_and_the_store_target() -> None:
+    madrid = rec("r1", "Lives in Madrid", "user/residence", "Madrid")
+    ops = consolidate([cand("Lives in Lisbon", "user/residence", "Lisbon", src="e1"),
+                       cand("Lives in Porto", "user/residence", "Porto", src="e2")], lookup_from([madrid]))
+    assert ops == [AddOp(level="actor", namespace=NS, summary="Lives in Porto", kind="fact", strategy="semantic",
+                         source_event_ids=("e2",), content='User said: "Lives in Porto"\nkey: user/residence = porto',
+                         replaces="r1")]
+
+
+def test_batch_restatement_merges_sources_and_retraction_of_a_pending_add() -> None:
+    ops = consolidate([cand("Is vegan", "user/diet", "vegan", src="e1"), cand("Is vegan", "user/diet", "vegan",
+                                                                             src="e3")], lookup_from([]))
+    assert [op.source_event_ids for op in ops if isinstance(op, AddOp)] == [("e1", "e3")]
+    madrid = rec("r1", "Lives in Madrid", "user/residence", "Madrid")
+    ops = consolidate([cand("Lives in Lisbon", "user/residence", "Lisbon", src="e1"),
+                       cand("", "user/residence", "Lisbon", src="e2", retract=True)], lookup_from([madrid]))
+    assert ops == [DeleteOp("r1", "semantic", ("e2",), "retracted by the conversation")]
+
+
+def test_a_stored_record_is_consumed_once() -> None:
+    b = Batch()
+    b.apply(cand("Lives in Porto", "user/residence", "Porto"), [Decision("replace", "r1")])
+    b.apply(cand("Lives in Faro", "user/residence", "Faro"), [Decision("replace", "r1")])
+    b.apply(cand("", retract=True), [Decision("delete", "r1")])
+    b.apply(cand("Is vegan"), [Decision("skip", "r2", "same")])
+    ops = b.result()
+    assert [(type(op).__name__, getattr(op, "replaces", None)) for op in ops] == [
+        ("AddOp", "r1"), ("AddOp", None), ("SkipOp", None)]
+    assert isinstance(ops[2], SkipOp) and ops[2].existing_id == "r2"
+
+
+def test_reduce_batch() -> None:
+    out = reduce_batch([cand("Lives in Lisbon", "user/residence", "Lisbon", src="e1"),
+                        cand("Loves running", "user/taste:run", "like", src="e2"),
+                        cand("Lives in Porto", "user/residence", "Porto", src="e3"),
+                        cand("Lives in Porto", "user/residence", "Porto", src="e4"),
+                        cand("Stopped running", "user/retract:run", "", src="e5", retract=True, topic=("run",))])
+    assert [(c.summary, c.source_event_ids) for c in out] == [("Lives in Porto", ("e3", "e4")),
+                                                              ("Stopped running", ("e5",))]
