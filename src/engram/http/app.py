@@ -1,0 +1,150 @@
+"""The FastAPI application: routes, the error table at the boundary, middleware, lifespan.
+
+Middleware, outermost first: metrics (times everything), body limit (413 before anything parses), auth
+(401/403 before any route or body validation). Errors leave as ``{"error": {"type", "message",
+"field"}}`` with the status :data:`engram.http.errors.STATUS` gives their class.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio.to_thread
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..engine import Memory
+from ..errors import EngramError
+from ..stores.base import Store
+from . import errors as http_errors
+from . import routes
+from .auth import AuthMiddleware
+from .metrics import BodyLimitMiddleware, Metrics, MetricsMiddleware
+from .paging import Tokens
+
+log = logging.getLogger("engram.http")
+
+DEFAULT_MAX_BODY = 1 << 20
+TOKEN_SECRET_META = "http.page_token_secret"
+
+
+def token_secret(store: Store) -> bytes:
+    """The server secret that signs page tokens: made once per store, kept in its meta table."""
+    with store.write() as tx:
+        found = tx.get_meta(TOKEN_SECRET_META)
+        if found is None:
+            found = secrets.token_hex(32)
+            tx.set_meta(TOKEN_SECRET_META, found)
+    return bytes.fromhex(found)
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    """A pydantic location as the engine names fields: ``("body", "messages", 0, "role")`` ->
+    ``messages[0].role``."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:] or [parts[0]]
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            out += f".{p}" if out else str(p)
+    return out or "body"
+
+
+async def _engram_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, EngramError)
+    status = http_errors.status_for(exc)
+    if status >= 500:
+        log.error("%s %s failed: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+    return JSONResponse(http_errors.body_for(exc), status_code=status)
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errs = exc.errors()
+    first = errs[0] if errs else {"loc": ("body",), "msg": "invalid request"}
+    loc = tuple(first.get("loc", ("body",)))
+    message = str(first.get("msg", "invalid request"))
+    if first.get("type") == "json_invalid":
+        ctx = first.get("ctx")
+        detail = ctx.get("error", "decode error") if isinstance(ctx, dict) else "decode error"
+        loc, message = ("body",), f"is not valid JSON: {detail}"
+    extra = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
+    return JSONResponse(http_errors.body("ValidationError", message + extra, _field(loc)), status_code=422)
+
+
+_HTTP_TYPES = {400: ("ValidationError", "body"), 401: ("Unauthenticated", "authorization"),
+               404: ("NotFound", "path"), 405: ("MethodNotAllowed", "method"), 413: ("PayloadTooLarge", "body")}
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    type_name, field = _HTTP_TYPES.get(exc.status_code, ("HTTPError", None))
+    status = exc.status_code
+    message = str(exc.detail) if exc.detail else "error"
+    if status == 400:  # FastAPI could not parse the body (bad UTF-8, nesting too deep, ...)
+        status, message = 422, f"could not be parsed as JSON: {message}"
+    elif status == 404:
+        message = "no such path"
+    return JSONResponse(http_errors.body(type_name, message, field), status_code=status,
+                        headers=getattr(exc, "headers", None))
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    # The one place that sees every other exception: Starlette hands it here from its outermost
+    # middleware. It is logged with its traceback and answered with a generic 500 that names nothing
+    # internal; Starlette then re-raises it so the server's own log has it as well.
+    log.error("%s %s raised %s", request.method, request.url.path, type(exc).__name__, exc_info=exc)
+    return JSONResponse(http_errors.body("InternalError", http_errors.GENERIC_500), status_code=500)
+
+
+def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: int = DEFAULT_MAX_BODY,
+               close_memory: bool = False, run_worker: bool | None = None) -> FastAPI:
+    """The HTTP API over ``memory``.
+
+    ``insecure_local`` grants every request everything (loopback clients only; for one developer).
+    ``run_worker`` starts the extraction job worker for the app's lifetime (default: when the config's
+    extraction trigger is ``async``); shutdown stops it after the job in hand. ``close_memory`` closes
+    the Memory at shutdown too (the ``serve`` command owns it; tests usually do not).
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        worker = run_worker if run_worker is not None else memory.config.memory.extraction.trigger == "async"
+        if worker:
+            memory.start_worker()
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(memory.stop_worker)
+            if close_memory:
+                memory.close()
+
+    app = FastAPI(title="engram", version=__version__, lifespan=lifespan, openapi_url="/openapi.json",
+                  docs_url="/docs", redoc_url=None,
+                  description="Memory for LLM agents: events, records, recall. Errors are "
+                              '`{"error": {"type", "message", "field"}}`.')
+    app.state.memory = memory
+    app.state.tokens = Tokens(token_secret(memory.store))
+    app.state.metrics = Metrics()
+    app.include_router(routes.public)
+    app.include_router(routes.v1)
+    from .ui import mount_ui  # the web inspector: GET /ui and /ui/static/* (src/engram/http/ui.py)
+    mount_ui(app)
+    app.add_exception_handler(EngramError, _engram_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)
+    app.add_middleware(AuthMiddleware, store=memory.store, insecure_local=insecure_local)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
+    app.add_middleware(MetricsMiddleware, metrics=app.state.metrics)
+    return app

@@ -1,0 +1,225 @@
+"""Who is calling and what they may touch: API key grants, enforced before any route runs.
+
+Two gates, on purpose:
+
+1. :class:`AuthMiddleware` authenticates every ``/v1/`` request but health and readiness (401 without a
+   live key) and checks the agent and actor named in the *path* against the key's grant (403), before
+   the body is even read, so a request outside the grant learns nothing from validation errors.
+2. The route dependencies (:func:`agent_ctx`, :func:`actor_ctx`, :func:`session_ctx`) check the same
+   ids again as the routes see them, build the :class:`Scope` every engine call takes, and hand the route
+   a :class:`Memory` view whose ``scope.read``/``scope.write`` are the config's levels intersected with
+   the key's. Ids in bodies never choose a scope: the engine filters every read by this scope.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import anyio.to_thread
+from fastapi import Depends, Path, Request
+from starlette.types import ASGIApp, Receive, Send
+from starlette.types import Scope as AsgiScope
+
+from .. import config as cfgmod
+from ..engine import Memory
+from ..errors import PermissionDenied
+from ..keys import check_key
+from ..stores.base import ApiKey, Store
+from ..types import LEVELS, Level, Scope
+from .errors import Unauthenticated, body_for
+from .wire import send_json
+
+PUBLIC_V1 = frozenset({"/v1/health", "/v1/ready"})
+_PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?")
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What a caller may do: one agent (None: any, local mode only), optionally one actor, levels, rights."""
+
+    key_id: str | None
+    agent: str | None
+    actor: str | None
+    read: tuple[Level, ...]
+    write: tuple[Level, ...]
+    can_delete: bool
+    can_admin: bool
+
+    @classmethod
+    def of(cls, key: ApiKey) -> Grant:
+        return cls(key.id, key.agent, key.actor, tuple(lv for lv in LEVELS if lv in key.read_levels),
+                   tuple(lv for lv in LEVELS if lv in key.write_levels), key.can_delete, key.can_admin)
+
+    def check_path(self, agent: str, actor: str | None) -> None:
+        """Raise PermissionDenied unless the path's agent (and actor) lie inside this grant."""
+        if self.agent is not None and agent != self.agent:
+            raise PermissionDenied("this key is not granted that agent", field="agent")
+        if self.actor is not None and actor != self.actor:
+            raise PermissionDenied("this key is granted one actor; use that actor's paths", field="actor")
+
+
+LOCAL_GRANT = Grant(None, None, None, LEVELS, LEVELS, True, True)
+
+
+def _is_loopback(host: str | None) -> bool:
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class AuthMiddleware:
+    """Authenticate ``/v1/`` requests by ``Authorization: Bearer <key>``; put the grant in the scope state."""
+
+    def __init__(self, app: ASGIApp, *, store: Store, insecure_local: bool = False) -> None:
+        self.app = app
+        self.store = store
+        self.insecure_local = insecure_local
+
+    async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith("/v1/") or path in PUBLIC_V1:
+            await self.app(scope, receive, send)
+            return
+        try:
+            grant = await self._grant(scope)
+            m = _PATH_IDS.match(path)
+            if m:
+                grant.check_path(m.group(1), m.group(2))
+        except PermissionDenied as exc:  # Unauthenticated is one too
+            status = 401 if isinstance(exc, Unauthenticated) else 403
+            headers = [(b"www-authenticate", b'Bearer realm="engram"')] if status == 401 else []
+            await send_json(send, status, body_for(exc), headers)
+            return
+        scope.setdefault("state", {})["grant"] = grant
+        await self.app(scope, receive, send)
+
+    async def _grant(self, scope: AsgiScope) -> Grant:
+        if self.insecure_local:
+            client = scope.get("client")
+            if not _is_loopback(client[0] if client else None):
+                raise PermissionDenied("--insecure-local serves loopback clients only", field="client")
+            return LOCAL_GRANT
+        header = b""
+        for name, value in scope.get("headers", []):
+            if name == b"authorization":
+                header = value
+                break
+        scheme, _, token = header.decode("latin-1").strip().partition(" ")
+        if not header:
+            raise Unauthenticated("send Authorization: Bearer <key>", field="authorization")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthenticated("expected Authorization: Bearer <key>", field="authorization")
+        key = await anyio.to_thread.run_sync(check_key, self.store, token.strip())
+        if key is None:
+            raise Unauthenticated("unknown or revoked key", field="authorization")
+        return Grant.of(key)
+
+
+# -- route dependencies ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a route works with: the caller's scope, grant, a narrowed Memory view, and the base Memory."""
+
+    scope: Scope
+    grant: Grant
+    mem: Memory
+    base: Memory
+
+    def need_delete(self) -> None:
+        if not self.grant.can_delete:
+            raise PermissionDenied("this key may not delete or erase", field="authorization")
+
+    def need_admin(self) -> None:
+        if not self.grant.can_admin:
+            raise PermissionDenied("this key has no admin right", field="authorization")
+
+    def need_write(self, level: str) -> None:
+        if level not in self.mem.config.memory.scope.write:
+            raise PermissionDenied(f"writing at level {level!r} is not allowed for this key and config",
+                                   field="scope")
+
+    def need_events(self, write: bool) -> None:
+        """Events belong to the session: reading or writing them needs the key's session level."""
+        if "session" not in (self.grant.write if write else self.grant.read):
+            raise PermissionDenied(f"this key may not {'write' if write else 'read'} session events",
+                                   field="authorization")
+
+
+def grant_of(request: Request) -> Grant:
+    grant = request.scope.get("state", {}).get("grant")
+    if not isinstance(grant, Grant):  # only reachable if a route is mounted outside /v1/
+        raise Unauthenticated("send Authorization: Bearer <key>", field="authorization")
+    return grant
+
+
+_narrowed: dict[tuple[int, tuple[str, ...], tuple[str, ...]], cfgmod.Config] = {}
+
+
+def view(base: Memory, grant: Grant) -> Memory:
+    """A Memory on the same store whose read/write levels are the config's intersected with the grant's.
+
+    A fresh view per request: the engine swaps its config object during extraction, which must never be
+    seen by another request.
+    """
+    cfg = base.config
+    rules = cfg.memory.scope
+    read = tuple(lv for lv in rules.read if lv in grant.read)
+    write = tuple(lv for lv in rules.write if lv in grant.write)
+    if (read, write) == (rules.read, rules.write):
+        narrowed = cfg
+    else:
+        cache_key = (id(cfg), read, write)
+        found = _narrowed.get(cache_key)
+        if found is None:
+            if len(_narrowed) > 256:
+                _narrowed.clear()
+            scope_rules = cfgmod.ScopeRules(read=read, write=write)
+            found = cfg.model_copy(update={"harness": cfg.harness.model_copy(update={
+                "memory": cfg.memory.model_copy(update={"scope": scope_rules})})})
+            _narrowed[cache_key] = found
+        narrowed = found
+    return Memory(base.store, config=narrowed, embedder=base.embedder, model=base.model, clock=base.now)
+
+
+def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -> Ctx:
+    grant = grant_of(request)
+    grant.check_path(agent, actor)
+    scope = Scope(agent=agent, actor=actor, session=session)
+    base: Memory = request.app.state.memory
+    return Ctx(scope, grant, view(base, grant), base)
+
+
+AgentId = Annotated[str, Path(min_length=1, max_length=128, pattern=ID_PATTERN)]
+
+
+def agent_ctx(request: Request, agent: AgentId) -> Ctx:
+    """Agent-wide paths: only keys without an actor reach them."""
+    return _ctx(request, agent, None, None)
+
+
+def actor_ctx(request: Request, agent: AgentId, actor: AgentId) -> Ctx:
+    return _ctx(request, agent, actor, None)
+
+
+def session_ctx(request: Request, agent: AgentId, actor: AgentId, session: AgentId) -> Ctx:
+    return _ctx(request, agent, actor, session)
+
+
+def grant_dep(request: Request) -> Grant:
+    return grant_of(request)
+
+
+AgentCtx = Annotated[Ctx, Depends(agent_ctx)]
+ActorCtx = Annotated[Ctx, Depends(actor_ctx)]
+SessionCtx = Annotated[Ctx, Depends(session_ctx)]
+GrantDep = Annotated[Grant, Depends(grant_dep)]
+
+
+def describe(grant: Grant) -> dict[str, Any]:
+    return {"id": grant.key_id, "agent": grant.agent, "actor": grant.actor, "read": list(grant.read),
+            "write": list(grant.write), "delete": grant.can_delete, "admin": grant.can_admin}

@@ -1,0 +1,223 @@
+"""The service commands of the CLI: ``engram serve``, ``engram keys create|list|revoke``, ``engram mcp``.
+
+:func:`register` adds them to the main parser's subcommands; each handler takes the parsed namespace
+(``args.func(args)``) and returns an exit code. Output on stdout is JSON only; messages go to stderr.
+``python -m engram.http.cli ...`` runs them without the main CLI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from ..errors import EngramError
+from ..stores.base import Store
+
+DEFAULT_DB = "sqlite:///engram.db"
+DEFAULT_PORT = 8420
+
+
+def _db(args: argparse.Namespace) -> str:
+    return getattr(args, "db", None) or os.environ.get("ENGRAM_DB") or DEFAULT_DB
+
+
+def _db_option(p: argparse.ArgumentParser) -> None:
+    # SUPPRESS: a --db given to the main parser is not overwritten by this subcommand's default.
+    p.add_argument("--db", default=argparse.SUPPRESS,
+                   help=f"database URL (default: $ENGRAM_DB or {DEFAULT_DB}; postgresql://... for PostgreSQL)")
+
+
+def _levels(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [lv.strip() for v in values for lv in v.split(",") if lv.strip()]
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _fail(exc: EngramError, cmd: str) -> int:
+    """Errors as the main CLI prints them: ``{"error": {...}}`` on stderr, exit 2."""
+    print(json.dumps({"error": exc.to_dict(), "command": cmd}), file=sys.stderr)
+    return 2
+
+
+def _missing_extra(exc: ImportError, cmd: str) -> int:
+    print(json.dumps({"error": {"type": "ConfigError", "field": None,
+                                "message": f"{cmd} needs the server extra: pip install 'engram[server]' "
+                                           f"({exc.name or exc} is missing)"}}), file=sys.stderr)
+    return 2
+
+
+# -- serve ------------------------------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the HTTP API until SIGINT/SIGTERM; shutdown finishes in-flight requests and the job in hand."""
+    try:
+        import uvicorn
+
+        from .app import create_app
+    except ImportError as exc:
+        return _missing_extra(exc, "serve")
+    from ..engine import Memory
+    from ..keys import list_keys
+
+    if args.insecure_local and not _loopback(args.host):
+        from ..errors import ValidationError
+
+        return _fail(ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)",
+                                     field="host"), "serve")
+    try:
+        mem = Memory.open(_db(args), config=args.config, embedder=args.embedder)
+    except EngramError as exc:
+        return _fail(exc, "serve")
+    try:
+        if args.insecure_local:
+            print("engram serve: --insecure-local: every loopback request is granted everything", file=sys.stderr)
+        elif not any(k.revoked_at is None for k in list_keys(mem.store)):
+            print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`",
+                  file=sys.stderr)
+        app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
+                         close_memory=True)
+    except EngramError as exc:
+        mem.close()
+        return _fail(exc, "serve")
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                timeout_graceful_shutdown=args.graceful_timeout, server_header=False)
+    return 0
+
+
+# -- keys -------------------------------------------------------------------------------------------------------
+def _store(args: argparse.Namespace) -> Store:
+    from ..engine import open_store
+
+    return open_store(_db(args))
+
+
+def cmd_keys_create(args: argparse.Namespace) -> int:
+    """Print ``{"key": ..., "id": ...}``: the key is shown this once and stored only as a hash."""
+    from ..keys import create_key
+
+    try:
+        store = _store(args)
+        try:
+            key, grant = create_key(store, args.agent, args.actor, read=_levels(args.read),
+                                    write=_levels(args.write), can_delete=args.delete, can_admin=args.admin,
+                                    name=args.name)
+        finally:
+            store.close()
+    except EngramError as exc:
+        return _fail(exc, "keys create")
+    print(json.dumps({"key": key, "id": grant.id}))
+    return 0
+
+
+def cmd_keys_list(args: argparse.Namespace) -> int:
+    """Print the grants of every key (never a key or its hash) as a JSON list."""
+    from ..keys import describe, list_keys
+
+    try:
+        store = _store(args)
+        try:
+            keys = list_keys(store)
+        finally:
+            store.close()
+    except EngramError as exc:
+        return _fail(exc, "keys list")
+    print(json.dumps([describe(k) for k in keys if args.all or k.revoked_at is None]))
+    return 0
+
+
+def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    from ..keys import parse_key, revoke_key
+
+    key_id = parse_key(args.id) or args.id  # a whole key works too
+    try:
+        store = _store(args)
+        try:
+            revoke_key(store, key_id)
+        finally:
+            store.close()
+    except EngramError as exc:
+        return _fail(exc, "keys revoke")
+    print(json.dumps({"revoked": key_id}))
+    return 0
+
+
+# -- mcp --------------------------------------------------------------------------------------------------------
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from ..mcp import run
+
+    try:
+        import mcp  # noqa: F401
+    except ImportError as exc:
+        return _missing_extra(exc, "mcp")
+    return run(args)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``serve``, ``keys`` and ``mcp`` to the main CLI's subcommands."""
+    p = subparsers.add_parser("serve", help="run the HTTP API (FastAPI + uvicorn)",
+                              description="Serve engram over HTTP. Every /v1 request needs an API key "
+                                          "(engram keys create) unless --insecure-local.")
+    _db_option(p)
+    p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    p.add_argument("--config", default=None, help="a JSON config file to validate, store and use")
+    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--insecure-local", action="store_true",
+                   help="no keys: grant every request everything; loopback only, for one developer")
+    p.add_argument("--max-body", type=int, default=1 << 20, help="request body limit in bytes (default 1 MiB)")
+    p.add_argument("--graceful-timeout", type=float, default=30.0,
+                   help="seconds to let in-flight requests finish on shutdown (default 30)")
+    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    p.set_defaults(func=cmd_serve)
+
+    k = subparsers.add_parser("keys", help="create, list and revoke API keys")
+    ks = k.add_subparsers(dest="keys_command", required=True)
+    c = ks.add_parser("create", help='create a key; prints {"key": ...} once')
+    _db_option(c)
+    c.add_argument("--agent", required=True, help="the one agent this key may use")
+    c.add_argument("--actor", default=None, help="restrict the key to one actor of the agent")
+    c.add_argument("--read", action="append", metavar="LEVELS",
+                   help="levels it may read: session,actor,agent (default all; the config narrows further)")
+    c.add_argument("--write", action="append", metavar="LEVELS",
+                   help="levels it may write (default all; --write '' for a read-only key)")
+    c.add_argument("--delete", action="store_true", help="may delete events, forget records and erase actors")
+    c.add_argument("--admin", action="store_true", help="may change the (store-wide) config and retry jobs")
+    c.add_argument("--name", default=None, help="a label for humans")
+    c.set_defaults(func=cmd_keys_create)
+    ls = ks.add_parser("list", help="list keys (JSON; never the keys themselves)")
+    _db_option(ls)
+    ls.add_argument("--all", action="store_true", help="include revoked keys")
+    ls.set_defaults(func=cmd_keys_list)
+    rv = ks.add_parser("revoke", help="revoke a key by id (it stops working at once)")
+    _db_option(rv)
+    rv.add_argument("id", help="the key id (or the whole key)")
+    rv.set_defaults(func=cmd_keys_revoke)
+
+    from ..mcp import add_arguments
+
+    m = subparsers.add_parser("mcp", help="serve the memory tools over MCP (stdio or streamable HTTP)")
+    add_arguments(m)
+    m.set_defaults(func=cmd_mcp)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="engram")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,385 @@
+"""The routes: each one parses, checks the grant, calls :class:`Memory` once, and renders.
+
+Routes are sync functions on purpose: FastAPI runs them in its thread pool, where the blocking engine
+(SQLite connections are per thread) belongs. Record routes exist at three depths with the same shape:
+``/v1/agents/{agent}`` (agent-level records), ``.../actors/{actor}`` and ``.../sessions/{session}``;
+the path is the :class:`Scope`, and a new record defaults to the narrowest level the path names.
+
+No ``from __future__ import annotations`` here: FastAPI reads the annotations of the record routes, which
+are closures over a local ``Annotated`` alias, so they must be evaluated where they are defined.
+"""
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Security
+from fastapi.responses import PlainTextResponse
+from fastapi.security import HTTPBearer
+
+from .. import __version__
+from ..errors import NotFound, PermissionDenied, StoreError, ValidationError
+from ..types import Hit, Level, Record
+from . import schemas as S
+from .auth import ActorCtx, AgentCtx, Ctx, GrantDep, SessionCtx, actor_ctx, agent_ctx, describe, session_ctx
+from .paging import Tokens, events_page, record_before, record_cursor
+
+bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer egk_<id>_<secret>")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": S.ErrorOut, "description": text}
+    for code, text in [(401, "no live key"), (403, "outside the key's grant"), (404, "not visible to this scope"),
+                       (409, "conflicting state"), (413, "body too large"), (422, "invalid input")]
+}
+
+public = APIRouter()
+v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
+
+RecordId = Annotated[str, Path(min_length=1, max_length=128)]
+Limit = Annotated[int, Query(ge=1, le=1_000)]
+PageToken = Annotated[str | None, Query(max_length=4_096)]
+
+
+def _tokens(request: Request) -> Tokens:
+    tokens: Tokens = request.app.state.tokens
+    return tokens
+
+
+def _rec(r: Record) -> S.RecordOut:
+    return S.RecordOut.model_validate(r)
+
+
+def _hits(hits: Sequence[Hit]) -> S.HitsOut:
+    return S.HitsOut(hits=[S.HitOut.model_validate(h) for h in hits])
+
+
+def _labels(raw: list[str] | None) -> dict[str, str] | None:
+    if not raw:
+        return None
+    out: dict[str, str] = {}
+    for item in raw:
+        name, sep, value = item.partition(":")
+        if not sep or not name:
+            raise ValidationError("must be name:value", field="label")
+        out[name] = value
+    return out
+
+
+# -- health, readiness, metrics -------------------------------------------------------------------------------
+@public.get("/v1/health", response_model=S.HealthOut, tags=["service"])
+def health() -> S.HealthOut:
+    """The process is up (no store access)."""
+    return S.HealthOut(status="ok", version=__version__)
+
+
+@public.get("/v1/ready", response_model=S.ReadyOut, tags=["service"],
+            responses={503: {"model": S.ErrorOut, "description": "the store is not reachable"}})
+def ready(request: Request) -> S.ReadyOut:
+    """The store answers a read: safe to send traffic."""
+    store = request.app.state.memory.store
+    with store.read() as tx:
+        tx.get_meta("embedder")
+    dialect = getattr(store, "dialect", None)
+    if not isinstance(dialect, str):
+        raise StoreError("the store did not identify itself")
+    return S.ReadyOut(status="ready", store=dialect)
+
+
+@public.get("/metrics", response_class=PlainTextResponse, tags=["service"])
+def metrics(request: Request) -> PlainTextResponse:
+    """Prometheus text format: requests by route template and status, latency histograms."""
+    return PlainTextResponse(request.app.state.metrics.render(), media_type="text/plain; version=0.0.4")
+
+
+# -- the key, config ------------------------------------------------------------------------------------------------
+@v1.get("/key", response_model=S.GrantOut, tags=["keys"])
+def whoami(grant: GrantDep) -> S.GrantOut:
+    """The grant of the calling key."""
+    return S.GrantOut.model_validate(describe(grant))
+
+
+def _config_out(request: Request) -> S.ConfigOut:
+    mem = request.app.state.memory
+    history = mem.config_history()
+    return S.ConfigOut(version=history[-1][0] if history else None, config=mem.config.to_dict())
+
+
+@v1.get("/config", response_model=S.ConfigOut, tags=["config"])
+def get_config(request: Request, grant: GrantDep) -> S.ConfigOut:
+    """The configuration in force (one per store, shared by every agent)."""
+    return _config_out(request)
+
+
+@v1.put("/config", response_model=S.ConfigOut, tags=["config"])
+def put_config(request: Request, grant: GrantDep, body: S.ConfigIn) -> S.ConfigOut:
+    """Validate and store a new configuration version (admin keys only: it applies to every agent)."""
+    if not grant.can_admin:
+        raise PermissionDenied("this key has no admin right", field="authorization")
+    request.app.state.memory.set_config(body.config)
+    return _config_out(request)
+
+
+@v1.get("/config/history", response_model=S.ConfigHistoryOut, tags=["config"])
+def config_history(request: Request, grant: GrantDep) -> S.ConfigHistoryOut:
+    """Every stored configuration version, oldest first (admin keys only)."""
+    if not grant.can_admin:
+        raise PermissionDenied("this key has no admin right", field="authorization")
+    return S.ConfigHistoryOut(versions=[S.ConfigVersionOut(version=v, at=at, config=doc)
+                                        for v, at, doc in request.app.state.memory.config_history()])
+
+
+# -- events, history search, extraction (session paths) ---------------------------------------------------------
+SE = "/agents/{agent}/actors/{actor}/sessions/{session}"
+AC = "/agents/{agent}/actors/{actor}"
+AG = "/agents/{agent}"
+
+
+@v1.post(SE + "/events", response_model=S.AppendOut, status_code=201, tags=["events"])
+def append_events(ctx: SessionCtx, body: S.AppendIn) -> S.AppendOut:
+    """Store messages, tool calls and tool results as events of the session (one transaction)."""
+    ctx.need_events(write=True)
+    events = ctx.mem.append(ctx.scope, [m.model_dump(exclude_none=True) for m in body.messages])
+    return S.AppendOut(events=[S.EventOut.model_validate(e) for e in events])
+
+
+@v1.get(SE + "/events", response_model=S.EventsOut, tags=["events"])
+def list_events(request: Request, ctx: SessionCtx, limit: Limit = 50, before: datetime | None = None,
+                after: datetime | None = None,
+                role: Annotated[list[Literal["user", "assistant", "system", "tool"]] | None, Query()] = None,
+                page_token: PageToken = None) -> S.EventsOut:
+    """Events oldest first. Without ``after``: the newest ``limit`` (before ``before``), and pages run
+    backward; with ``after``: the first ``limit`` after it, and pages run forward. ``role`` filters a page,
+    so a page may be short: follow ``next_page_token`` until it is null."""
+    ctx.need_events(write=False)
+    tokens = _tokens(request)
+    cursor = tokens.open(page_token, "events", ctx.scope) if page_token else None
+
+    def fetch(**kw: Any) -> list[Any]:
+        return ctx.mem.events(ctx.scope, **kw)
+
+    page, nxt = events_page(fetch, limit, cursor, before=before, after=after)
+    if role:
+        page = [e for e in page if e.role in role]
+    return S.EventsOut(events=[S.EventOut.model_validate(e) for e in page],
+                       next_page_token=tokens.issue("events", ctx.scope, nxt) if nxt else None)
+
+
+@v1.get(SE + "/events/{event_id}", response_model=S.EventOut, tags=["events"])
+def get_event(ctx: SessionCtx, event_id: RecordId) -> S.EventOut:
+    ctx.need_events(write=False)
+    return S.EventOut.model_validate(ctx.mem.get_event(ctx.scope, event_id))
+
+
+@v1.delete(SE + "/events/{event_id}", response_model=S.DeletedOut, tags=["events"])
+def delete_event(ctx: SessionCtx, event_id: RecordId) -> S.DeletedOut:
+    """Hard-delete one event of the session (keys with the delete right)."""
+    ctx.need_events(write=True)
+    ctx.need_delete()
+    n = ctx.mem.delete_events(ctx.scope, [event_id])
+    if not n:
+        raise NotFound(f"no event {event_id} in this session", field="event_id")
+    return S.DeletedOut(deleted=n)
+
+
+@v1.post(SE + "/history/search", response_model=S.HitsOut, tags=["events"])
+def search_history(ctx: SessionCtx, body: S.HistorySearchIn) -> S.HitsOut:
+    """Rank the session's earlier events by meaning, keywords and recency."""
+    ctx.need_events(write=False)
+    return _hits(ctx.mem.search_history(ctx.scope, body.query, body.limit, include_tools=body.include_tools,
+                                        mode=body.mode))
+
+
+@v1.post(SE + "/extract", response_model=S.ExtractOut, tags=["extraction"])
+def extract(ctx: SessionCtx, body: S.ExtractIn | None = None) -> S.ExtractOut:
+    """Run the configured strategies on the session's events not yet extracted, now."""
+    if not ctx.grant.write:
+        raise PermissionDenied("this key may not write memory", field="authorization")
+    written = ctx.mem.extract(ctx.scope, preview=body.preview if body else False)
+    return S.ExtractOut(records=[_rec(r) for r in written])
+
+
+# -- sessions, actors, erase, jobs ------------------------------------------------------------------------------
+@v1.get(AG + "/sessions", response_model=S.SessionsOut, tags=["sessions"])
+def agent_sessions(ctx: AgentCtx, limit: Limit = 100) -> S.SessionsOut:
+    """Sessions of every actor of the agent, most recently active first."""
+    ctx.need_events(write=False)
+    return S.SessionsOut(sessions=[S.SessionOut.model_validate(s) for s in ctx.mem.sessions(ctx.scope, limit)])
+
+
+@v1.get(AC + "/sessions", response_model=S.SessionsOut, tags=["sessions"])
+def actor_sessions(ctx: ActorCtx, limit: Limit = 100) -> S.SessionsOut:
+    """Sessions of one actor, most recently active first."""
+    ctx.need_events(write=False)
+    return S.SessionsOut(sessions=[S.SessionOut.model_validate(s) for s in ctx.mem.sessions(ctx.scope, limit)])
+
+
+@v1.get(AG + "/actors", response_model=S.ActorsOut, tags=["sessions"])
+def actors(ctx: AgentCtx, limit: Limit = 100) -> S.ActorsOut:
+    """Actors with events, most recently active first (from the latest 1000 sessions)."""
+    ctx.need_events(write=False)
+    seen: dict[str, S.ActorOut] = {}
+    for s in ctx.mem.sessions(ctx.scope, 1000):
+        actor = s.get("actor")
+        if actor is None:
+            continue
+        cur = seen.get(actor)
+        if cur is None:
+            seen[actor] = S.ActorOut(actor=actor, sessions=1, events=s["events"], last_at=s["last_at"])
+        else:
+            cur.sessions += 1
+            cur.events += s["events"]
+            cur.last_at = max(cur.last_at, s["last_at"])
+    ordered = sorted(seen.values(), key=lambda a: a.last_at, reverse=True)[:limit]
+    return S.ActorsOut(actors=ordered)
+
+
+@v1.delete(AC, response_model=S.EraseOut, tags=["records"])
+def erase_actor(ctx: ActorCtx) -> S.EraseOut:
+    """Hard-delete everything about this actor of the agent (privacy requests); reports what went."""
+    ctx.need_delete()
+    return S.EraseOut.model_validate(ctx.mem.erase(ctx.scope))
+
+
+def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
+    jobs = ctx.mem.jobs(ctx.scope, status=status, limit=limit)
+    actor = ctx.scope.actor or ctx.grant.actor
+    return S.JobsOut(jobs=[S.JobOut.model_validate(j) for j in jobs if actor is None or j.actor == actor])
+
+
+JobStatus = Annotated[Literal["pending", "running", "done", "failed"] | None, Query()]
+
+
+@v1.get(AG + "/jobs", response_model=S.JobsOut, tags=["extraction"])
+def agent_jobs(ctx: AgentCtx, status: JobStatus = None, limit: Limit = 50) -> S.JobsOut:
+    """Extraction jobs of the agent, newest first."""
+    return _jobs(ctx, status, limit)
+
+
+@v1.get(AC + "/jobs", response_model=S.JobsOut, tags=["extraction"])
+def actor_jobs(ctx: ActorCtx, status: JobStatus = None, limit: Limit = 50) -> S.JobsOut:
+    """Extraction jobs about one actor (among the agent's newest ``limit``)."""
+    return _jobs(ctx, status, limit)
+
+
+@v1.post(AG + "/jobs/{job_id}/retry", response_model=S.JobOut, tags=["extraction"])
+def retry_job(ctx: AgentCtx, job_id: RecordId) -> S.JobOut:
+    """Put a failed job back in the queue (admin keys only)."""
+    ctx.need_admin()
+    return S.JobOut.model_validate(ctx.mem.retry_job(ctx.scope, job_id))
+
+
+# -- records, at three depths -----------------------------------------------------------------------------------
+def _record_routes(prefix: str, dep: Callable[..., Ctx], default_level: Level, where: str) -> None:
+    C = Annotated[Ctx, Depends(dep)]
+    tags: list[str | Any] = ["records"]
+
+    def level(given: str | None) -> str:
+        return given or default_level
+
+    @v1.post(prefix + "/records", response_model=S.RecordOut, status_code=201, tags=tags,
+             name=f"remember_{where}", summary=f"Remember a record ({where} path)")
+    def remember(ctx: C, body: S.CreateRecordIn) -> S.RecordOut:
+        return _rec(ctx.mem.remember(ctx.scope, body.summary, body.content, kind=body.kind, labels=body.labels,
+                                     scope=level(body.scope), namespace=body.namespace, replaces=body.replaces,
+                                     preview=body.preview, pin=body.pin))
+
+    @v1.get(prefix + "/records", response_model=S.RecordsOut, tags=tags, name=f"list_{where}",
+            summary=f"List records newest first ({where} path)")
+    def list_records(request: Request, ctx: C, limit: Limit = 50,
+                     kind: Annotated[list[str] | None, Query(max_length=64)] = None,
+                     label: Annotated[list[str] | None, Query(description="name:value, repeatable")] = None,
+                     namespace: Annotated[str | None, Query(max_length=512)] = None,
+                     status: Annotated[list[Literal["active", "superseded", "deleted"]] | None, Query()] = None,
+                     pinned: bool | None = None, preview: bool = False,
+                     page_token: PageToken = None) -> S.RecordsOut:
+        tokens = _tokens(request)
+        before = record_before(tokens.open(page_token, "records", ctx.scope)) if page_token else None
+        recs = ctx.mem.list(ctx.scope, kind=kind, labels=_labels(label), namespace=namespace,
+                            status=tuple(status or ("active",)), preview=preview, pinned=pinned, limit=limit,
+                            before=before)
+        nxt = tokens.issue("records", ctx.scope, record_cursor(recs[-1])) if len(recs) == limit else None
+        return S.RecordsOut(records=[_rec(r) for r in recs], next_page_token=nxt)
+
+    @v1.post(prefix + "/records/batch", response_model=S.BatchOut, tags=tags, name=f"batch_{where}",
+             summary=f"Create, update and delete records in one transaction ({where} path)")
+    def batch(ctx: C, body: S.BatchIn) -> S.BatchOut:
+        if any(isinstance(op, S.BatchDelete) for op in body.ops):
+            ctx.need_delete()
+        out: list[Record] = []
+        with ctx.mem.turn(ctx.scope, preview=body.preview, extract=False) as t:
+            for op in body.ops:
+                if isinstance(op, S.BatchCreate):
+                    out.append(t.remember(op.summary, op.content, kind=op.kind, labels=op.labels,
+                                          scope=level(op.scope), namespace=op.namespace, replaces=op.replaces,
+                                          pin=op.pin))
+                elif isinstance(op, S.BatchUpdate):
+                    pending = {r.id: r for r in t.written}
+                    old = pending.get(op.id) or ctx.mem.get(ctx.scope, op.id, preview=body.preview)
+                    content = op.content if "content" in op.model_fields_set else old.content
+                    out.append(t.remember(op.summary, content, kind=op.kind or old.kind,
+                                          labels=op.labels if op.labels is not None else old.labels,
+                                          scope=old.level, namespace=old.namespace, replaces=op.id))
+                else:
+                    out.append(t.forget(op.id))
+        return S.BatchOut(records=[_rec(r) for r in out])
+
+    @v1.get(prefix + "/records/{record_id}", response_model=S.RecordOut, tags=tags, name=f"get_{where}",
+            summary=f"Read one record in any status ({where} path)")
+    def get(ctx: C, record_id: RecordId, preview: bool = False) -> S.RecordOut:
+        return _rec(ctx.mem.get(ctx.scope, record_id, preview=preview))
+
+    @v1.get(prefix + "/records/{record_id}/history", response_model=S.VersionsOut, tags=tags,
+            name=f"history_{where}", summary=f"Every version of a record ({where} path)")
+    def history(ctx: C, record_id: RecordId) -> S.VersionsOut:
+        return S.VersionsOut(versions=[S.VersionOut.model_validate(v)
+                                       for v in ctx.mem.history(ctx.scope, record_id)])
+
+    @v1.delete(prefix + "/records/{record_id}", response_model=S.RecordOut, tags=tags, name=f"forget_{where}",
+               summary=f"Forget a record: gone from recall, versions kept ({where} path)")
+    def forget(ctx: C, record_id: RecordId, preview: bool = False) -> S.RecordOut:
+        ctx.need_delete()
+        return _rec(ctx.mem.forget(ctx.scope, record_id, preview=preview))
+
+    @v1.put(prefix + "/records/{record_id}/pin", response_model=S.RecordOut, tags=tags, name=f"pin_{where}",
+            summary=f"Pin a record to every turn ({where} path)")
+    def pin(ctx: C, record_id: RecordId) -> S.RecordOut:
+        ctx.need_write(ctx.mem.get(ctx.scope, record_id).level)
+        return _rec(ctx.mem.pin(ctx.scope, record_id))
+
+    @v1.delete(prefix + "/records/{record_id}/pin", response_model=S.RecordOut, tags=tags,
+               name=f"unpin_{where}", summary=f"Unpin a record ({where} path)")
+    def unpin(ctx: C, record_id: RecordId) -> S.RecordOut:
+        ctx.need_write(ctx.mem.get(ctx.scope, record_id).level)
+        return _rec(ctx.mem.unpin(ctx.scope, record_id))
+
+    @v1.get(prefix + "/records/{record_id}/uses", response_model=S.UsesOut, tags=tags, name=f"uses_{where}",
+            summary=f"RETRIEVED uses of a record ({where} path)")
+    def uses(ctx: C, record_id: RecordId, limit: Limit = 100) -> S.UsesOut:
+        ctx.mem.get(ctx.scope, record_id, preview=True)  # 404 unless the record is visible
+        return S.UsesOut(uses=[S.UseOut.model_validate(u) for u in ctx.mem.uses(ctx.scope, record_id, limit)])
+
+    @v1.get(prefix + "/pins", response_model=S.PinsOut, tags=tags, name=f"pins_{where}",
+            summary=f"Pinned records and the pin budget ({where} path)")
+    def pins(ctx: C, preview: bool = False) -> S.PinsOut:
+        used, budget = ctx.mem.pin_budget(ctx.scope)
+        return S.PinsOut(records=[_rec(r) for r in ctx.mem.pinned(ctx.scope, preview=preview)], used_tokens=used,
+                         budget_tokens=budget)
+
+    @v1.post(prefix + "/recall", response_model=S.HitsOut, tags=tags, name=f"recall_{where}",
+             summary=f"Records that best match a query, with score parts ({where} path)")
+    def recall(ctx: C, body: S.RecallIn) -> S.HitsOut:
+        return _hits(ctx.mem.recall(ctx.scope, body.query, body.limit, mode=body.mode, min_score=body.min_score,
+                                    kind=body.kind, labels=body.labels, namespace=body.namespace,
+                                    preview=body.preview))
+
+    @v1.post(prefix + "/uses", response_model=S.LoggedOut, tags=tags, name=f"log_uses_{where}",
+             summary=f"Log RETRIEVED uses of recalled records ({where} path)")
+    def log_uses(ctx: C, body: S.UsesIn) -> S.LoggedOut:
+        hits = [Hit(score=u.score, record=ctx.mem.get(ctx.scope, u.record_id, preview=True)) for u in body.uses]
+        ctx.mem.log_uses(ctx.scope, hits, turn_id=body.turn_id, call_index=body.call_index)
+        return S.LoggedOut(logged=len(hits))
+
+
+_record_routes(AG, agent_ctx, "agent", "agent")
+_record_routes(AC, actor_ctx, "actor", "actor")
+_record_routes(SE, session_ctx, "session", "session")
+

@@ -1,0 +1,370 @@
+"""Typed request and response bodies of the HTTP API (published in ``/openapi.json``).
+
+Requests forbid unknown fields so a typo is a 422 naming the field, not a silently ignored option.
+Responses are built from the engine's dataclasses (``from_attributes``), so they carry exactly what
+:class:`engram.Memory` returns. Bounds here are the transport's; the engine validates the rules again.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LevelName = Literal["session", "actor", "agent"]
+ModeName = Literal["hybrid", "lexical", "vector"]
+Id = Annotated[str, Field(min_length=1, max_length=128)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+
+# -- requests ------------------------------------------------------------------------------------------------
+class ToolCallIn(_In):
+    id: str = Field(min_length=1, max_length=256)
+    name: str = Field(min_length=1, max_length=256)
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class MessageIn(_In):
+    """One message, tool call (assistant with ``tool_calls``) or tool result (role ``tool``)."""
+
+    role: Literal["user", "assistant", "system", "tool"]
+    content: str | None = Field("", max_length=1_000_000)
+    metadata: dict[str, Any] | None = None
+    at: datetime | None = None
+    tool_calls: list[ToolCallIn] | None = Field(None, max_length=256)
+    tool_call_id: str | None = Field(None, max_length=256)
+    name: str | None = Field(None, max_length=256)
+
+
+class AppendIn(_In):
+    messages: list[MessageIn] = Field(min_length=1, max_length=10_000)
+
+
+class RecordIn(_In):
+    """A record to remember. ``scope`` is the level; it defaults to the narrowest level of the path."""
+
+    summary: str = Field(min_length=1, max_length=4_000)
+    content: str | None = Field(None, max_length=100_000)
+    kind: str = Field("fact", min_length=1, max_length=64)
+    labels: dict[str, str] | None = None
+    scope: LevelName | None = None
+    namespace: str | None = Field(None, max_length=512)
+    replaces: Id | None = None
+    pin: bool = False
+
+
+class CreateRecordIn(RecordIn):
+    preview: bool = False
+
+
+class BatchCreate(RecordIn):
+    op: Literal["create"]
+
+
+class BatchUpdate(_In):
+    """Supersede record ``id`` with a new version; omitted fields keep the old record's values."""
+
+    op: Literal["update"]
+    id: Id
+    summary: str = Field(min_length=1, max_length=4_000)
+    content: str | None = Field(None, max_length=100_000)
+    kind: str | None = Field(None, min_length=1, max_length=64)
+    labels: dict[str, str] | None = None
+
+
+class BatchDelete(_In):
+    op: Literal["delete"]
+    id: Id
+
+
+BatchOp = Annotated[BatchCreate | BatchUpdate | BatchDelete, Field(discriminator="op")]
+
+
+class BatchIn(_In):
+    """Several record writes in one transaction: all of them happen, or none."""
+
+    ops: list[BatchOp] = Field(min_length=1, max_length=1_000)
+    preview: bool = False
+
+
+class RecallIn(_In):
+    query: str = Field(min_length=1, max_length=10_000)
+    limit: int | None = Field(None, ge=1, le=1_000)
+    mode: ModeName | None = None
+    min_score: float | None = Field(None, ge=0.0, le=1.0)
+    kind: str | list[str] | None = None
+    labels: dict[str, str] | None = None
+    namespace: str | None = Field(None, max_length=512)
+    preview: bool = False
+
+
+class HistorySearchIn(_In):
+    query: str = Field(min_length=1, max_length=10_000)
+    limit: int = Field(5, ge=1, le=1_000)
+    include_tools: bool | None = None
+    mode: ModeName | None = None
+
+
+class UseIn(_In):
+    record_id: Id
+    score: float = Field(ge=0.0, le=1.0)
+
+
+class UsesIn(_In):
+    """RETRIEVED uses: these recalled records reached model call ``call_index`` of turn ``turn_id``."""
+
+    uses: list[UseIn] = Field(min_length=1, max_length=1_000)
+    turn_id: Id | None = None
+    call_index: int = Field(0, ge=0, le=100_000)
+
+
+class ExtractIn(_In):
+    preview: bool = False
+
+
+class ConfigIn(_In):
+    config: dict[str, Any]
+
+
+# -- responses -----------------------------------------------------------------------------------------------
+class ToolCallOut(_Out):
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+class EventOut(_Out):
+    id: str
+    agent: str
+    actor: str | None
+    session: str | None
+    seq: int
+    role: str
+    content: str
+    at: datetime
+    metadata: dict[str, Any]
+    tool_calls: list[ToolCallOut]
+    tool_call_id: str | None
+    name: str | None
+    turn_id: str | None
+
+
+class EventsOut(BaseModel):
+    events: list[EventOut]
+    next_page_token: str | None = None
+
+
+class ProvenanceOut(_Out):
+    turn_id: str | None
+    agent_version: str | None
+    session: str | None
+    actor: str | None
+    strategy: str | None
+    source_event_ids: list[str]
+
+
+class RecordOut(_Out):
+    id: str
+    agent: str
+    actor: str | None
+    session: str | None
+    level: LevelName
+    namespace: str
+    kind: str
+    summary: str
+    content: str | None
+    labels: dict[str, str]
+    status: Literal["active", "superseded", "deleted"]
+    preview: bool
+    created_at: datetime
+    updated_at: datetime
+    version: int
+    replaces: str | None
+    superseded_by: str | None
+    deletes: str | None
+    pinned: bool
+    provenance: ProvenanceOut
+
+
+class RecordsOut(BaseModel):
+    records: list[RecordOut]
+    next_page_token: str | None = None
+
+
+class VersionOut(_Out):
+    record_id: str
+    version: int
+    op: str
+    summary: str
+    content: str | None
+    kind: str
+    labels: dict[str, str]
+    status: str
+    at: datetime
+    provenance: ProvenanceOut
+
+
+class VersionsOut(BaseModel):
+    versions: list[VersionOut]
+
+
+class ScorePartsOut(_Out):
+    lexical: float | None
+    vector: float | None
+    recency: float | None
+
+
+class HitOut(_Out):
+    score: float
+    parts: ScorePartsOut
+    record: RecordOut | None = None
+    event: EventOut | None = None
+
+
+class HitsOut(BaseModel):
+    hits: list[HitOut]
+
+
+class UseOut(_Out):
+    record_id: str
+    turn_id: str | None
+    call_index: int
+    score: float
+    at: datetime
+    agent: str
+    actor: str | None
+    session: str | None
+
+
+class UsesOut(BaseModel):
+    uses: list[UseOut]
+
+
+class PinsOut(BaseModel):
+    records: list[RecordOut]
+    used_tokens: int
+    budget_tokens: int
+
+
+class SessionOut(BaseModel):
+    actor: str | None
+    session: str | None
+    events: int
+    first_at: datetime
+    last_at: datetime
+
+
+class SessionsOut(BaseModel):
+    sessions: list[SessionOut]
+
+
+class ActorOut(BaseModel):
+    actor: str
+    sessions: int
+    events: int
+    last_at: datetime
+
+
+class ActorsOut(BaseModel):
+    actors: list[ActorOut]
+
+
+class JobOut(_Out):
+    id: str
+    kind: str
+    agent: str
+    actor: str | None
+    session: str | None
+    status: str
+    attempts: int
+    error: str | None
+    payload: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+class JobsOut(BaseModel):
+    jobs: list[JobOut]
+
+
+class EraseOut(_Out):
+    agent: str
+    actor: str
+    events: int
+    records: int
+    versions: int
+    uses: int
+    jobs: int
+
+
+class AppendOut(BaseModel):
+    events: list[EventOut]
+
+
+class BatchOut(BaseModel):
+    records: list[RecordOut]
+
+
+class DeletedOut(BaseModel):
+    deleted: int
+
+
+class ConfigOut(BaseModel):
+    version: int | None
+    config: dict[str, Any]
+
+
+class ConfigVersionOut(BaseModel):
+    version: int
+    at: datetime
+    config: dict[str, Any]
+
+
+class ConfigHistoryOut(BaseModel):
+    versions: list[ConfigVersionOut]
+
+
+class GrantOut(BaseModel):
+    id: str | None
+    agent: str | None
+    actor: str | None
+    read: list[LevelName]
+    write: list[LevelName]
+    delete: bool
+    admin: bool
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    version: str
+
+
+class ReadyOut(BaseModel):
+    status: Literal["ready"]
+    store: str
+
+
+class ErrorDetail(BaseModel):
+    type: str
+    message: str
+    field: str | None
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+class LoggedOut(BaseModel):
+    logged: int
+
+
+class ExtractOut(BaseModel):
+    records: list[RecordOut]

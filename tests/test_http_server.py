@@ -1,0 +1,146 @@
+"""``engram serve`` as a real process on 127.0.0.1 and the ``engram keys`` commands, on every backend.
+
+Covers the key lifecycle through the CLI (create prints one JSON line; revoke works on a live server)
+and graceful shutdown: SIGTERM during a large append still answers it, and every event is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from engram import Memory, Scope
+from engram.embedders import HashingEmbedder
+from tests.test_http_support import free_port
+
+CLI = [sys.executable, "-m", "engram.http.cli"]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run a service command in process (as the main CLI would) and capture its output."""
+    import contextlib
+    import io
+
+    from engram.http.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Any) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    port = free_port()
+    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115  (closed below)
+    proc = subprocess.Popen([*CLI, "serve", "--db", db_url, "--port", str(port), "--embedder", "hashing",
+                             "--log-level", "warning", "--graceful-timeout", "20"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(base + "/v1/ready", timeout=1).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            log.close()
+            raise RuntimeError((tmp_path / "serve.log").read_text())
+        time.sleep(0.1)
+    try:
+        yield proc, base
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        log.close()
+
+
+def test_keys_cli_prints_one_json_line(db_url: str) -> None:
+    made = cli("keys", "create", "--db", db_url, "--agent", "bot", "--actor", "u1", "--read", "session,actor",
+               "--write", "session", "--delete")
+    assert made.returncode == 0, made.stderr
+    lines = made.stdout.splitlines()
+    assert len(lines) == 1
+    doc = json.loads(lines[0])
+    assert re.fullmatch(r"egk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}", doc["key"]) and doc["id"] in doc["key"]
+    listed = json.loads(cli("keys", "list", "--db", db_url).stdout)
+    mine = next(k for k in listed if k["id"] == doc["id"])
+    assert mine == {**mine, "agent": "bot", "actor": "u1", "read": ["session", "actor"], "write": ["session"],
+                    "delete": True, "admin": False}
+    assert doc["key"] not in json.dumps(listed) and "hash" not in json.dumps(listed)
+    bad = cli("keys", "create", "--db", db_url, "--agent", "no spaces")
+    assert bad.returncode == 2 and bad.stdout == "" and json.loads(bad.stderr)["error"]["field"] == "agent"
+    bad = cli("keys", "create", "--db", db_url, "--agent", "bot", "--read", "galaxy")
+    assert bad.returncode == 2 and json.loads(bad.stderr)["error"]["field"] == "read"
+    assert cli("keys", "revoke", "--db", db_url, doc["id"]).returncode == 0
+    assert cli("keys", "revoke", "--db", db_url, doc["id"]).returncode == 2
+    assert json.loads(cli("keys", "list", "--db", db_url).stdout) == [
+        k for k in listed if k["id"] != doc["id"]]
+
+
+def test_serve_revoke_and_graceful_shutdown(server: tuple[subprocess.Popen[bytes], str], db_url: str) -> None:
+    proc, base = server
+    key = json.loads(cli("keys", "create", "--db", db_url, "--agent", "bot").stdout)["key"]
+    spare = json.loads(cli("keys", "create", "--db", db_url, "--agent", "bot").stdout)
+    auth = {"Authorization": f"Bearer {key}"}
+    path = "/v1/agents/bot/actors/u1/sessions/s1/events"
+    assert httpx.get(base + path, headers=auth).status_code == 200
+    assert httpx.get(base + path).status_code == 401
+    spare_auth = {"Authorization": f"Bearer {spare['key']}"}
+    assert httpx.get(base + path, headers=spare_auth).status_code == 200
+    assert cli("keys", "revoke", "--db", db_url, spare["id"]).returncode == 0
+    assert httpx.get(base + path, headers=spare_auth).status_code == 401
+
+    n = 4000
+    body = {"messages": [{"role": "user", "content": f"message number {i} about parcels"} for i in range(n)]}
+    result: dict[str, Any] = {}
+
+    def append() -> None:
+        result["response"] = httpx.post(base + path, json=body, headers=auth, timeout=60)
+
+    worker = threading.Thread(target=append)
+    worker.start()
+    deadline = time.monotonic() + 20
+    while "engram_http_requests_in_flight 2" not in httpx.get(base + "/metrics").text:  # ours + the append
+        assert time.monotonic() < deadline and worker.is_alive(), "the append never went in flight"
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGTERM)
+    worker.join(60)
+    assert result["response"].status_code == 201, result["response"].text
+    assert len(result["response"].json()["events"]) == n
+    assert proc.wait(30) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once it has shut down
+    with pytest.raises(httpx.TransportError):
+        httpx.get(base + "/v1/health", timeout=1)
+    mem = Memory.open(db_url, embedder=HashingEmbedder())
+    try:
+        assert len(mem.events(Scope("bot", "u1", "s1"), limit=1000)) == 1000
+        assert sum(s["events"] for s in mem.sessions(Scope("bot", "u1"))) == n
+    finally:
+        mem.close()
+
+
+def test_main_cli_registers_the_service_commands() -> None:
+    cli_mod = pytest.importorskip("engram.cli")
+    parser = cli_mod.build_parser()
+    for argv in (["serve", "--port", "1"], ["keys", "list"], ["mcp", "--agent", "a"]):
+        assert callable(parser.parse_args(argv).func)
+    ours = parser.parse_args(["--db", "sqlite:///x.db", "serve"]) if "--db" in parser.format_help() else None
+    if ours is not None:
+        assert ours.db == "sqlite:///x.db"  # a --db before the subcommand is not overwritten
+
+
+def test_serve_insecure_local_refuses_public_bind(tmp_path: Any) -> None:
+    done = cli("serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--insecure-local", "--host", "0.0.0.0")
+    assert done.returncode == 2 and json.loads(done.stderr)["error"]["field"] == "host"
