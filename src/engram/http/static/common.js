@@ -174,19 +174,25 @@ export function scopeBar(grant, scope, api, onChange, note) {
     note ? h("p.muted.small", note) : null,
     actorList, sessionList);
   if (grant.agent) {
-    knownActors(grant, api).then((ids) => {
-      for (const id of ids) actorList.appendChild(h("option", { value: id }));
+    // Suggestions load when a field is first used, so they never slow a page down.
+    let actorsLoaded = false;
+    actor.addEventListener("focus", () => {
+      if (actorsLoaded) return;
+      actorsLoaded = true;
+      knownActors(grant, api).then((ids) => {
+        for (const id of ids) actorList.appendChild(h("option", { value: id }));
+      });
     });
-    const loadSessions = () => {
+    let sessionsFor = null;
+    session.addEventListener("focus", () => {
       const a = grant.actor || actor.value.trim();
+      if (!a || a === sessionsFor) return;
+      sessionsFor = a;
       sessionList.replaceChildren();
-      if (!a) return;
       api.sessions(grant.agent, a, { limit: 200 }).then((r) => {
         for (const s of r.sessions) sessionList.appendChild(h("option", { value: s.session }));
       }).catch(() => {});
-    };
-    actor.addEventListener("change", loadSessions);
-    loadSessions();
+    });
   }
   return form;
 }

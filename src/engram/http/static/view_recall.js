@@ -54,31 +54,17 @@ export async function recallView(ctx) {
     preview: q.preview === "1",
   };
   if (q.min_score !== undefined && q.min_score !== "") body.min_score = Number(q.min_score);
-  let kept;
-  let withMin;
-  let noMin;
   const t0 = performance.now();
-  const wideLimit = Math.max(WIDE, k * 3);
+  let kept;
   try {
-    [kept, withMin, noMin] = await Promise.all([
-      api.recall(s, body).then((r) => r.hits),
-      api.recall(s, { ...body, limit: wideLimit }).then((r) => r.hits),
-      api.recall(s, { ...body, limit: wideLimit, min_score: 0 }).then((r) => r.hits),
-    ]);
+    kept = (await api.recall(s, body)).hits;
   } catch (err) {
     mount(out, errorBox(err, "Recall failed"));
     return node;
   }
   const ms = performance.now() - t0;
-  // What was cut, and by what: beyond topK (kept by min_score, ranked past the limit), or below min_score
-  // (a match by meaning alone whose cosine is under it).
-  const keptIds = new Set(kept.map((x) => x.record.id));
-  const minIds = new Set(withMin.map((x) => x.record.id));
   const minS = body.min_score;
-  const cut = [
-    ...withMin.filter((x) => !keptIds.has(x.record.id)).map((hit) => ({ hit, reason: "topK" })),
-    ...noMin.filter((x) => !minIds.has(x.record.id) && !keptIds.has(x.record.id)).map((hit) => ({ hit, reason: "min_score" })),
-  ];
+  const wideLimit = Math.max(WIDE, k * 3);
 
   const row = (x, i, reason) => h("tr", { class: reason ? "cut row" : "row", "aria-selected": "false" },
     h("td.nowrap", reason ? h("span.badge.badge-bad", { title: "why it was not handed over" }, "cut: " + reason) : `#${i + 1}`),
@@ -90,24 +76,39 @@ export async function recallView(ctx) {
       h("span.k", { title: "recency" }, "rec"), scoreBar(x.parts?.recency, "recency"))),
     h("td.nowrap", x.record.kind, " · ", x.record.level, " ", recordBadges(x.record)));
 
-  const rows = kept.map((x, i) => row(x, i, null));
-  if (cut.length) {
-    rows.push(h("tr.cut-line", h("td", { colspan: "5" },
-      `Cut off: ${cut.filter((c) => c.reason === "topK").length} beyond topK ${k}, ` +
-      `${cut.filter((c) => c.reason === "min_score").length} below min_score ${minS === undefined ? "(configured)" : score(minS)}`)));
-    rows.push(h("tr.cut-note", h("td.muted.small", { colspan: "5" },
-      `The next candidates, from a wider recall (limit ${wideLimit}); their scores are normalised over that wider candidate pool.`)));
-    for (const c of cut.slice(0, 20)) rows.push(row(c.hit, 0, c.reason));
-  }
+  const cutBody = h("tbody#recall-cut", h("tr.cut-note", h("td.muted.small", { colspan: "5" }, "Looking for what topK and min_score cut off…")));
   mount(out,
     h("div.page-head",
       h("p.muted.small", `${kept.length} hits handed over (topK ${k}, min_score ${minS === undefined ? "as configured" : score(minS)}) in ${ms.toFixed(0)} ms.`),
       h("div.legend", { "aria-hidden": "true" }, h("span", h("i.lex"), "lexical (BM25, normalised)"),
         h("span", h("i.vec"), "vector (cosine, normalised)"), h("span", h("i.rec"), "recency"))),
-    kept.length || cut.length
-      ? h("div.table-wrap", h("table#recall-hits",
-        h("thead", h("tr", ["Rank", "Record", "Score", "Score parts", "Kind"].map((t) => h("th", { scope: "col" }, t)))),
-        h("tbody", rows)))
-      : h("div.table-wrap", h("div.empty", "Nothing in this scope matches.")));
+    h("div.table-wrap", h("table#recall-hits",
+      h("thead", h("tr", ["Rank", "Record", "Score", "Score parts", "Kind"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", kept.length ? kept.map((x, i) => row(x, i, null))
+        : h("tr", h("td.empty", { colspan: "5" }, "Nothing in this scope passes topK and min_score."))),
+      cutBody)));
+
+  // What was cut, and by what, from two wider recalls (after the hits are on screen): beyond topK (kept by
+  // min_score, ranked past the limit), or below min_score (a match by meaning alone whose cosine is under it).
+  Promise.all([
+    api.recall(s, { ...body, limit: wideLimit }).then((r) => r.hits),
+    api.recall(s, { ...body, limit: wideLimit, min_score: 0 }).then((r) => r.hits),
+  ]).then(([withMin, noMin]) => {
+    const keptIds = new Set(kept.map((x) => x.record.id));
+    const minIds = new Set(withMin.map((x) => x.record.id));
+    const cut = [
+      ...withMin.filter((x) => !keptIds.has(x.record.id)).map((hit) => ({ hit, reason: "topK" })),
+      ...noMin.filter((x) => !minIds.has(x.record.id) && !keptIds.has(x.record.id)).map((hit) => ({ hit, reason: "min_score" })),
+    ];
+    const rows = [h("tr.cut-line", h("td", { colspan: "5" },
+      `Cut off: ${cut.filter((c) => c.reason === "topK").length} beyond topK ${k}, ` +
+      `${cut.filter((c) => c.reason === "min_score").length} below min_score ${minS === undefined ? "(configured)" : score(minS)}`))];
+    if (cut.length) {
+      rows.push(h("tr.cut-note", h("td.muted.small", { colspan: "5" },
+        `The next candidates, from a wider recall (limit ${wideLimit}); their scores are normalised over that wider candidate pool.`)));
+      for (const c of cut.slice(0, 20)) rows.push(row(c.hit, 0, c.reason));
+    }
+    if (!ctx.stale()) mount(cutBody, rows);
+  }).catch((err) => mount(cutBody, h("tr", h("td", { colspan: "5" }, errorBox(err, "Could not compute the cut-offs")))));
   return node;
 }
