@@ -55,6 +55,7 @@ HERE = Path(__file__).resolve().parent
 STRATEGIES = (Strategy(type="SEMANTIC"), Strategy(type="USER_PREFERENCE"), Strategy(type="SUMMARIZATION"),
               Strategy(type="EPISODIC"))
 FACT_PREFIXES = ("/facts/", "/preferences/")
+SPLITS = ("dev", "test", "blind", "blind2", "blind3")
 
 
 @dataclass
@@ -242,7 +243,7 @@ def totals(results: list[dict[str, Any]]) -> dict[str, float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "test", "blind", "all"), default="all")
+    ap.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     ap.add_argument("--batch", choices=("turn", "session"), default="turn")
     ap.add_argument("--engine", action="store_true", help="run through engram.Memory (sqlite://:memory:)")
     ap.add_argument("--embedder", default="hashing", help="embedder for --engine (default: hashing; "
@@ -267,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         conflicts += [f"{sc['id']}: {c}" for c in conf]
         calls += n
     elapsed = time.perf_counter() - t0
-    by_split = {s: totals([r for r in results if r["split"] == s]) for s in ("dev", "test", "blind")}
+    by_split = {s: totals([r for r in results if r["split"] == s]) for s in SPLITS}
     overall = totals(results)
     report: dict[str, Any] = {"extractor": spec or "offline", "batch": "engine" if args.engine else args.batch,
               "overall": overall, "by_split": by_split, "model_calls": calls, "conflicts": conflicts,

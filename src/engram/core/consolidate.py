@@ -164,7 +164,9 @@ def _topic_hit(topic: Sequence[str], record: Record) -> bool:
     kv = parse_key(record.content)
     if kv:
         have |= set(index_terms(" ".join(re.split(r"[/:_.=-]+", kv[0])) + " " + kv[1]))
-    return all(t in have for t in topic)
+    # the light stemmer leaves "commute" and "commut(ing)" apart: a shared prefix of 5+ letters counts too
+    return all(t in have or any(len(t) >= 5 and len(h) >= 5 and (h.startswith(t) or t.startswith(h)) for h in have)
+               for t in topic)
 
 
 def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:

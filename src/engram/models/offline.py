@@ -43,7 +43,9 @@ _FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": 
            "grandpa": "m", "grandfather": "m", "aunt": "f", "uncle": "m", "cousin": "", "niece": "f",
            "nephew": "m", "stepson": "m", "stepdaughter": "f", "friend": "", "best friend": "",
            "roommate": "", "flatmate": "", "boss": "", "manager": "", "colleague": "", "coworker": "",
-           "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": ""}
+           "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": "", "youngest": "",
+           "eldest": "", "oldest": "", "twins": "", "twin": "", "kids": "", "children": "", "sons": "",
+           "daughters": ""}
 _PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "horse",
          "guinea pig", "tortoise", "turtle", "fish", "snake", "ferret", "pony", "gecko", "lizard")
 _REL_WORDS = sorted([*_FAMILY, *_PETS], key=len, reverse=True)
@@ -56,7 +58,7 @@ _JOB_HEADS = _words("""nurse doctor physician surgeon teacher engineer developer
     salesperson cashier waiter waitress barista bartender driver therapist psychologist counsellor counselor
     worker librarian receptionist secretary entrepreneur freelancer nanny cleaner banker economist marketer
     recruiter hairdresser tailor baker butcher administrator technician tutor coach trainer instructor
-    midwife carer caregiver clerk assistant officer soldier sailor dancer singer composer illustrator
+    midwife carer caregiver clerk tech assistant officer soldier sailor dancer singer composer illustrator
     animator copywriter investor founder ceo cto director supervisor intern apprentice postman courier
     janitor gardener builder welder surveyor geologist biologist chemist physicist mathematician statistician
     historian archaeologist curator judge paralegal optician physiotherapist physio radiographer sonographer
@@ -99,7 +101,7 @@ _TRAILING = re.compile(
     r"hooray|ha))+\s*$", re.IGNORECASE)
 _MARKERS = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|hi|hello|also|and|but|anyway|anyways|actually|honestly|btw|by the way|plus|"
-    r"yes|yeah|yep|no|nope|ok|okay|alright|sadly|unfortunately|luckily|fortunately|thankfully|"
+    r"yes|yeah|yep|no(?=[,!.])|nope|ok|okay|alright|sadly|unfortunately|luckily|fortunately|thankfully|"
     r"good news|big news|great news|sad news|bad news|quick update|small change|heads up|update|fyi|"
     r"as i said|as i mentioned|like i said|just so you know|for the record|for context|now|then|"
     r"turns out|it turns out|funnily enough|important|also important|basically|these days|nowadays|"
@@ -135,6 +137,10 @@ _CONTRACTIONS = [
     (r"\bwanna\b", "want to"), (r"\bfavorite\b", "favourite"), (r"\bfavorites\b", "favourites"),
 ]
 _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
+_CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
+           (re.compile(r"(?<![\w'’])i(?=\s|'|’)"), "I"), (re.compile(r"(?<![\w'’])dont(?=\s)"), "do not"),
+           (re.compile(r"(?<![\w'’])cant(?=\s)"), "cannot"), (re.compile(r"(?<![\w'’])didnt(?=\s)"), "did not"),
+           (re.compile(r"(?<![\w'’])doesnt(?=\s)"), "does not"), (re.compile(r"(?<![\w'’])wont(?=\s)"), "will not")]
 
 _PLACE = r"(?P<place>[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*)"
 _NAME = r"(?P<name>[A-Z][a-zà-ÿ'’-]+)"
@@ -221,9 +227,6 @@ class _Context:
     def pronoun(self, word: str) -> _Rel | None:
         want = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}.get(word.lower(), "")
         for r in reversed(self.rels):
-            if r.word in ("boss", "manager", "colleague", "coworker", "doctor", "landlord", "neighbour",
-                          "neighbor"):
-                continue
             if not want or r.gender in (want, ""):
                 return r
         return None
@@ -235,6 +238,8 @@ class _Context:
 def expand(text: str) -> str:
     """Contractions expanded ("I'm" -> "I am"), curly quotes straightened, US "favorite" spelled once."""
     s = text.replace("’", "'")
+    for pat, casual in _CASUAL:
+        s = pat.sub(casual, s)
     for pat, rep in _CONTRACTIONS_RE:
         s = pat.sub(rep, s)
     return s
@@ -256,8 +261,9 @@ _CLAUSE_SPLIT = re.compile(
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us)\b)"
-    r"|\s+(?=if (?:I|we|you|that|it)\b)",
+    r"who|which|if|in case|just|let us|no more)\b)"
+    r"|\s+(?=if (?:I|we|you|that|it)\b)"
+    r"|,\s+(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores)\b)",
 )
 
 
@@ -390,6 +396,9 @@ class OfflineExtractor:
 
     model_id = "engram-offline-extractor"
 
+    def __init__(self) -> None:
+        self._recent: list[Fact] = []
+
     # ---- facts ----
     def facts(self, events: Sequence[Event], *, history: Sequence[Event] = (),
               known: Sequence[tuple[str, str | None]] = ()) -> list[Fact]:
@@ -400,6 +409,7 @@ class OfflineExtractor:
         ``("daughter", "Ana")`` (see :func:`relations_from_keys`), so "her" and "Leo" resolve across sessions.
         """
         ctx = _Context()
+        self._recent = []
         for word, name in known:
             if word in _FAMILY or word in _PETS:
                 ctx.remember(_Rel(word, name))
@@ -430,7 +440,9 @@ class OfflineExtractor:
                 hedged = bool(_HEDGES.search(text))
                 dated, times = timeref.rewrite(text, ev.at)
                 c = _Clause(text, sentence, ev, question, hedged, note, dated, times)
-                out.extend(self._clause(c, ctx))
+                found = self._clause(c, ctx)
+                out.extend(found)
+                self._recent.extend(f for f in found if not f.retract)
 
     def _clause(self, c: _Clause, ctx: _Context) -> list[Fact]:
         facts: list[Fact] = []
@@ -443,6 +455,9 @@ class OfflineExtractor:
             return facts
         if c.hedged:
             return facts
+        fixed = _correction(c, self._recent)
+        if fixed:
+            return facts + fixed
         specific = _preferences(c, ctx) or _user_facts(c, ctx) or _retractions(c, ctx) or _relation_facts(c, ctx)
         facts += specific or _events(c, ctx) or _generic(c, ctx)
         obj = _last_object(c.text)
@@ -472,6 +487,25 @@ class OfflineExtractor:
             for n in re.findall(r"[A-Z][a-zà-ÿ]+", mm.group("names")):
                 if n not in _NOT_NAMES and not c.hedged:
                     facts.append(_rel_fact(ctx.remember(_Rel(word, n)), c))
+        mc = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + _REL_RE + r"))\s+(?i:is\s+)?(?i:called|named)\s+" + _NAME, t)
+        if mc and mc.group("name") not in _NOT_NAMES and not c.hedged:
+            facts.append(_rel_fact(ctx.remember(_Rel(mc.group("rel").lower(), mc.group("name"))), c))
+            return True
+        mf = re.search(r"\b(?i:my|our)\s+(?i:family)\s+(?i:of)\s+"
+                       r"(?P<n>(?i:two|three|four|five|six|seven|eight|\d+))\b", t)
+        if mf and not c.hedged:
+            n = mf.group("n").lower()
+            facts.append(_fact(c, "user", "household", n, f"Family of {n}", "fact"))
+        mn = re.search(r"\b(?i:their)\s+(?i:names\s+are)\s+"
+                       r"(?P<names>[A-Z][a-zà-ÿ]+(?:(?:,\s*|\s+and\s+)[A-Z][a-zà-ÿ]+)+)",
+                       t)
+        group = next((r for r in reversed(ctx.rels) if r.word in ("twins", "kids", "children", "sons",
+                                                                  "daughters")), None)
+        if mn and group is not None and not c.hedged:
+            word = {"twins": "twin", "kids": "child", "children": "child", "sons": "son", "daughters": "daughter"}[
+                group.word]
+            for n in re.findall(r"[A-Z][a-zà-ÿ]+", mn.group("names")):
+                facts.append(_rel_fact(ctx.remember(_Rel(word, n)), c))
         m = re.search(r"\b(?P<pro>(?i:his|her|its|their))\s+(?i:name\s+is)\s+" + _NAME, t)
         if m and m.group("name") not in _NOT_NAMES and not c.hedged:
             target = ctx.pronoun(m.group("pro")) if m.group("pro").lower() != "its" else (
@@ -489,6 +523,8 @@ class OfflineExtractor:
             rest = m.group("rest")
             listed = re.split(r"\b(?:named|called)\b|,", rest, maxsplit=1)[-1] \
                 if re.search(r"named|called|,", rest) else ""
+            if re.search(r"\b(?:named|called)\s+[a-z]", rest):
+                listed = _trim_np(listed).title()  # "a cat called pickles": the name is explicit
             names = [n for n in re.findall(r"\b[A-Z][a-zà-ÿ]+\b", listed) if n not in _NOT_NAMES]
             if singular in _PETS and names:
                 for n in names:
@@ -506,6 +542,11 @@ class OfflineExtractor:
         return False
 
 
+_TRANSIENT = _words("""sorry glad happy sure fine ok okay good great tired exhausted excited nervous worried
+    stressed busy back home ready done afraid curious confused interested bored hungry thirsty sick ill late early
+    free available around away off up out going about able unable new lost stuck scared annoyed upset angry sad
+    grateful thankful pleased delighted thrilled surprised shocked disappointed frustrated overwhelmed fed tempted
+    keen desperate dying starving only like also""")
 _ADJ_ED = _words("""tired excited interested worried bored scared confused stressed based located supposed
     surprised annoyed amazed pleased disappointed overwhelmed exhausted obsessed""")
 _IRREGULAR_PAST = _words("""got went left sold quit lost took made bought began came saw met won ran passed
@@ -513,14 +554,24 @@ _IRREGULAR_PAST = _words("""got went left sold quit lost took made bought began 
 
 
 def _elliptical(text: str) -> str:
-    """Chat drops the subject: "Accepted an offer from Stripe!" -> "I accepted an offer from Stripe"."""
+    """Chat drops the subject: "Accepted an offer from Stripe!" -> "I accepted an offer from Stripe".
+
+    Also puts a fronted habit last ("Every Monday I have..." -> "I have ... every Monday") and reads
+    "I have got" as "I have".
+    """
+    f = re.match(r"^(?P<adv>(?:every|each|most)\s+\w+|on\s+\w+days|(?:in the|most)\s+(?:mornings|evenings))\s*,?\s+"
+                 r"(?P<rest>(?:I|we)\b.+)$", text, re.IGNORECASE)
+    if f:
+        adv = f.group("adv")
+        text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
+    text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     m = re.match(r"^([A-Z][a-z]+)\b", text)
     if not m:
         return text
     w = m.group(1).lower()
     if (w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4 and w not in _ADJ_ED)) and len(text.split()) > 1:
         return "I " + w + text[m.end():]
-    if w.endswith("ing") and re.match(r"^\w+ing\s+(?:my|our|the|a|an|to)\b", text) and w not in (
+    if w.endswith("ing") and re.match(r"^\w+ing\s+(?:my|our|the|a|an|to|for|with)\b", text) and w not in (
             "nothing", "something", "anything", "everything", "thing", "morning", "evening", "king", "spring"):
         return "I am " + w + text[m.end():]
     return text
@@ -541,6 +592,22 @@ def relations_from_keys(keys: Sequence[str]) -> list[tuple[str, str | None]]:
         if pair and (pair[0] in _FAMILY or pair[0] in _PETS) and pair not in out:
             out.append(pair)
     return out
+
+
+def _correction(c: _Clause, recent: Sequence[Fact]) -> list[Fact]:
+    """"Sorry, I meant Friday": the last dated fact said, with the corrected date (it revises the first)."""
+    m = re.match(r"^(?:sorry,?\s*)?(?:I meant|I mean|correction:?|make that|I should have said)\s+(?P<x>.+)$", c.text,
+                 re.IGNORECASE)
+    if not m or not c.times or not recent:
+        return []
+    last = next((f for f in reversed(recent) if f.category == "event"), None)
+    if last is None:
+        return []
+    new_day = c.times[0]
+    summary = re.sub(r"\d{4}-\d{2}-\d{2} \(\w+\)", timeref.fmt_day(new_day.day), last.summary, count=1)
+    return [Fact(subject=last.subject, attribute=last.attribute, value=new_day.day.isoformat(), summary=summary,
+                 category="event", event_id=c.event.id, evidence=c.raw.strip(), at=c.event.at, multi=True,
+                 revises=True)]
 
 
 def _starts_statement(text: str) -> bool:
@@ -635,6 +702,12 @@ def _preferences(c: _Clause, ctx: _Context) -> list[Fact]:
             out.append(_fact(c, s_subj, f"favourite_{norm_key(what)}", val,
                              f"{_cap(who)}{'f' if who else 'F'}avourite {what} is {val}", "preference"))
             return out
+    m = re.match(r"^(?P<val>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:still\s+|now\s+)?my\s+(?:absolute\s+)?"
+                 r"favourites?$", t, re.IGNORECASE)
+    if m:
+        val = _strip_article(m.group("val")).lower()
+        return [_fact(c, "user", f"taste:{_value_terms(val, 3)}", "like", f"Loves {val} (a favourite)",
+                      "preference")]
     m = re.search(r"^(?P<val>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:still\s+|now\s+)?my\s+favourite\s+"
                   r"(?P<what>[\w\s-]{2,30})$", t, re.IGNORECASE)
     if m:
@@ -741,6 +814,20 @@ def _preferences(c: _Clause, ctx: _Context) -> list[Fact]:
                 out += _topic_retraction(c, _trim_np(m2.group("old")), emit_record=False)
             return out
 
+    # "I used to love horror movies": a taste that is over
+    m = re.match(r"^I\s+used\s+to\s+(?:really\s+)?(?P<v>love|like|enjoy|adore|be into)\s+(?P<obj>.+)$", t,
+                 re.IGNORECASE)
+    if m:
+        obj = _strip_article(_trim_np(m.group("obj")))
+        if obj and obj.split()[0].lower() not in ("it", "that", "this", "them"):
+            return [_fact(c, "user", f"taste:{_value_terms(obj, 3)}", "no longer", f"No longer enjoys {obj}",
+                          "preference")]
+    m = re.match(r"^(?P<obj>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:now\s+|really\s+|totally\s+)?my\s+(?:thing|jam|go-to|"
+                 r"passion|obsession)\b", t, re.IGNORECASE)
+    if m:
+        obj = _strip_article(m.group("obj")).lower()
+        return [_fact(c, "user", f"taste:{_value_terms(obj, 3)}", "like", f"Loves {obj}", "preference")]
+
     # tastes: likes / dislikes (user or a named person)
     taste = _taste(c, ctx, body, subj, subj_disp)
     if taste:
@@ -807,7 +894,7 @@ _LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|i
 def _taste(c: _Clause, ctx: _Context, body: str, subj: str, disp: str) -> list[Fact]:
     t = c.text
     if subj == "user":
-        m = re.match(r"^(?:I|we)\s+(?:(?:really|also|just|absolutely|honestly|totally|still|do|think I)\s+)*"
+        m = re.match(r"^(?:I|we)\s+(?:(?:\w+ly|also|just|still|do|think I)\s+)*"
                      + _LIKE_VERBS + r"\s+(?P<obj>.+)$", t, re.IGNORECASE)
         m = m or re.match(r"^(?:I|we)\s+(?:am|are)\s+(?:(?:really|also|so|very|quite|totally)\s+)*"
                           r"(?P<v>into|a (?:big |huge )?fan of|not (?:a |really a )?(?:big |huge )?fan of|"
@@ -817,6 +904,14 @@ def _taste(c: _Clause, ctx: _Context, body: str, subj: str, disp: str) -> list[F
     elif subj:
         m = re.match(r"^SUBJ\s+(?:(?:really|also|absolutely|still)\s+)*" + _LIKE_VERBS + r"\s+(?P<obj>.+)$",
                      body, re.IGNORECASE)
+        m = m or re.match(r"^SUBJ\s+is\s+(?:(?:really|also|so|totally)\s+)*(?P<v>obsessed with|crazy about|into|"
+                          r"a (?:big |huge )?fan of|mad about)\s+(?P<obj>.+)$", body, re.IGNORECASE)
+        mp = re.match(r"^SUBJ\s+(?:really\s+|also\s+)?prefers\s+(?P<x>.+?)(?:\s+(?:over|to|rather than)\s+(?P<y>.+))?$",
+                      body, re.IGNORECASE)
+        if not m and mp:
+            x, y = _trim_np(mp.group("x")), _trim_np(mp.group("y") or "")
+            key = "prefers:" + "_vs_".join(sorted(filter(None, [_value_terms(x, 2), _value_terms(y, 2)])))
+            return [_fact(c, subj, key, x, f"{disp} prefers {x}" + (f" over {y}" if y else ""), "preference")]
     else:
         m = None
         m2 = re.match(r"^(?:no|not)\s+(?P<obj>[\w\s-]{2,30}?)\s+(?:please|for me|thanks)\b", t, re.IGNORECASE)
@@ -842,7 +937,8 @@ def _taste(c: _Clause, ctx: _Context, body: str, subj: str, disp: str) -> list[F
             obj = obj[3:]
         else:
             return []
-    obj = _strip_article(obj).strip()
+    obj = _strip_article(re.sub(r"^(?:anything|everything|all things)\s+(?:with|about|to do with)\s+", "", obj))
+    obj = obj.strip()
     if not obj or len(obj.split()) > 8:
         return []
     negative = bool(re.search(r"hate|dislike|detest|cannot stand|can not stand|loathe|not|no longer", verb))
@@ -863,7 +959,7 @@ def _taste(c: _Clause, ctx: _Context, body: str, subj: str, disp: str) -> list[F
 def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
     """First-person facts with a known shape: where they live, work, study, their name, age, diet, health."""
     t = c.text
-    if not re.match(r"^(?:I|we|my|our|being)\b", t, re.IGNORECASE):
+    if not re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled)\b", t, re.IGNORECASE):
         return []
     out: list[Fact] = []
     when = _when_suffix(c)
@@ -889,6 +985,10 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
                       r"are in|am living|stay|own|have moved)\b", t, re.IGNORECASE):
         unit = _trim_np(t[m.start():])
         return [_fact(c, "user", "home_unit", f"{m.group('kind')} {m.group('u')}", f"Lives in {unit}", "fact")]
+    m = re.match(r"^(?:I\s+|we\s+)?(?:just\s+)?(?:landed|arrived|settled)\s+in\s+" + _PLACE, t)
+    if m and re.search(r"\b(?:home|live here|living here|moved|move here|for good|next \w+ years)\b", c.raw,
+                       re.IGNORECASE):
+        return [_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
     m = re.match(r"^(?:I|we)\s+(?:(?:no longer|do not)\s+live\s+in|(?:have\s+)?moved\s+(?:away\s+)?(?:out of|from))\s+"
                  + _PLACE, t)
     if m:
@@ -934,7 +1034,8 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working)\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?)"
                  r"(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", t)
     m = m or re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
-                      r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + jobs + r"))\b(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
+                      r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + jobs + r")(?:\s+(?:" + jobs + r"))?)\b"
+                      r"(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
     if m:
         job = _trim_np(m.group("job")).lower()
         out.append(_fact(c, "user", "job", job, f"Works as {_article(job)} {job}", "fact"))
@@ -980,6 +1081,12 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
             job = _trim_np(m.group("job")).lower()
             out.append(_fact(c, "user", "job", job, f"Works as {_article(job)} {job}", "fact"))
         return out
+    m = re.match(r"^I\s+am\s+(?:now\s+)?(?:working\s+)?at\s+(?P<org>(?:the\s+)?[\w\s&'-]*?\b(?:hospital|clinic|school|"
+                 r"university|bank|office|company|agency|firm|store|shop|restaurant|cafe|hotel|practice|lab|"
+                 r"studio|surgery|pharmacy|bakery))\b", t, re.IGNORECASE)
+    if m:
+        org = _cap_words(m.group("org"))
+        return [_fact(c, "user", "employer", org, f"Works at {org}", "fact")]
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+(?P<shift>night|day|early|late|evening|morning|"
                  r"weekend|double|split|long)\s+shifts\b(?:.*?\bat\s+(?P<org>.+))?$", t)
     if m:
@@ -1037,7 +1144,7 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
         return [_fact(c, "user", "major", what, f"Studies {what} (switched major" +
                       (f" {when})" if when else ")"), "fact")]
 
-    m = re.match(r"^I\s+am\s+(?:(?:currently|now|still|also)\s+)*(?:learning|training for|practising|practicing|"
+    m = re.match(r"^I\s+am\s+(?:(?:currently|now|still|also)\s+)*(?:learning|practising|practicing|"
                  r"taking lessons in)\s+(?P<x>[\w\s-]+)", t)
     if m:
         x = _trim_np(m.group("x"))
@@ -1074,7 +1181,7 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
                                                                                           if when else ""),
                       "preference")]
     m = re.match(r"^I\s+(?:do not|never|no longer|cannot|can not)\s+(?P<verb>eat|drink|touch|do|have|tolerate|"
-                 r"digest|handle)\s+(?P<what>[\w\s-]+)$", t, re.IGNORECASE)
+                 r"digest|handle)\s+(?P<what>[\w\s-]+?)(?:,.*)?$", t, re.IGNORECASE)
     if m:
         what = _strip_article(_trim_np(m.group("what")))
         verb = m.group("verb").lower()
@@ -1085,6 +1192,11 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
             return [_fact(c, "user", f"avoids:{_value_terms(what, 2)}", what, summary, "preference")]
 
     # allergies and intolerances
+    m = re.match(r"^(?:both\s+)?(?:my\s+\w+\s+and\s+I|I\s+and\s+my\s+\w+)\s+are\s+(?:both\s+)?(?P<neg>not\s+)?"
+                 r"allergic\s+to\s+"
+                 r"(?P<what>.+)$", t, re.IGNORECASE)
+    if m:
+        return _allergies(c, "user", "", m.group("what"), bool(m.group("neg")))
     m = re.match(r"^I\s+(?:am|have been)\s+(?P<neg>not\s+(?:actually\s+|really\s+)?|no longer\s+)?(?:(?:severely|very|"
                  r"mildly|also|actually|really)\s+)*allergic\s+to\s+(?P<what>.+)$", t, re.IGNORECASE)
     if m:
@@ -1142,6 +1254,26 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
             verb = "are" if what.endswith("s") and not what.endswith("ss") else "is"
             return [_fact(c, "user", norm_key(what), val, f"{_cap(what)} {verb} {val}", "fact")]
 
+    # payment cards: "billed to my Visa ending 4421"
+    m = re.search(r"\b(?P<brand>visa|mastercard|amex|american express|debit card|credit card|card)\s+ending\s+"
+                  r"(?:in\s+)?"
+                  r"(?P<d>\d{4})\b", t, re.IGNORECASE)
+    if m:
+        brand = m.group("brand") if m.group("brand").lower().startswith(("debit", "credit", "card")) else \
+            m.group("brand").capitalize()
+        return [_fact(c, "user", "card", m.group("d"), f"Pays with {brand} ending {m.group('d')}", "fact")]
+    # a state: "I'm fully remote now", "I'm pregnant, due in August", "I'm on a tight budget"
+    m = re.match(r"^I\s+am\s+(?:(?:now|currently|still|also|officially|finally|usually|always|often|sometimes|"
+                 r"normally|generally)\s+)*(?P<x>.+)$", t)
+    if m:
+        x = _trim_np(m.group("x"))
+        first = x.split()[0].lower() if x else ""
+        if x and len(x.split()) <= 5 and first not in _TRANSIENT and not first.endswith("ing") and \
+                not re.match(r"^(?:a|an|the|in|at|from|to|with|for|about|not|no|so|very|really|just|such|"
+                             r"here|there|\d)", x, re.IGNORECASE):
+            summary = _tidy(_third_person(c.dated)) if c.times else f"Is {x}"
+            return [_fact(c, "user", f"is:{_value_terms(x, 3)}", x, summary, "fact")]
+
     # contact details and identifiers
     m = re.search(r"\b(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b", t)
     if m and re.search(r"\b(?:my|email|e-mail|reach me|contact me)\b", t, re.IGNORECASE):
@@ -1151,7 +1283,8 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
                   re.IGNORECASE)
     if m:
         return [_fact(c, "user", "phone", m.group("p"), f"Phone number is {m.group('p')}", "fact")]
-    m = re.search(r"\bmy\s+(?:new\s+|home\s+|current\s+)?address\s+is\s+(?P<addr>.+?)(?:,?\s+(?:since|from|as of)\b"
+    m = re.search(r"(?:^|\bmy\s+)(?:new\s+|home\s+|current\s+)?address\s+is\s+(?P<addr>.+?)"
+                  r"(?:,?\s+(?:since|from|as of)\b"
                   r"(?P<since>.*))?$", t, re.IGNORECASE)
     if m:
         addr = m.group("addr").strip(" ,.")
@@ -1159,6 +1292,14 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
         note = f" ({began.replace('in ', 'since ', 1)})" if began and m.group("since") else ""
         return [_fact(c, "user", "address", addr, f"Address is {addr}{note}", "fact")]
     return out
+
+
+def _cap_words(np: str) -> str:
+    """"greenway animal hospital" -> "Greenway Animal Hospital"; leaves "the hospital" alone."""
+    np = _trim_np(np)
+    if np[:1].isupper() or re.match(r"^(?:the|a|an)\s", np):
+        return np
+    return " ".join(w.capitalize() for w in np.split())
 
 
 def _strip_prep(when: str) -> str:
@@ -1223,7 +1364,8 @@ def _relation_facts(c: _Clause, ctx: _Context) -> list[Fact]:
     subj, disp, body = _subject(c.text, ctx)
     if not subj or subj == "user":
         return []
-    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also)\s+)*(?:lives|is living|has moved|moved|is based)\s+"
+    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|is living|has moved|"
+                 r"moved|is based|relocated)\s+"
                  r"(?:in|to)\s+" + _PLACE, body)
     if m:
         return [_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
@@ -1335,11 +1477,26 @@ def _retractions(c: _Clause, ctx: _Context) -> list[Fact]:
         timeless = _strip_article(re.sub(r"\s+", " ", _trim_np(timeless)))
         summary = _tidy(_third_person(c.dated))
         return _topic_retraction(c, timeless, summary=summary)
+    m = re.match(r"^(?:(?:our|my)\s+)?(?:new\s+)?(?:baby|son|daughter)\s+(?:girl\s+|boy\s+)?(?P<name>[A-Z][a-zà-ÿ]+)\s+"
+                 r"(?:has\s+)?(?:arrived|was born)\b", t, re.IGNORECASE)
+    if m and m.group("name") not in _NOT_NAMES:
+        name = m.group("name")
+        born = f" (born {_strip_prep(c.times[0].rewritten)})" if c.times else ""
+        return [_fact(c, "user", "retract:pregnant", "", "Baby born", "fact", retract=True, topic=("pregnant",)),
+                _fact(c, "user", f"family:baby:{name.lower()}", name, f"Has a baby named {name}{born}", "fact")]
     m = re.match(r"^(?:the|my|our)\s+(?P<np>[\w\s-]{2,30}?)\s+(?:was\s+|got\s+|has been\s+|have been\s+|is\s+)?"
                  r"(?:cancell?ed|called off|fell through|is off|postponed indefinitely)\b", t, re.IGNORECASE)
     if m:
         summary = _tidy(_pronouns(_cap(_trim_np(c.dated))))
         return _topic_retraction(c, _strip_article(m.group("np")), summary=summary)
+    m = re.search(r"\b(?:took|taken|has taken|have taken)\s+(?:me|us)\s+off\s+(?P<np>[\w\s-]+)", t, re.IGNORECASE)
+    m = m or re.search(r"^I\s+(?:have\s+)?(?:stopped|quit)\s+taking\s+(?P<np>[\w\s-]+)", t, re.IGNORECASE)
+    if m:
+        np = _strip_article(_trim_np(re.sub(r"\s+(?:last|this|next)\s+\w+$", "", m.group("np"))))
+        return _topic_retraction(c, np, summary=_tidy(_pronouns(_third_person(_trim_np(c.dated)))))
+    m = re.match(r"^no\s+more\s+(?P<np>[\w\s-]{2,30})$", t, re.IGNORECASE)
+    if m:
+        return _topic_retraction(c, _trim_np(m.group("np")), emit_record=False)
     m = re.match(r"^(?:my\s+(?:" + _REL_RE + r")\s+)?" + _NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", t)
     if m and m.group("name") not in _NOT_NAMES:
         name = m.group("name")
@@ -1475,8 +1632,11 @@ def _generic(c: _Clause, ctx: _Context) -> list[Fact]:
         if verb == "go" and not re.match(r"^(?:to|swimming|running|climbing|hiking|cycling|dancing)\b", obj_np):
             return []
         summary = _tidy(_third_person(f"I {m.group('adv')}{verb} {_trim_np(c.dated[m.start('obj'):])}"))
-        return [_fact(c, "user", f"{norm_key(verb)}:{_value_terms(obj_np, 3)}", obj_np, summary, "fact",
-                      multi=True)]
+        vehicle = re.match(r"^(?:the\s+)?(?:train|bus|tube|subway|metro|ferry|tram)\b", obj_np)
+        commute = (verb == "take" and vehicle) or (
+            verb in ("cycle", "bike", "walk", "drive", "commute") and re.search(r"\bto work\b", obj_np))
+        attr = "commute" if commute else f"{norm_key(verb)}:{_value_terms(obj_np, 3)}"
+        return [_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute)]
     m = re.match(r"^(?:I|we)\s+have\s+been\s+(?P<what>[\w\s-]+?)\s+for\s+(?P<d>(?:over\s+|about\s+|almost\s+)?\w+\s+"
                  r"(?:years?|months?|decades?))\b", t, re.IGNORECASE)
     if m and not re.match(r"^(?:trying|thinking|wondering|meaning|waiting)\b", m.group("what")):
@@ -1494,6 +1654,15 @@ def _generic(c: _Clause, ctx: _Context) -> list[Fact]:
         rest = _trim_np(m.group("rest"))
         return [_fact(c, "user", f"health:{m.group('part').lower()}", rest,
                       f"{m.group('part').capitalize()} {rest}", "fact")]
+    # "Long run is up to 26k now", "Rent is now 1200": an attribute update without "my"
+    m = re.match(r"^(?P<what>[A-Z][a-z]+(?:\s+[a-z]+){0,2})\s+(?:is|are)\s+"
+                 r"(?P<how>now|up to|down to|now up to|now down to)"
+                 r"\s+(?P<val>.+)$", t)
+    if m and m.group("what").split()[0] not in _NOT_NAMES:
+        what = m.group("what").lower()
+        val = _trim_np(re.sub(r"\s+now$", "", m.group("val")))
+        verb = "are" if what.endswith("s") and not what.endswith("ss") else "is"
+        return [_fact(c, "user", norm_key(what), val, f"{_cap(what)} {verb} {m.group('how')} {val}", "fact")]
     # "account 55812", "order #123" -- identifiers the user gives for reference
     m = re.search(r"\b(?:my\s+)?(?P<what>account|customer|membership|member|policy|booking|reservation|ticket|case|"
                   r"loyalty card)(?:\s+(?:number|no\.?|id|#))?\s*(?:is\s+)?[:#]?\s*(?P<id>[A-Z0-9][A-Z0-9-]{3,})\b", t,

@@ -24,6 +24,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from itertools import pairwise
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -93,13 +94,12 @@ class TimeRef:
     rewritten: str  # replacement text, keeps the user's preposition: "on 2026-03-13 (Friday)"
 
 
-_SUBJECT = r"(?:i|we|he|she|they|you|it|my \w+|our \w+|[A-Z][a-z]+)"
 _NOT_PAST_ED = _words("""need speed feed indeed seed bed red shed wed proceed based interested married excited
     tired engaged retired allergic used supposed scared worried bored annoyed pleased""")
 
 
 def is_past(text: str) -> bool:
-    """A rough past-tense test: a past time word, a perfect tense, or a past verb right after a subject.
+    """A rough past-tense test: a past time word, a perfect tense, or a past verb form.
 
     Participles used as adjectives ("I'm married", "I'm based in") do not count.
     """
@@ -113,9 +113,12 @@ def is_past(text: str) -> bool:
     if re.search(r"\b(have|has|had|'ve)\s+(just\s+|already\s+|recently\s+|finally\s+)?"
                  r"(been|gone|had|\w+ed)\b", low) and not re.search(r"\b(have|has|'ve)\s+(been|got)\b", low):
         return True
-    for m in re.finditer(r"\b" + _SUBJECT + r"\s+(?:just\s+|already\s+|recently\s+|finally\s+|also\s+|"
-                         r"then\s+)?(\w+)", text, re.IGNORECASE):
-        verb = m.group(1).lower()
+    words = re.findall(r"[A-Za-z']+", text)
+    for prev, w in pairwise(words):
+        verb, before = w.lower(), prev.lower()
+        if before in ("am", "is", "are", "be", "been", "being", "get", "gets", "getting", "got", "was", "were",
+                      "a", "an", "the", "my", "our", "your", "very", "so", "too") or before.endswith("ing"):
+            continue  # "I am married", "getting engaged", "a used car": adjectives, not past verbs
         if verb in _PAST_WORDS or (verb.endswith("ed") and len(verb) > 3 and verb not in _NOT_PAST_ED):
             return True
     return False
