@@ -58,6 +58,7 @@ CONFIG = {"harness": {
 
 @dataclass
 class Site:
+    url: str
     base: str
     admin_key: str
     bob_key: str
@@ -101,6 +102,9 @@ def seed(url: str) -> dict[str, str]:
             {"role": "assistant", "content": "I issued a refund of 35 EUR for order 1042; you'll get an email."},
         ])
         mem.append(s1, [{"role": "user", "content": XSS}])
+        chat = Scope(AGENT, ANA, "2026-11-27-long-chat")
+        mem.append(chat, [{"role": "user" if i % 2 == 0 else "assistant", "content": f"Line {i} of a long chat"}
+                          for i in range(130)])
         labels = {"customer_id": "42"}
         r1 = mem.remember(s1, "Prefers phone calls in the morning", kind="guidance", labels=labels, scope="actor")
         r2 = mem.remember(s1, "Prefers email over phone", kind="guidance", labels=labels, scope="actor",
@@ -131,6 +135,35 @@ def seed(url: str) -> dict[str, str]:
     return ids
 
 
+def serve(url: str, log: Any, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``engram serve`` on a free loopback port; return the process and its base URL once healthy."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", url, "--host", "127.0.0.1",
+                             "--port", str(port), "--embedder", "hashing", "--log-level", "info", *extra],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(base + "/v1/health", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.TransportError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("engram serve did not start")
+        time.sleep(0.1)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def _cli(*args: str) -> str:
     out = subprocess.run([sys.executable, "-m", "engram", *args], capture_output=True, text=True, timeout=60,
                          cwd=ROOT, check=True)
@@ -145,31 +178,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     admin = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--delete", "--admin",
                             "--name", "support lead"))["key"]
     bob = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--actor", BOB))["key"]
-    port = _free_port()
     log = open(tmp / "serve.log", "w")  # noqa: SIM115 (closed after the server stops)
-    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", url, "--host", "127.0.0.1",
-                             "--port", str(port), "--embedder", "hashing", "--log-level", "info"],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
+    proc, base = serve(url, log)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(base + "/v1/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("engram serve did not start: " + (tmp / "serve.log").read_text()[-2000:])
-            time.sleep(0.1)
-        yield Site(base, admin, bob, ids)
+        yield Site(url, base, admin, bob, ids)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
         served = (tmp / "serve.log").read_text()
         assert admin not in served and bob not in served, "a key reached the server log"
@@ -307,6 +321,14 @@ def test_session_timeline_and_history_search(page: Any, site: Site) -> None:
     main(page).get_by_role("button", name="Search").click()
     expect(main(page)).to_contain_text("matches, best first")
     expect(main(page).locator("table").first).to_contain_text("I issued a refund of 35 EUR")
+    # a long session pages backward from the newest events
+    page.goto(f"/ui#/sessions/{ANA}/2026-11-27-long-chat")
+    expect(events).to_have_count(100)
+    expect(events.first).to_contain_text("Line 30 of a long chat")
+    main(page).get_by_role("button", name="Load earlier events").click()
+    expect(events).to_have_count(130)
+    expect(events.first).to_contain_text("Line 0 of a long chat")
+    expect(main(page)).to_contain_text("130 events shown, the whole session")
 
 
 def test_recall_playground_shows_score_parts_and_cutoffs(page: Any, site: Site) -> None:
@@ -383,9 +405,17 @@ def test_untrusted_memory_text_is_never_markup(page: Any, site: Site) -> None:
     assert page.locator("#main img, #main script, #main b").count() == 0
 
 
-def test_dark_theme_toggle(page: Any, site: Site) -> None:
+def test_keyboard_and_dark_theme(page: Any, site: Site) -> None:
     sign_in(page, site.admin_key)
-    page.goto(f"/ui#/records?actor={ANA}")
+    page.goto(f"/ui#/records?actor={ANA}&kind=guidance&status=superseded")
+    expect(main(page).locator("tbody tr")).to_have_count(2)
+    page.keyboard.press("j")
+    page.keyboard.press("j")
+    expect(main(page).locator('tr[aria-selected="true"]')).to_contain_text("Prefers")
+    page.keyboard.press("Enter")
+    expect(main(page).locator("#versions")).to_be_visible()
+    page.keyboard.press("g")
+    page.keyboard.press("r")
     expect(main(page).locator("table")).to_be_visible()
     page.keyboard.press("t")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
@@ -393,6 +423,26 @@ def test_dark_theme_toggle(page: Any, site: Site) -> None:
     page.keyboard.press("?")
     expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_be_visible()
     page.keyboard.press("Escape")
+
+
+def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, tmp_path: Path) -> None:
+    with open(tmp_path / "local.log", "w") as log:
+        proc, base = serve(site.url, log, "--insecure-local")
+        try:
+            ctx = browser.new_context(viewport={"width": 1366, "height": 860}, base_url=base)
+            pg = ctx.new_page()
+            pg.goto("/ui")
+            pg.get_by_label("API key").fill("local")
+            pg.get_by_role("button", name="Sign in").click()
+            expect(pg.locator("#signin-error")).to_contain_text("Name the agent")
+            pg.get_by_label("Agent to inspect").fill(AGENT)
+            pg.get_by_role("button", name="Sign in").click()
+            expect(pg.locator(".grant")).to_contain_text(f"agent {AGENT}")
+            pg.goto(f"/ui#/records?actor={ANA}&kind=guidance")
+            expect(main(pg).locator("table")).to_contain_text("Prefers email; never call")
+            ctx.close()
+        finally:
+            stop(proc)
 
 
 # -- another actor's key sees nothing of the first ----------------------------------------------------------------
@@ -459,7 +509,7 @@ def test_erase_an_actor_behind_a_typed_confirmation(page: Any, site: Site) -> No
     expect(receipt).to_contain_text(f"Everything about actor {ANA}")
     rows = {r.locator("th").text_content(): int(r.locator("td").text_content() or "-1")
             for r in receipt.locator("tr").all()}
-    assert rows["Events"] == 6 and rows["Records"] == 87
+    assert rows["Events"] == 136 and rows["Records"] == 87
     assert rows["RETRIEVED uses"] == 2 and rows["Extraction jobs"] == 1
     shot(page, "erase")
     page.goto(f"/ui#/records?actor={ANA}&status=any")

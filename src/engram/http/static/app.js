@@ -64,7 +64,22 @@ function toggleTheme() {
 }
 
 // -- sign in -------------------------------------------------------------------------------------------
-function renderSignIn(message) {
+const AGENT_KEY = "engram.agent";
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$/;
+
+/** The grant the pages work with: a grant for any agent (local mode) gets the agent the user chose. */
+function effectiveGrant(grant, agent) {
+  if (grant.agent) return grant;
+  return agent ? { ...grant, agent, anyAgent: true } : null;
+}
+
+function renderSignIn(message, { askAgent = false } = {}) {
+  const agentInput = h("input#agent", {
+    name: "agent", autocomplete: "off", spellcheck: "false", placeholder: "support-bot",
+    value: sessionStorage.getItem(AGENT_KEY) || "",
+  });
+  const agentRow = h("label", { for: "agent", hidden: !askAgent }, "Agent to inspect", agentInput,
+    h("span.small", "This server grants every agent (--insecure-local): name the one to look at."));
   const input = h("input#key", {
     type: "password", name: "key", autocomplete: "off", spellcheck: "false", required: true,
     placeholder: "egk_…", "aria-describedby": "key-help",
@@ -80,7 +95,16 @@ function renderSignIn(message) {
       button.disabled = true;
       error.textContent = "";
       try {
-        state.grant = await api.whoami(key);
+        const grant = await api.whoami(key);
+        const agent = agentInput.value.trim();
+        if (!grant.agent && !ID.test(agent)) {
+          agentRow.hidden = false;
+          error.textContent = agent ? "That is not a valid agent id." : "Name the agent to inspect.";
+          agentInput.focus();
+          return;
+        }
+        if (!grant.agent) sessionStorage.setItem(AGENT_KEY, agent);
+        state.grant = effectiveGrant(grant, agent);
         setKey(key);
         input.value = "";
         renderShell();
@@ -96,6 +120,7 @@ function renderSignIn(message) {
     },
   },
   h("label", { for: "key" }, "API key", input),
+  agentRow,
   h("p#key-help.muted.small", "Create one with ", h("code", "engram keys create --agent A [--actor X]"),
     ". It stays in this tab's session storage and is sent only as an Authorization header."),
   error, button);
@@ -104,12 +129,13 @@ function renderSignIn(message) {
       h("h1", h("img", { src: "/ui/static/logo.svg", alt: "" }), "engram inspector"),
       h("p.muted", "See what your agents remember, why, and since when."),
       form)));
-  input.focus();
+  (askAgent ? agentInput : input).focus();
 }
 
 // -- shell -----------------------------------------------------------------------------------------------
 function grantBadges(g) {
-  const parts = [h("span.badge.badge-info", { title: "agent" }, "agent " + g.agent)];
+  const parts = [h("span.badge.badge-info", { title: g.anyAgent ? "chosen agent (this server grants every agent)" : "agent" },
+    "agent " + g.agent)];
   parts.push(h("span.badge", { title: "actor" }, g.actor ? "actor " + g.actor : "all actors"));
   if (g.read) parts.push(h("span.badge", { title: "readable levels" }, "read " + g.read.join("/")));
   if (g.delete) parts.push(h("span.badge.badge-warn", "can erase"));
@@ -146,6 +172,8 @@ function renderShell() {
 
 function signOut() {
   clearKey();
+  sessionStorage.removeItem(AGENT_KEY);
+  sessionStorage.removeItem("engram.scope");
   state.grant = null;
   history.replaceState(null, "", "#/");
   renderSignIn();
@@ -266,8 +294,10 @@ async function start() {
     return;
   }
   try {
-    state.grant = await api.whoami(key);
-    renderShell();
+    const grant = await api.whoami(key);
+    state.grant = effectiveGrant(grant, sessionStorage.getItem(AGENT_KEY));
+    if (state.grant) renderShell();
+    else renderSignIn("", { askAgent: true });
   } catch (err) {
     clearKey();
     renderSignIn(err instanceof ApiError && err.status === 401 ? "" : String(err.message || err));

@@ -1,6 +1,6 @@
 // Shared by every view: navigation helpers, error boxes, the record/scope widgets, pagination.
 import { ApiError } from "./api.js";
-import { badge, h, shortId, time } from "./dom.js";
+import { badge, h } from "./dom.js";
 
 /** Change the query part of the current route without adding a history entry (or with, if push). */
 export function setQuery(query, { push = false } = {}) {
@@ -65,14 +65,6 @@ export function scopeQuery(r) {
   if (r.session) p.set("session", r.session);
   const s = p.toString();
   return s ? "?" + s : "";
-}
-
-export function idCode(id) {
-  return h("code", { title: id }, shortId(id));
-}
-
-export function when(iso) {
-  return time(iso);
 }
 
 /** A table with clickable rows (j/k/Enter move and open through the first link of a row). */

@@ -2,7 +2,7 @@
 // supersede chain, versions and RETRIEVED uses.
 import { api, ApiError } from "./api.js";
 import {
-  apiScope, currentScope, describeScope, errorBox, idCode, labelChips, pageHead, pager, recordBadges,
+  apiScope, currentScope, describeScope, errorBox, labelChips, pageHead, pager, recordBadges,
   recordLink, scopeBar, scopeQuery, setQuery, table,
 } from "./common.js";
 import { badge, h, mount, scoreBar, shortId, time, toast } from "./dom.js";
@@ -295,4 +295,3 @@ export async function recordView(ctx) {
             : h("p.muted.small", "No model call has received this record yet."))));
 }
 
-export { idCode };
