@@ -98,7 +98,8 @@ def seed(url: str) -> dict[str, str]:
              "metadata": {"ticket": "T-7"}},
             {"role": "assistant", "content": "Let me look that order up.",
              "tool_calls": [{"id": "call_1", "name": "lookup_order", "arguments": {"order": 1042}}]},
-            {"role": "tool", "name": "lookup_order", "tool_call_id": "call_1", "content": _tool_result()},
+            {"role": "tool", "name": "lookup_order", "tool_call_id": "call_1", "content": _tool_result(),
+             "metadata": {"offloaded": True, "tokens": 2400}},  # as the harness marks a result it set aside
             {"role": "assistant", "content": "I issued a refund of 35 EUR for order 1042; you'll get an email."},
         ])
         mem.append(s1, [{"role": "user", "content": XSS}])
@@ -314,8 +315,9 @@ def test_session_timeline_and_history_search(page: Any, site: Site) -> None:
     expect(events.nth(1)).to_contain_text("lookup_order")
     tool = events.nth(2)
     expect(tool).to_contain_text("tool result")
+    expect(tool).to_contain_text("offloaded · 2,400 tokens")
     tool.get_by_text("Show the full result").click()
-    expect(tool.locator("details pre")).to_contain_text("Ceramic mug, batch 59")
+    expect(tool.locator("details pre").first).to_contain_text("Ceramic mug, batch 59")
     shot(page, "session")
     main(page).get_by_label("Search the session history").fill("refund email")
     main(page).get_by_role("button", name="Search").click()

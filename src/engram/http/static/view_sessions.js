@@ -95,14 +95,15 @@ function eventNode(e, hit) {
     h("span.role", e.role === "tool" ? "tool result" : e.role),
     e.name ? h("code", e.name) : null,
     e.tool_call_id ? h("span", { title: "tool call id" }, "↩ ", h("code", shortId(e.tool_call_id))) : null,
-    offloaded ? badge("offloaded", "warn") : null,
+    offloaded ? h("span.badge.badge-warn", { title: "the model saw a preview and a reference; the whole result is kept here" },
+      "offloaded" + (meta.tokens ? ` · ${Number(meta.tokens).toLocaleString()} tokens` : "")) : null,
     hit ? badge(`match ${score(hit.score)}`, "info") : null,
     h("span.spacer"),
     time(e.at), h("span", { title: e.id }, "#" + e.seq));
   const body = [];
   if (e.role === "tool") {
-    body.push(e.content.length > PREVIEW_CHARS
-      ? h("div", h("pre", e.content.slice(0, PREVIEW_CHARS) + "…"),
+    body.push(e.content.length > PREVIEW_CHARS || offloaded
+      ? h("div", h("pre", e.content.length > PREVIEW_CHARS ? e.content.slice(0, PREVIEW_CHARS) + "…" : e.content),
         h("details", h("summary", `Show the full result (${e.content.length.toLocaleString()} characters)`), h("pre", e.content)))
       : h("pre", e.content));
   } else if (e.content) {
