@@ -390,3 +390,54 @@ def test_planning_is_deterministic_and_every_write_has_sources(msgs: list[tuple[
 def test_no_events_or_no_strategies_plan_nothing() -> None:
     assert run([]) == ([], 0)
     assert run(events("I live in Lisbon."), strategies=()) == ([], 0)
+
+
+# -- phrasings found by the blind bench rounds -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "key", "summary"), [
+    ("hey so im a vet tech and i work weekends mostly", "user/job", "Works as a vet tech"),
+    ("also i have a cat called pickles lol", "user/pet:cat:pickles", "Has a cat named Pickles"),
+    ("I'm Brazilian, living in Dublin for work.", "user/nationality", "Is Brazilian"),
+    ("I'm Brazilian, living in Dublin for work.", "user/residence", "Lives in Dublin"),
+    ("Hi, I'm Brian.", "user/name", "Name is Brian"),
+    ("I used to love horror movies but now I can't watch them.", "user/taste:horror_movy",
+     "No longer enjoys horror movies"),
+    ("Every Monday I have a team standup at 9:30.", "user/have:team_standup_every",
+     "Has a team standup at 9:30 every Monday"),
+    ("Accepted an offer from Stripe!", "user/employer", "Works at Stripe"),
+    ("Big Arsenal fan here, have been since I was a kid.", "user/taste:arsenal", "Big fan of Arsenal"),
+    ("Both my son and I are allergic to cats.", "user/allergy:cat", "Allergic to cats"),
+    ("I share a flat with two roommates, Jess and Omar.", "user/family:roommate:omar", "Has a roommate named Omar"),
+    ("Please stop sending me the weekly newsletter.", "user/do_not_send:week_newsletter",
+     "Does not want weekly newsletter"),
+])
+def test_phrasings_from_blind_rounds(text: str, key: str, summary: str) -> None:
+    found = facts(text)
+    assert any(k == key and summary in s and not r for k, s, r in found), found
+
+
+def test_a_correction_in_the_same_message_keeps_only_the_corrected_date() -> None:
+    wed = datetime(2026, 4, 1, 9, tzinfo=UTC)
+    ops, _ = run(events("My dentist appointment is on Thursday. Sorry, I meant Friday.", start=wed))
+    assert [op.summary for op in adds(ops)] == ["Dentist appointment is on 2026-04-03 (Friday)"]
+
+
+def test_a_rescheduled_event_replaces_the_stored_one_even_under_another_key() -> None:
+    store = Store()
+    run(events("My MRI scan is booked for June 15th.", start=datetime(2026, 6, 1, 9, tzinfo=UTC)), store)
+    [old] = store.active()
+    ops, _ = run(events("Good news, they moved my MRI forward to next Tuesday.",
+                        start=datetime(2026, 6, 5, 9, tzinfo=UTC), prefix="f"), store)
+    [op] = adds(ops)
+    assert op.replaces == old.id and "2026-06-09 (Tuesday)" in op.summary
+
+
+def test_state_changes_retract_what_they_end() -> None:
+    store = Store()
+    run(events("I'm pregnant, due in August!", "I take the train into London three days a week.",
+               start=datetime(2026, 2, 5, tzinfo=UTC)), store)
+    run(events("Baby Iris arrived on August 20th!", "I'm fully remote now, no more commuting!",
+               start=datetime(2026, 9, 1, tzinfo=UTC), prefix="f"), store)
+    assert sorted(r.summary for r in store.active()) == ["Has a baby named Iris (born 2026-08-20 (Thursday))",
+                                                         "Is fully remote"]

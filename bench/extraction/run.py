@@ -55,7 +55,7 @@ HERE = Path(__file__).resolve().parent
 STRATEGIES = (Strategy(type="SEMANTIC"), Strategy(type="USER_PREFERENCE"), Strategy(type="SUMMARIZATION"),
               Strategy(type="EPISODIC"))
 FACT_PREFIXES = ("/facts/", "/preferences/")
-SPLITS = ("dev", "test", "blind", "blind2", "blind3")
+SPLITS = ("dev", "test", "blind", "blind2", "blind3", "blind4")
 
 
 @dataclass

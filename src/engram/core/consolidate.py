@@ -191,6 +191,13 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     for r, v in same_key:
         if v == value and (v or similarity(c.summary, r.summary) >= 0.5):
             return [Decision("skip", r.id, "same key and value")]
+    if c.revises and c.topic and not same_key:
+        # "they moved my MRI to Tuesday": the stored event about the same thing, whatever its key says
+        kind = (c.key or "").rsplit("/", 1)[-1].split(":", 1)[0]
+        related = [(r, kv[1]) for r, kv in keyed if kv and kv[0].rsplit("/", 1)[-1].split(":", 1)[0] == kind
+                   and _topic_hit(c.topic, r)]
+        if related:
+            return [Decision("replace", related[0][0].id, "the same event, rescheduled")]
     if same_key and (c.revises or not c.multi):
         ranked = sorted(same_key, key=lambda rv: -similarity(c.summary, rv[0].summary)) if c.revises \
             else same_key

@@ -45,7 +45,7 @@ _FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": 
            "roommate": "", "flatmate": "", "boss": "", "manager": "", "colleague": "", "coworker": "",
            "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": "", "youngest": "",
            "eldest": "", "oldest": "", "twins": "", "twin": "", "kids": "", "children": "", "sons": "",
-           "daughters": ""}
+           "daughters": "", "housemate": ""}
 _PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "horse",
          "guinea pig", "tortoise", "turtle", "fish", "snake", "ferret", "pony", "gecko", "lizard")
 _REL_WORDS = sorted([*_FAMILY, *_PETS], key=len, reverse=True)
@@ -150,6 +150,12 @@ _NOT_NAMES = _words("""I The A An My Our Your His Her Their It This That These T
     March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
     Actually Really Very Still Always Never English Spanish French German Italian""")
 _NO_PLACE = _NOT_NAMES | {"Anyway"}
+_NATIONALITIES = _words("""American Argentinian Australian Austrian Belgian Brazilian British Bulgarian Canadian
+    Chilean Chinese Colombian Croatian Cuban Czech Danish Dutch Egyptian English Estonian Ethiopian Filipino Finnish
+    French German Ghanaian Greek Hungarian Icelandic Indian Indonesian Iranian Irish Israeli Italian Jamaican
+    Japanese Kenyan Korean Latvian Lebanese Lithuanian Malaysian Mexican Moroccan Nigerian Norwegian Pakistani
+    Peruvian Polish Portuguese Romanian Russian Scottish Serbian Singaporean Slovak Slovenian Spanish Swedish Swiss
+    Taiwanese Thai Turkish Ukrainian Venezuelan Vietnamese Welsh""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,9 +267,10 @@ _CLAUSE_SPLIT = re.compile(
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more)\b)"
+    r"who|which|if|in case|just|let us|no more|living in|currently living)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
-    r"|,\s+(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores)\b)",
+    r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
+    r"eats|drinks|lives|works)\b)",
 )
 
 
@@ -479,8 +486,9 @@ class OfflineExtractor:
             rel = ctx.remember(_Rel(rel_word, name))
             if name and not c.question and not c.hedged:
                 facts.append(_rel_fact(rel, c))
-        for mm in re.finditer(r"\b(?i:my|our)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:dogs|cats|kids|"
-                              r"children|sons|daughters|rabbits|horses|birds|brothers|sisters)),?\s+"
+        for mm in re.finditer(r"\b(?i:my|our|with|have)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:dogs|cats|"
+                              r"kids|children|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
+                              r"flatmates|housemates|friends|colleagues)),?\s+"
                               r"(?:(?i:named|called)\s+)?"
                               r"(?P<names>[A-Z][a-zà-ÿ]+(?:(?:,\s*|\s+and\s+)[A-Z][a-zà-ÿ]+)+)", t):
             word = {"kids": "child", "children": "child"}.get(mm.group("kind").lower(), mm.group("kind").lower()[:-1])
@@ -553,6 +561,10 @@ _IRREGULAR_PAST = _words("""got went left sold quit lost took made bought began 
     finished accepted started switched moved joined signed booked found spent became""")
 
 
+def _elliptical_lower(text: str) -> str:
+    return text[:1].upper() + text[1:] if text[:1].islower() and re.match(r"^\w+ing\b", text) else text
+
+
 def _elliptical(text: str) -> str:
     """Chat drops the subject: "Accepted an offer from Stripe!" -> "I accepted an offer from Stripe".
 
@@ -565,13 +577,14 @@ def _elliptical(text: str) -> str:
         adv = f.group("adv")
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
+    text = _elliptical_lower(text)
     m = re.match(r"^([A-Z][a-z]+)\b", text)
     if not m:
         return text
     w = m.group(1).lower()
     if (w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4 and w not in _ADJ_ED)) and len(text.split()) > 1:
         return "I " + w + text[m.end():]
-    if w.endswith("ing") and re.match(r"^\w+ing\s+(?:my|our|the|a|an|to|for|with)\b", text) and w not in (
+    if w.endswith("ing") and re.match(r"^\w+ing\s+(?:my|our|the|a|an|to|for|with|in)\b", text) and w not in (
             "nothing", "something", "anything", "everything", "thing", "morning", "evening", "king", "spring"):
         return "I am " + w + text[m.end():]
     return text
@@ -765,6 +778,13 @@ def _preferences(c: _Clause, ctx: _Context) -> list[Fact]:
         out.append(_fact(c, "user", "contact_channel", ch, f"Prefers to be contacted by {ch}", "preference"))
         return out
 
+    # "please stop sending me the weekly newsletter"
+    m = re.search(r"\b(?:stop|quit|no more)\s+(?:sending|emailing|texting|mailing)\s+(?:me\s+)?(?P<x>[\w\s-]+?)"
+                  r"(?:\s+(?:please|anymore|any more))?$", t, re.IGNORECASE)
+    if m:
+        x = _strip_article(_trim_np(m.group("x")))
+        return [_fact(c, "user", f"do_not_send:{_value_terms(x, 2)}", x, f"Does not want {x}", "preference")]
+
     # contact times: "please don't call me before 9", "no calls after 8pm", "never text me on Sundays"
     m = re.search(r"\b(?:do not|never|no|not)\s+(?P<verb>call|calls|text|texts|email|emails|message|messages|"
                   r"contact|phone|ring|disturb)\s*(?:me\s+)?(?P<when>(?:before|after|until|on|during|at|"
@@ -814,6 +834,12 @@ def _preferences(c: _Clause, ctx: _Context) -> list[Fact]:
                 out += _topic_retraction(c, _trim_np(m2.group("old")), emit_record=False)
             return out
 
+    # "Big Arsenal fan here", "huge jazz fan"
+    m = re.match(r"^(?:(?:a\s+)?(?:big|huge|massive|lifelong|die-hard|diehard|total|proud)\s+)(?P<x>[\w\s'-]{2,30}?)\s+"
+                 r"fan(?:\s+here)?\b", t, re.IGNORECASE)
+    if m:
+        x = m.group("x").strip()
+        return [_fact(c, "user", f"taste:{_value_terms(x, 3)}", "like", f"Big fan of {x}", "preference")]
     # "I used to love horror movies": a taste that is over
     m = re.match(r"^I\s+used\s+to\s+(?:really\s+)?(?P<v>love|like|enjoy|adore|be into)\s+(?P<obj>.+)$", t,
                  re.IGNORECASE)
@@ -1009,6 +1035,9 @@ def _user_facts(c: _Clause, ctx: _Context) -> list[Fact]:
 
     # name / nickname / age / birthday
     m = re.search(r"\b(?i:my name is)\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", t)
+    nat = re.match(r"^I am\s+(?:(?:half|originally|proudly)\s+)?(?P<n>[A-Z][a-z]+)\b", t)
+    if nat and nat.group("n") in _NATIONALITIES:
+        return [_fact(c, "user", "nationality", nat.group("n"), f"Is {nat.group('n')}", "fact")]
     m = m or re.match(r"^I am\s+(?P<name>[A-Z][a-zà-ÿ'-]+)\s*$", t)
     if m and m.group("name").split()[0] not in _NOT_NAMES:
         return [_fact(c, "user", "name", m.group("name"), f"Name is {m.group('name')}", "fact")]
@@ -1387,10 +1416,11 @@ def _relation_facts(c: _Clause, ctx: _Context) -> list[Fact]:
         return [_fact(c, subj, "age", m.group("age"), f"{disp} is {m.group('age')} years old", "fact")]
     # any other present-tense or dated statement about them: "he gets sick with chicken", "Ana starts school in May"
     rest = re.sub(r"^SUBJ\s+", "", body)
-    if re.match(r"^(?:would|could|might|may|can|should|will not|cannot|did not|does not|do not|was|were|had|"
-                r"loved|liked|said)\b", rest, re.IGNORECASE):
+    if re.match(r"^(?:would|could|might|may|can|should|will not|cannot|did not|was|were|had|loved|liked|said)\b",
+                rest, re.IGNORECASE) or re.match(r"^(?:does|do) not\s+(?!eat|drink|smoke|drive|like|eat|work|live)",
+                                                 rest, re.IGNORECASE):
         return []
-    if not re.match(r"^(?:is|are|has|have|[a-z]+s)\b", rest) and not c.times:
+    if not re.match(r"^(?:is|are|has|have|does not|[a-z]+s)\b", rest) and not c.times:
         return []
     if len(rest.split()) < 2:
         return []
@@ -1513,15 +1543,15 @@ def _events(c: _Clause, ctx: _Context) -> list[Fact]:
         return []
     t = c.text
     # "We moved the wedding to September 19th", "They rescheduled my passport appointment to May 27th"
-    m = re.search(r"\b(?:rescheduled|moved|postponed|pushed back|pushed|brought forward|changed|shifted)\s+"
-                  r"(?:my|our|the|their)\s+(?P<what>[\w\s-]+?)\s+(?:to|until)\b", t, re.IGNORECASE)
+    m = re.search(r"\b(?:rescheduled|moved|postponed|pushed back|pushed|brought forward|changed|shifted|bumped)\s+"
+                  r"(?:my|our|the|their)\s+(?P<what>[\w\s-]+?)\s+(?:to|until|for)\b", t, re.IGNORECASE)
     if m and any(tr.granularity in ("day", "week", "weekend", "month") for tr in c.times):
-        what = m.group("what").strip()
+        what = re.sub(r"\s+(?:forward|back|up|earlier|later|out)$", "", m.group("what").strip())
         head = _event_head(what)
         date_ = next(tr for tr in c.times if tr.granularity in ("day", "week", "weekend", "month"))
         summary = _tidy(f"{_cap(what)} rescheduled {date_.rewritten}" + _after(c.dated, date_.rewritten))
         return [_fact(c, "user", f"event:{head}", date_.day.isoformat(), summary, "event", multi=True,
-                      revises=True)]
+                      revises=True, topic=tuple(t for t in index_terms(what) if not t.isdigit())[:2])]
     # "Book me on the 7:40 to Frankfurt on Thursday please": a booking the user asked for
     m = re.match(r"^(?:please\s+)?(?:book|reserve|schedule|get)\s+(?:me|us)\s+(?P<what>.+)$", t, re.IGNORECASE)
     if m and any(tr.granularity in ("day", "weekend") for tr in c.times):
