@@ -226,3 +226,14 @@ def test_model_path_scope_is_filled_from_the_scope() -> None:
     ops, _ = run(events("I moved to Porto."), strategies=SEM, model=model, scope=SCOPE)
     [op] = adds(ops)
     assert op.namespace == "/facts/u1/"
+
+
+def test_history_is_shown_as_context_not_as_numbered_sources() -> None:
+    answer = {"memories": [memory("Daughter Sofia is allergic to eggs", "daughter:sofia/allergy:eggs", "yes")]}
+    model = Scripted([answer])
+    earlier = events("My daughter's name is Sofia.", prefix="h")
+    ops, _ = run(events("She's allergic to eggs."), strategies=SEM, model=model, history=earlier)
+    text = model.calls[0]["messages"][0].content
+    assert "<earlier_conversation>" in text and "context only" in text
+    assert text.index("</earlier_conversation>") < text.index("<conversation>")
+    assert [op.source_event_ids for op in adds(ops)] == [("e0",)]

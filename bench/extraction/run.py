@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from engram.config import DEFAULT_KINDS, Strategy  # noqa: E402
 from engram.core.text import index_terms  # noqa: E402
+from engram.errors import ModelError  # noqa: E402
 from engram.models.base import Model  # noqa: E402
 from engram.strategies.base import AddOp, DeleteOp, Op  # noqa: E402
 from engram.strategies.pipeline import plan  # noqa: E402
@@ -180,6 +181,70 @@ def play_engine(sc: dict[str, Any], embedder: str | None) -> tuple[list[Record],
     return records, [], 0
 
 
+class EchoModel:
+    """A stand-in Model for ``--echo-model``: answers engram's structured prompts with the offline rules.
+
+    It reads the quoted conversation back out of the prompt, so the whole model path (prompts, JSON
+    answers, validation, the consolidation call) runs at bench scale without a network. Its quality is the
+    offline extractor's, minus what the model path loses (no within-batch context from stored keys).
+    """
+
+    model_id = "echo-offline"
+
+    def complete(self, messages: Sequence[Any], *, system: str | None = None, tools: Sequence[Any] = (),
+                 json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
+                 temperature: float = 0.0) -> Any:
+        from engram.core.consolidate import Candidate, decide, key_line
+        from engram.models.base import Completion
+        from engram.models.offline import OfflineExtractor, summarize
+
+        text = messages[-1].content
+        props = (json_schema or {}).get("properties", {})
+
+        def block(tag: str) -> str:
+            return text.split(f"<{tag}>\n", 1)[1].rsplit(f"\n</{tag}>", 1)[0].replace("<\\/", "</")
+
+        def events() -> list[Event]:
+            out = []
+            for line in block("conversation").splitlines():
+                d = json.loads(line)
+                out.append(Event(id=str(d["n"]), agent="a", actor="u", session="s", seq=d["n"], role=d["role"],
+                                 content=d["text"], at=datetime.fromisoformat(d["at"])))
+            return out
+
+        if "memories" in props:
+            evs = events()
+            cats = {"preference"} if "Focus: preferences" in (system or "") else {"fact", "event"}
+            mems = [{"summary": f.summary, "key": f.key, "value": f.value, "category": f.category,
+                     "action": "retract" if f.retract else "assert", "multi_valued": f.multi,
+                     "sources": [int(f.event_id)], "evidence": f.evidence}
+                    for f in OfflineExtractor().facts(evs) if f.retract or f.category in cats]
+            return Completion(text=json.dumps({"memories": mems}))
+        if "decisions" in props:
+            decisions = []
+            for c in json.loads(block("candidates")):
+                cand = Candidate(strategy="x", namespace=c["namespace"], level="actor", kind="fact",
+                                 summary=c["summary"], source_event_ids=("e",), key=c["key"], value=c["value"],
+                                 retract=c["action"] == "retract", topic=tuple(c.get("topic", ())))
+                ns = [Record(id=n["id"], agent="a", actor="u", session=None, level="actor",
+                             namespace=c["namespace"], kind="fact", summary=n["summary"],
+                             content=key_line(n["key"], n["value"]) if n["key"] else None, labels={},
+                             status="active", preview=False, created_at=datetime.min, updated_at=datetime.min)
+                      for n in c["neighbors"]]
+                ds = decide(cand, ns)
+                if not ds:  # a retraction with nothing to delete
+                    decisions.append({"candidate": c["candidate"], "action": "skip", "target": None})
+                decisions += [{"candidate": c["candidate"], "action": d.action, "target": d.target} for d in ds]
+            return Completion(text=json.dumps({"decisions": decisions}))
+        if "headline" in props:
+            draft = summarize(events())
+            return Completion(text=json.dumps({"headline": draft.headline or "Session",
+                                               "summary": "\n".join(draft.lines) or "Nothing notable yet."}))
+        return Completion(text=json.dumps({"episode": {"headline": "Episode", "goal": "Conversation",
+                                                       "actions": [], "outcome": "", "status": "unknown"},
+                                           "reflections": []}))
+
+
 def _matches(item: dict[str, Any], text: str) -> bool:
     pats = item.get("match") or [re.escape(str(item["value"]))]
     return all(re.search(p, text, re.IGNORECASE) for p in pats)
@@ -248,13 +313,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--engine", action="store_true", help="run through engram.Memory (sqlite://:memory:)")
     ap.add_argument("--embedder", default="hashing", help="embedder for --engine (default: hashing; "
                     "'minilm' for the offline default)")
+    ap.add_argument("--echo-model", action="store_true",
+                    help="exercise the model path with a stand-in model that answers with the offline rules")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list misses, false positives and stale records")
     args = ap.parse_args(argv)
 
     model: Model | None = None
     spec = os.environ.get("ENGRAM_BENCH_MODEL")
-    if spec:
+    if args.echo_model:
+        model, spec = EchoModel(), "echo-offline (model path)"
+    elif spec:
         from engram.models.registry import load_model
 
         model = load_model(spec)
@@ -262,7 +331,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     results, conflicts, calls = [], [], 0
     for sc in scenarios:
-        records, conf, n = play_engine(sc, args.embedder) if args.engine else play(sc, mode=args.batch, model=model)
+        try:
+            records, conf, n = play_engine(sc, args.embedder) if args.engine else play(sc, mode=args.batch,
+                                                                                       model=model)
+        except ModelError as exc:
+            print(f"{sc['id']}: the model failed: {exc}", file=sys.stderr)
+            return 2
         res = score(sc, records)
         results.append(res)
         conflicts += [f"{sc['id']}: {c}" for c in conf]

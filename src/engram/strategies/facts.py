@@ -10,7 +10,7 @@ from ..core.text import index_terms
 from ..errors import ModelOutputError
 from ..models.base import Model
 from . import custom, semantic, user_preference
-from ._common import Run, call_json, fact_candidate, need, prompt, render_events
+from ._common import Run, call_json, fact_candidate, need, prompt, render_block, render_events
 
 FACT_TYPES = frozenset({"SEMANTIC", "USER_PREFERENCE", "CUSTOM"})
 
@@ -74,9 +74,14 @@ def system_prompt(strategy: Strategy) -> str:
 
 def model_candidates(run: Run, strategy: Strategy, model: Model) -> list[Candidate]:
     """One structured call extracting this strategy's candidates; malformed output raises ModelOutputError."""
+    context = ""
+    if run.history:
+        earlier = [{"role": e.role, "at": e.at.isoformat(), "text": e.content} for e in run.history]
+        context = ("Earlier messages, already processed; context only, not a source of memories:\n"
+                   + render_block("earlier_conversation", earlier) + "\n\n")
     user = (f"Current time: {run.now.isoformat()}\n"
             f"Extract the memories for the strategy {strategy.strategy_id!r} from this conversation.\n\n"
-            + render_events(run.events))
+            + context + render_events(run.events))
     data = call_json(run, model, system_prompt(strategy), user, FACTS_SCHEMA)
     return parse_memories(run, strategy, data)
 
@@ -122,6 +127,6 @@ def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[C
             summary=summary or f"Retracted: {value}", source_event_ids=tuple(dict.fromkeys(ids)),
             evidence=f'User said on {when.date().isoformat()}: "{evidence.strip()}"' if evidence.strip() else "",
             key=key, value=value, multi=multi, retract=action == "retract",
-            topic=tuple(index_terms(value or summary)[:3]) if action == "retract" and not key else (),
+            topic=tuple(index_terms(value or summary)[:3]) if action == "retract" and (not key or not value) else (),
             at=when))
     return out

@@ -56,6 +56,7 @@ def consolidate(run: Run, model: Model, candidates: Sequence[Candidate], batch: 
         payload.append({
             "candidate": i, "namespace": c.namespace, "action": "retract" if c.retract else "assert",
             "summary": c.summary, "key": c.key, "value": c.value,
+            **({"topic": list(c.topic)} if c.topic else {}),
             "neighbors": [_neighbor(r) for r in ns],
         })
     data = call_json(run, model, prompt("consolidate"), render_block("candidates", payload), DECISIONS_SCHEMA)
