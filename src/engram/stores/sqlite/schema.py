@@ -103,4 +103,11 @@ MIGRATIONS: tuple[str, ...] = (
         created_us INTEGER NOT NULL, revoked_us INTEGER
     );
     """,
+    # 2: newest-first listing per level walks one index range and stops at the page size
+    """
+    CREATE INDEX records_order ON records (agent, level, actor, session, status, created_us, id);
+    DROP INDEX records_scope;
+    CREATE INDEX records_pins ON records (agent, level, actor, session, status, created_us) WHERE pinned = 1;
+    DROP INDEX records_pinned;
+    """,
 )

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -91,9 +92,9 @@ class SqliteTx:
         levels = []
         for level in f.levels:
             if level == "agent":
-                levels.append(f"{a}.level = 'agent'")
+                levels.append(f"({a}.level = 'agent' AND {a}.actor IS NULL AND {a}.session IS NULL)")
             elif level == "actor" and f.actor is not None:
-                levels.append(f"({a}.level = 'actor' AND {a}.actor = ?)")
+                levels.append(f"({a}.level = 'actor' AND {a}.actor = ? AND {a}.session IS NULL)")
                 args.append(f.actor)
             elif level == "session" and f.actor is not None and f.session is not None:
                 levels.append(f"({a}.level = 'session' AND {a}.actor = ? AND {a}.session = ?)")
@@ -425,17 +426,22 @@ class SqliteTx:
 
     def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
                      pinned: bool | None = None) -> list[Record]:
-        where, args = self._filter_sql(flt)
-        if before is not None:
-            where += " AND (r.created_us < ? OR (r.created_us = ? AND r.id < ?))"
-            us = to_us(before[0])
-            args += [us, us, before[1]]
-        if pinned is not None:
-            where += " AND r.pinned = ?"
-            args.append(int(pinned))
-        rows = self._all(f"SELECT * FROM records r WHERE {where} ORDER BY r.created_us DESC, r.id DESC LIMIT ?",
-                         [*args, limit])
-        return [self._record(r) for r in rows]
+        # One query per (level, status) walks records_order newest first and stops at ``limit``; an OR over
+        # levels would walk the whole agent. Pins are filtered with a literal so the partial index applies.
+        groups = [replace(flt, levels=(level,), statuses=(status,)) for level in flt.levels for status in flt.statuses]
+        rows: list[sqlite3.Row] = []
+        for g in groups:
+            where, args = self._filter_sql(g)
+            if before is not None:
+                where += " AND (r.created_us < ? OR (r.created_us = ? AND r.id < ?))"
+                us = to_us(before[0])
+                args += [us, us, before[1]]
+            if pinned is not None:
+                where += " AND r.pinned = 1" if pinned else " AND r.pinned = 0"
+            rows += self._all(f"SELECT * FROM records r WHERE {where} ORDER BY r.created_us DESC, r.id DESC "
+                              "LIMIT ?", [*args, limit])
+        rows.sort(key=lambda r: (r["created_us"], r["id"]), reverse=True)
+        return [self._record(r) for r in rows[:limit]]
 
     def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
         wide = ReadFilter(**{**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
