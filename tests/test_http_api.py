@@ -33,6 +33,9 @@ async def test_health_ready_openapi_metrics(env: Env) -> None:
         assert f"{SE.replace('bot', '{agent}').replace('u1', '{actor}').replace('s1', '{session}')}/events" \
             in paths
         assert "bearer" in str(spec["components"]["securitySchemes"]).lower()
+        assert "HTTPValidationError" not in spec["components"]["schemas"]  # errors are documented as ours
+        recall = paths["/v1/agents/{agent}/actors/{actor}/sessions/{session}/recall"]["post"]
+        assert recall["operationId"] == "recall_session" and "ErrorOut" in str(recall["responses"]["422"])
         m = await c.get("/metrics")
         assert m.status_code == 200
         assert 'engram_http_requests_total{method="GET",route="/v1/health",status="200"} 1' in m.text

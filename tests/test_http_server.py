@@ -144,3 +144,30 @@ def test_main_cli_registers_the_service_commands() -> None:
 def test_serve_insecure_local_refuses_public_bind(tmp_path: Any) -> None:
     done = cli("serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--insecure-local", "--host", "0.0.0.0")
     assert done.returncode == 2 and json.loads(done.stderr)["error"]["field"] == "host"
+
+
+def test_lifespan_runs_the_job_worker_for_async_extraction(make_memory: Any) -> None:
+    """With ``extraction.trigger: async`` the app processes jobs while it runs, and stops the worker
+    (after the job in hand) when it shuts down."""
+    from engram.http import create_app
+    from engram.keys import create_key
+    from tests.test_http_support import uvicorn_thread
+
+    mem = make_memory({"harness": {"memory": {
+        "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+        "strategies": [{"type": "SEMANTIC"}], "extraction": {"trigger": "async"}}}})
+    key, _ = create_key(mem.store, "bot")
+    auth = {"Authorization": f"Bearer {key}"}
+    with uvicorn_thread(create_app(mem)) as base:
+        r = httpx.post(base + "/v1/agents/bot/actors/u1/sessions/s1/events", headers=auth, json={"messages": [
+            {"role": "user", "content": "I moved to Lisbon last month and I work as a nurse now."}]})
+        assert r.status_code == 201, r.text
+        deadline = time.monotonic() + 30
+        while True:
+            jobs = httpx.get(base + "/v1/agents/bot/actors/u1/jobs", headers=auth).json()["jobs"]
+            if jobs and all(j["status"] in ("done", "failed") for j in jobs):
+                break
+            assert time.monotonic() < deadline, jobs
+            time.sleep(0.1)
+        assert [j["status"] for j in jobs] == ["done"], jobs
+    assert mem.jobs(Scope("bot"), status="pending") == []

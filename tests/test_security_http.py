@@ -273,7 +273,12 @@ async def test_hostile_ids_in_paths(env: Env) -> None:
         for path in ["/v1/agents/bot/actors/..%2Fu2/records", "/v1/agents/bot/actors/u1%00/records",
                      "/v1/agents/bot/actors/" + "a" * 500 + "/records", "/v1/agents/bot/actors/%E2%80%AE/records",
                      "/v1/agents/bot/actors/u1/records/" + "r" * 5000, "/v1/agents/bot/actors/.hidden/records",
-                     "/v1/agents/bot/actors/u1/sessions/s1/events/%27%20OR%201=1"]:
+                     "/v1/agents/bot/actors/u1/sessions/s1/events/%27%20OR%201=1",
+                     "/v1/agents/bot/actors/u1/records?kind=%FF%FE&label=%00:x",
+                     "/v1/agents/bot/actors/u1/records?limit=99999999999999999999",
+                     "/v1/agents/bot/actors/u1/records?status=everything",
+                     "/v1/agents/bot/actors/u1/sessions/s1/events?before=not-a-date",
+                     "/v1/agents/bot/actors/u1/records?page_token=" + "A" * 5000]:
             r = await c.get(path)
             assert 400 <= r.status_code < 500, (path, r.status_code)
             assert set(r.json()["error"]) == {"type", "message", "field"}

@@ -130,7 +130,7 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
                 memory.close()
 
     app = FastAPI(title="engram", version=__version__, lifespan=lifespan, openapi_url="/openapi.json",
-                  docs_url="/docs", redoc_url=None,
+                  docs_url="/docs", redoc_url=None, generate_unique_id_function=lambda route: route.name,
                   description="Memory for LLM agents: events, records, recall. Errors are "
                               '`{"error": {"type", "message", "field"}}`.')
     app.state.memory = memory

@@ -197,20 +197,22 @@ def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -
 AgentId = Annotated[str, Path(min_length=1, max_length=128, pattern=ID_PATTERN)]
 
 
-def agent_ctx(request: Request, agent: AgentId) -> Ctx:
+# The dependencies are ``async`` only so that FastAPI runs them on the event loop: they do no I/O (building
+# a Memory view is cheap), and a sync dependency would cost a thread-pool hop on every request.
+async def agent_ctx(request: Request, agent: AgentId) -> Ctx:
     """Agent-wide paths: only keys without an actor reach them."""
     return _ctx(request, agent, None, None)
 
 
-def actor_ctx(request: Request, agent: AgentId, actor: AgentId) -> Ctx:
+async def actor_ctx(request: Request, agent: AgentId, actor: AgentId) -> Ctx:
     return _ctx(request, agent, actor, None)
 
 
-def session_ctx(request: Request, agent: AgentId, actor: AgentId, session: AgentId) -> Ctx:
+async def session_ctx(request: Request, agent: AgentId, actor: AgentId, session: AgentId) -> Ctx:
     return _ctx(request, agent, actor, session)
 
 
-def grant_dep(request: Request) -> Grant:
+async def grant_dep(request: Request) -> Grant:
     return grant_of(request)
 
 

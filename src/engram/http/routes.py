@@ -1,15 +1,17 @@
 """The routes: each one parses, checks the grant, calls :class:`Memory` once, and renders.
 
-Routes are sync functions on purpose: FastAPI runs them in its thread pool, where the blocking engine
-(SQLite connections are per thread) belongs. Record routes exist at three depths with the same shape:
-``/v1/agents/{agent}`` (agent-level records), ``.../actors/{actor}`` and ``.../sessions/{session}``;
-the path is the :class:`Scope`, and a new record defaults to the narrowest level the path names.
+Routes that touch the store are sync functions on purpose: FastAPI runs them in its thread pool, where the
+blocking engine (SQLite connections are per thread) belongs; the few that do no I/O are ``async``.
+
+Record routes exist at three depths with the same shape: ``/v1/agents/{agent}`` (agent-level records),
+``.../actors/{actor}`` and ``.../sessions/{session}``; the path is the :class:`Scope`, and a new record
+defaults to the narrowest level the path names.
 
 No ``from __future__ import annotations`` here: FastAPI reads the annotations of the record routes, which
 are closures over a local ``Annotated`` alias, so they must be evaluated where they are defined.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -66,7 +68,7 @@ def _labels(raw: list[str] | None) -> dict[str, str] | None:
 
 # -- health, readiness, metrics -------------------------------------------------------------------------------
 @public.get("/v1/health", response_model=S.HealthOut, tags=["service"])
-def health() -> S.HealthOut:
+async def health() -> S.HealthOut:
     """The process is up (no store access)."""
     return S.HealthOut(status="ok", version=__version__)
 
@@ -85,14 +87,14 @@ def ready(request: Request) -> S.ReadyOut:
 
 
 @public.get("/metrics", response_class=PlainTextResponse, tags=["service"])
-def metrics(request: Request) -> PlainTextResponse:
+async def metrics(request: Request) -> PlainTextResponse:
     """Prometheus text format: requests by route template and status, latency histograms."""
     return PlainTextResponse(request.app.state.metrics.render(), media_type="text/plain; version=0.0.4")
 
 
 # -- the key, config ------------------------------------------------------------------------------------------------
 @v1.get("/key", response_model=S.GrantOut, tags=["keys"])
-def whoami(grant: GrantDep) -> S.GrantOut:
+async def whoami(grant: GrantDep) -> S.GrantOut:
     """The grant of the calling key."""
     return S.GrantOut.model_validate(describe(grant))
 
@@ -268,7 +270,7 @@ def retry_job(ctx: AgentCtx, job_id: RecordId) -> S.JobOut:
 
 
 # -- records, at three depths -----------------------------------------------------------------------------------
-def _record_routes(prefix: str, dep: Callable[..., Ctx], default_level: Level, where: str) -> None:
+def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_level: Level, where: str) -> None:
     C = Annotated[Ctx, Depends(dep)]
     tags: list[str | Any] = ["records"]
 
