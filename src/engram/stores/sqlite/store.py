@@ -270,9 +270,23 @@ class SqliteTx:
     def _term_stats(self, vocab: str, counter: str, terms: Sequence[str]) -> TermStats:
         if not terms:
             return TermStats(self._count(counter), {})
-        rows = self._all(f"SELECT term, doc FROM {vocab} WHERE term IN ({','.join('?' * len(terms))})",
-                         list(terms))
-        return TermStats(self._count(counter), {r[0]: int(r[1]) for r in rows})
+        n = self._count(counter)
+        df: dict[str, int] = {}
+        cache = self.s.df_cache
+        for t in dict.fromkeys(terms):
+            hit = cache.get((vocab, t))
+            # document frequencies only weight and prune terms: reuse one while the corpus grew < 2%
+            if hit is not None and abs(n - hit[1]) <= 0.02 * max(n, 1) and n >= 1000:
+                value = hit[0]
+            else:
+                row = self.c.execute(f"SELECT doc FROM {vocab} WHERE term = ?", (t,)).fetchone()
+                value = int(row[0]) if row else 0
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[(vocab, t)] = (value, n)
+            if value:
+                df[t] = value
+        return TermStats(n, df)
 
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats:
@@ -408,20 +422,17 @@ class SqliteTx:
              json.dumps(list(p.source_event_ids))))
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
-        where, args = self._filter_sql(flt)
-        row = self.c.execute(f"SELECT * FROM records r WHERE r.id = ? AND {where}", [record_id, *args]).fetchone()
-        return self._record(row) if row else None
+        got = self.get_records(flt, [record_id])
+        return got[0] if got else None
 
     def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
-        if not ids:
-            return []
-        where, args = self._filter_sql(flt)
+        # Look rows up by their unique id, then apply the filter: the same rule as _filter_sql, stated once in
+        # ReadFilter.allows. (With the filter in SQL the planner may walk the agent's index instead of the ids.)
         out: list[Record] = []
         for i in range(0, len(ids), 500):
             batch = list(ids[i:i + 500])
-            out += [self._record(r) for r in self._all(
-                f"SELECT * FROM records r WHERE r.id IN ({','.join('?' * len(batch))}) AND {where}",
-                [*batch, *args])]
+            rows = self._all(f"SELECT * FROM records WHERE id IN ({','.join('?' * len(batch))})", batch)
+            out += [rec for rec in map(self._record, rows) if flt.allows(rec)]
         return out
 
     def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
@@ -662,6 +673,7 @@ class SqliteStore:
         self._conns_lock = threading.Lock()
         self._shared_lock = threading.RLock()
         self._vectors: VectorCache | None = None
+        self.df_cache: dict[tuple[str, str], tuple[int, int]] = {}  # (vocab, term) -> (doc freq, doc count)
         if not self.memory:
             parent = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(parent):
