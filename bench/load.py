@@ -124,12 +124,15 @@ async def recount(base: str, key: str, sessions: list[tuple[str, str]]) -> dict[
 CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
 
 
-def start_server(db: str, port: int, embedder: str | None, log: Path) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, embedder: str | None, log: Path, threads: int | None = None
+                 ) -> subprocess.Popen[bytes]:
     config = log.with_name("config.json")
     config.write_text(json.dumps(CONFIG))
     cmd = [*CLI, "serve", "--db", db, "--port", str(port), "--log-level", "warning", "--config", str(config)]
     if embedder:
         cmd += ["--embedder", embedder]
+    if threads:
+        cmd += ["--threads", str(threads)]
     proc = subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 300  # the first start may build the model cache
     while time.monotonic() < deadline:
@@ -161,6 +164,7 @@ def main() -> int:
     p.add_argument("--embedder", default=None, help="server embedder (default: the server's default)")
     p.add_argument("--recall-every", type=int, default=1, help="a recall after every N appends")
     p.add_argument("--remember-every", type=int, default=5, help="a remembered record every N appends")
+    p.add_argument("--threads", type=int, default=None, help="server worker threads (default: the server's)")
     p.add_argument("--out", type=Path, default=OUT / "load.json")
     args = p.parse_args()
 
@@ -170,7 +174,7 @@ def main() -> int:
                           text=True, check=True)
     key = json.loads(made.stdout)["key"]
     port = free_port()
-    proc = start_server(db, port, args.embedder, tmp / "serve.log")
+    proc = start_server(db, port, args.embedder, tmp / "serve.log", args.threads)
     base = f"http://127.0.0.1:{port}"
     stats = Stats()
     acked: dict[str, int] = {}

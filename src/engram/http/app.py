@@ -108,17 +108,20 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 
 
 def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: int = DEFAULT_MAX_BODY,
-               close_memory: bool = False, run_worker: bool | None = None) -> FastAPI:
+               close_memory: bool = False, run_worker: bool | None = None, threads: int | None = None) -> FastAPI:
     """The HTTP API over ``memory``.
 
     ``insecure_local`` grants every request everything (loopback clients only; for one developer).
     ``run_worker`` starts the extraction job worker for the app's lifetime (default: when the config's
     extraction trigger is ``async``); shutdown stops it after the job in hand. ``close_memory`` closes
-    the Memory at shutdown too (the ``serve`` command owns it; tests usually do not).
+    the Memory at shutdown too (the ``serve`` command owns it; tests usually do not). ``threads`` sizes the
+    thread pool the blocking routes run in (anyio's default is 40).
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if threads is not None:
+            anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         worker = run_worker if run_worker is not None else memory.config.memory.extraction.trigger == "async"
         if worker:
             memory.start_worker()

@@ -87,7 +87,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`",
                   file=sys.stderr)
         app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
-                         close_memory=True)
+                         close_memory=True, threads=args.threads)
     except EngramError as exc:
         mem.close()
         return _fail(exc, "serve")
@@ -179,6 +179,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-body", type=int, default=1 << 20, help="request body limit in bytes (default 1 MiB)")
     p.add_argument("--graceful-timeout", type=float, default=30.0,
                    help="seconds to let in-flight requests finish on shutdown (default 30)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="worker threads for requests that touch the store (default 40)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=cmd_serve)
 
