@@ -337,7 +337,10 @@ def test_uses_are_logged(mem: Memory) -> None:
     uses = mem.uses(S1, r.id)
     assert len(uses) == 1 and uses[0].turn_id == "t-9" and uses[0].call_index == 2
     assert 0 < uses[0].score <= 1
-    assert mem.uses(OTHER_AGENT, r.id) == []
+    with pytest.raises(NotFound):
+        mem.uses(OTHER_AGENT, r.id)
+    with pytest.raises(NotFound):
+        mem.log_uses(OTHER_AGENT, hits)
 
 
 # -- preview -------------------------------------------------------------------------------------------------

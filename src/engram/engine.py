@@ -6,6 +6,7 @@ import builtins
 import json
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,7 +14,7 @@ from . import config as cfgmod
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
-from .core.scope import ReadFilter, read_filter
+from .core.scope import ReadFilter, check_write_level, read_filter
 from .embedders.base import Embedder
 from .errors import (
     ConfigError,
@@ -25,12 +26,14 @@ from .errors import (
     ValidationError,
 )
 from .models.base import Model
-from .stores.base import Store
+from .stores.base import Neighbourhood, Store
 from .turn import Turn, _PendingRecord, new_id
 from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
 
 HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
+SEARCH_CANDIDATES = 30  # lexical and vector candidates fetched per search (at least 3 x limit)
+SEARCH_ANCHORS = 20  # best first-pass candidates scored with their neighbours (at least 2 x limit)
 
 
 def open_store(url: str) -> Store:
@@ -234,7 +237,11 @@ class Memory:
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
                        mode: str | None = None) -> builtins.list[Hit]:
-        """Rank the session's earlier events by meaning, keywords and recency."""
+        """Rank the session's earlier events by keywords, meaning, neighbouring turns, time and recency.
+
+        Candidates come from the session's lexical and vector indexes; in hybrid mode the best of them are
+        scored together with the events appended right before and after them (see :mod:`engram.core.fusion`).
+        """
         index = self._config.harness.history.index
         if index == "none":
             raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
@@ -246,32 +253,84 @@ class Memory:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
         a, u, s = scope.agent, scope.actor, scope.session
-        k = max(50, limit * 5)
+        k, n_anchors = max(SEARCH_CANDIDATES, 3 * limit), max(SEARCH_ANCHORS, 2 * limit)
         cutoff = self._expiry_cutoff()
+        analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS)
         with self.store.read() as tx:
-            lex: dict[str, float] = {}
+            stats = fusion.TermStats(0, {})
+            lex: builtins.list[fusion.LexicalCandidate] = []
             if mode != "vector":
-                terms = textmod.query_terms(query)
-                stats = tx.event_term_stats(a, u, s, terms)
-                sel = fusion.select_terms(terms, stats)
-                cands = tx.events_lexical(a, u, s, sel, limit=k, include_tools=tools, not_before=cutoff)
-                lex = fusion.bm25(sel, cands, stats)
+                stats = tx.event_term_stats(a, u, s, analysis.terms)
+                sel = fusion.select_terms(analysis.terms, stats)
+                lex = tx.events_lexical(a, u, s, sel, limit=k, include_tools=tools, not_before=cutoff) if sel else []
             vec = (tx.events_vector(a, u, s, qvec, limit=k, include_tools=tools, not_before=cutoff)
                    if qvec is not None else [])
-            ids = list(dict.fromkeys(list(lex) + [c.id for c in vec]))
-            events = {e.id: e for e in tx.get_events(a, u, s, ids)}
-        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS)
-        scored = fusion.fuse(lex, vec, mode=mode, weights=weights, dates={i: e.at for i, e in events.items()},
-                             now=self.now())
+            events = {e.id: e for e in tx.get_events(a, u, s, list(dict.fromkeys(
+                [c.id for c in lex] + [c.id for c in vec])))}
+            pool = self._candidate_pool(lex, vec, {i: (e.at, s) for i, e in events.items()})
+            if mode == "hybrid" and pool:
+                first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
+                hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
+                                         include_tools=tools, not_before=cutoff)
+                self._add_context(pool, hoods, qvec, weights.window)
+                missing = [i for i in pool if i not in events]
+                events.update({e.id: e for e in tx.get_events(a, u, s, missing)})
+        scored = fusion.rank([c for c in pool.values() if c.id in events], analysis, stats, mode=mode,
+                             weights=weights, now=self.now())
         hits = []
-        for sc in scored:
-            ev = events.get(sc.id)
-            if ev is not None:
-                hits.append(Hit(score=sc.score, event=ev, parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
-            if len(hits) >= limit:
-                break
+        for sc in scored[:limit]:
+            hits.append(Hit(score=sc.score, event=events[sc.id], parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
         return hits
+
+    @staticmethod
+    def _candidate_pool(lex: Sequence[fusion.LexicalCandidate], vec: Sequence[fusion.VectorCandidate],
+                        known: dict[str, tuple[datetime, str]]) -> dict[str, fusion.Candidate]:
+        """Merge lexical and vector candidates (one per item; chunks joined) that ``known`` dates and groups."""
+        terms: dict[str, builtins.list[str]] = {}
+        for c in lex:
+            terms.setdefault(c.id, []).extend(c.terms)
+        cos: dict[str, float] = {}
+        for v in vec:
+            cos[v.id] = max(cos.get(v.id, -1.0), v.cosine)
+        return {i: fusion.Candidate(id=i, at=known[i][0], group=known[i][1], terms=terms.get(i), cosine=cos.get(i))
+                for i in dict.fromkeys([*terms, *cos]) if i in known}
+
+    @staticmethod
+    def _add_context(pool: dict[str, fusion.Candidate], hoods: Sequence[Neighbourhood], qvec: Any,
+                     window: int) -> None:
+        """Fold neighbourhoods into the pool: full terms and cosines, and for every item of a run the items
+        right before and after it (so the turn after a strong match borrows from it, and vice versa)."""
+        nxt: dict[str, str] = {}
+        for hood in hoods:
+            run = [*hood.before[::-1], hood.item, *hood.after]
+            for a, b in zip(run, run[1:], strict=False):
+                nxt[a.id] = b.id
+            for item in run:
+                old = pool.get(item.id)
+                cosine = (float((item.vectors @ qvec).max()) if item.vectors is not None and qvec is not None
+                          else old.cosine if old is not None else None)
+                pool[item.id] = fusion.Candidate(id=item.id, at=item.at, group=item.group, terms=item.terms,
+                                                 cosine=cosine)
+        Memory._link(pool, nxt, window)
+
+    @staticmethod
+    def _link(pool: dict[str, fusion.Candidate], nxt: dict[str, str], window: int) -> None:
+        """Set each linked item's ``before``/``after`` (nearest first) from a "next item" map."""
+        prv = {b: a for a, b in nxt.items()}
+        for i in {*nxt, *prv}:
+            if i not in pool:
+                continue
+            sides = []
+            for step in (prv, nxt):
+                got: builtins.list[str] = []
+                j = step.get(i)
+                while j is not None and len(got) < window:
+                    got.append(j)
+                    j = step.get(j)
+                sides.append(tuple(got))
+            pool[i] = replace(pool[i], before=sides[0], after=sides[1])
 
     # -- long-term records -----------------------------------------------------------------------------------
     def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
@@ -395,6 +454,7 @@ class Memory:
 
     def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""
+        self.get(scope, record_id, preview=True)  # NotFound unless the caller can see the record
         flt = self._filter(scope, preview=True)
         with self.store.read() as tx:
             return tx.list_uses(flt, record_id, limit=validate.limit(limit))
@@ -403,6 +463,13 @@ class Memory:
                  call_index: int = 0) -> None:
         """Log that these recalled records reached a model call (outside a turn)."""
         now = self.now()
+        ids = [h.record.id for h in hits if h.record]
+        flt = self._filter(scope, preview=True)
+        with self.store.read() as tx:
+            visible = {r.id for r in tx.get_records(flt, ids)}
+        missing = [i for i in ids if i not in visible]
+        if missing:
+            raise NotFound(f"no record {missing[0]} visible to this scope", field="hits")
         uses = [Use(record_id=h.record.id, turn_id=turn_id, call_index=call_index, score=h.score, at=now,
                     agent=scope.agent, actor=scope.actor, session=scope.session) for h in hits if h.record]
         with self.store.write() as tx:
@@ -429,7 +496,9 @@ class Memory:
                 "pinned records into fewer, shorter ones, or unpin one first", field="pinned.max_tokens")
 
     def pin(self, scope: Scope, record_id: str) -> Record:
+        """Show a record to every turn, within ``pinned.max_tokens``; needs write access to its level."""
         rec = self.get(scope, record_id)
+        check_write_level(scope, rec.level, self._config.memory.scope.write)
         if rec.status != "active":
             raise ValidationError(f"record {record_id} is {rec.status}; only active records can be pinned",
                                   field="id")
@@ -442,6 +511,7 @@ class Memory:
 
     def unpin(self, scope: Scope, record_id: str) -> Record:
         rec = self.get(scope, record_id)
+        check_write_level(scope, rec.level, self._config.memory.scope.write)
         with self.store.write() as tx:
             tx.update_record(rec.id, pinned=False, updated_at=self.now())
         return self.get(scope, record_id)
@@ -483,39 +553,47 @@ class Memory:
         kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
         flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
                            labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
-        k = max(50, limit * 5)
-        terms = textmod.query_terms(query)
+        k, n_anchors = max(SEARCH_CANDIDATES, 3 * limit), max(SEARCH_ANCHORS, 2 * limit)
+        analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
         pend = [p for p in pending if flt.allows(p.record)]
         self._embed_pending(pend)
+        weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
+                                 half_life_days=search.recency_half_life_days)
         with self.store.read() as tx:
-            stats = self._with_pending(tx.record_term_stats(flt, terms), pend)
-            sel = fusion.select_terms(terms, stats) if mode != "vector" else []
+            stats = self._with_pending(tx.record_term_stats(flt, analysis.terms), pend)
+            sel = fusion.select_terms(analysis.terms, stats) if mode != "vector" else []
             lcands = tx.records_lexical(flt, sel, limit=k) if sel else []
             vcands = tx.records_vector(flt, qvec, limit=k) if qvec is not None else []
+            records = {r.id: r for r in tx.get_records(flt, list(dict.fromkeys(
+                [c.id for c in lcands] + [c.id for c in vcands])))}
+            records.update({p.record.id: p.record for p in pend})
             if pend:
                 lcands = lcands + [fusion.LexicalCandidate(p.record.id, p.terms.split()) for p in pend]
                 if qvec is not None:
                     vcands = vcands + [fusion.VectorCandidate(p.record.id, float(p.vector @ qvec))
                                        for p in pend if p.vector is not None]
-            lex = fusion.bm25(sel, lcands, stats) if sel else {}
-            ids = list(dict.fromkeys(list(lex) + [c.id for c in vcands]))
-            records = {r.id: r for r in tx.get_records(flt, ids)}
-        records.update({p.record.id: p.record for p in pend})
-        weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
-                                 half_life_days=search.recency_half_life_days)
-        scored = fusion.fuse(lex, vcands, mode=mode, weights=weights, min_score=min_score,
-                             dates={i: r.updated_at for i, r in records.items()}, now=self.now())
+            pool = self._candidate_pool(lcands, vcands, {i: (r.created_at, r.provenance.turn_id or r.id)
+                                                         for i, r in records.items()})
+            if mode == "hybrid" and pool:
+                first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
+                stored = [sc.id for sc in first[:n_anchors] if sc.id not in {p.record.id for p in pend}]
+                self._add_context(pool, tx.record_context(flt, stored, window=weights.window), qvec,
+                                  weights.window)
+                self._pending_context(pool, pend, weights.window)
+                missing = [i for i in pool if i not in records]
+                records.update({r.id: r for r in tx.get_records(flt, missing)})
         hide = set(hidden or ())
         if preview:
             for r in records.values():
                 if r.preview:
                     hide.update(x for x in (r.replaces, r.deletes) if x)
+        shown = {i for i, r in records.items() if i not in hide and not r.deletes and flt.allows(r)}
+        scored = fusion.rank([c for c in pool.values() if c.id in shown], analysis, stats, mode=mode,
+                             weights=weights, min_score=min_score, now=self.now())
         hits: builtins.list[Hit] = []
         for sc in scored:
-            rec = records.get(sc.id)
-            if rec is None or rec.id in hide or rec.deletes or not flt.allows(rec):
-                continue
+            rec = records[sc.id]
             hits.append(Hit(score=sc.score, record=rec, parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
             if len(hits) >= limit:
                 break
@@ -538,6 +616,12 @@ class Memory:
             for t in set(p.terms.split()):
                 df[t] = df.get(t, 0) + 1
         return fusion.TermStats(stats.doc_count + len(pend), df)
+
+    @staticmethod
+    def _pending_context(pool: dict[str, fusion.Candidate], pend: Sequence[_PendingRecord], window: int) -> None:
+        """A turn's pending records neighbour each other in the order the turn wrote them."""
+        ids = [p.record.id for p in pend if p.record.id in pool]
+        Memory._link(pool, dict(zip(ids, ids[1:], strict=False)), window)
 
     # -- extraction ------------------------------------------------------------------------------------------
     def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], builtins.list[Record]]:

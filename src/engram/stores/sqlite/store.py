@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -25,21 +25,25 @@ from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate
 from ...core.scope import ReadFilter
 from ...errors import StoreError
 from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
-from ..base import ApiKey, Chunk
+from ..base import ApiKey, Chunk, ContextItem, Neighbourhood
 from .schema import MIGRATIONS
 from .vectors import VectorCache
 
 BUSY_TIMEOUT_MS = 60_000
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 def to_us(dt: datetime) -> int:
+    """Exact microseconds since the epoch (integer arithmetic: float timestamps can be off by one)."""
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)
-    return int(dt.timestamp() * 1_000_000)
+    return (dt - _EPOCH) // timedelta(microseconds=1)
 
 
 def from_us(us: int) -> datetime:
-    return datetime.fromtimestamp(us / 1_000_000, tz=UTC)
+    return _EPOCH + timedelta(microseconds=us)
 
 
 def _h(*parts: str | None) -> str:
@@ -342,6 +346,54 @@ class SqliteTx:
                 return [VectorCandidate(i, s) for i, s in kept[:limit]]
             k *= 4
 
+    def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                      window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:
+        if not ids:
+            return []
+        part = event_part(agent, actor, session)
+        cond, cargs = "", []
+        if not include_tools:
+            cond += " AND is_tool = 0"
+        if not_before is not None:
+            cond += " AND at_us >= ?"
+            cargs.append(to_us(not_before))
+        spans = {}
+        for i in range(0, len(ids), 500):
+            batch = list(ids[i:i + 500])
+            spans.update({r[0]: (r[1], r[2]) for r in self._all(
+                f"SELECT event_id, min(rowid), max(rowid) FROM event_chunks WHERE event_id IN "
+                f"({','.join('?' * len(batch))}) AND part = ?{cond} GROUP BY event_id", [*batch, part, *cargs])})
+
+        def side(pivot: int, op: str, order: str) -> list[str]:
+            # event_chunks_part is (part, rowid): one short index range per side; rowid is append order
+            got: list[str] = []
+            for (eid,) in self.c.execute(f"SELECT event_id FROM event_chunks WHERE part = ? AND rowid {op} ?{cond} "
+                                         f"ORDER BY rowid {order} LIMIT ?", [part, pivot, *cargs, window * 4]):
+                if eid not in got:
+                    got.append(eid)
+                    if len(got) >= window:
+                        break
+            return got
+
+        sides = {eid: (side(lo, "<", "DESC"), side(hi, ">", "ASC")) if window > 0 else ([], [])
+                 for eid, (lo, hi) in spans.items()}
+        need = list(dict.fromkeys([*spans, *(e for b, a in sides.values() for e in (*b, *a))]))
+        chunks: dict[str, list[sqlite3.Row]] = {}
+        for i in range(0, len(need), 500):
+            batch = need[i:i + 500]
+            for r in self._all(f"SELECT event_id, at_us, terms, vec FROM event_chunks WHERE event_id IN "
+                               f"({','.join('?' * len(batch))}) AND part = ? ORDER BY rowid", [*batch, part]):
+                chunks.setdefault(r[0], []).append(r)
+        items: dict[str, ContextItem] = {}
+        for eid, rows in chunks.items():
+            vecs = [np.frombuffer(r[3], dtype=np.float32) for r in rows if r[3] is not None]
+            items[eid] = ContextItem(id=eid, at=from_us(rows[0][1]), group=session or "",
+                                     terms=tuple(t for r in rows for t in r[2].split()[1:]),
+                                     vectors=np.stack(vecs) if vecs else None)
+        return [Neighbourhood(items[eid], tuple(items[e] for e in b if e in items),
+                              tuple(items[e] for e in a if e in items))
+                for eid, (b, a) in sides.items() if eid in items]
+
     # -- records ------------------------------------------------------------------------------------------
     @staticmethod
     def _record(r: sqlite3.Row) -> Record:
@@ -517,6 +569,39 @@ class SqliteTx:
         rows = self._all(f"SELECT r.id, r.vec FROM records r WHERE r.id IN ({','.join('?' * len(ids))}) "
                          f"AND r.vec IS NOT NULL AND {where}", [*ids, *args])
         return {r[0]: np.frombuffer(r[1], dtype=np.float32) for r in rows}
+
+    @staticmethod
+    def _context_item(r: sqlite3.Row) -> ContextItem:
+        vec = r["vec"]
+        return ContextItem(id=r["id"], at=from_us(r["created_us"]), group=r["turn_id"] or r["id"],
+                           terms=tuple(r["fts_terms"].split()[1:]),
+                           vectors=np.frombuffer(vec, dtype=np.float32)[None, :] if vec is not None else None)
+
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+        out: list[Neighbourhood] = []
+        for i in range(0, len(ids), 500):
+            batch = list(ids[i:i + 500])
+            for row in self._all(f"SELECT * FROM records WHERE id IN ({','.join('?' * len(batch))})", batch):
+                if row["status"] != "active" or not flt.allows(self._record(row)):
+                    continue
+                sides: list[tuple[ContextItem, ...]] = []
+                for op, order in (("<", "DESC"), (">", "ASC")):
+                    got: list[ContextItem] = []
+                    if window > 0 and row["turn_id"] is not None:
+                        # records_part is (part, status, rowid): a turn's records are written together, so
+                        # its neighbours are the next rows of the range; stop at the first of another turn
+                        for r in self.c.execute(f"SELECT * FROM records WHERE part = ? AND status = 'active' "
+                                                f"AND rowid {op} ? ORDER BY rowid {order} LIMIT ?",
+                                                (row["part"], row["rowid"], window * 2)):
+                            if r["turn_id"] != row["turn_id"]:
+                                break
+                            if flt.allows(self._record(r)):
+                                got.append(self._context_item(r))
+                                if len(got) >= window:
+                                    break
+                    sides.append(tuple(got))
+                out.append(Neighbourhood(self._context_item(row), sides[0], sides[1]))
+        return out
 
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
                              ) -> list[Record]:
