@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 from . import config as cfgmod
@@ -275,14 +276,11 @@ class Memory:
                 hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
                                          include_tools=tools, not_before=cutoff)
                 self._add_context(pool, hoods, qvec, weights.window)
-                missing = [i for i in pool if i not in events]
-                events.update({e.id: e for e in tx.get_events(a, u, s, missing)})
-        scored = fusion.rank([c for c in pool.values() if c.id in events], analysis, stats, mode=mode,
-                             weights=weights, now=self.now())
-        hits = []
-        for sc in scored[:limit]:
-            hits.append(Hit(score=sc.score, event=events[sc.id], parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
-        return hits
+            scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights, now=self.now())
+            top = scored[:limit]
+            events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events])})
+        return [Hit(score=sc.score, event=events[sc.id], parts=ScoreParts(sc.lexical, sc.vector, sc.recency))
+                for sc in top if sc.id in events]
 
     @staticmethod
     def _candidate_pool(lex: Sequence[fusion.LexicalCandidate], vec: Sequence[fusion.VectorCandidate],
@@ -305,7 +303,7 @@ class Memory:
         nxt: dict[str, str] = {}
         for hood in hoods:
             run = [*hood.before[::-1], hood.item, *hood.after]
-            for a, b in zip(run, run[1:], strict=False):
+            for a, b in pairwise(run):
                 nxt[a.id] = b.id
             for item in run:
                 old = pool.get(item.id)
@@ -560,6 +558,7 @@ class Memory:
         self._embed_pending(pend)
         weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
                                  half_life_days=search.recency_half_life_days)
+        pend_ids = {p.record.id for p in pend}
         with self.store.read() as tx:
             stats = self._with_pending(tx.record_term_stats(flt, analysis.terms), pend)
             sel = fusion.select_terms(analysis.terms, stats) if mode != "vector" else []
@@ -577,26 +576,34 @@ class Memory:
                                                          for i, r in records.items()})
             if mode == "hybrid" and pool:
                 first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
-                stored = [sc.id for sc in first[:n_anchors] if sc.id not in {p.record.id for p in pend}]
+                stored = [sc.id for sc in first[:n_anchors] if sc.id not in pend_ids]
                 self._add_context(pool, tx.record_context(flt, stored, window=weights.window), qvec,
                                   weights.window)
                 self._pending_context(pool, pend, weights.window)
-                missing = [i for i in pool if i not in records]
-                records.update({r.id: r for r in tx.get_records(flt, missing)})
-        hide = set(hidden or ())
-        if preview:
-            for r in records.values():
-                if r.preview:
-                    hide.update(x for x in (r.replaces, r.deletes) if x)
-        shown = {i for i, r in records.items() if i not in hide and not r.deletes and flt.allows(r)}
-        scored = fusion.rank([c for c in pool.values() if c.id in shown], analysis, stats, mode=mode,
-                             weights=weights, min_score=min_score, now=self.now())
-        hits: builtins.list[Hit] = []
-        for sc in scored:
-            rec = records[sc.id]
-            hits.append(Hit(score=sc.score, record=rec, parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
-            if len(hits) >= limit:
-                break
+                if preview:  # preview records in the context may hide what they replace or delete
+                    records.update({r.id: r for r in tx.get_records(flt, [i for i in pool if i not in records])})
+            hide = set(hidden or ())
+            if preview:
+                for r in records.values():
+                    if r.preview:
+                        hide.update(x for x in (r.replaces, r.deletes) if x)
+            hide.update(i for i, r in records.items() if r.deletes)
+            scored = fusion.rank([c for c in pool.values() if c.id not in hide], analysis, stats, mode=mode,
+                                 weights=weights, min_score=min_score, now=self.now())
+            # context items come from the store already filtered: load records for the hits only
+            hits: builtins.list[Hit] = []
+            pos = 0
+            while len(hits) < limit and pos < len(scored):
+                batch = scored[pos:pos + limit - len(hits) + 5]
+                pos += len(batch)
+                records.update({r.id: r for r in tx.get_records(
+                    flt, [sc.id for sc in batch if sc.id not in records])})
+                for sc in batch:
+                    rec = records.get(sc.id)
+                    if rec is None or rec.deletes or not flt.allows(rec) or len(hits) >= limit:
+                        continue
+                    hits.append(Hit(score=sc.score, record=rec,
+                                    parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
         return hits
 
     def _embed_pending(self, pend: Sequence[_PendingRecord]) -> None:
@@ -621,7 +628,7 @@ class Memory:
     def _pending_context(pool: dict[str, fusion.Candidate], pend: Sequence[_PendingRecord], window: int) -> None:
         """A turn's pending records neighbour each other in the order the turn wrote them."""
         ids = [p.record.id for p in pend if p.record.id in pool]
-        Memory._link(pool, dict(zip(ids, ids[1:], strict=False)), window)
+        Memory._link(pool, dict(pairwise(ids)), window)
 
     # -- extraction ------------------------------------------------------------------------------------------
     def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], builtins.list[Record]]:

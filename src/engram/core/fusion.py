@@ -1,16 +1,29 @@
-"""Ranking, done once for every backend: BM25 over candidates, hybrid fusion, recency. Pure.
+"""Ranking, done once for every backend: BM25, hybrid fusion, context, episodes, time, recency. Pure.
 
-Backends return *candidates*: lexical ones with their indexed terms, vector ones with their cosine. This
-module turns them into one score in [0, 1]:
+Backends return *candidates* (lexical ones with their indexed terms, vector ones with their cosine, and on
+request the items written just before and after a candidate); :func:`rank` turns a pool of them into one
+score in [0, 1]. For a candidate ``i`` of the pool (a session event, or a record):
 
-    L = bm25(doc) / max bm25 over the lexical candidates                  (0 when not a lexical match)
-    V = (cos - min cos) / (max cos - min cos) over the vector candidates   (1 when there is one; 0 when absent)
-    fused = (w_lex * L + w_vec * V) / (w_lex + w_vec)                     (mode lexical: L; vector: V)
-    R = 0.5 ** (age / half_life)                                           (when a half-life is set)
-    score = (1 - w_rec) * fused + w_rec * R
+    b_i   BM25 of i's terms for every query term the corpus holds (k1 1.2, b 0.5, mean length over the pool)
+    x_i   b_i + sum over d = 1..3 of  c * 2^-(d-1) * b(d-th item before i)  +  c/2 * 2^-(d-1) * b(d-th item after i)
+          (c = 0.5; only items of i's episode): the answer to a question usually sits right after the
+          message that names its topic, so a turn borrows part of its neighbours' keyword evidence
+    L_i   x_i / max x over the pool                                    (0: no keyword evidence)
+    V_i   (cos_i - min cos) / (max cos - min cos) over the pool          (0: no vector; 1: a single one)
+    B_i   (w_lex * L_i + w_vec * V_i) / (w_lex + w_vec)
+    E_i   max B over i's episode: the items of one group (records: the turn that wrote them; events: the
+          session) without a pause longer than ``episode_gap_hours`` between them
+    T_i   1 when the query names a period ("on 1 May 2023", "in 2022", "last week") and i was written from
+          a day before it to a week after it (people tell of things after they happen); else 0
+    W_i   1 when the query asks *when* and i's text places something in time ("yesterday", "June", 2022)
+    F_i   (B_i + g E_i + p T_i + q W_i) / (1 + g + p [query names a period] + q [query asks when])
+          (g 0.3, p 0.25, q 0.15)
+    R_i   0.5 ** (age / half_life)                                       (only when a half-life is set)
+    score = (1 - w_rec) * F_i + w_rec * R_i
 
-``min_score`` applies to matches by meaning alone: a candidate with no lexical match is dropped when its
-raw cosine is below it. Every part is reported on the hit so users can tune.
+Mode ``lexical`` ranks by L alone and ``vector`` by V alone (plus recency): no context, episode or time part.
+``min_score`` applies to matches by meaning alone: a candidate without keyword evidence (L = 0) is dropped
+when its raw cosine is below it. Every part is reported on :class:`Scored` so users can see why.
 """
 
 from __future__ import annotations
@@ -18,10 +31,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from .text import QueryAnalysis, is_temporal
 
 BM25_K1 = 1.2
-BM25_B = 0.75
+BM25_B = 0.5  # chat turns and records vary in length; long ones are penalised less than with 0.75
+PERIOD_BEFORE = timedelta(days=1)
+PERIOD_AFTER = timedelta(days=7)
+MODES = ("hybrid", "lexical", "vector")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,28 +64,56 @@ class VectorCandidate:
 
 @dataclass(frozen=True, slots=True)
 class Weights:
+    """The knobs of :func:`rank` (see the module docstring for where each one enters)."""
+
     lexical: float = 1.0
     vector: float = 1.0
     recency: float = 0.0  # share of the final score given to recency when a half-life is set
     half_life_days: float | None = None
+    context: float = 0.5  # c: share of the previous item's keyword evidence a candidate borrows
+    window: int = 3  # items on each side that lend evidence
+    episode: float = 0.3  # g
+    period: float = 0.25  # p
+    when: float = 0.15  # q
+    episode_gap_hours: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One item of the pool :func:`rank` scores; unknown parts are None (they count as no evidence)."""
+
+    id: str
+    at: datetime
+    group: str  # items of one group, close in time, form an episode
+    terms: Sequence[str] | None = None
+    cosine: float | None = None
+    before: tuple[str, ...] = ()  # ids of the items written right before it, nearest first
+    after: tuple[str, ...] = ()  # ids of the items written right after it, nearest first
 
 
 @dataclass(frozen=True, slots=True)
 class Scored:
+    """A ranked candidate: its score in [0, 1] and the parts it is made of (None: not part of this mode)."""
+
     id: str
     score: float
     lexical: float | None
     vector: float | None
     recency: float | None
     cosine: float | None
+    context: float | None = None  # share of the lexical evidence lent by neighbours
+    episode: float | None = None
+    time: float | None = None  # 1.0 when a period or "when" part matched
 
 
 def select_terms(terms: Sequence[str], stats: TermStats, *, max_df_ratio: float = 0.05,
                  keep_at_least: int = 2) -> list[str]:
-    """Drop very common terms (document frequency above ``max_df_ratio``) and terms no document has.
+    """Terms to *retrieve* candidates by: drop very common ones (document frequency above ``max_df_ratio``)
+    and those no document has.
 
-    Common terms make an OR query rank nearly every row; dropping them keeps a 12-word question fast on
-    1M rows and barely changes the order. When every term is common, the rarest few are kept.
+    Common terms make an OR query touch nearly every row; dropping them keeps a 12-word question fast on
+    1M rows. Ranking still scores every query term on the candidates. When every term is common, the
+    rarest few are kept.
     """
     present = [t for t in terms if stats.doc_freq.get(t, 0) > 0]
     if stats.doc_count <= 0:
@@ -85,24 +131,24 @@ def idf(term: str, stats: TermStats) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
-def bm25(query: Sequence[str], candidates: Sequence[LexicalCandidate], stats: TermStats) -> dict[str, float]:
-    """Okapi BM25 of each candidate for the query terms; average length taken over the candidates."""
-    if not candidates or not query:
+def bm25(query: Sequence[str], docs: Mapping[str, Sequence[str]], stats: TermStats) -> dict[str, float]:
+    """Okapi BM25 of each document for the query terms; mean length taken over ``docs``. Zeros left out."""
+    if not docs or not query:
         return {}
-    avgdl = sum(len(c.terms) for c in candidates) / len(candidates) or 1.0
-    weights = {t: idf(t, stats) for t in set(query)}
+    weights = {t: idf(t, stats) for t in set(query) if stats.doc_freq.get(t, 0) > 0}
+    if not weights:
+        return {}
+    avgdl = sum(len(d) for d in docs.values()) / len(docs) or 1.0
     out: dict[str, float] = {}
-    for c in candidates:
+    for doc, terms in docs.items():
         tf: dict[str, int] = {}
-        for t in c.terms:
+        for t in terms:
             if t in weights:
                 tf[t] = tf.get(t, 0) + 1
-        dl = len(c.terms)
-        s = 0.0
-        for t, f in tf.items():
-            s += weights[t] * f * (BM25_K1 + 1) / (f + BM25_K1 * (1 - BM25_B + BM25_B * dl / avgdl))
-        if s > 0:
-            out[c.id] = max(out.get(c.id, 0.0), s)
+        if not tf:
+            continue
+        norm = BM25_K1 * (1 - BM25_B + BM25_B * len(terms) / avgdl)
+        out[doc] = sum(weights[t] * f * (BM25_K1 + 1) / (f + norm) for t, f in tf.items())
     return out
 
 
@@ -112,40 +158,106 @@ def recency(at: datetime, now: datetime, half_life_days: float) -> float:
     return 1.0 if age <= 0 else 0.5 ** (age / half_life_days)
 
 
-def fuse(
-    lexical: Mapping[str, float],
-    vector: Iterable[VectorCandidate],
-    *,
-    mode: str = "hybrid",
-    weights: Weights = Weights(),
-    min_score: float | None = None,
-    dates: Mapping[str, datetime] | None = None,
-    now: datetime | None = None,
-) -> list[Scored]:
-    """Combine raw BM25 scores and cosines into one ranked list, best first, scores in [0, 1]."""
-    cos = {c.id: c.cosine for c in vector} if mode != "lexical" else {}
-    lex = dict(lexical) if mode != "vector" else {}
-    lmax = max(lex.values(), default=0.0)
-    cmin, cmax = min(cos.values(), default=0.0), max(cos.values(), default=0.0)
-    wl, wv = (weights.lexical, weights.vector) if mode == "hybrid" else (
-        (1.0, 0.0) if mode == "lexical" else (0.0, 1.0))
-    use_recency = weights.half_life_days is not None and weights.recency > 0 and dates is not None
+def episodes(pool: Iterable[Candidate], gap_hours: float) -> dict[str, int]:
+    """Episode number of each candidate: same group, no pause longer than ``gap_hours`` in between."""
+    by_group: dict[str, list[Candidate]] = {}
+    for c in pool:
+        by_group.setdefault(c.group, []).append(c)
+    out: dict[str, int] = {}
+    gap = timedelta(hours=gap_hours)
+    n = 0
+    for group in sorted(by_group):
+        items = sorted(by_group[group], key=lambda c: (c.at, c.id))
+        last: datetime | None = None
+        for c in items:
+            if last is not None and c.at - last > gap:
+                n += 1
+            out[c.id] = n
+            last = c.at
+        n += 1
+    return out
+
+
+def in_periods(at: datetime, periods: Sequence[tuple[datetime, datetime]]) -> bool:
+    """Whether something written at ``at`` may tell of one of the periods (a day before to a week after)."""
+    return any(start - PERIOD_BEFORE <= at < end + PERIOD_AFTER for start, end in periods)
+
+
+def _cosine_parts(pool: Sequence[Candidate]) -> dict[str, float]:
+    cos = {c.id: c.cosine for c in pool if c.cosine is not None}
+    if not cos:
+        return {}
+    lo, hi = min(cos.values()), max(cos.values())
+    if hi - lo < 1e-9:
+        return {i: 1.0 for i in cos}
+    return {i: (v - lo) / (hi - lo) for i, v in cos.items()}
+
+
+def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, mode: str = "hybrid",
+         weights: Weights = Weights(), min_score: float | None = None, now: datetime | None = None
+         ) -> list[Scored]:
+    """Score every candidate of the pool (module docstring), best first; ties broken by id."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    pool = list({c.id: c for c in pool}.values())
+    hybrid = mode == "hybrid"
+    own = bm25(query.terms, {c.id: c.terms for c in pool if c.terms is not None}, stats) if mode != "vector" else {}
+    epi = episodes(pool, weights.episode_gap_hours)
+    lent: dict[str, float] = {}
+    if hybrid and weights.context > 0 and own:
+        for c in pool:
+            s = 0.0
+            for side, share in ((c.before, weights.context), (c.after, weights.context / 2)):
+                for d, other in enumerate(side[: weights.window]):
+                    if other in own and epi.get(other) == epi[c.id]:
+                        s += share * 0.5 ** d * own[other]
+            if s > 0:
+                lent[c.id] = s
+    x = {i: own.get(i, 0.0) + lent.get(i, 0.0) for i in set(own) | set(lent)}
+    xmax = max(x.values(), default=0.0)
+    vparts = _cosine_parts(pool) if mode != "lexical" else {}
+    wl, wv = (weights.lexical, weights.vector) if hybrid else ((1.0, 0.0) if mode == "lexical" else (0.0, 1.0))
+    base: dict[str, float] = {}
+    lparts: dict[str, float] = {}
+    for c in pool:
+        lparts[c.id] = x.get(c.id, 0.0) / xmax if xmax > 0 else 0.0
+        base[c.id] = (wl * lparts[c.id] + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
+    best_in: dict[int, float] = {}
+    for c in pool:
+        best_in[epi[c.id]] = max(best_in.get(epi[c.id], 0.0), base[c.id])
+    use_period = hybrid and weights.period > 0 and bool(query.periods)
+    use_when = hybrid and weights.when > 0 and query.asks_when
+    g = weights.episode if hybrid else 0.0
+    denom = 1.0 + g + (weights.period if use_period else 0.0) + (weights.when if use_when else 0.0)
+    use_recency = weights.half_life_days is not None and weights.recency > 0
     out: list[Scored] = []
-    for doc in set(lex) | set(cos):
-        c = cos.get(doc)
-        if doc not in lex and min_score is not None and (c is None or c < min_score):
+    for c in pool:
+        lpart = lparts[c.id]
+        matched = lpart > 0 if mode == "lexical" else (c.cosine is not None if mode == "vector"
+                                                        else lpart > 0 or c.cosine is not None)
+        if not matched:
             continue
-        lpart = lex[doc] / lmax if doc in lex and lmax > 0 else (0.0 if mode != "vector" else None)
-        if c is None:
-            vpart = 0.0 if mode != "lexical" else None
-        else:
-            vpart = 1.0 if cmax - cmin < 1e-9 else (c - cmin) / (cmax - cmin)
-        fused = (wl * (lpart or 0.0) + wv * (vpart or 0.0)) / ((wl + wv) or 1.0)
+        if min_score is not None and lpart <= 0 and (c.cosine is None or c.cosine < min_score):
+            continue
+        tpart = 0.0
+        if use_period and in_periods(c.at, query.periods):
+            tpart = 1.0
+        t_when = use_when and c.terms is not None and any(is_temporal(t) for t in c.terms)
+        fused = (base[c.id] + g * best_in[epi[c.id]] + (weights.period * tpart)
+                 + (weights.when if t_when else 0.0)) / denom
         rpart = None
         score = fused
-        if use_recency and dates is not None and doc in dates:
-            rpart = recency(dates[doc], now or datetime.now(dates[doc].tzinfo), weights.half_life_days or 1.0)
+        if use_recency:
+            rpart = recency(c.at, now or datetime.now(c.at.tzinfo), weights.half_life_days or 1.0)
             score = (1 - weights.recency) * fused + weights.recency * rpart
-        out.append(Scored(doc, min(1.0, max(0.0, score)), lpart, vpart, rpart, c))
+        out.append(Scored(
+            id=c.id, score=min(1.0, max(0.0, score)),
+            lexical=lpart if mode != "vector" else None,
+            vector=vparts.get(c.id, 0.0) if mode != "lexical" else None,
+            recency=rpart, cosine=c.cosine,
+            context=(lent.get(c.id, 0.0) / x[c.id] if x.get(c.id) else 0.0) if hybrid else None,
+            episode=best_in[epi[c.id]] if hybrid else None,
+            time=(1.0 if tpart or t_when else 0.0) if (use_period or use_when) else None,
+        ))
     out.sort(key=lambda s: (-s.score, s.id))
     return out

@@ -8,22 +8,28 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
-STOP_WORDS = frozenset(
-    """a about above after again against all am an and any are aren't as at be because been before being
-    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
-    during each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here
-    here's hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself
-    let's me more most mustn't my myself no nor not of off on once only or other ought our ours ourselves
-    out over own same shan't she she'd she'll she's should shouldn't so some such than that that's the their
-    theirs them themselves then there there's these they they'd they'll they're they've this those through
-    to too under until up very was wasn't we we'd we'll we're we've were weren't what what's when when's
-    where where's which while who who's whom why why's with won't would wouldn't you you'd you'll you're
-    you've your yours yourself yourselves also just get got would like really yeah yes oh ok okay did does
-    s t""".split()
-)
+STOP_WORDS = frozenset((
+    "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren't", "as",
+    "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "can't",
+    "cannot", "could", "couldn't", "did", "didn't", "do", "does", "doesn't", "doing", "don't", "down", "during",
+    "each", "few", "for", "from", "further", "had", "hadn't", "has", "hasn't", "have", "haven't", "having", "he",
+    "he'd", "he'll", "he's", "her", "here", "here's", "hers", "herself", "him", "himself", "his", "how", "how's",
+    "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into", "is", "isn't", "it", "it's", "its", "itself", "let's",
+    "me", "more", "most", "mustn't", "my", "myself", "no", "nor", "not", "of", "off", "on", "once", "only", "or",
+    "other", "ought", "our", "ours", "ourselves", "out", "over", "own", "same", "shan't", "she", "she'd", "she'll",
+    "she's", "should", "shouldn't", "so", "some", "such", "than", "that", "that's", "the", "their", "theirs",
+    "them", "themselves", "then", "there", "there's", "these", "they", "they'd", "they'll", "they're", "they've",
+    "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "wasn't", "we", "we'd", "we'll",
+    "we're", "we've", "were", "weren't", "what", "what's", "when", "when's", "where", "where's", "which", "while",
+    "who", "who's", "whom", "why", "why's", "with", "won't", "would", "wouldn't", "you", "you'd", "you'll",
+    "you're", "you've", "your", "yours", "yourself", "yourselves", "also", "just", "get", "got", "would", "like",
+    "really", "yeah", "yes", "oh", "ok", "okay", "did", "does", "s", "t",
+))
 
 _SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "ement", "ments", "ment",
              "ings", "ing", "edly", "ed", "ies", "ly", "es", "s")
@@ -105,3 +111,115 @@ def chunks(text: str, *, size: int = 800, overlap: int = 100) -> list[str]:
             break
         start = max(end - overlap, start + 1)
     return [c for c in out if c]
+
+
+# -- query analysis ---------------------------------------------------------------------------------------
+
+_MONTHS = {m: i + 1 for i, m in enumerate((
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december"))}
+_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
+_MONTHS["sept"] = 9
+_MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
+       r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"((?:19|20)\d\d)"
+_DATE_PATTERNS = (
+    ("ymd", re.compile(rf"\b{_YEAR}-(\d{{1,2}})-(\d{{1,2}})\b")),
+    ("dmy", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MON}\.?,?\s+{_YEAR}\b", re.I)),
+    ("mdy", re.compile(rf"\b{_MON}\.?\s+{_DAY},?\s+{_YEAR}\b", re.I)),
+    ("my", re.compile(rf"\b{_MON}\.?,?\s+(?:of\s+)?{_YEAR}\b", re.I)),
+    ("y", re.compile(rf"\b{_YEAR}\b")),
+)
+_RELATIVE = re.compile(r"\b(yesterday|today|tonight|last\s+(?:night|week|weekend|month|year)|"
+                       r"this\s+(?:week|month|year)|(\d+|a|one|two|three|four|five|six)\s+(day|week|month|year)s?\s+ago)\b",
+                       re.I)
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_ASKS_WHEN = re.compile(r"^\W*(?:when\b|since when\b|what\s+(?:date|day|year|month|time)\b|how\s+long\s+ago\b|"
+                        r"(?:in\s+)?which\s+(?:year|month|day)\b)", re.I)
+
+#: Index terms (as :func:`index_terms` writes them) that place something in time. ("may" and "evening",
+#: whose stem is "even", are left out: as terms they mostly mean something else.)
+TEMPORAL_TERMS = frozenset(index_terms(
+    "yesterday today tonight tomorrow ago last next week weekend month year day morning afternoon night "
+    "earlier later recently soon since monday tuesday wednesday thursday friday saturday sunday january february "
+    "march april june july august september october november december weeks months years days"))
+
+
+def is_temporal(term: str) -> bool:
+    """Whether an index term places something in time: a word of :data:`TEMPORAL_TERMS` or a year."""
+    return term in TEMPORAL_TERMS or (len(term) == 4 and term.isdigit() and term[:2] in ("19", "20"))
+
+
+@dataclass(frozen=True, slots=True)
+class QueryAnalysis:
+    """What ranking reads from a natural-language query: its terms, the periods it names, its intent."""
+
+    terms: tuple[str, ...]
+    periods: tuple[tuple[datetime, datetime], ...] = ()  # [start, end) of each day/month/year it names
+    asks_when: bool = False  # "when did …", "what year …": text that places things in time is wanted
+
+
+def _month_end(year: int, month: int) -> datetime:
+    return datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+
+
+def time_periods(text: str, now: datetime) -> list[tuple[datetime, datetime]]:
+    """The calendar periods a text names: ISO and written dates, "May 2023", years, and a few relative
+    expressions ("yesterday", "last week", "3 days ago") read against ``now``. Each is [start, end) in UTC."""
+    out: list[tuple[datetime, datetime]] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(m: re.Match[str]) -> bool:
+        return all(m.end() <= a or m.start() >= b for a, b in taken)
+
+    for kind, pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(text):
+            if not free(m):
+                continue
+            g = m.groups()
+            try:
+                if kind == "ymd":
+                    start = datetime(int(g[0]), int(g[1]), int(g[2]), tzinfo=UTC)
+                    end = start + timedelta(days=1)
+                elif kind == "dmy":
+                    start = datetime(int(g[2]), _MONTHS[g[1].lower()], int(g[0]), tzinfo=UTC)
+                    end = start + timedelta(days=1)
+                elif kind == "mdy":
+                    start = datetime(int(g[2]), _MONTHS[g[0].lower()], int(g[1]), tzinfo=UTC)
+                    end = start + timedelta(days=1)
+                elif kind == "my":
+                    month = _MONTHS[g[0].lower()]
+                    start, end = datetime(int(g[1]), month, 1, tzinfo=UTC), _month_end(int(g[1]), month)
+                else:
+                    start, end = datetime(int(g[0]), 1, 1, tzinfo=UTC), datetime(int(g[0]) + 1, 1, 1, tzinfo=UTC)
+            except (ValueError, KeyError):  # "31 February": not a date
+                continue
+            taken.append((m.start(), m.end()))
+            out.append((start, end))
+    now = now.astimezone(UTC)
+    today = datetime(now.year, now.month, now.day, tzinfo=UTC)
+    for m in _RELATIVE.finditer(text):
+        word = m.group(1).lower().split()
+        if word[0] in ("today", "tonight"):
+            out.append((today, today + timedelta(days=1)))
+        elif word[0] == "yesterday" or word[-1] == "night":
+            out.append((today - timedelta(days=1), today))
+        elif word[0] in ("last", "this"):
+            span = {"week": 7, "weekend": 7, "month": 31, "year": 366}[word[1]]
+            back = span if word[0] == "last" else 0
+            start = today - timedelta(days=back + (today.weekday() if span == 7 else 0))
+            out.append((start, start + timedelta(days=span)) if word[0] == "last" else (start, now))
+        else:
+            n = int(m.group(2)) if m.group(2).isdigit() else _NUMBERS[m.group(2).lower()]
+            days = n * {"day": 1, "week": 7, "month": 30, "year": 365}[m.group(3).lower()]
+            mid = today - timedelta(days=days)
+            slack = timedelta(days=max(1, days // 7))
+            out.append((mid - slack, mid + timedelta(days=1) + slack))
+    return out
+
+
+def analyze_query(text: str, now: datetime) -> QueryAnalysis:
+    """Terms, named periods and the "when" intent of a query (see :class:`QueryAnalysis`)."""
+    return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
+                         asks_when=bool(_ASKS_WHEN.match(text)))

@@ -37,6 +37,26 @@ class Chunk:
 
 
 @dataclass(frozen=True, slots=True)
+class ContextItem:
+    """An event or record as ranking sees it (see :meth:`Tx.event_context`, :meth:`Tx.record_context`)."""
+
+    id: str
+    at: datetime  # event time; record creation time
+    group: str  # events: their session id; records: the turn that wrote them (the record id if none)
+    terms: tuple[str, ...]  # index terms of every chunk (core.text.index_terms), partition tokens left out
+    vectors: np.ndarray | None  # (chunks, dim) float32; None when nothing of it is embedded
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbourhood:
+    """A candidate and the items written right before and after it, nearest first."""
+
+    item: ContextItem
+    before: tuple[ContextItem, ...]
+    after: tuple[ContextItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ApiKey:
     """A stored API key grant; the secret itself is never stored, only its hash."""
 
@@ -99,6 +119,13 @@ class Tx(Protocol):
                       *, limit: int, include_tools: bool, not_before: datetime | None
                       ) -> list[VectorCandidate]: ...
 
+    def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                      window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:
+        """For each id of an indexed event of this session: the event and up to ``window`` indexed events
+        appended right before and right after it, in append order (tool events only with ``include_tools``;
+        none older than ``not_before``). Unknown ids are left out."""
+        ...
+
     # -- records ---------------------------------------------------------------------------------------
     def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None: ...
     def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
@@ -120,6 +147,12 @@ class Tx(Protocol):
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]: ...
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]: ...
     def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]: ...
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+        """For each id of an active record the filter can see: the record and up to ``window`` active records
+        *the same turn* wrote right before and right after it (in write order) that the filter can see.
+        Unknown or hidden ids are left out."""
+        ...
+
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
                              ) -> list[Record]:
         """Records a strategy already wrote from any of these events (idempotent extraction)."""

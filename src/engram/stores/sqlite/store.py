@@ -570,38 +570,41 @@ class SqliteTx:
                          f"AND r.vec IS NOT NULL AND {where}", [*ids, *args])
         return {r[0]: np.frombuffer(r[1], dtype=np.float32) for r in rows}
 
-    @staticmethod
-    def _context_item(r: sqlite3.Row) -> ContextItem:
-        vec = r["vec"]
-        return ContextItem(id=r["id"], at=from_us(r["created_us"]), group=r["turn_id"] or r["id"],
-                           terms=tuple(r["fts_terms"].split()[1:]),
-                           vectors=np.frombuffer(vec, dtype=np.float32)[None, :] if vec is not None else None)
-
     def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
-        out: list[Neighbourhood] = []
+        anchors: list[sqlite3.Row] = []
         for i in range(0, len(ids), 500):
             batch = list(ids[i:i + 500])
-            for row in self._all(f"SELECT * FROM records WHERE id IN ({','.join('?' * len(batch))})", batch):
-                if row["status"] != "active" or not flt.allows(self._record(row)):
+            anchors += self._all(f"SELECT rowid, id, part, turn_id FROM records WHERE id IN "
+                                 f"({','.join('?' * len(batch))}) AND status = 'active'", batch)
+        sides: dict[str, tuple[list[str], list[str]]] = {}
+        for a in anchors:
+            got: tuple[list[str], list[str]] = ([], [])
+            for side, (op, order) in zip(got, (("<", "DESC"), (">", "ASC")), strict=True):
+                if window <= 0 or a["turn_id"] is None:
                     continue
-                sides: list[tuple[ContextItem, ...]] = []
-                for op, order in (("<", "DESC"), (">", "ASC")):
-                    got: list[ContextItem] = []
-                    if window > 0 and row["turn_id"] is not None:
-                        # records_part is (part, status, rowid): a turn's records are written together, so
-                        # its neighbours are the next rows of the range; stop at the first of another turn
-                        for r in self.c.execute(f"SELECT * FROM records WHERE part = ? AND status = 'active' "
-                                                f"AND rowid {op} ? ORDER BY rowid {order} LIMIT ?",
-                                                (row["part"], row["rowid"], window * 2)):
-                            if r["turn_id"] != row["turn_id"]:
-                                break
-                            if flt.allows(self._record(r)):
-                                got.append(self._context_item(r))
-                                if len(got) >= window:
-                                    break
-                    sides.append(tuple(got))
-                out.append(Neighbourhood(self._context_item(row), sides[0], sides[1]))
-        return out
+                # records_part is (part, status, rowid): a turn's records are written together, so its
+                # neighbours are the next rows of that range; the first row of another turn ends the side
+                for r in self.c.execute(f"SELECT id, turn_id FROM records WHERE part = ? AND status = 'active' "
+                                        f"AND rowid {op} ? ORDER BY rowid {order} LIMIT ?",
+                                        (a["part"], a["rowid"], window * 2)):
+                    if r[1] != a["turn_id"]:
+                        break
+                    side.append(r[0])
+            sides[a["id"]] = got
+        need = list(dict.fromkeys([*sides, *(i for b, f in sides.values() for i in (*b, *f))]))
+        items: dict[str, ContextItem] = {}
+        for i in range(0, len(need), 500):
+            batch = need[i:i + 500]
+            for r in self._all(f"SELECT * FROM records WHERE id IN ({','.join('?' * len(batch))})", batch):
+                if flt.allows(self._record(r)):
+                    vec = r["vec"]
+                    items[r["id"]] = ContextItem(
+                        id=r["id"], at=from_us(r["created_us"]), group=r["turn_id"] or r["id"],
+                        terms=tuple(r["fts_terms"].split()[1:]),
+                        vectors=np.frombuffer(vec, dtype=np.float32)[None, :] if vec is not None else None)
+        return [Neighbourhood(items[i], tuple(items[j] for j in b if j in items)[:window],
+                              tuple(items[j] for j in f if j in items)[:window])
+                for i, (b, f) in sides.items() if i in items]
 
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
                              ) -> list[Record]:
