@@ -178,7 +178,8 @@ def main() -> None:
 
     convs = load_locomo()
     texts = [t[1] for turns, _ in convs for t in turns][: args.texts]
-    result: dict[str, Any] = {"cores": len(os.sched_getaffinity(0)), "query": QUERY,
+    result: dict[str, Any] = {"cores": len(os.sched_getaffinity(0)), "loadavg_start": os.getloadavg()[0],
+                              "query": QUERY,
                               "throughput_texts": len(texts),
                               "mean_tokens": None, "embedders": {}}
 
@@ -213,6 +214,7 @@ def main() -> None:
                 info["locomo_dense_recall@10"] = dense_recall(embedder, convs)
             result["embedders"][name] = info
         result["footprint"] = footprint(cache)
+    result["loadavg_end"] = os.getloadavg()[0]  # other work on the machine skews every figure above
 
     print(f"{'embedder':18} {'cold load':>10} {'warm load':>10} {'query p50':>10} {'p90':>8} {'sent/s':>8}"
           + ("  LoCoMo R@10" if args.quality else ""))
@@ -222,6 +224,8 @@ def main() -> None:
         quality = info.get("locomo_dense_recall@10", {}).get("all", "")
         print(f"{name:18} {cold:>10} {warm:>10} {info['p50_ms']:>7.2f} ms {info['p90_ms']:>5.2f} ms "
               f"{info['sentences_per_s']:>8.0f}  {quality}")
+    print(f"load average {result['loadavg_start']:.1f} -> {result['loadavg_end']:.1f} on "
+          f"{result['cores']} cores; mean {result['mean_tokens']} tokens per throughput text")
     fp = result["footprint"]
     print(f"installed: {fp['named_total_mb']} MB for {', '.join(DEFAULT_NEEDS)}; "
           f"{fp['closure_total_mb']} MB with all their requirements; cache files {fp['cache_files_mb']}")
