@@ -1,0 +1,1 @@
+"""PostgreSQL backend (psycopg 3, tsvector, pgvector): ``Memory.open("postgresql://…")``."""

@@ -1,0 +1,143 @@
+"""Append-only migrations of the PostgreSQL schema. Never edit a shipped step; add the next one.
+
+Each step runs inside the migration transaction with ``search_path`` set to the engram schema and the
+schema holding pgvector, so names are unqualified here. HNSW indexes are not created by a step: they need
+the embedding dimension, and they cost every insert a few milliseconds, so they are built on demand, the
+first time a partition is large enough to gain from one (see ``store.ensure_hnsw``).
+
+Notes on the shape:
+
+* ``terms`` holds the pre-analysed terms (``core.text.index_terms``, space-joined) exactly as SQLite
+  indexes them; ``tsv`` is built from them with ``array_to_tsvector`` (no PostgreSQL parser, no stemming),
+  so both backends match the same documents. A record leaves the text index when it stops being active:
+  its generated ``tsv`` becomes NULL.
+* ``stats`` keeps exact corpus statistics for BM25 (documents, tokens, document frequency per term,
+  documents per partition), updated in the writing transaction. Rows are split into shards by backend
+  so concurrent writers rarely wait on the same counter row; readers sum the shards.
+* ``part`` names the vector/text partition of a row: one session's events, one actor's records, or one
+  agent's agent-level records. A btree on it makes a scoped search read only that partition; with the
+  append order (``event_chunks.id``, ``records.seq``) it also finds a candidate's neighbours.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the whole first schema
+    r"""
+    CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+    CREATE TABLE configs (version integer PRIMARY KEY, at timestamptz NOT NULL, doc jsonb NOT NULL);
+    CREATE TABLE stats (
+        kind text NOT NULL, key text NOT NULL, shard smallint NOT NULL, n bigint NOT NULL,
+        PRIMARY KEY (kind, key, shard)
+    );
+
+    CREATE FUNCTION terms_tsv(terms text) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT array_to_tsvector(coalesce(array_agg(t), '{}'))
+        FROM unnest(string_to_array(terms, ' ')) AS t
+        WHERE t <> '' AND octet_length(t) < 2048
+    $$;
+
+    -- FTS5's bm25() over the space-joined terms plus one partition token, as SQLite ranks candidates:
+    -- sum of idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl)), k1 = 1.2, b = 0.75.
+    CREATE FUNCTION fts_bm25(terms text, q text[], w float8[], part_w float8, avgdl float8) RETURNS float8
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT coalesce((
+                   SELECT sum(u.w * f.tf * 2.2 / (f.tf + d.k))
+                   FROM unnest(q, w) AS u(t, w),
+                        LATERAL (SELECT cardinality(array_positions(d.a, u.t))::float8 AS tf) AS f
+                   WHERE f.tf > 0), 0)
+               + part_w * 2.2 / (1 + d.k)
+        FROM (SELECT a, 1.2 * (0.25 + 0.75 * (cardinality(a) + 1) / avgdl) AS k
+              FROM (SELECT string_to_array(terms, ' ') AS a) AS s) AS d
+    $$;
+
+    CREATE TABLE events (
+        seq bigserial PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        agent text NOT NULL, actor text, session text,
+        role text NOT NULL, content text NOT NULL,
+        at timestamptz NOT NULL,
+        metadata jsonb NOT NULL DEFAULT '{}',
+        tool_calls jsonb NOT NULL DEFAULT '[]',
+        tool_call_id text, name text, turn_id text
+    );
+    CREATE INDEX events_scope ON events (agent, actor, session, at, seq);
+    CREATE INDEX events_at ON events (at);
+
+    CREATE TABLE event_chunks (
+        id bigserial PRIMARY KEY,
+        event_id text NOT NULL, ordinal integer NOT NULL,
+        part text NOT NULL, is_tool boolean NOT NULL, at timestamptz NOT NULL,
+        text text NOT NULL, terms text NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (terms_tsv(terms)) STORED,
+        vec vector
+    );
+    CREATE INDEX event_chunks_event ON event_chunks (event_id);
+    CREATE INDEX event_chunks_part ON event_chunks (part, id);
+    CREATE INDEX event_chunks_tsv ON event_chunks USING gin (tsv);
+
+    CREATE TABLE records (
+        id text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        agent text NOT NULL, actor text, session text,
+        level text NOT NULL, namespace text NOT NULL, kind text NOT NULL,
+        summary text NOT NULL, content text, labels jsonb NOT NULL DEFAULT '{}',
+        status text NOT NULL, preview boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+        version integer NOT NULL DEFAULT 1,
+        replaces text, superseded_by text, deletes text,
+        pinned boolean NOT NULL DEFAULT false,
+        turn_id text, agent_version text, prov_session text, prov_actor text, strategy text,
+        source_ids jsonb NOT NULL DEFAULT '[]',
+        part text NOT NULL, terms text NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (CASE WHEN status = 'active' THEN terms_tsv(terms) END) STORED,
+        vec vector
+    );
+    -- every read of records is by id or by partition: no index on (agent, …) that a planner with stale
+    -- statistics could pick to walk a whole agent
+    CREATE INDEX records_part_time ON records (part, created_at, id);
+    CREATE INDEX records_active ON records (part, seq) WHERE status = 'active';
+    CREATE INDEX records_pinned ON records (part) WHERE pinned;
+    CREATE INDEX records_tsv ON records USING gin (tsv);
+    CREATE TABLE record_sources (record_id text NOT NULL, strategy text NOT NULL, event_id text NOT NULL);
+    CREATE INDEX record_sources_event ON record_sources (event_id, strategy);
+    CREATE INDEX record_sources_record ON record_sources (record_id);
+
+    CREATE TABLE versions (
+        record_id text NOT NULL, version integer NOT NULL, op text NOT NULL,
+        summary text NOT NULL, content text, kind text NOT NULL, labels jsonb NOT NULL,
+        status text NOT NULL, at timestamptz NOT NULL,
+        turn_id text, agent_version text, session text, actor text, strategy text,
+        source_ids jsonb NOT NULL DEFAULT '[]',
+        PRIMARY KEY (record_id, version)
+    );
+
+    CREATE TABLE uses (
+        id bigserial PRIMARY KEY,
+        record_id text NOT NULL, agent text NOT NULL, actor text, session text,
+        turn_id text, call_index integer NOT NULL, score float8 NOT NULL, at timestamptz NOT NULL
+    );
+    CREATE INDEX uses_record ON uses (record_id, at);
+    CREATE INDEX uses_actor ON uses (agent, actor);
+
+    CREATE TABLE jobs (
+        id text PRIMARY KEY, kind text NOT NULL,
+        agent text NOT NULL, actor text, session text,
+        status text NOT NULL, attempts integer NOT NULL DEFAULT 0, error text,
+        payload jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+        worker text, lease_until timestamptz
+    );
+    CREATE INDEX jobs_open ON jobs (created_at) WHERE status IN ('pending', 'running');
+    CREATE INDEX jobs_agent ON jobs (agent, status, created_at);
+
+    CREATE TABLE api_keys (
+        id text PRIMARY KEY, key_hash text NOT NULL UNIQUE, name text,
+        agent text NOT NULL, actor text,
+        read_levels text[] NOT NULL, write_levels text[] NOT NULL,
+        can_delete boolean NOT NULL, can_admin boolean NOT NULL,
+        created_at timestamptz NOT NULL, revoked_at timestamptz
+    );
+    """,
+)

@@ -1,0 +1,1107 @@
+"""The PostgreSQL backend: psycopg 3 with a connection pool, tsvector + GIN for terms, pgvector for vectors.
+
+Several engram processes (servers, extraction workers) can share one database:
+
+* migrations run under an advisory lock, so processes starting together apply each step once;
+* write transactions are READ COMMITTED; a record about to change is read ``FOR UPDATE``, and the
+  check-then-insert of a configuration version runs under an advisory lock, so concurrent writers
+  behave as SQLite's one-writer-at-a-time does (a second supersede of one record gets a ConflictError);
+* read transactions are REPEATABLE READ READ ONLY: one snapshot for every query of a recall;
+* extraction jobs are claimed with ``FOR UPDATE SKIP LOCKED`` and a lease, so no two workers run one job
+  and the job of a killed worker is taken again once its lease has expired.
+
+Each transaction starts with ``SET LOCAL search_path`` (sent with ``BEGIN`` in one round trip), so no
+session state is kept on a connection and transaction-mode poolers such as PgBouncer work.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg import errors as pgerr
+from psycopg.adapt import AdaptersMap
+from psycopg.rows import DictRow, dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate
+from ...core.scope import ReadFilter
+from ...errors import ConflictError, EngramError, StoreError, ValidationError
+from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
+from ..base import ApiKey, Chunk, ContextItem, Neighbourhood
+from . import url as urlmod
+from . import vectors
+from .schema import MIGRATIONS
+from .vectors import VectorBinaryLoader, VectorTextLoader, choose_plan, dumper_for
+
+log = logging.getLogger("engram.postgres")
+
+Conn = psycopg.Connection[DictRow]
+
+SHARDS = 16  # stats rows per key: concurrent writers rarely share a counter row
+HNSW_MAX_DIM = 2000  # pgvector's HNSW limit for the vector type
+FTS_K1 = 1.2
+_RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
+                  "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
+                  "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
+                  "source_ids")
+
+
+def _record_cols(alias: str) -> str:
+    return ", ".join(f"{alias}.{f}" for f in _RECORD_FIELDS)
+
+
+RECORD_COLS = _record_cols("r")
+EVENT_COLS = ("seq, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
+              "turn_id")
+
+
+def _lock_key(*parts: str) -> int:
+    """A signed 64-bit advisory lock key for a name (stable across processes and versions)."""
+    digest = hashlib.blake2b("\x1f".join(("engram", *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def _aware(dt: datetime) -> datetime:
+    """Naive datetimes are UTC (as everywhere in engram); never let the session time zone decide."""
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt
+
+
+def _utc(dt: datetime) -> datetime:
+    return dt.astimezone(UTC)
+
+
+def _terms(terms: str) -> list[str]:
+    return [t for t in terms.split(" ") if t]
+
+
+def _event_part(agent: str, actor: str | None, session: str | None) -> str:
+    """A session's partition key: agent, actor and session joined by a separator no id can contain."""
+    return f"{agent}\x1f{actor or ''}\x1f{session or ''}"
+
+
+def _record_part(agent: str, actor: str | None) -> str:
+    """One partition per actor (its actor- and session-level records), one for agent-level records."""
+    return agent if actor is None else f"{agent}\x1f{actor}"
+
+
+def _tsquery(terms: Iterable[str]) -> str | None:
+    """An OR tsquery of quoted lexemes, cast with ``::tsquery`` (no parser runs, user text stays data)."""
+    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms
+              if t and len(t.encode()) < 2048]
+    return " | ".join(quoted) if quoted else None
+
+
+def _fts_idf(n_docs: int, n_hit: int) -> float:
+    """FTS5's idf (so candidates are chosen as SQLite chooses them): never below a tiny positive value."""
+    value = math.log((n_docs - n_hit + 0.5) / (n_hit + 0.5)) if n_docs > 0 else 0.0
+    return value if value > 0 else 1e-6
+
+
+def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
+    return (f"{col} = %s", [value]) if value is not None else (f"{col} IS NULL", [])
+
+
+def _map_error(exc: psycopg.Error) -> EngramError:
+    """A psycopg error as engram's error tree (data problems are the caller's; the rest the store's)."""
+    msg = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, psycopg.DataError):
+        return ValidationError(f"PostgreSQL rejected a value: {msg}")
+    if isinstance(exc, psycopg.IntegrityError):
+        return ConflictError(f"PostgreSQL refused a duplicate or dangling row: {msg}")
+    if isinstance(exc, (pgerr.SerializationFailure, pgerr.DeadlockDetected)):
+        return StoreError(f"PostgreSQL aborted the transaction under contention, retry: {msg}")
+    if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return StoreError(f"PostgreSQL connection failed: {msg}")
+    return StoreError(f"PostgreSQL failed: {msg}")
+
+
+class PgTx:
+    """A transaction on one pooled connection; see :class:`engram.stores.base.Tx` for the contract."""
+
+    def __init__(self, store: PostgresStore, conn: Conn, *, write: bool) -> None:
+        self.s = store
+        self.c = conn
+        self.write = write
+        self._delta: dict[tuple[str, str], int] = {}
+        self._stat_cache: dict[tuple[str, str], int] = {}
+        self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
+
+    # -- helpers ------------------------------------------------------------------------------------------
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
+        return self.c.execute(sql, args).fetchall()
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> DictRow | None:
+        return self.c.execute(sql, args).fetchone()
+
+    def _binary(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
+        """Rows in binary format: vectors arrive as exact float32 without text parsing."""
+        cur = self.c.cursor(binary=True)
+        cur.execute(sql, args)
+        return cur.fetchall()
+
+    def _lock(self, name: str) -> None:
+        self.c.execute("SELECT pg_advisory_xact_lock(%s)", [_lock_key(self.s.schema, name)])
+
+    def _index_doc(self, kind: str, part: str, terms: str, sign: int) -> None:
+        """Count a document in (sign +1) or out of (-1) the text index statistics of ``kind`` (e | r)."""
+        toks = _terms(terms)
+        d = self._delta
+        for key in (("n", kind), ("p" + kind, part)):
+            d[key] = d.get(key, 0) + sign
+        d[("tok", kind)] = d.get(("tok", kind), 0) + sign * (len(toks) + 1)
+        for t in set(toks):
+            d[("df" + kind, t)] = d.get(("df" + kind, t), 0) + sign
+
+    def _add_deltas(self, rows: Iterable[DictRow]) -> None:
+        for r in rows:
+            key = (str(r["kind"]), str(r["key"]))
+            self._delta[key] = self._delta.get(key, 0) - int(r["n"])
+
+    def flush(self) -> None:
+        """Apply the statistics changes in one statement, keys sorted so writers lock rows in one order."""
+        items = sorted((k, v) for k, v in self._delta.items() if v)
+        self._delta.clear()
+        if not items:
+            return
+        self.c.execute(
+            "INSERT INTO stats (kind, key, shard, n) "
+            "SELECT u.k, u.t, (pg_backend_pid() %% %s)::smallint, u.n "
+            "FROM unnest(%s::text[], %s::text[], %s::bigint[]) WITH ORDINALITY AS u(k, t, n, o) ORDER BY u.o "
+            "ON CONFLICT (kind, key, shard) DO UPDATE SET n = stats.n + excluded.n",
+            [SHARDS, [k[0] for k, _ in items], [k[1] for k, _ in items], [v for _, v in items]])
+
+    def _stats(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        """Current totals of stats keys (summed over shards, plus this transaction's pending changes).
+
+        A read transaction sees one snapshot, so its totals are cached for the next query of a recall."""
+        keys = list(dict.fromkeys(keys))
+        cache = self._stat_cache if not self.write else {}
+        want = [k for k in keys if k not in cache]
+        if want:
+            got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(
+                "SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
+                "JOIN unnest(%s::text[], %s::text[]) AS u(k, t) ON s.kind = u.k AND s.key = u.t "
+                "GROUP BY s.kind, s.key", [[k[0] for k in want], [k[1] for k in want]])}
+            cache.update({k: got.get(k, 0) for k in want})
+        return {k: cache[k] + self._delta.get(k, 0) for k in keys}
+
+    @staticmethod
+    def _filter_sql(f: ReadFilter, a: str = "r") -> tuple[str, list[Any]]:
+        conds = [f"{a}.agent = %s"]
+        args: list[Any] = [f.agent]
+        levels = []
+        for level in f.levels:
+            if level == "agent":
+                levels.append(f"{a}.level = 'agent'")
+            elif level == "actor" and f.actor is not None:
+                levels.append(f"({a}.level = 'actor' AND {a}.actor = %s)")
+                args.append(f.actor)
+            elif level == "session" and f.actor is not None and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor = %s AND {a}.session = %s)")
+                args += [f.actor, f.session]
+        conds.append("(" + (" OR ".join(levels) or "false") + ")")
+        conds.append(f"{a}.status = ANY(%s)")
+        args.append(list(f.statuses))
+        if not f.include_preview:
+            conds.append(f"NOT {a}.preview")
+        if f.kinds is not None:
+            conds.append(f"{a}.kind = ANY(%s)")
+            args.append(list(f.kinds))
+        if f.labels:
+            conds.append(f"{a}.labels @> %s")
+            args.append(Jsonb(dict(f.labels)))
+        if f.namespace_prefix:
+            conds.append(f"starts_with({a}.namespace, %s)")
+            args.append(f.namespace_prefix)
+        return " AND ".join(conds), args
+
+    @staticmethod
+    def _parts(f: ReadFilter) -> list[str]:
+        parts = []
+        if "agent" in f.levels:
+            parts.append(_record_part(f.agent, None))
+        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
+            parts.append(_record_part(f.agent, f.actor))
+        return parts
+
+    # -- meta / config ------------------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        row = self._one("SELECT value FROM meta WHERE key = %s", [key])
+        return str(row["value"]) if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.c.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
+
+    def latest_config(self) -> tuple[int, dict[str, Any]] | None:
+        if self.write:
+            self._lock("config")  # check-then-add_config is atomic across processes
+        row = self._one("SELECT version, doc FROM configs ORDER BY version DESC LIMIT 1")
+        return (int(row["version"]), dict(row["doc"])) if row else None
+
+    def add_config(self, doc: dict[str, Any], at: datetime) -> int:
+        self._lock("config")
+        row = self._one("INSERT INTO configs (version, at, doc) "
+                        "SELECT coalesce(max(version), 0) + 1, %s, %s FROM configs RETURNING version",
+                        [_aware(at), Jsonb(doc)])
+        assert row is not None
+        return int(row["version"])
+
+    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
+        return [(int(r["version"]), _utc(r["at"]), dict(r["doc"]))
+                for r in self._all("SELECT version, at, doc FROM configs ORDER BY version")]
+
+    # -- events -------------------------------------------------------------------------------------------
+    @staticmethod
+    def _event(r: DictRow) -> Event:
+        return Event(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=int(r["seq"]),
+            role=r["role"], content=r["content"], at=_utc(r["at"]), metadata=r["metadata"],
+            tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in r["tool_calls"]),
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"],
+        )
+
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        if not events:
+            return []
+        seqs = sorted(int(r["s"]) for r in self._all(
+            "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s FROM generate_series(1, %s)",
+            [len(events)]))
+        out = [replace(e, seq=s) for e, s in zip(events, seqs, strict=True)]
+        with self.c.cursor().copy(
+                "COPY events (seq, id, agent, actor, session, role, content, at, metadata, tool_calls, "
+                "tool_call_id, name, turn_id) FROM STDIN (FORMAT BINARY)") as cp:
+            cp.set_types(["int8", "text", "text", "text", "text", "text", "text", "timestamptz", "jsonb",
+                          "jsonb", "text", "text", "text"])
+            for e in out:
+                cp.write_row((e.seq, e.id, e.agent, e.actor, e.session, e.role, e.content, _aware(e.at),
+                              e.metadata, [{"id": c.id, "name": c.name, "arguments": c.arguments}
+                                           for c in e.tool_calls], e.tool_call_id, e.name, e.turn_id))
+        if chunks:
+            by_id = {e.id: e for e in out}
+            with self.c.cursor().copy(
+                    "COPY event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec) "
+                    "FROM STDIN (FORMAT BINARY)") as cp:
+                cp.set_types(["text", "int4", "text", "bool", "timestamptz", "text", "text", self.s.vector_oid])
+                for ch in chunks:
+                    e = by_id[ch.event_id]
+                    part = _event_part(e.agent, e.actor, e.session)
+                    vec = ch.vector.astype(np.float32) if ch.vector is not None else None
+                    cp.write_row((ch.event_id, ch.ordinal, part, e.is_tool, _aware(e.at), ch.text, ch.terms, vec))
+                    self._index_doc("e", part, ch.terms, +1)
+        return out
+
+    def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
+                    before: datetime | None = None, after: datetime | None = None,
+                    not_before: datetime | None = None) -> list[Event]:
+        conds: list[str] = ["agent = %s"]
+        args: list[Any] = [agent]
+        for col, val in (("actor", actor), ("session", session)):
+            c, a = _eq(col, val)
+            conds.append(c)
+            args += a
+        if not_before is not None:
+            conds.append("at >= %s")
+            args.append(_aware(not_before))
+        if after is not None:
+            conds.append("at > %s")
+            args.append(_aware(after))
+            order = "ASC"
+        else:
+            order = "DESC"
+        if before is not None:
+            conds.append("at < %s")
+            args.append(_aware(before))
+        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE {' AND '.join(conds)} "
+                         f"ORDER BY at {order}, seq {order} LIMIT %s", [*args, limit])
+        events = [self._event(r) for r in rows]
+        return events if order == "ASC" else events[::-1]
+
+    def get_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[Event]:
+        if not ids:
+            return []
+        c1, a1 = _eq("actor", actor)
+        c2, a2 = _eq("session", session)
+        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} "
+                         "ORDER BY at, seq", [list(ids), agent, *a1, *a2])
+        return [self._event(r) for r in rows]
+
+    def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:
+        """Delete chunks matching ``cond`` and take them out of the statistics, counted in SQL."""
+        self._add_deltas(self._all(
+            f"WITH d AS (DELETE FROM event_chunks c WHERE {cond} RETURNING c.part, c.terms) "
+            "SELECT 'dfe' AS kind, u.t AS key, count(*) AS n FROM d, "
+            "  LATERAL (SELECT DISTINCT x FROM unnest(string_to_array(d.terms, ' ')) AS x WHERE x <> '') AS u(t) "
+            "  GROUP BY u.t "
+            "UNION ALL SELECT 'pe', d.part, count(*) FROM d GROUP BY d.part "
+            "UNION ALL SELECT 'n', 'e', count(*) FROM d "
+            "UNION ALL SELECT 'tok', 'e', coalesce(sum(cardinality(array_remove(string_to_array(d.terms, ' '), '')) "
+            "  + 1), 0) FROM d", args))
+
+    def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        c1, a1 = _eq("actor", actor)
+        c2, a2 = _eq("session", session)
+        found = [r["id"] for r in self._all(
+            f"SELECT id FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} FOR UPDATE",
+            [list(ids), agent, *a1, *a2])]
+        if not found:
+            return 0
+        self._unindex_chunks("c.event_id = ANY(%s)", [found])
+        return self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
+
+    def expire_events(self, cutoff: datetime) -> int:
+        cut = _aware(cutoff)
+        self._unindex_chunks("c.event_id IN (SELECT id FROM events WHERE at < %s)", [cut])
+        return self.c.execute("DELETE FROM events WHERE at < %s", [cut]).rowcount
+
+    def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
+        conds, args = ["agent = %s"], [agent]
+        if actor is not None:
+            conds.append("actor = %s")
+            args.append(actor)
+        rows = self._all(f"SELECT actor, session, count(*) AS n, max(at) AS last_at, min(at) AS first_at "
+                         f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
+                         "ORDER BY last_at DESC LIMIT %s", [*args, limit])
+        return [{"actor": r["actor"], "session": r["session"], "events": int(r["n"]),
+                 "first_at": _utc(r["first_at"]), "last_at": _utc(r["last_at"])} for r in rows]
+
+    def event_term_stats(self, agent: str, actor: str | None, session: str | None,
+                         terms: Sequence[str]) -> TermStats:
+        return self._term_stats("e", terms)
+
+    def _term_stats(self, kind: str, terms: Sequence[str]) -> TermStats:
+        got = self._stats([("n", kind), *[("df" + kind, t) for t in terms]])
+        return TermStats(got[("n", kind)], {t: got[("df" + kind, t)] for t in terms if got[("df" + kind, t)] > 0})
+
+    def _fts_weights(self, kind: str, terms: Sequence[str], parts: Sequence[str]
+                     ) -> tuple[list[float], list[float], float] | None:
+        """FTS5 idf of each term and of each partition token, and the average document length."""
+        got = self._stats([("n", kind), ("tok", kind), *[("df" + kind, t) for t in terms],
+                           *[("p" + kind, p) for p in parts]])
+        n = got[("n", kind)]
+        if n <= 0:
+            return None
+        return ([_fts_idf(n, got[("df" + kind, t)]) for t in terms],
+                [_fts_idf(n, got[("p" + kind, p)]) for p in parts], got[("tok", kind)] / n)
+
+    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
+                       limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
+        terms = list(dict.fromkeys(terms))
+        query = _tsquery(terms)
+        if query is None:
+            return []
+        part = _event_part(agent, actor, session)
+        weights = self._fts_weights("e", terms, [part])
+        if weights is None:
+            return []
+        idf, part_w, avgdl = weights
+        sql = "SELECT c.event_id, c.terms FROM event_chunks c WHERE c.part = %s AND c.tsv @@ %s::tsquery"
+        args: list[Any] = [part, query]
+        if not include_tools:
+            sql += " AND NOT c.is_tool"
+        if not_before is not None:
+            sql += " AND c.at >= %s"
+            args.append(_aware(not_before))
+        sql += " ORDER BY fts_bm25(c.terms, %s::text[], %s::float8[], %s::float8, %s::float8) DESC, c.id LIMIT %s"
+        args += [terms, idf, part_w[0], avgdl, limit]
+        return [LexicalCandidate(r["event_id"], _terms(r["terms"])) for r in self._all(sql, args)]
+
+    def _ann(self, part: str, sql: str, args: Sequence[Any], k: int) -> list[DictRow]:
+        """Run an ``ORDER BY (vec::vector(d)) <=> q`` query through the HNSW index, iteratively.
+
+        The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
+        them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
+        switched off for this one statement and restored after it.
+        """
+        row = self._one(
+            "SELECT current_setting('enable_sort') AS sort, set_config('enable_sort', 'off', true), "
+            "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %s, true), "
+            "set_config('hnsw.max_scan_tuples', %s, true)",
+            [str(min(1000, max(40, k))), str(vectors.HNSW_MAX_SCAN)])
+        self.plans.append((part, "hnsw"))
+        try:
+            return self._all(sql, args)
+        finally:
+            self.c.execute("SELECT set_config('enable_sort', %s, true)", [row["sort"] if row else "on"])
+
+    def _plan(self, kind: str, part: str, k: int, dim: int) -> tuple[str, int]:
+        """The plan for a top-``k`` search of a partition; asks for the HNSW index the first time it would
+        pay off (the search stays exact until the index is built)."""
+        got = self._stats([("p" + kind, part), ("n", kind)])
+        rows = got[("p" + kind, part)]
+        if not self.s.settings.hnsw or choose_plan(rows, got[("n", kind)], k, has_index=True) == "exact":
+            return "exact", rows
+        table = "event_chunks" if kind == "e" else "records"
+        if (table, dim) in self.s.hnsw_ready:
+            return "hnsw", rows
+        self.s.request_hnsw(table, dim)
+        return "exact", rows
+
+    def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
+                      limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
+        part = _event_part(agent, actor, session)
+        q = query.astype(np.float32)
+        dim = int(q.shape[0])
+        extra, xargs = "", []
+        if not include_tools:
+            extra += " AND NOT c.is_tool"
+        if not_before is not None:
+            extra += " AND c.at >= %s"
+            xargs.append(_aware(not_before))
+        plan, part_rows = self._plan("e", part, limit, dim)
+        if plan == "hnsw":
+            k = limit * 3
+            while True:
+                rows = self._ann(part,
+                                 f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
+                                 f"AND vector_dims(c.vec) = {dim}{extra} "
+                                 f"ORDER BY (c.vec::vector({dim})) <=> %s LIMIT %s", [q, part, *xargs, q, k], k)
+                best: dict[str, float] = {}
+                for r in rows:
+                    best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
+                if len(best) >= limit:
+                    top = sorted(best.items(), key=lambda h: -h[1])[:limit]
+                    return [VectorCandidate(i, s) for i, s in top]
+                if len(rows) < k or k >= part_rows:
+                    break  # the scan ran dry before finding enough: search the partition exactly
+                k *= 4
+        self.plans.append((part, "exact"))
+        rows = self._all(
+            f"SELECT c.event_id, max(-(c.vec <#> %s)) AS s, min(c.id) AS first FROM event_chunks c "
+            f"WHERE c.part = %s AND c.vec IS NOT NULL AND vector_dims(c.vec) = {dim}{extra} "
+            "GROUP BY c.event_id ORDER BY s DESC, first LIMIT %s", [q, part, *xargs, limit])
+        return [VectorCandidate(r["event_id"], float(r["s"])) for r in rows]
+
+    def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                      window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:
+        """Each indexed event of the session with up to ``window`` indexed events before and after it.
+
+        Append order is the chunk id; the neighbours of every anchor come from one LATERAL query that walks
+        ``(part, id)`` both ways from each anchor, and the items' chunks from one more.
+        """
+        if not ids:
+            return []
+        part = _event_part(agent, actor, session)
+        cond, cargs = "", []
+        if not include_tools:
+            cond += " AND NOT c.is_tool"
+        if not_before is not None:
+            cond += " AND c.at >= %s"
+            cargs.append(_aware(not_before))
+        spans = {r["event_id"]: (int(r["lo"]), int(r["hi"])) for r in self._all(
+            f"SELECT c.event_id, min(c.id) AS lo, max(c.id) AS hi FROM event_chunks c "
+            f"WHERE c.event_id = ANY(%s) AND c.part = %s{cond} GROUP BY c.event_id", [list(ids), part, *cargs])}
+        anchors = [i for i in dict.fromkeys(ids) if i in spans]
+        sides: dict[str, tuple[list[str], list[str]]] = {i: ([], []) for i in anchors}
+        if window > 0 and anchors:
+            rows = self._all(
+                "SELECT a.eid AS anchor, s.dir, s.event_id FROM unnest(%s::text[], %s::bigint[], %s::bigint[]) "
+                "WITH ORDINALITY AS a(eid, lo, hi, o) CROSS JOIN LATERAL ("
+                f"  (SELECT 0 AS dir, c.event_id, c.id FROM event_chunks c WHERE c.part = %s AND c.id < a.lo{cond} "
+                "    ORDER BY c.id DESC LIMIT %s) UNION ALL "
+                f"  (SELECT 1, c.event_id, c.id FROM event_chunks c WHERE c.part = %s AND c.id > a.hi{cond} "
+                "    ORDER BY c.id ASC LIMIT %s)) AS s "
+                "ORDER BY a.o, s.dir, CASE WHEN s.dir = 0 THEN -s.id ELSE s.id END",
+                [anchors, [spans[i][0] for i in anchors], [spans[i][1] for i in anchors],
+                 part, *cargs, window * 4, part, *cargs, window * 4])
+            for r in rows:
+                got = sides[r["anchor"]][int(r["dir"])]
+                if r["event_id"] not in got and len(got) < window:
+                    got.append(r["event_id"])
+        need = list(dict.fromkeys([*anchors, *(e for b, a in sides.values() for e in (*b, *a))]))
+        chunks: dict[str, list[DictRow]] = {}
+        for r in self._binary("SELECT event_id, at, terms, vec FROM event_chunks WHERE event_id = ANY(%s) "
+                              "AND part = %s ORDER BY id", [need, part]):
+            chunks.setdefault(r["event_id"], []).append(r)
+        items: dict[str, ContextItem] = {}
+        for eid, rows_ in chunks.items():
+            vecs = [r["vec"] for r in rows_ if r["vec"] is not None]
+            items[eid] = ContextItem(id=eid, at=_utc(rows_[0]["at"]), group=session or "",
+                                     terms=tuple(t for r in rows_ for t in _terms(r["terms"])),
+                                     vectors=np.stack(vecs) if vecs else None)
+        return [Neighbourhood(items[eid], tuple(items[e] for e in b if e in items),
+                              tuple(items[e] for e in a if e in items))
+                for eid, (b, a) in sides.items() if eid in items]
+
+    # -- records ------------------------------------------------------------------------------------------
+    @staticmethod
+    def _record(r: DictRow) -> Record:
+        return Record(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
+            namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
+            labels=dict(r["labels"]), status=r["status"], preview=bool(r["preview"]),
+            created_at=_utc(r["created_at"]), updated_at=_utc(r["updated_at"]), version=int(r["version"]),
+            replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
+            pinned=bool(r["pinned"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
+                                  session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
+                                  source_event_ids=tuple(r["source_ids"])),
+        )
+
+    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
+        r = record
+        p = r.provenance
+        part = _record_part(r.agent, r.actor)
+        vec = vector.astype(np.float32) if vector is not None else None
+        self.c.execute(
+            "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
+            "status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, turn_id, "
+            "agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            [r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
+             Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
+             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
+             p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec])
+        if p.source_event_ids:
+            self.c.cursor().executemany(
+                "INSERT INTO record_sources (record_id, strategy, event_id) VALUES (%s, %s, %s)",
+                [(r.id, p.strategy or "", ev) for ev in p.source_event_ids])
+        if r.status == "active":
+            self._index_doc("r", part, terms, +1)
+
+    def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
+                      pinned: bool | None = None, version: int | None = None, updated_at: datetime) -> None:
+        row = self._one("SELECT status, part, terms FROM records WHERE id = %s FOR UPDATE", [record_id])
+        if row is None:
+            return
+        sets: list[str] = ["updated_at = %s"]
+        args: list[Any] = [_aware(updated_at)]
+        for col, val in (("status", status), ("superseded_by", superseded_by), ("pinned", pinned),
+                         ("version", version)):
+            if val is not None:
+                sets.append(f"{col} = %s")
+                args.append(val)
+        self.c.execute(f"UPDATE records SET {', '.join(sets)} WHERE id = %s", [*args, record_id])
+        if status is not None and status != "active" and row["status"] == "active":
+            self._index_doc("r", row["part"], row["terms"], -1)
+
+    def insert_version(self, version: Version) -> None:
+        v = version
+        p = v.provenance
+        self.c.execute(
+            "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at, turn_id, "
+            "agent_version, session, actor, strategy, source_ids) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            [v.record_id, v.version, v.op, v.summary, v.content, v.kind, Jsonb(v.labels), v.status, _aware(v.at),
+             p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids))])
+
+    def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
+        where, args = self._filter_sql(flt)
+        lock = " FOR UPDATE" if self.write else ""  # a write that reads a record is about to change it
+        row = self._one(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = %s AND {where}{lock}",
+                        [record_id, *args])
+        return self._record(row) if row else None
+
+    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
+        if not ids:
+            return []
+        where, args = self._filter_sql(flt)
+        rows = self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s) AND {where}",
+                         [list(ids), *args])
+        return [self._record(r) for r in rows]
+
+    def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
+                     pinned: bool | None = None) -> list[Record]:
+        """Newest first: each partition is read in (created_at, id) order through its index, then merged."""
+        where, args = self._filter_sql(flt)
+        if before is not None:
+            where += " AND (r.created_at, r.id) < (%s, %s)"
+            args += [_aware(before[0]), before[1]]
+        if pinned is not None:
+            where += " AND r.pinned = %s"
+            args.append(pinned)
+        rows: list[DictRow] = []
+        for part in self._parts(flt):
+            rows += self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.part = %s AND {where} "
+                              "ORDER BY r.created_at DESC, r.id DESC LIMIT %s", [part, *args, limit])
+        rows.sort(key=lambda r: (r["created_at"], r["id"]), reverse=True)
+        return [self._record(r) for r in rows[:limit]]
+
+    def _visible_any_status(self, flt: ReadFilter, record_id: str) -> bool:
+        wide = replace(flt, statuses=("active", "superseded", "deleted"))
+        where, args = self._filter_sql(wide)
+        return self._one(f"SELECT 1 FROM records r WHERE r.id = %s AND {where}", [record_id, *args]) is not None
+
+    def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
+        if not self._visible_any_status(flt, record_id):
+            return []
+        rows = self._all("SELECT * FROM versions WHERE record_id = %s ORDER BY version", [record_id])
+        return [Version(
+            record_id=r["record_id"], version=int(r["version"]), op=r["op"], summary=r["summary"],
+            content=r["content"], kind=r["kind"], labels=dict(r["labels"]), status=r["status"], at=_utc(r["at"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"], session=r["session"],
+                                  actor=r["actor"], strategy=r["strategy"], source_event_ids=tuple(r["source_ids"])),
+        ) for r in rows]
+
+    def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
+        return self._term_stats("r", terms)
+
+    def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
+        terms = list(dict.fromkeys(terms))
+        parts = self._parts(flt)
+        query = _tsquery(terms)
+        if query is None or not parts:
+            return []
+        weights = self._fts_weights("r", terms, parts)
+        if weights is None:
+            return []
+        idf, part_w, avgdl = weights
+        where, args = self._filter_sql(flt)
+        # the matches are found from the partition and text indexes only, then filtered and ranked
+        sql = ("WITH m AS MATERIALIZED (SELECT id FROM records WHERE part = ANY(%s::text[]) "
+               "AND status = 'active' AND tsv @@ %s::tsquery) "
+               f"SELECT r.id, r.terms FROM m JOIN records r ON r.id = m.id WHERE {where} "
+               "ORDER BY fts_bm25(r.terms, %s::text[], %s::float8[], "
+               "CASE WHEN r.part = %s THEN %s::float8 ELSE %s::float8 END, %s::float8) DESC, r.id "
+               "LIMIT %s")
+        rows = self._all(sql, [parts, query, *args, terms, idf, parts[0], part_w[0], part_w[-1], avgdl, limit])
+        return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
+
+    def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
+        q = query.astype(np.float32)
+        dim = int(q.shape[0])
+        where, args = self._filter_sql(flt)
+        base = (f"SELECT r.id, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s AND r.status = 'active' "
+                f"AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
+        merged: list[tuple[str, float]] = []
+        for part in self._parts(flt):
+            plan, _ = self._plan("r", part, limit, dim)
+            rows: list[DictRow] = []
+            if plan == "hnsw":
+                rows = self._ann(part, base + f"ORDER BY (r.vec::vector({dim})) <=> %s LIMIT %s",
+                                 [q, part, *args, q, limit], limit)
+            if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
+                self.plans.append((part, "exact"))
+                rows = self._all(base + "ORDER BY r.vec <#> %s, r.id LIMIT %s", [q, part, *args, q, limit])
+            merged += [(r["id"], float(r["s"])) for r in rows]
+        merged.sort(key=lambda h: -h[1])
+        return [VectorCandidate(i, s) for i, s in merged[:limit]]
+
+    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        if not ids:
+            return {}
+        where, args = self._filter_sql(flt)
+        rows = self._all(f"SELECT r.id, r.vec FROM records r WHERE r.id = ANY(%s) AND r.vec IS NOT NULL "
+                         f"AND {where}", [list(ids), *args])
+        return {r["id"]: np.asarray(r["vec"], dtype=np.float32) for r in rows}
+
+    @staticmethod
+    def _context_item(r: DictRow) -> ContextItem:
+        vec = r["vec"]
+        return ContextItem(id=r["id"], at=_utc(r["created_at"]), group=r["turn_id"] or r["id"],
+                           terms=tuple(_terms(r["terms"])),
+                           vectors=np.asarray(vec, dtype=np.float32)[None, :] if vec is not None else None)
+
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+        """Each active, visible record with up to ``window`` visible active records the same turn wrote
+        right before and after it (append order ``seq`` within the partition; one LATERAL query)."""
+        if not ids:
+            return []
+        cols = _record_cols("r") + ", r.seq, r.part, r.terms, r.vec"
+        found = {r["id"]: r for r in self._binary(f"SELECT {cols} FROM records r WHERE r.id = ANY(%s) "
+                                                  "AND r.status = 'active'", [list(dict.fromkeys(ids))])}
+        anchors = [found[i] for i in dict.fromkeys(ids) if i in found and flt.allows(self._record(found[i]))]
+        sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
+        walk = [a for a in anchors if a["turn_id"] is not None]
+        if window > 0 and walk:
+            xcols = _record_cols("x") + ", x.seq, x.terms, x.vec"
+            rows = self._binary(
+                "SELECT a.rid AS anchor, s.* FROM unnest(%s::text[], %s::text[], %s::bigint[]) "
+                "WITH ORDINALITY AS a(rid, part, seq, o) CROSS JOIN LATERAL ("
+                f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+                "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
+                f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+                "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
+                "ORDER BY a.o, s.dir, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END",
+                [[a["id"] for a in walk], [a["part"] for a in walk], [a["seq"] for a in walk], window * 2,
+                 window * 2])
+            turn = {a["id"]: a["turn_id"] for a in walk}
+            stopped: set[tuple[str, int]] = set()
+            for r in rows:
+                key = (r["anchor"], int(r["dir"]))
+                got = sides[r["anchor"]][int(r["dir"])]
+                if key in stopped or len(got) >= window:
+                    continue
+                if r["turn_id"] != turn[r["anchor"]]:
+                    stopped.add(key)  # a turn's records are adjacent: the run ends at another turn's record
+                elif flt.allows(self._record(r)):
+                    got.append(self._context_item(r))
+        return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
+                for a in anchors]
+
+    def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
+                             ) -> list[Record]:
+        if not source_event_ids:
+            return []
+        ids = [r["record_id"] for r in self._all(
+            "SELECT DISTINCT record_id FROM record_sources WHERE strategy = %s AND event_id = ANY(%s)",
+            [strategy, list(source_event_ids)])]
+        return self.get_records(flt, ids)
+
+    # -- uses ---------------------------------------------------------------------------------------------
+    def insert_uses(self, uses: Sequence[Use]) -> None:
+        if not uses:
+            return
+        self.c.cursor().executemany(
+            "INSERT INTO uses (record_id, agent, actor, session, turn_id, call_index, score, at) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
+            [(u.record_id, u.agent, u.actor, u.session, u.turn_id, u.call_index, u.score, _aware(u.at))
+             for u in uses])
+
+    def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]:
+        if not self._visible_any_status(flt, record_id):
+            return []
+        rows = self._all("SELECT * FROM uses WHERE record_id = %s ORDER BY at DESC, id DESC LIMIT %s",
+                         [record_id, limit])
+        return [Use(record_id=r["record_id"], turn_id=r["turn_id"], call_index=int(r["call_index"]),
+                    score=float(r["score"]), at=_utc(r["at"]), agent=r["agent"], actor=r["actor"],
+                    session=r["session"]) for r in rows]
+
+    # -- jobs ---------------------------------------------------------------------------------------------
+    @staticmethod
+    def _job(r: DictRow) -> Job:
+        return Job(id=r["id"], kind=r["kind"], agent=r["agent"], actor=r["actor"], session=r["session"],
+                   status=r["status"], attempts=int(r["attempts"]), error=r["error"], payload=dict(r["payload"]),
+                   created_at=_utc(r["created_at"]), updated_at=_utc(r["updated_at"]))
+
+    def enqueue_job(self, job: Job) -> None:
+        self.c.execute(
+            "INSERT INTO jobs (id, kind, agent, actor, session, status, attempts, error, payload, created_at, "
+            "updated_at) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            [job.id, job.kind, job.agent, job.actor, job.session, job.status, job.attempts, job.error,
+             Jsonb(job.payload), _aware(job.created_at), _aware(job.updated_at)])
+
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
+        """Take the oldest pending (or lease-expired) job whose session has no other job running.
+
+        ``FOR UPDATE SKIP LOCKED`` keeps two workers off one job without waiting on each other. A session
+        is extracted by one worker at a time: the candidate's session is locked (advisory, for this
+        transaction, without waiting: a session being claimed elsewhere is skipped) and checked again for
+        a job claimed meanwhile, so two jobs of one session never run together and extract the same events
+        twice.
+        """
+        n = _aware(now)
+        live = ("SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.lease_until >= %s AND r.id <> j.id "
+                "AND r.agent = j.agent AND r.actor IS NOT DISTINCT FROM j.actor "
+                "AND r.session IS NOT DISTINCT FROM j.session")
+        skipped: list[str] = []
+        for _ in range(20):
+            cand = self._one(
+                "SELECT j.id, j.agent, j.actor, j.session FROM jobs j "
+                "WHERE j.status IN ('pending', 'running') AND (j.status = 'pending' OR j.lease_until < %s) "
+                f"AND NOT j.id = ANY(%s) AND NOT EXISTS ({live}) "
+                "ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED", [n, skipped, n])
+            if cand is None:
+                return None
+            key = _lock_key(self.s.schema, "job-scope", cand["agent"], cand["actor"] or "", cand["session"] or "")
+            got = self._one("SELECT pg_try_advisory_xact_lock(%s) AS ok", [key])
+            # another worker is claiming this session right now, or claimed it while we looked: skip it
+            if not (got and got["ok"]) or self._one(
+                    f"SELECT 1 FROM jobs j WHERE j.id = %s AND EXISTS ({live})", [cand["id"], n]):
+                skipped.append(cand["id"])
+                continue
+            row = self._one(
+                "UPDATE jobs SET status = 'running', worker = %s, lease_until = %s, attempts = attempts + 1, "
+                "updated_at = %s WHERE id = %s RETURNING *",
+                [worker, n + timedelta(seconds=lease_seconds), n, cand["id"]])
+            return self._job(row) if row else None
+        return None
+
+    def finish_job(self, job_id: str, now: datetime) -> None:
+        self.c.execute("UPDATE jobs SET status = 'done', error = NULL, lease_until = NULL, updated_at = %s "
+                       "WHERE id = %s", [_aware(now), job_id])
+
+    def fail_job(self, job_id: str, error: str, now: datetime, *, retry: bool) -> None:
+        self.c.execute("UPDATE jobs SET status = %s, error = %s, lease_until = NULL, updated_at = %s WHERE id = %s",
+                       ["pending" if retry else "failed", error, _aware(now), job_id])
+
+    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]:
+        sql, args = "SELECT * FROM jobs WHERE agent = %s", [agent]
+        if status is not None:
+            sql += " AND status = %s"
+            args.append(status)
+        rows = self._all(sql + " ORDER BY created_at DESC, id DESC LIMIT %s", [*args, limit])
+        return [self._job(r) for r in rows]
+
+    def get_job(self, agent: str, job_id: str) -> Job | None:
+        row = self._one("SELECT * FROM jobs WHERE id = %s AND agent = %s", [job_id, agent])
+        return self._job(row) if row else None
+
+    def retry_job(self, agent: str, job_id: str, now: datetime) -> bool:
+        cur = self.c.execute("UPDATE jobs SET status = 'pending', updated_at = %s WHERE id = %s AND agent = %s "
+                             "AND status = 'failed'", [_aware(now), job_id, agent])
+        return cur.rowcount > 0
+
+    # -- erase ---------------------------------------------------------------------------------------------
+    def erase_actor(self, agent: str, actor: str) -> EraseReport:
+        self._unindex_chunks("c.event_id IN (SELECT id FROM events WHERE agent = %s AND actor = %s)",
+                             [agent, actor])
+        n_events = self.c.execute("DELETE FROM events WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
+        recs = self._all("DELETE FROM records WHERE part = %s AND agent = %s AND actor = %s "
+                         "RETURNING id, status, part, terms", [_record_part(agent, actor), agent, actor])
+        for r in recs:
+            if r["status"] == "active":
+                self._index_doc("r", r["part"], r["terms"], -1)
+        ids = [r["id"] for r in recs]
+        n_versions = self.c.execute("DELETE FROM versions WHERE record_id = ANY(%s)", [ids]).rowcount
+        self.c.execute("DELETE FROM record_sources WHERE record_id = ANY(%s)", [ids])
+        n_uses = self.c.execute("DELETE FROM uses WHERE record_id = ANY(%s) OR (agent = %s AND actor = %s)",
+                                [ids, agent, actor]).rowcount
+        n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
+        return EraseReport(agent=agent, actor=actor, events=n_events, records=len(recs), versions=n_versions,
+                           uses=n_uses, jobs=n_jobs)
+
+    # -- keys ---------------------------------------------------------------------------------------------
+    @staticmethod
+    def _key(r: DictRow) -> ApiKey:
+        return ApiKey(id=r["id"], key_hash=r["key_hash"], agent=r["agent"], actor=r["actor"],
+                      read_levels=tuple(r["read_levels"]), write_levels=tuple(r["write_levels"]),
+                      can_delete=bool(r["can_delete"]), can_admin=bool(r["can_admin"]),
+                      created_at=_utc(r["created_at"]),
+                      revoked_at=_utc(r["revoked_at"]) if r["revoked_at"] is not None else None, name=r["name"])
+
+    def insert_key(self, key: ApiKey) -> None:
+        self.c.execute(
+            "INSERT INTO api_keys (id, key_hash, name, agent, actor, read_levels, write_levels, can_delete, "
+            "can_admin, created_at) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            [key.id, key.key_hash, key.name, key.agent, key.actor, list(key.read_levels), list(key.write_levels),
+             key.can_delete, key.can_admin, _aware(key.created_at)])
+
+    def find_key(self, key_hash: str) -> ApiKey | None:
+        row = self._one("SELECT * FROM api_keys WHERE key_hash = %s", [key_hash])
+        return self._key(row) if row else None
+
+    def list_keys(self) -> list[ApiKey]:
+        return [self._key(r) for r in self._all("SELECT * FROM api_keys ORDER BY created_at, id")]
+
+    def revoke_key(self, key_id: str, at: datetime) -> bool:
+        return self.c.execute("UPDATE api_keys SET revoked_at = %s WHERE id = %s AND revoked_at IS NULL",
+                              [_aware(at), key_id]).rowcount > 0
+
+
+class PostgresStore:
+    """Opens transactions on a pooled PostgreSQL database; migrates it on open.
+
+    ``url`` is a ``postgresql://`` URL; engram's own query parameters are listed in
+    :mod:`engram.stores.postgres.url`. ``schema`` overrides the URL's ``schema`` parameter.
+    """
+
+    dialect = "postgresql"
+
+    def __init__(self, url: str, *, schema: str | None = None) -> None:
+        self.settings = urlmod.parse(url, schema=schema)
+        self.schema = self.settings.schema
+        self.vector_schema = self.settings.vector_schema
+        self.vector_oid = 0
+        self.hnsw_ready: set[tuple[str, int]] = set()  # (table, dim) with a valid HNSW index
+        self._hnsw_lock = threading.Lock()
+        self._hnsw_pending: set[tuple[str, int]] = set()
+        self._builder: threading.Thread | None = None
+        self._closing = False
+        self._migrate()
+        self._begin_sql = {
+            True: f'BEGIN; SET LOCAL search_path TO "{self.schema}", "{self.vector_schema}"',
+            False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                   f'SET LOCAL search_path TO "{self.schema}", "{self.vector_schema}"',
+        }
+        self._context = AdaptersMap(psycopg.adapters)
+        self._context.register_dumper(np.ndarray, dumper_for(self.vector_oid))
+        self._context.register_dumper(None, dumper_for(self.vector_oid))
+        self._context.register_loader(self.vector_oid, VectorTextLoader)
+        self._context.register_loader(self.vector_oid, VectorBinaryLoader)
+        self._pool = self._make_pool(self.settings.conninfo, "engram-write")
+        self._read_pool = (self._make_pool(self.settings.read_conninfo, "engram-read")
+                           if self.settings.read_conninfo else None)
+
+    # -- connections ----------------------------------------------------------------------------------------
+    def _make_pool(self, conninfo: str, name: str) -> ConnectionPool[Conn]:
+        kwargs: dict[str, Any] = {"autocommit": True, "row_factory": dict_row, "context": self._context,
+                                  "prepare_threshold": self.settings.prepare_threshold}
+        pool = ConnectionPool(conninfo, connection_class=psycopg.Connection[DictRow], kwargs=kwargs,
+                              min_size=self.settings.pool_min, max_size=self.settings.pool_max,
+                              timeout=self.settings.pool_timeout, check=ConnectionPool.check_connection,
+                              name=name, open=False)
+        try:
+            pool.open(wait=self.settings.pool_min > 0, timeout=self.settings.pool_timeout)
+        except PoolTimeout as exc:
+            pool.close()
+            raise StoreError(f"cannot open a PostgreSQL connection pool ({name})", field="url") from exc
+        return pool
+
+    def _migrate(self) -> None:
+        """Create pgvector and the schema if needed, then apply missing steps under an advisory lock."""
+        try:
+            conn = psycopg.connect(self.settings.conninfo, autocommit=True, row_factory=dict_row)
+        except psycopg.OperationalError as exc:
+            raise StoreError(f"cannot connect to PostgreSQL: {_map_error(exc).message}", field="url") from exc
+        try:
+            with conn:
+                self._ensure_vector(conn)
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", [_lock_key(self.schema, "migrate")])
+                    if conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", [self.schema]).fetchone() is None:
+                        conn.execute(f'CREATE SCHEMA "{self.schema}"')
+                    conn.execute(f'SET LOCAL search_path TO "{self.schema}", "{self.vector_schema}"')
+                    conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                                 "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+                    row = conn.execute("SELECT coalesce(max(version), 0) AS v FROM schema_version").fetchone()
+                    have = int(row["v"]) if row else 0
+                    if have > len(MIGRATIONS):
+                        raise StoreError(f"the database schema is at version {have}, newer than this engram "
+                                         f"({len(MIGRATIONS)}); upgrade engram", field="url")
+                    for n, script in enumerate(MIGRATIONS[have:], start=have + 1):
+                        conn.execute(script)
+                        conn.execute("INSERT INTO schema_version (version) VALUES (%s)", [n])
+                    # HNSW indexes built so far and valid (a build may still be in progress)
+                    self.hnsw_ready = {(str(r["t"]), int(r["d"])) for r in conn.execute(
+                        "SELECT substring(c.relname from '^(.*)_hnsw_') AS t, "
+                        "substring(c.relname from '[0-9]+$') AS d FROM pg_class c "
+                        "JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace "
+                        "WHERE n.nspname = %s AND i.indisvalid AND c.relname ~ '^(records|event_chunks)_hnsw_[0-9]+$'",
+                        [self.schema])}
+        except psycopg.Error as exc:
+            raise _map_error(exc) from exc
+
+    def _ensure_vector(self, conn: Conn) -> None:
+        """Find (or create, database-wide and once) the pgvector extension; remember its schema and type."""
+        with conn.transaction():
+            found = conn.execute(
+                "SELECT n.nspname, t.oid FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                "JOIN pg_type t ON t.typnamespace = n.oid AND t.typname = 'vector' WHERE e.extname = 'vector'"
+            ).fetchone()
+            if found is None:
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", [_lock_key("extension", "vector")])
+                try:
+                    conn.execute(f'CREATE EXTENSION IF NOT EXISTS vector SCHEMA "{self.vector_schema}"')
+                except (pgerr.InsufficientPrivilege, pgerr.FeatureNotSupported, pgerr.UndefinedFile) as exc:
+                    raise StoreError(
+                        "the pgvector extension is not installed in this database and engram may not create "
+                        f"it ({_map_error(exc).message}); run CREATE EXTENSION vector as an administrator",
+                        field="url") from exc
+                found = conn.execute(
+                    "SELECT n.nspname, t.oid FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                    "JOIN pg_type t ON t.typnamespace = n.oid AND t.typname = 'vector' WHERE e.extname = 'vector'"
+                ).fetchone()
+            assert found is not None
+            self.vector_schema = str(found["nspname"])
+            self.vector_oid = int(found["oid"])
+
+    def request_hnsw(self, table: str, dim: int) -> None:
+        """Queue an HNSW index build; one background thread per store runs the queue."""
+        key = (table, dim)
+        with self._hnsw_lock:
+            if key in self.hnsw_ready or key in self._hnsw_pending or self._closing:
+                return
+            self._hnsw_pending.add(key)
+            if self._builder is None:
+                self._builder = threading.Thread(target=self._build_loop, name="engram-hnsw", daemon=True)
+                self._builder.start()
+
+    def _build_loop(self) -> None:
+        while True:
+            with self._hnsw_lock:
+                if not self._hnsw_pending or self._closing:
+                    self._hnsw_pending.clear()
+                    self._builder = None
+                    return
+                table, dim = min(self._hnsw_pending)
+            try:
+                self.ensure_hnsw(table, dim)
+            except StoreError as exc:
+                log.warning("could not build the HNSW index on %s for %d-d vectors (%s); search stays exact",
+                            table, dim, exc)
+            with self._hnsw_lock:
+                self._hnsw_pending.discard((table, dim))
+
+    def ensure_hnsw(self, table: str, dim: int) -> bool:
+        """Build the partial HNSW index of ``table`` for ``dim``-d vectors unless it exists; True when usable.
+
+        Runs ``CREATE INDEX CONCURRENTLY`` on its own connection, so writers are never blocked and no lock
+        cycle with a writing transaction is possible; a session advisory lock keeps two processes from
+        building one index, and an index left invalid by an interrupted build is built again. The indexed
+        expression is ``vec::vector(d)`` over rows of that dimension only, so a table can hold the vectors
+        of a new embedder while the old one's index stays valid.
+        """
+        where = {"event_chunks": f"vector_dims(vec) = {dim}",
+                 "records": f"status = 'active' AND vector_dims(vec) = {dim}"}.get(table)
+        if where is None or not 0 < dim <= HNSW_MAX_DIM:
+            return False
+        name = f"{table}_hnsw_{dim}"
+        try:
+            with psycopg.connect(self.settings.conninfo, autocommit=True) as conn:
+                conn.execute(f'SET search_path TO "{self.schema}", "{self.vector_schema}"')
+                conn.execute("SELECT pg_advisory_lock(%s)", [_lock_key(self.schema, "hnsw", name)])
+                row = conn.execute(
+                    "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
+                    [self.schema, name]).fetchone()
+                if row is None or not row[0]:
+                    if row is not None:
+                        conn.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
+                    conn.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" ON {table} USING hnsw '
+                                 f"((vec::vector({dim})) vector_cosine_ops) WHERE {where}")
+        except psycopg.Error as exc:
+            raise _map_error(exc) from exc
+        with self._hnsw_lock:
+            self.hnsw_ready.add((table, dim))
+        return True
+
+    @contextmanager
+    def _tx(self, write: bool) -> Iterator[PgTx]:
+        pool = self._pool if write or self._read_pool is None else self._read_pool
+        try:
+            conn = pool.getconn()
+        except PoolTimeout as exc:
+            raise StoreError(f"no PostgreSQL connection free within {self.settings.pool_timeout:g}s "
+                             "(raise pool_max or pool_timeout)") from exc
+        except psycopg.Error as exc:
+            raise _map_error(exc) from exc
+        try:
+            try:
+                conn.execute(self._begin_sql[write])
+                tx = PgTx(self, conn, write=write)
+                try:
+                    yield tx
+                    if write:
+                        tx.flush()
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if not conn.closed:
+                        # a lost connection cannot roll back, but the server already has
+                        with suppress(psycopg.OperationalError):
+                            conn.execute("ROLLBACK")
+                    raise
+            except psycopg.Error as exc:
+                raise _map_error(exc) from exc
+        finally:
+            pool.putconn(conn)
+
+    def write(self) -> Any:
+        return self._tx(True)
+
+    def read(self) -> Any:
+        return self._tx(False)
+
+    def close(self) -> None:
+        """Close the pools; a running index build finishes first (it is short on a young table)."""
+        with self._hnsw_lock:
+            self._closing = True
+            builder = self._builder
+        if builder is not None:
+            builder.join(timeout=60)
+        self._pool.close()
+        if self._read_pool is not None:
+            self._read_pool.close()

@@ -1,0 +1,84 @@
+"""Throwaway PostgreSQL schemas for tests: one per test, dropped when the test ends.
+
+``ENGRAM_TEST_PG_URL`` names the test database (default ``postgresql://postgres@127.0.0.1:5432/test``;
+``.ci/postgres.sh`` creates a fresh one per run and prints its URL). When that variable is unset and no
+server answers, PostgreSQL tests are skipped; when it is set, an unreachable server fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import warnings
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from engram.stores.postgres.url import OWN, encode_pairs, query_pairs
+
+DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
+_checked: dict[str, str | None] = {}
+
+
+def base_url() -> str:
+    return os.environ.get("ENGRAM_TEST_PG_URL", DEFAULT_URL)
+
+
+def with_params(url: str, **params: str) -> str:
+    """``url`` with query parameters added or replaced."""
+    parts = urlsplit(url)
+    query = dict(query_pairs(parts.query))
+    query.update(params)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, encode_pairs(list(query.items())), parts.fragment))
+
+
+def _admin_conninfo(url: str) -> str:
+    """The test URL without engram's own parameters, for a plain psycopg connection."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in query_pairs(parts.query) if k not in OWN]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, encode_pairs(query), parts.fragment))
+
+
+def _server_ready(url: str) -> str | None:
+    """None when the server answers and has pgvector (created if missing), else why not."""
+    if url not in _checked:
+        import psycopg
+
+        try:
+            with psycopg.connect(_admin_conninfo(url), autocommit=True, connect_timeout=5) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
+            _checked[url] = None
+        except psycopg.Error as exc:
+            _checked[url] = f"PostgreSQL at {url} is not usable: {exc}"
+    return _checked[url]
+
+
+def admin_connect(url: str | None = None):  # type: ignore[no-untyped-def]
+    """An autocommit psycopg connection to the test database (for inspecting what engram wrote)."""
+    import psycopg
+
+    return psycopg.connect(_admin_conninfo(url or base_url()), autocommit=True)
+
+
+def drop_schema(url: str, schema: str) -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(_admin_conninfo(url), autocommit=True) as conn:
+            conn.execute("SET lock_timeout = '10s'")
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    except psycopg.Error as exc:  # a leaked connection still holds a lock: the database is throwaway
+        warnings.warn(f"could not drop test schema {schema}: {exc}", stacklevel=1)
+
+
+def fresh_url(request: pytest.FixtureRequest) -> str:
+    """A URL to a new, empty schema on the test server; the schema is dropped at teardown."""
+    url = base_url()
+    why = _server_ready(url)
+    if why is not None:
+        if "ENGRAM_TEST_PG_URL" in os.environ or os.environ.get("ENGRAM_TEST_PG") == "require":
+            pytest.fail(why)
+        pytest.skip(why)
+    schema = "t_" + secrets.token_hex(6)
+    request.addfinalizer(lambda: drop_schema(url, schema))
+    return with_params(url, schema=schema, pool_max="4")
