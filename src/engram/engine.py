@@ -654,12 +654,19 @@ class Memory:
         return True
 
     def _plan(self, turn: Turn, events: Sequence[Event]) -> builtins.list[Any]:
-        from .strategies.pipeline import plan  # type: ignore[import-not-found,unused-ignore]
+        from .models.registry import load_model
+        from .strategies.pipeline import plan
+
+        def per_strategy_model(spec: str) -> Model:
+            model = load_model(spec)
+            if model is None:
+                raise ConfigError("a strategy's model must name a provider", field="harness.memory.strategies")
+            return model
 
         mem = self._config.memory
         ops, _calls = plan(events, scope=turn.scope, strategies=mem.strategies, model=self.model,
                            neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
-                           kinds=mem.kinds, models=self._resolve_model)
+                           kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
         return list(ops)
 
     def _apply_ops(self, turn: Turn, ops: Sequence[Any]) -> builtins.list[Record]:
