@@ -91,6 +91,10 @@ def test_url_settings_split_engram_params_from_libpq_ones() -> None:
     assert "schema" not in got.conninfo and "pool_max" not in got.conninfo
     assert "connect_timeout=10" in got.conninfo and "application_name=engram" in got.conninfo
     assert got.read_conninfo is not None and got.read_conninfo.startswith("postgresql://ro@replica:5432/db?")
+    assert got.direct_conninfo == got.conninfo
+    direct = urlmod.parse(f"postgresql://u@bouncer:6432/db?direct_url={quote('postgresql://u@pg:5432/db', safe='')}")
+    assert direct.conninfo.startswith("postgresql://u@bouncer:6432/db?")
+    assert direct.direct_conninfo.startswith("postgresql://u@pg:5432/db?")
     assert urlmod.parse("postgres://h/db").schema == "engram"
     assert urlmod.parse("postgres://h/db?schema=a", schema="b").schema == "b"
 

@@ -1,8 +1,9 @@
 """Scoped vector search on PostgreSQL: a small scope among large ones always gets its full ``limit``.
 
-Also a measurement tool for the plan thresholds (docs/scaling.md quotes its output)::
+Also the measurement tool docs/scaling.md quotes::
 
-    .venv/bin/python -m tests.test_postgres_plans --rows 100000 --dim 384
+    .venv/bin/python -m tests.test_postgres_plans plans --rows 100000 --dim 384 --k 50   # plan costs
+    .venv/bin/python -m tests.test_postgres_plans api --rows 100000                      # ingest, latency
 """
 
 from __future__ import annotations
@@ -194,10 +195,61 @@ def measure(url: str, rows: int, dim: int, nq: int, k: int, *, clustered: bool =
         store.close()
 
 
+def measure_api(url: str, rows: int, dim: int) -> None:
+    """Ingest rate and search latency through the public API: ``rows`` messages and ``rows`` records over
+    100 actors (one session each), then recall / history search / single appends from random actors."""
+    import random
+
+    from engram import Memory, Scope
+    from engram.embedders import HashingEmbedder
+
+    rng = random.Random(1)
+    words = [f"w{i}" for i in range(20_000)]
+
+    def sentence() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.randint(6, 18)))
+
+    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor", "agent"],
+                                            "write": ["session", "actor", "agent"]}}}}
+    mem = Memory.open(url, config=cfg, embedder=HashingEmbedder(dim))
+    try:
+        actors = [f"u{i}" for i in range(100)]
+        t = time.perf_counter()
+        for n in range(0, rows, 500):
+            mem.append(Scope("bot", actors[(n // 500) % 100], "s1"),
+                       [{"role": "user", "content": sentence()} for _ in range(500)])
+        print(f"append, batches of 500: {rows / (time.perf_counter() - t):.0f} messages/s")
+        t = time.perf_counter()
+        for n in range(0, rows, 500):
+            mem.remember_many(Scope("bot", actors[(n // 500) % 100], "s1"),
+                              [{"summary": sentence(), "scope": "actor"} for _ in range(500)])
+        print(f"remember_many, batches of 500: {rows / (time.perf_counter() - t):.0f} records/s")
+
+        def timed(call: Any, n: int = 200) -> str:
+            lat = []
+            for _ in range(n):
+                t0 = time.perf_counter()
+                call()
+                lat.append((time.perf_counter() - t0) * 1000)
+            lat.sort()
+            return f"p50 {statistics.median(lat):.1f} ms, p95 {lat[int(n * 0.95) - 1]:.1f} ms"
+
+        def scope() -> Scope:
+            return Scope("bot", rng.choice(actors), "s1")
+
+        print("recall", timed(lambda: mem.recall(scope(), sentence()[:60], limit=10)))
+        print("search_history", timed(lambda: mem.search_history(scope(), sentence()[:60], limit=5)))
+        print("append one message", timed(lambda: mem.append(Scope("bot", rng.choice(actors), "s2"),
+                                                             [{"role": "user", "content": sentence()}])))
+    finally:
+        mem.close()
+
+
 def main() -> None:
     from tests.pg import base_url, drop_schema, with_params
 
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=["plans", "api"], nargs="?", default="plans")
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--dim", type=int, default=384)
     ap.add_argument("--queries", type=int, default=20)
@@ -209,7 +261,10 @@ def main() -> None:
     url = with_params(base_url(), schema="engram_plans", options=f"-c maintenance_work_mem={a.build_mem}")
     drop_schema(url, "engram_plans")
     try:
-        measure(url, a.rows, a.dim, a.queries, a.k, clustered=not a.uniform)
+        if a.what == "plans":
+            measure(url, a.rows, a.dim, a.queries, a.k, clustered=not a.uniform)
+        else:
+            measure_api(url, a.rows, a.dim)
     finally:
         if not a.keep:
             drop_schema(url, "engram_plans")

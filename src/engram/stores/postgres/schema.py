@@ -14,6 +14,8 @@ Notes on the shape:
 * ``stats`` keeps exact corpus statistics for BM25 (documents, tokens, document frequency per term,
   documents per partition), updated in the writing transaction. Rows are split into shards by backend
   so concurrent writers rarely wait on the same counter row; readers sum the shards.
+* GIN indexes keep a small pending list (256 kB, not 4 MB): every search scans that list linearly, and
+  after a bulk load a full one made a 1,000-row partition's text search take 9 ms instead of 0.8 ms.
 * ``part`` names the vector/text partition of a row: one session's events, one actor's records, or one
   agent's agent-level records. A btree on it makes a scoped search read only that partition; with the
   append order (``event_chunks.id``, ``records.seq``) it also finds a candidate's neighbours.
@@ -75,7 +77,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX event_chunks_event ON event_chunks (event_id);
     CREATE INDEX event_chunks_part ON event_chunks (part, id);
-    CREATE INDEX event_chunks_tsv ON event_chunks USING gin (tsv);
+    CREATE INDEX event_chunks_tsv ON event_chunks USING gin (tsv) WITH (gin_pending_list_limit = 256);
 
     CREATE TABLE records (
         id text PRIMARY KEY,
@@ -99,7 +101,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX records_part_time ON records (part, created_at, id);
     CREATE INDEX records_active ON records (part, seq) WHERE status = 'active';
     CREATE INDEX records_pinned ON records (part) WHERE pinned;
-    CREATE INDEX records_tsv ON records USING gin (tsv);
+    CREATE INDEX records_tsv ON records USING gin (tsv) WITH (gin_pending_list_limit = 256);
     CREATE TABLE record_sources (record_id text NOT NULL, strategy text NOT NULL, event_id text NOT NULL);
     CREATE INDEX record_sources_event ON record_sources (event_id, strategy);
     CREATE INDEX record_sources_record ON record_sources (record_id);

@@ -329,13 +329,12 @@ class PgTx:
         return events if order == "ASC" else events[::-1]
 
     def get_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[Event]:
+        """By id through the unique index only, then kept when they belong to the session."""
         if not ids:
             return []
-        c1, a1 = _eq("actor", actor)
-        c2, a2 = _eq("session", session)
-        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} "
-                         "ORDER BY at, seq", [list(ids), agent, *a1, *a2])
-        return [self._event(r) for r in rows]
+        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE id = ANY(%s)", [list(dict.fromkeys(ids))])
+        got = [self._event(r) for r in rows if (r["agent"], r["actor"], r["session"]) == (agent, actor, session)]
+        return sorted(got, key=lambda e: (e.at, e.seq))
 
     def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:
         """Delete chunks matching ``cond`` and take them out of the statistics, counted in SQL."""
@@ -599,19 +598,18 @@ class PgTx:
              p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids))])
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
-        where, args = self._filter_sql(flt)
-        lock = " FOR UPDATE" if self.write else ""  # a write that reads a record is about to change it
-        row = self._one(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = %s AND {where}{lock}",
-                        [record_id, *args])
-        return self._record(row) if row else None
+        """By id (primary key only, whatever the planner's statistics say), then ``flt.allows``: the same
+        rule as the SQL filter. A write transaction locks the row: it is about to change it."""
+        lock = " FOR UPDATE" if self.write else ""
+        row = self._one(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = %s{lock}", [record_id])
+        rec = self._record(row) if row else None
+        return rec if rec is not None and flt.allows(rec) else None
 
     def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
         if not ids:
             return []
-        where, args = self._filter_sql(flt)
-        rows = self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s) AND {where}",
-                         [list(ids), *args])
-        return [self._record(r) for r in rows]
+        rows = self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s)", [list(dict.fromkeys(ids))])
+        return [rec for rec in map(self._record, rows) if flt.allows(rec)]
 
     def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
                      pinned: bool | None = None) -> list[Record]:
@@ -632,8 +630,8 @@ class PgTx:
 
     def _visible_any_status(self, flt: ReadFilter, record_id: str) -> bool:
         wide = replace(flt, statuses=("active", "superseded", "deleted"))
-        where, args = self._filter_sql(wide)
-        return self._one(f"SELECT 1 FROM records r WHERE r.id = %s AND {where}", [record_id, *args]) is not None
+        row = self._one(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = %s", [record_id])
+        return row is not None and wide.allows(self._record(row))
 
     def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
         if not self._visible_any_status(flt, record_id):
@@ -693,10 +691,9 @@ class PgTx:
     def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]:
         if not ids:
             return {}
-        where, args = self._filter_sql(flt)
-        rows = self._all(f"SELECT r.id, r.vec FROM records r WHERE r.id = ANY(%s) AND r.vec IS NOT NULL "
-                         f"AND {where}", [list(ids), *args])
-        return {r["id"]: np.asarray(r["vec"], dtype=np.float32) for r in rows}
+        rows = self._binary(f"SELECT {RECORD_COLS}, r.vec FROM records r WHERE r.id = ANY(%s) AND r.vec IS NOT NULL",
+                            [list(dict.fromkeys(ids))])
+        return {r["id"]: np.asarray(r["vec"], dtype=np.float32) for r in rows if flt.allows(self._record(r))}
 
     @staticmethod
     def _context_item(r: DictRow) -> ContextItem:
@@ -711,9 +708,10 @@ class PgTx:
         if not ids:
             return []
         cols = _record_cols("r") + ", r.seq, r.part, r.terms, r.vec"
-        found = {r["id"]: r for r in self._binary(f"SELECT {cols} FROM records r WHERE r.id = ANY(%s) "
-                                                  "AND r.status = 'active'", [list(dict.fromkeys(ids))])}
-        anchors = [found[i] for i in dict.fromkeys(ids) if i in found and flt.allows(self._record(found[i]))]
+        found = {r["id"]: r for r in self._binary(f"SELECT {cols} FROM records r WHERE r.id = ANY(%s)",
+                                                  [list(dict.fromkeys(ids))])}
+        anchors = [found[i] for i in dict.fromkeys(ids)
+                   if i in found and found[i]["status"] == "active" and flt.allows(self._record(found[i]))]
         sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
         walk = [a for a in anchors if a["turn_id"] is not None]
         if window > 0 and walk:
@@ -944,7 +942,7 @@ class PostgresStore:
     def _migrate(self) -> None:
         """Create pgvector and the schema if needed, then apply missing steps under an advisory lock."""
         try:
-            conn = psycopg.connect(self.settings.conninfo, autocommit=True, row_factory=dict_row)
+            conn = psycopg.connect(self.settings.direct_conninfo, autocommit=True, row_factory=dict_row)
         except psycopg.OperationalError as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {_map_error(exc).message}", field="url") from exc
         try:
@@ -1041,7 +1039,7 @@ class PostgresStore:
             return False
         name = f"{table}_hnsw_{dim}"
         try:
-            with psycopg.connect(self.settings.conninfo, autocommit=True) as conn:
+            with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
                 conn.execute(f'SET search_path TO "{self.schema}", "{self.vector_schema}"')
                 conn.execute("SELECT pg_advisory_lock(%s)", [_lock_key(self.schema, "hnsw", name)])
                 row = conn.execute(

@@ -14,6 +14,8 @@ parameter          default    meaning
 ``pool_max``       10         most connections per process (per pool)
 ``pool_timeout``   30         seconds to wait for a free connection before a StoreError
 ``read_url``       (none)     URL-encoded URL of a read replica; ``Store.read()`` goes there
+``direct_url``     (the URL)  URL-encoded URL that reaches PostgreSQL itself, not a transaction-mode
+                              pooler: migrations and HNSW index builds use it (they hold session locks)
 ``prepare``        5          psycopg prepare threshold; ``0`` turns server-side prepares off
 ``hnsw``           auto       ``auto``: build an HNSW index when a partition is large enough to gain;
                               ``off``: never build or use one (exact search only, fastest ingest)
@@ -29,7 +31,8 @@ from urllib.parse import quote, unquote, urlsplit, urlunsplit
 from ...errors import ConfigError
 
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-OWN = ("schema", "vector_schema", "pool_min", "pool_max", "pool_timeout", "read_url", "prepare", "hnsw")
+OWN = ("schema", "vector_schema", "pool_min", "pool_max", "pool_timeout", "read_url", "direct_url", "prepare",
+       "hnsw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,7 @@ class Settings:
     pool_max: int = 10
     pool_timeout: float = 30.0
     read_conninfo: str | None = None
+    direct_conninfo: str = ""
     prepare_threshold: int | None = 5
     hnsw: bool = True
 
@@ -118,6 +122,8 @@ def parse(url: str, *, schema: str | None = None) -> Settings:
         raise ConfigError("must be auto or off", field="hnsw")
     read_url = own.get("read_url")
     read_conninfo = _libpq(read_url)[0] if read_url else None
+    direct_url = own.get("direct_url")
+    direct_conninfo = _libpq(direct_url)[0] if direct_url else conninfo
     return Settings(
         conninfo=conninfo,
         schema=_ident(schema if schema is not None else own.get("schema", "engram"), "schema"),
@@ -126,6 +132,7 @@ def parse(url: str, *, schema: str | None = None) -> Settings:
         pool_max=pool_max,
         pool_timeout=timeout,
         read_conninfo=read_conninfo,
+        direct_conninfo=direct_conninfo,
         prepare_threshold=prepare or None,
         hnsw=hnsw == "auto",
     )
