@@ -438,3 +438,21 @@ def test_reopen_keeps_everything(make_memory: Callable[..., Memory]) -> None:
     again = make_memory()
     assert [e.content for e in again.events(S1)] == ["persist me"]
     assert again.get(S2, r.id).summary == "Persisted record"
+
+
+def test_embedder_change_is_detected_and_reembed_rewrites_vectors(make_memory: Callable[..., Memory]) -> None:
+    from engram import EmbedderMismatch
+    from engram.embedders import HashingEmbedder
+
+    mem = make_memory(WIDE, embedder=HashingEmbedder(64))
+    mem.append(S1, [{"role": "user", "content": "the blue heron nests by the river"}])
+    mem.remember(S1, "Customer collects antique clocks", scope="actor")
+    mem.close()
+    with pytest.raises(EmbedderMismatch):
+        make_memory(embedder=HashingEmbedder(128))
+    again = make_memory(embedder=HashingEmbedder(128), reembed=True)
+    hits = again.recall(S1, "antique clocks", mode="vector")
+    assert hits and hits[0].record.summary == "Customer collects antique clocks"
+    assert hits[0].parts.vector is not None
+    assert again.search_history(S1, "heron river", mode="vector")[0].event.content.startswith("the blue heron")
+    make_memory(embedder=HashingEmbedder(128))  # recorded: no mismatch any more

@@ -6,10 +6,11 @@ import builtins
 import json
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
+
+import numpy as np
 
 from . import config as cfgmod
 from .core import fusion, validate
@@ -27,14 +28,14 @@ from .errors import (
     ValidationError,
 )
 from .models.base import Model
-from .stores.base import Neighbourhood, Store
+from .stores.base import ContextItem, Neighbourhood, Store
 from .turn import Turn, _PendingRecord, new_id
 from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
 
 HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
-SEARCH_CANDIDATES = 30  # lexical and vector candidates fetched per search (at least 3 x limit)
-SEARCH_ANCHORS = 20  # best first-pass candidates scored with their neighbours (at least 2 x limit)
+SEARCH_CANDIDATES = 30  # lexical and vector candidates fetched per search (at least 2 x limit)
+SEARCH_ANCHORS = 10  # best first-pass candidates scored with their neighbours (at least limit)
 
 
 def open_store(url: str) -> Store:
@@ -254,7 +255,7 @@ class Memory:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
         a, u, s = scope.agent, scope.actor, scope.session
-        k, n_anchors = max(SEARCH_CANDIDATES, 3 * limit), max(SEARCH_ANCHORS, 2 * limit)
+        k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         cutoff = self._expiry_cutoff()
         analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
@@ -301,16 +302,26 @@ class Memory:
         """Fold neighbourhoods into the pool: full terms and cosines, and for every item of a run the items
         right before and after it (so the turn after a strong match borrows from it, and vice versa)."""
         nxt: dict[str, str] = {}
+        items: dict[str, ContextItem] = {}
         for hood in hoods:
             run = [*hood.before[::-1], hood.item, *hood.after]
             for a, b in pairwise(run):
                 nxt[a.id] = b.id
-            for item in run:
-                old = pool.get(item.id)
-                cosine = (float((item.vectors @ qvec).max()) if item.vectors is not None and qvec is not None
-                          else old.cosine if old is not None else None)
-                pool[item.id] = fusion.Candidate(id=item.id, at=item.at, group=item.group, terms=item.terms,
-                                                 cosine=cosine)
+            items.update((i.id, i) for i in run)
+        ids = list(items)
+        cos: dict[str, float] = {}
+        with_vec = [i for i in ids if items[i].vectors is not None]
+        if qvec is not None and with_vec:
+            mats = [m for i in with_vec if (m := items[i].vectors) is not None]
+            flat = np.concatenate(mats) @ qvec
+            pos = 0
+            for i, m in zip(with_vec, mats, strict=True):
+                cos[i] = float(flat[pos:pos + len(m)].max())
+                pos += len(m)
+        for i in ids:
+            item, old = items[i], pool.get(i)
+            pool[i] = fusion.Candidate(id=i, at=item.at, group=item.group, terms=item.terms,
+                                       cosine=cos.get(i, old.cosine if old is not None else None))
         Memory._link(pool, nxt, window)
 
     @staticmethod
@@ -318,7 +329,8 @@ class Memory:
         """Set each linked item's ``before``/``after`` (nearest first) from a "next item" map."""
         prv = {b: a for a, b in nxt.items()}
         for i in {*nxt, *prv}:
-            if i not in pool:
+            c = pool.get(i)
+            if c is None:
                 continue
             sides = []
             for step in (prv, nxt):
@@ -328,7 +340,7 @@ class Memory:
                     got.append(j)
                     j = step.get(j)
                 sides.append(tuple(got))
-            pool[i] = replace(pool[i], before=sides[0], after=sides[1])
+            pool[i] = fusion.Candidate(c.id, c.at, c.group, c.terms, c.cosine, sides[0], sides[1])
 
     # -- long-term records -----------------------------------------------------------------------------------
     def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
@@ -551,7 +563,7 @@ class Memory:
         kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
         flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
                            labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
-        k, n_anchors = max(SEARCH_CANDIDATES, 3 * limit), max(SEARCH_ANCHORS, 2 * limit)
+        k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
         pend = [p for p in pending if flt.allows(p.record)]
@@ -818,10 +830,26 @@ class Memory:
             self._worker = None
 
     # -- maintenance -------------------------------------------------------------------------------------
-    def reembed(self) -> None:
-        """Re-embed every record and event chunk with the current embedder (after a model change)."""
+    def reembed(self, *, batch: int = 256) -> int:
+        """Re-embed every record and event chunk with the current embedder (after a model change).
+
+        Embeds a page at a time outside any lock and writes each page in a short transaction; the new model
+        id is recorded last, so an interrupted run is resumed by opening with ``reembed=True`` again.
+        Returns how many vectors were rewritten.
+        """
+        done = 0
+        for kind in ("records", "chunks"):
+            after: str | None = None
+            while True:
+                with self.store.read() as tx:
+                    page = tx.texts_to_embed(kind, after=after, limit=batch)
+                if not page:
+                    break
+                vectors = self.embedder.embed([t for _, t in page])
+                with self.store.write() as tx:
+                    tx.set_vectors(kind, [(k, v) for (k, _), v in zip(page, vectors, strict=True)])
+                done += len(page)
+                after = page[-1][0]
         with self.store.write() as tx:
             tx.set_meta("embedder", self.embedder_id)
-            reembed = getattr(tx, "reembed_all", None)
-            if reembed is not None:
-                reembed(self.embedder)
+        return done

@@ -158,6 +158,17 @@ class Tx(Protocol):
         """Records a strategy already wrote from any of these events (idempotent extraction)."""
         ...
 
+    # -- re-embedding (after a change of embedder) ---------------------------------------------------------
+    def texts_to_embed(self, kind: str, *, after: str | None, limit: int) -> list[tuple[str, str]]:
+        """A page of (key, text) for every stored vector of ``kind`` ("records" or "chunks"), in key order
+        after ``after``: records key by id and embed ``summary`` + newline + ``content``; chunks by their
+        own key and embed their text."""
+        ...
+
+    def set_vectors(self, kind: str, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
+        """Replace stored vectors by key; caches and indexes must pick the new vectors up."""
+        ...
+
     # -- uses (RETRIEVED audit) -------------------------------------------------------------------------
     def insert_uses(self, uses: Sequence[Use]) -> None: ...
     def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]: ...
