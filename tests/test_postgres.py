@@ -488,6 +488,24 @@ def test_reads_go_to_the_read_url(db_url: str, make_memory: Callable[..., Memory
 
 
 @pg_only
+def test_a_connection_killed_while_idle_is_replaced(db_url: str) -> None:
+    app = "engram-kill-" + schema_of(db_url)
+    store = PostgresStore(with_params(db_url, application_name=app, pool_max="2"))
+    try:
+        with store.write() as tx:
+            tx.set_meta("k", "1")
+        with admin_connect(db_url) as conn:
+            killed = conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                  "WHERE application_name = %s", [app]).fetchone()
+        assert killed is not None and killed[0] >= 1
+        time.sleep(0.2)
+        with store.read() as tx:  # the dead pooled connection fails at BEGIN and is replaced
+            assert tx.get_meta("k") == "1"
+    finally:
+        store.close()
+
+
+@pg_only
 def test_an_exhausted_pool_is_a_store_error(db_url: str) -> None:
     store = PostgresStore(with_params(db_url, pool_max="1", pool_timeout="0.5"))
     held = threading.Event()

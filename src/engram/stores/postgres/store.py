@@ -50,7 +50,6 @@ Conn = psycopg.Connection[DictRow]
 
 SHARDS = 16  # stats rows per key: concurrent writers rarely share a counter row
 HNSW_MAX_DIM = 2000  # pgvector's HNSW limit for the vector type
-FTS_K1 = 1.2
 _RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
                   "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
                   "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
@@ -683,7 +682,7 @@ class PgTx:
                                  [q, part, *args, q, limit], limit)
             if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
                 self.plans.append((part, "exact"))
-                rows = self._all(base + "ORDER BY r.vec <#> %s, r.id LIMIT %s", [q, part, *args, q, limit])
+                rows = self._all(base + "ORDER BY s DESC, r.id LIMIT %s", [q, part, *args, limit])
             merged += [(r["id"], float(r["s"])) for r in rows]
         merged.sort(key=lambda h: -h[1])
         return [VectorCandidate(i, s) for i, s in merged[:limit]]
@@ -748,6 +747,30 @@ class PgTx:
             "SELECT DISTINCT record_id FROM record_sources WHERE strategy = %s AND event_id = ANY(%s)",
             [strategy, list(source_event_ids)])]
         return self.get_records(flt, ids)
+
+    # -- re-embedding ----------------------------------------------------------------------------------------
+    def texts_to_embed(self, kind: str, *, after: str | None, limit: int) -> list[tuple[str, str]]:
+        """A page of (key, text) in key order: records by id, chunks by their (append-order) id."""
+        if kind == "records":
+            rows = self._all("SELECT id, summary, content FROM records WHERE id > %s ORDER BY id LIMIT %s",
+                             [after or "", limit])
+            return [(r["id"], r["summary"] if not r["content"] else f"{r['summary']}\n{r['content']}")
+                    for r in rows]
+        rows = self._all("SELECT id, text FROM event_chunks WHERE id > %s ORDER BY id LIMIT %s",
+                         [int(after or 0), limit])
+        return [(str(r["id"]), r["text"]) for r in rows]
+
+    def set_vectors(self, kind: str, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
+        """Replace vectors by key. Rows of a new dimension leave the old dimension's partial HNSW index by
+        its predicate; an index for the new one is built on demand like the first."""
+        if not vectors:
+            return
+        keys: list[str] | list[int]
+        if kind == "records":
+            sql, keys = "UPDATE records SET vec = %s WHERE id = %s", [k for k, _ in vectors]
+        else:
+            sql, keys = "UPDATE event_chunks SET vec = %s WHERE id = %s", [int(k) for k, _ in vectors]
+        self.c.cursor().executemany(sql, [(v.astype(np.float32), k) for (_, v), k in zip(vectors, keys, strict=True)])
 
     # -- uses ---------------------------------------------------------------------------------------------
     def insert_uses(self, uses: Sequence[Use]) -> None:
@@ -930,8 +953,7 @@ class PostgresStore:
                                   "prepare_threshold": self.settings.prepare_threshold}
         pool = ConnectionPool(conninfo, connection_class=psycopg.Connection[DictRow], kwargs=kwargs,
                               min_size=self.settings.pool_min, max_size=self.settings.pool_max,
-                              timeout=self.settings.pool_timeout, check=ConnectionPool.check_connection,
-                              name=name, open=False)
+                              timeout=self.settings.pool_timeout, name=name, open=False)
         try:
             pool.open(wait=self.settings.pool_min > 0, timeout=self.settings.pool_timeout)
         except PoolTimeout as exc:
@@ -1059,33 +1081,48 @@ class PostgresStore:
 
     @contextmanager
     def _tx(self, write: bool) -> Iterator[PgTx]:
+        """One transaction: commit on normal exit (after the statistics flush), roll back on any exception.
+        psycopg errors leave as engram errors; the caller's own exceptions pass through unchanged."""
         pool = self._pool if write or self._read_pool is None else self._read_pool
+        conn = self._begin(pool, write)
         try:
-            conn = pool.getconn()
-        except PoolTimeout as exc:
-            raise StoreError(f"no PostgreSQL connection free within {self.settings.pool_timeout:g}s "
-                             "(raise pool_max or pool_timeout)") from exc
+            tx = PgTx(self, conn, write=write)
+            try:
+                yield tx
+                if write:
+                    tx.flush()
+                conn.execute("COMMIT")
+            except BaseException:
+                if not conn.closed:
+                    # a lost connection cannot roll back, but the server already has
+                    with suppress(psycopg.OperationalError):
+                        conn.execute("ROLLBACK")
+                raise
         except psycopg.Error as exc:
             raise _map_error(exc) from exc
-        try:
-            try:
-                conn.execute(self._begin_sql[write])
-                tx = PgTx(self, conn, write=write)
-                try:
-                    yield tx
-                    if write:
-                        tx.flush()
-                    conn.execute("COMMIT")
-                except BaseException:
-                    if not conn.closed:
-                        # a lost connection cannot roll back, but the server already has
-                        with suppress(psycopg.OperationalError):
-                            conn.execute("ROLLBACK")
-                    raise
-            except psycopg.Error as exc:
-                raise _map_error(exc) from exc
         finally:
             pool.putconn(conn)
+
+    def _begin(self, pool: ConnectionPool[Conn], write: bool) -> Conn:
+        """A pooled connection with a transaction begun. A connection that died while idle in the pool (a
+        server restart, a failover) fails here, before any work: it is dropped and a fresh one tried, so
+        no per-checkout probe round trip is needed."""
+        for attempt in (1, 2):
+            try:
+                conn = pool.getconn()
+            except PoolTimeout as exc:
+                raise StoreError(f"no PostgreSQL connection free within {self.settings.pool_timeout:g}s "
+                                 "(raise pool_max or pool_timeout)") from exc
+            except psycopg.Error as exc:
+                raise _map_error(exc) from exc
+            try:
+                conn.execute(self._begin_sql[write])
+                return conn
+            except psycopg.OperationalError as exc:
+                pool.putconn(conn)  # broken: the pool discards it
+                if attempt == 2 or not conn.closed:
+                    raise _map_error(exc) from exc
+        raise AssertionError("unreachable")
 
     def write(self) -> Any:
         return self._tx(True)
