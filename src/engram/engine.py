@@ -474,7 +474,7 @@ class Memory:
         """Log that these recalled records reached a model call (outside a turn)."""
         now = self.now()
         ids = [h.record.id for h in hits if h.record]
-        flt = self._filter(scope, preview=True)
+        flt = self._filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
         with self.store.read() as tx:
             visible = {r.id for r in tx.get_records(flt, ids)}
         missing = [i for i in ids if i not in visible]

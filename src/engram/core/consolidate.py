@@ -62,7 +62,8 @@ def norm_value(text: str | None) -> str:
     s = unicodedata.normalize("NFKD", text)
     s = "".join(c for c in s if not unicodedata.combining(c)).lower()
     ws = re.findall(r"[a-z0-9@.+-]+", s)
-    return " ".join(w.strip(".") for w in ws if w not in _ARTICLES).strip()
+    words = (w.strip(".") for w in ws)
+    return " ".join(w for w in words if w and w not in _ARTICLES)  # idempotent: applying it twice changes nothing
 
 
 def key_line(key: str, value: str | None) -> str:

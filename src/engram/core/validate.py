@@ -31,12 +31,16 @@ def as_utc(value: object, field: str) -> datetime:
 def _json_safe(value: Any, field: str, depth: int = 0) -> None:
     if depth > 32:
         raise ValidationError("is nested too deeply (at most 32 levels)", field=field)
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValidationError("must not contain NUL characters", field=field)
+        return
+    if value is None or isinstance(value, (bool, int, float)):
         return
     if isinstance(value, Mapping):
         for k, v in value.items():
-            if not isinstance(k, str):
-                raise ValidationError("keys must be strings", field=field)
+            if not isinstance(k, str) or "\x00" in k:
+                raise ValidationError("keys must be strings without NUL characters", field=field)
             _json_safe(v, f"{field}.{k}", depth + 1)
         return
     if isinstance(value, (list, tuple)):
