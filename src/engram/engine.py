@@ -643,7 +643,8 @@ class Memory:
         Memory._link(pool, dict(pairwise(ids)), window)
 
     # -- extraction ------------------------------------------------------------------------------------------
-    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]) -> Callable[[str, str, int], builtins.list[Record]]:
+    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]
+                   ) -> Callable[[str, str, int], builtins.list[Record]]:
         def lookup(namespace: str, text: str, k: int) -> builtins.list[Record]:
             if not text.strip():
                 return []

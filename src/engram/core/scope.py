@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import PermissionDenied, ReadOnlyError, ValidationError
 from ..types import LEVELS, Level, Record, Scope
