@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .text import QueryAnalysis, is_temporal
+from .text import QueryAnalysis, has_temporal
 
 BM25_K1 = 1.2
 BM25_B = 0.5  # chat turns and records vary in length; long ones are penalised less than with 0.75
@@ -193,6 +193,19 @@ def _cosine_parts(pool: Sequence[Candidate]) -> dict[str, float]:
     return {i: (v - lo) / (hi - lo) for i, v in cos.items()}
 
 
+def combine(base: float, episode: float, period: float, when: float, recency_part: float | None, *,
+            weights: Weights, hybrid: bool, use_period: bool, use_when: bool) -> float:
+    """The final score from its parts (each in [0, 1]): F = (B + g E + p T + q W) / (1 + g + p + q) over the
+    parts in use, then mixed with recency. Non-decreasing in every part, always in [0, 1]."""
+    g = weights.episode if hybrid else 0.0
+    p = weights.period if use_period else 0.0
+    q = weights.when if use_when else 0.0
+    fused = (base + g * episode + p * period + q * when) / (1.0 + g + p + q)
+    if recency_part is not None:
+        fused = (1 - weights.recency) * fused + weights.recency * recency_part
+    return min(1.0, max(0.0, fused))
+
+
 def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, mode: str = "hybrid",
          weights: Weights = Weights(), min_score: float | None = None, now: datetime | None = None
          ) -> list[Scored]:
@@ -202,7 +215,7 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     pool = list({c.id: c for c in pool}.values())
     hybrid = mode == "hybrid"
     own = bm25(query.terms, {c.id: c.terms for c in pool if c.terms is not None}, stats) if mode != "vector" else {}
-    epi = episodes(pool, weights.episode_gap_hours)
+    epi = episodes(pool, weights.episode_gap_hours) if hybrid else {c.id: 0 for c in pool}
     lent: dict[str, float] = {}
     if hybrid and weights.context > 0 and own:
         for c in pool:
@@ -227,8 +240,6 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
         best_in[epi[c.id]] = max(best_in.get(epi[c.id], 0.0), base[c.id])
     use_period = hybrid and weights.period > 0 and bool(query.periods)
     use_when = hybrid and weights.when > 0 and query.asks_when
-    g = weights.episode if hybrid else 0.0
-    denom = 1.0 + g + (weights.period if use_period else 0.0) + (weights.when if use_when else 0.0)
     use_recency = weights.half_life_days is not None and weights.recency > 0
     out: list[Scored] = []
     for c in pool:
@@ -239,19 +250,14 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
             continue
         if min_score is not None and lpart <= 0 and (c.cosine is None or c.cosine < min_score):
             continue
-        tpart = 0.0
-        if use_period and in_periods(c.at, query.periods):
-            tpart = 1.0
-        t_when = use_when and c.terms is not None and any(is_temporal(t) for t in c.terms)
-        fused = (base[c.id] + g * best_in[epi[c.id]] + (weights.period * tpart)
-                 + (weights.when if t_when else 0.0)) / denom
-        rpart = None
-        score = fused
-        if use_recency:
-            rpart = recency(c.at, now or datetime.now(c.at.tzinfo), weights.half_life_days or 1.0)
-            score = (1 - weights.recency) * fused + weights.recency * rpart
+        tpart = 1.0 if use_period and in_periods(c.at, query.periods) else 0.0
+        t_when = use_when and c.terms is not None and has_temporal(c.terms)
+        rpart = (recency(c.at, now or datetime.now(c.at.tzinfo), weights.half_life_days or 1.0)
+                 if use_recency else None)
+        score = combine(base[c.id], best_in[epi[c.id]], tpart, 1.0 if t_when else 0.0, rpart, weights=weights,
+                        hybrid=hybrid, use_period=use_period, use_when=use_when)
         out.append(Scored(
-            id=c.id, score=min(1.0, max(0.0, score)),
+            id=c.id, score=score,
             lexical=lpart if mode != "vector" else None,
             vector=vparts.get(c.id, 0.0) if mode != "lexical" else None,
             recency=rpart, cosine=c.cosine,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -149,6 +150,12 @@ TEMPORAL_TERMS = frozenset(index_terms(
 def is_temporal(term: str) -> bool:
     """Whether an index term places something in time: a word of :data:`TEMPORAL_TERMS` or a year."""
     return term in TEMPORAL_TERMS or (len(term) == 4 and term.isdigit() and term[:2] in ("19", "20"))
+
+
+def has_temporal(terms: Iterable[str]) -> bool:
+    """Whether any of these index terms places something in time (see :func:`is_temporal`)."""
+    terms = terms if isinstance(terms, (set, frozenset)) else set(terms)
+    return not TEMPORAL_TERMS.isdisjoint(terms) or any(is_temporal(t) for t in terms if len(t) == 4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,226 @@
+"""Properties of the pure ranking in engram.core.fusion and the query analysis in engram.core.text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engram.core import fusion
+from engram.core.fusion import Candidate, TermStats, Weights
+from engram.core.text import QueryAnalysis, analyze_query, index_terms, is_temporal, query_terms, time_periods
+
+VOCAB = ["alpha", "bravo", "charli", "delta", "echo", "foxtrot", "golf", "hotel"]
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+@st.composite
+def pools(draw: st.DrawFn) -> tuple[list[Candidate], QueryAnalysis, TermStats]:
+    n = draw(st.integers(1, 12))
+    ids = [f"c{i:02d}" for i in range(n)]
+    cands = []
+    for i, cid in enumerate(ids):
+        terms = draw(st.none() | st.lists(st.sampled_from(VOCAB), max_size=8))
+        cosine = draw(st.none() | st.floats(-1.0, 1.0))
+        at = T0 + timedelta(minutes=draw(st.integers(0, 5000)))
+        group = draw(st.sampled_from(["g1", "g2"]))
+        before = tuple(ids[j] for j in range(i - 1, max(-1, i - 4), -1))
+        after = tuple(ids[j] for j in range(i + 1, min(n, i + 4)))
+        cands.append(Candidate(cid, at, group, terms, cosine, before, after))
+    qterms = tuple(draw(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=4, unique=True)))
+    periods = ((T0, T0 + timedelta(days=1)),) if draw(st.booleans()) else ()
+    query = QueryAnalysis(qterms, periods, draw(st.booleans()))
+    stats = TermStats(100, {t: draw(st.integers(1, 100)) for t in VOCAB})
+    return cands, query, stats
+
+
+MODES = st.sampled_from(["hybrid", "lexical", "vector"])
+RECENCY = st.sampled_from([Weights(), Weights(recency=0.3, half_life_days=2.0)])
+
+
+@given(pools(), MODES, RECENCY)
+@settings(max_examples=300)
+def test_scores_are_in_unit_interval_and_sorted(data: tuple, mode: str, weights: Weights) -> None:
+    cands, query, stats = data
+    out = fusion.rank(cands, query, stats, mode=mode, weights=weights, now=T0 + timedelta(days=3))
+    assert all(0.0 <= s.score <= 1.0 for s in out)
+    assert [(-s.score, s.id) for s in out] == sorted((-s.score, s.id) for s in out)
+    for s in out:
+        for part in (s.lexical, s.vector, s.recency, s.context, s.episode, s.time):
+            assert part is None or 0.0 <= part <= 1.0 + 1e-9
+    assert len({s.id for s in out}) == len(out)
+
+
+@given(pools(), MODES)
+@settings(max_examples=200)
+def test_modes_only_return_their_matches(data: tuple, mode: str) -> None:
+    cands, query, stats = data
+    by_id = {c.id: c for c in cands}
+    for s in fusion.rank(cands, query, stats, mode=mode):
+        if mode == "lexical":
+            assert s.lexical and s.lexical > 0 and s.vector is None
+        elif mode == "vector":
+            assert by_id[s.id].cosine is not None and s.lexical is None
+        else:
+            assert (s.lexical or 0) > 0 or by_id[s.id].cosine is not None
+
+
+UNIT = st.floats(0.0, 1.0)
+
+
+@given(st.lists(UNIT, min_size=5, max_size=5), st.integers(0, 4), UNIT, st.booleans(), st.booleans(),
+       st.booleans(), st.booleans(), RECENCY)
+def test_the_combination_is_monotone_in_each_part(parts: list[float], which: int, bump: float, hybrid: bool,
+                                                  use_period: bool, use_when: bool, with_recency: bool,
+                                                  weights: Weights) -> None:
+    def score(p: list[float]) -> float:
+        return fusion.combine(p[0], p[1], p[2], p[3], p[4] if with_recency else None, weights=weights,
+                              hybrid=hybrid, use_period=use_period, use_when=use_when)
+    higher = list(parts)
+    higher[which] = min(1.0, parts[which] + bump)
+    assert 0.0 <= score(parts) <= 1.0
+    assert score(higher) >= score(parts) - 1e-12
+
+
+def _bump(cands: list[Candidate], i: int, **change: object) -> list[Candidate]:
+    return [*cands[:i], replace(cands[i], **change), *cands[i + 1:]]  # type: ignore[arg-type]
+
+
+@given(pools(), MODES, st.integers(0, 11), st.floats(0.0, 1.0))
+@settings(max_examples=300)
+def test_more_similar_never_ranks_lower(data: tuple, mode: str, pick: int, bump: float) -> None:
+    """A higher cosine never lowers a candidate's vector part; without episode coupling, nor its score."""
+    cands, query, stats = data
+    i = pick % len(cands)
+    higher = min(1.0, (cands[i].cosine if cands[i].cosine is not None else -1.0) + bump)
+    for weights in (Weights(), Weights(episode=0.0)):
+        before = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode, weights=weights)}
+        after = {s.id: s for s in fusion.rank(_bump(cands, i, cosine=higher), query, stats, mode=mode,
+                                              weights=weights)}
+        c = cands[i].id
+        if c in before:
+            assert (after[c].vector or 0.0) >= (before[c].vector or 0.0) - 1e-9
+            if weights.episode == 0.0:
+                assert after[c].score >= before[c].score - 1e-9
+
+
+@given(pools(), MODES, st.integers(0, 11), st.integers(0, 7))
+@settings(max_examples=300)
+def test_more_keyword_evidence_never_ranks_lower(data: tuple, mode: str, pick: int, slot: int) -> None:
+    """Turning another term of a candidate into a query term (same length) never lowers its lexical part;
+    without episode coupling, nor its score. (Scores are relative to the pool: with episodes on, a neighbour
+    that borrows the new evidence may raise the pool's maximum and lower an episode-mate.)"""
+    cands, query, stats = data
+    i = pick % len(cands)
+    others = [j for j, t in enumerate(cands[i].terms or ()) if t not in query.terms]
+    if not others:
+        return
+    terms = list(cands[i].terms or ())
+    terms[others[slot % len(others)]] = query.terms[0]
+    for weights in (Weights(), Weights(episode=0.0)):
+        before = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode, weights=weights)}
+        after = {s.id: s for s in fusion.rank(_bump(cands, i, terms=terms), query, stats, mode=mode,
+                                              weights=weights)}
+        c = cands[i].id
+        if c in before:
+            assert (after[c].lexical or 0.0) >= (before[c].lexical or 0.0) - 1e-9
+            if weights.episode == 0.0:
+                assert after[c].score >= before[c].score - 1e-9
+
+
+@given(pools(), MODES, st.floats(-1.0, 1.0))
+@settings(max_examples=300)
+def test_min_score_only_drops_matches_by_meaning_alone(data: tuple, mode: str, min_score: float) -> None:
+    cands, query, stats = data
+    by_id = {c.id: c for c in cands}
+    full = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode)}
+    kept = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode, min_score=min_score)}
+    assert set(kept) <= set(full)
+    for cid, s in full.items():
+        if (s.lexical or 0) > 0:
+            assert cid in kept, "a keyword match was dropped by min_score"
+        elif cid not in kept:
+            cosine = by_id[cid].cosine
+            assert cosine is None or cosine < min_score
+        else:
+            assert by_id[cid].cosine is not None and by_id[cid].cosine >= min_score
+
+
+def test_neighbours_lend_keyword_evidence_within_their_episode_only() -> None:
+    q = QueryAnalysis(("vacat",))
+    stats = TermStats(10, {"vacat": 1})
+    ask = Candidate("a", T0, "s", ["vacat", "go"], 0.2, (), ("b",))
+    answer = Candidate("b", T0 + timedelta(seconds=30), "s", ["lisbon", "sister"], 0.1, ("a",), ("c",))
+    later = Candidate("c", T0 + timedelta(days=2), "s", ["lisbon", "tram"], 0.1, ("b",), ())
+    other = Candidate("d", T0, "s", ["weather", "rain"], 0.1, (), ())
+    out = {s.id: s for s in fusion.rank([ask, answer, later, other], q, stats)}
+    assert out["b"].lexical and out["b"].lexical > 0 and out["b"].context == 1.0
+    assert not out["c"].lexical, "a neighbour after a long pause lends nothing"
+    assert out["b"].score > out["d"].score
+    plain = {s.id: s for s in fusion.rank([ask, answer, later, other], q, stats, weights=Weights(context=0.0))}
+    assert not plain["b"].lexical
+
+
+def test_named_period_and_when_intent_lift_matching_items() -> None:
+    stats = TermStats(10, {"trip": 2})
+    a = Candidate("a", datetime(2023, 5, 9, tzinfo=UTC), "s", ["trip", "rome"], 0.5)
+    b = Candidate("b", datetime(2023, 7, 1, tzinfo=UTC), "s", ["trip", "rome"], 0.5)
+    q = analyze_query("the trip on 8 May, 2023", T0)
+    out = fusion.rank([a, b], q, stats)
+    assert [s.id for s in out] == ["a", "b"] and out[0].time == 1.0 and out[1].time == 0.0
+    c = Candidate("c", T0, "s", ["trip", "yesterday"], 0.5)
+    d = Candidate("d", T0, "s", ["trip", "fun"], 0.5)
+    out = fusion.rank([c, d], analyze_query("When was the trip?", T0), stats)
+    assert [s.id for s in out] == ["c", "d"]
+
+
+def test_episode_lifts_items_of_the_best_matching_episode() -> None:
+    stats = TermStats(10, {"dog": 1})
+    strong = Candidate("a", T0, "s", ["dog", "dog"], 0.9)
+    near = Candidate("b", T0 + timedelta(minutes=5), "s", ["walk"], 0.3)
+    far = Candidate("c", T0 + timedelta(days=3), "s", ["walk"], 0.3)
+    out = {s.id: s for s in fusion.rank([strong, near, far], QueryAnalysis(("dog",)), stats)}
+    assert out["b"].score > out["c"].score
+
+
+def test_select_terms_drops_common_terms_but_keeps_the_rarest() -> None:
+    stats = TermStats(1000, {"the": 900, "refund": 10, "order": 80, "zzz": 0})
+    assert fusion.select_terms(["the", "refund", "order", "zzz"], stats) == ["refund"] or \
+        fusion.select_terms(["the", "refund", "order", "zzz"], stats) == ["refund", "order"]
+    assert fusion.select_terms(["the", "order"], stats) == ["order", "the"]
+    assert fusion.select_terms(["zzz"], stats) == []
+
+
+@given(st.dates(min_value=datetime(1990, 1, 1).date(), max_value=datetime(2099, 12, 31).date()),
+       st.sampled_from(["{d} {B}, {Y}", "{d} {B} {Y}", "{B} {d}, {Y}", "{b} {d} {Y}", "{Y}-{m:02d}-{d:02d}",
+                        "{d}th of {B} {Y}"]))
+def test_written_dates_name_a_period_holding_the_day(day: object, fmt: str) -> None:
+    d = datetime(day.year, day.month, day.day, tzinfo=UTC)  # type: ignore[attr-defined]
+    text = "what happened on " + fmt.format(d=d.day, B=d.strftime("%B"), b=d.strftime("%b"), Y=d.year, m=d.month)
+    periods = time_periods(text, T0)
+    assert periods and any(start <= d < end for start, end in periods)
+
+
+def test_relative_periods_read_against_now() -> None:
+    now = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
+    (start, end), = time_periods("what did I say yesterday", now)
+    assert start == datetime(2026, 11, 29, tzinfo=UTC) and end == datetime(2026, 11, 30, tzinfo=UTC)
+    assert time_periods("may I ask something", now) == []
+    feb = (datetime(2023, 2, 1, tzinfo=UTC), datetime(2023, 3, 1, tzinfo=UTC))
+    assert time_periods("31 February 2023", now) == [feb]  # no such day: the month
+    assert analyze_query("When did she move?", now).asks_when
+    assert not analyze_query("Where did she move?", now).asks_when
+
+
+def test_temporal_terms_are_index_terms() -> None:
+    assert all(is_temporal(t) for t in index_terms("yesterday last week in June 2023"))
+    assert not any(is_temporal(t) for t in index_terms("she may bring an even number"))
+
+
+@given(st.text(max_size=300))
+def test_query_terms_are_plain_words(text: str) -> None:
+    terms = query_terms(text)
+    assert len(terms) == len(set(terms)) <= 32
+    assert all(t and not any(ch in t for ch in ' "*():^-+') for t in terms)
