@@ -42,6 +42,18 @@ PERIOD_AFTER = timedelta(days=7)
 MODES = ("hybrid", "lexical", "vector")
 
 
+CANDIDATE_POSTINGS = 1_000  # a backend reads at most this many matches per query term when choosing candidates
+
+
+def term_rarity(df: int) -> float:
+    """A query term's weight when a backend chooses lexical candidates: ``log(1 + P / min(P, df))``.
+
+    Candidates are ranked by the summed rarity of the query terms they hold, newest first on ties; every
+    backend uses this one formula so they all hand the same candidates to :func:`bm25`.
+    """
+    return math.log(1.0 + CANDIDATE_POSTINGS / max(1, min(CANDIDATE_POSTINGS, df)))
+
+
 @dataclass(frozen=True, slots=True)
 class TermStats:
     """Corpus statistics a backend reports for the query terms: document count and document frequencies."""

@@ -34,7 +34,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
 from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
@@ -94,17 +94,17 @@ def _record_part(agent: str, actor: str | None) -> str:
     return agent if actor is None else f"{agent}\x1f{actor}"
 
 
+# Candidates are ranked as SqliteTx._fts_ranked ranks them: the summed core.fusion.term_rarity of the query
+# terms a row holds (rounded, so equal sums stay ties), newest first on ties.
+_RARITY_SQL = ("round((SELECT coalesce(sum(u.w), 0) FROM unnest(%s::text[], %s::float8[]) AS u(t, w) "
+               "WHERE u.t = ANY(string_to_array({col}, ' ')))::numeric, 9)")
+
+
 def _tsquery(terms: Iterable[str]) -> str | None:
     """An OR tsquery of quoted lexemes, cast with ``::tsquery`` (no parser runs, user text stays data)."""
     quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms
               if t and len(t.encode()) < 2048]
     return " | ".join(quoted) if quoted else None
-
-
-def _fts_idf(n_docs: int, n_hit: int) -> float:
-    """FTS5's idf (so candidates are chosen as SQLite chooses them): never below a tiny positive value."""
-    value = math.log((n_docs - n_hit + 0.5) / (n_hit + 0.5)) if n_docs > 0 else 0.0
-    return value if value > 0 else 1e-6
 
 
 def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
@@ -384,16 +384,10 @@ class PgTx:
         got = self._stats([("n", kind), *[("df" + kind, t) for t in terms]])
         return TermStats(got[("n", kind)], {t: got[("df" + kind, t)] for t in terms if got[("df" + kind, t)] > 0})
 
-    def _fts_weights(self, kind: str, terms: Sequence[str], parts: Sequence[str]
-                     ) -> tuple[list[float], list[float], float] | None:
-        """FTS5 idf of each term and of each partition token, and the average document length."""
-        got = self._stats([("n", kind), ("tok", kind), *[("df" + kind, t) for t in terms],
-                           *[("p" + kind, p) for p in parts]])
-        n = got[("n", kind)]
-        if n <= 0:
-            return None
-        return ([_fts_idf(n, got[("df" + kind, t)]) for t in terms],
-                [_fts_idf(n, got[("p" + kind, p)]) for p in parts], got[("tok", kind)] / n)
+    def _rarity(self, kind: str, terms: Sequence[str]) -> list[float]:
+        """Each query term's candidate weight, from its document frequency over the whole index."""
+        df = self._term_stats(kind, terms).doc_freq
+        return [term_rarity(df.get(t, 0)) for t in terms]
 
     def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
                        limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
@@ -402,10 +396,7 @@ class PgTx:
         if query is None:
             return []
         part = _event_part(agent, actor, session)
-        weights = self._fts_weights("e", terms, [part])
-        if weights is None:
-            return []
-        idf, part_w, avgdl = weights
+        rarity = self._rarity("e", terms)
         sql = "SELECT c.event_id, c.terms FROM event_chunks c WHERE c.part = %s AND c.tsv @@ %s::tsquery"
         args: list[Any] = [part, query]
         if not include_tools:
@@ -413,8 +404,8 @@ class PgTx:
         if not_before is not None:
             sql += " AND c.at >= %s"
             args.append(_aware(not_before))
-        sql += " ORDER BY fts_bm25(c.terms, %s::text[], %s::float8[], %s::float8, %s::float8) DESC, c.id LIMIT %s"
-        args += [terms, idf, part_w[0], avgdl, limit]
+        sql += f" ORDER BY {_RARITY_SQL.format(col='c.terms')} DESC, c.id DESC LIMIT %s"
+        args += [terms, rarity, limit]
         return [LexicalCandidate(r["event_id"], _terms(r["terms"])) for r in self._all(sql, args)]
 
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int) -> list[DictRow]:
@@ -652,19 +643,14 @@ class PgTx:
         query = _tsquery(terms)
         if query is None or not parts:
             return []
-        weights = self._fts_weights("r", terms, parts)
-        if weights is None:
-            return []
-        idf, part_w, avgdl = weights
+        rarity = self._rarity("r", terms)
         where, args = self._filter_sql(flt)
         # the matches are found from the partition and text indexes only, then filtered and ranked
         sql = ("WITH m AS MATERIALIZED (SELECT id FROM records WHERE part = ANY(%s::text[]) "
                "AND status = 'active' AND tsv @@ %s::tsquery) "
                f"SELECT r.id, r.terms FROM m JOIN records r ON r.id = m.id WHERE {where} "
-               "ORDER BY fts_bm25(r.terms, %s::text[], %s::float8[], "
-               "CASE WHEN r.part = %s THEN %s::float8 ELSE %s::float8 END, %s::float8) DESC, r.id "
-               "LIMIT %s")
-        rows = self._all(sql, [parts, query, *args, terms, idf, parts[0], part_w[0], part_w[-1], avgdl, limit])
+               f"ORDER BY {_RARITY_SQL.format(col='r.terms')} DESC, r.seq DESC LIMIT %s")
+        rows = self._all(sql, [parts, query, *args, terms, rarity, limit])
         return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
 
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import sqlite3
 import threading
@@ -22,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate
+from ...core.fusion import CANDIDATE_POSTINGS, LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
 from ...errors import StoreError
 from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
@@ -32,7 +31,7 @@ from .schema import MIGRATIONS
 from .vectors import Source, VectorCache
 
 BUSY_TIMEOUT_MS = 60_000
-FTS_TERM_POSTINGS = 1_000  # postings read per query term, newest first (see SqliteTx._fts_ranked)
+FTS_TERM_POSTINGS = CANDIDATE_POSTINGS  # postings read per query term, newest first (SqliteTx._fts_ranked)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -338,10 +337,12 @@ class SqliteTx:
                          terms: Sequence[str]) -> TermStats:
         return self._term_stats("event_vocab", "event_chunks", terms)
 
-    def _fts_ranked(self, table: str, terms: Sequence[str], parts: Sequence[str], *, share: float) -> list[int]:
-        """Rowids holding any of the terms, best first: by the summed rarity of the terms a row holds, newest
-        first on ties. Rows of other partitions may be among them when the partitions hold at least half the
-        index (``share``): callers filter by partition.
+    def _fts_ranked(self, table: str, terms: Sequence[str], parts: Sequence[str], *, share: float,
+                    df: dict[str, int]) -> list[int]:
+        """Rowids holding any of the terms, best first: by the summed ``core.fusion.term_rarity`` of the terms a
+        row holds (document frequencies over the whole index, as PostgreSQL uses, so both backends pick the same
+        candidates), newest first on ties. Rows of other partitions may be among them when the partitions hold
+        at least half the index (``share``): callers filter by partition.
 
         Reads at most ``FTS_TERM_POSTINGS`` postings per term and never asks FTS5 to rank: its bm25 first counts
         every posting of every phrase, the partition token's included, which grows with the partition (about
@@ -356,11 +357,11 @@ class SqliteTx:
                                   (match, FTS_TERM_POSTINGS)).fetchall()
             if rows:
                 ids.append(np.fromiter((r[0] for r in rows), np.int64, len(rows)))
-                weights.append(np.full(len(rows), math.log(1.0 + FTS_TERM_POSTINGS / len(rows))))
+                weights.append(np.full(len(rows), term_rarity(df.get(term, len(rows)))))
         if not ids:
             return []
         rowids, inverse = np.unique(np.concatenate(ids), return_inverse=True)
-        score = np.bincount(inverse, weights=np.concatenate(weights))
+        score = np.round(np.bincount(inverse, weights=np.concatenate(weights)), 9)  # ties stay ties across backends
         return [int(r) for r in rowids[np.lexsort((-rowids, -score))]]
 
     def _part_share(self, vocab: str, counter: str, parts: Sequence[str]) -> float:
@@ -374,7 +375,8 @@ class SqliteTx:
             return []
         part = event_part(agent, actor, session)
         ranked = self._fts_ranked("event_fts", terms, [part],
-                                  share=self._part_share("event_vocab", "event_chunks", [part]))
+                                  share=self._part_share("event_vocab", "event_chunks", [part]),
+                                  df=dict(self._term_stats("event_vocab", "event_chunks", terms).doc_freq))
         cond = " AND c.part = ?"
         cargs: list[Any] = [part]
         if not include_tools:
@@ -594,7 +596,8 @@ class SqliteTx:
         if not terms or not parts:
             return []
         ranked = self._fts_ranked("record_fts", terms, parts,
-                                  share=self._part_share("record_vocab", "records_indexed", parts))
+                                  share=self._part_share("record_vocab", "records_indexed", parts),
+                                  df=dict(self._term_stats("record_vocab", "records_indexed", terms).doc_freq))
         where, args = self._filter_sql(flt)
         out: list[LexicalCandidate] = []
         step = max(3 * limit, 100)
@@ -871,15 +874,16 @@ class SqliteStore:
                                         ann_threshold=vectors_mod.ANN_THRESHOLD)
         return self._vectors
 
-    def maintain_vectors(self, dim: int) -> dict[str, str]:
-        """Bring every vector partition up to date now (build, grow and save HNSW indexes of large ones)
-        instead of on the next search that needs it; returns each partition's kind (exact | hnsw)."""
+    def maintain_vectors(self, dim: int, *, save: bool = True) -> dict[str, str]:
+        """Bring every vector partition up to date now (build, grow and, with ``save``, save the HNSW indexes of
+        large ones) instead of on the next search that needs it; returns each partition's kind (exact | hnsw)."""
         cache = self.vectors(dim)
         out: dict[str, str] = {}
         with self.read() as tx:
             parts = [r[0] for r in tx.c.execute("SELECT DISTINCT part FROM vec_changes")]
             for part in parts:
-                out[part] = cache.maintain(tx.c, part, EVENT_VECTORS if part.startswith("e") else RECORD_VECTORS)
+                out[part] = cache.maintain(tx.c, part, EVENT_VECTORS if part.startswith("e") else RECORD_VECTORS,
+                                           save=save)
         return out
 
     def _connect(self) -> sqlite3.Connection:
