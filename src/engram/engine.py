@@ -742,8 +742,6 @@ class Memory:
 
     def _run_extraction(self, turn: Turn, events: Sequence[Event], *,
                         advance_cursor: bool = True) -> builtins.list[Record]:
-        from .strategies.base import ExtractionReport  # noqa: F401  (documented return of extract)
-
         if not events:
             return []
         # strategies write at the levels their namespaces name, whatever scope.write allows callers

@@ -7,7 +7,7 @@ them inside the caller's transaction (turn end) or a job's, so records commit or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
@@ -56,13 +56,3 @@ class SkipOp:
 
 Op = AddOp | DeleteOp | SkipOp
 Decision = Literal["add", "replace", "delete", "skip"]
-
-
-@dataclass(frozen=True, slots=True)
-class ExtractionReport:
-    """What one extraction run did: the ops applied, per strategy, and the ids written."""
-
-    ops: Sequence[Op]
-    written: Sequence[str] = ()
-    events_seen: int = 0
-    model_calls: int = 0
