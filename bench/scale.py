@@ -130,11 +130,16 @@ def disk_bytes(url: str) -> int:
         return total + (sum(p.stat().st_size for p in ann.iterdir()) if ann.is_dir() else 0)
     try:
         import psycopg
+
+        from engram.stores.postgres.url import parse
     except ImportError:
         return -1
-    with psycopg.connect(url) as conn:
-        row = conn.execute("SELECT pg_database_size(current_database())").fetchone()
-        return int(row[0]) if row else -1
+    settings = parse(url)
+    with psycopg.connect(settings.conninfo) as conn:
+        row = conn.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
+                           "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind IN ('r', 'm')",
+                           [settings.schema]).fetchone()
+        return int(row[0]) if row and row[0] is not None else -1
 
 
 # -- one measurement (child process) ---------------------------------------------------------------------
@@ -175,7 +180,7 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> 
             written += len(idx)
             if maintain is not None and layout == "one" and written % 50_000 == 0:
                 t1 = time.perf_counter()
-                maintain(emb.dim)  # what a background maintainer would do as the partition grows
+                maintain(emb.dim, save=False)  # what a background maintainer would do as it grows
                 build += time.perf_counter() - t1
         if a % 100 == 99:
             print(f"    {written} records", file=sys.stderr)
@@ -384,6 +389,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(measure(size, layout, url, args.queries, args.embedder)))
         return 0
 
+    if args.db.startswith("postgres") and "schema=" not in args.db:  # a fresh schema per run, left for inspection
+        args.db += ("&" if "?" in args.db else "?") + f"schema=engram_bench_{uuid.uuid4().hex[:8]}"
+        print(f"  PostgreSQL schema: {args.db.rsplit('schema=', 1)[1]}", file=sys.stderr)
     rows: list[dict[str, Any]] = json.loads(args.out.read_text())["runs"] if args.out.exists() else []
     for size in [int(s) for s in args.sizes.split(",") if s]:
         for layout in [x for x in args.layouts.split(",") if x]:

@@ -346,7 +346,7 @@ class SqliteTx:
 
         Reads at most ``FTS_TERM_POSTINGS`` postings per term and never asks FTS5 to rank: its bm25 first counts
         every posting of every phrase, the partition token's included, which grows with the partition (about
-        3 ms per query at 100k records, 30 ms at 1M). The real BM25 is computed in core over the candidates.
+        3 ms per query at 100k records). The real BM25 is computed in core over the candidates.
         Within a large partition, ANDing each term with the partition token costs more than it saves.
         """
         ids: list[np.ndarray] = []
@@ -875,15 +875,23 @@ class SqliteStore:
         return self._vectors
 
     def maintain_vectors(self, dim: int, *, save: bool = True) -> dict[str, str]:
-        """Bring every vector partition up to date now (build, grow and, with ``save``, save the HNSW indexes of
-        large ones) instead of on the next search that needs it; returns each partition's kind (exact | hnsw)."""
+        """Bring the large vector partitions up to date now (build, grow and, with ``save``, save their HNSW
+        indexes) instead of on the next search that needs them; small ones stay exact and are not loaded.
+        Returns each partition's kind (exact | hnsw)."""
         cache = self.vectors(dim)
+        held = cache.kinds()
         out: dict[str, str] = {}
         with self.read() as tx:
-            parts = [r[0] for r in tx.c.execute("SELECT DISTINCT part FROM vec_changes")]
-            for part in parts:
-                out[part] = cache.maintain(tx.c, part, EVENT_VECTORS if part.startswith("e") else RECORD_VECTORS,
-                                           save=save)
+            sizes = tx.c.execute("SELECT part, count(*) FROM records WHERE status = 'active' AND vec IS NOT NULL "
+                                 "GROUP BY part").fetchall()
+            sizes += tx.c.execute("SELECT part, count(*) FROM event_chunks WHERE vec IS NOT NULL "
+                                  "GROUP BY part").fetchall()
+            for part, n in sizes:
+                if part in held or (cache.ann_threshold is not None and n > cache.ann_threshold):
+                    out[part] = cache.maintain(tx.c, part, EVENT_VECTORS if part.startswith("e") else RECORD_VECTORS,
+                                               save=save)
+                else:
+                    out[part] = "exact"
         return out
 
     def _connect(self) -> sqlite3.Connection:

@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 ANN_THRESHOLD = 20_000  # live vectors above which a partition is searched with HNSW (when usearch is installed)
 ANN_FOLD = 5_000  # pending changes beside an index before they are folded into it
-ANN_SAVE = 0.1  # save a folded index once this share of it (or ANN_FOLD x 4 rows) has not been saved
+ANN_SAVE = 0.25  # a search saves a folded index once this share of it (and ANN_FOLD x 4 rows) is unsaved
 ANN_CONNECTIVITY = 16
 ANN_EXPANSION_ADD = 128
 ANN_EXPANSION_SEARCH = 128
@@ -275,7 +275,7 @@ class VectorCache:
         exact.add(source.load(conn, part))
         return exact
 
-    def _sync(self, conn: sqlite3.Connection, part: str, source: Source) -> _Exact | _Ann:
+    def _sync(self, conn: sqlite3.Connection, part: str, source: Source, *, save: bool = True) -> _Exact | _Ann:
         p = self._parts.get(part)
         if p is not None and not self._catch_up(conn, part, p, source):
             self._drop_files(part)
@@ -283,9 +283,9 @@ class VectorCache:
         if p is None:
             p = self._load(conn, part, source)
         if isinstance(p, _Exact) and self.ann_threshold is not None and p.live > self.ann_threshold:
-            p = self._promote(part, p)
+            p = self._promote(part, p, save=save)
         elif isinstance(p, _Ann) and p.pending >= ANN_FOLD:
-            self._fold(part, p)
+            self._fold(part, p, save=save)
         self._parts[part] = p
         self._parts.move_to_end(part)
         total = sum(x.n for x in self._parts.values() if isinstance(x, _Exact))
@@ -294,7 +294,7 @@ class VectorCache:
             total -= old.n if isinstance(old, _Exact) else 0
         return p
 
-    def _promote(self, part: str, exact: _Exact) -> _Ann:
+    def _promote(self, part: str, exact: _Exact, *, save: bool = True) -> _Ann:
         """Build the HNSW index of a partition that grew past the threshold (once; then it grows)."""
         p = _Ann(dim=self.dim, index=_new_index(self.dim), seq=exact.seq, index_seq=exact.seq,
                  delta=_Exact(self.dim))
@@ -303,11 +303,12 @@ class VectorCache:
             p.index.add(np.array([r[0] for r in rows], np.uint64), np.stack([r[2] for r in rows]), threads=2)
         p.size = len(rows)
         p.unsaved = p.size
-        self._save(part, p)
+        if save:
+            self._save(part, p)
         return p
 
-    def _fold(self, part: str, p: _Ann) -> None:
-        """Fold the pending changes into the index; save it when enough is unsaved."""
+    def _fold(self, part: str, p: _Ann, *, save: bool = True) -> None:
+        """Fold the pending changes into the index; save it when enough is unsaved (and ``save``)."""
         if p.viewed:
             paths = self._paths(part)
             loaded = _usearch().restore(str(paths[0])) if paths is not None else None
@@ -325,7 +326,7 @@ class VectorCache:
             p.size += len(rows)
         p.unsaved += len(rows) + len(p.dead)
         p.delta, p.dead, p.index_seq = _Exact(self.dim), set(), p.seq
-        if p.unsaved >= max(ANN_FOLD * 4, ANN_SAVE * p.size):
+        if save and p.unsaved >= max(ANN_FOLD * 4, ANN_SAVE * p.size):
             self._save(part, p)
 
     # -- public --------------------------------------------------------------------------------------------
@@ -359,10 +360,10 @@ class VectorCache:
     def maintain(self, conn: sqlite3.Connection, part: str, source: Source, *, save: bool = True) -> str:
         """Catch a partition up now (promote it, fold pending changes, save it); return its kind."""
         with self._lock:
-            p = self._sync(conn, part, source)
+            p = self._sync(conn, part, source, save=save)
             if isinstance(p, _Ann):
                 if p.pending:
-                    self._fold(part, p)
+                    self._fold(part, p, save=save)
                 if save and p.unsaved:
                     self._save(part, p)
                 return "hnsw"
