@@ -104,3 +104,21 @@ def test_loading_usearch_first_does_not_break_the_embedder() -> None:
             "import onnxruntime; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-500:]
+
+
+def test_a_long_session_is_searched_through_hnsw(small_ann: None, tmp_path: Path) -> None:
+    emb = HashingEmbedder()
+    mem = Memory.open(f"sqlite:///{tmp_path / 'e.db'}", config=WIDE, embedder=emb)
+    body = texts(300, seed=3)
+    events = []
+    for i in range(0, 300, 50):
+        events += mem.append(S1, [{"role": "user", "content": t} for t in body[i:i + 50]])
+    mem.store.maintain_vectors(emb.dim)
+    assert "hnsw" in mem.store.vectors(emb.dim).kinds().values()
+    target = events[123]
+    hits = mem.search_history(S1, target.content, limit=3, mode="vector")
+    assert hits[0].event is not None and hits[0].event.id == target.id
+    mem.delete_events(S1, [target.id])
+    after = mem.search_history(S1, target.content, limit=10, mode="vector")
+    assert target.id not in {h.event.id for h in after if h.event is not None}
+    assert len(after) == 10
