@@ -122,3 +122,19 @@ def test_a_long_session_is_searched_through_hnsw(small_ann: None, tmp_path: Path
     after = mem.search_history(S1, target.content, limit=10, mode="vector")
     assert target.id not in {h.event.id for h in after if h.event is not None}
     assert len(after) == 10
+
+
+def test_an_index_left_by_another_database_at_the_same_path_is_not_used(small_ann: None, tmp_path: Path) -> None:
+    emb = HashingEmbedder()
+    db = tmp_path / "e.db"
+    mem = Memory.open(f"sqlite:///{db}", config=WIDE, embedder=emb)
+    mem.remember_many(S1, [{"summary": t, "scope": "actor"} for t in texts(200)])
+    mem.store.maintain_vectors(emb.dim)
+    mem.close()
+    for p in tmp_path.glob("e.db*"):
+        if p.is_file():
+            p.unlink()  # a new database file; the old index directory stays behind
+    fresh = Memory.open(f"sqlite:///{db}", config=WIDE, embedder=emb)
+    recs = fresh.remember_many(S1, [{"summary": t, "scope": "actor"} for t in texts(200, seed=9)])
+    got = [h.record.id for h in fresh.recall(S1, recs[17].summary, limit=5, mode="vector")]
+    assert got and got[0] == recs[17].id

@@ -161,6 +161,7 @@ class _Ann:
     viewed: bool = False  # memory-mapped, read-only: load before adding
     unsaved: int = 0  # rows folded in since the index file was written
     size: int = 0  # keys in the index, dead ones included
+    origin: str = ""  # the partition's first logged change: another database (or an erased one) has another
 
     @property
     def live(self) -> int:
@@ -169,6 +170,12 @@ class _Ann:
     @property
     def pending(self) -> int:
         return self.delta.live + len(self.dead)
+
+
+def _origin(conn: sqlite3.Connection, part: str) -> str:
+    """The partition's first logged change, which identifies its history in this database."""
+    row = conn.execute("SELECT seq, item FROM vec_changes WHERE part = ? ORDER BY seq LIMIT 1", (part,)).fetchone()
+    return f"{row[0]}:{row[1]}" if row else ""
 
 
 def _new_index(dim: int) -> Any:
@@ -208,7 +215,7 @@ class VectorCache:
         p.index.save(str(tmp))
         os.replace(tmp, index_path)  # index first: a reader pairing a newer index with an older seq only replays
         meta_tmp = meta_path.with_suffix(f".tmp{os.getpid()}")
-        meta_tmp.write_text(json.dumps({"seq": p.index_seq, "dim": self.dim, "size": p.size}))
+        meta_tmp.write_text(json.dumps({"seq": p.index_seq, "dim": self.dim, "size": p.size, "origin": p.origin}))
         os.replace(meta_tmp, meta_path)
         p.unsaved = 0
 
@@ -229,11 +236,12 @@ class VectorCache:
         if index is None or meta.get("dim") != self.dim or index.ndim != self.dim:
             return None
         seq = int(meta["seq"])
-        if conn.execute("SELECT 1 FROM vec_changes WHERE part = ? AND seq > ? AND op = 'reset'",
-                        (part, seq)).fetchone():
-            return None  # erased since: rebuild
+        origin = _origin(conn, part)
+        if meta.get("origin") != origin or conn.execute(
+                "SELECT 1 FROM vec_changes WHERE part = ? AND seq > ? AND op = 'reset'", (part, seq)).fetchone():
+            return None  # another database at this path, or erased since: rebuild
         p = _Ann(dim=self.dim, index=index, seq=seq, index_seq=seq, delta=_Exact(self.dim), viewed=True,
-                 size=len(index))
+                 size=len(index), origin=origin)
         self._catch_up(conn, part, p, source)
         return p
 
@@ -283,7 +291,7 @@ class VectorCache:
         if p is None:
             p = self._load(conn, part, source)
         if isinstance(p, _Exact) and self.ann_threshold is not None and p.live > self.ann_threshold:
-            p = self._promote(part, p, save=save)
+            p = self._promote(part, p, _origin(conn, part), save=save)
         elif isinstance(p, _Ann) and p.pending >= ANN_FOLD:
             self._fold(part, p, save=save)
         self._parts[part] = p
@@ -294,10 +302,10 @@ class VectorCache:
             total -= old.n if isinstance(old, _Exact) else 0
         return p
 
-    def _promote(self, part: str, exact: _Exact, *, save: bool = True) -> _Ann:
+    def _promote(self, part: str, exact: _Exact, origin: str, *, save: bool = True) -> _Ann:
         """Build the HNSW index of a partition that grew past the threshold (once; then it grows)."""
         p = _Ann(dim=self.dim, index=_new_index(self.dim), seq=exact.seq, index_seq=exact.seq,
-                 delta=_Exact(self.dim))
+                 delta=_Exact(self.dim), origin=origin)
         rows = exact.rows()
         if rows:
             p.index.add(np.array([r[0] for r in rows], np.uint64), np.stack([r[2] for r in rows]), threads=2)
