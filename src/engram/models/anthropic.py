@@ -12,8 +12,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ConfigError, ModelOutputError, ValidationError
+from ..errors import ConfigError, ModelOutputError
 from ..types import ToolCall
+from ._blocks import block_messages
 from ._http import (
     Clock,
     HTTPModel,
@@ -21,7 +22,6 @@ from ._http import (
     Transport,
     int_field,
     json_answer,
-    tool_history_text,
     wire_error,
 )
 from .base import Completion, Message, ToolSpec, Usage
@@ -158,49 +158,16 @@ class AnthropicModel(HTTPModel):
 
 
 def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[str], list[dict[str, Any]]]:
-    """Split out system text and build alternating user/assistant messages of content blocks.
+    """System text apart; alternating user/assistant messages of Messages API content blocks."""
 
-    Consecutive messages of one role (tool results, then a user's words) merge into one message. Without
-    tools offered, tool calls and results in the history are rendered as text.
-    """
-    system: list[str] = []
-    out: list[dict[str, Any]] = []
+    def tool_result(m: Message) -> dict[str, Any]:
+        block: dict[str, Any] = {"type": "tool_result", "tool_use_id": m.tool_call_id}
+        if m.content:
+            block["content"] = m.content
+        return block
 
-    def add(role: str, blocks: list[dict[str, Any]]) -> None:
-        if not blocks:
-            return
-        if out and out[-1]["role"] == role:
-            out[-1]["content"].extend(blocks)
-        else:
-            out.append({"role": role, "content": blocks})
-
-    for i, m in enumerate(messages):
-        if m.role == "system":
-            if m.content:
-                system.append(m.content)
-        elif m.role == "tool":
-            if not structured:
-                add("user", _text(tool_history_text(m)))
-                continue
-            if not m.tool_call_id:
-                raise ValidationError("a tool message needs tool_call_id",
-                                      field=f"messages[{i}].tool_call_id")
-            block: dict[str, Any] = {"type": "tool_result", "tool_use_id": m.tool_call_id}
-            if m.content:
-                block["content"] = m.content
-            add("user", [block])
-        elif m.role == "user":
-            add("user", _text(m.content))
-        elif m.role == "assistant":
-            if m.tool_calls and not structured:
-                add("assistant", _text(tool_history_text(m)))
-                continue
-            uses = [{"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments}
-                    for c in m.tool_calls]
-            add("assistant", _text(m.content) + uses)
-        else:
-            raise ValidationError(f"unknown role {m.role!r}", field=f"messages[{i}].role")
-    return system, out
+    return block_messages(messages, structured=structured, text=_text, tool_result=tool_result,
+                          tool_use=lambda c: {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments})
 
 
 def _text(text: str) -> list[dict[str, Any]]:

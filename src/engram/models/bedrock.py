@@ -19,8 +19,9 @@ from urllib.parse import quote, unquote
 
 import httpx
 
-from ..errors import ConfigError, ModelOutputError, ValidationError
+from ..errors import ConfigError, ModelOutputError
 from ..types import ToolCall
+from ._blocks import block_messages
 from ._http import (
     Clock,
     HTTPModel,
@@ -30,7 +31,6 @@ from ._http import (
     int_field,
     json_answer,
     schema_instruction,
-    tool_history_text,
     wire_error,
 )
 from .base import Completion, Message, ToolSpec, Usage
@@ -225,47 +225,12 @@ def _tool_spec(name: str, description: str, schema: dict[str, Any]) -> dict[str,
 
 
 def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[str], list[dict[str, Any]]]:
-    """System text apart; alternating user/assistant messages of Converse content blocks, same roles merged.
-
-    Converse refuses ``toolUse``/``toolResult`` blocks without a ``toolConfig``, so without tools offered
-    the history's tool calls and results are rendered as text.
-    """
-    system: list[str] = []
-    out: list[dict[str, Any]] = []
-
-    def add(role: str, blocks: list[dict[str, Any]]) -> None:
-        if not blocks:
-            return
-        if out and out[-1]["role"] == role:
-            out[-1]["content"].extend(blocks)
-        else:
-            out.append({"role": role, "content": blocks})
-
-    for i, m in enumerate(messages):
-        if m.role == "system":
-            if m.content:
-                system.append(m.content)
-        elif m.role == "tool":
-            if not structured:
-                add("user", _text(tool_history_text(m)))
-                continue
-            if not m.tool_call_id:
-                raise ValidationError("a tool message needs tool_call_id",
-                                      field=f"messages[{i}].tool_call_id")
-            add("user", [{"toolResult": {"toolUseId": m.tool_call_id,
-                                         "content": [{"text": m.content or "(empty)"}]}}])
-        elif m.role == "user":
-            add("user", _text(m.content))
-        elif m.role == "assistant":
-            if m.tool_calls and not structured:
-                add("assistant", _text(tool_history_text(m)))
-                continue
-            uses = [{"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}}
-                    for c in m.tool_calls]
-            add("assistant", _text(m.content) + uses)
-        else:
-            raise ValidationError(f"unknown role {m.role!r}", field=f"messages[{i}].role")
-    return system, out
+    """System text apart; alternating user/assistant messages of Converse content blocks."""
+    return block_messages(
+        messages, structured=structured, text=_text,
+        tool_result=lambda m: {"toolResult": {"toolUseId": m.tool_call_id,
+                                              "content": [{"text": m.content or "(empty)"}]}},
+        tool_use=lambda c: {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}})
 
 
 def _text(text: str) -> list[dict[str, Any]]:
