@@ -113,6 +113,7 @@ def test_a_long_session_is_searched_through_hnsw(small_ann: None, tmp_path: Path
     events = []
     for i in range(0, 300, 50):
         events += mem.append(S1, [{"role": "user", "content": t} for t in body[i:i + 50]])
+    mem.wait_indexed()
     mem.store.maintain_vectors(emb.dim)
     assert "hnsw" in mem.store.vectors(emb.dim).kinds().values()
     target = events[123]

@@ -27,6 +27,7 @@ from .errors import (
     PinBudgetExceeded,
     ValidationError,
 )
+from .indexer import Indexer
 from .models.base import Model
 from .stores.base import ContextItem, Neighbourhood, Store
 from .turn import Turn, _PendingRecord, new_id
@@ -36,6 +37,7 @@ HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
 SEARCH_CANDIDATES = 30  # lexical and vector candidates fetched per search (at least 2 x limit)
 SEARCH_ANCHORS = 10  # best first-pass candidates scored with their neighbours (at least limit)
+EMBED_HISTORY = ("background", "inline")
 
 
 def open_store(url: str) -> Store:
@@ -66,10 +68,14 @@ class Memory:
     """
 
     def __init__(self, store: Store, *, config: cfgmod.Config, embedder: Embedder, model: Model | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+                 clock: Callable[[], datetime] | None = None, embed_history: str = "background") -> None:
+        if embed_history not in EMBED_HISTORY:
+            raise ValidationError(f"must be one of {', '.join(EMBED_HISTORY)}", field="embed_history")
         self.store = store
         self._config = config
         self.embedder = embedder
+        # "background": turns commit history chunks unembedded and the indexer fills them in (see indexer.py)
+        self.indexer = Indexer(store, embedder) if embed_history == "background" else None
         self.model = model
         self._clock = clock or (lambda: datetime.now(UTC))
         self._worker: threading.Thread | None = None
@@ -79,9 +85,13 @@ class Memory:
     @classmethod
     def open(cls, url: str = "sqlite:///engram.db", *, config: Any = None, embedder: Embedder | str | None = None,
              model: Model | str | None = None, clock: Callable[[], datetime] | None = None,
-             reembed: bool = False) -> Memory:
+             reembed: bool = False, embed_history: str = "background") -> Memory:
         """Open (and migrate) a store. ``config`` is a dict of either shape, a JSON file path or a Config;
-        it is stored with the memory, and a changed config becomes a new version."""
+        it is stored with the memory, and a changed config becomes a new version.
+
+        ``embed_history``: ``"background"`` (default) commits a turn's history chunks before they are
+        embedded and embeds them on a background thread, so an append costs only its write; a history search
+        first embeds what is still pending of its session. ``"inline"`` embeds them inside the turn."""
         new_cfg = cfgmod.load_config(config) if config is not None else None
         store = open_store(url)
         with store.write() as tx:
@@ -95,7 +105,7 @@ class Memory:
             cfg = new_cfg or stored or cfgmod.Config()
         emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
         mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
-        mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock)
+        mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
         mem._check_embedder(reembed)
         mem.expire()
         return mem
@@ -134,6 +144,8 @@ class Memory:
 
     def close(self) -> None:
         self.stop_worker()
+        if self.indexer is not None:
+            self.indexer.close()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -259,6 +271,8 @@ class Memory:
         cutoff = self._expiry_cutoff()
         analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        if self.indexer is not None and qvec is not None:
+            self.indexer.complete((a, u, s))
         weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS)
         with self.store.read() as tx:
             stats = fusion.TermStats(0, {})
@@ -829,6 +843,11 @@ class Memory:
             self._worker = None
 
     # -- maintenance -------------------------------------------------------------------------------------
+    def wait_indexed(self) -> int:
+        """Embed every history chunk still waiting for the background indexer, here and now (after a bulk
+        load, or before timing searches); returns how many this call embedded."""
+        return self.indexer.complete(None) if self.indexer is not None else 0
+
     def reembed(self, *, batch: int = 256) -> int:
         """Re-embed every record and event chunk with the current embedder (after a model change).
 

@@ -215,6 +215,8 @@ class Turn:
                 self._apply(tx)
         finally:
             self._done = True
+        if self._chunks and self.mem.indexer is not None:
+            self.mem.indexer.notify()
 
     def _embed(self) -> None:
         emb = self.mem.embedder
@@ -229,11 +231,13 @@ class Turn:
             for ev in self._ops.events:
                 for i, t in enumerate(self.mem._index_texts(ev, index)):
                     chunk_texts.append((ev.id, i, t))
-        texts = [t for t, _ in todo] + [t for _, _, t in chunk_texts]
+        deferred = self.mem.indexer is not None  # the indexer embeds history chunks after the commit
+        texts = [t for t, _ in todo] + ([] if deferred else [t for _, _, t in chunk_texts])
         vectors = emb.embed(texts) if texts else np.zeros((0, emb.dim), np.float32)
         for (_, p), v in zip(todo, vectors[: len(todo)], strict=True):
             p.vector = v
-        for (eid, i, t), v in zip(chunk_texts, vectors[len(todo):], strict=True):
+        chunk_vectors = [None] * len(chunk_texts) if deferred else list(vectors[len(todo):])
+        for (eid, i, t), v in zip(chunk_texts, chunk_vectors, strict=True):
             self._chunks.append(Chunk(eid, i, t, " ".join(textmod.index_terms(t)), v))
 
     def _apply(self, tx: Tx) -> None:

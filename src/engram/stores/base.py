@@ -169,6 +169,18 @@ class Tx(Protocol):
         """Replace stored vectors by key; caches and indexes must pick the new vectors up."""
         ...
 
+    # -- the history indexer (chunks committed before they are embedded) -----------------------------------
+    def unembedded_chunks(self, session: tuple[str, str | None, str | None] | None, *, limit: int
+                          ) -> list[tuple[str, str]]:
+        """(key, text) of up to ``limit`` event chunks that have no vector yet, oldest first; of one
+        (agent, actor, session) when ``session`` is given, of every session otherwise."""
+        ...
+
+    def fill_chunk_vectors(self, vectors: Sequence[tuple[str, np.ndarray]]) -> int:
+        """Give vectors to chunks that still have none (one embedded meanwhile, or deleted, is left as it is);
+        caches and indexes see them as additions. Returns how many chunks were filled."""
+        ...
+
     # -- uses (RETRIEVED audit) -------------------------------------------------------------------------
     def insert_uses(self, uses: Sequence[Use]) -> None: ...
     def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]: ...

@@ -142,4 +142,8 @@ MIGRATIONS: tuple[str, ...] = (
         created_at timestamptz NOT NULL, revoked_at timestamptz
     );
     """,
+    # 2: the history indexer finds chunks committed before they were embedded
+    r"""
+    CREATE INDEX event_chunks_unembedded ON event_chunks (part, id) WHERE vec IS NULL;
+    """,
 )

@@ -758,6 +758,24 @@ class PgTx:
             sql, keys = "UPDATE event_chunks SET vec = %s WHERE id = %s", [int(k) for k, _ in vectors]
         self.c.cursor().executemany(sql, [(v.astype(np.float32), k) for (_, v), k in zip(vectors, keys, strict=True)])
 
+    # -- the history indexer --------------------------------------------------------------------------------
+    def unembedded_chunks(self, session: tuple[str, str | None, str | None] | None, *, limit: int
+                          ) -> list[tuple[str, str]]:
+        if session is None:
+            rows = self._all("SELECT id, text FROM event_chunks WHERE vec IS NULL ORDER BY id LIMIT %s", [limit])
+        else:
+            rows = self._all("SELECT id, text FROM event_chunks WHERE vec IS NULL AND part = %s ORDER BY id "
+                             "LIMIT %s", [_event_part(*session), limit])
+        return [(str(r["id"]), r["text"]) for r in rows]
+
+    def fill_chunk_vectors(self, vectors: Sequence[tuple[str, np.ndarray]]) -> int:
+        if not vectors:
+            return 0
+        cur = self.c.cursor()
+        cur.executemany("UPDATE event_chunks SET vec = %s WHERE id = %s AND vec IS NULL",
+                        [(v.astype(np.float32), int(k)) for k, v in vectors])
+        return max(cur.rowcount, 0)  # summed over the statements
+
     # -- uses ---------------------------------------------------------------------------------------------
     def insert_uses(self, uses: Sequence[Use]) -> None:
         if not uses:

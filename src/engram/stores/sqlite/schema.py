@@ -110,4 +110,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX records_pins ON records (agent, level, actor, session, status, created_us) WHERE pinned = 1;
     DROP INDEX records_pinned;
     """,
+    # 3: the history indexer finds chunks committed before they were embedded
+    """
+    CREATE INDEX event_chunks_unembedded ON event_chunks (part, rowid) WHERE vec IS NULL;
+    """,
 )

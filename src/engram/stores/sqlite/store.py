@@ -711,6 +711,27 @@ class SqliteTx:
         for p in parts:  # every process's cache reloads these partitions
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
 
+    # -- the history indexer --------------------------------------------------------------------------------
+    def unembedded_chunks(self, session: tuple[str, str | None, str | None] | None, *, limit: int
+                          ) -> list[tuple[str, str]]:
+        if session is None:
+            rows = self._all("SELECT rowid, text FROM event_chunks WHERE vec IS NULL ORDER BY rowid LIMIT ?",
+                             (limit,))
+        else:
+            rows = self._all("SELECT rowid, text FROM event_chunks WHERE vec IS NULL AND part = ? "
+                             "ORDER BY rowid LIMIT ?", (event_part(*session), limit))
+        return [(str(r[0]), r[1]) for r in rows]
+
+    def fill_chunk_vectors(self, vectors: Sequence[tuple[str, np.ndarray]]) -> int:
+        filled = 0
+        for k, v in vectors:
+            row = self.c.execute("UPDATE event_chunks SET vec = ? WHERE rowid = ? AND vec IS NULL RETURNING part",
+                                 (v.astype(np.float32).tobytes(), int(k))).fetchone()
+            if row:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (row[0], k))
+                filled += 1
+        return filled
+
     # -- uses ---------------------------------------------------------------------------------------------
     def insert_uses(self, uses: Sequence[Use]) -> None:
         self.c.executemany(

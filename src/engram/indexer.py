@@ -1,0 +1,113 @@
+"""The history indexer: embeds event chunks after their turn committed, so appending stays cheap.
+
+A turn stores its events and their text chunks at once (keywords find them immediately) and leaves the
+chunk vectors empty. A background thread embeds the backlog in batches, oldest first, outside any lock,
+and fills the vectors in short transactions. Before a history search ranks a session by meaning,
+:meth:`Indexer.complete` embeds whatever of that session is still pending (waiting for chunks this process
+is already embedding), so a search never misses a committed event, whichever process appended it.
+
+The backlog lives in the store (chunks whose vector is NULL), not in memory: a process that stops with
+work pending leaves it to the next indexer or search, and several processes may share it (a chunk filled
+twice keeps the first vector; the second write is a no-op).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+
+from .embedders.base import Embedder
+from .errors import EngramError
+from .stores.base import Store
+
+log = logging.getLogger("engram.indexer")
+
+BATCH = 64  # chunks per background embedding call: large enough to batch well, short enough to yield
+SESSION_BATCH = 256  # chunks per call when a search completes its session
+RETRY_SECONDS = 5.0  # pause after a failed background batch (the embedder may be a remote service)
+
+Session = tuple[str, str | None, str | None]
+
+
+class Indexer:
+    """Fills missing chunk vectors of one store, in the background and on demand for a search."""
+
+    def __init__(self, store: Store, embedder: Embedder) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.last_error: EngramError | OSError | None = None  # of the latest failed background batch
+        self._cond = threading.Condition()
+        self._inflight: set[str] = set()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the background thread ----------------------------------------------------------------------------
+    def notify(self) -> None:
+        """New chunks were committed: start the thread if needed and wake it."""
+        with self._cond:
+            if (self._thread is None or not self._thread.is_alive()) and not self._stop.is_set():
+                self._thread = threading.Thread(target=self._run, name="engram-indexer", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def close(self) -> None:
+        """Stop the thread after the batch in hand; what is still pending stays in the store."""
+        self._stop.set()
+        self._wake.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            try:
+                while not self._stop.is_set() and self._step(None, BATCH):
+                    pass
+            except (EngramError, OSError) as exc:  # a thread has no caller: keep and log it, retry later
+                self.last_error = exc
+                log.warning("history indexer: %s: %s; retrying in %.0f s", type(exc).__name__, exc, RETRY_SECONDS)
+                if not self._stop.wait(RETRY_SECONDS):
+                    self._wake.set()
+
+    # -- shared work ------------------------------------------------------------------------------------------
+    def _step(self, session: Session | None, limit: int) -> int:
+        """Embed one batch of pending chunks not already in flight here; returns how many were embedded."""
+        with self.store.read() as tx:
+            rows = tx.unembedded_chunks(session, limit=limit + len(self._inflight))
+        with self._cond:
+            mine = [(k, t) for k, t in rows if k not in self._inflight][:limit]
+            self._inflight.update(k for k, _ in mine)
+        if not mine:
+            return 0
+        try:
+            self._embed(mine)
+        finally:
+            with self._cond:
+                self._inflight.difference_update(k for k, _ in mine)
+                self._cond.notify_all()
+        return len(mine)
+
+    def _embed(self, rows: Sequence[tuple[str, str]]) -> None:
+        vectors = self.embedder.embed([t for _, t in rows])
+        with self.store.write() as tx:
+            tx.fill_chunk_vectors([(k, v) for (k, _), v in zip(rows, vectors, strict=True)])
+
+    def complete(self, session: Session | None) -> int:
+        """Return once every committed chunk of ``session`` (of every session with None) has its vector,
+        embedding here what no thread of this process is embedding; returns how many were embedded here."""
+        done = 0
+        while True:
+            if n := self._step(session, SESSION_BATCH):
+                done += n
+                continue
+            with self.store.read() as tx:
+                left = {k for k, _ in tx.unembedded_chunks(session, limit=SESSION_BATCH)}
+            if not left:
+                return done
+            with self._cond:  # the rest is being embedded by this process's thread: wait for it
+                while left & self._inflight:
+                    self._cond.wait()
