@@ -106,7 +106,8 @@ async def test_records_lifecycle(env: Env) -> None:
         hits = (await c.post(SE + "/recall", json={"query": "how to contact the customer by email",
                                                    "limit": 5})).json()["hits"]
         assert hits[0]["record"]["id"] == rec["id"]
-        assert 0 <= hits[0]["score"] <= 1 and set(hits[0]["parts"]) == {"lexical", "vector", "recency"}
+        assert 0 <= hits[0]["score"] <= 1
+        assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time"}
         new = (await c.post(SE + "/records", json={"summary": "Prefers SMS now", "scope": "actor",
                                                    "replaces": rec["id"]})).json()
         old = (await c.get(f"{SE}/records/{rec['id']}")).json()

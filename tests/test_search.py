@@ -111,6 +111,10 @@ def test_history_hits_carry_the_event_and_explain_their_score(mem: Memory) -> No
     for h in hits:
         assert 0.0 <= h.score <= 1.0
         assert h.parts.lexical is not None and h.parts.vector is not None and h.parts.recency is not None
+        assert h.parts.context is not None and h.parts.episode is not None  # hybrid: neighbours and episode
+        assert h.parts.time is None  # the query names no period and does not ask when
+    when = mem.search_history(S1, "when did I ask for the refund", limit=5)
+    assert when and all(h.parts.time in (0.0, 1.0) for h in when)
 
 
 def test_the_turn_after_a_match_is_found_by_its_context(make_memory: Callable[..., Memory]) -> None:
@@ -193,6 +197,7 @@ def test_modes_and_limit(mem: Memory) -> None:
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         assert (hits[0].parts.lexical is None) == (mode == "vector")
         assert (hits[0].parts.vector is None) == (mode == "lexical")
+        assert (hits[0].parts.episode is None) == (mode != "hybrid")
 
 
 # -- embedder identity -------------------------------------------------------------------------------------

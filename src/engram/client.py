@@ -61,7 +61,7 @@ def _hit(d: dict[str, Any]) -> Hit:
     parts = d.get("parts") or {}
     return Hit(score=d["score"], record=_record(d["record"]) if d.get("record") else None,
                event=_event(d["event"]) if d.get("event") else None,
-               parts=ScoreParts(parts.get("lexical"), parts.get("vector"), parts.get("recency")))
+               parts=ScoreParts(**{k: parts.get(k) for k in ScoreParts.__dataclass_fields__}))
 
 
 def _use(d: dict[str, Any]) -> Use:

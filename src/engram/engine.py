@@ -60,6 +60,11 @@ def open_store(url: str) -> Store:
     raise ValidationError("must start with sqlite:// or postgresql://", field="url")
 
 
+def _parts(sc: fusion.Scored) -> ScoreParts:
+    return ScoreParts(lexical=sc.lexical, vector=sc.vector, recency=sc.recency, context=sc.context,
+                      episode=sc.episode, time=sc.time)
+
+
 class Memory:
     """Short-term events and long-term records for agents, isolated by :class:`Scope`.
 
@@ -294,7 +299,7 @@ class Memory:
             scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights, now=self.now())
             top = scored[:limit]
             events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events])})
-        return [Hit(score=sc.score, event=events[sc.id], parts=ScoreParts(sc.lexical, sc.vector, sc.recency))
+        return [Hit(score=sc.score, event=events[sc.id], parts=_parts(sc))
                 for sc in top if sc.id in events]
 
     @staticmethod
@@ -629,7 +634,7 @@ class Memory:
                     if rec is None or rec.deletes or not flt.allows(rec) or len(hits) >= limit:
                         continue
                     hits.append(Hit(score=sc.score, record=rec,
-                                    parts=ScoreParts(sc.lexical, sc.vector, sc.recency)))
+                                    parts=_parts(sc)))
         return hits
 
     def _embed_pending(self, pend: Sequence[_PendingRecord]) -> None:

@@ -156,6 +156,9 @@ class ScoreParts:
     lexical: float | None = None
     vector: float | None = None
     recency: float | None = None
+    context: float | None = None  # share of the keyword evidence lent by the neighbouring turns
+    episode: float | None = None  # best hybrid score of the episode the hit belongs to
+    time: float | None = None  # 1.0 when the query names a period (or asks "when") and the hit fits it
 
 
 @dataclass(frozen=True, slots=True)

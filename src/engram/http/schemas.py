@@ -220,6 +220,9 @@ class ScorePartsOut(_Out):
     lexical: float | None
     vector: float | None
     recency: float | None
+    context: float | None = None
+    episode: float | None = None
+    time: float | None = None
 
 
 class HitOut(_Out):
