@@ -39,6 +39,7 @@ class Indexer:
         self.last_error: EngramError | OSError | None = None  # of the latest failed background batch
         self._cond = threading.Condition()
         self._inflight: set[str] = set()
+        self._one_at_a_time = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -92,7 +93,8 @@ class Indexer:
         return len(mine)
 
     def _embed(self, rows: Sequence[tuple[str, str]]) -> None:
-        vectors = self.embedder.embed([t for _, t in rows])
+        with self._one_at_a_time:  # two model runs at once on a few cores are slower than one after the other
+            vectors = self.embedder.embed([t for _, t in rows])
         with self.store.write() as tx:
             tx.fill_chunk_vectors([(k, v) for (k, _), v in zip(rows, vectors, strict=True)])
 
