@@ -110,6 +110,48 @@ def test_small_scope_among_large_ones_gets_full_limit(store: PostgresStore, monk
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: PostgresStore) -> None:
+    """After a bulk load, ``maintain_vectors`` builds the HNSW index before any search asks for it, and the
+    large partition's next search goes through it (not an exact scan while a background build runs)."""
+    dim = 12
+    load_records(store, {"big": 3000, "small": 40}, dim, clustered=True)
+    assert ("records", dim) not in store.hnsw_ready
+    kinds = store.maintain_vectors(dim)
+    assert kinds == {"bot\x1fbig": "hnsw", "bot\x1fsmall": "exact"}
+    assert ("records", dim) in store.hnsw_ready
+    with store.read() as tx:
+        valid = tx._one("SELECT i.indisvalid AS ok FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                        "WHERE c.relname = %s AND c.relnamespace = %s::regnamespace",
+                        [f"records_hnsw_{dim}", store.schema])
+    assert valid is not None and valid["ok"]
+    q = unit_rows(np.random.default_rng(2), 1, dim)[0]
+    with store.read() as tx:
+        assert isinstance(tx, PgTx)
+        big = tx.records_vector(actor_filter("big"), q, limit=10)
+        small = tx.records_vector(actor_filter("small"), q, limit=10)
+        plans = [p for _, p in tx.plans]
+        shown = "\n".join(str(r["QUERY PLAN"]) for r in tx._all(
+            f"EXPLAIN SELECT id FROM records r WHERE r.part = 'bot\x1fbig' AND r.status = 'active' "
+            f"AND vector_dims(r.vec) = {dim} ORDER BY (r.vec::vector({dim})) <=> %s LIMIT 10", [q]))
+    assert plans == ["hnsw", "exact"]
+    assert len(big) == 10 and len(small) == 10
+    assert f"records_hnsw_{dim}" in shown
+    assert store.maintain_vectors(dim) == kinds  # idempotent: the index is there
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_maintain_vectors_builds_nothing_with_hnsw_off(db_url: str, backend: str) -> None:
+    sep = "&" if "?" in db_url else "?"
+    s = PostgresStore(db_url + sep + "hnsw=off")
+    try:
+        load_records(s, {"big": 3000}, 10)
+        assert s.maintain_vectors(10) == {"bot\x1fbig": "exact"}
+        assert ("records", 10) not in s.hnsw_ready
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 def test_exact_plan_is_exact(store: PostgresStore) -> None:
     """The exact plan returns the true top-k by inner product, as SQLite's NumPy search does."""
     dim = 24

@@ -34,7 +34,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
+from ...core.fusion import CANDIDATE_POSTINGS, LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
 from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
@@ -94,17 +94,23 @@ def _record_part(agent: str, actor: str | None) -> str:
     return agent if actor is None else f"{agent}\x1f{actor}"
 
 
-# Candidates are ranked as SqliteTx._fts_ranked ranks them: the summed core.fusion.term_rarity of the query
-# terms a row holds (rounded, so equal sums stay ties), newest first on ties.
-_RARITY_SQL = ("round((SELECT coalesce(sum(u.w), 0) FROM unnest(%s::text[], %s::float8[]) AS u(t, w) "
-               "WHERE u.t = ANY(string_to_array({col}, ' ')))::numeric, 9)")
+def _lexeme(term: str) -> str | None:
+    """A term as one quoted tsquery lexeme, cast with ``::tsquery`` (no parser runs, user text stays data)."""
+    if not term or len(term.encode()) >= 2048:
+        return None
+    return "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-def _tsquery(terms: Iterable[str]) -> str | None:
-    """An OR tsquery of quoted lexemes, cast with ``::tsquery`` (no parser runs, user text stays data)."""
-    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms
-              if t and len(t.encode()) < 2048]
-    return " | ".join(quoted) if quoted else None
+# Lexical candidates, chosen as SqliteTx._fts_ranked chooses them: for each query term, its newest
+# CANDIDATE_POSTINGS matches (in the searched partitions, or anywhere when those hold at least half the
+# index; other rows are filtered afterwards), then ranked by the summed core.fusion.term_rarity of the terms
+# that matched (rounded, so equal sums stay ties), newest first on ties. Reading a bounded number of
+# postings per term keeps a search of a large partition from ranking every row that holds a common term.
+_POSTINGS_SQL = (
+    "SELECT h.id, round(sum(q.w)::numeric, 9) AS score, h.seq FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+    "CROSS JOIN LATERAL (SELECT x.id, x.{seq} AS seq FROM {table} x WHERE x.tsv @@ q.t::tsquery{cond} "
+    f"ORDER BY x.{{seq}} DESC LIMIT {CANDIDATE_POSTINGS}) h GROUP BY h.id, h.seq "
+    "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
 
 
 def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
@@ -391,22 +397,40 @@ class PgTx:
 
     def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
                        limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
-        terms = list(dict.fromkeys(terms))
-        query = _tsquery(terms)
-        if query is None:
-            return []
         part = _event_part(agent, actor, session)
-        rarity = self._rarity("e", terms)
-        sql = "SELECT c.event_id, c.terms FROM event_chunks c WHERE c.part = %s AND c.tsv @@ %s::tsquery"
-        args: list[Any] = [part, query]
+        extra, xargs = "", []
         if not include_tools:
-            sql += " AND NOT c.is_tool"
+            extra += " AND NOT c.is_tool"
         if not_before is not None:
-            sql += " AND c.at >= %s"
-            args.append(_aware(not_before))
-        sql += f" ORDER BY {_RARITY_SQL.format(col='c.terms')} DESC, c.id DESC LIMIT %s"
-        args += [terms, rarity, limit]
-        return [LexicalCandidate(r["event_id"], _terms(r["terms"])) for r in self._all(sql, args)]
+            extra += " AND c.at >= %s"
+            xargs.append(_aware(not_before))
+        rows = self._lexical("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
+                             f"JOIN event_chunks c ON c.id = k.id WHERE c.part = %s{extra}", [part, *xargs], limit)
+        return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
+
+    def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
+                 limit: int) -> list[DictRow]:
+        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: id, score, seq) best first, up to ``limit``.
+
+        The partition condition goes into each term's postings scan unless the partitions hold at least
+        half the index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
+        """
+        pairs = [(t, q) for t in dict.fromkeys(terms) if (q := _lexeme(t)) is not None]
+        if not pairs or not parts:
+            return []
+        rarity = self._rarity(kind, [t for t, _ in pairs])
+        got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
+        share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
+        table, seq = ("event_chunks", "id") if kind == "e" else ("records", "seq")
+        cond, pargs = "", []
+        if kind == "r":
+            cond = " AND x.status = 'active'"
+        if share < 0.5:
+            cond += " AND x.part = ANY(%s::text[])"
+            pargs.append(parts)
+        postings = _POSTINGS_SQL.format(table=table, seq=seq, cond=cond)
+        return self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
+                         [[q for _, q in pairs], rarity, *pargs, *args, limit])
 
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int) -> list[DictRow]:
         """Run an ``ORDER BY (vec::vector(d)) <=> q`` query through the HNSW index, iteratively.
@@ -638,19 +662,10 @@ class PgTx:
         return self._term_stats("r", terms)
 
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
-        terms = list(dict.fromkeys(terms))
         parts = self._parts(flt)
-        query = _tsquery(terms)
-        if query is None or not parts:
-            return []
-        rarity = self._rarity("r", terms)
         where, args = self._filter_sql(flt)
-        # the matches are found from the partition and text indexes only, then filtered and ranked
-        sql = ("WITH m AS MATERIALIZED (SELECT id FROM records WHERE part = ANY(%s::text[]) "
-               "AND status = 'active' AND tsv @@ %s::tsquery) "
-               f"SELECT r.id, r.terms FROM m JOIN records r ON r.id = m.id WHERE {where} "
-               f"ORDER BY {_RARITY_SQL.format(col='r.terms')} DESC, r.seq DESC LIMIT %s")
-        rows = self._all(sql, [parts, query, *args, terms, rarity, limit])
+        rows = self._lexical("r", parts, terms, "SELECT r.id, r.terms FROM ({postings}) k JOIN records r "
+                             f"ON r.id = k.id WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
         return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
 
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
@@ -1049,6 +1064,39 @@ class PostgresStore:
                             table, dim, exc)
             with self._hnsw_lock:
                 self._hnsw_pending.discard((table, dim))
+
+    def maintain_vectors(self, dim: int, *, save: bool = True, k: int = 30) -> dict[str, str]:
+        """Refresh the planner's statistics, then build now, and wait for, every HNSW index a top-``k`` search
+        of ``dim``-d vectors would use. Meant for after a bulk load.
+
+        Searches otherwise ask for an index the first time it would pay off and stay exact until the
+        background build ends, which after a bulk load means exact scans of the largest partitions, the
+        slowest moment to be exact; and until autovacuum comes by, the planner takes a large partition for
+        a small one (measured: a 100k-row partition's text search walked every row instead of the GIN
+        index, 130 ms instead of 20). Returns each partition's plan (exact | hnsw), as SQLite's
+        ``maintain_vectors`` does; ``save`` is accepted for that signature only (an index here is durable).
+        ``k`` is the candidate count a search asks for (the engine's default).
+        """
+        del save
+        try:
+            with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+                conn.execute(f'ANALYZE "{self.schema}".records, "{self.schema}".event_chunks, "{self.schema}".stats')
+        except psycopg.Error as exc:
+            raise _map_error(exc) from exc
+        with self.read() as tx:
+            rows = tx._all("SELECT kind, key, sum(n) AS n FROM stats WHERE kind IN ('pe', 'pr', 'n') "
+                           "AND (kind <> 'n' OR key IN ('e', 'r')) GROUP BY kind, key HAVING sum(n) > 0")
+        totals = {str(r["key"]): int(r["n"]) for r in rows if r["kind"] == "n"}
+        plans: dict[str, tuple[str, str]] = {}  # part -> (table, plan)
+        for r in rows:
+            if r["kind"] == "n":
+                continue
+            kind = str(r["kind"])[1]
+            plan = (choose_plan(int(r["n"]), totals.get(kind, 0), k, has_index=True)
+                    if self.settings.hnsw else "exact")
+            plans[str(r["key"])] = ("event_chunks" if kind == "e" else "records", plan)
+        built = {table: self.ensure_hnsw(table, dim) for table in sorted({t for t, p in plans.values() if p == "hnsw"})}
+        return {part: plan if plan == "exact" or built[table] else "exact" for part, (table, plan) in plans.items()}
 
     def ensure_hnsw(self, table: str, dim: int) -> bool:
         """Build the partial HNSW index of ``table`` for ``dim``-d vectors unless it exists; True when usable.
