@@ -149,3 +149,13 @@ def test_a_killed_process_leaves_its_backlog_to_the_next(db_url: str, make_memor
     assert len(pending(mem, S)) == 4
     hits = mem.search_history(S, "lighthouse keeper at dawn", mode="vector", limit=10)
     assert len(hits) == 4 and pending(mem) == []
+
+
+def test_a_view_under_another_config_shares_the_one_indexer(make_memory: Callable[..., Memory]) -> None:
+    """The HTTP server narrows the config per request: those views must not each start an indexer thread."""
+    mem = make_memory()
+    view = mem.with_config(mem.config)
+    assert view.indexer is mem.indexer and view.store is mem.store
+    [ev] = view.append(S, [{"role": "user", "content": "written through a view"}])
+    assert [h.event.id for h in mem.search_history(S, "written through a view", mode="vector") if h.event] == [ev.id]
+    assert sum(t.name == "engram-indexer" for t in threading.enumerate()) <= 1

@@ -147,6 +147,14 @@ class Memory:
         """The model id and dimension stored with the index, to detect a change of embedder."""
         return f"{self.embedder.model_id}:{self.embedder.dim}"
 
+    def with_config(self, config: cfgmod.Config) -> Memory:
+        """A view under another (already validated) config sharing this memory's store, embedder, model, clock
+        and history indexer; used per request by the HTTP server. Close the base, never the view."""
+        view = Memory(self.store, config=config, embedder=self.embedder, model=self.model, clock=self._clock,
+                      embed_history="inline")
+        view.indexer = self.indexer
+        return view
+
     def close(self) -> None:
         self.stop_worker()
         if self.indexer is not None:

@@ -183,7 +183,7 @@ def view(base: Memory, grant: Grant) -> Memory:
                 "memory": cfg.memory.model_copy(update={"scope": scope_rules})})})
             _narrowed[cache_key] = found
         narrowed = found
-    return Memory(base.store, config=narrowed, embedder=base.embedder, model=base.model, clock=base.now)
+    return base.with_config(narrowed)
 
 
 def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -> Ctx:
