@@ -153,9 +153,15 @@ def test_a_killed_process_leaves_its_backlog_to_the_next(db_url: str, make_memor
 
 def test_a_view_under_another_config_shares_the_one_indexer(make_memory: Callable[..., Memory]) -> None:
     """The HTTP server narrows the config per request: those views must not each start an indexer thread."""
+    def threads() -> int:
+        return sum(t.name == "engram-indexer" for t in threading.enumerate())
+
     mem = make_memory()
+    before = threads()
     view = mem.with_config(mem.config)
     assert view.indexer is mem.indexer and view.store is mem.store
     [ev] = view.append(S, [{"role": "user", "content": "written through a view"}])
     assert [h.event.id for h in mem.search_history(S, "written through a view", mode="vector") if h.event] == [ev.id]
-    assert sum(t.name == "engram-indexer" for t in threading.enumerate()) <= 1
+    for _ in range(3):
+        mem.with_config(mem.config).append(S, [{"role": "user", "content": "and another"}])
+    assert threads() <= before + 1  # the base memory's own thread, at most
