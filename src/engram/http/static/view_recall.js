@@ -73,7 +73,12 @@ export async function recallView(ctx) {
     h("td.nowrap", h("div.parts",
       h("span.k", { title: "lexical" }, "lex"), scoreBar(x.parts?.lexical, "lexical"),
       h("span.k", { title: "vector" }, "vec"), scoreBar(x.parts?.vector, "vector"),
-      h("span.k", { title: "recency" }, "rec"), scoreBar(x.parts?.recency, "recency"))),
+      h("span.k", { title: "recency" }, "rec"), scoreBar(x.parts?.recency, "recency"),
+      h("span.k", { title: "share of the keyword evidence lent by neighbouring items" }, "ctx"),
+      scoreBar(x.parts?.context, "context"),
+      h("span.k", { title: "best hybrid score of the hit's episode" }, "epi"), scoreBar(x.parts?.episode, "episode"),
+      h("span.k", { title: "1 when the query names a period or asks when, and the hit fits" }, "time"),
+      scoreBar(x.parts?.time, "time"))),
     h("td.nowrap", x.record.kind, " · ", x.record.level, " ", recordBadges(x.record)));
 
   const cutBody = h("tbody#recall-cut", h("tr.cut-note", h("td.muted.small", { colspan: "5" }, "Looking for what topK and min_score cut off…")));
