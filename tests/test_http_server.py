@@ -6,6 +6,7 @@ and graceful shutdown: SIGTERM during a large append still answers it, and every
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -28,7 +29,6 @@ CLI = [sys.executable, "-m", "engram.http.cli"]
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     """Run a service command in process (as the main CLI would) and capture its output."""
-    import contextlib
     import io
 
     from engram.http.cli import main
@@ -39,12 +39,13 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
-@pytest.fixture
-def server(db_url: str, tmp_path: Any) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+@contextlib.contextmanager
+def serving(db_url: str, tmp_path: Any, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``engram serve`` on a free loopback port (hashing embedder), ready; killed on the way out."""
     port = free_port()
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115  (closed below)
     proc = subprocess.Popen([*CLI, "serve", "--db", db_url, "--port", str(port), "--embedder", "hashing",
-                             "--log-level", "warning", "--graceful-timeout", "20"],
+                             "--log-level", "warning", "--graceful-timeout", "20", *extra],
                             stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -65,6 +66,27 @@ def server(db_url: str, tmp_path: Any) -> Iterator[tuple[subprocess.Popen[bytes]
             proc.kill()
             proc.wait(10)
         log.close()
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Any) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    with serving(db_url, tmp_path) as running:
+        yield running
+
+
+def test_serve_can_embed_history_before_acknowledging(db_url: str, tmp_path: Any) -> None:
+    key = json.loads(cli("keys", "create", "--db", db_url, "--agent", "bot").stdout)["key"]
+    with serving(db_url, tmp_path, "--embed-history", "inline") as (_, base):
+        r = httpx.post(base + "/v1/agents/bot/actors/u1/sessions/s1/events", headers={"Authorization": f"Bearer {key}"},
+                       json={"messages": [{"role": "user", "content": f"message {i} embedded before the 201"}
+                                          for i in range(2000)]})  # in the background, most would still wait
+        assert r.status_code == 201
+        mem = Memory.open(db_url, embedder=HashingEmbedder())
+        try:
+            with mem.store.read() as tx:
+                assert tx.unembedded_chunks(None, limit=10) == []
+        finally:
+            mem.close()
 
 
 def test_keys_cli_prints_one_json_line(db_url: str) -> None:

@@ -77,7 +77,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return _fail(ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)",
                                      field="host"), "serve")
     try:
-        mem = Memory.open(_db(args), config=args.config, embedder=args.embedder)
+        mem = Memory.open(_db(args), config=args.config, embedder=args.embedder, embed_history=args.embed_history)
     except EngramError as exc:
         return _fail(exc, "serve")
     try:
@@ -174,6 +174,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--config", default=None, help="a JSON config file to validate, store and use")
     p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--embed-history", default="background", choices=("background", "inline"),
+                   help="embed history after the write is acknowledged (default) or before it")
     p.add_argument("--insecure-local", action="store_true",
                    help="no keys: grant every request everything; loopback only, for one developer")
     p.add_argument("--max-body", type=int, default=1 << 20, help="request body limit in bytes (default 1 MiB)")
