@@ -443,7 +443,7 @@ class PgTx:
             "SELECT current_setting('enable_sort') AS sort, set_config('enable_sort', 'off', true), "
             "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %s, true), "
             "set_config('hnsw.max_scan_tuples', %s, true)",
-            [str(min(1000, max(40, k))), str(vectors.HNSW_MAX_SCAN)])
+            [str(min(1000, max(vectors.HNSW_EF_SEARCH, 2 * k))), str(vectors.HNSW_MAX_SCAN)])
         self.plans.append((part, "hnsw"))
         try:
             return self._all(sql, args)

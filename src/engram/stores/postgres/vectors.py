@@ -35,6 +35,10 @@ EXACT_BIAS = 2.0
 ANN_MIN_ROWS = 2_000
 # hnsw.max_scan_tuples for iterative scans, and the share of it a plan may expect to use.
 HNSW_MAX_SCAN = 20_000
+# hnsw.ef_search floor (pgvector's default is 40). Measured on 100k clustered 384-d records in one partition,
+# 30 candidates: the true top 10 among them 0.89 of the time at 40, 0.97 at 80, 0.985 at 120, at no
+# measurable extra latency (about 5 ms per scan either way).
+HNSW_EF_SEARCH = 100
 HNSW_SCAN_BUDGET = 0.5
 
 
