@@ -65,7 +65,7 @@ def test_a_search_embeds_its_own_session_and_leaves_others_to_the_thread(make_me
                                                                         ) -> None:
     mem = make_memory()
     assert mem.indexer is not None
-    mem.indexer.notify = lambda: None  # type: ignore[method-assign]  # as if the thread were far behind
+    mem.indexer.notify = lambda session: None  # type: ignore[method-assign]  # as if the thread were far behind
     mem.append(S, [{"role": "user", "content": f"note {i} about the garden shed"} for i in range(5)])
     mem.append(OTHER, [{"role": "user", "content": "the other session's note"}])
     hits = mem.search_history(S, "garden shed", mode="vector", limit=5)
@@ -75,10 +75,38 @@ def test_a_search_embeds_its_own_session_and_leaves_others_to_the_thread(make_me
     assert mem.wait_indexed() == 0
 
 
+class RecordingEmbedder(HashingEmbedder):
+    """Hashing vectors; remembers what the indexer thread embedded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_thread: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if threading.current_thread().name == "engram-indexer":
+            self.by_thread += texts
+        return super().embed(texts)
+
+
+def test_each_process_embeds_the_sessions_it_wrote(make_memory: Callable[..., Memory]) -> None:
+    """Two servers on one database: neither thread takes the other's backlog, so no row is embedded twice."""
+    slow, quick = GatedEmbedder(), RecordingEmbedder()
+    first, second = make_memory(embedder=slow), make_memory(embedder=quick)
+    first.append(S, [{"role": "user", "content": "written by the first server"}])
+    assert slow.entered.wait(10)  # the first server's thread holds it, still embedding
+    second.append(OTHER, [{"role": "user", "content": "written by the second server"}])
+    deadline = time.monotonic() + 10
+    while pending(second, OTHER) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pending(second, OTHER) == [] and len(pending(second, S)) == 1
+    assert quick.by_thread == ["written by the second server"]
+    slow.gate.set()
+
+
 def test_filling_never_overwrites_or_resurrects(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory()
     assert mem.indexer is not None
-    mem.indexer.notify = lambda: None  # type: ignore[method-assign]
+    mem.indexer.notify = lambda session: None  # type: ignore[method-assign]
     gone, kept = mem.append(S, [{"role": "user", "content": "delete me"}, {"role": "user", "content": "keep me"}])
     keys = dict(zip(["gone", "kept"], sorted(pending(mem, S), key=int), strict=True))
     mem.delete_events(S, [gone.id])

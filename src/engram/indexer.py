@@ -6,9 +6,11 @@ and fills the vectors in short transactions. Before a history search ranks a ses
 :meth:`Indexer.complete` embeds whatever of that session is still pending (waiting for chunks this process
 is already embedding), so a search never misses a committed event, whichever process appended it.
 
-The backlog lives in the store (chunks whose vector is NULL), not in memory: a process that stops with
-work pending leaves it to the next indexer or search, and several processes may share it (a chunk filled
-twice keeps the first vector; the second write is a no-op).
+The backlog lives in the store (chunks whose vector is NULL), not in memory. Each process's thread embeds
+the sessions that process wrote to, taking turns between them, so several servers sharing one database do
+not all embed the same rows. What a killed process left behind is embedded by the next search of its
+session or by :meth:`Indexer.complete` (``Memory.wait_indexed``). A chunk filled twice keeps the first
+vector; the second write is a no-op.
 """
 
 from __future__ import annotations
@@ -43,11 +45,13 @@ class Indexer:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._queue: dict[Session, int] = {}  # sessions with chunks to embed -> notifications so far
 
     # -- the background thread ----------------------------------------------------------------------------
-    def notify(self) -> None:
-        """New chunks were committed: start the thread if needed and wake it."""
+    def notify(self, session: Session) -> None:
+        """Chunks of ``session`` were committed: queue it, start the thread if needed and wake it."""
         with self._cond:
+            self._queue[session] = self._queue.pop(session, 0) + 1
             if (self._thread is None or not self._thread.is_alive()) and not self._stop.is_set():
                 self._thread = threading.Thread(target=self._run, name="engram-indexer", daemon=True)
                 self._thread.start()
@@ -66,13 +70,27 @@ class Indexer:
             self._wake.wait()
             self._wake.clear()
             try:
-                while not self._stop.is_set() and self._step(None, BATCH):
+                while not self._stop.is_set() and self._next_batch():
                     pass
             except (EngramError, OSError) as exc:  # a thread has no caller: keep and log it, retry later
                 self.last_error = exc
                 log.warning("history indexer: %s: %s; retrying in %.0f s", type(exc).__name__, exc, RETRY_SECONDS)
                 if not self._stop.wait(RETRY_SECONDS):
                     self._wake.set()
+
+    def _next_batch(self) -> bool:
+        """Embed one batch of the first queued session, then send it to the back of the queue (or drop it
+        when it had nothing left and was not notified meanwhile). False when the queue is empty."""
+        with self._cond:
+            if not self._queue:
+                return False
+            session, seen = next(iter(self._queue.items()))
+        done = self._step(session, BATCH)
+        with self._cond:
+            now = self._queue.pop(session, 0)
+            if done or now != seen:
+                self._queue[session] = now
+        return True
 
     # -- shared work ------------------------------------------------------------------------------------------
     def _step(self, session: Session | None, limit: int) -> int:

@@ -216,7 +216,7 @@ class Turn:
         finally:
             self._done = True
         if self._chunks and self.mem.indexer is not None:
-            self.mem.indexer.notify()
+            self.mem.indexer.notify((self.scope.agent, self.scope.actor, self.scope.session))
 
     def _embed(self) -> None:
         emb = self.mem.embedder
