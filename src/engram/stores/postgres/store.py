@@ -1,4 +1,4 @@
-"""The PostgreSQL backend: psycopg 3 with a connection pool, tsvector + GIN for terms, pgvector for vectors.
+"""The PostgreSQL backend: psycopg 3 with a connection pool, a postings table for terms, pgvector for vectors.
 
 Several engram processes (servers, extraction workers) can share one database:
 
@@ -94,23 +94,35 @@ def _record_part(agent: str, actor: str | None) -> str:
     return agent if actor is None else f"{agent}\x1f{actor}"
 
 
-def _lexeme(term: str) -> str | None:
-    """A term as one quoted tsquery lexeme, cast with ``::tsquery`` (no parser runs, user text stays data)."""
-    if not term or len(term.encode()) >= 2048:
-        return None
-    return "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
+def _indexable(term: str) -> bool:
+    """Whether a query term can match: ``posting_terms`` indexes non-empty terms under 2,048 bytes."""
+    return 0 < len(term.encode()) < 2048
 
 
 # Lexical candidates, chosen as SqliteTx._fts_ranked chooses them: for each query term, its newest
 # CANDIDATE_POSTINGS matches (in the searched partitions, or anywhere when those hold at least half the
 # index; other rows are filtered afterwards), then ranked by the summed core.fusion.term_rarity of the terms
 # that matched (rounded, so equal sums stay ties), newest first on ties. Reading a bounded number of
-# postings per term keeps a search of a large partition from ranking every row that holds a common term.
+# postings per term keeps a search of a large partition from ranking every row that holds a common term;
+# reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
 _POSTINGS_SQL = (
     "SELECT h.id, round(sum(q.w)::numeric, 9) AS score, h.seq FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
-    "CROSS JOIN LATERAL (SELECT x.id, x.{seq} AS seq FROM {table} x WHERE x.tsv @@ q.t::tsquery{cond} "
-    f"ORDER BY x.{{seq}} DESC LIMIT {CANDIDATE_POSTINGS}) h GROUP BY h.id, h.seq "
+    "CROSS JOIN LATERAL ({scan}) h GROUP BY h.id, h.seq "
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
+# one term's newest postings anywhere (postings_term) ...
+_TERM_SCAN = ("SELECT p.id, p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
+              f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}")
+# ... or in the searched partitions: the newest of each partition's newest (postings_part)
+_PART_SCAN = ("SELECT s.id, s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATERAL "
+              "(SELECT p.id, p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t AND p.part = pp.part "
+              f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}) s ORDER BY s.seq DESC LIMIT {CANDIDATE_POSTINGS}")
+
+# Delete the postings of the rows ``d(seq, terms)`` listed in ``{rows}``: each posting found by one probe of
+# postings_term on (kind, term, seq). OFFSET 0 keeps the planner from flattening the probe into a join that
+# reads every posting of a common term (or of the whole kind) and filters on seq.
+_UNPOST_SQL = ("DELETE FROM postings WHERE ctid = ANY(ARRAY(SELECT x.ctid FROM {rows} "
+               "CROSS JOIN LATERAL posting_terms(d.terms) AS u(t) CROSS JOIN LATERAL (SELECT p.ctid FROM postings p "
+               "WHERE p.kind = '{kind}' AND p.term = u.t AND p.seq = d.seq OFFSET 0) AS x))")
 
 
 def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
@@ -157,6 +169,17 @@ class PgTx:
 
     def _lock(self, name: str) -> None:
         self.c.execute("SELECT pg_advisory_xact_lock(%s)", [_lock_key(self.s.schema, name)])
+
+    def _post_record(self, record_id: str, seq: int, part: str, terms: str) -> None:
+        """Add an active record's postings: one per distinct indexed term (``posting_terms``)."""
+        self.c.execute("INSERT INTO postings (kind, term, part, seq, id) "
+                       "SELECT 'r', t, %s, %s, %s FROM posting_terms(%s) AS t", [part, seq, record_id, terms])
+
+    def _unpost_records(self, rows: Sequence[tuple[int, str]]) -> None:
+        """Delete the postings of records given as (seq, terms), each through the (kind, term, seq) index."""
+        if rows:
+            self.c.execute(_UNPOST_SQL.format(rows="unnest(%s::bigint[], %s::text[]) AS d(seq, terms)", kind="r"),
+                           [[s for s, _ in rows], [t for _, t in rows]])
 
     def _index_doc(self, kind: str, part: str, terms: str, sign: int) -> None:
         """Count a document in (sign +1) or out of (-1) the text index statistics of ``kind`` (e | r)."""
@@ -305,6 +328,10 @@ class PgTx:
                     vec = ch.vector.astype(np.float32) if ch.vector is not None else None
                     cp.write_row((ch.event_id, ch.ordinal, part, e.is_tool, _aware(e.at), ch.text, ch.terms, vec))
                     self._index_doc("e", part, ch.terms, +1)
+            self.c.execute("INSERT INTO postings (kind, term, part, seq, id) "
+                           "SELECT 'e', t, c.part, c.id, c.event_id FROM event_chunks c "
+                           "CROSS JOIN LATERAL posting_terms(c.terms) AS t WHERE c.event_id = ANY(%s)",
+                           [list(dict.fromkeys(ch.event_id for ch in chunks))])
         return out
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
@@ -342,9 +369,10 @@ class PgTx:
         return sorted(got, key=lambda e: (e.at, e.seq))
 
     def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:
-        """Delete chunks matching ``cond`` and take them out of the statistics, counted in SQL."""
+        """Delete chunks matching ``cond`` with their postings and take them out of the statistics, in SQL."""
         self._add_deltas(self._all(
-            f"WITH d AS (DELETE FROM event_chunks c WHERE {cond} RETURNING c.part, c.terms) "
+            f"WITH d AS (DELETE FROM event_chunks c WHERE {cond} RETURNING c.id AS seq, c.part, c.terms), "
+            f"dp AS ({_UNPOST_SQL.format(rows='d', kind='e')}) "
             "SELECT 'dfe' AS kind, u.t AS key, count(*) AS n FROM d, "
             "  LATERAL (SELECT DISTINCT x FROM unnest(string_to_array(d.terms, ' ')) AS x WHERE x <> '') AS u(t) "
             "  GROUP BY u.t "
@@ -405,32 +433,39 @@ class PgTx:
             extra += " AND c.at >= %s"
             xargs.append(_aware(not_before))
         rows = self._lexical("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
-                             f"JOIN event_chunks c ON c.id = k.id WHERE c.part = %s{extra}", [part, *xargs], limit)
+                             f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs], limit)
         return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
 
     def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
                  limit: int) -> list[DictRow]:
         """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: id, score, seq) best first, up to ``limit``.
 
-        The partition condition goes into each term's postings scan unless the partitions hold at least
-        half the index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
+        ``k.id`` is the record id or the chunk's event id, ``k.seq`` the record's seq or the chunk's id. The
+        partition condition goes into each term's postings scan unless the partitions hold at least half the
+        index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
         """
-        pairs = [(t, q) for t in dict.fromkeys(terms) if (q := _lexeme(t)) is not None]
-        if not pairs or not parts:
+        kept = [t for t in dict.fromkeys(terms) if _indexable(t)]
+        if not kept or not parts:
             return []
-        rarity = self._rarity(kind, [t for t, _ in pairs])
+        rarity = self._rarity(kind, kept)
         got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
         share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
-        table, seq = ("event_chunks", "id") if kind == "e" else ("records", "seq")
-        cond, pargs = "", []
-        if kind == "r":
-            cond = " AND x.status = 'active'"
+        pargs: list[Any] = []
         if share < 0.5:
-            cond += " AND x.part = ANY(%s::text[])"
-            pargs.append(parts)
-        postings = _POSTINGS_SQL.format(table=table, seq=seq, cond=cond)
-        return self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
-                         [[q for _, q in pairs], rarity, *pargs, *args, limit])
+            scan = _PART_SCAN.format(kind=kind)
+            pargs.append(list(dict.fromkeys(parts)))
+        else:
+            scan = _TERM_SCAN.format(kind=kind)
+        postings = _POSTINGS_SQL.format(scan=scan)
+        # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
+        # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
+        # autovacuum analyzes it). Switched off for this statement; a failed one rolls the setting back.
+        row = self._one("SELECT current_setting('enable_bitmapscan') AS b, "
+                        "set_config('enable_bitmapscan', 'off', true)")
+        rows = self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
+                         [kept, rarity, *pargs, *args, limit])
+        self.c.execute("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
+        return rows
 
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int) -> list[DictRow]:
         """Run an ``ORDER BY (vec::vector(d)) <=> q`` query through the HNSW index, iteratively.
@@ -569,11 +604,14 @@ class PgTx:
         p = r.provenance
         part = _record_part(r.agent, r.actor)
         vec = vector.astype(np.float32) if vector is not None else None
-        self.c.execute(
-            "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
-            "status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, turn_id, "
-            "agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+        self.c.execute(  # with its postings when active, in the same statement (one round trip)
+            "WITH r AS (INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, "
+            "labels, status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, "
+            "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
+            "RETURNING id, seq, part, terms, status) "
+            "INSERT INTO postings (kind, term, part, seq, id) SELECT 'r', t, r.part, r.seq, r.id "
+            "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'",
             [r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
              Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
              r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
@@ -587,7 +625,7 @@ class PgTx:
 
     def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
                       pinned: bool | None = None, version: int | None = None, updated_at: datetime) -> None:
-        row = self._one("SELECT status, part, terms FROM records WHERE id = %s FOR UPDATE", [record_id])
+        row = self._one("SELECT status, seq, part, terms FROM records WHERE id = %s FOR UPDATE", [record_id])
         if row is None:
             return
         sets: list[str] = ["updated_at = %s"]
@@ -600,6 +638,9 @@ class PgTx:
         self.c.execute(f"UPDATE records SET {', '.join(sets)} WHERE id = %s", [*args, record_id])
         if status is not None and status != "active" and row["status"] == "active":
             self._index_doc("r", row["part"], row["terms"], -1)
+            self._unpost_records([(int(row["seq"]), row["terms"])])
+        elif status == "active" and row["status"] != "active":  # searchable again, as its tsv was
+            self._post_record(record_id, int(row["seq"]), row["part"], row["terms"])
 
     def insert_version(self, version: Version) -> None:
         v = version
@@ -891,10 +932,11 @@ class PgTx:
                              [agent, actor])
         n_events = self.c.execute("DELETE FROM events WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
         recs = self._all("DELETE FROM records WHERE part = %s AND agent = %s AND actor = %s "
-                         "RETURNING id, status, part, terms", [_record_part(agent, actor), agent, actor])
+                         "RETURNING id, seq, status, part, terms", [_record_part(agent, actor), agent, actor])
         for r in recs:
             if r["status"] == "active":
                 self._index_doc("r", r["part"], r["terms"], -1)
+        self._unpost_records([(int(r["seq"]), r["terms"]) for r in recs if r["status"] == "active"])
         ids = [r["id"] for r in recs]
         n_versions = self.c.execute("DELETE FROM versions WHERE record_id = ANY(%s)", [ids]).rowcount
         self.c.execute("DELETE FROM record_sources WHERE record_id = ANY(%s)", [ids])
@@ -1075,11 +1117,13 @@ class PostgresStore:
         a small one (measured: a 100k-row partition's text search walked every row instead of the GIN
         index, 130 ms instead of 20). Returns each partition's plan (exact | hnsw), as SQLite's
         ``maintain_vectors`` does; ``save`` is accepted for that signature only (an index here is durable).
-        ``k`` is the candidate count a search asks for (the engine's default).
+        ``k`` is the candidate count a search asks for (the engine's default). ``postings`` is vacuumed too:
+        until its pages are marked all-visible, each posting a text search reads also visits the table.
         """
         del save
         try:
             with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+                conn.execute(f'VACUUM (ANALYZE) "{self.schema}".postings')
                 conn.execute(f'ANALYZE "{self.schema}".records, "{self.schema}".event_chunks, "{self.schema}".stats')
         except psycopg.Error as exc:
             raise _map_error(exc) from exc

@@ -1,0 +1,189 @@
+"""The PostgreSQL postings table (schema step 3): exact on every write path and backfilled by the migration.
+
+``postings`` holds one row per distinct indexed term of each active record and of each event chunk; text
+candidates are read from it, so a posting missing or left behind would change what a search finds. The
+expected rows are recomputed here in Python from the rows' ``terms`` (not with the SQL that writes them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from engram import Memory, Scope
+from engram.embedders import HashingEmbedder
+from engram.stores.postgres import url as urlmod
+from engram.stores.postgres.schema import MIGRATIONS
+from tests.conftest import BACKENDS, WIDE
+from tests.pg import admin_connect, fresh_url
+
+pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
+              pytest.mark.parametrize("backend", ["postgres"], indirect=True)]
+
+Posting = tuple[str, str, str, int, str]
+ANA1, ANA2, BOB = Scope("bot", "ana", "s1"), Scope("bot", "ana", "s2"), Scope("bot", "bob", "s1")
+LONG = "z" * 2100  # longer than a tsvector lexeme may be: never indexed
+
+
+def _schema(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return dict(urlmod.query_pairs(urlsplit(url).query))["schema"]
+
+
+def _distinct_terms(terms: str) -> set[str]:
+    return {t for t in terms.split(" ") if t and len(t.encode()) < 2048}
+
+
+def _postings(url: str) -> tuple[Counter[Posting], Counter[Posting]]:
+    """(rows of the postings table, rows expected from the records and chunks), as multisets."""
+    with admin_connect(url) as conn:
+        conn.execute(f'SET search_path TO "{_schema(url)}", public')
+        have: Counter[Posting] = Counter(
+            (str(k), t, p, int(s), i) for k, t, p, s, i in conn.execute(
+                "SELECT kind, term, part, seq, id FROM postings").fetchall())
+        want: Counter[Posting] = Counter()
+        for part, seq, rid, terms in conn.execute(
+                "SELECT part, seq, id, terms FROM records WHERE status = 'active'").fetchall():
+            want.update(("r", t, part, int(seq), rid) for t in _distinct_terms(terms))
+        for part, cid, eid, terms in conn.execute("SELECT part, id, event_id, terms FROM event_chunks").fetchall():
+            want.update(("e", t, part, int(cid), eid) for t in _distinct_terms(terms))
+    return have, want
+
+
+def _assert_exact(url: str) -> Counter[Posting]:
+    have, want = _postings(url)
+    assert have == want, (sorted((have - want).elements())[:5], sorted((want - have).elements())[:5])
+    return have
+
+
+def _fill(mem: Memory, now: datetime) -> dict[str, Any]:
+    """Records at every level, events in three sessions (one of them old enough to expire)."""
+    old = now - timedelta(days=10)
+    e1 = mem.append(ANA1, [{"role": "user", "content": "Tea tea and more tea with lemon in Porto"},
+                           {"role": "assistant", "content": f"Noted: green tea {LONG} and a lemon cake",
+                            "tool_calls": [{"id": "c1", "name": "note", "arguments": {"what": "tea"}}]},
+                           {"role": "tool", "content": "saved tea note", "tool_call_id": "c1", "name": "note"}])
+    mem.append(ANA2, [{"role": "user", "content": "an old message about llamas and tea", "at": old},
+                      {"role": "user", "content": "a new message about llamas"}])
+    mem.append(BOB, [{"role": "user", "content": "Bob likes coffee, not tea"}])
+    recs = mem.remember_many(ANA1, [
+        {"summary": "Lives in Porto near the river", "scope": "actor"},
+        {"summary": "Drinks tea tea tea every morning", "scope": "actor"},
+        {"summary": "Session note about the lemon cake order", "scope": "session"},
+        {"summary": "All customers get tea on arrival", "scope": "agent"},
+    ])
+    bob = mem.remember_many(BOB, [{"summary": "Bob drinks coffee in Porto", "scope": "actor"},
+                                  {"summary": "Bob's ticket about tea", "scope": "actor"}])
+    return {"e1": e1, "recs": recs, "bob": bob}
+
+
+def _lexical(mem: Memory, s: Scope, q: str) -> list[str]:
+    return sorted(h.record.summary for h in mem.recall(s, q, limit=20, mode="lexical") if h.record)
+
+
+def test_postings_follow_every_write(db_url: str) -> None:
+    now = [datetime(2026, 11, 30, 12, tzinfo=UTC)]
+    cfg = {**WIDE, "harness": {**WIDE["harness"], "history": {**WIDE["harness"]["history"],
+                                                              "eventExpiryDuration": 3}}}
+    mem = Memory.open(db_url, config=cfg, embedder=HashingEmbedder(), clock=lambda: now[0])
+    try:
+        got = _fill(mem, now[0])
+        have = _assert_exact(db_url)
+        assert {k for k, *_ in have} == {"r", "e"}
+        assert not any(len(t) > 2047 for _, t, *_ in have)
+        # one posting per distinct term: "tea" three times in a record is one row
+        tea = [p for p in have if p[0] == "r" and p[1] == "tea" and p[4] == got["recs"][1].id]
+        assert len(tea) == 1 and have[tea[0]] == 1
+        assert "Drinks tea tea tea every morning" in _lexical(mem, ANA1, "tea")
+
+        porto = got["recs"][0]
+        new = mem.remember(ANA1, "Lives in Lisbon by the sea", scope="actor", replaces=porto.id)  # supersede
+        _assert_exact(db_url)
+        assert _lexical(mem, ANA1, "lives") == [new.summary]
+        mem.forget(ANA1, got["recs"][1].id)  # leaves 'active': out of the text index
+        _assert_exact(db_url)
+        assert "Drinks tea tea tea every morning" not in _lexical(mem, ANA1, "tea drinks")
+
+        assert mem.delete_events(ANA1, [got["e1"][0].id]) == 1
+        _assert_exact(db_url)
+        assert all("lemon in Porto" not in h.event.content
+                   for h in mem.search_history(ANA1, "tea lemon", limit=10, mode="lexical") if h.event)
+
+        assert mem.expire() == 1
+        _assert_exact(db_url)
+
+        report = mem.erase(Scope("bot", "bob", "s1"), actor="bob")
+        assert report.records == 2 and report.events == 1
+        have = _assert_exact(db_url)
+        assert not any("bob" in p[2] for p in have)
+        assert _lexical(mem, ANA1, "coffee") == []
+    finally:
+        mem.close()
+
+
+def _columns(conn: Any, schema: str, table: str) -> list[str]:
+    return [r[0] for r in conn.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = %s AND table_name = %s "
+        "AND is_generated = 'NEVER' ORDER BY ordinal_position", [schema, table]).fetchall()]
+
+
+def test_migration_backfills_postings_as_writes_would(db_url: str, request: pytest.FixtureRequest) -> None:
+    """A database at step 2 holding data gets, from step 3, exactly the postings its writes would have made."""
+    now = datetime(2026, 11, 30, 12, tzinfo=UTC)
+    mem = Memory.open(db_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)
+    try:
+        got = _fill(mem, now)
+        mem.remember(ANA1, "Lives in Lisbon by the sea", scope="actor", replaces=got["recs"][0].id)
+        mem.forget(ANA1, got["recs"][1].id)
+        mem.delete_events(ANA1, [got["e1"][0].id])
+    finally:
+        mem.close()
+    fresh = _assert_exact(db_url)
+
+    # the same rows in a schema built by steps 1 and 2 only (where tsv and the GIN indexes still exist)
+    old_url = fresh_url(request)
+    src, dst = _schema(db_url), _schema(old_url)
+    with admin_connect() as conn, conn.transaction():
+        conn.execute(f'CREATE SCHEMA "{dst}"')
+        conn.execute(f'SET LOCAL search_path TO "{dst}", public')
+        for script in MIGRATIONS[:2]:
+            conn.execute(script)
+        conn.execute("CREATE TABLE schema_version "
+                     "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        conn.execute("INSERT INTO schema_version (version) VALUES (1), (2)")
+        for table in ("meta", "configs", "stats", "events", "event_chunks", "records", "record_sources",
+                      "versions", "uses", "jobs", "api_keys"):
+            cols = ", ".join(_columns(conn, src, table))
+            conn.execute(f'INSERT INTO "{dst}".{table} ({cols}) SELECT {cols} FROM "{src}".{table}')
+        for table, col in (("events", "seq"), ("event_chunks", "id"), ("records", "seq"), ("uses", "id")):
+            conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{col}'), "
+                         f"(SELECT coalesce(max({col}), 0) + 1 FROM {table}), false)")
+        hit = conn.execute("SELECT count(*) FROM records WHERE tsv @@ 'tea'::tsquery").fetchone()
+        assert hit is not None and hit[0] > 0  # a working step-2 text index
+
+    old = Memory.open(old_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)  # runs step 3
+    new = Memory.open(db_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)
+    try:
+        assert _assert_exact(old_url) == fresh
+        for s in (ANA1, ANA2, BOB):
+            for q in ("tea", "lemon cake", "porto lisbon", "llamas", "coffee tea"):
+                assert _lexical(old, s, q) == _lexical(new, s, q)
+                assert ([h.event.id for h in old.search_history(s, q, limit=10, mode="lexical") if h.event]
+                        == [h.event.id for h in new.search_history(s, q, limit=10, mode="lexical") if h.event])
+        old.remember(ANA1, "A fresh fact about tea after the migration", scope="actor")
+        _assert_exact(old_url)
+        assert "A fresh fact about tea after the migration" in _lexical(old, ANA1, "tea")
+    finally:
+        old.close()
+        new.close()
+    with admin_connect() as conn:
+        left = conn.execute(
+            "SELECT count(*) FROM information_schema.columns WHERE table_schema = %s AND column_name = 'tsv'",
+            [dst]).fetchone()
+        gin = conn.execute("SELECT count(*) FROM pg_indexes WHERE schemaname = %s AND indexdef ILIKE '%%gin%%'",
+                           [dst]).fetchone()
+    assert left == (0,) and gin == (0,)
