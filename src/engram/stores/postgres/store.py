@@ -1168,7 +1168,8 @@ class PostgresStore:
                     if row is not None:
                         conn.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
                     conn.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" ON {table} USING hnsw '
-                                 f"((vec::vector({dim})) vector_cosine_ops) WHERE {where}")
+                                 f"((vec::vector({dim})) vector_cosine_ops) WITH (m = {vectors.HNSW_M}, "
+                                 f"ef_construction = {vectors.HNSW_EF_CONSTRUCTION}) WHERE {where}")
         except psycopg.Error as exc:
             raise _map_error(exc) from exc
         with self._hnsw_lock:
