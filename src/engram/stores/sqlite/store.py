@@ -384,17 +384,9 @@ class SqliteTx:
         if not_before is not None:
             cond += " AND c.at_us >= ?"
             cargs.append(to_us(not_before))
-        out: list[LexicalCandidate] = []
-        step = max(3 * limit, 100)
-        for i in range(0, len(ranked), step):
-            batch = ranked[i:i + step]
-            rows = {r[0]: r for r in self._all(
-                "SELECT c.rowid, c.event_id, c.terms FROM (SELECT value AS rid FROM json_each(?)) AS x "
-                f"CROSS JOIN event_chunks c ON c.rowid = x.rid WHERE 1{cond}", [json.dumps(batch), *cargs])}
-            out += [LexicalCandidate(rows[r][1], rows[r][2].split()[1:]) for r in batch if r in rows]
-            if len(out) >= limit:
-                break
-        return out[:limit]
+        return self._first_passing(ranked, "SELECT c.rowid, c.event_id, c.terms FROM (SELECT value AS rid FROM "
+                                   f"json_each(?)) AS x CROSS JOIN event_chunks c ON c.rowid = x.rid WHERE 1{cond}",
+                                   cargs, limit)
 
     def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
                       limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
@@ -599,14 +591,22 @@ class SqliteTx:
                                   share=self._part_share("record_vocab", "records_indexed", parts),
                                   df=dict(self._term_stats("record_vocab", "records_indexed", terms).doc_freq))
         where, args = self._filter_sql(flt)
+        return self._first_passing(ranked, "SELECT r.rowid, r.id, r.fts_terms FROM (SELECT value AS rid FROM "
+                                   f"json_each(?)) AS x CROSS JOIN records r ON r.rowid = x.rid WHERE {where}",
+                                   args, limit)
+
+    def _first_passing(self, ranked: Sequence[int], sql: str, args: Sequence[Any], limit: int
+                       ) -> list[LexicalCandidate]:
+        """The first ``limit`` of the ranked FTS rowids whose row passes ``sql``'s filter, in rank order.
+
+        ``sql`` selects (rowid, owner id, indexed terms) for the rowids of a JSON array (its first parameter);
+        the CROSS JOIN keeps those rowids as the outer loop: one primary-key probe each, then the filter.
+        Rowids go in pages, so a filter that keeps most rows costs one page."""
         out: list[LexicalCandidate] = []
         step = max(3 * limit, 100)
         for i in range(0, len(ranked), step):
             batch = ranked[i:i + step]
-            # CROSS JOIN keeps the rowids as the outer loop: one primary-key probe each, then the filter
-            rows = {r[0]: r for r in self._all(
-                "SELECT r.rowid, r.id, r.fts_terms FROM (SELECT value AS rid FROM json_each(?)) AS x "
-                f"CROSS JOIN records r ON r.rowid = x.rid WHERE {where}", [json.dumps(batch), *args])}
+            rows = {r[0]: r for r in self._all(sql, [json.dumps(batch), *args])}
             out += [LexicalCandidate(rows[r][1], rows[r][2].split()[1:]) for r in batch if r in rows]
             if len(out) >= limit:
                 break
