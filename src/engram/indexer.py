@@ -85,7 +85,7 @@ class Indexer:
             if not self._queue:
                 return False
             session, seen = next(iter(self._queue.items()))
-        done = self._step(session, BATCH)
+        done, _ = self._step(session, BATCH)
         with self._cond:
             now = self._queue.pop(session, 0)
             if done or now != seen:
@@ -93,22 +93,23 @@ class Indexer:
         return True
 
     # -- shared work ------------------------------------------------------------------------------------------
-    def _step(self, session: Session | None, limit: int) -> int:
-        """Embed one batch of pending chunks not already in flight here; returns how many were embedded."""
+    def _step(self, session: Session | None, limit: int) -> tuple[int, set[str]]:
+        """Embed one batch of pending chunks not already in flight here. Returns how many were embedded and,
+        when none was, the pending keys seen (all in flight here; empty: nothing is pending)."""
         with self.store.read() as tx:
             rows = tx.unembedded_chunks(session, limit=limit + len(self._inflight))
         with self._cond:
             mine = [(k, t) for k, t in rows if k not in self._inflight][:limit]
             self._inflight.update(k for k, _ in mine)
         if not mine:
-            return 0
+            return 0, {k for k, _ in rows}
         try:
             self._embed(mine)
         finally:
             with self._cond:
                 self._inflight.difference_update(k for k, _ in mine)
                 self._cond.notify_all()
-        return len(mine)
+        return len(mine), set()
 
     def _embed(self, rows: Sequence[tuple[str, str]]) -> None:
         with self._one_at_a_time:  # two model runs at once on a few cores are slower than one after the other
@@ -118,16 +119,16 @@ class Indexer:
 
     def complete(self, session: Session | None) -> int:
         """Return once every committed chunk of ``session`` (of every session with None) has its vector,
-        embedding here what no thread of this process is embedding; returns how many were embedded here."""
+        embedding here what no thread of this process is embedding; returns how many were embedded here.
+        With nothing pending it costs one indexed read."""
         done = 0
         while True:
-            if n := self._step(session, SESSION_BATCH):
-                done += n
+            n, in_flight = self._step(session, SESSION_BATCH)
+            done += n
+            if n:
                 continue
-            with self.store.read() as tx:
-                left = {k for k, _ in tx.unembedded_chunks(session, limit=SESSION_BATCH)}
-            if not left:
+            if not in_flight:
                 return done
             with self._cond:  # the rest is being embedded by this process's thread: wait for it
-                while left & self._inflight:
+                while in_flight & self._inflight:
                     self._cond.wait()
