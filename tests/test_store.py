@@ -263,7 +263,7 @@ def test_bad_record_input(mem: Memory, kw: dict, field: str) -> None:
 
 
 @pytest.mark.parametrize("ids", [{"agent": ""}, {"agent": "a/b"}, {"agent": "a", "actor": ".."},
-                                 {"agent": "a", "actor": "x*"}, {"agent": "a", "session": "s"}])
+                                 {"agent": "a", "actor": "x*"}, {"agent": "a", "session": "s/1"}])
 def test_bad_scope_ids(ids: dict) -> None:
     with pytest.raises(ScopeError):
         Scope(**ids)

@@ -44,6 +44,7 @@ BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
 AGENT = "support-bot"
 ANA = "cust-42"      # the first actor: everything the flows look at
 BOB = "cust-7"       # another actor: his key must see nothing of Ana
+TWISP_SESSION = "acct-991"  # a session with no actor
 XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
 CONFIG = {"harness": {
     "memory": {
@@ -128,6 +129,9 @@ def seed(url: str) -> dict[str, str]:
         mem.remember_many(s1, [{"summary": f"Order {n} with {things[n % 5]} shipped to {cities[n % 8]}",
                                 "kind": "event", "scope": "actor"} for n in range(2000, 2080)])
         mem.remember(Scope(AGENT), "Support hours are 9:00-17:00 CET", kind="reference", scope="agent")
+        acct = Scope(AGENT, session=TWISP_SESSION)  # a session of the agent alone (Twisp): no actor
+        mem.append(acct, [{"role": "user", "content": "Review account 991: two disputed card charges"}])
+        mem.remember(acct, "Account 991 disputes two card charges", kind="fact", scope="session")
         b = Scope(AGENT, BOB, "2026-11-29-bob")
         mem.append(b, [{"role": "user", "content": "I moved to Porto, please update my address."}])
         mem.remember(b, "Lives in Porto", kind="fact", scope="actor")
@@ -518,3 +522,19 @@ def test_erase_an_actor_behind_a_typed_confirmation(page: Any, site: Site) -> No
     table_text = main(page).inner_text()
     assert "never call" not in table_text and "Lisbon" not in table_text
     expect(main(page)).to_contain_text("Support hours")  # agent-level memory is not Ana's
+
+
+def test_a_session_without_actor_has_its_timeline_and_records(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    page.goto("/ui#/actors")
+    sessions = main(page).locator("table").nth(1)
+    row = sessions.locator("tbody tr", has_text=TWISP_SESSION)
+    expect(row).to_contain_text("(no actor)")
+    row.get_by_role("link", name=TWISP_SESSION).click()
+    expect(main(page).get_by_role("heading", name=f"Session {TWISP_SESSION}")).to_be_visible()
+    expect(main(page).locator("ol.events > li")).to_have_count(1)
+    expect(main(page).locator("ol.events")).to_contain_text("two disputed card charges")
+    page.goto(f"/ui#/records?actor=&session={TWISP_SESSION}")
+    expect(main(page).locator("table tbody")).to_contain_text("Account 991 disputes two card charges")
+    page.goto(f"/ui#/records?actor={ANA}&session={TWISP_SESSION}")  # the same id under an actor: another session
+    expect(main(page)).not_to_contain_text("Account 991 disputes two card charges")

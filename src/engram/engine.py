@@ -276,7 +276,7 @@ class Memory:
         limit = validate.limit(limit)
         mode = validate.mode(mode or self._config.memory.search.mode)
         self._filter(scope)
-        if scope.actor is None or scope.session is None:
+        if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
         a, u, s = scope.agent, scope.actor, scope.session

@@ -38,7 +38,7 @@ def default_level(mem: Memory, scope: Scope) -> Level:
     """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
     allowed = mem.config.memory.scope.write
     usable: list[Level] = [lv for lv in ("actor", "session", "agent")
-                           if lv in allowed and (lv == "agent" or scope.actor is not None)
+                           if lv in allowed and (lv != "actor" or scope.actor is not None)
                            and (lv != "session" or scope.session is not None)]
     return usable[0] if usable else "session"
 

@@ -99,9 +99,8 @@ class Turn:
         self._check_open()
         if self.read_only:
             check_write_level(self.scope, "session", ("session",), read_only=True)
-        if self.scope.actor is None or self.scope.session is None:
-            raise ValidationError("events belong to a session: the scope needs an actor and a session",
-                                  field="scope.session")
+        if self.scope.session is None:
+            raise ValidationError("events belong to a session: the scope needs a session", field="scope.session")
         parsed = validate.messages(messages)
         now = self.mem.now()
         out = []

@@ -39,9 +39,12 @@ def check_id(value: object, field_name: str, *, required: bool = True) -> str | 
 
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """Who is asking: an agent, optionally one actor (user/customer), optionally one session of it.
+    """Who is asking: an agent, optionally one actor (user/customer), optionally one session.
 
-    Construction validates every id, so a ``Scope`` that exists is safe to build paths and filters from.
+    A session may belong to an actor (``Scope(agent, actor, session)``, AgentCore) or to the agent alone
+    (``Scope(agent, session=...)``, Twisp: a session about one subject); the two are different sessions even
+    when their ids are equal. A scope without an actor has no actor level. Construction validates every id,
+    so a ``Scope`` that exists is safe to build paths and filters from.
     """
 
     agent: str
@@ -52,13 +55,11 @@ class Scope:
         check_id(self.agent, "scope.agent")
         check_id(self.actor, "scope.actor", required=False)
         check_id(self.session, "scope.session", required=False)
-        if self.session is not None and self.actor is None:
-            raise ScopeError("a session needs an actor", field="scope.actor")
 
     def require(self, level: Level) -> None:
         """Raise unless this scope names what records at ``level`` are keyed by."""
-        if level in ("actor", "session") and self.actor is None:
-            raise ScopeError(f"{level}-level memory needs an actor", field="scope.actor")
+        if level == "actor" and self.actor is None:
+            raise ScopeError("actor-level memory needs an actor", field="scope.actor")
         if level == "session" and self.session is None:
             raise ScopeError("session-level memory needs a session", field="scope.session")
 

@@ -21,6 +21,7 @@ DEFAULT_TEMPLATES: dict[Level, str] = {
     "actor": "/actors/{actorId}/",
     "session": "/actors/{actorId}/sessions/{sessionId}/",
 }
+AGENT_SESSION_TEMPLATE = "/sessions/{sessionId}/"  # a session of the agent alone (no actor): Twisp
 
 
 def fill(template: str, scope: Scope, *, strategy_id: str | None = None, field: str = "namespace") -> str:
@@ -72,10 +73,10 @@ def resolve(namespace: str | None, scope: Scope, level: Level, *, strategy_id: s
     actor- or session-level record must name the caller's own actor (and session): a path naming other
     ids is refused rather than trusted.
     """
-    path = fill(namespace if namespace is not None else DEFAULT_TEMPLATES[level], scope,
-                strategy_id=strategy_id)
+    default = AGENT_SESSION_TEMPLATE if level == "session" and scope.actor is None else DEFAULT_TEMPLATES[level]
+    path = fill(namespace if namespace is not None else default, scope, strategy_id=strategy_id)
     segments = path.strip("/").split("/")
-    if level in ("actor", "session") and scope.actor not in segments:
+    if (level == "actor" or (level == "session" and scope.actor is not None)) and scope.actor not in segments:
         raise ScopeError(f"an {level}-level namespace must contain the caller's actor id "
                          "(use {actorId})", field="namespace")
     if level == "session" and scope.session not in segments:

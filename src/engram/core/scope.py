@@ -36,9 +36,10 @@ class ReadFilter:
             return False
         if rec.level not in self.levels:
             return False
-        if rec.level in ("actor", "session") and (self.actor is None or rec.actor != self.actor):
+        if rec.level == "actor" and (self.actor is None or rec.actor != self.actor):
             return False
-        if rec.level == "session" and (self.session is None or rec.session != self.session):
+        if rec.level == "session" and (self.session is None or rec.actor != self.actor
+                                       or rec.session != self.session):
             return False
         if self.kinds is not None and rec.kind not in self.kinds:
             return False
@@ -53,7 +54,7 @@ def readable_levels(scope: Scope, allowed: Iterable[str]) -> tuple[Level, ...]:
     for level in LEVELS:
         if level not in allowed:
             continue
-        if level == "session" and (scope.actor is None or scope.session is None):
+        if level == "session" and scope.session is None:
             continue
         if level == "actor" and scope.actor is None:
             continue

@@ -157,9 +157,8 @@ class Agent:
              preview: bool, truncation: object, read_only: bool) -> Reply:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        if scope.actor is None or scope.session is None:
-            raise ScopeError("the agent runs in a session: the scope needs an actor and a session",
-                             field="scope.session")
+        if scope.session is None:
+            raise ScopeError("the agent runs in a session: the scope needs a session", field="scope.session")
         parsed = validate.messages(messages)
         if not parsed:
             raise ValidationError("give at least one message", field="messages")

@@ -26,7 +26,8 @@ def register(subparsers: Any) -> None:
                    help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--config", help="config JSON file (stored with the memory)")
     p.add_argument("--agent", default="assistant")
-    p.add_argument("--actor", required=True)
+    p.add_argument("--actor", default=None, help="the actor (user) the session belongs to; omit for a session "
+                                                 "of the agent alone")
     p.add_argument("--session", required=True)
     p.add_argument("--model", help="provider:model, e.g. openai:gpt-4o-mini (default: the offline responder)")
     p.add_argument("--instructions", help="system instructions for the agent")

@@ -212,6 +212,11 @@ async def session_ctx(request: Request, agent: AgentId, actor: AgentId, session:
     return _ctx(request, agent, actor, session)
 
 
+async def agent_session_ctx(request: Request, agent: AgentId, session: AgentId) -> Ctx:
+    """A session of the agent alone (no actor): only keys without an actor reach it."""
+    return _ctx(request, agent, None, session)
+
+
 async def grant_dep(request: Request) -> Grant:
     return grant_of(request)
 

@@ -5,7 +5,8 @@ blocking engine (SQLite connections are per thread) belongs; the few that do no 
 
 Record routes exist at three depths with the same shape: ``/v1/agents/{agent}`` (agent-level records),
 ``.../actors/{actor}`` and ``.../sessions/{session}``; the path is the :class:`Scope`, and a new record
-defaults to the narrowest level the path names.
+defaults to the narrowest level the path names. A session of the agent alone (Twisp: no actor) has the
+session routes at ``/v1/agents/{agent}/sessions/{session}``; only keys without an actor reach them.
 
 No ``from __future__ import annotations`` here: FastAPI reads the annotations of the record routes, which
 are closures over a local ``Annotated`` alias, so they must be evaluated where they are defined.
@@ -23,7 +24,17 @@ from .. import __version__
 from ..errors import NotFound, PermissionDenied, StoreError, ValidationError
 from ..types import Hit, Level, Record
 from . import schemas as S
-from .auth import ActorCtx, AgentCtx, Ctx, GrantDep, SessionCtx, actor_ctx, agent_ctx, describe, session_ctx
+from .auth import (
+    ActorCtx,
+    AgentCtx,
+    Ctx,
+    GrantDep,
+    actor_ctx,
+    agent_ctx,
+    agent_session_ctx,
+    describe,
+    session_ctx,
+)
 from .paging import Tokens, events_page, record_before, record_cursor
 
 bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer egk_<id>_<secret>")
@@ -131,72 +142,81 @@ def config_history(request: Request, grant: GrantDep) -> S.ConfigHistoryOut:
 
 # -- events, history search, extraction (session paths) ---------------------------------------------------------
 SE = "/agents/{agent}/actors/{actor}/sessions/{session}"
+AS = "/agents/{agent}/sessions/{session}"  # a session of the agent alone (no actor): keys without an actor
 AC = "/agents/{agent}/actors/{actor}"
 AG = "/agents/{agent}"
 
 
-@v1.post(SE + "/events", response_model=S.AppendOut, status_code=201, tags=["events"])
-def append_events(ctx: SessionCtx, body: S.AppendIn) -> S.AppendOut:
-    """Store messages, tool calls and tool results as events of the session (one transaction)."""
-    ctx.need_events(write=True)
-    events = ctx.mem.append(ctx.scope, [m.model_dump(exclude_none=True) for m in body.messages])
-    return S.AppendOut(events=[S.EventOut.model_validate(e) for e in events])
+def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) -> None:
+    """Events, history search and extraction of one session: ``where`` is ``session`` (a session of an
+    actor) or ``agent_session`` (a session of the agent alone, the Twisp shape)."""
+    C = Annotated[Ctx, Depends(dep)]
+    suffix = "" if where == "session" else f"_{where}"
+
+    @v1.post(prefix + "/events", response_model=S.AppendOut, status_code=201, tags=["events"],
+             name=f"append_events{suffix}")
+    def append_events(ctx: C, body: S.AppendIn) -> S.AppendOut:
+        """Store messages, tool calls and tool results as events of the session (one transaction)."""
+        ctx.need_events(write=True)
+        events = ctx.mem.append(ctx.scope, [m.model_dump(exclude_none=True) for m in body.messages])
+        return S.AppendOut(events=[S.EventOut.model_validate(e) for e in events])
+
+    @v1.get(prefix + "/events", response_model=S.EventsOut, tags=["events"], name=f"list_events{suffix}")
+    def list_events(request: Request, ctx: C, limit: Limit = 50, before: datetime | None = None,
+                    after: datetime | None = None,
+                    role: Annotated[list[Literal["user", "assistant", "system", "tool"]] | None, Query()] = None,
+                    page_token: PageToken = None) -> S.EventsOut:
+        """Events oldest first. Without ``after``: the newest ``limit`` (before ``before``), and pages run
+        backward; with ``after``: the first ``limit`` after it, and pages run forward. ``role`` filters a
+        page, so a page may be short: follow ``next_page_token`` until it is null."""
+        ctx.need_events(write=False)
+        tokens = _tokens(request)
+        cursor = tokens.open(page_token, "events", ctx.scope) if page_token else None
+
+        def fetch(**kw: Any) -> list[Any]:
+            return ctx.mem.events(ctx.scope, **kw)
+
+        page, nxt = events_page(fetch, limit, cursor, before=before, after=after)
+        if role:
+            page = [e for e in page if e.role in role]
+        return S.EventsOut(events=[S.EventOut.model_validate(e) for e in page],
+                           next_page_token=tokens.issue("events", ctx.scope, nxt) if nxt else None)
+
+    @v1.get(prefix + "/events/{event_id}", response_model=S.EventOut, tags=["events"], name=f"get_event{suffix}")
+    def get_event(ctx: C, event_id: RecordId) -> S.EventOut:
+        ctx.need_events(write=False)
+        return S.EventOut.model_validate(ctx.mem.get_event(ctx.scope, event_id))
+
+    @v1.delete(prefix + "/events/{event_id}", response_model=S.DeletedOut, tags=["events"],
+               name=f"delete_event{suffix}")
+    def delete_event(ctx: C, event_id: RecordId) -> S.DeletedOut:
+        """Hard-delete one event of the session (keys with the delete right)."""
+        ctx.need_events(write=True)
+        ctx.need_delete()
+        n = ctx.mem.delete_events(ctx.scope, [event_id])
+        if not n:
+            raise NotFound(f"no event {event_id} in this session", field="event_id")
+        return S.DeletedOut(deleted=n)
+
+    @v1.post(prefix + "/history/search", response_model=S.HitsOut, tags=["events"],
+             name=f"search_history{suffix}")
+    def search_history(ctx: C, body: S.HistorySearchIn) -> S.HitsOut:
+        """Rank the session's earlier events by meaning, keywords and recency."""
+        ctx.need_events(write=False)
+        return _hits(ctx.mem.search_history(ctx.scope, body.query, body.limit, include_tools=body.include_tools,
+                                            mode=body.mode))
+
+    @v1.post(prefix + "/extract", response_model=S.ExtractOut, tags=["extraction"], name=f"extract{suffix}")
+    def extract(ctx: C, body: S.ExtractIn | None = None) -> S.ExtractOut:
+        """Run the configured strategies on the session's events not yet extracted, now."""
+        if not ctx.grant.write:
+            raise PermissionDenied("this key may not write memory", field="authorization")
+        written = ctx.mem.extract(ctx.scope, preview=body.preview if body else False)
+        return S.ExtractOut(records=[_rec(r) for r in written])
 
 
-@v1.get(SE + "/events", response_model=S.EventsOut, tags=["events"])
-def list_events(request: Request, ctx: SessionCtx, limit: Limit = 50, before: datetime | None = None,
-                after: datetime | None = None,
-                role: Annotated[list[Literal["user", "assistant", "system", "tool"]] | None, Query()] = None,
-                page_token: PageToken = None) -> S.EventsOut:
-    """Events oldest first. Without ``after``: the newest ``limit`` (before ``before``), and pages run
-    backward; with ``after``: the first ``limit`` after it, and pages run forward. ``role`` filters a page,
-    so a page may be short: follow ``next_page_token`` until it is null."""
-    ctx.need_events(write=False)
-    tokens = _tokens(request)
-    cursor = tokens.open(page_token, "events", ctx.scope) if page_token else None
-
-    def fetch(**kw: Any) -> list[Any]:
-        return ctx.mem.events(ctx.scope, **kw)
-
-    page, nxt = events_page(fetch, limit, cursor, before=before, after=after)
-    if role:
-        page = [e for e in page if e.role in role]
-    return S.EventsOut(events=[S.EventOut.model_validate(e) for e in page],
-                       next_page_token=tokens.issue("events", ctx.scope, nxt) if nxt else None)
-
-
-@v1.get(SE + "/events/{event_id}", response_model=S.EventOut, tags=["events"])
-def get_event(ctx: SessionCtx, event_id: RecordId) -> S.EventOut:
-    ctx.need_events(write=False)
-    return S.EventOut.model_validate(ctx.mem.get_event(ctx.scope, event_id))
-
-
-@v1.delete(SE + "/events/{event_id}", response_model=S.DeletedOut, tags=["events"])
-def delete_event(ctx: SessionCtx, event_id: RecordId) -> S.DeletedOut:
-    """Hard-delete one event of the session (keys with the delete right)."""
-    ctx.need_events(write=True)
-    ctx.need_delete()
-    n = ctx.mem.delete_events(ctx.scope, [event_id])
-    if not n:
-        raise NotFound(f"no event {event_id} in this session", field="event_id")
-    return S.DeletedOut(deleted=n)
-
-
-@v1.post(SE + "/history/search", response_model=S.HitsOut, tags=["events"])
-def search_history(ctx: SessionCtx, body: S.HistorySearchIn) -> S.HitsOut:
-    """Rank the session's earlier events by meaning, keywords and recency."""
-    ctx.need_events(write=False)
-    return _hits(ctx.mem.search_history(ctx.scope, body.query, body.limit, include_tools=body.include_tools,
-                                        mode=body.mode))
-
-
-@v1.post(SE + "/extract", response_model=S.ExtractOut, tags=["extraction"])
-def extract(ctx: SessionCtx, body: S.ExtractIn | None = None) -> S.ExtractOut:
-    """Run the configured strategies on the session's events not yet extracted, now."""
-    if not ctx.grant.write:
-        raise PermissionDenied("this key may not write memory", field="authorization")
-    written = ctx.mem.extract(ctx.scope, preview=body.preview if body else False)
-    return S.ExtractOut(records=[_rec(r) for r in written])
+_session_routes(SE, session_ctx, "session")
+_session_routes(AS, agent_session_ctx, "agent_session")
 
 
 # -- sessions, actors, erase, jobs ------------------------------------------------------------------------------
@@ -384,4 +404,5 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
 _record_routes(AG, agent_ctx, "agent", "agent")
 _record_routes(AC, actor_ctx, "actor", "actor")
 _record_routes(SE, session_ctx, "session", "session")
+_record_routes(AS, agent_session_ctx, "session", "agent_session")
 

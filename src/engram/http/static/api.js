@@ -60,11 +60,11 @@ async function call(method, path, { body, query, key } = {}) {
   return data;
 }
 
-/** The path prefix of a scope: /v1/agents/A[/actors/X[/sessions/S]]. */
+/** The path prefix of a scope: /v1/agents/A[/actors/X][/sessions/S] (a session may have no actor). */
 export function scopePath(agent, actor, session) {
   let p = `/v1/agents/${enc(agent)}`;
   if (actor) p += `/actors/${enc(actor)}`;
-  if (actor && session) p += `/sessions/${enc(session)}`;
+  if (session) p += `/sessions/${enc(session)}`;
   return p;
 }
 

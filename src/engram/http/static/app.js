@@ -20,10 +20,11 @@ const NAV = [
   { path: "erase", title: "Erase an actor", keys: "g e", view: eraseView, sep: true },
 ];
 
-// Routes: #/records, #/records/<id>, #/actors, #/actors/<actor>, #/sessions/<actor>/<session>, …
+// Routes: #/records, #/records/<id>, #/actors, #/actors/<actor>, #/sessions/<actor>/<session>, #/sessions/<session> (no actor), …
 const ROUTES = [
   [/^records\/([^/]+)$/, (m) => ({ nav: "records", view: recordView, params: { id: m[1] } })],
   [/^sessions\/([^/]+)\/([^/]+)$/, (m) => ({ nav: "actors", view: sessionView, params: { actor: m[1], session: m[2] } })],
+  [/^sessions\/([^/]+)$/, (m) => ({ nav: "actors", view: sessionView, params: { actor: null, session: m[1] } })],
   [/^actors\/([^/]+)$/, (m) => ({ nav: "actors", view: actorsView, params: { actor: m[1] } })],
 ];
 

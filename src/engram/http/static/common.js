@@ -62,6 +62,7 @@ export function recordLink(r, text) {
 export function scopeQuery(r) {
   const p = new URLSearchParams();
   if (r.actor) p.set("actor", r.actor);
+  else if (r.session) p.set("actor", "");
   if (r.session) p.set("session", r.session);
   const s = p.toString();
   return s ? "?" + s : "";
@@ -107,7 +108,7 @@ export function currentScope(grant, query = {}) {
   }
   const agent = grant.agent || query.agent || saved.agent || "";
   const actor = grant.actor || (query.actor !== undefined ? query.actor : saved.actor) || "";
-  const session = actor ? (query.session !== undefined ? query.session : saved.session) || "" : "";
+  const session = (query.session !== undefined ? query.session : saved.session) || "";
   return { agent, actor, session };
 }
 
@@ -116,6 +117,7 @@ export function saveScope(scope) {
 }
 
 export function describeScope(s) {
+  if (!s.actor && s.session) return `session ${s.session} of ${s.agent} (session- and agent-level memory)`;
   if (!s.actor) return "agent-level memory of " + s.agent;
   if (!s.session) return `actor ${s.actor} (actor- and agent-level memory)`;
   return `session ${s.session} of ${s.actor} (session-, actor- and agent-level memory)`;
@@ -153,7 +155,7 @@ export function scopeBar(grant, scope, api, onChange, note) {
     const next = {
       agent: grant.agent || agent.value.trim(),
       actor: grant.actor || actor.value.trim(),
-      session: (grant.actor || actor.value.trim()) ? session.value.trim() : "",
+      session: session.value.trim(),
     };
     saveScope(next);
     onChange(next);
@@ -178,11 +180,13 @@ export function scopeBar(grant, scope, api, onChange, note) {
     let sessionsFor = null;
     session.addEventListener("focus", () => {
       const a = grant.actor || actor.value.trim();
-      if (!a || a === sessionsFor) return;
+      if (a === sessionsFor) return;
       sessionsFor = a;
       sessionList.replaceChildren();
-      api.sessions(grant.agent, a, { limit: 200 }).then((r) => {
-        for (const s of r.sessions) sessionList.appendChild(h("option", { value: s.session }));
+      api.sessions(grant.agent, a || null, { limit: 200 }).then((r) => {
+        for (const s of r.sessions) {
+          if (a || !s.actor) sessionList.appendChild(h("option", { value: s.session }));
+        }
       }).catch(() => {});
     });
   }
@@ -191,5 +195,5 @@ export function scopeBar(grant, scope, api, onChange, note) {
 
 /** The API's scope object for a chosen scope. */
 export function apiScope(scope) {
-  return { agent: scope.agent, actor: scope.actor || null, session: scope.actor ? scope.session || null : null };
+  return { agent: scope.agent, actor: scope.actor || null, session: scope.session || null };
 }

@@ -7,8 +7,18 @@ const enc = encodeURIComponent;
 const EVENTS_PAGE = 100;
 const PREVIEW_CHARS = 400;
 
+/** The inspector's address of a session: ``#/sessions/<actor>/<session>``, or ``#/sessions/<session>`` for a
+ * session of the agent alone (no actor). */
+function sessionHref(actor, session) {
+  return actor ? `#/sessions/${enc(actor)}/${enc(session)}` : `#/sessions/${enc(session)}`;
+}
+
 function sessionLink(actor, session) {
-  return h("a", { href: `#/sessions/${enc(actor)}/${enc(session)}` }, session);
+  return h("a", { href: sessionHref(actor, session) }, session);
+}
+
+function actorLink(actor) {
+  return actor ? h("a", { href: `#/actors/${enc(actor)}` }, actor) : h("span.muted", { title: "a session of the agent alone" }, "(no actor)");
 }
 
 function filterBox(value, placeholder, onInput) {
@@ -31,7 +41,7 @@ export async function actorsView(ctx) {
   const sessionsBox = h("div");
   const render = (needle) => {
     const a = actors.filter((x) => !needle || x.actor.toLowerCase().includes(needle));
-    const s = sessions.filter((x) => !needle || `${x.actor} ${x.session}`.toLowerCase().includes(needle));
+    const s = sessions.filter((x) => !needle || `${x.actor || ""} ${x.session}`.toLowerCase().includes(needle));
     mount(actorsBox, table([
       { title: "Actor", render: (x) => h("a", { href: `#/actors/${enc(x.actor)}` }, x.actor) },
       { title: "Sessions", cls: "nowrap", render: (x) => String(x.sessions) },
@@ -41,7 +51,7 @@ export async function actorsView(ctx) {
     a.length > 200 ? h("p.muted.small", `${a.length - 200} more; refine the search.`) : null);
     mount(sessionsBox, table([
       { title: "Session", render: (x) => sessionLink(x.actor, x.session) },
-      { title: "Actor", render: (x) => h("a", { href: `#/actors/${enc(x.actor)}` }, x.actor) },
+      { title: "Actor", render: (x) => actorLink(x.actor) },
       { title: "Events", cls: "nowrap", render: (x) => String(x.events) },
       { title: "First", cls: "nowrap", render: (x) => time(x.first_at) },
       { title: "Last", cls: "nowrap", render: (x) => time(x.last_at) },
@@ -181,7 +191,7 @@ export async function sessionView(ctx) {
           table([
             { title: "Score", cls: "nowrap", render: (x) => scoreBar(x.score, "score") },
             { title: "Parts", cls: "nowrap", render: (x) => partsText(x.parts) },
-            { title: "Event", render: (x) => [h("a", { href: `#/sessions/${enc(actor)}/${enc(session)}?event=${enc(x.event.id)}` }, `${x.event.role} #${x.event.seq}`), " ", h("span.muted.small", (x.event.content || "").slice(0, 200))] },
+            { title: "Event", render: (x) => [h("a", { href: `${sessionHref(actor, session)}?event=${enc(x.event.id)}` }, `${x.event.role} #${x.event.seq}`), " ", h("span.muted.small", (x.event.content || "").slice(0, 200))] },
             { title: "When", cls: "nowrap", render: (x) => time(x.event.at) },
           ], hits))
         : h("p.muted", "Nothing in this session's history matches."));
@@ -196,10 +206,10 @@ export async function sessionView(ctx) {
 
   const crumbs = [
     ctx.grant.actor ? null : h("a", { href: "#/actors" }, "Actors"),
-    h("a", { href: `#/actors/${enc(actor)}` }, actor),
+    actor ? h("a", { href: `#/actors/${enc(actor)}` }, actor) : h("span.muted", "(no actor)"),
   ].filter(Boolean);
   return h("section",
-    pageHead(`Session ${session}`, crumbs, h("a.btn", { href: `#/recall?actor=${enc(actor)}&session=${enc(session)}` }, "Recall here")),
+    pageHead(`Session ${session}`, crumbs, h("a.btn", { href: `#/recall?actor=${enc(actor || "")}&session=${enc(session)}` }, "Recall here")),
     form, hitsBox,
     h("h2", "Timeline"), h("div.pager", more, status), list);
 }

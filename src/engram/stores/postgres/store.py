@@ -89,9 +89,12 @@ def _event_part(agent: str, actor: str | None, session: str | None) -> str:
     return f"{agent}\x1f{actor or ''}\x1f{session or ''}"
 
 
-def _record_part(agent: str, actor: str | None) -> str:
-    """One partition per actor (its actor- and session-level records), one for agent-level records."""
-    return agent if actor is None else f"{agent}\x1f{actor}"
+def _record_part(agent: str, actor: str | None, session: str | None = None) -> str:
+    """One partition per actor (its actor- and session-level records), one per session of the agent alone
+    (``actor`` None, ``session`` given), one for agent-level records."""
+    if actor is not None:
+        return f"{agent}\x1f{actor}"
+    return f"{agent}\x1f\x1f{session}" if session is not None else agent
 
 
 def _indexable(term: str) -> bool:
@@ -235,9 +238,12 @@ class PgTx:
             elif level == "actor" and f.actor is not None:
                 levels.append(f"({a}.level = 'actor' AND {a}.actor = %s)")
                 args.append(f.actor)
-            elif level == "session" and f.actor is not None and f.session is not None:
+            elif level == "session" and f.session is not None and f.actor is not None:
                 levels.append(f"({a}.level = 'session' AND {a}.actor = %s AND {a}.session = %s)")
                 args += [f.actor, f.session]
+            elif level == "session" and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor IS NULL AND {a}.session = %s)")
+                args.append(f.session)
         conds.append("(" + (" OR ".join(levels) or "false") + ")")
         conds.append(f"{a}.status = ANY(%s)")
         args.append(list(f.statuses))
@@ -261,6 +267,8 @@ class PgTx:
             parts.append(_record_part(f.agent, None))
         if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
             parts.append(_record_part(f.agent, f.actor))
+        elif f.actor is None and f.session is not None and "session" in f.levels:
+            parts.append(_record_part(f.agent, None, f.session))
         return parts
 
     # -- meta / config ------------------------------------------------------------------------------------
@@ -602,7 +610,7 @@ class PgTx:
     def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
         r = record
         p = r.provenance
-        part = _record_part(r.agent, r.actor)
+        part = _record_part(r.agent, r.actor, r.session)
         vec = vector.astype(np.float32) if vector is not None else None
         self.c.execute(  # with its postings when active, in the same statement (one round trip)
             "WITH r AS (INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, "

@@ -57,9 +57,12 @@ def event_part(agent: str, actor: str | None, session: str | None) -> str:
     return "e" + _h(agent, actor, session)
 
 
-def record_part(agent: str, actor: str | None) -> str:
-    """The partition of records: one per actor (actor + session levels), one for agent-level records."""
-    return "r" + _h(agent, actor) if actor is not None else "g" + _h(agent)
+def record_part(agent: str, actor: str | None, session: str | None = None) -> str:
+    """The partition of records: one per actor (actor + session levels), one per session of the agent alone
+    (``actor`` None, ``session`` given), one for agent-level records."""
+    if actor is not None:
+        return "r" + _h(agent, actor)
+    return "s" + _h(agent, session) if session is not None else "g" + _h(agent)
 
 
 def _fts_query(terms: Sequence[str], parts: Sequence[str]) -> str:
@@ -141,8 +144,8 @@ class SqliteTx:
             elif level == "actor" and f.actor is not None:
                 levels.append(f"({a}.level = 'actor' AND {a}.actor = ? AND {a}.session IS NULL)")
                 args.append(f.actor)
-            elif level == "session" and f.actor is not None and f.session is not None:
-                levels.append(f"({a}.level = 'session' AND {a}.actor = ? AND {a}.session = ?)")
+            elif level == "session" and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor IS ? AND {a}.session = ?)")
                 args += [f.actor, f.session]
         conds.append("(" + (" OR ".join(levels) or "0") + ")")
         conds.append(f"{a}.status IN ({','.join('?' * len(f.statuses))})")
@@ -168,6 +171,8 @@ class SqliteTx:
             parts.append(record_part(f.agent, None))
         if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
             parts.append(record_part(f.agent, f.actor))
+        elif f.actor is None and f.session is not None and "session" in f.levels:
+            parts.append(record_part(f.agent, None, f.session))
         return parts
 
     # -- meta / config ------------------------------------------------------------------------------------
@@ -471,7 +476,7 @@ class SqliteTx:
 
     def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
         r = record
-        part = record_part(r.agent, r.actor)
+        part = record_part(r.agent, r.actor, r.session)
         fts_terms = part + " " + terms
         cur = self.c.execute(
             "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
