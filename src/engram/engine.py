@@ -16,7 +16,7 @@ from . import config as cfgmod
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
-from .core.scope import ReadFilter, check_write_level, read_filter
+from .core.scope import ReadFilter, check_erase, check_events, check_write_level, read_filter
 from .embedders.base import Embedder
 from .errors import (
     ConfigError,
@@ -201,6 +201,13 @@ class Memory:
         return read_filter(scope, self._config.memory.scope.read if levels is None else levels,
                            preview=preview, **kw)
 
+    def _events_right(self, scope: Scope, *, write: bool) -> None:
+        """The scope rule for session events (core.scope.check_events) under this memory's config."""
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        rules = self._config.memory.scope
+        check_events(scope, rules.write if write else rules.read, write=write)
+
     # -- short-term events ---------------------------------------------------------------------------------
     def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> builtins.list[Event]:
         """Store messages, tool calls and tool results as events of the scope's session."""
@@ -216,7 +223,7 @@ class Memory:
         """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
         ``after``. Expired events are never returned."""
         validate.limit(limit)
-        self._filter(scope)
+        self._events_right(scope, write=False)
         b = validate.as_utc(before, "before") if before is not None else None
         a = validate.as_utc(after, "after") if after is not None else None
         with self.store.read() as tx:
@@ -224,7 +231,7 @@ class Memory:
                                   not_before=self._expiry_cutoff())
 
     def get_event(self, scope: Scope, event_id: str) -> Event:
-        self._filter(scope)
+        self._events_right(scope, write=False)
         with self.store.read() as tx:
             got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id])
         if not got or got[0].at < self._expiry_cutoff():
@@ -232,13 +239,13 @@ class Memory:
         return got[0]
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
-        self._filter(scope)
+        self._events_right(scope, write=True)
         with self.store.write() as tx:
             return tx.delete_events(scope.agent, scope.actor, scope.session, list(ids))
 
     def sessions(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
-        self._filter(scope)
+        self._events_right(scope, write=False)
         with self.store.read() as tx:
             return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
 
@@ -275,7 +282,7 @@ class Memory:
         query = validate.query(query)
         limit = validate.limit(limit)
         mode = validate.mode(mode or self._config.memory.search.mode)
-        self._filter(scope)
+        self._events_right(scope, write=False)
         if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
@@ -486,6 +493,7 @@ class Memory:
         if target is None:
             raise ValidationError("erase needs an actor", field="actor")
         Scope(agent=scope.agent, actor=target)  # validates the id
+        check_erase(scope, target, self._config.memory.scope.write)
         with self.store.write() as tx:
             return tx.erase_actor(scope.agent, target)
 
@@ -725,8 +733,25 @@ class Memory:
                     self._config.memory.kinds[0], labels=op.labels, scope=op.level, namespace=op.namespace,
                     replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
             elif isinstance(op, DeleteOp):
-                turn.forget(op.record_id)
+                turn.forget(op.record_id, within=self._strategy_writes(turn.scope, op.strategy))
         return written
+
+    def _strategy_writes(self, scope: Scope, strategy_id: str) -> set[tuple[str, str]]:
+        """The (namespace, level) pairs a configured strategy writes for ``scope`` (its records and reflections)."""
+        from .core.namespace import level_of_template
+        from .strategies.episodic import reflection_template
+
+        out: set[tuple[str, str]] = set()
+        for st in self._config.memory.strategies:
+            if st.strategy_id != strategy_id:
+                continue
+            templates = [st.namespace_template] + ([reflection_template(st)] if st.type == "EPISODIC" else [])
+            for t in templates:
+                try:
+                    out.add((ns.fill(t, scope, strategy_id=st.strategy_id), level_of_template(t)))
+                except ValidationError:
+                    continue
+        return out
 
     def _extract_in_turn(self, turn: Turn) -> None:
         """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""

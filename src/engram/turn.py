@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -19,7 +19,7 @@ import numpy as np
 from .core import namespace as ns
 from .core import text as textmod
 from .core import validate
-from .core.scope import check_write_level, owner_ids, read_filter
+from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
 from .stores.base import Chunk, Tx
 from .types import Event, Hit, Provenance, Record, Scope, Use, Version
@@ -97,8 +97,7 @@ class Turn:
     def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
         """Buffer messages, tool calls and tool results as events of this turn's session."""
         self._check_open()
-        if self.read_only:
-            check_write_level(self.scope, "session", ("session",), read_only=True)
+        check_events(self.scope, self.write_levels, write=True, read_only=self.read_only)
         if self.scope.session is None:
             raise ValidationError("events belong to a session: the scope needs a session", field="scope.session")
         parsed = validate.messages(messages)
@@ -126,7 +125,8 @@ class Turn:
         labels = validate.labels(labels, cfg.labels)
         path = ns.resolve(namespace, self.scope, level, strategy_id=strategy)
         if replaces is not None:
-            self._visible_active(replaces, "replaces")
+            old = self._visible_active(replaces, "replaces")
+            check_replace(self.scope, old, level, path, self.write_levels, by_strategy=strategy is not None)
         actor, session = owner_ids(self.scope, level)
         now = at or self.mem.now()
         rec = Record(id=new_id("r_"), agent=self.scope.agent, actor=actor, session=session, level=level,
@@ -144,11 +144,15 @@ class Turn:
         self.written.append(rec)
         return rec
 
-    def forget(self, record_id: str) -> Record:
-        """Mark a record DELETED (or, in preview, write a preview record that names what it would delete)."""
+    def forget(self, record_id: str, *, within: Collection[tuple[str, str]] | None = None) -> Record:
+        """Mark a record DELETED (or, in preview, write a preview record that names what it would delete).
+
+        ``within``: the (namespace, level) pairs a strategy writes; its deletes must stay inside them."""
         self._check_open()
         target = self._visible_active(record_id, "id")
         check_write_level(self.scope, target.level, self.write_levels, read_only=self.read_only)
+        if within is not None:
+            check_strategy_target(target, within)
         if self.preview:
             now = self.mem.now()
             rec = Record(id=new_id("r_"), agent=target.agent, actor=target.actor, session=target.session,

@@ -104,6 +104,67 @@ def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_
     return level
 
 
+def check_replace(scope: Scope, target: Record, level: Level, namespace: str, allowed: Iterable[str], *,
+                  by_strategy: bool = False) -> None:
+    """Raise unless ``scope`` may supersede ``target`` with a record at ``level`` in ``namespace``.
+
+    Superseding changes the target's status for every reader, so it needs the write right at the *target's*
+    level too, exactly as forgetting it does. Extraction writes with every level (its strategies are
+    configured, not chosen by the caller), so a strategy may only supersede records of the namespace and
+    level it writes: a conversation can never make it rewrite memory of a wider level.
+    """
+    allowed = tuple(allowed)
+    if target.level not in allowed:
+        raise PermissionDenied(f"record {target.id} is at level {target.level!r}; superseding it needs the write "
+                               f"right there (scope.write is {list(allowed)})", field="replaces")
+    scope.require(target.level)
+    if by_strategy and (target.level != level or target.namespace != namespace):
+        raise PermissionDenied(f"a strategy writing {namespace} may not supersede record {target.id} of "
+                               f"{target.namespace} ({target.level} level)", field="replaces")
+
+
+def check_strategy_target(target: Record, writes: Iterable[tuple[str, str]]) -> None:
+    """Raise unless ``target`` lies in one of the (namespace, level) pairs a strategy writes (its deletes)."""
+    if (target.namespace, target.level) not in set(writes):
+        raise PermissionDenied(f"a strategy may only delete records of the namespaces it writes; record "
+                               f"{target.id} is in {target.namespace}", field="id")
+
+
+def check_events(scope: Scope, allowed: Iterable[str], *, write: bool, read_only: bool = False) -> None:
+    """Raise unless ``scope`` may read (or write) the events of its session.
+
+    Events are session data: reading them needs ``session`` in ``scope.read``, appending or deleting them
+    needs it in ``scope.write`` (the same rule HTTP keys follow), and the scope must name a session.
+    """
+    if write and read_only:
+        raise ReadOnlyError("this handle may search and read memory, never write it")
+    allowed = tuple(allowed)
+    if "session" not in allowed:
+        what = "scope.write" if write else "scope.read"
+        raise PermissionDenied(f"{'writing' if write else 'reading'} session events needs 'session' in {what} "
+                               f"(it is {list(allowed)})", field="scope")
+
+
+def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: bool = False) -> None:
+    """Raise unless ``scope`` may erase everything about ``actor``.
+
+    An actor's own scope may erase that actor when it can write at all; erasing another actor needs an
+    agent-wide scope (no actor) with the ``agent`` write level.
+    """
+    if read_only:
+        raise ReadOnlyError("this handle may search and read memory, never write it")
+    allowed = tuple(allowed)
+    if scope.actor is not None:
+        if actor != scope.actor:
+            raise PermissionDenied("a scope bound to one actor may only erase that actor", field="actor")
+        if not allowed:
+            raise PermissionDenied("erasing needs a write level (scope.write is empty)", field="scope")
+        return
+    if "agent" not in allowed:
+        raise PermissionDenied("erasing an actor from an agent-wide scope needs 'agent' in scope.write "
+                               f"(it is {list(allowed)})", field="scope")
+
+
 def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:
     """The (actor, session) a record written at ``level`` is keyed by; wider levels drop the narrower ids."""
     if level == "agent":
