@@ -240,8 +240,9 @@ class Memory:
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
         self._events_right(scope, write=True)
+        wanted = validate.ids(ids)
         with self.store.write() as tx:
-            return tx.delete_events(scope.agent, scope.actor, scope.session, list(ids))
+            return tx.delete_events(scope.agent, scope.actor, scope.session, wanted)
 
     def sessions(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
@@ -447,11 +448,11 @@ class Memory:
              pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
              ) -> builtins.list[Record]:
         """Records visible to the scope, newest first, filtered; ``before`` continues from a (time, id)."""
-        statuses = (status,) if isinstance(status, str) else tuple(status)
-        kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+        statuses = tuple(dict.fromkeys((status,) if isinstance(status, str) else tuple(status)))
+        kinds = validate.kind_filter(kind)
         prefix = ns.fill(namespace, scope) if namespace else None
         flt = self._filter(scope, preview=preview, statuses=statuses, kinds=kinds,
-                           labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
+                           labels=validate.label_filter(labels, self._config.memory.labels), namespace_prefix=prefix)
         with self.store.read() as tx:
             return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
 
@@ -595,9 +596,9 @@ class Memory:
         limit = validate.limit(limit or search.max_results)
         mode = validate.mode(mode or search.mode)
         min_score = validate.score(min_score if min_score is not None else search.min_score, "min_score")
-        kinds = None if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+        kinds = validate.kind_filter(kind)
         flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
-                           labels=validate.labels(labels, self._config.memory.labels), namespace_prefix=prefix)
+                           labels=validate.label_filter(labels, self._config.memory.labels), namespace_prefix=prefix)
         k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         analysis = textmod.analyze_query(query, self.now())
         qvec = self.embedder.embed([query])[0] if mode != "lexical" else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -14,10 +15,18 @@ MAX_SUMMARY = 4_000
 MAX_RECORD_CONTENT = 100_000
 MAX_MESSAGES = 10_000
 MAX_LIMIT = 1_000
+MAX_LABEL_FILTERS = 64  # label filters per read: each is a join, and a query must stay small
+MAX_KIND_FILTERS = 64
+MAX_IDS = 1_000  # ids per call (events to delete)
+EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
+LATEST = datetime(9999, 12, 30, tzinfo=UTC)
 
 
 def as_utc(value: object, field: str) -> datetime:
-    """A datetime (naive means UTC) or an ISO-8601 string, as an aware UTC datetime."""
+    """A datetime (naive means UTC) or an ISO-8601 string, as an aware UTC datetime.
+
+    Times are kept between ``EARLIEST`` and ``LATEST``: a day's margin inside what ``datetime`` holds, so
+    converting an offset or adding a day to a stored time never overflows."""
     if isinstance(value, str):
         try:
             value = datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -25,7 +34,13 @@ def as_utc(value: object, field: str) -> datetime:
             raise ValidationError("must be an ISO-8601 timestamp", field=field) from exc
     if not isinstance(value, datetime):
         raise ValidationError("must be a datetime", field=field)
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    try:
+        out = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    except OverflowError as exc:
+        raise ValidationError(f"must lie between {EARLIEST.date()} and {LATEST.date()} (UTC)", field=field) from exc
+    if not EARLIEST <= out <= LATEST:
+        raise ValidationError(f"must lie between {EARLIEST.date()} and {LATEST.date()} (UTC)", field=field)
+    return out
 
 
 def _json_safe(value: Any, field: str, depth: int = 0) -> None:
@@ -35,6 +50,8 @@ def _json_safe(value: Any, field: str, depth: int = 0) -> None:
         if "\x00" in value:
             raise ValidationError("must not contain NUL characters", field=field)
         return
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValidationError("must be a finite number (JSON has no NaN or Infinity)", field=field)
     if value is None or isinstance(value, (bool, int, float)):
         return
     if isinstance(value, Mapping):
@@ -181,3 +198,34 @@ def score(value: object, field: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 1.0:
         raise ValidationError("must be a number from 0 to 1", field=field)
     return float(value)
+
+
+def label_filter(value: object, declared: Mapping[str, object]) -> dict[str, str]:
+    """Labels a read filters by: as :func:`labels`, at most ``MAX_LABEL_FILTERS`` of them."""
+    if isinstance(value, Mapping) and len(value) > MAX_LABEL_FILTERS:
+        raise ValidationError(f"at most {MAX_LABEL_FILTERS} label filters per read", field="labels")
+    return labels(value, declared)
+
+
+def kind_filter(value: object) -> tuple[str, ...] | None:
+    """The kinds a read filters by (one or a list), at most ``MAX_KIND_FILTERS`` distinct ones."""
+    if value is None:
+        return None
+    items = (value,) if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(k, str) for k in items):
+        raise ValidationError("must be a kind or a list of kinds", field="kind")
+    out = tuple(dict.fromkeys(items))
+    if len(out) > MAX_KIND_FILTERS:
+        raise ValidationError(f"at most {MAX_KIND_FILTERS} kinds per read", field="kind")
+    return out
+
+
+def ids(value: object, field: str = "ids") -> list[str]:
+    """A list of at most ``MAX_IDS`` string ids."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ValidationError("must be a list of ids", field=field)
+    if len(value) > MAX_IDS:
+        raise ValidationError(f"at most {MAX_IDS} ids per call", field=field)
+    if not all(isinstance(i, str) for i in value):
+        raise ValidationError("must be a list of string ids", field=field)
+    return list(dict.fromkeys(value))

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...core.fusion import CANDIDATE_POSTINGS, LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
-from ...errors import StoreError
+from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use, Version
 from ..base import ApiKey, Chunk, ContextItem, Neighbourhood
 from . import vectors as vectors_mod
@@ -74,6 +74,18 @@ def _fts_query(terms: Sequence[str], parts: Sequence[str]) -> str:
         return f"({body})"
     scope = " OR ".join(q(p) for p in parts)
     return f"({body}) AND ({scope})"
+
+
+def map_error(exc: sqlite3.Error) -> EngramError:
+    """A sqlite3 error as engram's error tree, in one place (as the PostgreSQL store's ``_map_error``)."""
+    msg = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, sqlite3.IntegrityError):
+        return ConflictError(f"SQLite refused a duplicate or dangling row: {msg}")
+    if isinstance(exc, sqlite3.DataError):
+        return ValidationError(f"SQLite rejected a value: {msg}")
+    if isinstance(exc, sqlite3.OperationalError) and ("too large" in msg or "too many" in msg):
+        return ValidationError(f"the request makes a query too large for SQLite: {msg}")
+    return StoreError(f"SQLite failed: {msg}")
 
 
 def _marks(n: int) -> str:
@@ -973,6 +985,8 @@ class SqliteStore:
                 raise
             else:
                 self._commit(conn)
+        except sqlite3.Error as exc:  # driver errors leave typed; the caller's own exceptions pass unchanged
+            raise map_error(exc) from exc
         finally:
             if lock is not None:
                 lock.release()
