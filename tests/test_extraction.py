@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engram.config import Strategy
+from engram.core import timeref
 from engram.core.consolidate import parse_key
 from engram.errors import ConfigError
-from engram.models.offline import OfflineExtractor, relations_from_keys
-from engram.strategies import timeref
+from engram.extract import OfflineExtractor, relations_from_keys
 from engram.strategies.base import AddOp, DeleteOp, SkipOp
 from engram.strategies.episodic import reflection_template
 from engram.types import Record

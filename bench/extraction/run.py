@@ -195,8 +195,8 @@ class EchoModel:
                  json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
                  temperature: float = 0.0) -> Any:
         from engram.core.consolidate import Candidate, decide, key_line
+        from engram.extract import OfflineExtractor, summarize
         from engram.models.base import Completion
-        from engram.models.offline import OfflineExtractor, summarize
 
         text = messages[-1].content
         props = (json_schema or {}).get("properties", {})

@@ -15,8 +15,8 @@ from ..config import Strategy
 from ..core.consolidate import Candidate, parse_key
 from ..core.namespace import fill
 from ..errors import ModelOutputError
+from ..extract import Fact, OfflineExtractor, relations_from_keys
 from ..models.base import Message, Model, parse_json_object
-from ..models.offline import Fact, OfflineExtractor, relations_from_keys
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
 

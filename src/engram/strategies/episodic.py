@@ -23,8 +23,8 @@ from ..config import Strategy
 from ..core.consolidate import Candidate, Decision, norm_key, parse_key, strip_key
 from ..core.namespace import level_of_template
 from ..errors import ModelOutputError
+from ..extract import EpisodeDraft, episode
 from ..models.base import Model
-from ..models.offline import EpisodeDraft, episode
 from ..types import Level, Record
 from ._common import Run, call_json, need, prompt, render_block, render_events
 

@@ -19,7 +19,7 @@ CUSTOM              ``/custom/{actorId}/``               actor     what its prom
 
 A record's content ends with a key line (``key: user/residence = porto``) that later runs use to
 consolidate; see :mod:`engram.core.consolidate`. Without a model, the offline extractor
-(:mod:`engram.models.offline`) does the work; with one, each strategy makes one structured call and the
+(:mod:`engram.extract`) does the work; with one, each strategy makes one structured call and the
 batch's candidates are consolidated by one more call (none when nothing similar is stored).
 """
 

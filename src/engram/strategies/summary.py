@@ -16,8 +16,8 @@ from typing import Any
 from ..config import Strategy
 from ..core.consolidate import Candidate, Decision, parse_key, strip_key
 from ..errors import ModelOutputError
+from ..extract import summarize
 from ..models.base import Model
-from ..models.offline import summarize
 from ..types import Record
 from ._common import Run, call_json, need, prompt, render_block, render_events
 

@@ -1,0 +1,261 @@
+"""The values the offline rules work on and produce: facts, clauses, the people a batch mentions.
+
+Also the few builders every rule family shares (a fact from a clause, a person fact, allergies, topic
+retractions, event heads), so that rule modules depend on this one and never on each other.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from ..core import timeref
+from ..core.consolidate import norm_key, norm_value
+from ..core.text import index_terms
+from ..types import Event
+from .lexicon import EVENT_NOUNS_SET, FAMILY, NAME, NO_PLACE, NOT_NAMES, PETS, PLACE, REL_RE
+from .text import cap, strip_article, trim_np, value_terms
+
+Category = Literal["fact", "preference", "event"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One extracted candidate, before routing to a strategy and consolidation.
+
+    ``subject``/``attribute`` make the consolidation key (``user/residence``); ``value`` is what it says.
+    """
+
+    subject: str
+    attribute: str
+    value: str
+    summary: str
+    category: Category
+    event_id: str
+    evidence: str
+    at: datetime
+    multi: bool = False
+    retract: bool = False
+    revises: bool = False
+    topic: tuple[str, ...] = ()
+    rule: str = field(default="", compare=False)  # the registered rule that found it
+
+    @property
+    def key(self) -> str:
+        return norm_key(f"{self.subject}/{self.attribute}")
+
+
+@dataclass
+class Rel:
+    """A person or pet the user mentioned: how to call it in a summary and in a key."""
+
+    word: str
+    name: str | None = None
+
+    @property
+    def gender(self) -> str:
+        return FAMILY.get(self.word, "")
+
+    @property
+    def is_pet(self) -> bool:
+        return self.word in PETS
+
+    @property
+    def display(self) -> str:
+        return f"{self.word.capitalize()} {self.name}" if self.name else self.word.capitalize()
+
+    @property
+    def subject(self) -> str:
+        return f"{self.word}:{self.name.lower()}" if self.name else self.word
+
+
+@dataclass
+class Context:
+    """What earlier user clauses of the batch established: people named, the last thing talked about, facts."""
+
+    rels: list[Rel] = field(default_factory=list)
+    names: dict[str, Rel] = field(default_factory=dict)
+    last_object: str | None = None
+    recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
+
+    def remember(self, rel: Rel) -> Rel:
+        for r in self.rels:
+            if r.word == rel.word and (r.name == rel.name or not r.name or not rel.name):
+                if rel.name and not r.name:
+                    r.name = rel.name
+                self.rels.remove(r)
+                self.rels.append(r)
+                if r.name:
+                    self.names[r.name] = r
+                return r
+        self.rels.append(rel)
+        if rel.name:
+            self.names[rel.name] = rel
+        return rel
+
+    def pronoun(self, word: str) -> Rel | None:
+        want = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}.get(word.lower(), "")
+        for r in reversed(self.rels):
+            if not want or r.gender in (want, ""):
+                return r
+        return None
+
+
+@dataclass
+class Clause:
+    """One clause of a user message, prepared for the rules."""
+
+    text: str  # markers stripped, contractions expanded
+    raw: str  # the sentence as the user wrote it (evidence)
+    event: Event
+    question: bool
+    hedged: bool
+    note: bool
+    dated: str  # text with time expressions rewritten as absolute dates
+    times: list[timeref.TimeRef]
+    subject: tuple[str, str, str] = ("", "", "")  # (key subject, display, body): see subject_of
+
+
+def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
+    """Who the clause is about: ``(key subject, display, clause body after the subject)``."""
+    m = re.match(r"^(?:I|we)\b\s*", text, re.IGNORECASE)
+    if m or re.match(r"^(?:(?i:my|our)\s+)?[\w ]{1,40}?\s+and\s+(?:I|we)\s", text):
+        return "user", "", text  # "my partner Sam and I are ...": the user is a subject too
+    m = re.match(r"^(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+" + NAME + r")?\s+(?=\w)", text)
+    if m and not (m.group("name") and m.group("name") in ("and",)):
+        name = m.group("name") if m.group("name") and m.group("name") not in NOT_NAMES else None
+        rel = ctx.remember(Rel(m.group("rel").lower(), name))
+        start = m.end() if name or not m.group("name") else m.start("name")
+        return rel.subject, rel.display, "SUBJ " + text[start:]
+    m = re.match(r"^(?P<pro>he|she)\s+", text, re.IGNORECASE)
+    if m:
+        found = ctx.pronoun(m.group("pro"))
+        if found:
+            return found.subject, found.display, "SUBJ " + text[m.end():]
+    m = re.match(r"^" + NAME + r"\s+(?=\w)", text)
+    if m and m.group("name") in ctx.names:
+        rel = ctx.names[m.group("name")]
+        return rel.subject, rel.display, "SUBJ " + text[m.end():]
+    return "", "", text
+
+
+LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
+               r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
+               r"detest|detests|cannot stand|can not stand|loathe|loathes|am not a (?:big |huge )?fan of|"
+               r"is not a (?:big |huge )?fan of|do not like|does not like|do not enjoy|does not enjoy|"
+               r"do not love|no longer enjoy|no longer like|have come to (?:love|enjoy|like)|"
+               r"have really come to (?:love|enjoy|like)|have started to (?:love|enjoy|like)|"
+               r"have grown to (?:love|enjoy|like)|have always (?:loved|liked|enjoyed|hated)|"
+               r"really (?:love|like|enjoy|hate|dislike)|also (?:love|like|enjoy|hate)|absolutely (?:love|hate)|"
+               r"kind of (?:like|love|hate)|still (?:love|like|enjoy)|love love)")
+
+
+def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str, category: Category, *,
+          multi: bool = False, retract: bool = False, revises: bool = False,
+          topic: tuple[str, ...] = ()) -> Fact:
+    """A fact of clause ``c``, quoting the user's sentence as evidence."""
+    return Fact(subject=subject, attribute=attribute, value=value.strip(), summary=cap(summary.strip()),
+                category=category, event_id=c.event.id, evidence=c.raw.strip(), at=c.event.at, multi=multi,
+                retract=retract, revises=revises, topic=topic)
+
+
+def rel_fact(rel: Rel, c: Clause) -> Fact:
+    article = "an" if rel.word[0] in "aeiou" else "a"
+    summary = f"Has {article} {rel.word} named {rel.name}"
+    attr = ("pet" if rel.is_pet else "family") + f":{rel.word}:{(rel.name or '').lower()}"
+    age = re.search(re.escape(rel.name or "@@") + r"(?:,)?\s+(?:is|turned|just turned)\s+(?P<age>\d{1,2})"
+                    r"(?:\s+(?:years?|months?)(?:\s+old)?)?\b", c.text)
+    if age:
+        summary += f" ({age.group('age')} years old)" if "month" not in age.group(0) else \
+            f" ({age.group('age')} months old)"
+    return make_fact(c, "user", attr, rel.name or rel.word, summary, "fact")
+
+
+def dedupe(facts: list[Fact]) -> list[Fact]:
+    seen: set[tuple[str, str, bool, str]] = set()
+    out = []
+    for f in facts:
+        k = (f.key, norm_value(f.value), f.retract, f.event_id)
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(f)
+    return out
+
+
+def when_suffix(c: Clause) -> str:
+    """The clause's first absolute date, as "in March 2026" / "on 2026-03-13 (Friday)"."""
+    if not c.times:
+        return ""
+    return c.times[0].rewritten
+
+
+def org(text: str) -> str:
+    """An employer from the words after "at"/"for": a proper name, or "the hospital"."""
+    t = trim_np(text)
+    t = re.split(r"\s+(?:in the|as a|as an|on|since|for|and)\s+", t)[0].strip()
+    t = re.sub(r"\s+(?:here|there|now|today)$", "", t)
+    if not t:
+        return ""
+    if re.match(r"^[A-Z]", t):
+        return t
+    m = re.match(r"^(?:the|a|an)\s+(?P<w>[\w\s-]{2,40})$", t)
+    return t if m else ""
+
+
+def allergies(c: Clause, subject: str, display: str, what: str, negative: bool) -> list[Fact]:
+    text = trim_np(re.sub(r"\s+(?:after all|all along)\b.*$", "", what))
+    items = [i.strip() for i in re.split(r",\s*|\s+and\s+|\s+or\s+|\s*&\s*", text) if i.strip()]
+    out = []
+    for item in items:
+        item = strip_article(item)
+        if not item or len(item.split()) > 4:
+            continue
+        who = f"{display} is allergic" if display else "Allergic"
+        out.append(make_fact(c, subject, f"allergy:{value_terms(item, 2)}", "yes", f"{who} to {item}", "fact",
+                         retract=negative))
+    return out
+
+
+def event_head(text: str) -> str:
+    low = text.lower()
+    if re.search(r"\b(?:married|marry|wedding)\b", low):
+        return "wedding"
+    m = re.search(r"\b(?:fly|flying|flew|going|travel(?:l)?ing|heading|driving|off)\s+(?:to|back to)\s+" + PLACE,
+                  text)
+    if m:
+        return f"trip:{norm_key(m.group('place'))}"
+    if re.search(r"\bvisit(?:ing)?\b", low):
+        return "visit"
+    if re.search(r"\b(?:physio|physiotherapy)\b", low):
+        return "physio"
+    words = re.findall(r"[a-z][a-z-]+", low)
+    for w in words:
+        base = w[:-1] if w.endswith("s") and w[:-1] in EVENT_NOUNS_SET else w
+        if base in EVENT_NOUNS_SET:
+            return base
+    m = re.search(r"\bto\s+" + PLACE, text)
+    if m and m.group("place").split()[0] not in NO_PLACE:
+        return f"trip:{norm_key(m.group('place'))}"
+    terms = [t for t in index_terms(text) if not t.isdigit()]
+    return "_".join(terms[:2]) or "event"
+
+
+def topic_terms(np: str) -> tuple[str, ...]:
+    generic = {"trip", "plan", "plans", "job", "thing", "one", "stuff", "idea", "subscription", "booking",
+               "reservation", "order", "membership", "old"}
+    ts = [t for t in index_terms(np) if t not in generic and not t.isdigit()]
+    return tuple(ts[:3]) or tuple(index_terms(np)[:2])
+
+
+def topic_retraction(c: Clause, np: str, *, emit_record: bool = True, summary: str = "") -> list[Fact]:
+    topic = topic_terms(np)
+    if not topic:
+        return []
+    out = [make_fact(c, "user", f"retract:{'_'.join(topic)}", "", summary or f"Retracted: {np}", "fact",
+                 retract=True, topic=topic)]
+    if emit_record and summary:
+        out.append(make_fact(c, "user", f"change:{'_'.join(topic)}", norm_value(summary), summary, "fact"))
+    return out

@@ -1,0 +1,132 @@
+"""Word lists and regular-expression fragments the offline rules share: family words, jobs, diets, markers.
+
+Written as plain strings (easier to read and extend than literals). Pure data, no logic beyond building
+the sets and compiled patterns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core import timeref
+
+
+def words(text: str) -> frozenset[str]:
+    """A word list written as one string (easier to read and extend than a literal)."""
+    return frozenset(text.split())
+
+
+FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": "", "girlfriend": "f",
+           "boyfriend": "m", "fiance": "", "fiancé": "m", "fiancée": "f", "sister": "f", "brother": "m",
+           "mom": "f", "mum": "f", "mother": "f", "dad": "m", "father": "m", "kid": "", "child": "",
+           "baby": "", "grandson": "m", "granddaughter": "f", "grandma": "f", "grandmother": "f",
+           "grandpa": "m", "grandfather": "m", "aunt": "f", "uncle": "m", "cousin": "", "niece": "f",
+           "nephew": "m", "stepson": "m", "stepdaughter": "f", "friend": "", "best friend": "",
+           "roommate": "", "flatmate": "", "boss": "", "manager": "", "colleague": "", "coworker": "",
+           "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": "", "youngest": "",
+           "eldest": "", "oldest": "", "twins": "", "twin": "", "kids": "", "children": "", "sons": "",
+           "daughters": "", "housemate": ""}
+PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "horse",
+         "guinea pig", "tortoise", "turtle", "fish", "snake", "ferret", "pony", "gecko", "lizard")
+REL_WORDS = sorted([*FAMILY, *PETS], key=len, reverse=True)
+REL_RE = "|".join(re.escape(w) for w in REL_WORDS)
+
+JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer programmer designer lawyer attorney
+    accountant architect chef cook pilot pharmacist dentist vet veterinarian paramedic firefighter officer
+    electrician plumber carpenter mechanic farmer journalist writer editor translator photographer artist
+    musician actor actress student researcher scientist professor lecturer consultant analyst manager
+    salesperson cashier waiter waitress barista bartender driver therapist psychologist counsellor counselor
+    worker librarian receptionist secretary entrepreneur freelancer nanny cleaner banker economist marketer
+    recruiter hairdresser tailor baker butcher administrator technician tutor coach trainer instructor
+    midwife carer caregiver clerk tech assistant officer soldier sailor dancer singer composer illustrator
+    animator copywriter investor founder ceo cto director supervisor intern apprentice postman courier
+    janitor gardener builder welder surveyor geologist biologist chemist physicist mathematician statistician
+    historian archaeologist curator judge paralegal optician physiotherapist physio radiographer sonographer
+    dietitian nutritionist pastor priest rabbi imam retiree pensioner housewife homemaker""")
+DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "pescetarian":
+          "pescatarian", "keto": "keto", "gluten-free": "gluten-free", "gluten free": "gluten-free",
+          "halal": "halal", "kosher": "kosher", "paleo": "paleo", "flexitarian": "flexitarian",
+          "dairy-free": "dairy-free", "dairy free": "dairy-free", "plant-based": "plant-based",
+          "plant based": "plant-based", "teetotal": "teetotal"}
+LANGS = words("""english spanish french german italian portuguese dutch russian chinese mandarin cantonese
+    japanese korean arabic hindi urdu bengali punjabi turkish greek polish swedish norwegian danish finnish
+    czech hungarian romanian ukrainian hebrew persian farsi thai vietnamese indonesian malay tagalog swahili
+    catalan basque galician irish welsh latin""")
+CHANNELS = {"email": "email", "e-mail": "email", "emails": "email", "text": "text message", "texts":
+             "text message", "text message": "text message", "text messages": "text message", "sms":
+             "text message", "phone": "phone call", "phone call": "phone call", "phone calls": "phone call",
+             "call": "phone call", "calls": "phone call", "whatsapp": "WhatsApp", "telegram": "Telegram",
+             "signal": "Signal", "slack": "Slack", "post": "post", "letter": "letter", "video call":
+             "video call", "video calls": "video call", "zoom": "Zoom", "teams": "Teams"}
+CHANNEL_RE = ("(?:a |an )?(?:quick |short |simple )?(?P<ch>e-?mails?|text messages?|texts?|sms|phone calls?|"
+               "calls?|whatsapp|telegram|signal|slack|video calls?|zoom)")
+DAYPARTS = ("mornings", "afternoons", "evenings", "nights", "weekends", "weekdays", "lunchtime", "morning",
+             "afternoon", "evening")
+EVENT_NOUNS = """appointment meeting exam test interview wedding party flight trip holiday vacation conference
+    course class lesson school surgery operation concert match game deadline report presentation birthday
+    anniversary visit date dinner lunch checkup check-up review move ceremony graduation funeral recital
+    tournament race marathon hearing session shift audition exhibition show festival procedure scan
+    treatment vaccination jab consultation webinar workshop seminar retreat reunion"""
+EVENT_NOUNS_SET = frozenset(EVENT_NOUNS.split())
+TRIVIAL_HAVE = words("""question questions idea ideas problem problems issue issues doubt feeling minute
+    moment time chance lot bit few headache cold thought suggestion request favour favor sec second look
+    clue plan plans list go try day week night morning evening afternoon way choice point appointment
+    meeting meetings call thing things stuff something anything nothing""")
+BODY = words("""knee knees back shoulder shoulders neck hip hips ankle ankles wrist wrists elbow foot feet leg legs
+    arm arms hand hands eye eyes ear ears tooth teeth stomach heart skin head""")
+TRAILING = re.compile(
+    r"(?:,?\s+(?:lately|too|as well|also|anymore|any more|these days|nowadays|recently|really|honestly|"
+    r"though|either|at all|so much|very much|a lot|now|again|in general|so far|mostly|for now|for sure|"
+    r"already|actually|completely|anyway|by the way|funnily enough|of course|ugh|lol|haha|yay|phew|argh|"
+    r"hooray|ha))+\s*$", re.IGNORECASE)
+MARKERS = re.compile(
+    r"^(?:(?:so|well|oh|ah|hey|hi|hello|also|and|but|anyway|anyways|actually|honestly|btw|by the way|plus|"
+    r"yes|yeah|yep|no(?=[,!.])|nope|ok|okay|alright|sadly|unfortunately|luckily|fortunately|thankfully|"
+    r"good news|big news|great news|sad news|bad news|quick update|small change|heads up|update|fyi|"
+    r"as i said|as i mentioned|like i said|just so you know|for the record|for context|now|then|"
+    r"turns out|it turns out|funnily enough|important|also important|basically|these days|nowadays|"
+    r"thanks|thank you|great|cool|perfect|sure|right|um|uh|hmm|well then|oh and|and also|remember|"
+    r"note|reminder|just)\b[,:!.]?\s*)+", re.IGNORECASE)
+NOTE_PREFIX = re.compile(r"^(?:(?:a )?(?:note|notes|reminder|remind me|memo|for the record|todo|to-do)"
+                          r"(?: for me| to self| to myself)?)\s*[:,-]\s*", re.IGNORECASE)
+HEDGES = re.compile(
+    r"\b(?:maybe|perhaps|might|may be|possibly|probably|not sure|unsure|undecided|who knows|hopefully|"
+    r"someday|some day|one day|thinking about|thinking of|considering|wondering|if i|if we|i wish|wish i|"
+    r"would love to|i'd love to|i would love|i'd like|i would like|would be nice|could be|in theory|"
+    r"hypothetically|imagine|dream(?:ing)? of|daydream|supposed to|planning to|plan to|hoping to|"
+    r"hope to|want to move|might be|unless|pretend|suppose)\b", re.IGNORECASE)
+QUESTION_START = re.compile(
+    r"^(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|what|what's|whats|how|"
+    r"why|where|when|which|who|whom|whose|any|anything|got any|isn't|aren't|don't|doesn't|won't|"
+    r"wouldn't|shouldn't|right)\b", re.IGNORECASE)
+PERSIST = re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|never|every time|"
+                      r"whenever|by default|anymore|any more|instead)\b", re.IGNORECASE)
+OPINION_VERBS = re.compile(r"\b(?:thinks?|says?|said|believes?|feels?|wants?|suggests?|suggested|told|"
+                            r"tells|reckons?|keeps telling|asked|wonders?)\b", re.IGNORECASE)
+
+PLACE = r"(?P<place>[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*)"
+NAME = r"(?P<name>[A-Z][a-zà-ÿ'’-]+)"
+NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Those Yes No Not Just Also
+    So And But Or Then Now Here There What When Where Why How Hi Hello Hey Thanks Thank Please Sorry Well
+    Okay Ok Sure Fine Good Great Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February
+    March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
+    Actually Really Very Still Always Never English Spanish French German Italian""")
+NO_PLACE = NOT_NAMES | {"Anyway"}
+NATIONALITIES = words("""American Argentinian Australian Austrian Belgian Brazilian British Bulgarian Canadian
+    Chilean Chinese Colombian Croatian Cuban Czech Danish Dutch Egyptian English Estonian Ethiopian Filipino Finnish
+    French German Ghanaian Greek Hungarian Icelandic Indian Indonesian Iranian Irish Israeli Italian Jamaican
+    Japanese Kenyan Korean Latvian Lebanese Lithuanian Malaysian Mexican Moroccan Nigerian Norwegian Pakistani
+    Peruvian Polish Portuguese Romanian Russian Scottish Serbian Singaporean Slovak Slovenian Spanish Swedish Swiss
+    Taiwanese Thai Turkish Ukrainian Venezuelan Vietnamese Welsh""")
+
+
+TRANSIENT = words("""sorry glad happy sure fine ok okay good great tired exhausted excited nervous worried
+    stressed busy back home ready done afraid curious confused interested bored hungry thirsty sick ill late early
+    free available around away off up out going about able unable new lost stuck scared annoyed upset angry sad
+    grateful thankful pleased delighted thrilled surprised shocked disappointed frustrated overwhelmed fed tempted
+    keen desperate dying starving only like also""")
+MONTH_WORDS = "|".join((*timeref.MONTHS, "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                        "nov", "dec"))
+FILLER = re.compile(r"^(?:thanks?|thank you|ok|okay|sure|great|cool|perfect|sounds good|got it|noted|yes|no|"
+                     r"yeah|hi|hello|hey|bye|good|nice|wonderful|lovely|ha|haha|of course|you're welcome)\b[\s!.,]*",
+                     re.IGNORECASE)

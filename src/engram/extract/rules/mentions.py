@@ -1,0 +1,138 @@
+"""Group ``mentions``: what a clause says in passing, even inside a question; every rule runs.
+
+People and pets the user names ("my daughter Ana", "her name is Sofia", "I have two cats, Miso and
+Tofu"), a household size, and a job said in passing ("for an accountant like me"). A ``final`` rule that
+matches ends the clause: nothing else is read from it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..base import Clause, Context, Fact, Rel, make_fact, rel_fact
+from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, REL_RE
+from ..registry import rule
+from ..text import article, third_person, tidy, trim_np
+
+_GROUP_WORDS = {"twins": "twin", "kids": "child", "children": "child", "sons": "son", "daughters": "daughter"}
+
+
+@rule("mentions")
+def like_me(c: Clause, ctx: Context) -> list[Fact] | None:
+    """A job said in passing: "what laptop for an accountant like me?" -> works as an accountant."""
+    m = re.search(r"\b(?:a|an)\s+(?P<job>(?:\w+\s+){0,2}?(?:" + "|".join(JOB_HEADS) + r"))\s+like\s+me\b",
+                  c.text, re.IGNORECASE)
+    if not m:
+        return None
+    job = m.group("job").lower()
+    return [make_fact(c, "user", "job", job, f"Works as {article(job)} {job}", "fact")]
+
+
+@rule("mentions")
+def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my daughter Ana", "our dog, Rex": remembered for later clauses; a fact when named in a statement."""
+    t, out = c.text, []
+    for mr in re.finditer(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME + r")?\b", t):
+        rel_word = mr.group("rel").lower()
+        name = mr.group("name")
+        if name and (name in NOT_NAMES or not name[0].isupper()):
+            name = None
+        if name and t[mr.end("rel"):mr.start("name")].strip() == "" and name in ("Is", "Was"):
+            name = None
+        rel = ctx.remember(Rel(rel_word, name))
+        if name and not c.question and not c.hedged:
+            out.append(rel_fact(rel, c))
+    return out or None
+
+
+@rule("mentions")
+def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my two cats, Miso and Tofu", "with three kids named A, B and C": one person or pet fact each."""
+    out = []
+    for mm in re.finditer(r"\b(?i:my|our|with|have)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:dogs|cats|"
+                          r"kids|children|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
+                          r"flatmates|housemates|friends|colleagues)),?\s+"
+                          r"(?:(?i:named|called)\s+)?"
+                          r"(?P<names>[A-Z][a-zà-ÿ]+(?:(?:,\s*|\s+and\s+)[A-Z][a-zà-ÿ]+)+)", c.text):
+        word = {"kids": "child", "children": "child"}.get(mm.group("kind").lower(), mm.group("kind").lower()[:-1])
+        for n in re.findall(r"[A-Z][a-zà-ÿ]+", mm.group("names")):
+            if n not in NOT_NAMES and not c.hedged:
+                out.append(rel_fact(ctx.remember(Rel(word, n)), c))
+    return out or None
+
+
+@rule("mentions", final=True)
+def called_named(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my cat is called Pickles", "our son named Leo": the name fact, and nothing more from the clause."""
+    mc = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\s+(?i:is\s+)?(?i:called|named)\s+" + NAME, c.text)
+    if not mc or mc.group("name") in NOT_NAMES or c.hedged:
+        return None
+    return [rel_fact(ctx.remember(Rel(mc.group("rel").lower(), mc.group("name"))), c)]
+
+
+@rule("mentions")
+def family_of(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Our family of four is moving" -> household size."""
+    mf = re.search(r"\b(?i:my|our)\s+(?i:family)\s+(?i:of)\s+(?P<n>(?i:two|three|four|five|six|seven|eight|\d+))\b",
+                   c.text)
+    if not mf or c.hedged:
+        return None
+    n = mf.group("n").lower()
+    return [make_fact(c, "user", "household", n, f"Family of {n}", "fact")]
+
+
+@rule("mentions")
+def their_names_are(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I have twins. Their names are Mia and Max": names for the group mentioned last."""
+    mn = re.search(r"\b(?i:their)\s+(?i:names\s+are)\s+(?P<names>[A-Z][a-zà-ÿ]+(?:(?:,\s*|\s+and\s+)[A-Z][a-zà-ÿ]+)+)",
+                   c.text)
+    group = next((r for r in reversed(ctx.rels) if r.word in _GROUP_WORDS), None)
+    if not mn or group is None or c.hedged:
+        return None
+    word = _GROUP_WORDS[group.word]
+    return [rel_fact(ctx.remember(Rel(word, n)), c) for n in re.findall(r"[A-Z][a-zà-ÿ]+", mn.group("names"))]
+
+
+@rule("mentions")
+def pronoun_name_is(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my daughter ... her name is Sofia": names the person (or, with "its", the pet) mentioned last."""
+    m = re.search(r"\b(?P<pro>(?i:his|her|its|their))\s+(?i:name\s+is)\s+" + NAME, c.text)
+    if not m or m.group("name") in NOT_NAMES or c.hedged:
+        return None
+    target = ctx.pronoun(m.group("pro")) if m.group("pro").lower() != "its" else (
+        next((r for r in reversed(ctx.rels) if r.is_pet), None))
+    if target is None:
+        return None
+    target.name = m.group("name")
+    ctx.names[target.name] = target
+    return [rel_fact(target, c)]
+
+
+@rule("mentions", final=True)
+def have_pets_or_children(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I have a dog named Rex", "we adopted two kittens", "I have three kids": pets and children owned."""
+    t = c.text
+    m = re.search(r"\b(?:I|we)\s+(?:have|have got|got|adopted|own)\s+(?P<n>a|an|one|two|three|four|five|\d+)\s+"
+                  r"(?P<kind>" + "|".join(PETS) + r"|kids|children|sons|daughters|boys|girls|cats|dogs|"
+                  r"rabbits|hamsters|birds|horses)\b(?P<rest>[^.?!]*)", t, re.IGNORECASE)
+    if not m or c.hedged or c.question:
+        return None
+    kind = m.group("kind").lower()
+    singular = kind[:-1] if kind.endswith("s") and kind[:-1] in PETS else kind
+    rest = m.group("rest")
+    listed = re.split(r"\b(?:named|called)\b|,", rest, maxsplit=1)[-1] if re.search(r"named|called|,", rest) else ""
+    if re.search(r"\b(?:named|called)\s+[a-z]", rest):
+        listed = trim_np(listed).title()  # "a cat called pickles": the name is explicit
+    names = [n for n in re.findall(r"\b[A-Z][a-zà-ÿ]+\b", listed) if n not in NOT_NAMES]
+    out: list[Fact] = []
+    if singular in PETS and names:
+        out += [rel_fact(ctx.remember(Rel(singular, n)), c) for n in names]
+    elif singular in PETS:
+        ctx.remember(Rel(singular))
+        summary = tidy(third_person(trim_np(c.dated)))
+        out.append(make_fact(c, "user", f"pet:{singular}", singular, summary, "fact"))
+    elif kind in ("kids", "children", "sons", "daughters", "boys", "girls"):
+        summary = third_person(trim_np(t[m.start():]))
+        value = trim_np(t[m.start("n"):])
+        out.append(make_fact(c, "user", "children", value, summary, "fact"))
+    return out

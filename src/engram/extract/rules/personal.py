@@ -1,0 +1,149 @@
+"""Group ``user`` (first part): where the user lives and comes from, their name, age and birthday.
+
+The ``user`` group reads first-person statements only (its guard): clauses starting "I", "we", "my",
+"our" and a few chat openings ("landed in ...", "new address ..."). Its rules continue in
+:mod:`~engram.extract.rules.work`, :mod:`~engram.extract.rules.health` and
+:mod:`~engram.extract.rules.details`, in that order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..base import Clause, Context, Fact, make_fact, when_suffix
+from ..lexicon import MONTH_WORDS, NATIONALITIES, NO_PLACE, NOT_NAMES, PLACE
+from ..registry import configure, rule
+from ..text import trim_np
+
+
+def _first_person(c: Clause) -> bool:
+    return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled)\b", c.text, re.IGNORECASE))
+
+
+configure("user", when=_first_person)
+
+
+@rule("user")
+def residence(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I live in Lisbon", "we just moved to Porto (from Lisbon)", "I'm based in Berlin"."""
+    t = c.text
+    m = re.match(r"^(?:I|we)\s+(?:(?:now|currently|still|just|recently|finally|also|actually)\s+)*"
+                 r"(?:(?:live|am living|are living|reside|have lived|have been living)\s+in|"
+                 r"(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:home\s+)?"
+                 r"(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
+                 r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|staying|settled|stuck)\s+in|"
+                 r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in)\s+" + PLACE, t)
+    if not m or m.group("place").split()[0] in NO_PLACE:
+        return None
+    place, when = m.group("place"), when_suffix(c)
+    moved = re.search(r"\b(?:moved|relocated)\b", m.group(0))
+    out = [make_fact(c, "user", "residence", place, f"Lives in {place}" + (f" (moved {when})" if moved and when
+                                                                               else ""), "fact")]
+    mfrom = re.search(r"\bfrom\s+" + PLACE, t[m.end():])
+    if mfrom:
+        out.append(make_fact(c, "user", "residence", mfrom.group("place"), "", "fact", retract=True))
+    return out
+
+
+@rule("user")
+def home_unit(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"We moved into flat 4B": the unit the user lives in."""
+    t = c.text
+    m = re.search(r"\b(?P<kind>flat|apartment|apt|unit|room|suite)\s+(?P<u>\d+[A-Za-z]?|[A-Za-z]\d+)\b", t)
+    if not m or not re.match(r"^(?:I|we)\s+(?:(?:now|currently|still|just|also|have)\s+)*(?:live|rent|moved|am in|"
+                             r"are in|am living|stay|own|have moved)\b", t, re.IGNORECASE):
+        return None
+    unit = trim_np(t[m.start():])
+    return [make_fact(c, "user", "home_unit", f"{m.group('kind')} {m.group('u')}", f"Lives in {unit}", "fact")]
+
+
+@rule("user")
+def arrived_to_stay(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Landed in Dublin, this is home now": an arrival that says it is for good."""
+    m = re.match(r"^(?:I\s+|we\s+)?(?:just\s+)?(?:landed|arrived|settled)\s+in\s+" + PLACE, c.text)
+    if not m or not re.search(r"\b(?:home|live here|living here|moved|move here|for good|next \w+ years)\b", c.raw,
+                              re.IGNORECASE):
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
+
+
+@rule("user")
+def moved_away(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I no longer live in Leeds", "we moved out of Paris": retracts that residence."""
+    m = re.match(r"^(?:I|we)\s+(?:(?:no longer|do not)\s+live\s+in|(?:have\s+)?moved\s+(?:away\s+)?(?:out of|from))\s+"
+                 + PLACE, c.text)
+    if not m:
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"No longer lives in {m.group('place')}", "fact",
+                      retract=True)]
+
+
+@rule("user")
+def home_is_in(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my flat is in Gracia" (a lower-case "my" only)."""
+    m = re.match(r"^my\s+(?:home|house|flat|apartment)\s+is\s+in\s+" + PLACE, c.text)
+    if not m:
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
+
+
+@rule("user")
+def origin(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm originally from Cork", "I grew up in Lagos"; "I'm not from Spain" retracts."""
+    m = re.match(r"^I\s+(?P<neg>am not|am|come|grew up|was born and raised|was raised)\s+(?:originally\s+)?"
+                 r"(?:from|in)\s+" + PLACE, c.text)
+    if not m or m.group("place").split()[0] in NO_PLACE or (m.group("neg") == "am" and " in " in m.group(0)):
+        return None
+    place = m.group("place")
+    if m.group("neg") == "am not":
+        return [make_fact(c, "user", "origin", place, "", "fact", retract=True)]
+    return [make_fact(c, "user", "origin", place, f"Is from {place}", "fact")]
+
+
+@rule("user")
+def nationality(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm half Brazilian"."""
+    nat = re.match(r"^I am\s+(?:(?:half|originally|proudly)\s+)?(?P<n>[A-Z][a-z]+)\b", c.text)
+    if not nat or nat.group("n") not in NATIONALITIES:
+        return None
+    return [make_fact(c, "user", "nationality", nat.group("n"), f"Is {nat.group('n')}", "fact")]
+
+
+@rule("user")
+def name(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My name is Dana Kim", "I'm Dana"."""
+    m = re.search(r"\b(?i:my name is)\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", c.text)
+    m = m or re.match(r"^I am\s+(?P<name>[A-Z][a-zà-ÿ'-]+)\s*$", c.text)
+    if not m or m.group("name").split()[0] in NOT_NAMES:
+        return None
+    return [make_fact(c, "user", "name", m.group("name"), f"Name is {m.group('name')}", "fact")]
+
+
+@rule("user")
+def age(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm 34 years old", "I turn 40 next month"."""
+    m = re.match(r"^I\s+(?:am|will be|just turned|turned|am turning|will be turning|turn)\s+(?P<age>\d{1,3})"
+                 r"(?:\s+years?\s+old)?(?:\s+(?:this|next|on)\b.*)?$", c.text)
+    if not m or not 5 <= int(m.group("age")) <= 110:
+        return None
+    when = when_suffix(c)
+    turning = "turning" in m.group(0) or ("turn" in m.group(0) and "will" in m.group(0))
+    summary = (f"Turning {m.group('age')}" + (f" {when}" if when else "")) if turning \
+        else f"Is {m.group('age')} years old"
+    return [make_fact(c, "user", "age", m.group("age"), summary, "fact")]
+
+
+@rule("user")
+def birthday(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My birthday is on March 3rd", "I was born on 12 June 1990"."""
+    t = c.text
+    m = re.search(r"\bmy birthday is\s+(?:on\s+)?(?:the\s+)?(?P<d>(?:" + MONTH_WORDS + r")\s+\d{1,2}(?:st|nd|rd|th)?"
+                  r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + MONTH_WORDS + r"))", t, re.IGNORECASE)
+    m = m or re.search(r"\bI was born on\s+(?:the\s+)?(?P<d>(?:" + MONTH_WORDS + r")\s+\d{1,2}(?:st|nd|rd|th)?"
+                       r"(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + MONTH_WORDS
+                       + r")(?:\s+\d{4})?)", t, re.IGNORECASE)
+    if not m:
+        return None
+    d = re.sub(r"(\d)(?:st|nd|rd|th)", r"\1", m.group("d")).replace(" of ", " ")
+    d = " ".join(w.capitalize() if w.isalpha() else w for w in d.split())
+    return [make_fact(c, "user", "birthday", d, f"Birthday is {d}", "fact")]

@@ -1,0 +1,89 @@
+"""Group ``retractions``: things the user says are over. "I sold the Prius", "the Japan trip is off",
+"Tofu passed away", "no more dairy". Each retracts the stored records about that topic; most also keep a
+record of the change itself."""
+
+from __future__ import annotations
+
+import re
+
+from ...core import timeref
+from ..base import Clause, Context, Fact, make_fact, topic_retraction
+from ..lexicon import NAME, NOT_NAMES, REL_RE, TRAILING
+from ..registry import rule
+from ..text import cap, pronouns, strip_article, strip_prep, third_person, tidy, trim_np
+
+
+@rule("retractions")
+def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I sold the Prius", "we had to cancel the Japan trip", "I quit the gym", "I broke up with Sam"."""
+    m = re.match(r"^(?:I|we)\s+(?:have\s+|had\s+)?(?:just\s+|finally\s+|recently\s+|already\s+)?(?:had to\s+)?"
+                 r"(?P<verb>sold|gave away|got rid of|quit|gave up|stopped|cancell?ed|cancel|called off|"
+                 r"broke up with|divorced|no longer (?:have|own|drive|take|play|do|use))\s+(?P<np>.+)$", c.text,
+                 re.IGNORECASE)
+    if not m:
+        return None
+    np = trim_np(re.sub(r"\s+(?:and|,)\s+(?:switched|started|moved|went|now|got)\b.*$", "", m.group("np")))
+    np = re.sub(r"\s+(?:around|on|in|the week of)\s+\d{4}.*$", "", np)
+    np = TRAILING.sub("", re.sub(r"\b(?:completely|altogether|entirely|for good)\b", "", np)).strip()
+    timeless = strip_article(timeref.rewrite(np, c.event.at)[0])
+    for tr in c.times:
+        timeless = timeless.replace(tr.rewritten, "")
+    timeless = strip_article(re.sub(r"\s+", " ", trim_np(timeless)))
+    return topic_retraction(c, timeless, summary=tidy(third_person(c.dated)))
+
+
+@rule("retractions")
+def baby_born(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Our baby girl Maya arrived on Tuesday": the pregnancy is over, a baby is named."""
+    m = re.match(r"^(?:(?:our|my)\s+)?(?:new\s+)?(?:baby|son|daughter)\s+(?:girl\s+|boy\s+)?(?P<name>[A-Z][a-zà-ÿ]+)\s+"
+                 r"(?:has\s+)?(?:arrived|was born)\b", c.text, re.IGNORECASE)
+    if not m or m.group("name") in NOT_NAMES:
+        return None
+    name = m.group("name")
+    born = f" (born {strip_prep(c.times[0].rewritten)})" if c.times else ""
+    return [make_fact(c, "user", "retract:pregnant", "", "Baby born", "fact", retract=True, topic=("pregnant",)),
+            make_fact(c, "user", f"family:baby:{name.lower()}", name, f"Has a baby named {name}{born}", "fact")]
+
+
+@rule("retractions")
+def called_off(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"The Japan trip was cancelled", "my book club fell through"."""
+    m = re.match(r"^(?:the|my|our)\s+(?P<np>[\w\s-]{2,30}?)\s+(?:was\s+|got\s+|has been\s+|have been\s+|is\s+)?"
+                 r"(?:cancell?ed|called off|fell through|is off|postponed indefinitely)\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    summary = tidy(pronouns(cap(trim_np(c.dated))))
+    return topic_retraction(c, strip_article(m.group("np")), summary=summary)
+
+
+@rule("retractions")
+def off_medication(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My doctor took me off sertraline", "I stopped taking ibuprofen"."""
+    t = c.text
+    m = re.search(r"\b(?:took|taken|has taken|have taken)\s+(?:me|us)\s+off\s+(?P<np>[\w\s-]+)", t, re.IGNORECASE)
+    m = m or re.search(r"^I\s+(?:have\s+)?(?:stopped|quit)\s+taking\s+(?P<np>[\w\s-]+)", t, re.IGNORECASE)
+    if not m:
+        return None
+    np = strip_article(trim_np(re.sub(r"\s+(?:last|this|next)\s+\w+$", "", m.group("np"))))
+    return topic_retraction(c, np, summary=tidy(pronouns(third_person(trim_np(c.dated)))))
+
+
+@rule("retractions")
+def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"No more dairy": retracts records about it, writes nothing."""
+    m = re.match(r"^no\s+more\s+(?P<np>[\w\s-]{2,30})$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    return topic_retraction(c, trim_np(m.group("np")), emit_record=False)
+
+
+@rule("retractions")
+def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Tofu passed away last night", "my grandpa Joe died": retracts them, records the loss."""
+    m = re.match(r"^(?:my\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", c.text)
+    if not m or m.group("name") in NOT_NAMES:
+        return None
+    name = m.group("name")
+    summary = tidy(f"{name} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "", c.dated))
+    return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True, topic=(name.lower(),)),
+            make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary, "fact")]

@@ -1,0 +1,165 @@
+"""Group ``preferences`` (second part): tastes, likes and dislikes, "I prefer X", standing instructions.
+
+Registered after :mod:`engram.extract.rules.preferences`, so the more specific shapes there win.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..base import Clause, Context, Fact, make_fact
+from ..lexicon import PERSIST
+from ..registry import rule
+from ..text import cap, strip_article, trim_np, value_terms
+
+LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
+               r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
+               r"detest|detests|cannot stand|can not stand|loathe|loathes|am not a (?:big |huge )?fan of|"
+               r"is not a (?:big |huge )?fan of|do not like|does not like|do not enjoy|does not enjoy|"
+               r"do not love|no longer enjoy|no longer like|have come to (?:love|enjoy|like)|"
+               r"have really come to (?:love|enjoy|like)|have started to (?:love|enjoy|like)|"
+               r"have grown to (?:love|enjoy|like)|have always (?:loved|liked|enjoyed|hated)|"
+               r"really (?:love|like|enjoy|hate|dislike)|also (?:love|like|enjoy|hate)|absolutely (?:love|hate)|"
+               r"kind of (?:like|love|hate)|still (?:love|like|enjoy)|love love)")
+
+
+@rule("preferences")
+def big_fan(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Big Arsenal fan here", "huge jazz fan"."""
+    m = re.match(r"^(?:(?:a\s+)?(?:big|huge|massive|lifelong|die-hard|diehard|total|proud)\s+)(?P<x>[\w\s'-]{2,30}?)\s+"
+                 r"fan(?:\s+here)?\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    x = m.group("x").strip()
+    return [make_fact(c, "user", f"taste:{value_terms(x, 3)}", "like", f"Big fan of {x}", "preference")]
+
+
+@rule("preferences")
+def used_to_love(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I used to love horror movies": a taste that is over."""
+    m = re.match(r"^I\s+used\s+to\s+(?:really\s+)?(?P<v>love|like|enjoy|adore|be into)\s+(?P<obj>.+)$", c.text,
+                 re.IGNORECASE)
+    if not m:
+        return None
+    obj = strip_article(trim_np(m.group("obj")))
+    if not obj or obj.split()[0].lower() in ("it", "that", "this", "them"):
+        return None
+    return [make_fact(c, "user", f"taste:{value_terms(obj, 3)}", "no longer", f"No longer enjoys {obj}",
+                      "preference")]
+
+
+@rule("preferences")
+def my_thing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Bouldering is my thing now", "jazz is my jam"."""
+    m = re.match(r"^(?P<obj>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:now\s+|really\s+|totally\s+)?my\s+(?:thing|jam|go-to|"
+                 r"passion|obsession)\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    obj = strip_article(m.group("obj")).lower()
+    return [make_fact(c, "user", f"taste:{value_terms(obj, 3)}", "like", f"Loves {obj}", "preference")]
+
+
+@rule("preferences", name="taste")
+def likes_dislikes(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I don't like olives", "I really love hiking", "my son hates broccoli", "she prefers tea"."""
+    subj, disp, body = c.subject
+    return taste(c, ctx, body, subj, disp) or None
+
+
+def taste(c: Clause, ctx: Context, body: str, subj: str, disp: str) -> list[Fact]:
+    """The taste in a clause about ``subj`` (``body`` starts with "SUBJ" for someone else), or nothing."""
+    t = c.text
+    if subj == "user":
+        m = re.match(r"^(?:I|we)\s+(?:(?:\w+ly|also|just|still|do|think I)\s+)*"
+                     + LIKE_VERBS + r"\s+(?P<obj>.+)$", t, re.IGNORECASE)
+        m = m or re.match(r"^(?:I|we)\s+(?:am|are)\s+(?:(?:really|also|so|very|quite|totally)\s+)*"
+                          r"(?P<v>into|a (?:big |huge )?fan of|not (?:a |really a )?(?:big |huge )?fan of|"
+                          r"not (?:really |very |that |too |so |at all )?(?:into|keen on)|crazy about|obsessed with|"
+                          r"passionate about|keen on)\s+(?P<obj>.+)$",
+                          t, re.IGNORECASE)
+    elif subj:
+        m = re.match(r"^SUBJ\s+(?:(?:really|also|absolutely|still)\s+)*" + LIKE_VERBS + r"\s+(?P<obj>.+)$",
+                     body, re.IGNORECASE)
+        m = m or re.match(r"^SUBJ\s+is\s+(?:(?:really|also|so|totally)\s+)*(?P<v>obsessed with|crazy about|into|"
+                          r"a (?:big |huge )?fan of|mad about)\s+(?P<obj>.+)$", body, re.IGNORECASE)
+        mp = re.match(r"^SUBJ\s+(?:really\s+|also\s+)?prefers\s+(?P<x>.+?)(?:\s+(?:over|to|rather than)\s+(?P<y>.+))?$",
+                      body, re.IGNORECASE)
+        if not m and mp:
+            x, y = trim_np(mp.group("x")), trim_np(mp.group("y") or "")
+            key = "prefers:" + "_vs_".join(sorted(filter(None, [value_terms(x, 2), value_terms(y, 2)])))
+            return [make_fact(c, subj, key, x, f"{disp} prefers {x}" + (f" over {y}" if y else ""), "preference")]
+    else:
+        m = None
+        m2 = re.match(r"^(?:no|not)\s+(?P<obj>[\w\s-]{2,30}?)\s+(?:please|for me|thanks)\b", t, re.IGNORECASE)
+        if m2:
+            return []
+    if not m:
+        return []
+    verb = m.group("v").lower()
+    obj = trim_np(m.group("obj"))
+    more: list[Fact] = []
+    split = re.search(r"\s+and\s+(?:also\s+)?(?P<v2>loves|likes|enjoys|hates|dislikes|adores|love|like|enjoy|hate|"
+                      r"dislike|cannot stand|can not stand)\s+(?P<o2>.+)$", obj)
+    if split:
+        obj = obj[:split.start()]
+        head = "I " if subj == "user" else "SUBJ "
+        sub = Clause(f"{head}{split.group('v2')} {split.group('o2')}", c.raw, c.event, False, False, False,
+                      c.dated, c.times)
+        more = taste(sub, ctx, sub.text, subj, disp)
+    if re.match(r"^(?:to|it|that|this|them|you|him|her|those|these|the idea|the sound)\b", obj, re.IGNORECASE):
+        if obj.lower().startswith("it") and ctx.last_object:
+            obj = ctx.last_object + obj[2:]
+        elif obj.lower().startswith("to "):
+            obj = obj[3:]
+        else:
+            return []
+    obj = strip_article(re.sub(r"^(?:anything|everything|all things)\s+(?:with|about|to do with)\s+", "", obj))
+    obj = obj.strip()
+    if not obj or len(obj.split()) > 8:
+        return []
+    negative = bool(re.search(r"hate|dislike|detest|cannot stand|can not stand|loathe|not|no longer", verb))
+    no_longer = "no longer" in verb or re.search(r"\b(?:anymore|any more)\b", t, re.IGNORECASE) is not None
+    if negative:
+        word = "No longer enjoys" if no_longer else ("Dislikes" if "not" in verb or "dislike" in verb
+                                                     else "Hates" if "hate" in verb else "Dislikes")
+    else:
+        word = "Loves" if "love" in verb or "adore" in verb or "crazy" in verb or "obsessed" in verb \
+            else "Enjoys" if "enjoy" in verb else "Likes"
+    obj_text = re.sub(r"\bmy\b", "their", obj)
+    summary = f"{word} {obj_text}" if subj == "user" else f"{disp} {word.lower()} {obj_text}"
+    head = re.sub(r"\s+(?:more than|better than|over)\s+.*$", "", obj)
+    return [make_fact(c, subj or "user", f"taste:{value_terms(head, 3)}", "dislike" if negative else "like",
+                  summary, "preference"), *more]
+
+
+
+
+@rule("preferences")
+def prefer_over(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I prefer trains over planes", "we generally prefer aisle tables"."""
+    m = re.search(r"^(?:I|we)\s+(?:much\s+|really\s+|generally\s+|usually\s+|also\s+)?prefer\s+(?P<x>.+?)"
+                  r"(?:\s+(?:over|to|rather than|instead of)\s+(?P<y>.+))?$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    x = trim_np(m.group("x"))
+    y = trim_np(m.group("y") or "")
+    if not x or x.lower() in ("it", "that", "this"):
+        return None
+    key = "prefers:" + "_vs_".join(sorted(filter(None, [value_terms(x, 2), value_terms(y, 2)])))
+    return [make_fact(c, "user", key, x, f"Prefers {x}" + (f" over {y}" if y else ""), "preference")]
+
+
+@rule("preferences")
+def instruction(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Please always give me the metric units", "never suggest pork from now on": a standing instruction."""
+    t = c.text
+    if not (t and PERSIST.search(t) and re.match(r"^(?:please\s+)?(?:always|never|do not|from now on|"
+                                                 r"going forward|in (?:the )?future|please)\b", t, re.IGNORECASE)):
+        return None
+    instr = re.sub(r"^(?:please\s+)", "", t, flags=re.IGNORECASE)
+    instr = re.sub(r"\s*(?:from now on|going forward|in (?:the )?future),?\s*", " ", instr, flags=re.IGNORECASE).strip()
+    if len(instr.split()) < 2:
+        return None
+    instr = re.sub(r"\bme\b", "them", re.sub(r"\bmy\b", "their", instr))
+    return [make_fact(c, "user", f"instruction:{value_terms(instr, 3)}", instr, "Instruction: " + cap(instr),
+                      "preference")]

@@ -1,0 +1,244 @@
+"""Group ``user`` (second part): work and study. Jobs, employers, shifts, studies, what the user is learning."""
+
+from __future__ import annotations
+
+import re
+
+from ...core.consolidate import norm_key
+from ..base import Clause, Context, Fact, make_fact, org, when_suffix
+from ..lexicon import JOB_HEADS, NOT_NAMES, REL_RE
+from ..registry import rule
+from ..text import article, cap, cap_words, strip_prep, tidy, trim_np, value_terms
+
+_JOBS = "|".join(JOB_HEADS)
+_ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
+
+
+def _job(c: Clause, job: str) -> Fact:
+    return make_fact(c, "user", "job", job, f"Works as {article(job)} {job}", "fact")
+
+
+@rule("user")
+def job(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I work as a nurse", "I'm a software engineer at Acme" (job, and employer when named)."""
+    t = c.text
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working)\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?)"
+                 r"(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", t)
+    m = m or re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
+                      r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
+                      r"(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
+    if not m:
+        return None
+    out = [_job(c, trim_np(m.group("job")).lower())]
+    employer = org(m.group("org") or "")
+    if employer:
+        out.append(make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"))
+    return out
+
+
+@rule("user")
+def no_longer_works_at(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I no longer work at Acme": retracts that employer."""
+    m = re.match(r"^I\s+(?:no longer|do not)\s+work\s+(?:at|for|with)\s+(?P<org>.+?)(?:\s+(?:anymore|any more))?$",
+                 c.text)
+    employer = org(m.group("org")) if m else ""
+    if not employer:
+        return None
+    return [make_fact(c, "user", "employer", employer, f"No longer works at {employer}", "fact", retract=True)]
+
+
+@rule("user")
+def left_job(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I just quit Initech", "I left my job at the bank": retracts that employer."""
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:left|quit)\s+(?:my job\s+(?:at|with)\s+)?(?P<org>[A-Z].+)$", c.text)
+    employer = org(m.group("org")) if m else ""
+    if not employer:
+        return None
+    when = when_suffix(c)
+    return [make_fact(c, "user", "employer", employer, f"Left {employer}" + (f" {when}" if when else ""), "fact",
+                      retract=True)]
+
+
+@rule("user")
+def laid_off(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I was laid off from Globex": retracts the employer and records the job loss."""
+    m = re.match(r"^I\s+(?:was|got|have been|am being)\s+(?:laid off|let go|made redundant|fired)\s+(?:from|by|at)\s+"
+                 + _ORG_NAME, c.text)
+    if not m:
+        return None
+    employer, when = m.group("org"), when_suffix(c)
+    summary = tidy(f"Was laid off from {employer}" + (f" {when}" if when else ""))
+    return [make_fact(c, "user", "employer", employer, "", "fact", retract=True),
+            make_fact(c, "user", f"job_loss:{norm_key(employer)}", employer, summary, "fact")]
+
+
+@rule("user")
+def accepted_offer(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I accepted an offer from Stripe (as a data analyst)"."""
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?accepted\s+(?:an?\s+|the\s+)?(?:offer|job|position|role)"
+                 r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?\s+(?:from|at|with)\s+" + _ORG_NAME, c.text)
+    if not m:
+        return None
+    employer, when = m.group("org"), when_suffix(c)
+    out = [make_fact(c, "user", "employer", employer,
+                     f"Works at {employer} (accepted an offer" + (f" {when})" if when else ")"), "fact")]
+    if m.group("job"):
+        out.append(_job(c, trim_np(m.group("job")).lower()))
+    return out
+
+
+@rule("user")
+def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I started at Monzo last week (as a designer)", "I joined Shopify"."""
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began)\s+(?:working\s+)?(?:at|with|for)?\s*"
+                 + _ORG_NAME + r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?"
+                 r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?$", c.text)
+    if not m or m.group("org").split()[0] in NOT_NAMES:
+        return None
+    employer, when = m.group("org"), when_suffix(c)
+    out = [make_fact(c, "user", "employer", employer, f"Works at {employer}" + (f" (started {when})" if when else ""),
+                     "fact")]
+    if m.group("job"):
+        out.append(_job(c, trim_np(m.group("job")).lower()))
+    return out
+
+
+@rule("user")
+def works_at_place(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm at Greenway animal hospital now": an employer named by its kind of place."""
+    m = re.match(r"^I\s+am\s+(?:now\s+)?(?:working\s+)?at\s+(?P<org>(?:the\s+)?[\w\s&'-]*?\b(?:hospital|clinic|school|"
+                 r"university|bank|office|company|agency|firm|store|shop|restaurant|cafe|hotel|practice|lab|"
+                 r"studio|surgery|pharmacy|bakery))\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    employer = cap_words(m.group("org"))
+    return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
+
+
+@rule("user")
+def shifts(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I work night shifts at St Mary's"."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+(?P<shift>night|day|early|late|evening|morning|"
+                 r"weekend|double|split|long)\s+shifts\b(?:.*?\bat\s+(?P<org>.+))?$", c.text)
+    if not m:
+        return None
+    shift = m.group("shift")
+    out = [make_fact(c, "user", "shift", shift, f"Works {shift} shifts", "fact")]
+    employer = org(m.group("org") or "")
+    if employer:
+        out.append(make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"))
+    return out
+
+
+@rule("user")
+def switched_shifts(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I switched to day shifts last month"."""
+    m = re.search(r"\bswitched\s+(?:from\s+\w+\s+shifts\s+)?to\s+(?P<shift>night|day|early|late|evening|morning|"
+                  r"weekend)\s+shifts\b", c.text)
+    if not m:
+        return None
+    shift, when = m.group("shift"), when_suffix(c)
+    return [make_fact(c, "user", "shift", shift, f"Switched to {shift} shifts" + (f" {when}" if when else ""), "fact")]
+
+
+@rule("user")
+def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I work at Spotify in the data team", "I work for the council"."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+(?:at|for)\s+(?P<org>.+)$", c.text)
+    employer = org(m.group("org")) if m else ""
+    if not m or not employer:
+        return None
+    team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
+    summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
+    return [make_fact(c, "user", "employer", employer, summary, "fact")]
+
+
+@rule("user")
+def teaches(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I teach chemistry at a secondary school"."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?teach\s+(?P<what>[\w\s-]+?)"
+                 r"(?:\s+(?:at|in)\s+(?P<org>.+))?$", c.text)
+    if not m:
+        return None
+    what = trim_np(m.group("what"))
+    where = re.sub(r"\s+here$", "", trim_np(m.group("org") or ""))
+    summary = f"Teaches {what}" + (f" at {where}" if where else "")
+    return [make_fact(c, "user", "job", f"{what} teacher", summary, "fact")]
+
+
+@rule("user")
+def freelance(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I went freelance as a photographer in March"."""
+    m = re.search(r"\b(?:go|going|went|gone)\s+freelance(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+))?", c.text)
+    if not m:
+        return None
+    when = when_suffix(c)
+    job = "freelance " + trim_np(m.group("job")).lower() if m.group("job") else "freelancer"
+    return [make_fact(c, "user", "job", job, f"Works as {article(job)} {job}" + (f" (since {strip_prep(when)})"
+                                                                               if when else ""), "fact")]
+
+
+@rule("user")
+def retired(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm retired (since last year)"."""
+    if not re.match(r"^I\s+(?:am\s+)?retired\b", c.text):
+        return None
+    when = when_suffix(c)
+    return [make_fact(c, "user", "job", "retired", "Is retired" + (f" (since {strip_prep(when)})" if when else ""),
+                      "fact")]
+
+
+@rule("user")
+def studies(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I study biology at the University of Leeds"."""
+    m = re.match(r"^I\s+(?:am\s+)?(?:currently\s+|now\s+)?(?:study|studying|major in|majoring in|am a student of)\s+"
+                 r"(?!(?:for|at|in|with|on|every|hard|a lot|late|early|daily|weekly)\b)(?P<what>[\w\s-]+?)"
+                 r"(?:\s+at\s+(?P<org>(?:the\s+)?[A-Z][\w\s&'-]+?))?(?:,.*)?$", c.text)
+    if not m:
+        return None
+    what = trim_np(m.group("what"))
+    out = [make_fact(c, "user", "major", what, f"Studies {what}", "fact")]
+    if m.group("org"):
+        uni = trim_np(m.group("org"))
+        out.append(make_fact(c, "user", "university", uni, f"Studies at {uni}", "fact"))
+    return out
+
+
+@rule("user")
+def switched_major(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I switched my major to economics"."""
+    m = re.search(r"\b(?:switched|changed)\s+(?:my\s+)?(?:major|degree|course|subject)\s+(?:from\s+[\w\s]+?\s+)?to\s+"
+                  r"(?P<what>[\w\s-]+)", c.text)
+    if not m:
+        return None
+    what, when = trim_np(m.group("what")), when_suffix(c)
+    return [make_fact(c, "user", "major", what, f"Studies {what} (switched major" + (f" {when})" if when else ")"),
+                      "fact")]
+
+
+@rule("user")
+def learning(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm learning Japanese", "I'm taking lessons in piano"."""
+    m = re.match(r"^I\s+am\s+(?:(?:currently|now|still|also)\s+)*(?:learning|practising|practicing|"
+                 r"taking lessons in)\s+(?P<x>[\w\s-]+)", c.text)
+    if not m:
+        return None
+    x = trim_np(m.group("x"))
+    if not x or x.split()[0].lower() in ("to", "how", "it", "that"):
+        return None
+    return [make_fact(c, "user", f"learning:{value_terms(x, 2)}", x, f"Learning {x}", "fact")]
+
+
+@rule("user")
+def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I changed my gym day to Thursday", "we raised our budget to 500": an attribute's new value."""
+    m = re.search(r"\b(?:switch|switched|switching|change|changed|changing|update|updated|updating|move|moved|"
+                  r"moving|raise|raised|raising)\s+(?:my|our)\s+(?P<what>[a-z][\w\s-]{1,30}?)\s+(?:from\s+.+?\s+)?"
+                  r"to\s+(?P<val>.+)$", c.dated)
+    if not m or re.match(r"^(?:" + REL_RE + r")\b", m.group("what")):
+        return None
+    what = m.group("what").strip()
+    val = trim_np(m.group("val"))
+    if not val:
+        return None
+    return [make_fact(c, "user", norm_key(what), val, f"{cap(what)}: {val}", "fact")]

@@ -1,0 +1,260 @@
+"""Text helpers for the offline rules: contractions, sentences and clauses, noun phrases, third person.
+
+Pure string functions; no rule lives here. A record line is written in the third person ("I am flying to
+X" -> "Flying to X", "my" -> "their"), which is what :func:`third_person` and :func:`pronouns` do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.text import index_terms
+from .lexicon import MARKERS, NOTE_PREFIX, TRAILING, words
+
+_CONTRACTIONS = [
+    (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
+    (r"\bwe['’]re\b", "we are"), (r"\bwe['’]ve\b", "we have"), (r"\bwe['’]ll\b", "we will"),
+    (r"\bwe['’]d\b", "we would"), (r"\bthey['’]re\b", "they are"), (r"\byou['’]re\b", "you are"),
+    (r"\b(he|she|it|that|there|what)['’]s\b", r"\1 is"), (r"\bcan['’]t\b", "cannot"), (r"\bwon['’]t\b", "will not"),
+    (r"\bdon['’]t\b", "do not"), (r"\bdoesn['’]t\b", "does not"), (r"\bdidn['’]t\b", "did not"),
+    (r"\bisn['’]t\b", "is not"), (r"\baren['’]t\b", "are not"), (r"\bwasn['’]t\b", "was not"),
+    (r"\bweren['’]t\b", "were not"), (r"\bhaven['’]t\b", "have not"), (r"\bhasn['’]t\b", "has not"),
+    (r"\bhadn['’]t\b", "had not"), (r"\bwouldn['’]t\b", "would not"), (r"\bshouldn['’]t\b", "should not"),
+    (r"\bcouldn['’]t\b", "could not"), (r"\blet['’]s\b", "let us"), (r"\bgonna\b", "going to"),
+    (r"\bwanna\b", "want to"), (r"\bfavorite\b", "favourite"), (r"\bfavorites\b", "favourites"),
+]
+_CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
+_CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
+           (re.compile(r"(?<![\w'’])i(?=\s|'|’)"), "I"), (re.compile(r"(?<![\w'’])dont(?=\s)"), "do not"),
+           (re.compile(r"(?<![\w'’])cant(?=\s)"), "cannot"), (re.compile(r"(?<![\w'’])didnt(?=\s)"), "did not"),
+           (re.compile(r"(?<![\w'’])doesnt(?=\s)"), "does not"), (re.compile(r"(?<![\w'’])wont(?=\s)"), "will not")]
+
+
+def expand(text: str) -> str:
+    """Contractions expanded ("I'm" -> "I am"), curly quotes straightened, US "favorite" spelled once."""
+    s = text.replace("’", "'")
+    for pat, casual in _CASUAL:
+        s = pat.sub(casual, s)
+    for pat, rep in _CONTRACTIONS_RE:
+        s = pat.sub(rep, s)
+    return s
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences, keeping their end mark (a question keeps its ``?``)."""
+    out = []
+    for block in re.split(r"\n+", text):
+        for s in re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", block.strip()):
+            s = s.strip()
+            if s:
+                out.append(s)
+    return out
+
+
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:I(?!\s+(?:are|were)\b)|we|my|"
+    r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
+    r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
+    r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
+    r"who|which|if|in case|just|let us|no more|living in|currently living)\b)"
+    r"|\s+(?=if (?:I|we|you|that|it)\b)"
+    r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
+    r"eats|drinks|lives|works)\b)",
+)
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """Clauses of one (contraction-expanded) sentence: split where a new subject or connective starts."""
+    parts = [p.strip(" ,") for p in _CLAUSE_SPLIT.split(sentence) if p and p.strip(" ,")]
+    return parts
+
+
+def strip_markers(clause: str) -> tuple[str, bool]:
+    """Remove leading discourse markers ("Actually,", "Big news:"); report a "note for me:" prefix."""
+    c = clause.strip()
+    note = False
+    m = NOTE_PREFIX.match(c)
+    if m:
+        c, note = c[m.end():], True
+    # "Update from my allergist: ..." / "Small change: ..." -- a short lead-in before a colon.
+    m2 = re.match(r"^([^:]{1,40}):\s+(?=\S)", c)
+    if m2 and len(m2.group(1).split()) <= 5 and "@" not in m2.group(1):
+        lead = m2.group(1).lower()
+        if re.match(r"^(note|reminder|remind me|memo)\b", lead):
+            note = True
+        c = c[m2.end():]
+    prev = None
+    while prev != c:
+        prev = c
+        c = MARKERS.sub("", c).strip()
+    return c.strip(), note
+
+
+def trim_np(text: str) -> str:
+    """A noun phrase cut at the first clause boundary, with trailing fillers removed."""
+    t = re.split(r"\s*(?:[,;.!?]|\s-\s|\bbut\b|\bbecause\b|\bso that\b|\bso\b|\bwhen\b|\bif\b|\bwhich\b|"
+                 r"\band I\b|\band we\b|\band my\b|\band the\b|\band it\b|\band that\b)\s*", text, maxsplit=1)[0]
+    prev = None
+    while prev != t:
+        prev = t
+        t = TRAILING.sub("", t).strip()
+    return t.strip()
+
+
+def strip_article(np: str) -> str:
+    return re.sub(r"^(?:a lot of|lots of|plenty of|the|a|an|my|our|some|any)\s+", "", np.strip(),
+                  flags=re.IGNORECASE)
+
+
+def third_person(clause: str, subject_display: str | None = None) -> str:
+    """Rewrite a first-person clause as a record line: "I am flying to X" -> "Flying to X"."""
+    s = clause.strip().rstrip(".!?").strip()
+    s = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", s, flags=re.IGNORECASE)
+    s = re.sub(r"^(?:we)\b", "we", s, flags=re.IGNORECASE)
+    s = re.sub(r"^(?:I|we)\s+(?:am|are)\s+(?=\w+ing\b)", "", s)
+    rules = [(r"^(?:I|we) am\b", "is"), (r"^we are\s+", ""), (r"^I have\b", "has"), (r"^we have\s+", ""),
+             (r"^I do not\b", "does not"), (r"^we do not\b", "do not"), (r"^I was\b", "was"),
+             (r"^(?:I|we) (will|would|can|could|should|must|had|did|used)\b", r"\1")]
+    done = False
+    for pat, rep in rules:
+        s2 = re.sub(pat, rep, s, count=1)
+        if s2 != s:
+            s, done = s2, True
+            break
+    if not done:
+        m = re.match(r"^I\s+((?:\w+ly |also |just |still |now |only |often |always |never |even |ever )*)(\w+)\b",
+                     s)
+        s = m.group(1) + conjugate(m.group(2)) + s[m.end():] if m else re.sub(r"^we\s+", "", s)
+    s = re.sub(r"\bmyself\b", "themselves", s)
+    s = re.sub(r"\b(?:my|our)\b", "their", s)
+    s = re.sub(r"\bMy\b", "Their", s)
+    s = re.sub(r"^(has|have) got\b", r"\1", s)
+    s = re.sub(r"\b(?:me|us)\b", "the user", s)
+    s = re.sub(r"\band I\b", "and the user", s)
+    s = re.sub(r"\bI am\b", "the user is", s)
+    s = re.sub(r"\bI\b", "the user", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    if subject_display:
+        s = f"{subject_display} {s}"
+    return s[:1].upper() + s[1:]
+
+
+_NO_S = frozenset({"will", "would", "can", "could", "should", "must", "might", "may", "shall", "was", "were",
+                   "had", "did", "used", "got", "went", "left", "sold", "quit", "lost", "took", "made", "met",
+                   "bought", "began", "came", "saw", "told", "said", "felt", "kept", "put", "set", "ran"})
+
+
+def conjugate(verb: str) -> str:
+    v = verb.lower()
+    if v in _NO_S or v.endswith("ed"):
+        return verb
+    if v == "have":
+        return "has"
+    if v == "am":
+        return "is"
+    if v == "do":
+        return "does"
+    if v == "go":
+        return "goes"
+    if re.search(r"[^aeiou]y$", v):
+        return verb[:-1] + "ies"
+    if re.search(r"(s|sh|ch|x|z|o)$", v):
+        return verb + "es"
+    return verb + "s"
+
+
+def value_terms(text: str, n: int = 3) -> str:
+    ts = [t for t in index_terms(text) if not t.isdigit()][:n] or index_terms(text)[:n]
+    return "_".join(ts)
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+ADJ_ED = words("""tired excited interested worried bored scared confused stressed based located supposed
+    surprised annoyed amazed pleased disappointed overwhelmed exhausted obsessed""")
+IRREGULAR_PAST = words("""got went left sold quit lost took made bought began came saw met won ran passed
+    finished accepted started switched moved joined signed booked found spent became""")
+
+
+def elliptical_lower(text: str) -> str:
+    return text[:1].upper() + text[1:] if text[:1].islower() and re.match(r"^\w+ing\b", text) else text
+
+
+def elliptical(text: str) -> str:
+    """Chat drops the subject: "Accepted an offer from Stripe!" -> "I accepted an offer from Stripe".
+
+    Also puts a fronted habit last ("Every Monday I have..." -> "I have ... every Monday") and reads
+    "I have got" as "I have".
+    """
+    f = re.match(r"^(?P<adv>(?:every|each|most)\s+\w+|on\s+\w+days|(?:in the|most)\s+(?:mornings|evenings))\s*,?\s+"
+                 r"(?P<rest>(?:I|we)\b.+)$", text, re.IGNORECASE)
+    if f:
+        adv = f.group("adv")
+        text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
+    text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
+    text = elliptical_lower(text)
+    m = re.match(r"^([A-Z][a-z]+)\b", text)
+    if not m:
+        return text
+    w = m.group(1).lower()
+    if (w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4 and w not in ADJ_ED)) and len(text.split()) > 1:
+        return "I " + w + text[m.end():]
+    if w.endswith("ing") and re.match(r"^\w+ing\s+(?:my|our|the|a|an|to|for|with|in)\b", text) and w not in (
+            "nothing", "something", "anything", "everything", "thing", "morning", "evening", "king", "spring"):
+        return "I am " + w + text[m.end():]
+    return text
+
+
+def last_object(text: str) -> str | None:
+    """The thing a clause talks about, for resolving a later "it": "add yoga on Wednesdays" -> "yoga"."""
+    t = re.sub(r"\b(?:on|every|at|in|by|next|this|last)\s+\w+days?\b", "", text)
+    t = TRAILING.sub("", t.rstrip("?.! ")).strip()
+    m = re.search(r"\b(?:add|try|do|doing|started|start|stopped|quit|play|playing|love|like|enjoy|about|for|"
+                  r"with|to|of|into|listening to|watching|reading|eating|drinking)\s+(?P<np>[^,]+)$", t,
+                  re.IGNORECASE)
+    if not m:
+        return None
+    np = strip_article(trim_np(m.group("np")))
+    np = re.sub(r"^(?:a lot of|lots of|some|more|the|a|an)\s+", "", np, flags=re.IGNORECASE)
+    if not np or np.lower() in ("it", "that", "this", "them", "me", "you") or len(np.split()) > 5:
+        return None
+    return np
+
+
+def cap_words(np: str) -> str:
+    """"greenway animal hospital" -> "Greenway Animal Hospital"; leaves "the hospital" alone."""
+    np = trim_np(np)
+    if np[:1].isupper() or re.match(r"^(?:the|a|an)\s", np):
+        return np
+    return " ".join(w.capitalize() for w in np.split())
+
+
+def strip_prep(when: str) -> str:
+    return re.sub(r"^(?:on|in|at|around)\s+", "", when)
+
+
+def pronouns(s: str) -> str:
+    """First-person words inside a record line, said from the outside: "put me on" -> "put the user on"."""
+    s = re.sub(r"\b(?:my|our)\b", "their", s)
+    s = re.sub(r"\b(?:me|us)\b", "the user", s)
+    return re.sub(r"\bI\b", "the user", s)
+
+
+def tidy(s: str) -> str:
+    s = re.sub(r"\s+", " ", s).strip().rstrip(",;:!.")
+    s = re.sub(r",\s+(?:help|can you|could you|would you|will you|any|what|how|please|thanks|thank you|so|but|if|"
+               r"ugh|lol)\b.*$", "", s, flags=re.IGNORECASE)
+    s = re.sub(r",?\s+(?:ugh|lol|haha|yay|phew|argh|hooray|honestly|funnily enough|by the way)$", "", s,
+               flags=re.IGNORECASE)
+    return cap(s)
+
+
+def after(text: str, marker: str) -> str:
+    i = text.find(marker)
+    return text[i + len(marker):] if i >= 0 else ""
+
+
+def article(np: str) -> str:
+    return "an" if np[:1].lower() in "aeiou" else "a"
