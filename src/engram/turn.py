@@ -165,6 +165,13 @@ class Turn:
         self._ops.status.append((target.id, "deleted", None))
         return replace(target, status="deleted")
 
+    def set_meta(self, key: str, value: str) -> None:
+        """Buffer a store meta value that commits with this turn (idempotency tokens, cursors)."""
+        self._check_open()
+        if not isinstance(key, str) or not key or not isinstance(value, str):
+            raise ValidationError("meta keys and values are non-empty strings", field="meta")
+        self._ops.meta[key] = value
+
     def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
         """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn."""
         now = self.mem.now()

@@ -147,6 +147,8 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
+    from ..agentcore import mount as mount_agentcore  # the AgentCore face: /memories/*, /harnesses/* (SigV4)
+    mount_agentcore(app, memory, insecure_local=insecure_local)
     app.add_middleware(AuthMiddleware, store=memory.store, insecure_local=insecure_local)
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(MetricsMiddleware, metrics=app.state.metrics)

@@ -110,14 +110,20 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
     try:
         store = _store(args)
         try:
-            key, grant = create_key(store, args.agent, args.actor, read=_levels(args.read),
-                                    write=_levels(args.write), can_delete=args.delete, can_admin=args.admin,
-                                    name=args.name)
+            opts = {"read": _levels(args.read), "write": _levels(args.write), "can_delete": args.delete,
+                    "can_admin": args.admin, "name": args.name}
+            if args.aws:  # plus an AWS credential pair that signs (SigV4) as this key
+                from ..agentcore.credentials import issue
+
+                out: dict[str, str] = issue(store, args.agent, args.actor, **opts).to_dict()
+            else:
+                key, grant = create_key(store, args.agent, args.actor, **opts)
+                out = {"key": key, "id": grant.id}
         finally:
             store.close()
     except EngramError as exc:
         return _fail(exc, "keys create")
-    print(json.dumps({"key": key, "id": grant.id}))
+    print(json.dumps(out))
     return 0
 
 
@@ -199,6 +205,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("--delete", action="store_true", help="may delete events, forget records and erase actors")
     c.add_argument("--admin", action="store_true", help="may change the (store-wide) config and retry jobs")
     c.add_argument("--name", default=None, help="a label for humans")
+    c.add_argument("--aws", action="store_true",
+                   help="also print aws_access_key_id / aws_secret_access_key for the AgentCore face (SigV4)")
     c.set_defaults(func=cmd_keys_create)
     ls = ks.add_parser("list", help="list keys (JSON; never the keys themselves)")
     _db_option(ls)

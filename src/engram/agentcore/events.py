@@ -1,0 +1,320 @@
+"""Short-term memory on the AgentCore face: CreateEvent, GetEvent, ListEvents, DeleteEvent, ListSessions,
+ListActors, mapped onto engram's events.
+
+One AgentCore event is one engram event of session (actor, session) of the memory's agent. Its role and text
+come from the conversational payloads (so engram's own history search and harness see the conversation);
+the exact payload list, branch and typed metadata ride along in the event's metadata under ``$agentcore``
+(a key no AgentCore metadata key can take: ``$`` is outside their pattern), and each string metadata value
+is copied flat beside it so engram-side readers see ``{"ticket": "T-7"}``. Events written through engram's
+own API come back as one conversational payload.
+
+``clientToken`` is recorded in the meta table in the same transaction as the event: a retried CreateEvent
+with the same token returns the first event instead of writing another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..errors import NotFound
+from ..types import Event, Scope
+from . import ids, shapes
+from .errors import ValidationException
+from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp, timestamp
+
+router = AwsRouter()
+
+KEY = "$agentcore"
+ROLE_IN = {"USER": "user", "ASSISTANT": "assistant", "TOOL": "tool", "OTHER": "system"}
+ROLE_OUT = {"user": "USER", "assistant": "ASSISTANT", "tool": "TOOL", "system": "OTHER"}
+TOOL_CALL_ID = "agentcore"
+_TOKEN = "agentcore.token."
+_EPS = timedelta(microseconds=1)
+
+
+# -- payloads -------------------------------------------------------------------------------------------------
+def _message(body: dict[str, Any], at: datetime) -> dict[str, Any]:
+    """The engram message of a CreateEvent body (validated against the service model's limits)."""
+    payload = shapes.payload_list(body.get("payload"), "payload", max_items=100)
+    metadata = shapes.event_metadata(body.get("metadata"), "metadata")
+    branch = shapes.branch(body.get("branch"), "branch")
+    texts = [p["conversational"] for p in payload if "conversational" in p]
+    role = ROLE_IN[texts[0]["role"]] if texts else "system"
+    content = "\n".join(t["content"]["text"] for t in texts)
+    meta: dict[str, Any] = {k: v["stringValue"] for k, v in metadata.items() if "stringValue" in v}
+    meta[KEY] = {"payload": payload, "metadata": metadata, **({"branch": branch} if branch else {})}
+    msg: dict[str, Any] = {"role": role, "content": content, "metadata": meta, "at": at}
+    if role == "tool":
+        msg["tool_call_id"] = TOOL_CALL_ID
+    return msg
+
+
+def event_out(res_id: str, ev: Event, *, payloads: bool = True) -> dict[str, Any]:
+    """An engram event as AgentCore's Event structure."""
+    extra = ev.metadata.get(KEY) if isinstance(ev.metadata.get(KEY), dict) else None
+    out: dict[str, Any] = {"memoryId": res_id, "actorId": ids.actor_out(ev.actor or ""),
+                           "sessionId": ev.session, "eventId": ids.event_id_out(ev.id),
+                           "eventTimestamp": timestamp(ev.at), "payload": []}
+    if extra is not None:
+        if payloads:
+            out["payload"] = extra.get("payload", [])
+        if extra.get("branch"):
+            out["branch"] = extra["branch"]
+        if extra.get("metadata"):
+            out["metadata"] = extra["metadata"]
+        return out
+    if payloads:
+        out["payload"] = [{"conversational": {"content": {"text": ev.content},
+                                              "role": ROLE_OUT.get(ev.role, "OTHER")}}] if ev.content else []
+    meta = {k: {"stringValue": v} for k, v in ev.metadata.items()
+            if isinstance(v, str) and len(v) <= 256 and ids.METADATA_KEY.fullmatch(k) and 1 <= len(k) <= 128
+            and ids.METADATA_VALUE.fullmatch(v)}
+    if meta:
+        out["metadata"] = dict(list(meta.items())[:15])
+    return out
+
+
+def branch_of(ev: Event) -> dict[str, Any] | None:
+    extra = ev.metadata.get(KEY)
+    got = extra.get("branch") if isinstance(extra, dict) else None
+    return got if isinstance(got, dict) else None
+
+
+def typed_metadata(ev: Event) -> dict[str, Any]:
+    extra = ev.metadata.get(KEY)
+    if isinstance(extra, dict):
+        got = extra.get("metadata")
+        return got if isinstance(got, dict) else {}
+    return {k: {"stringValue": v} for k, v in ev.metadata.items() if isinstance(v, str)}
+
+
+# -- routes ---------------------------------------------------------------------------------------------------
+def _session_ctx(c: CallDep, body: dict[str, Any] | None = None) -> MemoryCtx:
+    src = body if body is not None else {}
+    actor = ids.actor_in(src["actorId"] if body is not None else c.param("actorId"))
+    session = ids.session_in(src.get("sessionId") if body is not None else c.param("sessionId"))
+    return c.memory_ctx(c.param("memoryId"), actor, session)
+
+
+@router.post("/memories/{memoryId}/events")
+def create_event(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"actorId", "sessionId", "eventTimestamp", "payload", "branch", "clientToken", "metadata",
+                       "extractionMode", "extractionConfig"})
+    if "actorId" not in body:
+        raise ValidationException("is required", field="actorId")
+    if body.get("sessionId") is None:
+        raise ValidationException("is required on engram (events belong to a session)", field="sessionId")
+    if "eventTimestamp" not in body:
+        raise ValidationException("is required", field="eventTimestamp")
+    mc = _session_ctx(c, body)
+    mc.ctx.need_events(write=True)
+    at = parse_timestamp(body["eventTimestamp"], "eventTimestamp")
+    msg = _message(body, at)
+    mode = body.get("extractionMode")
+    if mode is not None and mode != "SKIP":
+        raise ValidationException("must be SKIP", field="extractionMode")
+    if body.get("extractionConfig") is not None:
+        shapes.extraction_config(body["extractionConfig"], "extractionConfig")
+    token = body.get("clientToken")
+    token_key = digest = None
+    if token is not None:
+        token = shapes.string(token, "clientToken", max_len=256)
+        token_key = _TOKEN + "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or "", token])
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:32]
+        earlier = _replay(mc, token_key, digest)
+        if earlier is not None:
+            return c.ok({"event": event_out(mc.resource.id, earlier)}, 201)
+    with mc.mem.turn(mc.scope, extract=mode != "SKIP") as t:
+        events = t.append([msg])
+        if token_key is not None and digest is not None:
+            t.set_meta(token_key, json.dumps({"event": events[0].id, "digest": digest}))
+    ev = t.appended[0] if t.appended else events[0]
+    return c.ok({"event": event_out(mc.resource.id, ev)}, 201)
+
+
+def _replay(mc: MemoryCtx, token_key: str, digest: str) -> Event | None:
+    with mc.mem.store.read() as tx:
+        raw = tx.get_meta(token_key)
+    if not raw:
+        return None
+    doc = json.loads(raw)
+    if doc.get("digest") != digest:
+        raise ValidationException("this clientToken was used with different parameters", field="clientToken",
+                                  reason="IdempotentParameterMismatchException")
+    try:
+        return mc.mem.get_event(mc.scope, str(doc["event"]))
+    except NotFound:
+        return None  # deleted or expired since: write it again
+
+
+@router.get("/memories/{memoryId}/actor/{actorId}/sessions/{sessionId}/events/{eventId}")
+def get_event(c: CallDep) -> Any:
+    mc = _session_ctx(c)
+    mc.ctx.need_events(write=False)
+    aws_id = c.param("eventId")
+    try:
+        ev = mc.mem.get_event(mc.scope, ids.event_id_in(aws_id))
+    except NotFound:
+        raise NotFound(f"no event {aws_id} in this session", field="eventId") from None
+    return c.ok({"event": event_out(mc.resource.id, ev)})
+
+
+@router.delete("/memories/{memoryId}/actor/{actorId}/sessions/{sessionId}/events/{eventId}")
+def delete_event(c: CallDep) -> Any:
+    mc = _session_ctx(c)
+    mc.ctx.need_events(write=True)
+    mc.ctx.need_delete()
+    aws_id = c.param("eventId")
+    if mc.mem.delete_events(mc.scope, [ids.event_id_in(aws_id)]) == 0:
+        raise NotFound(f"no event {aws_id} in this session", field="eventId")
+    return c.ok({"eventId": aws_id})
+
+
+def newest_first(mc: MemoryCtx, cursor: tuple[datetime, int] | None) -> Iterator[Event]:
+    """The session's events, newest first, strictly after ``cursor`` (an (at, seq) already returned)."""
+    before = cursor[0] + _EPS if cursor else None
+    window = 100
+    while True:
+        batch = mc.mem.events(mc.scope, limit=window, before=before)
+        fresh = [e for e in reversed(batch) if cursor is None or (e.at, e.seq) < cursor]
+        yield from fresh
+        if len(batch) < window:
+            return
+        if fresh:
+            cursor = (fresh[-1].at, fresh[-1].seq)
+            before = cursor[0] + _EPS
+        elif window < 1000:
+            window = min(1000, window * 4)  # more than a window of events share one microsecond
+        else:
+            before = batch[0].at  # give up on the tie: skip the rest of that microsecond
+
+
+def _branch_filter(mc: MemoryCtx, flt: dict[str, Any]) -> Any:
+    name = flt["name"]
+    include_parents = bool(flt.get("includeParentBranches"))
+    root_at: datetime | None = None
+    if include_parents:
+        for ev in newest_first(mc, None):
+            br = branch_of(ev)
+            if br and br.get("name") == name and br.get("rootEventId"):
+                try:
+                    root_at = mc.mem.get_event(mc.scope, ids.event_id_in(br["rootEventId"])).at
+                except (NotFound, ValidationException):
+                    root_at = None
+                break
+
+    def keep(ev: Event) -> bool:
+        br = branch_of(ev)
+        own = br.get("name") if br else "main"
+        if own == name:
+            return True
+        return include_parents and br is None and root_at is not None and ev.at <= root_at
+
+    return keep
+
+
+def _metadata_filter(exprs: list[dict[str, Any]]) -> Any:
+    def keep(ev: Event) -> bool:
+        meta = typed_metadata(ev)
+        for e in exprs:
+            key, op = e["left"]["metadataKey"], e["operator"]
+            if op == "EXISTS" and key not in meta:
+                return False
+            if op == "NOT_EXISTS" and key in meta:
+                return False
+            if op == "EQUALS_TO" and meta.get(key) != e["right"]["metadataValue"]:
+                return False
+        return True
+
+    return keep
+
+
+@router.post("/memories/{memoryId}/actor/{actorId}/sessions/{sessionId}")
+def list_events(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"includePayloads", "filter", "maxResults", "nextToken"})
+    mc = _session_ctx(c)
+    mc.ctx.need_events(write=False)
+    limit = shapes.max_results(body.get("maxResults"), 100, default=20)
+    payloads = shapes.boolean(body.get("includePayloads", True), "includePayloads")
+    flt = shapes.event_filter(body.get("filter"), "filter")
+    keeps = []
+    if flt.get("branch"):
+        keeps.append(_branch_filter(mc, flt["branch"]))
+    if flt.get("eventMetadata"):
+        keeps.append(_metadata_filter(flt["eventMetadata"]))
+    cursor = None
+    if body.get("nextToken") is not None:
+        cur = shapes.open_token(c, "events", mc.scope, body["nextToken"])
+        cursor = (datetime.fromisoformat(cur["at"]), int(cur["seq"]))
+    out: list[Event] = []
+    more = False
+    for ev in newest_first(mc, cursor):
+        if all(k(ev) for k in keeps):
+            if len(out) == limit:
+                more = True
+                break
+            out.append(ev)
+    resp: dict[str, Any] = {"events": [event_out(mc.resource.id, e, payloads=payloads) for e in out]}
+    if more:
+        resp["nextToken"] = shapes.issue_token(c, "events", mc.scope, {"at": out[-1].at.isoformat(),
+                                                                        "seq": out[-1].seq})
+    return c.ok(resp)
+
+
+@router.post("/memories/{memoryId}/actor/{actorId}/sessions")
+def list_sessions(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"maxResults", "nextToken", "filter"})
+    actor = ids.actor_in(c.param("actorId"))
+    mc = c.memory_ctx(c.param("memoryId"), actor)
+    mc.ctx.need_events(write=False)
+    limit = shapes.max_results(body.get("maxResults"), 100, default=20)
+    flt = body.get("filter")
+    if flt is not None:
+        shapes.only(shapes.obj(flt, "filter"), {"eventFilter"}, "filter")
+        if flt.get("eventFilter") not in (None, "HAS_EVENTS"):
+            raise ValidationException("must be HAS_EVENTS", field="filter.eventFilter")
+    start = _offset(c, "sessions", mc.scope, body.get("nextToken"))
+    rows = mc.mem.sessions(mc.scope, min(1000, start + limit + 1))
+    page = rows[start:start + limit]
+    resp: dict[str, Any] = {"sessionSummaries": [
+        {"sessionId": r["session"], "actorId": ids.actor_out(r["actor"]), "createdAt": timestamp(r["first_at"])}
+        for r in page]}
+    if len(rows) > start + limit:
+        resp["nextToken"] = shapes.issue_token(c, "sessions", mc.scope, {"offset": start + limit})
+    return c.ok(resp)
+
+
+@router.post("/memories/{memoryId}/actors")
+def list_actors(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"maxResults", "nextToken"})
+    mc = c.memory_ctx(c.param("memoryId"))
+    mc.ctx.need_events(write=False)
+    limit = shapes.max_results(body.get("maxResults"), 100, default=20)
+    start = _offset(c, "actors", mc.scope, body.get("nextToken"))
+    actors: list[str] = []
+    for r in mc.mem.sessions(mc.scope, 1000):
+        if r.get("actor") is not None and r["actor"] not in actors:
+            actors.append(r["actor"])
+    page = actors[start:start + limit]
+    resp: dict[str, Any] = {"actorSummaries": [{"actorId": ids.actor_out(a)} for a in page]}
+    if len(actors) > start + limit:
+        resp["nextToken"] = shapes.issue_token(c, "actors", mc.scope, {"offset": start + limit})
+    return c.ok(resp)
+
+
+def _offset(c: CallDep, kind: str, scope: Scope, token: object) -> int:
+    if token is None:
+        return 0
+    cur = shapes.open_token(c, kind, scope, token)
+    off = cur.get("offset")
+    if not isinstance(off, int) or off < 0:
+        raise ValidationException("is not a token this server issued", field="nextToken")
+    return off

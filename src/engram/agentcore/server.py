@@ -1,0 +1,224 @@
+"""Glue between FastAPI and the AgentCore face: the route class, request helpers, and :func:`mount`.
+
+To add an AgentCore route (data plane, control plane or harness), in its own module::
+
+    from .server import AwsRouter, CallDep
+
+    router = AwsRouter()
+
+    @router.post("/memories/{memoryId}/retrieve")
+    def retrieve(c: CallDep) -> JSONResponse:       # sync: runs in the thread pool
+        ctx = c.memory_ctx(c.param("memoryId"))     # resolves the memory, checks the key's grant
+        body = c.body()                             # the JSON body (dict; {} when empty)
+        return c.ok({...})
+
+and import it in :func:`_routers` below (the catch-all stays last). Routes receive path parameters still
+percent-encoded: use ``c.param(name)``. Raise :class:`~engram.agentcore.errors.AwsError` subclasses or
+engram errors; both leave as AWS error shapes (``x-amzn-ErrorType`` + ``{"__type", "message"}``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+
+from ..engine import Memory
+from ..errors import EngramError
+from ..http.auth import Ctx, Grant, view
+from ..types import Scope
+from . import ids, registry
+from .auth import BODY_STATE, GRANT_STATE, SIGNED_STATE, SigV4Middleware
+from .errors import AccessDeniedException, AwsError, ServiceException, ValidationException, from_engram
+
+log = logging.getLogger("engram.agentcore")
+
+
+def aws_response(exc: AwsError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers())
+
+
+class AwsRoute(APIRoute):
+    """An APIRoute whose errors leave in AWS's shapes, whatever raised them."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except AwsError as exc:
+                return aws_response(exc)
+            except EngramError as exc:
+                aws = from_engram(exc)
+                if aws.status >= 500:
+                    log.error("%s %s failed: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+                return aws_response(aws)
+            except RequestValidationError as exc:
+                errs = exc.errors()
+                first = errs[0] if errs else {"loc": ("body",), "msg": "invalid request"}
+                field = ".".join(str(p) for p in first.get("loc", ())[1:]) or None
+                return aws_response(ValidationException(str(first.get("msg", "invalid request")), field=field))
+
+        return run
+
+
+def AwsRouter() -> APIRouter:
+    """A router for AgentCore routes: AWS error shapes, kept out of engram's OpenAPI document."""
+    return APIRouter(route_class=AwsRoute, include_in_schema=False)
+
+
+def timestamp(at: datetime) -> float:
+    """A datetime as rest-json sends it: epoch seconds."""
+    return at.astimezone(UTC).timestamp()
+
+
+def parse_timestamp(value: object, field: str) -> datetime:
+    """An epoch-seconds number (what boto3 sends) or an ISO-8601 string, as an aware UTC datetime."""
+    if isinstance(value, bool):
+        raise ValidationException("must be a timestamp", field=field)
+    if isinstance(value, (int, float)):
+        try:
+            return datetime.fromtimestamp(float(value), UTC)
+        except (OverflowError, OSError, ValueError) as exc:
+            raise ValidationException("is out of range", field=field) from exc
+    if isinstance(value, str):
+        try:
+            got = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValidationException("must be epoch seconds or an ISO-8601 timestamp", field=field) from exc
+        return got.replace(tzinfo=UTC) if got.tzinfo is None else got.astimezone(UTC)
+    raise ValidationException("must be a timestamp", field=field)
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryCtx:
+    """A data-plane call's memory resource and the engram context (scope, grant, narrowed Memory)."""
+
+    resource: registry.MemoryResource
+    ctx: Ctx
+
+    @property
+    def mem(self) -> Memory:
+        return self.ctx.mem
+
+    @property
+    def scope(self) -> Scope:
+        return self.ctx.scope
+
+
+class Call:
+    """One AgentCore request as a route sees it."""
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+
+    @property
+    def base(self) -> Memory:
+        mem: Memory = self.request.app.state.memory
+        return mem
+
+    @property
+    def grant(self) -> Grant:
+        grant = self.request.scope.get("state", {}).get(GRANT_STATE)
+        if not isinstance(grant, Grant):
+            raise AccessDeniedException("the request is not signed")
+        return grant
+
+    @property
+    def signed(self) -> dict[str, str]:
+        """``service``, ``region`` and ``access_key_id`` of the verified signature."""
+        got: dict[str, str] = self.request.scope.get("state", {}).get(SIGNED_STATE) or {}
+        return got
+
+    def param(self, name: str) -> str:
+        return ids.path_param(self.request.path_params[name])
+
+    def query(self, name: str) -> str | None:
+        return self.request.query_params.get(name)
+
+    def body(self) -> dict[str, Any]:
+        raw: bytes = self.request.scope.get("state", {}).get(BODY_STATE, b"")
+        if not raw.strip():
+            return {}
+        try:
+            doc = json.loads(raw)
+        except (ValueError, RecursionError) as exc:
+            raise ValidationException(f"the body is not valid JSON: {exc}", reason="CannotParse") from exc
+        if not isinstance(doc, dict):
+            raise ValidationException("the body must be a JSON object", reason="CannotParse")
+        return doc
+
+    def memory(self, raw_id: str) -> registry.MemoryResource:
+        """The memory resource named by an id or ARN; AccessDenied when the key's agent is another."""
+        res = registry.get(self.base.store, raw_id)
+        if self.grant.agent is not None and res.agent != self.grant.agent:
+            raise AccessDeniedException(f"this key is not granted memory {res.id}")
+        return res
+
+    def memory_ctx(self, raw_id: str, actor: str | None = None, session: str | None = None) -> MemoryCtx:
+        """Resolve the memory and build the engram scope for (actor, session), inside the key's grant.
+
+        ``actor`` is engram's actor id (see :func:`ids.actor_in`). A key bound to one actor reaches only
+        that actor; a call without an actor (memory-wide) needs a key without one.
+        """
+        res = self.memory(raw_id)
+        grant = self.grant
+        if grant.actor is not None and actor != grant.actor:
+            raise AccessDeniedException("this key is granted one actor; this request names "
+                                        + ("another actor" if actor else "no actor (memory-wide)"))
+        scope = Scope(agent=res.agent, actor=actor, session=session)
+        return MemoryCtx(res, Ctx(scope, grant, view(self.base, grant), self.base))
+
+    def ok(self, payload: dict[str, Any], status: int = 200) -> JSONResponse:
+        return JSONResponse(payload, status_code=status)
+
+
+async def _call(request: Request) -> Call:
+    return Call(request)
+
+
+CallDep = Annotated[Call, Depends(_call)]
+
+
+def _unknown_router() -> APIRouter:
+    r = AwsRouter()
+
+    @r.api_route("/memories/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    @r.api_route("/harnesses/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    @r.api_route("/memories", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    @r.api_route("/harnesses", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    async def unknown(request: Request) -> Response:
+        from .errors import UnknownOperationException
+
+        return aws_response(UnknownOperationException(
+            f"no AgentCore operation {request.method} {request.scope.get('path', '')} on this server"))
+
+    return r
+
+
+def _routers() -> list[APIRouter]:
+    """Every AgentCore router, in order; the catch-all that answers UnknownOperation comes last."""
+    from . import dataplane
+
+    found = [dataplane.router]
+    return [*found, _unknown_router()]
+
+
+def mount(app: FastAPI, memory: Memory, *, insecure_local: bool = False) -> None:
+    """Serve the AgentCore face on ``app`` (same origin as ``/v1/``): routes and the SigV4 gate."""
+    for r in _routers():
+        app.include_router(r)
+    app.add_middleware(SigV4Middleware, store=memory.store, insecure_local=insecure_local)
+
+
+__all__ = ["AwsRoute", "AwsRouter", "Call", "CallDep", "MemoryCtx", "ServiceException", "mount",
+           "parse_timestamp", "timestamp"]
