@@ -24,6 +24,7 @@ from . import ids
 
 _MEMORY = "agentcore.memory."
 _AGENT = "agentcore.agent."
+_ALL = "agentcore.memories"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,19 @@ def create(store: Store, agent: str, name: str, *, region: str = ids.DEFAULT_REG
             raise ConflictError(f"memory {mid} already exists", field="memoryId")
         tx.set_meta(_MEMORY + mid, res.to_json())
         tx.set_meta(_AGENT + agent, mid)
+        tx.set_meta(_ALL, json.dumps([*_ids(tx.get_meta(_ALL)), mid]))
     return res
+
+
+def _ids(raw: str | None) -> list[str]:
+    return [str(x) for x in json.loads(raw)] if raw else []
+
+
+def list_all(store: Store) -> list[MemoryResource]:
+    """Every memory resource, oldest first (ListMemories filters by the caller's grant)."""
+    with store.read() as tx:
+        raws = [tx.get_meta(_MEMORY + mid) for mid in _ids(tx.get_meta(_ALL))]
+    return [MemoryResource.from_json(r) for r in raws if r]
 
 
 def get(store: Store, memory_id: str) -> MemoryResource:
@@ -128,4 +141,5 @@ def delete(store: Store, memory_id: str) -> MemoryResource:
         tx.set_meta(_MEMORY + mid, "")
         if tx.get_meta(_AGENT + res.agent) == mid:
             tx.set_meta(_AGENT + res.agent, "")
+        tx.set_meta(_ALL, json.dumps([x for x in _ids(tx.get_meta(_ALL)) if x != mid]))
     return replace(res, status="DELETING")

@@ -12,13 +12,15 @@ To add an AgentCore route (data plane, control plane or harness), in its own mod
         body = c.body()                             # the JSON body (dict; {} when empty)
         return c.ok({...})
 
-and import it in :func:`_routers` below (the catch-all stays last). Routes receive path parameters still
+and list it in :func:`_routers` below (the catch-all stays last). Routes receive path parameters still
 percent-encoded: use ``c.param(name)``. Raise :class:`~engram.agentcore.errors.AwsError` subclasses or
 engram errors; both leave as AWS error shapes (``x-amzn-ErrorType`` + ``{"__type", "message"}``).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import logging
 from collections.abc import Callable, Coroutine
@@ -210,6 +212,9 @@ def _routers() -> list[APIRouter]:
     from . import dataplane
 
     found = [dataplane.router]
+    for name in ("control",):  # the control plane and harness join when their module is present
+        if importlib.util.find_spec(f"{__package__}.{name}") is not None:
+            found.append(importlib.import_module(f"{__package__}.{name}").router)
     return [*found, _unknown_router()]
 
 
