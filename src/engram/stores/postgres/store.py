@@ -41,6 +41,7 @@ from ...types import EraseReport, Event, Job, Provenance, Record, ToolCall, Use,
 from ..base import ApiKey, Chunk, ContextItem, Neighbourhood
 from . import url as urlmod
 from . import vectors
+from .pipe import Pipe
 from .schema import MIGRATIONS
 from .vectors import VectorBinaryLoader, VectorTextLoader, choose_plan, dumper_for
 
@@ -48,6 +49,8 @@ log = logging.getLogger("engram.postgres")
 
 Conn = psycopg.Connection[DictRow]
 
+# meta keys written once and then only by this process's own set_meta (a re-embedding): cached per store
+ONCE_META = ("embedder",)
 SHARDS = 16  # stats rows per key: concurrent writers rarely share a counter row
 HNSW_MAX_DIM = 2000  # pgvector's HNSW limit for the vector type
 _RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
@@ -80,6 +83,13 @@ def _utc(dt: datetime) -> datetime:
     return dt.astimezone(UTC)
 
 
+def _vector_text(vec: np.ndarray | None) -> str | None:
+    """pgvector's text form (exact: float32 printed with repr precision), for arrays of vectors."""
+    if vec is None:
+        return None
+    return "[" + ",".join(map(repr, np.asarray(vec, np.float32).tolist())) + "]"
+
+
 def _terms(terms: str) -> list[str]:
     return [t for t in terms.split(" ") if t]
 
@@ -105,11 +115,12 @@ def _indexable(term: str) -> bool:
 # Lexical candidates, chosen as SqliteTx._fts_ranked chooses them: for each query term, its newest
 # CANDIDATE_POSTINGS matches (in the searched partitions, or anywhere when those hold at least half the
 # index; other rows are filtered afterwards), then ranked by the summed core.fusion.term_rarity of the terms
-# that matched (rounded, so equal sums stay ties), newest first on ties. Reading a bounded number of
+# that matched (rounded to 1e-9 as numpy rounds, half to even, in float8: a numeric sort cost 7 ms at 100k),
+# newest first on ties. Reading a bounded number of
 # postings per term keeps a search of a large partition from ranking every row that holds a common term;
 # reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
 _POSTINGS_SQL = (
-    "SELECT h.id, round(sum(q.w)::numeric, 9) AS score, h.seq FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+    "SELECT h.id, round(sum(q.w) * 1e9) AS score, h.seq FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
     "CROSS JOIN LATERAL ({scan}) h GROUP BY h.id, h.seq "
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
 # one term's newest postings anywhere (postings_term) ...
@@ -151,10 +162,13 @@ class PgTx:
 
     def __init__(self, store: PostgresStore, conn: Conn, *, write: bool) -> None:
         self.s = store
-        self.c = conn
+        self.c = Pipe(conn)  # statements nobody reads the result of go out with the next one (pipe.py)
         self.write = write
         self._delta: dict[tuple[str, str], int] = {}
         self._stat_cache: dict[tuple[str, str], int] = {}
+        # a read transaction's record rows fetched with its candidates (one snapshot: they cannot change)
+        self._rows: dict[str, DictRow] = {}
+        self._meta_set: set[str] = set()
         self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
 
     # -- helpers ------------------------------------------------------------------------------------------
@@ -166,22 +180,20 @@ class PgTx:
 
     def _binary(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
         """Rows in binary format: vectors arrive as exact float32 without text parsing."""
-        cur = self.c.cursor(binary=True)
-        cur.execute(sql, args)
-        return cur.fetchall()
+        return self.c.execute(sql, args, binary=True).fetchall()
 
     def _lock(self, name: str) -> None:
         self.c.execute("SELECT pg_advisory_xact_lock(%s)", [_lock_key(self.s.schema, name)])
 
     def _post_record(self, record_id: str, seq: int, part: str, terms: str) -> None:
         """Add an active record's postings: one per distinct indexed term (``posting_terms``)."""
-        self.c.execute("INSERT INTO postings (kind, term, part, seq, id) "
+        self.c.later("INSERT INTO postings (kind, term, part, seq, id) "
                        "SELECT 'r', t, %s, %s, %s FROM posting_terms(%s) AS t", [part, seq, record_id, terms])
 
     def _unpost_records(self, rows: Sequence[tuple[int, str]]) -> None:
         """Delete the postings of records given as (seq, terms), each through the (kind, term, seq) index."""
         if rows:
-            self.c.execute(_UNPOST_SQL.format(rows="unnest(%s::bigint[], %s::text[]) AS d(seq, terms)", kind="r"),
+            self.c.later(_UNPOST_SQL.format(rows="unnest(%s::bigint[], %s::text[]) AS d(seq, terms)", kind="r"),
                            [[s for s, _ in rows], [t for _, t in rows]])
 
     def _index_doc(self, kind: str, part: str, terms: str, sign: int) -> None:
@@ -205,7 +217,7 @@ class PgTx:
         self._delta.clear()
         if not items:
             return
-        self.c.execute(
+        self.c.later(
             "INSERT INTO stats (kind, key, shard, n) "
             "SELECT u.k, u.t, (pg_backend_pid() %% %s)::smallint, u.n "
             "FROM unnest(%s::text[], %s::text[], %s::bigint[]) WITH ORDINALITY AS u(k, t, n, o) ORDER BY u.o "
@@ -273,11 +285,17 @@ class PgTx:
 
     # -- meta / config ------------------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
+        if key in self.s.meta_once:
+            return self.s.meta_once[key]
         row = self._one("SELECT value FROM meta WHERE key = %s", [key])
+        if row and key in ONCE_META and key not in self._meta_set:  # committed and set once: later turns'
+            self.s.meta_once[key] = str(row["value"])                 # checks cost no round trip
         return str(row["value"]) if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.c.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
+        self.s.meta_once.pop(key, None)
+        self._meta_set.add(key)
+        self.c.later("INSERT INTO meta (key, value) VALUES (%s, %s) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
 
     def latest_config(self) -> tuple[int, dict[str, Any]] | None:
@@ -315,31 +333,35 @@ class PgTx:
             "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s FROM generate_series(1, %s)",
             [len(events)]))
         out = [replace(e, seq=s) for e, s in zip(events, seqs, strict=True)]
-        with self.c.cursor().copy(
-                "COPY events (seq, id, agent, actor, session, role, content, at, metadata, tool_calls, "
-                "tool_call_id, name, turn_id) FROM STDIN (FORMAT BINARY)") as cp:
-            cp.set_types(["int8", "text", "text", "text", "text", "text", "text", "timestamptz", "jsonb",
-                          "jsonb", "text", "text", "text"])
-            for e in out:
-                cp.write_row((e.seq, e.id, e.agent, e.actor, e.session, e.role, e.content, _aware(e.at),
-                              e.metadata, [{"id": c.id, "name": c.name, "arguments": c.arguments}
-                                           for c in e.tool_calls], e.tool_call_id, e.name, e.turn_id))
+        # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
+        self.c.later(
+            "INSERT INTO events (seq, id, agent, actor, session, role, content, at, metadata, tool_calls, "
+            "tool_call_id, name, turn_id) SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], "
+            "%s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], %s::text[], "
+            "%s::text[], %s::text[])",
+            [[e.seq for e in out], [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
+             [e.session for e in out], [e.role for e in out], [e.content for e in out], [_aware(e.at) for e in out],
+             [Jsonb(e.metadata) for e in out],
+             [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
+             [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out]])
         if chunks:
             by_id = {e.id: e for e in out}
-            with self.c.cursor().copy(
-                    "COPY event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec) "
-                    "FROM STDIN (FORMAT BINARY)") as cp:
-                cp.set_types(["text", "int4", "text", "bool", "timestamptz", "text", "text", self.s.vector_oid])
-                for ch in chunks:
-                    e = by_id[ch.event_id]
-                    part = _event_part(e.agent, e.actor, e.session)
-                    vec = ch.vector.astype(np.float32) if ch.vector is not None else None
-                    cp.write_row((ch.event_id, ch.ordinal, part, e.is_tool, _aware(e.at), ch.text, ch.terms, vec))
-                    self._index_doc("e", part, ch.terms, +1)
-            self.c.execute("INSERT INTO postings (kind, term, part, seq, id) "
-                           "SELECT 'e', t, c.part, c.id, c.event_id FROM event_chunks c "
-                           "CROSS JOIN LATERAL posting_terms(c.terms) AS t WHERE c.event_id = ANY(%s)",
-                           [list(dict.fromkeys(ch.event_id for ch in chunks))])
+            parts = []
+            for ch in chunks:
+                e = by_id[ch.event_id]
+                parts.append(_event_part(e.agent, e.actor, e.session))
+                self._index_doc("e", parts[-1], ch.terms, +1)
+            # chunk ids follow the array order (append order), and each chunk's postings come in the same statement
+            self.c.later(
+                "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec) "
+                "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], %s::text[], "
+                "%s::text[], %s::text[]::vector[]) RETURNING id, event_id, part, terms) "
+                "INSERT INTO postings (kind, term, part, seq, id) SELECT 'e', t, c.part, c.id, c.event_id FROM c "
+                "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
+                [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
+                 [by_id[ch.event_id].is_tool for ch in chunks], [_aware(by_id[ch.event_id].at) for ch in chunks],
+                 [ch.text for ch in chunks], [ch.terms for ch in chunks],
+                 [_vector_text(ch.vector) for ch in chunks]])
         return out
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
@@ -420,7 +442,9 @@ class PgTx:
 
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats:
-        return self._term_stats("e", terms)
+        if not self.write:
+            self._stats([("pe", _event_part(agent, actor, session))] + [("dfe", t) for t in terms] + [("n", "e")])
+        return self._term_stats("e", terms)  # from the cache just filled (one query for the whole search)
 
     def _term_stats(self, kind: str, terms: Sequence[str]) -> TermStats:
         got = self._stats([("n", kind), *[("df" + kind, t) for t in terms]])
@@ -468,30 +492,32 @@ class PgTx:
         # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
         # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
         # autovacuum analyzes it). Switched off for this statement; a failed one rolls the setting back.
-        row = self._one("SELECT current_setting('enable_bitmapscan') AS b, "
-                        "set_config('enable_bitmapscan', 'off', true)")
+        old = self.c.later("SELECT current_setting('enable_bitmapscan') AS b, "
+                           "set_config('enable_bitmapscan', 'off', true)")  # sent with the query below
         rows = self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
                          [kept, rarity, *pargs, *args, limit])
-        self.c.execute("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
+        row = old.fetchone()
+        self.c.later("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
         return rows
 
-    def _ann(self, part: str, sql: str, args: Sequence[Any], k: int) -> list[DictRow]:
+    def _ann(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> list[DictRow]:
         """Run an ``ORDER BY (vec::vector(d)) <=> q`` query through the HNSW index, iteratively.
 
         The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
         them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
-        switched off for this one statement and restored after it.
+        switched off for this one statement and restored after it. ``ef_search`` grows with the partition
+        (``vectors.ef_search_for``).
         """
-        row = self._one(
+        old = self.c.later(  # sent with the query below, in one round trip
             "SELECT current_setting('enable_sort') AS sort, set_config('enable_sort', 'off', true), "
             "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %s, true), "
             "set_config('hnsw.max_scan_tuples', %s, true)",
-            [str(min(1000, max(vectors.HNSW_EF_SEARCH, 2 * k))), str(vectors.HNSW_MAX_SCAN)])
+            [str(vectors.ef_search_for(part_rows, k)), str(vectors.HNSW_MAX_SCAN)])
         self.plans.append((part, "hnsw"))
-        try:
-            return self._all(sql, args)
-        finally:
-            self.c.execute("SELECT set_config('enable_sort', %s, true)", [row["sort"] if row else "on"])
+        rows = self._all(sql, args)
+        row = old.fetchone()
+        self.c.later("SELECT set_config('enable_sort', %s, true)", [row["sort"] if row else "on"])
+        return rows
 
     def _plan(self, kind: str, part: str, k: int, dim: int) -> tuple[str, int]:
         """The plan for a top-``k`` search of a partition; asks for the HNSW index the first time it would
@@ -524,7 +550,8 @@ class PgTx:
                 rows = self._ann(part,
                                  f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
                                  f"AND vector_dims(c.vec) = {dim}{extra} "
-                                 f"ORDER BY (c.vec::vector({dim})) <=> %s LIMIT %s", [q, part, *xargs, q, k], k)
+                                 f"ORDER BY (c.vec::vector({dim})) <=> %s LIMIT %s", [q, part, *xargs, q, k], k,
+                                 part_rows)
                 best: dict[str, float] = {}
                 for r in rows:
                     best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
@@ -612,7 +639,7 @@ class PgTx:
         p = r.provenance
         part = _record_part(r.agent, r.actor, r.session)
         vec = vector.astype(np.float32) if vector is not None else None
-        self.c.execute(  # with its postings when active, in the same statement (one round trip)
+        self.c.later(  # with its postings when active, in the same statement; sent with the next query
             "WITH r AS (INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, "
             "labels, status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, "
             "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
@@ -625,9 +652,9 @@ class PgTx:
              r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
              p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec])
         if p.source_event_ids:
-            self.c.cursor().executemany(
-                "INSERT INTO record_sources (record_id, strategy, event_id) VALUES (%s, %s, %s)",
-                [(r.id, p.strategy or "", ev) for ev in p.source_event_ids])
+            self.c.later("INSERT INTO record_sources (record_id, strategy, event_id) "
+                         "SELECT %s, %s, e FROM unnest(%s::text[]) AS e",
+                         [r.id, p.strategy or "", list(p.source_event_ids)])
         if r.status == "active":
             self._index_doc("r", part, terms, +1)
 
@@ -653,7 +680,7 @@ class PgTx:
     def insert_version(self, version: Version) -> None:
         v = version
         p = v.provenance
-        self.c.execute(
+        self.c.later(
             "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at, turn_id, "
             "agent_version, session, actor, strategy, source_ids) "
             "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
@@ -671,7 +698,11 @@ class PgTx:
     def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
         if not ids:
             return []
-        rows = self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s)", [list(dict.fromkeys(ids))])
+        want = list(dict.fromkeys(ids))
+        rows = [self._rows[i] for i in want if i in self._rows]  # candidates of this read transaction
+        if len(rows) < len(want):
+            rows += self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s)",
+                              [[i for i in want if i not in self._rows]])
         return [rec for rec in map(self._record, rows) if flt.allows(rec)]
 
     def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
@@ -708,31 +739,40 @@ class PgTx:
         ) for r in rows]
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
-        return self._term_stats("r", terms)
+        if not self.write:
+            self._stats([("pr", p) for p in self._parts(flt)] + [("dfr", t) for t in terms] + [("n", "r")])
+        return self._term_stats("r", terms)  # from the cache just filled (one query for the whole recall)
 
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
-        rows = self._lexical("r", parts, terms, "SELECT r.id, r.terms FROM ({postings}) k JOIN records r "
+        rows = self._lexical("r", parts, terms, f"SELECT {RECORD_COLS}, r.terms FROM ({{postings}}) k JOIN records r "
                              f"ON r.id = k.id WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
+        self._keep(rows)
         return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
+
+    def _keep(self, rows: Iterable[DictRow]) -> None:
+        """Remember candidate rows in a read transaction, so get_records of them needs no query."""
+        if not self.write:
+            self._rows.update((r["id"], r) for r in rows)
 
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
         q = query.astype(np.float32)
         dim = int(q.shape[0])
         where, args = self._filter_sql(flt)
-        base = (f"SELECT r.id, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s AND r.status = 'active' "
+        base = (f"SELECT {RECORD_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s AND r.status = 'active' "
                 f"AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
         merged: list[tuple[str, float]] = []
         for part in self._parts(flt):
-            plan, _ = self._plan("r", part, limit, dim)
+            plan, part_rows = self._plan("r", part, limit, dim)
             rows: list[DictRow] = []
             if plan == "hnsw":
                 rows = self._ann(part, base + f"ORDER BY (r.vec::vector({dim})) <=> %s LIMIT %s",
-                                 [q, part, *args, q, limit], limit)
+                                 [q, part, *args, q, limit], limit, part_rows)
             if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
                 self.plans.append((part, "exact"))
                 rows = self._all(base + "ORDER BY s DESC, r.id LIMIT %s", [q, part, *args, limit])
+            self._keep(rows)
             merged += [(r["id"], float(r["s"])) for r in rows]
         merged.sort(key=lambda h: -h[1])
         return [VectorCandidate(i, s) for i, s in merged[:limit]]
@@ -756,25 +796,30 @@ class PgTx:
         right before and after it (append order ``seq`` within the partition; one LATERAL query)."""
         if not ids:
             return []
-        cols = _record_cols("r") + ", r.seq, r.part, r.terms, r.vec"
-        found = {r["id"]: r for r in self._binary(f"SELECT {cols} FROM records r WHERE r.id = ANY(%s)",
-                                                  [list(dict.fromkeys(ids))])}
+        cols = ", r.seq, r.part, r.terms, r.vec"
+        xcols = _record_cols("x") + ", x.seq, x.part, x.terms, x.vec"
+        # the anchors (dir -1) and their neighbours in append order, both ways, in one statement
+        fetched = self._binary(
+            f"WITH a AS MATERIALIZED (SELECT {RECORD_COLS}{cols}, u.o FROM unnest(%s::text[]) "
+            "  WITH ORDINALITY AS u(id, o) JOIN records r ON r.id = u.id) "
+            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {_record_cols('a')}, a.seq, a.part, "
+            "  a.terms, a.vec FROM a "
+            "UNION ALL SELECT a.id, s.dir, a.o, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END, "
+            f"{_record_cols('s')}, s.seq, s.part, s.terms, s.vec FROM a "
+            "CROSS JOIN LATERAL ("
+            f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
+            f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
+            "WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 "
+            "ORDER BY o, dir, ord", [list(dict.fromkeys(ids)), window * 2, window * 2, window])
+        found = {r["id"]: r for r in fetched if r["dir"] == -1}
         anchors = [found[i] for i in dict.fromkeys(ids)
                    if i in found and found[i]["status"] == "active" and flt.allows(self._record(found[i]))]
         sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
         walk = [a for a in anchors if a["turn_id"] is not None]
+        rows = [r for r in fetched if r["dir"] != -1 and r["anchor"] in sides]
         if window > 0 and walk:
-            xcols = _record_cols("x") + ", x.seq, x.terms, x.vec"
-            rows = self._binary(
-                "SELECT a.rid AS anchor, s.* FROM unnest(%s::text[], %s::text[], %s::bigint[]) "
-                "WITH ORDINALITY AS a(rid, part, seq, o) CROSS JOIN LATERAL ("
-                f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
-                "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
-                f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
-                "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
-                "ORDER BY a.o, s.dir, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END",
-                [[a["id"] for a in walk], [a["part"] for a in walk], [a["seq"] for a in walk], window * 2,
-                 window * 2])
             turn = {a["id"]: a["turn_id"] for a in walk}
             stopped: set[tuple[str, int]] = set()
             for r in rows:
@@ -844,11 +889,13 @@ class PgTx:
     def insert_uses(self, uses: Sequence[Use]) -> None:
         if not uses:
             return
-        self.c.cursor().executemany(
+        self.c.later(
             "INSERT INTO uses (record_id, agent, actor, session, turn_id, call_index, score, at) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
-            [(u.record_id, u.agent, u.actor, u.session, u.turn_id, u.call_index, u.score, _aware(u.at))
-             for u in uses])
+            "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::int[], "
+            "%s::float8[], %s::timestamptz[])",
+            [[u.record_id for u in uses], [u.agent for u in uses], [u.actor for u in uses],
+             [u.session for u in uses], [u.turn_id for u in uses], [u.call_index for u in uses],
+             [u.score for u in uses], [_aware(u.at) for u in uses]])
 
     def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]:
         if not self._visible_any_status(flt, record_id):
@@ -997,6 +1044,7 @@ class PostgresStore:
         self.vector_schema = self.settings.vector_schema
         self.vector_oid = 0
         self.hnsw_ready: set[tuple[str, int]] = set()  # (table, dim) with a valid HNSW index
+        self.meta_once: dict[str, str] = {}  # ONCE_META values already committed
         self._hnsw_lock = threading.Lock()
         self._hnsw_pending: set[tuple[str, int]] = set()
         self._builder: threading.Thread | None = None
@@ -1196,7 +1244,7 @@ class PostgresStore:
                 yield tx
                 if write:
                     tx.flush()
-                conn.execute("COMMIT")
+                tx.c.execute("COMMIT")  # with the queued writes, in one round trip
             except BaseException:
                 if not conn.closed:
                     # a lost connection cannot roll back, but the server already has
