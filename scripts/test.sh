@@ -9,6 +9,9 @@ if [ -x .ci/postgres.sh ]; then
   export ENGRAM_TEST_PG_URL
 fi
 if [ -x .ci/browser.sh ]; then .ci/browser.sh; fi
+# llama.cpp's llama-server for the real-model tests: built once per machine, cached outside the repo.
+ENGRAM_LLAMA_SERVER=$(PYTHON=.venv/bin/python .ci/llama-server.sh | tail -n 1)
+export ENGRAM_LLAMA_SERVER ENGRAM_REQUIRE_LLAMA=1
 export HF_HUB_OFFLINE=1
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy src

@@ -237,3 +237,13 @@ def test_history_is_shown_as_context_not_as_numbered_sources() -> None:
     assert "<earlier_conversation>" in text and "context only" in text
     assert text.index("</earlier_conversation>") < text.index("<conversation>")
     assert [op.source_event_ids for op in adds(ops)] == [("e0",)]
+
+
+def test_a_decision_repeated_word_for_word_is_taken_once() -> None:
+    store = Store()
+    lisbon = store.add("Lives in Lisbon", "x\nkey: user/residence = lisbon", "/facts/u1/")
+    same = {"candidate": 0, "action": "replace", "target": lisbon.id}
+    model = Scripted([{"memories": [memory("Lives in Porto", "user/residence", "Porto")]},
+                      {"decisions": [same, dict(same)]}])
+    ops, _ = run(events("I moved to Porto."), store, strategies=SEM, model=model)
+    assert [op.replaces for op in adds(ops)] == [lisbon.id]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -137,3 +138,30 @@ def test_extract_runs_now_and_ingest_keeps_no_events(make_memory: Callable[..., 
     assert mem.extract(S1) == []  # nothing new since
     got = mem.ingest(S2, [{"role": "user", "content": "I'm allergic to shellfish."}])
     assert got and mem.events(S2) == []
+
+
+def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_changes_nothing(
+        make_memory: Callable[..., Memory]) -> None:
+    """Over the wire (a local server speaking the OpenAI protocol): prose instead of JSON, then a fix."""
+    from engram.errors import ModelOutputError
+    from engram.models.openai import OpenAIModel
+    from tests.wire.servers import openai_chat, serve
+
+    good = {"memories": [{"summary": "Lives in Porto", "key": "user/residence", "value": "Porto",
+                          "category": "fact", "action": "assert", "multi_valued": False, "sources": [1],
+                          "evidence": "I live in Porto"}]}
+    with serve(openai_chat("Sure! The user lives in Porto."), openai_chat(json.dumps(good))) as srv:
+        model = OpenAIModel("m", base_url=f"{srv.url}/v1", read_env=False, max_retries=0)
+        mem = make_memory({"harness": {"memory": {
+            "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+            "strategies": [{"type": "SEMANTIC"}], "extraction": {"trigger": "off"}}}}, model=model)
+        mem.append(S1, [{"role": "user", "content": "I live in Porto."}])
+        with pytest.raises(ModelOutputError):
+            mem.extract(S1)
+        assert mem.list(S1, limit=50) == []
+        [job] = mem.jobs(S1, status="failed")
+        assert "ModelOutputError" in (job.error or "")
+        mem.retry_job(S1, job.id)
+        assert mem.run_jobs() == 1
+    assert [r.summary for r in mem.list(S1, limit=50)] == ["Lives in Porto"]
+    assert mem.jobs(S1, status="failed") == []

@@ -126,6 +126,41 @@ def test_json_schema_falls_back_to_json_object_and_remembers() -> None:
     assert json.loads(out.text) == {"action": "skip"}
 
 
+@pytest.mark.parametrize("status", [500, 422, 400, 501])
+def test_any_refusal_of_a_structured_request_steps_down_to_plain_text(status: int) -> None:
+    """llama-cpp-python's server answers 500 to json_schema, vLLM 422, others 400 or 501 without naming the
+    parameter: every refusal steps down (json_schema -> json_object -> schema in the prompt), never gives up."""
+    sleeps: list[float] = []
+    refuse = Reply(status, openai_error("Internal error" if status >= 500 else "bad request"))
+
+    def handler(request: Any) -> Any:
+        return refuse if "response_format" in request.json else openai_chat('{"action": "skip"}')
+
+    with serve(handler=handler) as srv:
+        m = model(srv.url, sleeps, max_retries=1)
+        out = m.complete([Message("user", "decide")], json_schema=SCHEMA)
+        again = m.complete([Message("user", "decide again")], json_schema=SCHEMA)
+    kinds = [r.json.get("response_format", {}).get("type") for r in srv.requests]
+    retried = 2 if status == 500 else 1  # the transport retries a 500 once before the model steps down
+    assert kinds == ["json_schema"] * retried * 2 + ["json_object"] * retried + [None, None]
+    assert "JSON" in srv.requests[-1].json["messages"][0]["content"]
+    assert json.loads(out.text) == json.loads(again.text) == {"action": "skip"}
+
+
+def test_auth_and_rate_limit_errors_never_step_down() -> None:
+    with serve(Reply(401, openai_error("Incorrect API key"))) as srv, pytest.raises(ModelError) as err:
+        model(srv.url).complete([Message("user", "decide")], json_schema=SCHEMA)
+    assert err.value.status == 401 and len(srv.requests) == 1
+
+
+def test_structured_answers_are_bounded_and_a_cut_answer_is_a_typed_failure() -> None:
+    cut = openai_chat('{"action": "sk', finish_reason="length")
+    with serve(cut) as srv, pytest.raises(ModelOutputError, match="cut off at max_tokens"):
+        model(srv.url, json_max_tokens=300).complete([Message("user", "decide")], json_schema=SCHEMA,
+                                                       max_tokens=4096)
+    assert srv.requests[0].json["max_tokens"] == 300
+
+
 def test_unsupported_temperature_and_max_tokens_are_adapted() -> None:
     replies: list[Reply | dict[str, Any]] = [
         Reply(400, openai_error("Unsupported parameter: 'max_tokens' is not supported with this model. "

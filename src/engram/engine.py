@@ -778,11 +778,14 @@ class Memory:
         except ModelError as exc:
             # The turn still commits; the extraction is kept as a failed job to retry, never lost.
             turn._ops.records, turn._ops.status, turn._ops.meta = before
-            now = self.now()
-            turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
-                                      actor=turn.scope.actor, session=turn.scope.session, status="failed",
-                                      attempts=1, error=f"{type(exc).__name__}: {exc}",
-                                      payload={"turn_id": turn.id}, created_at=now, updated_at=now))
+            turn._ops.jobs.append(self._failed_job(turn.scope, exc, turn.id))
+
+    def _failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None) -> Job:
+        """An extraction the model could not do (failed, malformed answer): kept to retry, never lost."""
+        now = self.now()
+        return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
+                   status="failed", attempts=1, error=f"{type(exc).__name__}: {exc}",
+                   payload={"turn_id": turn_id} if turn_id else {}, created_at=now, updated_at=now)
 
     def _unextracted(self, scope: Scope) -> builtins.list[Event]:
         key = self._extract_cursor_key(scope)
@@ -814,9 +817,17 @@ class Memory:
         self._filter(scope)
         if not self._config.memory.strategies:
             return []
+        try:
+            return self._extract_now(scope, preview=preview)
+        except ModelError as exc:
+            # nothing of the extraction was written; the failure is kept as a job to retry, then raised
+            with self.turn(scope, preview=preview, extract=False) as t:
+                t._ops.jobs.append(self._failed_job(scope, exc, None))
+            raise
+
+    def _extract_now(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         with self.turn(scope, preview=preview, extract=False) as t:
-            written = self._run_extraction(t, self._unextracted(scope))
-        return written
+            return self._run_extraction(t, self._unextracted(scope))
 
     # -- jobs --------------------------------------------------------------------------------------------
     def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
@@ -851,7 +862,7 @@ class Memory:
             ran += 1
             scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
             try:
-                self.extract(scope)
+                self._extract_now(scope)
             except EngramError as exc:
                 with self.store.write() as tx:
                     tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", self.now(),

@@ -30,10 +30,16 @@ from .base import Completion, Message, ToolSpec, Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
-# How a JSON answer is asked for, strongest first. A server that refuses one (400 naming
-# response_format) is asked the next way; the instruction in the system prompt backs up the weaker ways.
+# How a JSON answer is asked for, strongest first. A server that refuses one is asked the next way, down to
+# plain text with the schema spelled out in the system prompt ("instruction"), which every server accepts.
+# Servers refuse in many ways: OpenAI answers 400 naming response_format, vLLM 422, llama-cpp-python's own
+# server 500 (after the transport's retries), others 404/415/501; any of those steps down, auth and rate
+# limits never do. The level that worked is remembered for the next calls on this client.
 _JSON_MODES = ("json_schema_strict", "json_schema", "json_object", "instruction")
-_FORMAT_MARKERS = ("response_format", "json_schema", "json_object", "structured output", "guided")
+_REFUSALS = frozenset({400, 404, 415, 422, 500, 501})
+#: The longest answer asked for on a structured call: a small model that rambles stops here, and an
+#: answer cut at this length is a ModelOutputError (retryable), never a hang until the read timeout.
+MAX_JSON_TOKENS = 1024
 _UNSUPPORTED = ("unsupported", "not supported", "unrecognized", "unknown", "not permitted", "extra inputs",
                 "instead", "does not support")
 _NAME = re.compile(r"[^A-Za-z0-9_-]+")
@@ -68,6 +74,7 @@ class OpenAIModel(HTTPModel):
         headers: Mapping[str, str] | None = None,
         read_env: bool = True,
         provider: str | None = None,
+        json_max_tokens: int = MAX_JSON_TOKENS,
         sleep: Sleep | None = None,
         clock: Clock | None = None,
     ) -> None:
@@ -110,6 +117,7 @@ class OpenAIModel(HTTPModel):
         self._token_param = "max_completion_tokens" if "api.openai.com" in base_url else "max_tokens"
         self._token_switched = False
         self._send_temperature = True
+        self.json_max_tokens = json_max_tokens
 
     def complete(
         self,
@@ -123,6 +131,8 @@ class OpenAIModel(HTTPModel):
     ) -> Completion:
         """One chat completion; tool calls and a JSON answer (``json_schema``) come back parsed."""
         wire_messages = _messages(messages)
+        if json_schema is not None:
+            max_tokens = min(max_tokens, self.json_max_tokens)
         level = self._json_start
         for _ in range(len(_JSON_MODES) + 4):
             mode = _JSON_MODES[level] if json_schema is not None else None
@@ -130,16 +140,15 @@ class OpenAIModel(HTTPModel):
             try:
                 data = self._transport.post_json("/chat/completions", body)
             except ProviderHTTPError as exc:
-                if exc.status not in (400, 422):
-                    raise
-                if self._adapt(exc):
+                if exc.status in (400, 422) and self._adapt(exc):
                     continue
-                if mode is not None and _about_format(exc) and level + 1 < len(_JSON_MODES):
+                if mode is not None and exc.status in _REFUSALS and level + 1 < len(_JSON_MODES):
                     level += 1
                     continue
                 raise
             if json_schema is not None:
-                # A schema refused only under strict mode says nothing about the server: start strict again.
+                # The server accepted this way of asking (whatever the model made of it): start here next
+                # time. A schema refused only under strict mode says nothing about the server: strict again.
                 self._json_start = 0 if level <= 1 else level
             return self._completion(data, json_schema is not None)
         raise ModelError(f"{self.provider}: the server refused every request shape tried", status=400)
@@ -209,24 +218,21 @@ class OpenAIModel(HTTPModel):
 
         text = _text(message.get("content"))
         calls = _tool_calls(message.get("tool_calls"), self.provider)
+        reason = choice.get("finish_reason")
         if want_json and not calls:
+            if reason == "length":
+                raise ModelOutputError(f"{self.provider}: the JSON answer was cut off at max_tokens",
+                                       field="response")
             refusal = message.get("refusal")
             if not text and isinstance(refusal, str) and refusal:
                 raise ModelOutputError(f"{self.provider}: the model refused: {refusal}", field="response")
             text = json_answer(text, self.provider)
         model = data.get("model")
-        reason = choice.get("finish_reason")
         return Completion(
             text=text, tool_calls=calls, usage=usage,
             stop_reason=reason if isinstance(reason, str) else None,
             model=model if isinstance(model, str) else self.model,
         )
-
-
-def _about_format(exc: ProviderHTTPError) -> bool:
-    """Whether a 400 is about the requested output format (so a weaker way of asking may work)."""
-    text = f"{exc.param or ''} {exc.detail}".lower()
-    return any(marker in text for marker in _FORMAT_MARKERS)
 
 
 def _messages(messages: Sequence[Message]) -> list[dict[str, Any]]:

@@ -101,9 +101,12 @@ def parse_decisions(data: dict[str, Any], cands: Sequence[Candidate],
         if action == "delete":
             raise ModelOutputError(f"candidate {i} is not a retraction; it cannot delete",
                                    field=f"{where}.action")
+        decision = Decision(action, target if action != "add" else None, f"{action} (model)")
+        if decision in out[i]:
+            continue  # the same decision said twice (small models repeat themselves): once is enough
         if any(d.action in ("add", "replace", "skip") for d in out[i]):
             raise ModelOutputError(f"candidate {i} got more than one decision", field=f"{where}.candidate")
-        out[i].append(Decision(action, target if action != "add" else None, f"{action} (model)"))
+        out[i].append(decision)
     for i, ds in enumerate(out):
         if not ds:
             raise ModelOutputError(f"no decision for candidate {i}", field="decisions")
