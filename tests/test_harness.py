@@ -491,3 +491,18 @@ def test_disabled_memory_and_history_index_none(make_memory: Callable[..., Memor
     Agent(mem2, m2, state_tool=False).invoke(S, user("hi"))
     assert "search_history" not in m2.calls[0].tools
     assert m2.calls[1].tool_results()[0]["error"]["field"] == "name"
+
+
+def test_offline_default_answers_from_what_it_was_handed(make_memory: Callable[..., Memory]) -> None:
+    """`engram chat` recalled a pinned allergy and other records, then said it found nothing: it must answer
+    from them even when the question shares no word with them."""
+    mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"],
+                                                          "write": ["session", "actor"]},
+                                               "pinned": {"max_tokens": 200}}}})
+    allergy = mem.remember(S, "Allergic to peanuts", scope="actor")
+    mem.pin(S, allergy.id)
+    mem.remember(S, "Lives in Porto", scope="actor")
+    reply = Agent(mem).invoke(S, user("What do you know about me?"))
+    assert "found nothing" not in reply.text
+    assert reply.text.startswith("From memory:") and "- Allergic to peanuts" in reply.text
+    assert [r.id for r in reply.pinned] == [allergy.id]

@@ -2,7 +2,8 @@
 
 It answers from what it is given: the records in the ``<memory>`` block of its system prompt, the results
 of memory tools it called, and earlier user messages of the conversation. It quotes what matches the
-user's words and says plainly when nothing does. When the user asks a question and nothing in view
+user's words; when nothing shares a word with a question but records were handed to it (recall judged them
+relevant), it quotes those, pins first, then by score; it says plainly when it was handed nothing. When the user asks a question and nothing in view
 matches, it calls ``search_memory`` (and ``search_history``) once, then answers from their results. A
 message of the form "remember (that) X" becomes an ``add_memory`` call. Same input, same output.
 """
@@ -110,13 +111,19 @@ class OfflineResponder:
         found: dict[str, tuple[int, float, str]] = {}  # record id -> (overlap, score, summary)
         history: dict[str, tuple[int, float, str]] = {}  # text -> (overlap, score, line)
 
+        handed: dict[str, tuple[int, float, str]] = {}  # every record it was handed, pins ranked first
+
         def consider(rec: dict[str, Any]) -> None:
             summary = str(rec.get("summary") or "")
             rid = str(rec.get("id") or summary)
+            if not summary:
+                return
             ov = _overlap(terms, f"{summary} {rec.get('content') or ''}")
-            if ov and summary and rid not in found:
-                score = rec.get("score")
-                found[rid] = (ov, float(score) if isinstance(score, (int, float)) else 1.0, summary)
+            score = rec.get("score")
+            value = float(score) if isinstance(score, (int, float)) else 1.0
+            handed.setdefault(rid, (1 if rec.get("pinned") else 0, value, summary))
+            if ov and rid not in found:
+                found[rid] = (ov, value, summary)
 
         for rec in _block_records(system, messages):
             consider(rec)
@@ -149,6 +156,10 @@ class OfflineResponder:
                     line = f'you said: "{_short(m.content)}"'
                     history.setdefault(line, (ov, 0.0, line))
         found = {rid: v for rid, v in found.items() if rid not in noted}
+        if not found and _is_question(question):
+            # Nothing shares a word with the question ("what do you know about me?"), but the engine recalled
+            # these records as relevant to it: answer from them (pins first, then by score), not "nothing".
+            found = {rid: v for rid, v in handed.items() if rid not in noted}
         if question and not notes and not _is_question(question):
             return "Thank you, noted."  # a statement: it is remembered by extraction, nothing to look up
         lines = list(notes)
