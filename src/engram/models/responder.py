@@ -3,9 +3,10 @@
 It answers from what it is given: the records in the ``<memory>`` block of its system prompt, the results
 of memory tools it called, and earlier user messages of the conversation. It quotes what matches the
 user's words; when nothing shares a word with a question but records were handed to it (recall judged them
-relevant), it quotes those, pins first, then by score; it says plainly when it was handed nothing. When the user asks a question and nothing in view
-matches, it calls ``search_memory`` (and ``search_history``) once, then answers from their results. A
-message of the form "remember (that) X" becomes an ``add_memory`` call. Same input, same output.
+relevant), it quotes those, pins first, then by score; it says plainly when it was handed nothing. When
+the user asks a question and nothing in view matches, it calls ``search_memory`` (and ``search_history``)
+once, then answers from their results. A message of the form "remember (that) X" becomes an
+``add_memory`` call. Same input, same output.
 """
 
 from __future__ import annotations
