@@ -29,6 +29,7 @@ AGENT = "bot"
 CONFIG = {"harness": {"memory": {
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "strategies": [{"type": "SEMANTIC", "id": "facts"}],
+    "labels": {"topic": {"number": 1, "description": "What the record is about."}},
 }, "history": {"index": "messages"}}}
 
 

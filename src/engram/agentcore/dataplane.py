@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import events
+from . import events, records
 from .server import AwsRouter
 
 router: APIRouter = AwsRouter()
 router.include_router(events.router)
+router.include_router(records.router)

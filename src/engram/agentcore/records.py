@@ -1,0 +1,527 @@
+"""Long-term memory on the AgentCore face: RetrieveMemoryRecords, ListMemoryRecords, GetMemoryRecord,
+DeleteMemoryRecord and the Batch{Create,Update,Delete}MemoryRecords operations, mapped onto engram records.
+
+A memory record is an engram record of the memory's agent. Its namespace decides its owner and level
+(:mod:`.namespaces`); ``content.text`` is the summary (texts over engram's summary limit keep the whole
+text as content), ``memoryStrategyId`` the strategy that wrote it (``manual`` when none did), ``metadata``
+its labels (string values of labels the memory's configuration declares). Reads name owners through
+namespaces; one naming no actor reads agent-level records plus, for a key not bound to an actor, the
+records of the most recently active actors and sessions (at most :data:`FANOUT` scopes).
+
+Updates keep engram's history: the new text supersedes the old record (a new ``memoryRecordId``; the old
+one stays readable and resolves to the newest). Batch operations report each record's success or failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from ..core.validate import MAX_SUMMARY
+from ..engine import Memory
+from ..errors import EngramError, NotFound
+from ..http.auth import view
+from ..types import Hit, Record, Scope
+from . import ids, shapes
+from . import namespaces as nsmod
+from .errors import AccessDeniedException, AwsError, ValidationException, from_engram
+from .server import AwsRouter, Call, CallDep, parse_timestamp, timestamp
+
+router = AwsRouter()
+
+FANOUT = 100
+NO_STRATEGY = "manual"
+_OWNER = "agentcore.owner."
+_OWNERS = "agentcore.owners."
+_BATCH_TOKEN = "agentcore.batch_token."
+
+
+# -- shapes -----------------------------------------------------------------------------------------------------
+def text_of(rec: Record) -> str:
+    if rec.content and rec.content.startswith(rec.summary):
+        return rec.content[:16_000]
+    return rec.summary
+
+
+def record_out(rec: Record, score: float | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"memoryRecordId": ids.record_id_out(rec.id), "content": {"text": text_of(rec)},
+                           "memoryStrategyId": rec.provenance.strategy or NO_STRATEGY,
+                           "namespaces": [rec.namespace], "createdAt": timestamp(rec.created_at),
+                           "timestamp": timestamp(rec.updated_at)}
+    if rec.labels:
+        out["metadata"] = {k: {"stringValue": v} for k, v in list(rec.labels.items())[:20]}
+    if score is not None:
+        out["score"] = round(float(score), 6)
+    return out
+
+
+def _summary_content(text: str) -> tuple[str, str | None]:
+    """engram's (summary, content) for an AgentCore text: short texts are the summary alone."""
+    if len(text) <= MAX_SUMMARY:
+        return text, None
+    cut = text.rfind(" ", 0, MAX_SUMMARY)
+    return text[: cut if cut > MAX_SUMMARY // 2 else MAX_SUMMARY], text
+
+
+def _labels(value: object, field: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    d = shapes.obj(value, field)
+    if not 1 <= len(d) <= 20:
+        raise ValidationException("must have 1 to 20 entries", field=field)
+    out = {}
+    for k, v in d.items():
+        ids.check(k, ids.METADATA_KEY, f"{field}.key", max_len=128)
+        kind, inner = shapes.union(v, f"{field}.{k}", ("stringValue", "stringListValue", "numberValue",
+                                                       "dateTimeValue"))
+        if kind != "stringValue":
+            raise ValidationException(f"{kind} is not supported on engram (labels are strings)",
+                                      field=f"{field}.{k}")
+        out[k] = ids.check(inner, ids.METADATA_VALUE, f"{field}.{k}.stringValue", max_len=256) or ""
+    return out
+
+
+def _namespace(value: object, field: str) -> str:
+    raw = ids.check(value, ids.NAMESPACE, field, max_len=1024) or ""
+    return nsmod.normalize(raw, field)
+
+
+# -- owners and scopes ------------------------------------------------------------------------------------------
+def _owner_scope(c: Call, agent: str, owner: nsmod.Owner) -> Scope:
+    grant = c.grant
+    if grant.actor is not None and owner.actor not in (None, grant.actor):
+        raise AccessDeniedException("this key is granted one actor; the namespace names another")
+    return Scope(agent, owner.actor, owner.session)
+
+
+def _sessions_below(path: str, tmpls: Iterable[str]) -> bool:
+    """Whether session-level records could sit under ``path`` (a prefix through an actor, or shorter)."""
+    for t in tmpls:
+        if "{sessionId}" not in t:
+            continue
+        head = t.split("{", 1)[0]
+        if head.startswith(path) or nsmod.owner(path, [t]).actor is not None:
+            return True
+    return False
+
+
+def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
+    """The scopes a read of namespace ``path`` (None: memory-wide) covers, narrowest owner first."""
+    mem = c.base
+    tmpls = nsmod.templates(mem.config)
+    owner = nsmod.owner(path, tmpls) if path else nsmod.Owner()
+    grant = c.grant
+    if owner.actor is None and grant.actor is not None:
+        owner = nsmod.Owner(grant.actor)  # an actor-bound key reads its own actor memory-wide
+    base = _owner_scope(c, res_agent, owner)
+    if owner.session is not None:
+        return [base]
+    deep = path is None or _sessions_below(path, tmpls)
+    scopes = [base]
+    if owner.actor is None or deep:
+        rows = [(r.get("actor"), r.get("session")) for r in mem.sessions(Scope(res_agent, owner.actor), 1000)]
+        rows += [(a, s) for a, s in _owners(c, res_agent) if owner.actor is None or a == owner.actor]
+        seen: set[tuple[str | None, str | None]] = {(owner.actor, None)}
+        for actor, session in rows:
+            if actor is None:
+                continue
+            for key in ((actor, None), (actor, session) if deep else (actor, None)):
+                if key not in seen and len(scopes) < FANOUT:
+                    seen.add(key)
+                    scopes.append(Scope(res_agent, key[0], key[1]))
+    return scopes
+
+
+def _owners(c: Call, agent: str) -> list[tuple[str, str | None]]:
+    """(actor, session) owners of records written through this face, newest first."""
+    with c.base.store.read() as tx:
+        raw = tx.get_meta(_OWNERS + agent)
+    return [(a, s) for a, s in reversed(json.loads(raw))] if raw else []
+
+
+def _note_owner(c: Call, agent: str, actor: str, session: str | None) -> None:
+    with c.base.store.write() as tx:
+        raw = tx.get_meta(_OWNERS + agent)
+        known = json.loads(raw) if raw else []
+        if [actor, session] not in known:
+            tx.set_meta(_OWNERS + agent, json.dumps([*known, [actor, session]][-10_000:]))
+
+
+def remember_owner(c: Call, agent: str, recs: Iterable[Record]) -> None:
+    """Note which actor/session owns records handed out, so GetMemoryRecord by id alone finds them."""
+    with c.base.store.write() as tx:
+        for r in recs:
+            if r.actor is not None and tx.get_meta(_OWNER + r.id) is None:
+                tx.set_meta(_OWNER + r.id, json.dumps([agent, r.actor, r.session]))
+
+
+def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> tuple[Scope, Record]:
+    """A record of the memory by id: through its namespace, its noted owner, else a probe of the scopes."""
+    mem = c.base
+    candidates: list[Scope] = []
+    if namespace is not None:
+        candidates += read_scopes(c, agent, namespace)[:1]
+    with mem.store.read() as tx:
+        noted = tx.get_meta(_OWNER + engram_id)
+    if noted:
+        a, actor, session = json.loads(noted)
+        if a == agent:
+            candidates.append(_owner_scope(c, agent, nsmod.Owner(actor, session)))
+    candidates += [s for s in read_scopes(c, agent, None) if s not in candidates]
+    for scope in candidates:
+        try:
+            rec = _view(c, scope).get(scope, engram_id)
+        except NotFound:
+            continue
+        return scope, rec
+    raise NotFound(f"no memory record {ids.record_id_out(engram_id)} in this memory", field="memoryRecordId")
+
+
+def _view(c: Call, scope: Scope) -> Memory:
+    """The Memory a call on ``scope`` uses: the config's levels narrowed by the key's grant."""
+    del scope  # every scope of one call shares the grant
+    return view(c.base, c.grant)
+
+
+def _newest(c: Call, scope: Scope, rec: Record) -> Record:
+    """Follow ``superseded_by`` to the record's newest version."""
+    seen = 0
+    while rec.superseded_by and seen < 100:
+        try:
+            rec = _view(c, scope).get(scope, rec.superseded_by)
+        except NotFound:
+            break
+        seen += 1
+    return rec
+
+
+# -- filters ----------------------------------------------------------------------------------------------------
+def _record_filters(value: object, field: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """(labels that must equal, (key, EXISTS|NOT_EXISTS) checks) from metadataFilters."""
+    if value is None:
+        return {}, []
+    exprs = shapes.metadata_filters(value, field, shapes.RECORD_OPERATORS)
+    equal: dict[str, str] = {}
+    checks: list[tuple[str, str]] = []
+    for i, e in enumerate(exprs):
+        key, op = e["left"]["metadataKey"], e["operator"]
+        if op in ("EXISTS", "NOT_EXISTS"):
+            checks.append((key, op))
+        elif op == "EQUALS_TO":
+            mv = e["right"]["metadataValue"]
+            kind, v = shapes.union(mv, f"{field}[{i}].right.metadataValue",
+                                   ("stringValue", "stringListValue", "numberValue", "dateTimeValue"))
+            if kind != "stringValue":
+                raise ValidationException(f"{kind} is not supported on engram (labels are strings)",
+                                          field=f"{field}[{i}].right.metadataValue")
+            equal[key] = ids.check(v, ids.METADATA_VALUE, f"{field}[{i}].right.metadataValue.stringValue",
+                                   max_len=256) or ""
+        else:
+            raise ValidationException(f"operator {op} is not supported on engram (EQUALS_TO, EXISTS, "
+                                      "NOT_EXISTS are)", field=f"{field}[{i}].operator")
+    return equal, checks
+
+
+def _keep(rec: Record, exact: str | None, strategy: str | None, checks: list[tuple[str, str]]) -> bool:
+    if exact is not None and rec.namespace != exact:
+        return False
+    if strategy is not None and (rec.provenance.strategy or NO_STRATEGY) != strategy:
+        return False
+    return all((k in rec.labels) == (op == "EXISTS") for k, op in checks)
+
+
+def _where(body: dict[str, Any]) -> tuple[str | None, str | None]:
+    """(prefix, exact) from ``namespace`` (exact) or ``namespacePath`` (prefix)."""
+    if body.get("namespace") is not None and body.get("namespacePath") is not None:
+        raise ValidationException("give namespace or namespacePath, not both", field="namespacePath")
+    if body.get("namespace") is not None:
+        exact = _namespace(body["namespace"], "namespace")
+        return exact, exact
+    if body.get("namespacePath") is not None:
+        return _namespace(body["namespacePath"], "namespacePath"), None
+    return None, None
+
+
+def _labels_ok(c: Call, labels: dict[str, str], field: str) -> dict[str, str]:
+    declared = c.base.config.memory.labels
+    for k in labels:
+        if k not in declared:
+            raise ValidationException("is not a label the memory's configuration declares "
+                                      "(harness.memory.labels)", field=f"{field}.{k}")
+    return labels
+
+
+# -- reads ------------------------------------------------------------------------------------------------------
+@router.post("/memories/{memoryId}/retrieve")
+def retrieve(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"namespace", "namespacePath", "searchCriteria", "nextToken", "maxResults"})
+    res = c.memory(c.param("memoryId"))
+    crit = shapes.obj(body.get("searchCriteria"), "searchCriteria")
+    shapes.only(crit, {"searchQuery", "memoryStrategyId", "topK", "metadataFilters"}, "searchCriteria")
+    query = shapes.string(crit.get("searchQuery"), "searchCriteria.searchQuery", max_len=10_000)
+    top_k = shapes.max_results(crit.get("topK"), 100, default=10, field="searchCriteria.topK")
+    strategy = ids.check(crit.get("memoryStrategyId"), ids.STRATEGY_ID, "searchCriteria.memoryStrategyId",
+                         max_len=100, required=False)
+    equal, checks = _record_filters(crit.get("metadataFilters"), "searchCriteria.metadataFilters")
+    _labels_ok(c, equal, "searchCriteria.metadataFilters")
+    page = shapes.max_results(body.get("maxResults"), 100, default=top_k)
+    prefix, exact = _where(body)
+    scopes = read_scopes(c, res.agent, prefix)
+    token_scope = scopes[0]
+    start = _offset(c, "retrieve", token_scope, body.get("nextToken"))
+    ask = min(1000, max(top_k * 3, 30)) if (exact or strategy or checks) else top_k
+    hits: dict[str, Hit] = {}
+    for scope in scopes:
+        found = _view(c, scope).recall(scope, query, ask, namespace=prefix, labels=equal or None)
+        for h in found:
+            rec = h.record
+            if rec is not None and _keep(rec, exact, strategy, checks) and \
+                    (rec.id not in hits or h.score > hits[rec.id].score):
+                hits[rec.id] = h
+    ranked = sorted(hits.values(), key=lambda h: -h.score)[:top_k]
+    chunk = ranked[start:start + page]
+    remember_owner(c, res.agent, [h.record for h in chunk if h.record is not None])
+    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(h.record, h.score) for h in chunk if h.record]}
+    if len(ranked) > start + page:
+        out["nextToken"] = shapes.issue_token(c, "retrieve", token_scope, {"offset": start + page, "q": _qhash(body)})
+    return c.ok(out)
+
+
+def _qhash(body: dict[str, Any]) -> str:
+    crit = json.dumps({k: v for k, v in body.items() if k not in ("nextToken", "maxResults")}, sort_keys=True)
+    return hashlib.sha256(crit.encode()).hexdigest()[:16]
+
+
+def _offset(c: Call, kind: str, scope: Scope, token: object) -> int:
+    if token is None:
+        return 0
+    cur = shapes.open_token(c, kind, scope, token)
+    off = cur.get("offset")
+    if not isinstance(off, int) or off < 0:
+        raise ValidationException("is not a token this server issued", field="nextToken")
+    return off
+
+
+@router.post("/memories/{memoryId}/memoryRecords")
+def list_records(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"namespace", "namespacePath", "memoryStrategyId", "maxResults", "nextToken",
+                       "metadataFilters"})
+    res = c.memory(c.param("memoryId"))
+    limit = shapes.max_results(body.get("maxResults"), 100, default=20)
+    strategy = ids.check(body.get("memoryStrategyId"), ids.STRATEGY_ID, "memoryStrategyId", max_len=100,
+                         required=False)
+    equal, checks = _record_filters(body.get("metadataFilters"), "metadataFilters")
+    _labels_ok(c, equal, "metadataFilters")
+    prefix, exact = _where(body)
+    scopes = read_scopes(c, res.agent, prefix)
+    before: tuple[datetime, str] | None = None
+    if body.get("nextToken") is not None:
+        cur = shapes.open_token(c, "records", scopes[0], body["nextToken"])
+        try:
+            before = (datetime.fromisoformat(str(cur["at"])), str(cur["id"]))
+        except (KeyError, ValueError) as exc:
+            raise ValidationException("is not a token this server issued", field="nextToken") from exc
+    merged: dict[str, Record] = {}
+    for scope in scopes:
+        mem = _view(c, scope)
+        cursor = before
+        while True:  # newest first; filters may drop some, so read on until the page is full
+            batch = mem.list(scope, namespace=prefix, labels=equal or None, limit=min(1000, limit * 2 + 1),
+                             before=cursor)
+            for r in batch:
+                if _keep(r, exact, strategy, checks):
+                    merged.setdefault(r.id, r)
+            kept = sum(1 for r in merged.values() if cursor is None or (r.created_at, r.id) < cursor)
+            if len(batch) < limit * 2 + 1 or kept > limit:
+                break
+            cursor = (batch[-1].created_at, batch[-1].id)
+    ordered = sorted(merged.values(), key=lambda r: (r.created_at, r.id), reverse=True)
+    page = ordered[:limit]
+    remember_owner(c, res.agent, page)
+    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(r) for r in page]}
+    if len(ordered) > limit:
+        last = page[-1]
+        out["nextToken"] = shapes.issue_token(c, "records", scopes[0], {"at": last.created_at.isoformat(),
+                                                                        "id": last.id})
+    return c.ok(out)
+
+
+@router.get("/memories/{memoryId}/memoryRecord/{memoryRecordId}")
+def get_record(c: CallDep) -> Any:
+    res = c.memory(c.param("memoryId"))
+    engram_id = ids.record_id_in(c.param("memoryRecordId"))
+    ns = c.query("namespace")
+    scope, rec = find_record(c, res.agent, engram_id, _namespace(ns, "namespace") if ns else None)
+    rec = _newest(c, scope, rec)
+    if rec.status == "deleted":
+        raise NotFound(f"memory record {c.param('memoryRecordId')} was deleted", field="memoryRecordId")
+    return c.ok({"memoryRecord": record_out(rec)})
+
+
+@router.delete("/memories/{memoryId}/memoryRecords/{memoryRecordId}")
+def delete_record(c: CallDep) -> Any:
+    res = c.memory(c.param("memoryId"))
+    aws_id = c.param("memoryRecordId")
+    ns = c.query("namespace")
+    _delete_one(c, res.agent, aws_id, _namespace(ns, "namespace") if ns else None)
+    return c.ok({"memoryRecordId": aws_id})
+
+
+def _delete_one(c: Call, agent: str, aws_id: str, namespace: str | None) -> None:
+    if not c.grant.can_delete:
+        raise AccessDeniedException("this key may not delete (create it with --delete)")
+    scope, rec = find_record(c, agent, ids.record_id_in(aws_id), namespace)
+    rec = _newest(c, scope, rec)
+    if rec.status != "active":
+        raise NotFound(f"memory record {aws_id} was already deleted", field="memoryRecordId")
+    _view(c, scope).forget(scope, rec.id)
+
+
+# -- batches ----------------------------------------------------------------------------------------------------
+def _failure(exc: AwsError | EngramError, aws_id: str | None, request_id: str | None) -> dict[str, Any]:
+    """One failed record as AWS reports it: the HTTP status of its error as ``errorCode``."""
+    aws = exc if isinstance(exc, AwsError) else from_engram(exc)
+    out: dict[str, Any] = {"memoryRecordId": aws_id or "mem-" + "0" * 36, "status": "FAILED",
+                           "errorCode": aws.status, "errorMessage": aws.body()["message"]}
+    if request_id is not None:
+        out["requestIdentifier"] = request_id
+    return out
+
+
+def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
+    f = f"records[{i}]"
+    d = shapes.obj(item, f)
+    shapes.only(d, {"requestIdentifier", "namespaces", "content", "timestamp", "memoryStrategyId", "metadata"}, f)
+    rid = ids.check(d.get("requestIdentifier"), ids.REQUEST_IDENTIFIER, f"{f}.requestIdentifier", max_len=80)
+    nss = shapes.items(d.get("namespaces"), f"{f}.namespaces", max_items=1)
+    path = _namespace(nss[0], f"{f}.namespaces[0]") if nss else "/agent/"
+    _, text = shapes.union(d.get("content"), f"{f}.content", ("text",))
+    text = shapes.string(text, f"{f}.content.text", max_len=16_000)
+    if "timestamp" not in d:
+        raise ValidationException("is required", field=f"{f}.timestamp")
+    at = parse_timestamp(d["timestamp"], f"{f}.timestamp")
+    strategy = ids.check(d.get("memoryStrategyId"), ids.STRATEGY_ID, f"{f}.memoryStrategyId", max_len=100,
+                         required=False)
+    labels = _labels_ok(c, _labels(d.get("metadata"), f"{f}.metadata"), f"{f}.metadata")
+    owner = nsmod.owner(path, nsmod.templates(c.base.config))
+    scope = _owner_scope(c, agent, owner)
+    summary, content = _summary_content(text)
+    with _view(c, scope).turn(scope, extract=False) as t:
+        rec = t.remember(summary, content, kind="fact", labels=labels or None, scope=owner.level, namespace=path,
+                         strategy=strategy, at=at)
+        if rec.actor is not None:
+            t.set_meta(_OWNER + rec.id, json.dumps([agent, rec.actor, rec.session]))
+    if rec.actor is not None:
+        _note_owner(c, agent, rec.actor, rec.session)
+    return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": rid}
+
+
+@router.post("/memories/{memoryId}/memoryRecords/batchCreate")
+def batch_create(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"records", "clientToken", "recordExpirySpecification"})
+    res = c.memory(c.param("memoryId"))
+    if body.get("recordExpirySpecification") is not None:
+        raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
+    records = shapes.items(body.get("records"), "records", max_items=100)
+    token_key = None
+    if body.get("clientToken") is not None:
+        token = shapes.string(body["clientToken"], "clientToken", max_len=256)
+        token_key = _BATCH_TOKEN + res.agent + "\x1f" + (c.grant.key_id or "") + "\x1f" + token
+        with c.base.store.read() as tx:
+            done = tx.get_meta(token_key)
+        if done:
+            return c.ok(json.loads(done), 201)
+    ok, failed = [], []
+    for i, item in enumerate(records):
+        rid = item.get("requestIdentifier") if isinstance(item, dict) else None
+        try:
+            ok.append(_create_one(c, res.agent, item, i))
+        except (AwsError, EngramError) as exc:
+            failed.append(_failure(exc, None, rid if isinstance(rid, str) else None))
+    out = {"successfulRecords": ok, "failedRecords": failed}
+    if token_key is not None:
+        with c.base.store.write() as tx:
+            tx.set_meta(token_key, json.dumps(out))
+    return c.ok(out, 201)
+
+
+def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
+    f = f"records[{i}]"
+    d = shapes.obj(item, f)
+    shapes.only(d, {"memoryRecordId", "timestamp", "content", "namespaces", "sourceNamespaces",
+                    "memoryStrategyId", "metadata"}, f)
+    aws_id = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50)
+    if "timestamp" not in d:
+        raise ValidationException("is required", field=f"{f}.timestamp")
+    parse_timestamp(d["timestamp"], f"{f}.timestamp")
+    src = shapes.items(d["sourceNamespaces"], f"{f}.sourceNamespaces", max_items=1) \
+        if d.get("sourceNamespaces") is not None else []
+    scope, rec = find_record(c, agent, ids.record_id_in(aws_id, f"{f}.memoryRecordId"),
+                             _namespace(src[0], f"{f}.sourceNamespaces[0]") if src else None)
+    rec = _newest(c, scope, rec)
+    if d.get("namespaces") is not None:
+        nss = shapes.items(d["namespaces"], f"{f}.namespaces", max_items=1)
+        if nss and _namespace(nss[0], f"{f}.namespaces[0]") != rec.namespace:
+            raise ValidationException("moving a record to another namespace is not supported on engram",
+                                      field=f"{f}.namespaces")
+    if d.get("memoryStrategyId") is not None and d["memoryStrategyId"] != (rec.provenance.strategy or NO_STRATEGY):
+        raise ValidationException("changing a record's strategy is not supported on engram",
+                                  field=f"{f}.memoryStrategyId")
+    change: dict[str, Any] = {"id": rec.id}
+    if d.get("content") is not None:
+        _, text = shapes.union(d["content"], f"{f}.content", ("text",))
+        change["summary"], change["content"] = _summary_content(shapes.string(text, f"{f}.content.text",
+                                                                              max_len=16_000))
+    if d.get("metadata") is not None:
+        change["labels"] = _labels_ok(c, _labels(d["metadata"], f"{f}.metadata"), f"{f}.metadata")
+    if rec.status != "active":
+        raise NotFound(f"memory record {aws_id} was deleted", field=f"{f}.memoryRecordId")
+    new = _view(c, scope).batch(scope, update=[change])["updated"][0]
+    if new.actor is not None:
+        remember_owner(c, agent, [new])
+    return {"memoryRecordId": ids.record_id_out(new.id), "status": "SUCCEEDED"}
+
+
+@router.post("/memories/{memoryId}/memoryRecords/batchUpdate")
+def batch_update(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"records", "recordExpirySpecification"})
+    res = c.memory(c.param("memoryId"))
+    if body.get("recordExpirySpecification") is not None:
+        raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
+    ok, failed = [], []
+    for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100)):
+        aws_id = item.get("memoryRecordId") if isinstance(item, dict) else None
+        try:
+            ok.append(_update_one(c, res.agent, item, i))
+        except (AwsError, EngramError) as exc:
+            failed.append(_failure(exc, aws_id if isinstance(aws_id, str) else None, None))
+    return c.ok({"successfulRecords": ok, "failedRecords": failed})
+
+
+@router.post("/memories/{memoryId}/memoryRecords/batchDelete")
+def batch_delete(c: CallDep) -> Any:
+    body = c.body()
+    shapes.only(body, {"records"})
+    res = c.memory(c.param("memoryId"))
+    ok, failed = [], []
+    for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100)):
+        f = f"records[{i}]"
+        aws_id = item.get("memoryRecordId") if isinstance(item, dict) else None
+        try:
+            d = shapes.obj(item, f)
+            shapes.only(d, {"memoryRecordId", "namespace"}, f)
+            rid = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50)
+            ns = _namespace(d["namespace"], f"{f}.namespace") if d.get("namespace") is not None else None
+            _delete_one(c, res.agent, rid or "", ns)
+            ok.append({"memoryRecordId": rid, "status": "SUCCEEDED"})
+        except (AwsError, EngramError) as exc:
+            failed.append(_failure(exc, aws_id if isinstance(aws_id, str) else None, None))
+    return c.ok({"successfulRecords": ok, "failedRecords": failed})
+
