@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import events, records
+from . import events, jobs, records
 from .server import AwsRouter
 
 router: APIRouter = AwsRouter()
 router.include_router(events.router)
 router.include_router(records.router)
+router.include_router(jobs.router)
