@@ -160,9 +160,11 @@ class Call:
         return doc
 
     def memory(self, raw_id: str) -> registry.MemoryResource:
-        """The memory resource named by an id or ARN; AccessDenied when the key's agent is another."""
+        """The memory resource named by an id or ARN; AccessDenied unless the key's agent is the memory's
+        own agent or the agent that created it (``doc["owner"]``: the control plane puts each new memory on
+        an agent of its own, owned by the creating key's agent)."""
         res = registry.get(self.base.store, raw_id)
-        if self.grant.agent is not None and res.agent != self.grant.agent:
+        if self.grant.agent is not None and self.grant.agent not in (res.agent, res.doc.get("owner")):
             raise AccessDeniedException(f"this key is not granted memory {res.id}")
         return res
 
