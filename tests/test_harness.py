@@ -377,8 +377,9 @@ def test_preview_writes_only_preview_and_never_leaks(mem: Memory) -> None:
     live = mem.remember(S, "Alice's plan is basic")
     m = model(use("add_memory", summary="Alice's plan is premium", replaces=live.id), say("upgraded"))
     reply = Agent(mem, m).invoke(S, user("upgrade my plan"), preview=True)
-    assert reply.preview and reply.events == ()
-    assert mem.events(S) == []  # the preview conversation is not stored
+    assert reply.preview and reply.events and all(e.preview for e in reply.events)
+    assert mem.events(S) == []  # the preview conversation is stored marked preview: live reads never see it
+    assert [e.content for e in mem.events(S, preview=True)][:1] == ["upgrade my plan"]
     assert mem.get(S, live.id).status == "active"
 
     m2 = model(say("live"))

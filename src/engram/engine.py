@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from . import config as cfgmod
+from . import preview as previewmod
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
@@ -219,21 +220,21 @@ class Memory:
         return self.now() - timedelta(days=self._config.harness.history.event_expiry_days)
 
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
-               after: datetime | None = None) -> builtins.list[Event]:
+               after: datetime | None = None, preview: bool = False) -> builtins.list[Event]:
         """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
-        ``after``. Expired events are never returned."""
+        ``after``. Expired events are never returned; events of preview turns only with ``preview``."""
         validate.limit(limit)
         self._events_right(scope, write=False)
         b = validate.as_utc(before, "before") if before is not None else None
         a = validate.as_utc(after, "after") if after is not None else None
         with self.store.read() as tx:
             return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
-                                  not_before=self._expiry_cutoff())
+                                  not_before=self._expiry_cutoff(), preview=preview)
 
-    def get_event(self, scope: Scope, event_id: str) -> Event:
+    def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
         self._events_right(scope, write=False)
         with self.store.read() as tx:
-            got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id])
+            got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id], preview=preview)
         if not got or got[0].at < self._expiry_cutoff():
             raise NotFound(f"no event {event_id} in this session", field="id")
         return got[0]
@@ -271,11 +272,13 @@ class Memory:
         return texts
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
-                       mode: str | None = None) -> builtins.list[Hit]:
+                       mode: str | None = None, preview: bool = False) -> builtins.list[Hit]:
         """Rank the session's earlier events by keywords, meaning, neighbouring turns, time and recency.
 
         Candidates come from the session's lexical and vector indexes; in hybrid mode the best of them are
         scored together with the events appended right before and after them (see :mod:`engram.core.fusion`).
+        Events of preview turns are searched only by a preview read (``preview=True``; see
+        :mod:`engram.preview`).
         """
         index = self._config.harness.history.index
         if index == "none":
@@ -298,8 +301,15 @@ class Memory:
         with self.store.read() as tx:
             stats = fusion.TermStats(0, {})
             lex: builtins.list[fusion.LexicalCandidate] = []
+            shadow: builtins.list[fusion.Candidate] = []
+            if preview:
+                mine = [e for e in tx.list_events(a, u, s, limit=previewmod.MAX_PREVIEW_EVENTS, preview=True,
+                                                  not_before=cutoff) if e.preview]
+                shadow = previewmod.candidates(
+                    [e for e in mine if tools or e.role != "tool"], lambda e: self._index_texts(e, index),
+                    self.embedder.embed, qvec, s)
             if mode != "vector":
-                stats = tx.event_term_stats(a, u, s, analysis.terms)
+                stats = previewmod.with_candidates(tx.event_term_stats(a, u, s, analysis.terms), shadow)
                 sel = fusion.select_terms(analysis.terms, stats)
                 lex = tx.events_lexical(a, u, s, sel, limit=k, include_tools=tools, not_before=cutoff) if sel else []
             vec = (tx.events_vector(a, u, s, qvec, limit=k, include_tools=tools, not_before=cutoff)
@@ -307,6 +317,9 @@ class Memory:
             events = {e.id: e for e in tx.get_events(a, u, s, list(dict.fromkeys(
                 [c.id for c in lex] + [c.id for c in vec])))}
             pool = self._candidate_pool(lex, vec, {i: (e.at, s) for i, e in events.items()})
+            if shadow:
+                events.update({e.id: e for e in mine})
+                pool.update({c.id: c for c in shadow if mode != "lexical" or c.terms})
             if mode == "hybrid" and pool:
                 first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
                 hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
@@ -314,7 +327,8 @@ class Memory:
                 self._add_context(pool, hoods, qvec, weights.window)
             scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights, now=self.now())
             top = scored[:limit]
-            events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events])})
+            events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events],
+                                                          preview=preview)})
         return [Hit(score=sc.score, event=events[sc.id], parts=_parts(sc))
                 for sc in top if sc.id in events]
 
@@ -631,10 +645,11 @@ class Memory:
                 if preview:  # preview records in the context may hide what they replace or delete
                     records.update({r.id: r for r in tx.get_records(flt, [i for i in pool if i not in records])})
             hide = set(hidden or ())
-            if preview:
-                for r in records.values():
-                    if r.preview:
-                        hide.update(x for x in (r.replaces, r.deletes) if x)
+            if preview:  # whatever a preview record replaces or deletes, candidate or not (engram.preview)
+                hide.update(tx.preview_targets(flt))
+                for p in pending:
+                    if p.record.preview:
+                        hide.update(x for x in (p.record.replaces, p.record.deletes) if x)
             hide.update(i for i, r in records.items() if r.deletes)
             scored = fusion.rank([c for c in pool.values() if c.id not in hide], analysis, stats, mode=mode,
                                  weights=weights, min_score=min_score, now=self.now())
@@ -689,16 +704,18 @@ class Memory:
             return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
         return lookup
 
-    def _extract_cursor_key(self, scope: Scope) -> str:
-        return f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
+    def _extract_cursor_key(self, scope: Scope, preview: bool = False) -> str:
+        """Where extraction keeps how far it got; preview turns keep their own, so live state never moves."""
+        key = f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
+        return key + previewmod.PREVIEW_SUFFIX if preview else key
 
-    def _should_extract(self, scope: Scope, new_events: int) -> bool:
+    def _should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
         mem = self._config.memory
         if not mem.enabled or not mem.strategies or mem.extraction.trigger == "off":
             return False
         if mem.extraction.trigger == "every_n":
             with self.store.read() as tx:
-                cur = int(tx.get_meta(self._extract_cursor_key(scope) + ":pending") or 0)
+                cur = int(tx.get_meta(self._extract_cursor_key(scope, preview) + ":pending") or 0)
             return cur + new_events >= mem.extraction.every_n
         return True
 
@@ -757,9 +774,9 @@ class Memory:
     def _extract_in_turn(self, turn: Turn) -> None:
         """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
         mem = self._config.memory
-        if not self._should_extract(turn.scope, len(turn._ops.events)):
+        if not self._should_extract(turn.scope, len(turn._ops.events), turn.preview):
             if mem.strategies and mem.extraction.trigger == "every_n":
-                key = self._extract_cursor_key(turn.scope) + ":pending"
+                key = self._extract_cursor_key(turn.scope, turn.preview) + ":pending"
                 with self.store.read() as tx:
                     cur = int(tx.get_meta(key) or 0)
                 turn._ops.meta[key] = str(cur + len(turn._ops.events))
@@ -768,33 +785,36 @@ class Memory:
             now = self.now()
             turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
                                       actor=turn.scope.actor, session=turn.scope.session, status="pending",
-                                      attempts=0, error=None, payload={"turn_id": turn.id}, created_at=now,
-                                      updated_at=now))
+                                      attempts=0, error=None, payload={"turn_id": turn.id, "preview": turn.preview},
+                                      created_at=now, updated_at=now))
             return
-        events = self._unextracted(turn.scope) + turn.pending_events
+        events = self._unextracted(turn.scope, turn.preview) + turn.pending_events
         before = (list(turn._ops.records), list(turn._ops.status), dict(turn._ops.meta))
         try:
             self._run_extraction(turn, events)
         except ModelError as exc:
             # The turn still commits; the extraction is kept as a failed job to retry, never lost.
             turn._ops.records, turn._ops.status, turn._ops.meta = before
-            turn._ops.jobs.append(self._failed_job(turn.scope, exc, turn.id))
+            turn._ops.jobs.append(self._failed_job(turn.scope, exc, turn.id, turn.preview))
 
-    def _failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None) -> Job:
+    def _failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
         """An extraction the model could not do (failed, malformed answer): kept to retry, never lost."""
         now = self.now()
         return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
                    status="failed", attempts=1, error=f"{type(exc).__name__}: {exc}",
-                   payload={"turn_id": turn_id} if turn_id else {}, created_at=now, updated_at=now)
+                   payload={**({"turn_id": turn_id} if turn_id else {}), "preview": preview}, created_at=now,
+                   updated_at=now)
 
-    def _unextracted(self, scope: Scope) -> builtins.list[Event]:
-        key = self._extract_cursor_key(scope)
+    def _unextracted(self, scope: Scope, preview: bool = False) -> builtins.list[Event]:
+        """Events not yet extracted: live events after the live cursor, or (``preview``) the preview turns'
+        events after the preview cursor; extraction from preview events writes only preview records."""
+        key = self._extract_cursor_key(scope, preview)
         with self.store.read() as tx:
             after = tx.get_meta(key)
             evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
                                  after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self._expiry_cutoff())
-        return evs
+                                 not_before=self._expiry_cutoff(), preview=preview)
+        return [e for e in evs if e.preview] if preview else evs
 
     def _run_extraction(self, turn: Turn, events: Sequence[Event], *,
                         advance_cursor: bool = True) -> builtins.list[Record]:
@@ -807,8 +827,8 @@ class Memory:
         written = self._apply_ops(elevated, ops)
         if advance_cursor:
             last = max(e.at for e in events)
-            turn._ops.meta[self._extract_cursor_key(turn.scope)] = last.isoformat()
-            turn._ops.meta[self._extract_cursor_key(turn.scope) + ":pending"] = "0"
+            turn._ops.meta[self._extract_cursor_key(turn.scope, turn.preview)] = last.isoformat()
+            turn._ops.meta[self._extract_cursor_key(turn.scope, turn.preview) + ":pending"] = "0"
         turn.written += written
         return written
 
@@ -822,12 +842,12 @@ class Memory:
         except ModelError as exc:
             # nothing of the extraction was written; the failure is kept as a job to retry, then raised
             with self.turn(scope, preview=preview, extract=False) as t:
-                t._ops.jobs.append(self._failed_job(scope, exc, None))
+                t._ops.jobs.append(self._failed_job(scope, exc, None, preview))
             raise
 
     def _extract_now(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         with self.turn(scope, preview=preview, extract=False) as t:
-            return self._run_extraction(t, self._unextracted(scope))
+            return self._run_extraction(t, self._unextracted(scope, preview))
 
     # -- jobs --------------------------------------------------------------------------------------------
     def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
@@ -862,7 +882,7 @@ class Memory:
             ran += 1
             scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
             try:
-                self._extract_now(scope)
+                self._extract_now(scope, preview=bool(job.payload.get("preview")))
             except EngramError as exc:
                 with self.store.write() as tx:
                     tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", self.now(),

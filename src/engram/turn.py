@@ -95,7 +95,8 @@ class Turn:
 
     # -- writes ------------------------------------------------------------------------------------------
     def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
-        """Buffer messages, tool calls and tool results as events of this turn's session."""
+        """Buffer messages, tool calls and tool results as events of this turn's session (marked preview in a
+        preview turn: only preview reads see them, and they are never indexed for live history search)."""
         self._check_open()
         check_events(self.scope, self.write_levels, write=True, read_only=self.read_only)
         if self.scope.session is None:
@@ -106,7 +107,8 @@ class Turn:
         for m in parsed:
             ev = Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
                        seq=0, role=m["role"], content=m["content"], at=m["at"] or now, metadata=m["metadata"],
-                       tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id)
+                       tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
+                       preview=self.preview)
             out.append(ev)
         self._ops.events += out
         return out
@@ -207,7 +209,7 @@ class Turn:
                                 hidden={s[0] for s in self._ops.status}, levels=self.read_levels, **kw)
 
     def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
-        return self.mem.search_history(self.scope, query, limit, **kw)
+        return self.mem.search_history(self.scope, query, limit, preview=self.preview, **kw)
 
     @property
     def pending_events(self) -> list[Event]:
@@ -239,6 +241,8 @@ class Turn:
         chunk_texts: list[tuple[str, int, str]] = []
         if index != "none":
             for ev in self._ops.events:
+                if ev.preview:  # preview history is searched from the events themselves (engram.preview)
+                    continue
                 for i, t in enumerate(self.mem._index_texts(ev, index)):
                     chunk_texts.append((ev.id, i, t))
         deferred = self.mem.indexer is not None  # the indexer embeds history chunks after the commit

@@ -90,6 +90,7 @@ class Event:
     tool_call_id: str | None = None
     name: str | None = None
     turn_id: str | None = None
+    preview: bool = False  # written by a preview turn: only preview reads see it
 
     @property
     def is_tool(self) -> bool:

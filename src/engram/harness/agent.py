@@ -20,9 +20,10 @@ turn. The final state is stored in the metadata of the turn's final assistant ev
 and the next invocation on the session reads it back from there, whole. ``Reply.state`` reports it.
 
 Preview (``invoke(..., preview=True)``): records it writes are preview records (later preview turns recall
-them, live turns never do). Its messages are not stored as events, because events carry no preview flag
-and a stored preview conversation would reach live history, history search and extraction; for the same
-reason preview turns run no turn-end extraction. They read live history and state, and log their uses.
+them, live turns never do). Its messages are stored as events marked preview, so a preview session can
+resume: later preview turns load and search live plus preview history, live turns never see it. Its
+turn-end extraction reads only preview events, writes only preview records and keeps its own cursor, so
+nothing a preview turn does moves live state. Preview turns log their uses.
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ class Reply:
 
     ``recalled``: every recalled record that reached a model call of the turn (memory block or
     ``search_memory`` results), best score per record, best first; ``pinned``: the pins shown.
-    ``events``: the committed events (none in preview or for a subagent); ``messages``: every message of
-    the turn (inputs, assistant messages with their tool calls, tool results) as they were appended.
+    ``events``: the committed events (marked preview in preview; none for a subagent); ``messages``: every
+    message of the turn (inputs, assistant messages with their tool calls, tool results) as appended.
     """
 
     text: str
@@ -166,9 +167,9 @@ class Agent:
                                    self.mem.config.harness.context.truncation)
         start = ctx.check_state(state) if state is not None else None
         turn = Turn(self.mem, scope, preview=preview, read_only=read_only, agent_version=self.agent_version,
-                    extract=not (preview or read_only))
+                    extract=not read_only)
         with turn as t:
-            run = _Invocation(self, t, trunc, persist=not (preview or read_only), read_only=read_only)
+            run = _Invocation(self, t, trunc, persist=not read_only, read_only=read_only)
             run.execute(list(messages), start)
         return Reply(text=run.text, state=run.state, usage=run.usage, recalled=run.recalled_hits(),
                      pinned=tuple(run.pins), turn_id=turn.id, events=tuple(turn.appended),
@@ -210,11 +211,11 @@ class _Invocation:
         n = self.cfg.harness.history.messages_count
         if n <= 0:
             return []
-        return self.mem.events(self.scope, limit=min(n, validate.MAX_LIMIT))
+        return self.mem.events(self.scope, limit=min(n, validate.MAX_LIMIT), preview=self.turn.preview)
 
     def latest_state(self, loaded: Sequence[Event]) -> dict[str, Any]:
         """The state the session's latest turn reported (``{}`` for a new session)."""
-        batch = list(loaded) or self.mem.events(self.scope, limit=200)
+        batch = list(loaded) or self.mem.events(self.scope, limit=200, preview=self.turn.preview)
         for _ in range(STATE_PAGES + 1):
             for ev in reversed(batch):
                 got = ev.metadata.get("state") if ev.role == "assistant" else None
@@ -222,7 +223,7 @@ class _Invocation:
                     return ctx.check_state(got)
             if not batch:
                 break
-            batch = self.mem.events(self.scope, limit=200, before=batch[0].at)
+            batch = self.mem.events(self.scope, limit=200, before=batch[0].at, preview=self.turn.preview)
         return {}
 
     # -- appending ----------------------------------------------------------------------------------

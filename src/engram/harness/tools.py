@@ -264,7 +264,8 @@ class MemoryTools:
         offset = _int(args, "offset", 0, 0, validate.MAX_CONTENT)
         text = self.results.get(ref)
         if text is None:
-            ev: Event = self.turn.mem.get_event(self.turn.scope, ref)  # NotFound for other sessions' events
+            ev: Event = self.turn.mem.get_event(self.turn.scope, ref,  # NotFound for other sessions' events
+                                                preview=self.turn.preview)
             text = ev.content
         if not text and offset:
             raise NotFound(f"result {ref} is empty", field="offset")

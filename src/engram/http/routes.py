@@ -158,14 +158,20 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
     def append_events(ctx: C, body: S.AppendIn) -> S.AppendOut:
         """Store messages, tool calls and tool results as events of the session (one transaction)."""
         ctx.need_events(write=True)
-        events = ctx.mem.append(ctx.scope, [m.model_dump(exclude_none=True) for m in body.messages])
+        messages = [m.model_dump(exclude_none=True) for m in body.messages]
+        if body.preview:
+            with ctx.mem.turn(ctx.scope, preview=True) as t:
+                t.append(messages)
+            events = t.appended
+        else:
+            events = ctx.mem.append(ctx.scope, messages)
         return S.AppendOut(events=[S.EventOut.model_validate(e) for e in events])
 
     @v1.get(prefix + "/events", response_model=S.EventsOut, tags=["events"], name=f"list_events{suffix}")
     def list_events(request: Request, ctx: C, limit: Limit = 50, before: datetime | None = None,
                     after: datetime | None = None,
                     role: Annotated[list[Literal["user", "assistant", "system", "tool"]] | None, Query()] = None,
-                    page_token: PageToken = None) -> S.EventsOut:
+                    page_token: PageToken = None, preview: bool = False) -> S.EventsOut:
         """Events oldest first. Without ``after``: the newest ``limit`` (before ``before``), and pages run
         backward; with ``after``: the first ``limit`` after it, and pages run forward. ``role`` filters a
         page, so a page may be short: follow ``next_page_token`` until it is null."""
@@ -174,7 +180,7 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
         cursor = tokens.open(page_token, "events", ctx.scope) if page_token else None
 
         def fetch(**kw: Any) -> list[Any]:
-            return ctx.mem.events(ctx.scope, **kw)
+            return ctx.mem.events(ctx.scope, preview=preview, **kw)
 
         page, nxt = events_page(fetch, limit, cursor, before=before, after=after)
         if role:
@@ -204,7 +210,7 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
         """Rank the session's earlier events by meaning, keywords and recency."""
         ctx.need_events(write=False)
         return _hits(ctx.mem.search_history(ctx.scope, body.query, body.limit, include_tools=body.include_tools,
-                                            mode=body.mode))
+                                            mode=body.mode, preview=body.preview))
 
     @v1.post(prefix + "/extract", response_model=S.ExtractOut, tags=["extraction"], name=f"extract{suffix}")
     def extract(ctx: C, body: S.ExtractIn | None = None) -> S.ExtractOut:

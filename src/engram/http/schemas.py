@@ -46,6 +46,7 @@ class MessageIn(_In):
 
 class AppendIn(_In):
     messages: list[MessageIn] = Field(min_length=1, max_length=10_000)
+    preview: bool = False  # events of a preview turn: only preview reads see them
 
 
 class RecordIn(_In):
@@ -111,6 +112,7 @@ class HistorySearchIn(_In):
     limit: int = Field(5, ge=1, le=1_000)
     include_tools: bool | None = None
     mode: ModeName | None = None
+    preview: bool = False  # also search the session's preview events
 
 
 class UseIn(_In):
@@ -155,6 +157,7 @@ class EventOut(_Out):
     tool_call_id: str | None
     name: str | None
     turn_id: str | None
+    preview: bool = False
 
 
 class EventsOut(BaseModel):

@@ -90,13 +90,14 @@ class Tx(Protocol):
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
                     before: datetime | None = None, after: datetime | None = None,
-                    not_before: datetime | None = None) -> list[Event]:
+                    not_before: datetime | None = None, preview: bool = False) -> list[Event]:
         """Oldest first. With ``after``: the first ``limit`` events after it; else the last ``limit``
-        events before ``before`` (or the end). ``not_before`` hides expired events."""
+        events before ``before`` (or the end). ``not_before`` hides expired events. Events a preview turn
+        wrote (``Event.preview``) are left out unless ``preview``."""
         ...
 
     def get_events(self, agent: str, actor: str | None, session: str | None,
-                   ids: Sequence[str]) -> list[Event]: ...
+                   ids: Sequence[str], *, preview: bool = False) -> list[Event]: ...
     def delete_events(self, agent: str, actor: str | None, session: str | None,
                       ids: Sequence[str]) -> int: ...
     def expire_events(self, cutoff: datetime) -> int:
@@ -151,6 +152,11 @@ class Tx(Protocol):
         """For each id of an active record the filter can see: the record and up to ``window`` active records
         *the same turn* wrote right before and right after it (in write order) that the filter can see.
         Unknown or hidden ids are left out."""
+        ...
+
+    def preview_targets(self, flt: ReadFilter) -> list[str]:
+        """Ids of the records that preview records the filter can see (any status, whatever their kind,
+        labels or namespace) replace or delete: what a preview read must never return."""
         ...
 
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]

@@ -174,4 +174,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE records DROP COLUMN tsv;
     ALTER TABLE event_chunks DROP COLUMN tsv;
     """,
+    # 4: events written by preview turns (live reads never see them; they have no index chunks)
+    r"""
+    ALTER TABLE events ADD COLUMN preview boolean NOT NULL DEFAULT false;
+    CREATE INDEX records_preview_targets ON records (agent)
+        WHERE preview AND (replaces IS NOT NULL OR deletes IS NOT NULL);
+    """,
 )

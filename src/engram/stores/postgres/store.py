@@ -65,7 +65,7 @@ def _record_cols(alias: str) -> str:
 
 RECORD_COLS = _record_cols("r")
 EVENT_COLS = ("seq, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
-              "turn_id")
+              "turn_id, preview")
 
 
 def _lock_key(*parts: str) -> int:
@@ -323,7 +323,7 @@ class PgTx:
             id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=int(r["seq"]),
             role=r["role"], content=r["content"], at=_utc(r["at"]), metadata=r["metadata"],
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in r["tool_calls"]),
-            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"],
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
         )
 
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
@@ -336,14 +336,15 @@ class PgTx:
         # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
         self.c.later(
             "INSERT INTO events (seq, id, agent, actor, session, role, content, at, metadata, tool_calls, "
-            "tool_call_id, name, turn_id) SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], "
-            "%s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], %s::text[], "
-            "%s::text[], %s::text[])",
+            "tool_call_id, name, turn_id, preview) SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], "
+            "%s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], %s::text[], "
+            "%s::text[], %s::text[], %s::boolean[])",
             [[e.seq for e in out], [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
              [e.session for e in out], [e.role for e in out], [e.content for e in out], [_aware(e.at) for e in out],
              [Jsonb(e.metadata) for e in out],
              [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
-             [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out]])
+             [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out],
+             [e.preview for e in out]])
         if chunks:
             by_id = {e.id: e for e in out}
             parts = []
@@ -366,8 +367,8 @@ class PgTx:
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
                     before: datetime | None = None, after: datetime | None = None,
-                    not_before: datetime | None = None) -> list[Event]:
-        conds: list[str] = ["agent = %s"]
+                    not_before: datetime | None = None, preview: bool = False) -> list[Event]:
+        conds: list[str] = ["agent = %s"] + ([] if preview else ["NOT preview"])
         args: list[Any] = [agent]
         for col, val in (("actor", actor), ("session", session)):
             c, a = _eq(col, val)
@@ -390,12 +391,14 @@ class PgTx:
         events = [self._event(r) for r in rows]
         return events if order == "ASC" else events[::-1]
 
-    def get_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[Event]:
+    def get_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                   preview: bool = False) -> list[Event]:
         """By id through the unique index only, then kept when they belong to the session."""
         if not ids:
             return []
         rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE id = ANY(%s)", [list(dict.fromkeys(ids))])
-        got = [self._event(r) for r in rows if (r["agent"], r["actor"], r["session"]) == (agent, actor, session)]
+        got = [self._event(r) for r in rows if (r["agent"], r["actor"], r["session"]) == (agent, actor, session)
+               and (preview or not r["preview"])]
         return sorted(got, key=lambda e: (e.at, e.seq))
 
     def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:
@@ -833,6 +836,14 @@ class PgTx:
                     got.append(self._context_item(r))
         return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
                 for a in anchors]
+
+    def preview_targets(self, flt: ReadFilter) -> list[str]:
+        wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,
+                       labels=(), namespace_prefix=None)
+        where, args = self._filter_sql(wide)
+        rows = self._all(f"SELECT r.replaces, r.deletes FROM records r WHERE {where} AND r.preview "
+                         "AND (r.replaces IS NOT NULL OR r.deletes IS NOT NULL)", args)
+        return [x for r in rows for x in (r["replaces"], r["deletes"]) if x]
 
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
                              ) -> list[Record]:

@@ -114,4 +114,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX event_chunks_unembedded ON event_chunks (part, rowid) WHERE vec IS NULL;
     """,
+    # 4: events written by preview turns (live reads never see them; they have no index chunks)
+    """
+    ALTER TABLE events ADD COLUMN preview INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX records_preview_targets ON records (agent)
+        WHERE preview = 1 AND (replaces IS NOT NULL OR deletes IS NOT NULL);
+    """,
 )

@@ -218,7 +218,7 @@ class SqliteTx:
             role=r["role"], content=r["content"], at=from_us(r["at_us"]),
             metadata=json.loads(r["metadata"]),
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r["tool_calls"])),
-            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"],
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
         )
 
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
@@ -226,11 +226,11 @@ class SqliteTx:
         for e in events:
             cur = self.c.execute(
                 "INSERT INTO events (id, agent, actor, session, role, content, at_us, metadata, tool_calls, "
-                "tool_call_id, name, turn_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "tool_call_id, name, turn_id, preview) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (e.id, e.agent, e.actor, e.session, e.role, e.content, to_us(e.at),
                  json.dumps(e.metadata), json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments}
                                                      for c in e.tool_calls]),
-                 e.tool_call_id, e.name, e.turn_id))
+                 e.tool_call_id, e.name, e.turn_id, int(e.preview)))
             out.append(Event(**{**{f: getattr(e, f) for f in e.__dataclass_fields__}, "seq": cur.lastrowid}))
         by_id = {e.id: e for e in events}
         for ch in chunks:
@@ -251,8 +251,8 @@ class SqliteTx:
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
                     before: datetime | None = None, after: datetime | None = None,
-                    not_before: datetime | None = None) -> list[Event]:
-        conds = ["agent = ?", "actor IS ?", "session IS ?"]
+                    not_before: datetime | None = None, preview: bool = False) -> list[Event]:
+        conds = ["agent = ?", "actor IS ?", "session IS ?"] + ([] if preview else ["preview = 0"])
         args: list[Any] = [agent, actor, session]
         if not_before is not None:
             conds.append("at_us >= ?")
@@ -272,11 +272,12 @@ class SqliteTx:
         return events if order == "ASC" else events[::-1]
 
     def get_events(self, agent: str, actor: str | None, session: str | None,
-                   ids: Sequence[str]) -> list[Event]:
+                   ids: Sequence[str], *, preview: bool = False) -> list[Event]:
         if not ids:
             return []
         rows = self._all(f"SELECT * FROM events WHERE id IN ({','.join('?' * len(ids))}) "
-                         "AND agent = ? AND actor IS ? AND session IS ? ORDER BY at_us, seq",
+                         "AND agent = ? AND actor IS ? AND session IS ? "
+                         f"{'' if preview else 'AND preview = 0 '}ORDER BY at_us, seq",
                          [*ids, agent, actor, session])
         return [self._event(r) for r in rows]
 
@@ -697,6 +698,14 @@ class SqliteTx:
         return [Neighbourhood(items[i], tuple(items[j] for j in b if j in items)[:window],
                               tuple(items[j] for j in f if j in items)[:window])
                 for i, (b, f) in sides.items() if i in items]
+
+    def preview_targets(self, flt: ReadFilter) -> list[str]:
+        wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,
+                       labels=(), namespace_prefix=None)
+        where, args = self._filter_sql(wide)
+        rows = self._all(f"SELECT r.replaces, r.deletes FROM records r WHERE {where} AND r.preview = 1 "
+                         "AND (r.replaces IS NOT NULL OR r.deletes IS NOT NULL)", args)
+        return [x for r in rows for x in (r[0], r[1]) if x]
 
     def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
                              ) -> list[Record]:
