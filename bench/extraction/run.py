@@ -24,18 +24,20 @@ Usage::
     .venv/bin/python bench/extraction/run.py                 # offline extractor, all scenarios
     .venv/bin/python bench/extraction/run.py --split test -v # held-out scenarios, list every miss
     ENGRAM_BENCH_MODEL=openai:gpt-4o-mini .venv/bin/python bench/extraction/run.py   # a model instead
+    .venv/bin/python bench/extraction/run.py --gguf path/to/model.gguf   # a local model via llama-server
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -142,22 +144,42 @@ def batches(events: list[Event], mode: str) -> list[list[Event]]:
     return out
 
 
-def play(sc: dict[str, Any], *, mode: str, model: Model | None) -> tuple[list[Record], list[str], int]:
-    """Run one scenario through plan(); return the final active records, conflicts and model calls."""
+@dataclass
+class Counts:
+    """Model calls, turns (batches) played, and batches whose model answer was unusable."""
+
+    calls: int = 0
+    turns: int = 0
+    failed: int = 0
+
+
+def play(sc: dict[str, Any], *, mode: str, model: Model | None, counts: Counts) -> tuple[list[Record], list[str]]:
+    """Run one scenario through plan(); return the final active records and conflicts.
+
+    A batch the model fails on (error, malformed or cut answer) changes nothing, as a failed extraction
+    job does in the engine; it is counted in ``counts.failed`` and the scenario goes on.
+    """
     store = MemStore()
     actor = f"u-{sc['id']}"
-    calls = 0
     for si in range(len(sc["sessions"])):
         events = session_events(sc, si, actor)
         scope = Scope(agent="bench", actor=actor, session=f"{sc['id']}-{si}")
         done: list[Event] = []
         for batch in batches(events, mode):
-            ops, n = plan(batch, scope=scope, strategies=STRATEGIES, model=model, neighbors=store.neighbors,
-                          now=batch[-1].at, kinds=DEFAULT_KINDS, history=done[-6:])
-            calls += n
+            counts.turns += 1
+            try:
+                ops, n = plan(batch, scope=scope, strategies=STRATEGIES, model=model, neighbors=store.neighbors,
+                              now=batch[-1].at, kinds=DEFAULT_KINDS, history=done[-6:])
+            except ModelError as exc:
+                counts.failed += 1
+                if model is None:
+                    raise
+                print(f"{sc['id']}: turn {counts.turns}: the model's answer was unusable: {exc}", file=sys.stderr)
+                n, ops = 0, []
+            counts.calls += n
             store.apply(ops, scope, batch[-1].at)
             done += batch
-    return store.active(), store.conflicts, calls
+    return store.active(), store.conflicts
 
 
 def play_engine(sc: dict[str, Any], embedder: str | None) -> tuple[list[Record], list[str], int]:
@@ -306,6 +328,20 @@ def totals(results: list[dict[str, Any]]) -> dict[str, float]:
             "stale_rate": sta / sti if sti else 0.0, "active_items": act, "stale_items": sti}
 
 
+@contextlib.contextmanager
+def gguf_model(gguf: Path) -> Iterator[Model]:
+    """An OpenAI-compatible client of llama-server serving ``gguf`` on loopback, for the run's duration."""
+    sys.path.insert(0, str(ROOT))
+    from engram.models.openai import OpenAIModel
+    from tests.llama import llama_server, server_binary
+
+    binary = server_binary()
+    if binary is None:
+        raise SystemExit("no llama-server: run .ci/llama-server.sh (or set ENGRAM_LLAMA_SERVER)")
+    with llama_server(binary, str(gguf), ctx=8192) as url:
+        yield OpenAIModel(gguf.stem, base_url=url, read_env=False, timeout=300.0, max_retries=1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=(*SPLITS, "all"), default="all")
@@ -315,40 +351,53 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "'minilm' for the offline default)")
     ap.add_argument("--echo-model", action="store_true",
                     help="exercise the model path with a stand-in model that answers with the offline rules")
+    ap.add_argument("--gguf", type=Path, default=None,
+                    help="a GGUF model served by llama.cpp's llama-server (ENGRAM_LLAMA_SERVER, or the binary "
+                         ".ci/llama-server.sh cached) as the extraction model")
+    ap.add_argument("--limit", type=int, default=None, help="play only the first N scenarios")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list misses, false positives and stale records")
     args = ap.parse_args(argv)
 
-    model: Model | None = None
-    spec = os.environ.get("ENGRAM_BENCH_MODEL")
-    if args.echo_model:
-        model, spec = EchoModel(), "echo-offline (model path)"
-    elif spec:
-        from engram.models.registry import load_model
+    with contextlib.ExitStack() as stack:
+        model: Model | None = None
+        spec = os.environ.get("ENGRAM_BENCH_MODEL")
+        if args.echo_model:
+            model, spec = EchoModel(), "echo-offline (model path)"
+        elif args.gguf:
+            model, spec = stack.enter_context(gguf_model(args.gguf)), f"llama-server:{args.gguf.name}"
+        elif spec:
+            from engram.models.registry import load_model
 
-        model = load_model(spec)
-    scenarios = load_scenarios(args.split)
-    t0 = time.perf_counter()
-    results, conflicts, calls = [], [], 0
-    for sc in scenarios:
-        try:
-            records, conf, n = play_engine(sc, args.embedder) if args.engine else play(sc, mode=args.batch,
-                                                                                       model=model)
-        except ModelError as exc:
-            print(f"{sc['id']}: the model failed: {exc}", file=sys.stderr)
-            return 2
-        res = score(sc, records)
-        results.append(res)
-        conflicts += [f"{sc['id']}: {c}" for c in conf]
-        calls += n
-    elapsed = time.perf_counter() - t0
+            model = load_model(spec)
+        scenarios = load_scenarios(args.split)[: args.limit]
+        t0 = time.perf_counter()
+        results, conflicts, counts = [], [], Counts()
+        for sc in scenarios:
+            try:
+                if args.engine:
+                    records, conf, n = play_engine(sc, args.embedder)
+                    counts.calls += n
+                else:
+                    records, conf = play(sc, mode=args.batch, model=model, counts=counts)
+            except ModelError as exc:
+                print(f"{sc['id']}: the model failed: {exc}", file=sys.stderr)
+                return 2
+            res = score(sc, records)
+            results.append(res)
+            conflicts += [f"{sc['id']}: {c}" for c in conf]
+        elapsed = time.perf_counter() - t0
+    calls = counts.calls
     by_split = {s: totals([r for r in results if r["split"] == s]) for s in SPLITS}
     overall = totals(results)
     report: dict[str, Any] = {"extractor": spec or "offline", "batch": "engine" if args.engine else args.batch,
               "overall": overall, "by_split": by_split, "model_calls": calls, "conflicts": conflicts,
-              "seconds": round(elapsed, 2), "scenarios": results}
+              "seconds": round(elapsed, 2), "turns": counts.turns, "failed_turns": counts.failed,
+              "seconds_per_turn": round(elapsed / counts.turns, 4) if counts.turns else None,
+              "scenarios": results}
     print(f"extractor={report['extractor']}  batching={report['batch']}  scenarios={len(results)}  "
-          f"model_calls={calls}  {elapsed:.2f}s")
+          f"model_calls={calls}  {elapsed:.2f}s  turns={counts.turns}  failed_turns={counts.failed}  "
+          f"s/turn={report['seconds_per_turn']}")
     print(f"{'split':8} {'n':>3} {'records':>7} {'precision':>9} {'recall':>7} {'dup':>6} {'stale':>6}")
     for name, t in [*by_split.items(), ("all", overall)]:
         if t["scenarios"]:
