@@ -281,7 +281,10 @@ class Client:
             raise ValidationError("erase needs an actor", field="actor")
         d = self._call("DELETE", _prefix(Scope(scope.agent, target)))
         return EraseReport(agent=d["agent"], actor=d["actor"], events=d["events"], records=d["records"],
-                           versions=d["versions"], uses=d["uses"], jobs=d["jobs"])
+                           versions=d["versions"], uses=d["uses"], jobs=d["jobs"],
+                           derived_records=d.get("derived_records", 0), provenance=d.get("provenance", 0),
+                           cursors=d.get("cursors", 0), term_stats=d.get("term_stats", 0),
+                           index_files=d.get("index_files", 0))
 
     def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         got = self._call("GET", f"{_prefix(scope)}/records/{_seg(record_id)}/uses", params={"limit": limit})

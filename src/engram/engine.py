@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -510,7 +511,10 @@ class Memory:
         Scope(agent=scope.agent, actor=target)  # validates the id
         check_erase(scope, target, self._config.memory.scope.write)
         with self.store.write() as tx:
-            return tx.erase_actor(scope.agent, target)
+            report = tx.erase_actor(scope.agent, target)
+            if not report.found:  # raising rolls back: nothing was there, nothing changes
+                raise NotFound(f"nothing is stored about actor {target!r} of agent {scope.agent!r}", field="actor")
+        return dataclasses.replace(report, index_files=tx.erased_index_files)
 
     def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""

@@ -189,7 +189,15 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class EraseReport:
-    """What an erase removed, counted per kind of row."""
+    """What an erase removed, counted per kind of thing.
+
+    ``records`` counts the actor's own records; ``derived_records`` the records of other levels (agent-level
+    ones, usually) written in the actor's sessions or extracted from the actor's events. ``provenance``
+    counts versions of records that stay (another author's) whose history named the actor as the writer of
+    a change: the names are cleared. ``cursors`` counts the actor's extraction cursors and per-session
+    counters; ``term_stats`` the text statistics rows of terms only the actor used (PostgreSQL);
+    ``index_files`` the saved HNSW files dropped to be rebuilt without the actor's vectors (SQLite).
+    """
 
     agent: str
     actor: str
@@ -198,6 +206,17 @@ class EraseReport:
     versions: int = 0
     uses: int = 0
     jobs: int = 0
+    derived_records: int = 0
+    provenance: int = 0
+    cursors: int = 0
+    term_stats: int = 0
+    index_files: int = 0
+
+    @property
+    def found(self) -> bool:
+        """Whether anything about the actor was stored at all (an erase of nobody finds nothing)."""
+        return any((self.events, self.records, self.versions, self.uses, self.jobs, self.derived_records,
+                    self.provenance, self.cursors))
 
 
 @dataclass(frozen=True, slots=True)

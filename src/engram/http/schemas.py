@@ -302,6 +302,8 @@ class JobsOut(BaseModel):
 
 
 class EraseOut(_Out):
+    """What an erase removed, by kind (see ``engram.EraseReport``)."""
+
     agent: str
     actor: str
     events: int
@@ -309,6 +311,11 @@ class EraseOut(_Out):
     versions: int
     uses: int
     jobs: int
+    derived_records: int = 0
+    provenance: int = 0
+    cursors: int = 0
+    term_stats: int = 0
+    index_files: int = 0
 
 
 class AppendOut(BaseModel):

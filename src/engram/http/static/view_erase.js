@@ -39,8 +39,10 @@ export async function eraseView(ctx) {
           h("h2", "Erased"),
           h("p", "Everything about actor ", h("strong", r.actor), " of agent ", h("strong", r.agent), " was removed at ", time(at), "."),
           h("table", h("tbody",
-            [["Events", r.events], ["Records", r.records], ["Record versions", r.versions], ["RETRIEVED uses", r.uses],
-              ["Extraction jobs", r.jobs]].map(([k, v]) => h("tr", h("th", { scope: "row" }, k), h("td.mono", String(v)))))),
+            [["Events", r.events], ["Records", r.records], ["Derived records (other levels)", r.derived_records],
+              ["Record versions", r.versions], ["Versions un-named", r.provenance], ["RETRIEVED uses", r.uses],
+              ["Extraction jobs", r.jobs], ["Extraction cursors", r.cursors], ["Term statistics", r.term_stats],
+              ["Vector index files", r.index_files]].map(([k, v]) => h("tr", h("th", { scope: "row" }, k), h("td.mono", String(v)))))),
           h("p.muted.small", "This receipt is shown once; the erase itself leaves no trace of the actor's data.")));
       } catch (err) {
         mount(out, errorBox(err, "Erase failed"));
@@ -54,7 +56,7 @@ export async function eraseView(ctx) {
   h("div.form-row", button));
   return h("section",
     pageHead("Erase an actor", null),
-    h("p", "A hard delete for privacy requests: every event, record (with its versions), RETRIEVED use and extraction job about the actor, for agent ",
+    h("p", "A hard delete for privacy requests: every event, record (with its versions), RETRIEVED use and extraction job about the actor, and the records of any level derived from them, for agent ",
       h("strong", agent), ". It cannot be undone."),
     ctx.grant.delete ? null : h("div.error-box", "This key has no delete right, so it cannot erase."),
     form, out);

@@ -169,6 +169,8 @@ class PgTx:
         # a read transaction's record rows fetched with its candidates (one snapshot: they cannot change)
         self._rows: dict[str, DictRow] = {}
         self._meta_set: set[str] = set()
+        self.erased = False  # an erase deleted rows: vacuum and analyze once committed (PostgresStore._tx)
+        self.erased_index_files = 0  # vector indexes live in the tables here: VACUUM purges them
         self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
 
     # -- helpers ------------------------------------------------------------------------------------------
@@ -994,23 +996,42 @@ class PgTx:
 
     # -- erase ---------------------------------------------------------------------------------------------
     def erase_actor(self, agent: str, actor: str) -> EraseReport:
-        self._unindex_chunks("c.event_id IN (SELECT id FROM events WHERE agent = %s AND actor = %s)",
-                             [agent, actor])
+        ev_ids = [r["id"] for r in self._all("SELECT id FROM events WHERE agent = %s AND actor = %s", [agent, actor])]
+        self._unindex_chunks("c.event_id = ANY(%s)", [ev_ids])
         n_events = self.c.execute("DELETE FROM events WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
-        recs = self._all("DELETE FROM records WHERE part = %s AND agent = %s AND actor = %s "
-                         "RETURNING id, seq, status, part, terms", [_record_part(agent, actor), agent, actor])
+        # the actor's records, and records of other levels written in the actor's sessions or from its events
+        recs = self._all("DELETE FROM records WHERE agent = %s AND ((part = %s AND actor = %s) OR "
+                         "(part = %s AND prov_actor = %s) OR id IN "
+                         "(SELECT record_id FROM record_sources WHERE event_id = ANY(%s))) "
+                         "RETURNING id, seq, status, part, terms, actor",
+                         [agent, _record_part(agent, actor), actor, _record_part(agent, None), actor, ev_ids])
         for r in recs:
             if r["status"] == "active":
                 self._index_doc("r", r["part"], r["terms"], -1)
         self._unpost_records([(int(r["seq"]), r["terms"]) for r in recs if r["status"] == "active"])
         ids = [r["id"] for r in recs]
+        n_derived = sum(1 for r in recs if r["actor"] != actor)
         n_versions = self.c.execute("DELETE FROM versions WHERE record_id = ANY(%s)", [ids]).rowcount
         self.c.execute("DELETE FROM record_sources WHERE record_id = ANY(%s)", [ids])
         n_uses = self.c.execute("DELETE FROM uses WHERE record_id = ANY(%s) OR (agent = %s AND actor = %s)",
                                 [ids, agent, actor]).rowcount
+        n_prov = self.c.execute("UPDATE versions SET actor = NULL, session = NULL, turn_id = NULL WHERE actor = %s "
+                                "AND record_id IN (SELECT id FROM records WHERE agent = %s)", [actor, agent]).rowcount
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
-        return EraseReport(agent=agent, actor=actor, events=n_events, records=len(recs), versions=n_versions,
-                           uses=n_uses, jobs=n_jobs)
+        prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
+        n_cursors = self.c.execute("DELETE FROM meta WHERE left(key, %s) = %s", [len(prefix), prefix]).rowcount
+        # statistics rows of terms (and partitions) nobody else uses any more would still name the actor's words
+        touched = [k for k in self._delta if k[0] in ("dfe", "dfr", "pe", "pr")]
+        self.flush()
+        n_terms = self.c.execute(
+            "DELETE FROM stats s USING (SELECT kind, key FROM stats WHERE (kind, key) IN (SELECT * FROM "
+            "unnest(%s::text[], %s::text[])) GROUP BY kind, key HAVING sum(n) <= 0) z "
+            "WHERE s.kind = z.kind AND s.key = z.key", [[k[0] for k in touched], [k[1] for k in touched]]).rowcount
+        if n_events or recs:
+            self.erased = True
+        return EraseReport(agent=agent, actor=actor, events=n_events, records=len(recs) - n_derived,
+                           versions=n_versions, uses=n_uses, jobs=n_jobs, derived_records=n_derived,
+                           provenance=n_prov, cursors=n_cursors, term_stats=n_terms)
 
     # -- keys ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -1209,6 +1230,14 @@ class PostgresStore:
         built = {table: self.ensure_hnsw(table, dim) for table in sorted({t for t, p in plans.values() if p == "hnsw"})}
         return {part: plan if plan == "exact" or built[table] else "exact" for part, (table, plan) in plans.items()}
 
+    def _after_erase(self) -> None:
+        """After an erase committed: vacuum the tables it deleted from (dead rows keep the actor's text, and the
+        HNSW and btree indexes their entries, until then) and analyze them (pg_stats keeps sampled values)."""
+        tables = ("events", "event_chunks", "records", "versions", "record_sources", "postings", "stats", "uses",
+                  "jobs", "meta")
+        with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+            conn.execute(f"VACUUM (ANALYZE) {', '.join(f'{chr(34)}{self.schema}{chr(34)}.{t}' for t in tables)}")
+
     def ensure_hnsw(self, table: str, dim: int) -> bool:
         """Build the partial HNSW index of ``table`` for ``dim``-d vectors unless it exists; True when usable.
 
@@ -1256,6 +1285,8 @@ class PostgresStore:
                 if write:
                     tx.flush()
                 tx.c.execute("COMMIT")  # with the queued writes, in one round trip
+                if tx.erased:
+                    self._after_erase()
             except BaseException:
                 if not conn.closed:
                     # a lost connection cannot roll back, but the server already has

@@ -131,6 +131,8 @@ class SqliteTx:
     def __init__(self, store: SqliteStore, conn: sqlite3.Connection) -> None:
         self.s = store
         self.c = conn
+        self.erased_parts: set[str] = set()  # partitions an erase emptied: their index files go after commit
+        self.erased_index_files = 0  # set once an erase committed: saved HNSW files dropped
 
     # -- helpers ----------------------------------------------------------------------------------------
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -833,15 +835,30 @@ class SqliteTx:
 
     # -- erase ---------------------------------------------------------------------------------------------
     def erase_actor(self, agent: str, actor: str) -> EraseReport:
+        """Hard-delete the actor's events, records and everything derived from them (see EraseReport).
+
+        Runs with ``secure_delete`` so freed pages are zeroed, merges the text indexes (FTS5 keeps deleted
+        terms in its segments until a merge), and, once committed, checkpoints the WAL and drops the
+        partitions' saved HNSW files (see ``SqliteStore._after_erase``)."""
+        self.c.execute("PRAGMA secure_delete = ON")
         ev_ids = [r[0] for r in self._all("SELECT id FROM events WHERE agent = ? AND actor = ?", (agent, actor))]
         parts = {r[0] for r in self._all("SELECT DISTINCT part FROM event_chunks WHERE event_id IN "
                                          "(SELECT id FROM events WHERE agent = ? AND actor = ?)", (agent, actor))}
+        derived = {r[0] for r in self._all(
+            "SELECT id FROM records WHERE part = ? AND agent = ? AND prov_actor = ?",
+            (record_part(agent, None), agent, actor))}
+        derived |= {r[0] for r in _rows(self.c, "SELECT DISTINCT s.record_id, r.actor FROM record_sources s JOIN "
+                                        "records r ON r.id = s.record_id WHERE s.event_id IN ({marks})", ev_ids)
+                    if r[1] != actor}
         for i in range(0, len(ev_ids), 500):
             batch = ev_ids[i:i + 500]
             self._delete_chunks(f"event_id IN ({','.join('?' * len(batch))})", batch)
         n_events = self.c.execute("DELETE FROM events WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
-        recs = self._all("SELECT rowid, id, status, fts_terms, part FROM records WHERE agent = ? AND actor = ?",
+        recs = self._all("SELECT rowid, id, status, fts_terms, part, actor FROM records WHERE agent = ? AND actor = ?",
                          (agent, actor))
+        recs += _rows(self.c, "SELECT rowid, id, status, fts_terms, part, actor FROM records WHERE id IN ({marks})",
+                      sorted(derived))
+        recs = list({r["id"]: r for r in recs}.values())
         ids = [r["id"] for r in recs]
         for r in recs:
             if r["status"] == "active":
@@ -857,14 +874,27 @@ class SqliteTx:
             self.c.execute(f"DELETE FROM record_labels WHERE record_id IN ({m})", batch)
             self.c.execute(f"DELETE FROM record_sources WHERE record_id IN ({m})", batch)
             n_uses += self.c.execute(f"DELETE FROM uses WHERE record_id IN ({m})", batch).rowcount
+            self.c.execute(f"DELETE FROM records WHERE id IN ({m})", batch)
         n_uses += self.c.execute("DELETE FROM uses WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
-        n_records = self.c.execute("DELETE FROM records WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        # versions of records that stay (another author's) name the actor where the actor changed them
+        n_prov = self.c.execute(
+            "UPDATE versions SET actor = NULL, session = NULL, turn_id = NULL WHERE actor = ? AND record_id IN "
+            "(SELECT id FROM records WHERE agent = ?)", (actor, agent)).rowcount
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
+        n_cursors = self.c.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)).rowcount
+        n_cursors += self.c.execute("DELETE FROM counters WHERE name IN (SELECT 'session_seq:' || p FROM "
+                                    "(SELECT value AS p FROM json_each(?)))", (json.dumps(sorted(parts)),)).rowcount
         for p in parts:
             self.c.execute("DELETE FROM vec_changes WHERE part = ?", (p,))
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
-        return EraseReport(agent=agent, actor=actor, events=n_events, records=n_records, versions=n_versions,
-                           uses=n_uses, jobs=n_jobs)
+        if n_events or recs:  # merge the segments: a deleted row's terms stay in them until then
+            self.c.execute("INSERT INTO event_fts (event_fts) VALUES ('optimize')")
+            self.c.execute("INSERT INTO record_fts (record_fts) VALUES ('optimize')")
+        self.erased_parts |= parts
+        return EraseReport(agent=agent, actor=actor, events=n_events, records=len(recs) - len(derived),
+                           versions=n_versions, uses=n_uses, jobs=n_jobs, derived_records=len(derived),
+                           provenance=n_prov, cursors=n_cursors)
 
     # -- keys ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -987,18 +1017,36 @@ class SqliteStore:
             lock.acquire()
         try:
             self._begin(conn, begin)
+            tx = SqliteTx(self, conn)
             try:
-                yield SqliteTx(self, conn)
+                yield tx
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
             else:
                 self._commit(conn)
+            if tx.erased_parts:
+                tx.erased_index_files = self._after_erase(conn, tx.erased_parts)
         except sqlite3.Error as exc:  # driver errors leave typed; the caller's own exceptions pass unchanged
             raise map_error(exc) from exc
         finally:
             if lock is not None:
                 lock.release()
+
+    def _after_erase(self, conn: sqlite3.Connection, parts: set[str]) -> int:
+        """After an erase committed: forget what this process cached of the erased partitions, drop their saved
+        HNSW files (rebuilt without the actor's vectors when next needed), and checkpoint the WAL so the
+        pre-erase page images leave it (a reader still open elsewhere can hold them until it finishes).
+        Returns how many index files went."""
+        conn.execute("PRAGMA secure_delete = OFF")
+        self.df_cache.clear()
+        if self._vectors is not None:
+            self._vectors.forget(parts)
+        if self.memory:
+            return 0
+        dropped = vectors_mod.drop_saved(self.path + ".ann", parts)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return dropped
 
     @staticmethod
     def _begin(conn: sqlite3.Connection, begin: str) -> None:

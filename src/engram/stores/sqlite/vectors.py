@@ -68,6 +68,20 @@ def _usearch() -> Any:
     return Index
 
 
+def drop_saved(ann_dir: str | os.PathLike[str], parts: Iterable[str]) -> int:
+    """Delete the saved HNSW files (every dimension, temporaries too) of these partitions; returns how many."""
+    root = Path(ann_dir)
+    if not root.is_dir():
+        return 0
+    wanted = set(parts)
+    n = 0
+    for path in root.iterdir():
+        if path.name.split("-", 1)[0] in wanted:
+            path.unlink(missing_ok=True)
+            n += 1
+    return n
+
+
 def usearch_available() -> bool:
     try:
         _usearch()
@@ -218,6 +232,12 @@ class VectorCache:
         meta_tmp.write_text(json.dumps({"seq": p.index_seq, "dim": self.dim, "size": p.size, "origin": p.origin}))
         os.replace(meta_tmp, meta_path)
         p.unsaved = 0
+
+    def forget(self, parts: Iterable[str]) -> None:
+        """Drop these partitions from the cache (an erase emptied them); the next search reloads them."""
+        with self._lock:
+            for part in parts:
+                self._parts.pop(part, None)
 
     def _drop_files(self, part: str) -> None:
         for path in self._paths(part) or ():
