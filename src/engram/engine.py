@@ -30,6 +30,7 @@ from .errors import (
     ValidationError,
 )
 from .indexer import Indexer
+from .lifecycle import stop_at_exit
 from .models.base import Model
 from .stores.base import ContextItem, Neighbourhood, Store
 from .turn import Turn, _PendingRecord, new_id
@@ -909,12 +910,17 @@ class Memory:
 
         self._worker = threading.Thread(target=loop, name="engram-jobs", daemon=True)
         self._worker.start()
+        stop_at_exit(self)
 
     def stop_worker(self) -> None:
         if self._worker is not None:
             self._stop.set()
             self._worker.join()
             self._worker = None
+
+    def stop_threads(self) -> None:
+        """Stop the job worker (the interpreter-exit hook, see :mod:`engram.lifecycle`; the indexer has its own)."""
+        self.stop_worker()
 
     # -- maintenance -------------------------------------------------------------------------------------
     def wait_indexed(self) -> int:

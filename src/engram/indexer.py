@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from .embedders.base import Embedder
 from .errors import EngramError
+from .lifecycle import stop_at_exit
 from .stores.base import Store
 
 log = logging.getLogger("engram.indexer")
@@ -46,6 +47,11 @@ class Indexer:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._queue: dict[Session, int] = {}  # sessions with chunks to embed -> notifications so far
+        stop_at_exit(self)
+
+    def stop_threads(self) -> None:
+        """Stop and join the background thread (the interpreter-exit hook, see :mod:`engram.lifecycle`)."""
+        self.close()
 
     # -- the background thread ----------------------------------------------------------------------------
     def notify(self, session: Session) -> None:
