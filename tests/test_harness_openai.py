@@ -52,7 +52,7 @@ def test_agent_over_openai_wire(make_memory: Callable[..., Memory]) -> None:
         agent = Agent(mem, model)
         first = agent.invoke(S, [{"role": "user", "content": "I prefer oat milk."}])
         later = Scope(agent="barista", actor="bob", session="afternoon")
-        second = agent.invoke(later, [{"role": "user", "content": "The usual, please"}])
+        second = agent.invoke(later, [{"role": "user", "content": "The usual milk, please"}])
 
     assert first.text.startswith("Done: ") and json.loads(first.text[6:])["summary"] == "Bob prefers oat milk"
     assert first.usage == Usage(55, 20) and first.model_calls == 2

@@ -104,7 +104,7 @@ async def test_records_lifecycle(env: Env) -> None:
         assert (await c.get(f"/v1/agents/bot/actors/u1/sessions/s2/records/{rec['id']}")).status_code == 200
         assert (await c.get(f"/v1/agents/bot/actors/u2/records/{rec['id']}")).status_code == 404
         hits = (await c.post(SE + "/recall", json={"query": "how to contact the customer by email",
-                                                   "limit": 5})).json()["hits"]
+                                                   "limit": 5, "min_score": 0.0})).json()["hits"]
         assert hits[0]["record"]["id"] == rec["id"]
         assert 0 <= hits[0]["score"] <= 1
         assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time"}

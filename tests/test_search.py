@@ -98,7 +98,8 @@ def test_history_never_returns_events_of_a_rolled_back_turn(mem: Memory) -> None
         t.append([{"role": "user", "content": "the parcel was stolen from the porch"}])
         raise RuntimeError("model failed")
     for mode in ("hybrid", "lexical", "vector"):
-        texts = [h.event.content for h in mem.search_history(S1, "parcel stolen porch", limit=10, mode=mode)]
+        texts = [h.event.content for h in mem.search_history(S1, "parcel stolen porch", limit=10, mode=mode,
+                                                             min_score=0.0)]
         assert "the parcel was stolen from the porch" not in texts
         assert texts == ["my parcel tracking number is 4411"]
 
@@ -169,13 +170,15 @@ def test_include_tools_chooses_whether_tool_events_are_searched(mem: Memory) -> 
 # -- recall knobs ------------------------------------------------------------------------------------------
 
 
-def test_min_score_drops_meaning_only_matches_and_keeps_keyword_ones(mem: Memory) -> None:
+def test_min_score_cuts_by_the_absolute_score(mem: Memory) -> None:
     mem.remember(S1, "Invoice 7781 was paid by card", scope="actor")
     mem.remember(S1, "The garden needs watering", scope="actor")
-    everything = mem.recall(S1, "invoice", limit=10, min_score=0.0)
-    strict = mem.recall(S1, "invoice", limit=10, min_score=0.99)
-    assert [h.record.summary for h in strict] == ["Invoice 7781 was paid by card"]
-    assert len(everything) >= len(strict)
+    everything = mem.recall(S1, "invoice 7781", limit=10, min_score=0.0)
+    assert everything[0].record.summary == "Invoice 7781 was paid by card"
+    for cut in (0.1, 0.3, 0.6, 0.99):
+        strict = mem.recall(S1, "invoice 7781", limit=10, min_score=cut)
+        assert [h.record.id for h in strict] == [h.record.id for h in everything if h.score >= cut]
+    assert [h.record.summary for h in mem.recall(S1, "invoice 7781")] == ["Invoice 7781 was paid by card"]
 
 
 def test_namespace_retrieval_config_sets_top_k_and_relevance(make_memory: Callable[..., Memory]) -> None:

@@ -19,7 +19,7 @@ from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
 from .core.scope import ReadFilter, check_erase, check_events, check_write_level, read_filter
-from .embedders.base import Embedder
+from .embedders.base import Embedder, embed_query
 from .errors import (
     ConfigError,
     EmbedderMismatch,
@@ -274,13 +274,15 @@ class Memory:
         return texts
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
-                       mode: str | None = None, preview: bool = False) -> builtins.list[Hit]:
+                       mode: str | None = None, preview: bool = False, min_score: float | None = None
+                       ) -> builtins.list[Hit]:
         """Rank the session's earlier events by keywords, meaning, neighbouring turns, time and recency.
 
         Candidates come from the session's lexical and vector indexes; in hybrid mode the best of them are
         scored together with the events appended right before and after them (see :mod:`engram.core.fusion`).
         Events of preview turns are searched only by a preview read (``preview=True``; see
-        :mod:`engram.preview`).
+        :mod:`engram.preview`). Scores are absolute: events scoring below ``min_score`` (default
+        ``memory.search.minScore``, else 0.2) are left out, so an off-topic query finds nothing.
         """
         index = self._config.harness.history.index
         if index == "none":
@@ -288,6 +290,7 @@ class Memory:
         query = validate.query(query)
         limit = validate.limit(limit)
         mode = validate.mode(mode or self._config.memory.search.mode)
+        min_score = self._min_score(min_score)
         self._events_right(scope, write=False)
         if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
@@ -296,10 +299,11 @@ class Memory:
         k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         cutoff = self._expiry_cutoff()
         analysis = textmod.analyze_query(query, self.now())
-        qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
         if self.indexer is not None and qvec is not None:
             self.indexer.complete((a, u, s))
-        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS)
+        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS,
+                                 cosine=self.cosine_scale)
         with self.store.read() as tx:
             stats = fusion.TermStats(0, {})
             lex: builtins.list[fusion.LexicalCandidate] = []
@@ -327,12 +331,26 @@ class Memory:
                 hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
                                          include_tools=tools, not_before=cutoff)
                 self._add_context(pool, hoods, qvec, weights.window)
-            scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights, now=self.now())
+            scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights,
+                                 min_score=min_score, now=self.now())
             top = scored[:limit]
             events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events],
                                                           preview=preview)})
         return [Hit(score=sc.score, event=events[sc.id], parts=_parts(sc))
                 for sc in top if sc.id in events]
+
+    @property
+    def cosine_scale(self) -> fusion.CosineScale:
+        """Where this embedder's cosines sit (its own ``cosine_scale`` if it has one), for absolute scores."""
+        found = getattr(self.embedder, "cosine_scale", None)
+        return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
+
+    def _min_score(self, given: float | None) -> float:
+        """The cut below which hits are left out: the caller's, else the configured, else the default."""
+        configured = self._config.memory.search.min_score
+        fallback = fusion.DEFAULT_MIN_SCORE if configured is None else configured
+        cut = validate.score(given if given is not None else fallback, "min_score")
+        return fallback if cut is None else cut
 
     @staticmethod
     def _candidate_pool(lex: Sequence[fusion.LexicalCandidate], vec: Sequence[fusion.VectorCandidate],
@@ -588,8 +606,9 @@ class Memory:
                preview: bool = False) -> builtins.list[Hit]:
         """The records that best match ``query``, scores in [0, 1], best first.
 
-        ``min_score`` drops matches by meaning alone whose cosine is below it. A namespace with a retrieval
-        config (``topK``, ``relevanceScore``) uses those as defaults.
+        Scores are absolute (comparable across queries); hits below ``min_score`` (default
+        ``memory.search.minScore``, else 0.2) are left out, so an off-topic query recalls nothing. A namespace
+        with a retrieval config (``topK``, ``relevanceScore``) uses those as defaults.
         """
         return self._recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind, labels=labels,
                             namespace=namespace, preview=preview)
@@ -614,17 +633,17 @@ class Memory:
                     min_score = retrieval.relevance_score if min_score is None else min_score
         limit = validate.limit(limit or search.max_results)
         mode = validate.mode(mode or search.mode)
-        min_score = validate.score(min_score if min_score is not None else search.min_score, "min_score")
+        min_score = self._min_score(min_score)
         kinds = validate.kind_filter(kind)
         flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
                            labels=validate.label_filter(labels, self._config.memory.labels), namespace_prefix=prefix)
         k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         analysis = textmod.analyze_query(query, self.now())
-        qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
         pend = [p for p in pending if flt.allows(p.record)]
         self._embed_pending(pend)
         weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
-                                 half_life_days=search.recency_half_life_days)
+                                 half_life_days=search.recency_half_life_days, cosine=self.cosine_scale)
         pend_ids = {p.record.id for p in pend}
         with self.store.read() as tx:
             stats = self._with_pending(tx.record_term_stats(flt, analysis.terms), pend)

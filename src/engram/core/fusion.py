@@ -2,28 +2,39 @@
 
 Backends return *candidates* (lexical ones with their indexed terms, vector ones with their cosine, and on
 request the items written just before and after a candidate); :func:`rank` turns a pool of them into one
-score in [0, 1]. For a candidate ``i`` of the pool (a session event, or a record):
+*absolute* score in [0, 1]: every part is measured against a fixed scale, never against the other
+candidates, so a score means the same in every query and every memory and a threshold (``min_score``, an
+AgentCore ``relevanceScore``) can cut what is off topic. For a candidate ``i`` of the pool (a session event,
+or a record):
 
     b_i   BM25 of i's terms for every query term the corpus holds (k1 1.2, b 0.5, mean length over the pool)
     x_i   b_i + sum over d = 1..3 of  c * 2^-(d-1) * b(d-th item before i)  +  c/2 * 2^-(d-1) * b(d-th item after i)
           (c = 0.5; only items of i's episode): the answer to a question usually sits right after the
           message that names its topic, so a turn borrows part of its neighbours' keyword evidence
-    L_i   x_i / max x over the pool                                    (0: no keyword evidence)
-    V_i   (cos_i - min cos) / (max cos - min cos) over the pool          (0: no vector; 1: a single one)
-    B_i   (w_lex * L_i + w_vec * V_i) / (w_lex + w_vec)
+    D     sum of idf(t) over the query's distinct terms, a term no document holds at its highest idf: what a
+          document of mean length holding every query term once scores (the query's attainable evidence)
+    L_i   min(1, x_i / D): IDF-weighted coverage of the query       (0: no keyword evidence)
+    V_i   clip((cos_i - floor) / (ceiling - floor)): the embedder's cosine on its own scale (floor: what
+          unrelated text reaches, ceiling: a close paraphrase; see :class:`CosineScale`)
+    G     min(1, max V over the pool / 0.5): whether the memory holds the query's meaning at all (the best
+          cosine is a property of the query and the memory, not of the pool); 1 without vectors
+    B_i   G * max((w_lex * L_i + w_vec * V_i) / (w_lex + w_vec), m * V_i)   (w_lex 3, w_vec 1: L is a coverage,
+          seldom near 1, V spreads wider; m 0.3: a close paraphrase sharing no keyword still counts)
     E_i   max B over i's episode: the items of one group (records: the turn that wrote them; events: the
           session) without a pause longer than ``episode_gap_hours`` between them
     T_i   1 when the query names a period ("on 1 May 2023", "in 2022", "last week") and i was written from
           a day before it to a week after it (people tell of things after they happen); else 0
     W_i   1 when the query asks *when* and i's text places something in time ("yesterday", "June", 2022)
-    F_i   (B_i + g E_i + p T_i + q W_i) / (1 + g + p [query names a period] + q [query asks when])
-          (g 0.3, p 0.25, q 0.15)
+    F_i   (B_i + g E_i + (p T_i + q W_i) E_i) / (1 + g + p [query names a period] + q [query asks when])
+          (g 0.3, p 0.25, q 0.15): time only adds to evidence, it is none by itself
     R_i   0.5 ** (age / half_life)                                       (only when a half-life is set)
-    score = (1 - w_rec) * F_i + w_rec * R_i
+    score = (F_i * (1 - w_rec + w_rec * R_i)) ** 0.85: age discounts evidence, it never makes any; the
+          exponent (monotone, so it changes no order) places the 0.2 default cut where LoCoMo's tune split
+          keeps its evidence and off-topic questions find nothing (``bench/locomo.py --sweep``)
 
-Mode ``lexical`` ranks by L alone and ``vector`` by V alone (plus recency): no context, episode or time part.
-``min_score`` applies to matches by meaning alone: a candidate without keyword evidence (L = 0) is dropped
-when its raw cosine is below it. Every part is reported on :class:`Scored` so users can see why.
+Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
+``min_score`` drops every candidate scoring below it. Every part is reported on :class:`Scored` so users can
+see why.
 """
 
 from __future__ import annotations
@@ -75,10 +86,26 @@ class VectorCandidate:
 
 
 @dataclass(frozen=True, slots=True)
+class CosineScale:
+    """Where an embedder's cosines sit: ``floor`` is what unrelated text reaches (scores 0), ``ceiling`` a close
+    paraphrase (scores 1). Measured per embedder (``bench/calibrate.py``); an embedder may carry its own as
+    ``cosine_scale``."""
+
+    floor: float = 0.15
+    ceiling: float = 0.75
+
+    def __call__(self, cosine: float) -> float:
+        return min(1.0, max(0.0, (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0)))
+
+
+DEFAULT_MIN_SCORE = 0.2  # the default cut of recall and history search (AgentCore's relevanceScore default)
+
+
+@dataclass(frozen=True, slots=True)
 class Weights:
     """The knobs of :func:`rank` (see the module docstring for where each one enters)."""
 
-    lexical: float = 1.0
+    lexical: float = 3.0  # L is a coverage, rarely near 1; V spreads wider: keywords weigh three times meaning
     vector: float = 1.0
     recency: float = 0.0  # share of the final score given to recency when a half-life is set
     half_life_days: float | None = None
@@ -88,6 +115,11 @@ class Weights:
     period: float = 0.25  # p
     when: float = 0.15  # q
     episode_gap_hours: float = 1.0
+    cosine: CosineScale = CosineScale()
+    meaning: float = 0.3  # m: B is at least this share of V, so meaning alone can carry a hit
+    gate: float = 0.5  # G = min(1, max V over the pool / gate): evidence counts in full once meaning is found
+    gate_floor: float = 0.25  # G when nothing in the memory comes near the query's meaning
+    spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +175,12 @@ def idf(term: str, stats: TermStats) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
+def attainable(query: Sequence[str], stats: TermStats) -> float:
+    """D: the BM25 of a mean-length document holding every distinct query term once (a term no document
+    holds counts at its highest idf), the scale keyword evidence is measured on."""
+    return sum(idf(t, stats) for t in set(query))
+
+
 def bm25(query: Sequence[str], docs: Mapping[str, Sequence[str]], stats: TermStats) -> dict[str, float]:
     """Okapi BM25 of each document for the query terms; mean length taken over ``docs``. Zeros left out."""
     if not docs or not query:
@@ -195,27 +233,22 @@ def in_periods(at: datetime, periods: Sequence[tuple[datetime, datetime]]) -> bo
     return any(start - PERIOD_BEFORE <= at < end + PERIOD_AFTER for start, end in periods)
 
 
-def _cosine_parts(pool: Sequence[Candidate]) -> dict[str, float]:
-    cos = {c.id: c.cosine for c in pool if c.cosine is not None}
-    if not cos:
-        return {}
-    lo, hi = min(cos.values()), max(cos.values())
-    if hi - lo < 1e-9:
-        return {i: 1.0 for i in cos}
-    return {i: (v - lo) / (hi - lo) for i, v in cos.items()}
+def _cosine_parts(pool: Sequence[Candidate], scale: CosineScale) -> dict[str, float]:
+    return {c.id: scale(c.cosine) for c in pool if c.cosine is not None}
 
 
 def combine(base: float, episode: float, period: float, when: float, recency_part: float | None, *,
             weights: Weights, hybrid: bool, use_period: bool, use_when: bool) -> float:
-    """The final score from its parts (each in [0, 1]): F = (B + g E + p T + q W) / (1 + g + p + q) over the
-    parts in use, then mixed with recency. Non-decreasing in every part, always in [0, 1]."""
+    """The final score from its parts (each in [0, 1]): F = (B + g E + (p T + q W) E) / (1 + g + p + q) over
+    the parts in use, times (1 - w_rec + w_rec R). Non-decreasing in every part, always in [0, 1], and 0 when
+    there is no evidence (B = E = 0) whatever the time and recency parts say."""
     g = weights.episode if hybrid else 0.0
     p = weights.period if use_period else 0.0
     q = weights.when if use_when else 0.0
-    fused = (base + g * episode + p * period + q * when) / (1.0 + g + p + q)
+    fused = (base + g * episode + (p * period + q * when) * episode) / (1.0 + g + p + q)
     if recency_part is not None:
-        fused = (1 - weights.recency) * fused + weights.recency * recency_part
-    return min(1.0, max(0.0, fused))
+        fused *= (1 - weights.recency) + weights.recency * recency_part
+    return min(1.0, max(0.0, fused)) ** weights.spread
 
 
 def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, mode: str = "hybrid",
@@ -239,14 +272,18 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
             if s > 0:
                 lent[c.id] = s
     x = {i: own.get(i, 0.0) + lent.get(i, 0.0) for i in set(own) | set(lent)}
-    xmax = max(x.values(), default=0.0)
-    vparts = _cosine_parts(pool) if mode != "lexical" else {}
+    scale = attainable(query.terms, stats)
+    vparts = _cosine_parts(pool, weights.cosine) if mode != "lexical" else {}
+    lparts = {c.id: min(1.0, x.get(c.id, 0.0) / scale) if scale > 0 else 0.0 for c in pool}
     wl, wv = (weights.lexical, weights.vector) if hybrid else ((1.0, 0.0) if mode == "lexical" else (0.0, 1.0))
     base: dict[str, float] = {}
-    lparts: dict[str, float] = {}
     for c in pool:
-        lparts[c.id] = x.get(c.id, 0.0) / xmax if xmax > 0 else 0.0
         base[c.id] = (wl * lparts[c.id] + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
+        if hybrid:  # a close match by meaning alone (a paraphrase sharing no keyword) still counts
+            base[c.id] = max(base[c.id], weights.meaning * vparts.get(c.id, 0.0))
+    if hybrid and weights.gate > 0:  # G: does the memory hold the query's meaning at all?
+        found = min(1.0, max(vparts.values(), default=0.0) / weights.gate)
+        base = {i: b * (weights.gate_floor + (1 - weights.gate_floor) * found) for i, b in base.items()}
     best_in: dict[int, float] = {}
     for c in pool:
         best_in[epi[c.id]] = max(best_in.get(epi[c.id], 0.0), base[c.id])
@@ -260,14 +297,14 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                                                         else lpart > 0 or c.cosine is not None)
         if not matched:
             continue
-        if min_score is not None and lpart <= 0 and (c.cosine is None or c.cosine < min_score):
-            continue
         tpart = 1.0 if use_period and in_periods(c.at, query.periods) else 0.0
         t_when = use_when and c.terms is not None and has_temporal(c.terms)
         rpart = (recency(c.at, now or datetime.now(c.at.tzinfo), weights.half_life_days or 1.0)
                  if use_recency else None)
         score = combine(base[c.id], best_in[epi[c.id]], tpart, 1.0 if t_when else 0.0, rpart, weights=weights,
                         hybrid=hybrid, use_period=use_period, use_when=use_when)
+        if min_score is not None and score < min_score:
+            continue
         out.append(Scored(
             id=c.id, score=score,
             lexical=lpart if mode != "vector" else None,

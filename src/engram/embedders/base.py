@@ -29,6 +29,13 @@ class Embedder(Protocol):
         ...
 
 
+def embed_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Vectors for search queries: the embedder's ``embed_query`` when it has one (models trained with a
+    query side, such as E5), else its ``embed``."""
+    side = getattr(embedder, "embed_query", None)
+    return np.asarray(side(texts) if callable(side) else embedder.embed(texts), dtype=np.float32)
+
+
 def normalize_rows(x: np.ndarray) -> np.ndarray:
     """L2-normalise each row (zero rows stay zero); returns float32."""
     x = np.asarray(x, dtype=np.float32)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..core.fusion import CosineScale
 from ..core.text import index_terms
 from .base import normalize_rows
 
@@ -16,6 +17,9 @@ class HashingEmbedder:
 
     Texts sharing words land near each other, which is all unit tests need; it knows no synonyms.
     """
+
+    # texts sharing no word land near 0, sharing a few words 0.2-0.5: its own scale for absolute scores
+    cosine_scale = CosineScale(floor=0.0, ceiling=0.4)
 
     def __init__(self, dim: int = 256) -> None:
         self.dim = dim
