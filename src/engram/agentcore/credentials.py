@@ -20,6 +20,7 @@ import hmac
 import json
 import os
 import secrets
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -46,10 +47,17 @@ class Issued:
                 "aws_secret_access_key": self.secret_access_key}
 
 
+# each store's meta-table master (written once, never changed), cached for the store object's lifetime
+_stored_masters: weakref.WeakKeyDictionary[Store, bytes] = weakref.WeakKeyDictionary()
+
+
 def _master(store: Store) -> bytes:
     env = os.environ.get(MASTER_ENV)
     if env:
         return env.encode("utf-8")
+    cached = _stored_masters.get(store)
+    if cached is not None:
+        return cached
     with store.read() as tx:
         found = tx.get_meta(_MASTER_META)
     if found is None:
@@ -58,7 +66,8 @@ def _master(store: Store) -> bytes:
             if found is None:
                 found = secrets.token_hex(32)
                 tx.set_meta(_MASTER_META, found)
-    return found.encode("utf-8")
+    _stored_masters[store] = found.encode("utf-8")
+    return _stored_masters[store]
 
 
 def _fingerprint(master: bytes) -> str:

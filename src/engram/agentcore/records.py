@@ -152,9 +152,14 @@ def _note_owner(c: Call, agent: str, actor: str, session: str | None) -> None:
 
 def remember_owner(c: Call, agent: str, recs: Iterable[Record]) -> None:
     """Note which actor/session owns records handed out, so GetMemoryRecord by id alone finds them."""
-    with c.base.store.write() as tx:
-        for r in recs:
-            if r.actor is not None and tx.get_meta(_OWNER + r.id) is None:
+    owned = [r for r in recs if r.actor is not None]
+    if not owned:
+        return
+    with c.base.store.read() as tx:
+        todo = [r for r in owned if tx.get_meta(_OWNER + r.id) is None]
+    if todo:
+        with c.base.store.write() as tx:
+            for r in todo:
                 tx.set_meta(_OWNER + r.id, json.dumps([agent, r.actor, r.session]))
 
 
