@@ -106,10 +106,44 @@ class Strategy(_Strict):
         return self
 
 
+class EveryMessages(_Strict):
+    """``extraction.every`` as ``{"messages": N}``: review once N messages were added."""
+
+    messages: int = Field(ge=1, le=10_000)
+
+
 class Extraction(_Strict):
+    """When and how memory is extracted at turn end.
+
+    ``every`` is the Twisp spelling of ``trigger``/``every_n``: ``"turn"`` (each turn) or
+    ``{"messages": N}``. ``review`` turns on the default memory review (:mod:`engram.review`) when no
+    strategy is configured; ``prompt`` replaces the review's default instructions for what to keep.
+    """
+
     trigger: Literal["turn_end", "every_n", "async", "off"] = "turn_end"
     every_n: int = Field(10, ge=1, le=10_000)
     neighbors: int = Field(5, ge=1, le=50)
+    every: Literal["turn"] | EveryMessages | None = None
+    review: bool = False
+    prompt: str | None = Field(None, min_length=1, max_length=20_000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _every(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("every") is None:
+            return data
+        every = data["every"]
+        if every == "turn":
+            want: dict[str, Any] = {"trigger": "turn_end"}
+        elif isinstance(every, dict) and isinstance(every.get("messages"), int) \
+                and not isinstance(every.get("messages"), bool):
+            want = {"trigger": "every_n", "every_n": every["messages"]}
+        else:
+            raise ValueError('every must be "turn" or {"messages": N} with N a whole number from 1 to 10000')
+        for k, v in want.items():
+            if k in data and data[k] != v:
+                raise ValueError(f"every {every!r} contradicts {k} {data[k]!r}; give one of them")
+        return {**data, **want}
 
 
 class Memory(_Strict):
@@ -314,6 +348,10 @@ def load_config(source: Config | dict[str, Any] | str | Path | None) -> Config:
         except pydantic.ValidationError as exc:
             raise _error_from(exc) from None
         doc = _from_agentcore(shaped)
+    if "harness" in source:
+        from .review import twisp_defaults
+
+        doc = twisp_defaults(doc)
     try:
         return Config.model_validate(doc)
     except pydantic.ValidationError as exc:

@@ -728,6 +728,12 @@ class Memory:
             return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
         return lookup
 
+    def _strategies(self, scope: Scope) -> tuple[Any, ...]:
+        """The configured strategies, else the default memory review (engram.review), else none."""
+        from .review import strategies
+
+        return strategies(self._config.memory, scope, with_model=self.model is not None)
+
     def _extract_cursor_key(self, scope: Scope, preview: bool = False) -> str:
         """Where extraction keeps how far it got; preview turns keep their own, so live state never moves."""
         key = f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
@@ -735,7 +741,7 @@ class Memory:
 
     def _should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
         mem = self._config.memory
-        if not mem.enabled or not mem.strategies or mem.extraction.trigger == "off":
+        if not mem.enabled or not self._strategies(scope) or mem.extraction.trigger == "off":
             return False
         if mem.extraction.trigger == "every_n":
             with self.store.read() as tx:
@@ -754,7 +760,7 @@ class Memory:
             return model
 
         mem = self._config.memory
-        ops, _calls = plan(events, scope=turn.scope, strategies=mem.strategies, model=self.model,
+        ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope), model=self.model,
                            neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
                            kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
         return list(ops)
@@ -784,7 +790,7 @@ class Memory:
         from .strategies.episodic import reflection_template
 
         out: set[tuple[str, str]] = set()
-        for st in self._config.memory.strategies:
+        for st in self._strategies(scope):
             if st.strategy_id != strategy_id:
                 continue
             templates = [st.namespace_template] + ([reflection_template(st)] if st.type == "EPISODIC" else [])
@@ -799,7 +805,7 @@ class Memory:
         """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
         mem = self._config.memory
         if not self._should_extract(turn.scope, len(turn._ops.events), turn.preview):
-            if mem.strategies and mem.extraction.trigger == "every_n":
+            if self._strategies(turn.scope) and mem.extraction.trigger == "every_n":
                 key = self._extract_cursor_key(turn.scope, turn.preview) + ":pending"
                 with self.store.read() as tx:
                     cur = int(tx.get_meta(key) or 0)
@@ -859,7 +865,7 @@ class Memory:
     def extract(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
         self._filter(scope)
-        if not self._config.memory.strategies:
+        if not self._strategies(scope):
             return []
         try:
             return self._extract_now(scope, preview=preview)

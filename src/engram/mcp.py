@@ -56,9 +56,20 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
 
+    from .harness.tools import memory_specs
+
     server = MCPServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
     bound = scope  # the tools' own `scope` argument is a level
     level = default_level(mem, scope)
+    # harness.memory.tools is the list of tools offered: nothing the configuration does not name
+    offered = {spec.name for spec in memory_specs(mem.config)}
+
+    def tool(name: str, description: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        register = server.tool(description=description)
+
+        def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+            return register(fn) if name in offered else fn
+        return deco
 
     async def call(fn: Callable[[], T]) -> T:
         try:
@@ -66,8 +77,8 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
         except EngramError as exc:
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
 
-    @server.tool(description="Remember one durable fact, preference or instruction as a one-line summary. "
-                             "Name the id of a memory it replaces when it updates one.")
+    @tool("add_memory", "Remember one durable fact, preference or instruction as a one-line summary. "
+                        "Name the id of a memory it replaces when it updates one.")
     async def add_memory(
         summary: Annotated[str, Field(description="One line the agent can act on.", min_length=1,
                                       max_length=4000)],
@@ -85,7 +96,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
                                               scope=scope or level, replaces=replaces))
         return _record(rec)
 
-    @server.tool(description="Read one memory by id, with every version it had.")
+    @tool("read_memory", "Read one memory by id, with every version it had.")
     async def read_memory(id: Annotated[str, Field(description="The memory id.", min_length=1,
                                                    max_length=128)]) -> dict[str, Any]:
         rec = await call(lambda: mem.get(bound, id))
@@ -93,20 +104,37 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
         return {**_record(rec), "versions": [S.VersionOut.model_validate(v).model_dump(mode="json")
                                              for v in versions]}
 
-    @server.tool(description="Delete a memory that is wrong or no longer true (its history stays readable).")
+    @tool("delete_memory", "Delete a memory that is wrong or no longer true (its history stays readable).")
     async def delete_memory(id: Annotated[str, Field(description="The memory id.", min_length=1,
                                                      max_length=128)]) -> dict[str, Any]:
         rec = await call(lambda: mem.forget(bound, id))
         return {"deleted": rec.id, "summary": rec.summary}
 
-    @server.tool(description="Search long-term memory by meaning and keywords; best matches first.")
+    @tool("search_memory", "Search long-term memory by query (meaning and keywords; best matches first), or "
+                           "by filters on kind, labels or record ids (newest first).")
     async def search_memory(
-        query: Annotated[str, Field(description="What to look for.", min_length=1, max_length=10_000)],
+        query: Annotated[str | None, Field(description="What to look for (optional with filters).",
+                                           min_length=1, max_length=10_000)] = None,
         limit: Annotated[int, Field(description="At most this many results.", ge=1, le=100)] = 10,
+        kind: Annotated[str | None, Field(description="Only records of this kind.", max_length=64)] = None,
+        labels: Annotated[dict[str, str] | None, Field(description="Exact label values, name to value.")] = None,
+        ids: Annotated[list[str] | None, Field(description="Only these record ids.", max_length=100)] = None,
     ) -> dict[str, Any]:
-        return _hits(await call(lambda: mem.recall(bound, query, limit)))
+        def run() -> list[Hit]:
+            if query is not None:
+                hits = mem.recall(bound, query, 100 if ids else limit, kind=kind, labels=labels)
+                return [h for h in hits if not ids or (h.record is not None and h.record.id in ids)][:limit]
+            if ids:
+                found = [mem.get(bound, i) for i in dict.fromkeys(ids)]
+                return [Hit(score=1.0, record=r) for r in found if r.status == "active"
+                        and (kind is None or r.kind == kind)
+                        and all(r.labels.get(k) == v for k, v in (labels or {}).items())][:limit]
+            if kind is None and not labels:
+                raise ValidationError("give a query, or filter by kind, labels or ids", field="query")
+            return [Hit(score=1.0, record=r) for r in mem.list(bound, kind=kind, labels=labels, limit=limit)]
+        return _hits(await call(run))
 
-    @server.tool(description="Search earlier messages of this session by meaning, keywords and recency.")
+    @tool("search_history", "Search earlier messages of this session by meaning, keywords and recency.")
     async def search_history(
         query: Annotated[str, Field(description="What to look for.", min_length=1, max_length=10_000)],
         limit: Annotated[int, Field(description="At most this many results.", ge=1, le=100)] = 5,

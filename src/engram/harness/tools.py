@@ -77,10 +77,15 @@ def memory_specs(config: Config, *, read_only: bool = False) -> list[ToolSpec]:
             "delete_memory", "Delete a memory record that is wrong or no longer true.",
             _obj({"id": {"type": "string"}}, ("id",))),
         "search_memory": ToolSpec(
-            "search_memory", "Search long-term memory records by meaning and keywords.",
-            _obj({"query": {"type": "string"},
+            "search_memory", "Search long-term memory records by query (meaning, keywords and recency), or by "
+                             "filters on kind, labels or record ids; give a query, filters, or both.",
+            _obj({"query": {"type": "string", "description": "What to look for (optional with filters)."},
                   "limit": {"type": "integer", "minimum": 1, "maximum": 50},
-                  "kind": {"type": "string", "enum": list(mem.kinds)}}, ("query",))),
+                  "kind": {"type": "string", "enum": list(mem.kinds)},
+                  "labels": {"type": "object", "properties": label_props, "additionalProperties": False,
+                             "description": "Exact label values every result must have."},
+                  "ids": {"type": "array", "items": {"type": "string"}, "maxItems": 50,
+                          "description": "Only these record ids."}})),
         "search_history": ToolSpec(
             "search_history", "Search earlier messages of this session that are no longer in view.",
             _obj({"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 50}},
@@ -227,9 +232,24 @@ class MemoryTools:
         return {"id": record_id, "deleted": True}
 
     def search_memory(self, args: dict[str, Any]) -> dict[str, Any]:
-        _check_args(args, ("query", "limit", "kind"))
-        query = validate.query(_str(args, "query", required=True))
-        hits = self.turn.recall(query, _int(args, "limit", 5, 1, 50), kind=_str(args, "kind"))
+        """By query (ranked recall), by filters on kind, labels and ids (newest first), or both."""
+        _check_args(args, ("query", "limit", "kind", "labels", "ids"))
+        limit = _int(args, "limit", 5, 1, 50)
+        kind = _str(args, "kind")
+        labels = args.get("labels")
+        ids = args.get("ids")
+        if ids is not None and (not isinstance(ids, list) or len(ids) > 50
+                                or not all(isinstance(i, str) and i for i in ids)):
+            raise ValidationError("must be a list of at most 50 record ids", field="ids")
+        raw = _str(args, "query")
+        if raw is None and kind is None and not labels and not ids:
+            raise ValidationError("give a query, or filter by kind, labels or ids", field="query")
+        if raw is not None:
+            hits = self.turn.recall(validate.query(raw), 50 if ids else limit, kind=kind, labels=labels)
+            if ids:
+                hits = [h for h in hits if h.record is not None and h.record.id in ids][:limit]
+        else:
+            hits = [Hit(score=1.0, record=r) for r in self._filtered(kind, labels, ids, limit)]
         self.surfaced += hits
         out = []
         for h in hits:
@@ -242,6 +262,30 @@ class MemoryTools:
                 item["content"] = cut + (" …" if len(cut) < len(h.record.content) else "")
             out.append(item)
         return {"results": out}
+
+    def _filtered(self, kind: str | None, labels: Any, ids: list[str] | None, limit: int) -> list[Record]:
+        """Active records matching the filters, this turn's own first, then newest first."""
+        mem, scope, preview = self.turn.mem, self.turn.scope, self.turn.preview
+        checked = validate.labels(labels, mem.config.memory.labels)
+        if kind is not None:
+            validate.kind(kind, mem.config.memory.kinds)
+
+        def fits(r: Record) -> bool:
+            return (r.status == "active" and r.id not in self._deleted and (kind is None or r.kind == kind)
+                    and all(r.labels.get(k) == v for k, v in checked.items()) and (not ids or r.id in ids))
+
+        mine = [r for r in reversed(self.turn.written) if fits(r)]
+        if ids:
+            stored = []
+            for rid in ids:
+                try:
+                    stored.append(mem.get(scope, rid, preview=preview))
+                except NotFound:
+                    continue
+        else:
+            stored = mem.list(scope, kind=kind, labels=checked or None, preview=preview, limit=limit + len(mine))
+        seen = {r.id for r in mine}
+        return (mine + [r for r in stored if r.id not in seen and fits(r)])[:limit]
 
     def search_history(self, args: dict[str, Any]) -> dict[str, Any]:
         _check_args(args, ("query", "limit"))

@@ -273,6 +273,16 @@ def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
     return S.JobsOut(jobs=[S.JobOut.model_validate(j) for j in jobs if actor is None or j.actor == actor])
 
 
+@v1.get(AG + "/tools", response_model=S.ToolsOut, tags=["config"])
+def agent_tools(ctx: AgentCtx) -> S.ToolsOut:
+    """The memory tools this agent's configuration offers a model (``harness.memory.tools`` is opt-in),
+    JSON-schema'd as any model API takes them."""
+    from ..harness.tools import memory_specs
+
+    return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
+                             for t in memory_specs(ctx.mem.config)])
+
+
 JobStatus = Annotated[Literal["pending", "running", "done", "failed"] | None, Query()]
 
 

@@ -160,6 +160,16 @@ class EventOut(_Out):
     preview: bool = False
 
 
+class ToolSpecOut(BaseModel):
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+class ToolsOut(BaseModel):
+    tools: list[ToolSpecOut]
+
+
 class EventsOut(BaseModel):
     events: list[EventOut]
     next_page_token: str | None = None

@@ -1,0 +1,94 @@
+"""The default memory review: what ``harness.memory.enabled`` alone does when a turn ends (Twisp).
+
+"When a turn ends, the agent reviews the conversation for what is worth remembering. It compares each
+candidate with the most similar records it already has, and adds it, replaces a record it corrects,
+deletes a record it shows wrong, or skips it." With no strategy list, the review is one extraction pass
+with engram's fact pipeline (offline extractor or one structured model call, then consolidation against
+the nearest records), writing the configured ``kinds`` at the levels ``scope.write`` allows:
+
+* the narrowest level the scope can write (the session when ``session`` is allowed) takes every record;
+* when ``agent`` is allowed too and a model does the review, a second pass asks the model for what
+  belongs in agent scope (guided by ``extraction.prompt``), so the review chooses each record's level.
+  The offline extractor cannot read a prompt, so offline the review writes at the narrowest level only.
+
+Twisp memory: a harness-shaped configuration whose ``memory`` names ``enabled`` explicitly (every memory
+snippet of the Twisp document does) gets the document's defaults where it is silent: the review runs, and
+``tools`` is opt-in (none of ``add_memory``, ``read_memory``, ``delete_memory`` unless named).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .config import Memory as MemoryConfig
+from .config import Strategy
+from .core import namespace as ns
+from .types import LEVELS, Level, Scope
+
+REVIEW_ID = "memory"
+AGENT_PASS_ID = "memory-agent"
+SESSION_FOCUS = ("Keep only what is about this session's subject; a separate pass keeps what applies to every "
+                 "session of the agent.")
+AGENT_FOCUS = ("Keep only what should inform every session of this agent, such as standing guidance an operator "
+               "gave that applies to all subjects; keep nothing specific to this session's subject.")
+
+
+def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
+    """A harness document with the Twisp document's memory defaults filled in where it is silent."""
+    harness = doc.get("harness")
+    if not isinstance(harness, dict) or not isinstance(harness.get("memory"), dict) \
+            or "enabled" not in harness["memory"]:
+        return doc
+    memory = dict(harness["memory"])
+    history = harness.get("history")
+    index = history.get("index", "none") if isinstance(history, dict) else "none"
+    tools = memory.get("tools", ["search_memory"])
+    if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
+        memory["tools"] = tools + [t for t in ("search_history", "retrieve_result")
+                                   if t not in tools and (t == "retrieve_result" or index != "none")]
+    extraction = memory.get("extraction")
+    if extraction is None or isinstance(extraction, dict):
+        extraction = dict(extraction or {})
+        extraction.setdefault("review", memory.get("enabled") is True and not memory.get("strategies"))
+        memory["extraction"] = extraction
+    return {**doc, "harness": {**harness, "memory": memory}}
+
+
+def _writable(scope: Scope, levels: Sequence[str]) -> list[Level]:
+    out: list[Level] = []
+    for level in LEVELS:
+        if level not in levels:
+            continue
+        if (level == "session" and scope.session is None) or (level == "actor" and scope.actor is None):
+            continue
+        out.append(level)
+    return out
+
+
+def _template(level: Level, scope: Scope) -> str:
+    if level == "session" and scope.actor is None:
+        return ns.AGENT_SESSION_TEMPLATE
+    return ns.DEFAULT_TEMPLATES[level]
+
+
+def strategies(cfg: MemoryConfig, scope: Scope, *, with_model: bool) -> tuple[Strategy, ...]:
+    """What turn-end extraction runs for ``scope``: the configured strategies, else the default review (when
+    ``extraction.review`` is on), else nothing."""
+    if cfg.strategies or not cfg.enabled or not cfg.extraction.review:
+        return cfg.strategies
+    levels = _writable(scope, cfg.scope.write)
+    if not levels:
+        return ()
+    prompt = cfg.extraction.prompt
+    first = levels[0]
+    two = with_model and "agent" in levels and first != "agent"
+
+    def pass_(sid: str, level: Level, focus: str | None) -> Strategy:
+        text = "\n\n".join(p for p in (prompt, focus) if p) or None
+        return Strategy(type="SEMANTIC", id=sid, namespace=_template(level, scope), prompt=text,
+                        prompt_mode="replace" if prompt else "append")
+
+    if not two:
+        return (pass_(REVIEW_ID, first, None),)
+    return pass_(REVIEW_ID, first, SESSION_FOCUS), pass_(AGENT_PASS_ID, "agent", AGENT_FOCUS)
