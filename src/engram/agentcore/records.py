@@ -23,7 +23,6 @@ from typing import Any
 from ..core.validate import MAX_SUMMARY
 from ..engine import Memory
 from ..errors import EngramError, NotFound
-from ..http.auth import view
 from ..types import Hit, Record, Scope
 from . import ids, shapes
 from . import namespaces as nsmod
@@ -110,8 +109,8 @@ def _sessions_below(path: str, tmpls: Iterable[str]) -> bool:
 
 def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
     """The scopes a read of namespace ``path`` (None: memory-wide) covers, narrowest owner first."""
-    mem = c.base
-    tmpls = nsmod.templates(mem.config)
+    mem = c.view(res_agent)
+    tmpls = nsmod.templates(c.config(res_agent))
     owner = nsmod.owner(path, tmpls) if path else nsmod.Owner()
     grant = c.grant
     if owner.actor is None and grant.actor is not None:
@@ -151,7 +150,8 @@ def _note_owner(c: Call, agent: str, actor: str, session: str | None) -> None:
 
 
 def remember_owner(c: Call, agent: str, recs: Iterable[Record]) -> None:
-    """Note which actor/session owns records handed out, so GetMemoryRecord by id alone finds them."""
+    """Note which actor/session owns these records, so GetMemoryRecord by id alone finds them at once
+    (records without a note are found by probing the memory's actor and session scopes)."""
     owned = [r for r in recs if r.actor is not None]
     if not owned:
         return
@@ -186,9 +186,8 @@ def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> t
 
 
 def _view(c: Call, scope: Scope) -> Memory:
-    """The Memory a call on ``scope`` uses: the config's levels narrowed by the key's grant."""
-    del scope  # every scope of one call shares the grant
-    return view(c.base, c.grant)
+    """The Memory a call on ``scope`` uses (its agent's configuration, narrowed by the key's grant)."""
+    return c.view(scope.agent)
 
 
 def _newest(c: Call, scope: Scope, rec: Record) -> Record:
@@ -250,8 +249,8 @@ def _where(body: dict[str, Any]) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _labels_ok(c: Call, labels: dict[str, str], field: str) -> dict[str, str]:
-    declared = c.base.config.memory.labels
+def _labels_ok(c: Call, agent: str, labels: dict[str, str], field: str) -> dict[str, str]:
+    declared = c.config(agent).memory.labels
     for k in labels:
         if k not in declared:
             raise ValidationException("is not a label the memory's configuration declares "
@@ -272,7 +271,7 @@ def retrieve(c: CallDep) -> Any:
     strategy = ids.check(crit.get("memoryStrategyId"), ids.STRATEGY_ID, "searchCriteria.memoryStrategyId",
                          max_len=100, required=False)
     equal, checks = _record_filters(crit.get("metadataFilters"), "searchCriteria.metadataFilters")
-    _labels_ok(c, equal, "searchCriteria.metadataFilters")
+    _labels_ok(c, res.agent, equal, "searchCriteria.metadataFilters")
     page = shapes.max_results(body.get("maxResults"), 100, default=top_k)
     prefix, exact = _where(body)
     scopes = read_scopes(c, res.agent, prefix)
@@ -289,7 +288,6 @@ def retrieve(c: CallDep) -> Any:
                 hits[rec.id] = h
     ranked = sorted(hits.values(), key=lambda h: -h.score)[:top_k]
     chunk = ranked[start:start + page]
-    remember_owner(c, res.agent, [h.record for h in chunk if h.record is not None])
     out: dict[str, Any] = {"memoryRecordSummaries": [record_out(h.record, h.score) for h in chunk if h.record]}
     if len(ranked) > start + page:
         out["nextToken"] = shapes.issue_token(c, "retrieve", token_scope, {"offset": start + page, "q": _qhash(body)})
@@ -321,7 +319,7 @@ def list_records(c: CallDep) -> Any:
     strategy = ids.check(body.get("memoryStrategyId"), ids.STRATEGY_ID, "memoryStrategyId", max_len=100,
                          required=False)
     equal, checks = _record_filters(body.get("metadataFilters"), "metadataFilters")
-    _labels_ok(c, equal, "metadataFilters")
+    _labels_ok(c, res.agent, equal, "metadataFilters")
     prefix, exact = _where(body)
     scopes = read_scopes(c, res.agent, prefix)
     before: tuple[datetime, str] | None = None
@@ -347,7 +345,6 @@ def list_records(c: CallDep) -> Any:
             cursor = (batch[-1].created_at, batch[-1].id)
     ordered = sorted(merged.values(), key=lambda r: (r.created_at, r.id), reverse=True)
     page = ordered[:limit]
-    remember_owner(c, res.agent, page)
     out: dict[str, Any] = {"memoryRecordSummaries": [record_out(r) for r in page]}
     if len(ordered) > limit:
         last = page[-1]
@@ -412,8 +409,8 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     at = parse_timestamp(d["timestamp"], f"{f}.timestamp")
     strategy = ids.check(d.get("memoryStrategyId"), ids.STRATEGY_ID, f"{f}.memoryStrategyId", max_len=100,
                          required=False)
-    labels = _labels_ok(c, _labels(d.get("metadata"), f"{f}.metadata"), f"{f}.metadata")
-    owner = nsmod.owner(path, nsmod.templates(c.base.config))
+    labels = _labels_ok(c, agent, _labels(d.get("metadata"), f"{f}.metadata"), f"{f}.metadata")
+    owner = nsmod.owner(path, nsmod.templates(c.config(agent)))
     scope = _owner_scope(c, agent, owner)
     summary, content = _summary_content(text)
     with _view(c, scope).turn(scope, extract=False) as t:
@@ -484,7 +481,7 @@ def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
         change["summary"], change["content"] = _summary_content(shapes.string(text, f"{f}.content.text",
                                                                               max_len=16_000))
     if d.get("metadata") is not None:
-        change["labels"] = _labels_ok(c, _labels(d["metadata"], f"{f}.metadata"), f"{f}.metadata")
+        change["labels"] = _labels_ok(c, agent, _labels(d["metadata"], f"{f}.metadata"), f"{f}.metadata")
     if rec.status != "active":
         raise NotFound(f"memory record {aws_id} was deleted", field=f"{f}.memoryRecordId")
     new = _view(c, scope).batch(scope, update=[change])["updated"][0]

@@ -33,6 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
+from ..config import Config
 from ..engine import Memory
 from ..errors import EngramError
 from ..http.auth import Ctx, Grant, view
@@ -180,7 +181,16 @@ class Call:
             raise AccessDeniedException("this key is granted one actor; this request names "
                                         + ("another actor" if actor else "no actor (memory-wide)"))
         scope = Scope(agent=res.agent, actor=actor, session=session)
-        return MemoryCtx(res, Ctx(scope, grant, view(self.base, grant), self.base))
+        return MemoryCtx(res, Ctx(scope, grant, self.view(res.agent), self.base))
+
+    def view(self, agent: str) -> Memory:
+        """The Memory a call on ``agent``'s memory uses: that agent's configuration, its scope levels
+        narrowed by the key's grant."""
+        return view(self.base, self.grant)
+
+    def config(self, agent: str) -> Config:
+        """The configuration in force for ``agent`` (strategies, namespace templates, labels)."""
+        return self.base.config
 
     def ok(self, payload: dict[str, Any], status: int = 200) -> JSONResponse:
         return JSONResponse(payload, status_code=status)
