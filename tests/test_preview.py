@@ -33,20 +33,20 @@ def scope(request: pytest.FixtureRequest) -> Scope:
 def test_preview_turn_events_are_kept_apart_from_live(mem: Memory, scope: Scope) -> None:
     mem.append(scope, [{"role": "user", "content": "the live invoice number is INV-1000"}])
     with mem.turn(scope, preview=True) as t:
-        t.append([{"role": "user", "content": "the preview invoice number is INV-2000"}])
+        t.append([{"role": "user", "content": "a preview refund of 77 EUR was promised"}])
     assert all(e.preview for e in t.appended)
     assert [e.content for e in mem.events(scope)] == ["the live invoice number is INV-1000"]
     both = mem.events(scope, preview=True)
     assert [e.content for e in both] == ["the live invoice number is INV-1000",
-                                         "the preview invoice number is INV-2000"]
+                                         "a preview refund of 77 EUR was promised"]
     assert [e.preview for e in both] == [False, True]
     for mode in MODES:
-        live = [h.event.content for h in mem.search_history(scope, "preview invoice INV-2000", 10, mode=mode)
+        live = [h.event.content for h in mem.search_history(scope, "preview refund 77 EUR promised", 10, mode=mode)
                 if h.event]
-        assert "the preview invoice number is INV-2000" not in live, mode
-        seen = [h.event.content for h in mem.search_history(scope, "preview invoice INV-2000", 10, mode=mode,
+        assert "a preview refund of 77 EUR was promised" not in live, mode
+        seen = [h.event.content for h in mem.search_history(scope, "preview refund 77 EUR promised", 10, mode=mode,
                                                             preview=True) if h.event]
-        assert seen[0] == "the preview invoice number is INV-2000", mode
+        assert seen[0] == "a preview refund of 77 EUR was promised", mode
         also = [h.event.content for h in mem.search_history(scope, "live invoice INV-1000", 10, mode=mode,
                                                             preview=True) if h.event]
         assert also[0] == "the live invoice number is INV-1000", mode
