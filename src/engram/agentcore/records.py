@@ -277,14 +277,19 @@ def retrieve(c: CallDep) -> Any:
     scopes = read_scopes(c, res.agent, prefix)
     token_scope = scopes[0]
     start = _offset(c, "retrieve", token_scope, body.get("nextToken"))
-    ask = min(1000, max(top_k * 3, 30)) if (exact or strategy or checks) else top_k
     hits: dict[str, Hit] = {}
     for scope in scopes:
-        found = _view(c, scope).recall(scope, query, ask, namespace=prefix, labels=equal or None)
-        for h in found:
+        ask = top_k  # post-filters (exact namespace, strategy, EXISTS) may drop some: ask again for more
+        while True:
+            found = _view(c, scope).recall(scope, query, ask, namespace=prefix, labels=equal or None)
+            kept = [h for h in found if h.record is not None and _keep(h.record, exact, strategy, checks)]
+            if len(kept) >= top_k or len(found) < ask or ask >= 1000:
+                break
+            ask = min(1000, ask * 4)
+        for h in kept:
             rec = h.record
-            if rec is not None and _keep(rec, exact, strategy, checks) and \
-                    (rec.id not in hits or h.score > hits[rec.id].score):
+            assert rec is not None
+            if rec.id not in hits or h.score > hits[rec.id].score:
                 hits[rec.id] = h
     ranked = sorted(hits.values(), key=lambda h: -h.score)[:top_k]
     chunk = ranked[start:start + page]
