@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import select
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -137,6 +138,14 @@ _PART_SCAN = ("SELECT s.id, s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN
 _UNPOST_SQL = ("DELETE FROM postings WHERE ctid = ANY(ARRAY(SELECT x.ctid FROM {rows} "
                "CROSS JOIN LATERAL posting_terms(d.terms) AS u(t) CROSS JOIN LATERAL (SELECT p.ctid FROM postings p "
                "WHERE p.kind = '{kind}' AND p.term = u.t AND p.seq = d.seq OFFSET 0) AS x))")
+
+
+def _hung_up(conn: Conn) -> bool:
+    """Whether an idle connection's socket is readable: the server has closed it (or sent its last word)."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except (OSError, ValueError, psycopg.Error):
+        return True
 
 
 def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
@@ -1082,11 +1091,8 @@ class PostgresStore:
         self._builder: threading.Thread | None = None
         self._closing = False
         self._migrate()
-        self._begin_sql = {
-            True: f'BEGIN; SET LOCAL search_path TO "{self.schema}", "{self.vector_schema}"',
-            False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-                   f'SET LOCAL search_path TO "{self.schema}", "{self.vector_schema}"',
-        }
+        self._begin_sql = {True: "BEGIN", False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}
+        self._search_path = f'"{self.schema}", "{self.vector_schema}"'
         self._context = AdaptersMap(psycopg.adapters)
         self._context.register_dumper(np.ndarray, dumper_for(self.vector_oid))
         self._context.register_dumper(None, dumper_for(self.vector_oid))
@@ -1277,9 +1283,12 @@ class PostgresStore:
         """One transaction: commit on normal exit (after the statistics flush), roll back on any exception.
         psycopg errors leave as engram errors; the caller's own exceptions pass through unchanged."""
         pool = self._pool if write or self._read_pool is None else self._read_pool
-        conn = self._begin(pool, write)
+        conn = self._checkout(pool)
         try:
             tx = PgTx(self, conn, write=write)
+            # queued: BEGIN goes out with the transaction's first query, in the same round trip
+            tx.c.later(self._begin_sql[write])
+            tx.c.later("SELECT set_config('search_path', %s, true)", [self._search_path])
             try:
                 yield tx
                 if write:
@@ -1298,11 +1307,11 @@ class PostgresStore:
         finally:
             pool.putconn(conn)
 
-    def _begin(self, pool: ConnectionPool[Conn], write: bool) -> Conn:
-        """A pooled connection with a transaction begun. A connection that died while idle in the pool (a
-        server restart, a failover) fails here, before any work: it is dropped and a fresh one tried, so
-        no per-checkout probe round trip is needed."""
-        for attempt in (1, 2):
+    def _checkout(self, pool: ConnectionPool[Conn]) -> Conn:
+        """A pooled connection that is still alive, checked without a round trip: an idle connection has
+        nothing to read, so a readable socket means the server closed it (a restart, a failover, a killed
+        backend) and it is dropped for another one before any work is done on it."""
+        for _ in range(self.settings.pool_max + 1):
             try:
                 conn = pool.getconn()
             except PoolTimeout as exc:
@@ -1310,14 +1319,11 @@ class PostgresStore:
                                  "(raise pool_max or pool_timeout)") from exc
             except psycopg.Error as exc:
                 raise _map_error(exc) from exc
-            try:
-                conn.execute(self._begin_sql[write])
+            if not conn.closed and not _hung_up(conn):
                 return conn
-            except psycopg.OperationalError as exc:
-                pool.putconn(conn)  # broken: the pool discards it
-                if attempt == 2 or not conn.closed:
-                    raise _map_error(exc) from exc
-        raise AssertionError("unreachable")
+            conn.close()
+            pool.putconn(conn)  # closed: the pool discards it and opens a new one
+        raise StoreError("every pooled PostgreSQL connection was closed by the server; is it restarting?")
 
     def write(self) -> Any:
         return self._tx(True)
