@@ -1,4 +1,4 @@
-"""The PostgreSQL postings table (schema step 3): exact on every write path and backfilled by the migration.
+"""The PostgreSQL postings table (schema steps 3 and 5): exact on every write path, backfilled by the migrations.
 
 ``postings`` holds one row per distinct indexed term of each active record and of each event chunk; text
 candidates are read from it, so a posting missing or left behind would change what a search finds. The
@@ -23,7 +23,7 @@ from tests.pg import admin_connect, fresh_url
 pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
               pytest.mark.parametrize("backend", ["postgres"], indirect=True)]
 
-Posting = tuple[str, str, str, int, str]
+Posting = tuple[str, str, int, int]  # kind, term, partition hash, seq
 ANA1, ANA2, BOB = Scope("bot", "ana", "s1"), Scope("bot", "ana", "s2"), Scope("bot", "bob", "s1")
 LONG = "z" * 2100  # longer than a tsvector lexeme may be: never indexed
 
@@ -43,14 +43,15 @@ def _postings(url: str) -> tuple[Counter[Posting], Counter[Posting]]:
     with admin_connect(url) as conn:
         conn.execute(f'SET search_path TO "{_schema(url)}", public')
         have: Counter[Posting] = Counter(
-            (str(k), t, p, int(s), i) for k, t, p, s, i in conn.execute(
-                "SELECT kind, term, part, seq, id FROM postings").fetchall())
+            (str(k), t, int(p), int(s)) for k, t, p, s in conn.execute(
+                "SELECT kind, term, ph, seq FROM postings").fetchall())
         want: Counter[Posting] = Counter()
-        for part, seq, rid, terms in conn.execute(
-                "SELECT part, seq, id, terms FROM records WHERE status = 'active'").fetchall():
-            want.update(("r", t, part, int(seq), rid) for t in _distinct_terms(terms))
-        for part, cid, eid, terms in conn.execute("SELECT part, id, event_id, terms FROM event_chunks").fetchall():
-            want.update(("e", t, part, int(cid), eid) for t in _distinct_terms(terms))
+        for ph, seq, terms in conn.execute(
+                "SELECT hashtextextended(part, 0), seq, terms FROM records WHERE status = 'active'").fetchall():
+            want.update(("r", t, int(ph), int(seq)) for t in _distinct_terms(terms))
+        for ph, cid, terms in conn.execute(
+                "SELECT hashtextextended(part, 0), id, terms FROM event_chunks").fetchall():
+            want.update(("e", t, int(ph), int(cid)) for t in _distinct_terms(terms))
     return have, want
 
 
@@ -96,7 +97,7 @@ def test_postings_follow_every_write(db_url: str) -> None:
         assert {k for k, *_ in have} == {"r", "e"}
         assert not any(len(t) > 2047 for _, t, *_ in have)
         # one posting per distinct term: "tea" three times in a record is one row
-        tea = [p for p in have if p[0] == "r" and p[1] == "tea" and p[4] == got["recs"][1].id]
+        tea = [p for p in have if p[0] == "r" and p[1] == "tea" and p[3] == _seq(db_url, got["recs"][1].id)]
         assert len(tea) == 1 and have[tea[0]] == 1
         assert "Drinks tea tea tea every morning" in _lexical(mem, ANA1, "tea")
 
@@ -119,10 +120,25 @@ def test_postings_follow_every_write(db_url: str) -> None:
         report = mem.erase(Scope("bot", "bob", "s1"), actor="bob")
         assert report.records == 2 and report.events == 1
         have = _assert_exact(db_url)
-        assert not any("bob" in p[2] for p in have)
+        assert not {p[2] for p in have} & _part_hashes(db_url, "bob")
         assert _lexical(mem, ANA1, "coffee") == []
     finally:
         mem.close()
+
+
+def _seq(url: str, record_id: str) -> int:
+    with admin_connect(url) as conn:
+        row = conn.execute(f'SELECT seq FROM "{_schema(url)}".records WHERE id = %s', [record_id]).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def _part_hashes(url: str, actor: str) -> set[int]:
+    """The partition hashes of an actor's records and sessions (as postings hold them)."""
+    with admin_connect(url) as conn:
+        return {int(r[0]) for r in conn.execute(
+            "SELECT hashtextextended(p, 0) FROM unnest(%s::text[]) AS p",
+            [[f"bot\x1f{actor}", f"bot\x1f{actor}\x1fs1"]]).fetchall()}
 
 
 def _columns(conn: Any, schema: str, table: str) -> list[str]:
@@ -132,7 +148,7 @@ def _columns(conn: Any, schema: str, table: str) -> list[str]:
 
 
 def test_migration_backfills_postings_as_writes_would(db_url: str, request: pytest.FixtureRequest) -> None:
-    """A database at step 2 holding data gets, from step 3, exactly the postings its writes would have made."""
+    """A database at step 2 holding data gets, from steps 3 and 5, exactly the postings its writes would make."""
     now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     mem = Memory.open(db_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)
     try:
@@ -156,8 +172,9 @@ def test_migration_backfills_postings_as_writes_would(db_url: str, request: pyte
                      "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
         conn.execute("INSERT INTO schema_version (version) VALUES (1), (2)")
         for table in ("meta", "configs", "stats", "events", "event_chunks", "records", "record_sources",
-                      "versions", "uses", "jobs", "api_keys"):
-            cols = ", ".join(_columns(conn, src, table))
+                      "versions", "uses", "jobs", "api_keys"):  # the columns step 2 has (later steps add some)
+            old_cols = set(_columns(conn, dst, table))
+            cols = ", ".join(c for c in _columns(conn, src, table) if c in old_cols)
             conn.execute(f'INSERT INTO "{dst}".{table} ({cols}) SELECT {cols} FROM "{src}".{table}')
         for table, col in (("events", "seq"), ("event_chunks", "id"), ("records", "seq"), ("uses", "id")):
             conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{col}'), "
@@ -165,7 +182,7 @@ def test_migration_backfills_postings_as_writes_would(db_url: str, request: pyte
         hit = conn.execute("SELECT count(*) FROM records WHERE tsv @@ 'tea'::tsquery").fetchone()
         assert hit is not None and hit[0] > 0  # a working step-2 text index
 
-    old = Memory.open(old_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)  # runs step 3
+    old = Memory.open(old_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)  # runs steps 3 on
     new = Memory.open(db_url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)
     try:
         assert _assert_exact(old_url) == fresh

@@ -121,15 +121,16 @@ def _indexable(term: str) -> bool:
 # postings per term keeps a search of a large partition from ranking every row that holds a common term;
 # reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
 _POSTINGS_SQL = (
-    "SELECT h.id, round(sum(q.w) * 1e9) AS score, h.seq FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
-    "CROSS JOIN LATERAL ({scan}) h GROUP BY h.id, h.seq "
+    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+    "CROSS JOIN LATERAL ({scan}) h GROUP BY h.seq "
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
 # one term's newest postings anywhere (postings_term) ...
-_TERM_SCAN = ("SELECT p.id, p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
+_TERM_SCAN = ("SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
               f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}")
 # ... or in the searched partitions: the newest of each partition's newest (postings_part)
-_PART_SCAN = ("SELECT s.id, s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATERAL "
-              "(SELECT p.id, p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t AND p.part = pp.part "
+_PART_SCAN = ("SELECT s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATERAL "
+              "(SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
+              "AND p.ph = hashtextextended(pp.part, 0) "
               f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}) s ORDER BY s.seq DESC LIMIT {CANDIDATE_POSTINGS}")
 
 # Delete the postings of the rows ``d(seq, terms)`` listed in ``{rows}``: each posting found by one probe of
@@ -198,8 +199,9 @@ class PgTx:
 
     def _post_record(self, record_id: str, seq: int, part: str, terms: str) -> None:
         """Add an active record's postings: one per distinct indexed term (``posting_terms``)."""
-        self.c.later("INSERT INTO postings (kind, term, part, seq, id) "
-                       "SELECT 'r', t, %s, %s, %s FROM posting_terms(%s) AS t", [part, seq, record_id, terms])
+        del record_id  # found again by its seq
+        self.c.later("INSERT INTO postings (seq, ph, kind, term) "
+                     "SELECT %s, hashtextextended(%s, 0), 'r', t FROM posting_terms(%s) AS t", [seq, part, terms])
 
     def _unpost_records(self, rows: Sequence[tuple[int, str]]) -> None:
         """Delete the postings of records given as (seq, terms), each through the (kind, term, seq) index."""
@@ -368,7 +370,7 @@ class PgTx:
                 "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec) "
                 "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], %s::text[], "
                 "%s::text[], %s::text[]::vector[]) RETURNING id, event_id, part, terms) "
-                "INSERT INTO postings (kind, term, part, seq, id) SELECT 'e', t, c.part, c.id, c.event_id FROM c "
+                "INSERT INTO postings (seq, ph, kind, term) SELECT c.id, hashtextextended(c.part, 0), 'e', t FROM c "
                 "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
                 [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
                  [by_id[ch.event_id].is_tool for ch in chunks], [_aware(by_id[ch.event_id].at) for ch in chunks],
@@ -484,9 +486,9 @@ class PgTx:
 
     def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
                  limit: int) -> list[DictRow]:
-        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: id, score, seq) best first, up to ``limit``.
+        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: seq, score) best first, up to ``limit``.
 
-        ``k.id`` is the record id or the chunk's event id, ``k.seq`` the record's seq or the chunk's id. The
+        ``k.seq`` is the record's seq or the chunk's id. The
         partition condition goes into each term's postings scan unless the partitions hold at least half the
         index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
         """
@@ -659,7 +661,7 @@ class PgTx:
             "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
             "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
             "RETURNING id, seq, part, terms, status) "
-            "INSERT INTO postings (kind, term, part, seq, id) SELECT 'r', t, r.part, r.seq, r.id "
+            "INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
             "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'",
             [r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
              Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
@@ -761,7 +763,7 @@ class PgTx:
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
         rows = self._lexical("r", parts, terms, f"SELECT {RECORD_COLS}, r.terms FROM ({{postings}}) k JOIN records r "
-                             f"ON r.id = k.id WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
+                             f"ON r.seq = k.seq WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
         self._keep(rows)
         return [LexicalCandidate(r["id"], _terms(r["terms"])) for r in rows]
 
