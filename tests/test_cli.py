@@ -18,7 +18,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, Any, str]:
     proc = subprocess.run([sys.executable, "-m", "engram", *args], capture_output=True, text=True, input=stdin,
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=120)
     out: Any = None
-    if proc.stdout.strip() and not proc.stdout.lstrip().startswith(("id ", "score")):
+    if proc.stdout.strip() and "--table" not in args:
         out = json.loads(proc.stdout)
     return proc.returncode, out, proc.stdout + proc.stderr
 
@@ -97,3 +97,68 @@ def test_config_validate_and_show(tmp_path: Path, db: list[str]) -> None:
     code, out, _ = run("config", "show", "--db", db[1])
     assert out["config"]["harness"]["memory"]["labels"]["customer_id"]["number"] == 1
     assert [v["version"] for v in out["versions"]] == [1]
+
+
+def test_optional_positionals_after_flags(db: list[str], tmp_path: Path) -> None:
+    """`engram jobs retry --agent bot j_x` and `engram config set --db X file.json` parse as written."""
+    code, _, err = run("jobs", "retry", "--db", db[1], "--agent", "bot", "j_missing")
+    assert code == 2 and json.loads(err)["error"]["type"] == "NotFound"
+    cfg = tmp_path / "again.json"
+    cfg.write_text(json.dumps({"harness": {"memory": {"embedder": "hashing"}}}))
+    code, out, err = run("config", "set", "--db", db[1], str(cfg))
+    assert code == 0, err
+    assert out["version"] >= 2
+
+
+def test_usage_errors_are_the_documented_json_error(db: list[str]) -> None:
+    for args in (("recall", *db), ("list", *db, "--status", "gone"), ("events", *db, "--bogus"), ("nosuchverb",)):
+        code, out, err = run(*args)
+        assert code == 2 and out is None
+        error = json.loads(err.strip().splitlines()[-1])["error"]
+        assert error["type"] == "ValidationError" and error["message"].startswith("engram")
+
+
+def test_tables_for_people(db: list[str]) -> None:
+    code, rec, err = run("remember", *db, "Allergic to peanuts\nand to sesame", "--level", "actor", "--pin")
+    assert code == 0, err
+    code, _, text = run("pinned", *db, "--table")
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].split() == ["tokens", str(lines[0].split()[1])] and "records:" in lines
+    row = next(line for line in lines if rec["id"] in line)
+    assert "Allergic to peanuts ⏎ and to sesame" in row and "None" not in row
+    code, _, text = run("config", "show", "--db", db[1], "--table")
+    fields, versions = text.strip().split("\n\n")  # the settings, then the versions table: no blank rows
+    assert code == 0 and all(line.strip() for line in fields.splitlines())
+    assert any(line.startswith("config.harness.memory.scope.read") for line in fields.splitlines())
+    assert versions.startswith("versions:")
+
+
+def test_a_closed_pipe_is_not_a_traceback(db: list[str]) -> None:
+    """`engram events … | head`: more output than a pipe holds, and the reader leaves early."""
+    messages = [{"role": "user", "content": f"message {i}: " + "x" * 400} for i in range(300)]
+    assert run("append", *db, stdin=json.dumps(messages))[0] == 0
+    proc = subprocess.run(f"{sys.executable} -m engram events {' '.join(db)} --limit 500 | head -c 10",
+                          shell=True, capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=120)
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
+
+
+def test_the_cli_closes_its_memory(db: list[str]) -> None:
+    from engram import cli
+
+    assert cli.main(["events", *db]) == 0
+    assert cli._OPENED == []
+
+
+def test_help_imports_neither_numpy_nor_pydantic() -> None:
+    """`engram --help` builds every parser without the engine's heavy imports (time it in bench, not here)."""
+    code = ("import sys, contextlib, io\nimport engram.cli as c\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    c.main(['--help'])\n"
+            "heavy = [m for m in ('numpy', 'pydantic', 'httpx', 'fastapi', 'mcp', 'onnxruntime') if m in sys.modules]\n"
+            "print(heavy)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"

@@ -6,8 +6,8 @@ recency, on SQLite (embedded default) or PostgreSQL.
 
 from __future__ import annotations
 
-from .config import Config, load_config
-from .engine import Memory
+from typing import TYPE_CHECKING
+
 from .errors import (
     ConfigError,
     ConflictError,
@@ -23,12 +23,13 @@ from .errors import (
     StoreError,
     ValidationError,
 )
-from .turn import Turn
 from .types import EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agent",
+    "Client",
     "Config",
     "ConfigError",
     "ConflictError",
@@ -46,6 +47,7 @@ __all__ = [
     "PinBudgetExceeded",
     "ReadOnlyError",
     "Record",
+    "Reply",
     "Scope",
     "ScopeError",
     "ScoreParts",
@@ -58,14 +60,25 @@ __all__ = [
 ]
 
 
+if TYPE_CHECKING:
+    from .client import Client
+    from .config import Config, load_config
+    from .engine import Memory
+    from .harness.agent import Agent, Reply
+    from .turn import Turn
+
+# What pulls in pydantic, NumPy, httpx or the model layer is imported when first asked for, so that
+# `import engram.errors` (and `engram --help`) costs a few milliseconds, not half a second.
+_LAZY = {"Memory": "engine", "Turn": "turn", "Config": "config", "load_config": "config",
+         "Agent": "harness.agent", "Reply": "harness.agent", "Client": "client"}
+
+
 def __getattr__(name: str) -> object:
-    # The harness pulls in the model layer; import it only when asked for.
-    if name in ("Agent", "Reply"):
-        from .harness import agent
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engram' has no attribute {name!r}")
+    import importlib
 
-        return getattr(agent, name)
-    if name == "Client":
-        from .client import Client
-
-        return Client
-    raise AttributeError(name)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

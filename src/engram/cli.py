@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import EngramError, ValidationError
 from .types import Scope
@@ -37,32 +37,69 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+def _cell(value: Any) -> str:
+    """One table cell: empty for None, one line (newlines shown as ⏎), at most 60 characters."""
+    if value is None:
+        return ""
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
+    text = " ".join(text.replace("\r\n", "\n").replace("\n", " ⏎ ").split())
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def _table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "(none)"
     first = ("score", "id", "role", "content", "summary", "level", "kind", "status", "at", "created_at")
     scalar = [c for c in rows[0] if not isinstance(rows[0][c], (dict, list))]
     cols = ([c for c in first if c in scalar] + [c for c in scalar if c not in first])[:7]
-    cells = [[str(r.get(c, ""))[:60] for c in cols] for r in rows]
+    cells = [[_cell(r.get(c)) for c in cols] for r in rows]
     widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
-    line = "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))
+    line = "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip()
     out = [line, "  ".join("-" * w for w in widths)]
-    out += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
+    out += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() for row in cells]
     return "\n".join(out)
+
+
+def _row(r: Any) -> dict[str, Any]:
+    """A hit becomes its record or event with the score in front; a scalar becomes {"value": …}."""
+    if isinstance(r, dict) and isinstance(r.get("record"), dict):
+        return {"score": round(r.get("score", 0), 4), **r["record"]}
+    if isinstance(r, dict) and isinstance(r.get("event"), dict):
+        return {"score": round(r.get("score", 0), 4), **r["event"]}
+    return r if isinstance(r, dict) else {"value": r}
+
+
+def _flat(data: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """Nested dicts as dotted keys (``config.harness.memory.enabled``); lists of rows are left to tables."""
+    out: list[tuple[str, Any]] = []
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            out += _flat(value, name + ".")
+        else:
+            out.append((name, value))
+    return out
+
+
+def render_table(data: Any) -> str:
+    """People's view of a result: a list is a table; a dict shows its fields as ``key  value`` lines and
+    each list of rows in it (``records`` of ``pinned``, ``versions`` of ``config show``) as a table."""
+    if isinstance(data, list):
+        return _table([_row(r) for r in data])
+    if not isinstance(data, dict) or "record" in data or "event" in data:
+        return _table([_row(data)])
+    fields = [(k, v) for k, v in _flat(data) if not (isinstance(v, list) and v and isinstance(v[0], dict))]
+    tables = [(k, v) for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    width = max((len(k) for k, _ in fields), default=0)
+    parts = ["\n".join(f"{k.ljust(width)}  {_cell(v)}".rstrip() for k, v in fields)] if fields else []
+    parts += [f"{k}:\n{_table([_row(r) for r in v])}" for k, v in tables]
+    return "\n\n".join(parts) if parts else "(none)"
 
 
 def emit(value: Any, args: argparse.Namespace) -> None:
     data = to_jsonable(value)
     if getattr(args, "table", False):
-        rows = data if isinstance(data, list) else [data]
-        flat = []
-        for r in rows:
-            if isinstance(r, dict) and isinstance(r.get("record"), dict):
-                r = {"score": round(r.get("score", 0), 4), **r["record"]}
-            elif isinstance(r, dict) and isinstance(r.get("event"), dict):
-                r = {"score": round(r.get("score", 0), 4), **r["event"]}
-            flat.append(r if isinstance(r, dict) else {"value": r})
-        print(_table(flat))
+        print(render_table(data))
     else:
         print(json.dumps(data, ensure_ascii=False, indent=None if isinstance(data, list) else 2))
 
@@ -74,10 +111,16 @@ def _json_arg(text: str, field: str) -> Any:
         raise ValidationError(f"is not valid JSON: {exc.msg}", field=field) from exc
 
 
-def _memory(args: argparse.Namespace) -> Any:
+def _memory(args: argparse.Namespace, *, config: Any = None) -> Any:
+    """The Memory a command works on, opened once and closed by :func:`main` when the command is done."""
     from .engine import Memory
 
-    return Memory.open(args.db, config=getattr(args, "config", None))
+    mem = Memory.open(args.db, config=config if config is not None else getattr(args, "config", None))
+    _OPENED.append(mem)
+    return mem
+
+
+_OPENED: list[Any] = []
 
 
 def _scope(args: argparse.Namespace) -> Scope:
@@ -190,9 +233,7 @@ def cmd_config(args: argparse.Namespace) -> Any:
         if not args.file:
             raise ValidationError("validate needs a JSON file", field="file")
         return {"valid": True, "config": load_config(args.file).to_dict()}
-    from .engine import Memory
-
-    mem = Memory.open(args.db)
+    mem = _memory(args)
     if args.action == "show":
         return {"config": mem.config.to_dict(), "versions": [
             {"version": v, "at": at} for v, at, _ in mem.config_history()]}
@@ -215,9 +256,28 @@ def _common(p: argparse.ArgumentParser, *, actor: bool = True, session: bool = T
     p.add_argument("--table", action="store_true", help="print a table instead of JSON")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, except that a usage error is engram's JSON error on stderr (exit 2), like every other."""
+
+    def error(self, message: str) -> NoReturn:
+        field = message.split("argument ", 1)[1].split(":", 1)[0] if message.startswith("argument ") else None
+        error = {"type": "ValidationError", "message": f"{self.prog}: {message}", "field": field}
+        print(json.dumps({"error": error}), file=sys.stderr)
+        self.exit(2)
+
+
+def _late_positionals(args: argparse.Namespace, extras: list[str], parser: argparse.ArgumentParser) -> None:
+    """Optional positionals given after flags (``jobs retry --agent bot j_x``): argparse leaves them over."""
+    for name in getattr(args, "late_positionals", ()):
+        if extras and getattr(args, name, None) is None and not extras[0].startswith("-"):
+            setattr(args, name, extras.pop(0))
+    if extras:
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="engram", description="Memory for LLM agents.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="engram", description="Memory for LLM agents.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def verb(name: str, fn: Callable[[argparse.Namespace], Any], help_: str, **kw: bool) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_)
@@ -271,11 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = verb("jobs", cmd_jobs, "extraction jobs: list | retry ID | run", actor=False, session=False)
     p.add_argument("action", choices=["list", "retry", "run"])
     p.add_argument("id", nargs="?")
+    p.set_defaults(late_positionals=("id",))
     p.add_argument("--status", choices=["pending", "running", "done", "failed"])
     p.add_argument("--limit", type=int, default=50)
     p = sub.add_parser("config", help="config validate FILE | show | set FILE")
     p.add_argument("action", choices=["validate", "show", "set"])
     p.add_argument("file", nargs="?")
+    p.set_defaults(late_positionals=("file",))
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--table", action="store_true")
     p.set_defaults(func=cmd_config)
@@ -291,15 +353,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    _late_positionals(args, extras, parser)
     try:
         result = args.func(args)
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # a view command's exit code
+        emit(result, args)
+        sys.stdout.flush()
     except EngramError as exc:
         print(json.dumps({"error": exc.to_dict()}), file=sys.stderr)
         return 2
-    if isinstance(result, int) and not isinstance(result, bool):
-        return result  # a view command's exit code
-    emit(result, args)
+    except BrokenPipeError:
+        # the reader went away (`engram list | head`): not an error; keep Python from printing one at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    finally:
+        while _OPENED:
+            _OPENED.pop().close()
     return 0
 
 

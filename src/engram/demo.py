@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .engine import Memory
 from .types import Scope
 
 CONFIG: dict[str, Any] = {"harness": {
@@ -37,6 +36,7 @@ def _say(text: str = "") -> None:
 
 def run(db: str, *, agent_id: str = "support-bot", actor: str = "cust-42") -> int:
     """Play the scripted sessions through the agent harness and print what memory did."""
+    from .engine import Memory
     from .harness.agent import Agent
 
     mem = Memory.open(db, config=CONFIG)

@@ -23,6 +23,7 @@ from pydantic import Field
 from .engine import Memory
 from .errors import EngramError, ValidationError
 from .http import schemas as S
+from .http.cli import mcp_arguments as add_arguments
 from .types import Hit, Level, Scope
 
 T = TypeVar("T")
@@ -151,20 +152,6 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``engram mcp`` (shared by the CLI and ``python -m engram.mcp``)."""
-    p.add_argument("--db", default=argparse.SUPPRESS, help="database URL (default: $ENGRAM_DB or "
-                                                           "sqlite:///engram.db)")
-    p.add_argument("--agent", required=True, help="the agent id the tools are bound to")
-    p.add_argument("--actor", default=None, help="the actor (user) id the tools are bound to")
-    p.add_argument("--session", default=None, help="the session id (needed by search_history)")
-    p.add_argument("--config", default=None, help="a JSON config file to store and use")
-    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
-    p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
-    p.add_argument("--host", default="127.0.0.1", help="HTTP transport: loopback addresses only")
-    p.add_argument("--port", type=int, default=8421, help="HTTP transport port (path /mcp)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,9 +13,12 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import EngramError
-from ..stores.base import Store
+
+if TYPE_CHECKING:
+    from ..stores.base import Store
 
 DEFAULT_DB = "sqlite:///engram.db"
 DEFAULT_PORT = 8420
@@ -170,6 +173,21 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def mcp_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``engram mcp`` (shared by the CLI and ``python -m engram.mcp``; here, so that
+    building the CLI parser never imports the MCP SDK)."""
+    p.add_argument("--db", default=argparse.SUPPRESS, help="database URL (default: $ENGRAM_DB or "
+                                                           "sqlite:///engram.db)")
+    p.add_argument("--agent", required=True, help="the agent id the tools are bound to")
+    p.add_argument("--actor", default=None, help="the actor (user) id the tools are bound to")
+    p.add_argument("--session", default=None, help="the session id (needed by search_history)")
+    p.add_argument("--config", default=None, help="a JSON config file to store and use")
+    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    p.add_argument("--host", default="127.0.0.1", help="HTTP transport: loopback addresses only")
+    p.add_argument("--port", type=int, default=8421, help="HTTP transport port (path /mcp)")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``serve``, ``keys`` and ``mcp`` to the main CLI's subcommands."""
     p = subparsers.add_parser("serve", help="run the HTTP API (FastAPI + uvicorn)",
@@ -217,10 +235,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     rv.add_argument("id", help="the key id (or the whole key)")
     rv.set_defaults(func=cmd_keys_revoke)
 
-    from ..mcp import add_arguments
-
     m = subparsers.add_parser("mcp", help="serve the memory tools over MCP (stdio or streamable HTTP)")
-    add_arguments(m)
+    mcp_arguments(m)
     m.set_defaults(func=cmd_mcp)
 
 
