@@ -760,7 +760,8 @@ class Memory:
             return model
 
         mem = self._config.memory
-        ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope), model=self.model,
+        ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope),
+                           model=turn.extraction_model or self.model,
                            neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
                            kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
         return list(ops)
@@ -811,7 +812,7 @@ class Memory:
                     cur = int(tx.get_meta(key) or 0)
                 turn._ops.meta[key] = str(cur + len(turn._ops.events))
             return
-        if mem.extraction.trigger == "async":
+        if mem.extraction.trigger == "async" or turn.defer_extraction:  # deferred: over the turn's limits
             now = self.now()
             turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
                                       actor=turn.scope.actor, session=turn.scope.session, status="pending",
@@ -828,10 +829,13 @@ class Memory:
             turn._ops.jobs.append(self._failed_job(turn.scope, exc, turn.id, turn.preview))
 
     def _failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
-        """An extraction the model could not do (failed, malformed answer): kept to retry, never lost."""
+        """An extraction the model could not do (failed, malformed answer): kept to retry, never lost; one
+        stopped by the turn's limits (``exc.defer``) is kept pending, for the worker to run."""
         now = self.now()
+        deferred = bool(getattr(exc, "defer", False))
         return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
-                   status="failed", attempts=1, error=f"{type(exc).__name__}: {exc}",
+                   status="pending" if deferred else "failed", attempts=0 if deferred else 1,
+                   error=None if deferred else f"{type(exc).__name__}: {exc}",
                    payload={**({"turn_id": turn_id} if turn_id else {}), "preview": preview}, created_at=now,
                    updated_at=now)
 
@@ -853,6 +857,7 @@ class Memory:
         # strategies write at the levels their namespaces name, whatever scope.write allows callers
         elevated = Turn(self, turn.scope, preview=turn.preview, turn_id=turn.id, extract=False, levels=LEVELS)
         elevated._ops = turn._ops  # same buffer: extraction commits or rolls back with the turn
+        elevated.extraction_model = turn.extraction_model
         ops = self._plan(elevated, events)
         written = self._apply_ops(elevated, ops)
         if advance_cursor:

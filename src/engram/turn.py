@@ -73,6 +73,9 @@ class Turn:
         self._done = False
         self.written: list[Record] = []
         self.appended: list[Event] = []
+        # set by the harness: the review's model metered against the turn's limits, or defer it to a job
+        self.extraction_model: Any = None
+        self.defer_extraction = False
 
     # -- context manager ---------------------------------------------------------------------------------
     def __enter__(self) -> Turn:

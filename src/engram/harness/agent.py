@@ -53,6 +53,7 @@ from .context import (
     resolve_truncation,
     tool_tokens,
 )
+from .limits import Limits, Meter, MeteredModel
 
 if TYPE_CHECKING:
     from .subagent import Subagent
@@ -83,6 +84,7 @@ class Reply:
     model_calls: int = 0
     tool_calls: int = 0
     preview: bool = False
+    stop_reason: str | None = None  # the turn limit that ended the loop early: maxIterations, maxTokens, …
 
 
 class Agent:
@@ -99,7 +101,8 @@ class Agent:
     def __init__(self, mem: Memory, model: Model | None = None, *, instructions: str | None = None,
                  tools: Sequence[tl.Tool] = (), truncation: object = None,
                  summarizer: Summarizer | str | None = None, max_steps: int = 8, max_tokens: int = 1024,
-                 temperature: float = 0.0, agent_version: str | None = None, state_tool: bool = True) -> None:
+                 temperature: float = 0.0, agent_version: str | None = None, state_tool: bool = True,
+                 limits: object = None) -> None:
         if not isinstance(mem, Memory):
             raise ValidationError("must be an engram.Memory", field="mem")
         if model is None:
@@ -133,12 +136,17 @@ class Agent:
         self.temperature = temperature
         self.agent_version = agent_version
         self.state_tool = state_tool
+        self.limits = Limits.parse(limits)
 
     def invoke(self, scope: Scope, messages: Sequence[Mapping[str, Any]], *,
                state: Mapping[str, Any] | None = None, preview: bool = False,
-               truncation: object = None) -> Reply:
-        """Run one turn on ``scope``'s session: the messages in, the reply out; all or nothing."""
-        return self._run(scope, messages, state=state, preview=preview, truncation=truncation, read_only=False)
+               truncation: object = None, limits: object = None) -> Reply:
+        """Run one turn on ``scope``'s session: the messages in, the reply out; all or nothing.
+
+        ``limits`` (``{"maxIterations", "maxTokens", "timeoutSeconds"}``) override the agent's for this turn
+        (see :mod:`engram.harness.limits`)."""
+        return self._run(scope, messages, state=state, preview=preview, truncation=truncation, read_only=False,
+                         limits=limits)
 
     def subagent(self, scope: Scope | None = None, *, model: Model | None = None,
                  instructions: str | None = None, tools: Sequence[tl.Tool] | None = None) -> Subagent:
@@ -155,7 +163,7 @@ class Agent:
 
     # -- one invocation -------------------------------------------------------------------------------
     def _run(self, scope: Scope, messages: Sequence[Mapping[str, Any]], *, state: Mapping[str, Any] | None,
-             preview: bool, truncation: object, read_only: bool) -> Reply:
+             preview: bool, truncation: object, read_only: bool, limits: object = None) -> Reply:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
         if scope.session is None:
@@ -166,22 +174,24 @@ class Agent:
         trunc = resolve_truncation(truncation if truncation is not None else self.truncation,
                                    self.mem.config.harness.context.truncation)
         start = ctx.check_state(state) if state is not None else None
+        meter = Meter(Limits.parse(limits, "limits").over(self.limits))
         turn = Turn(self.mem, scope, preview=preview, read_only=read_only, agent_version=self.agent_version,
                     extract=not read_only)
         with turn as t:
-            run = _Invocation(self, t, trunc, persist=not read_only, read_only=read_only)
+            run = _Invocation(self, t, trunc, persist=not read_only, read_only=read_only, meter=meter)
             run.execute(list(messages), start)
-        return Reply(text=run.text, state=run.state, usage=run.usage, recalled=run.recalled_hits(),
+            run.plan_review()
+        return Reply(text=run.text, state=run.state, usage=meter.usage_out(), recalled=run.recalled_hits(),
                      pinned=tuple(run.pins), turn_id=turn.id, events=tuple(turn.appended),
                      messages=tuple(run.new_messages), model_calls=run.calls, tool_calls=run.tool_call_count,
-                     preview=preview)
+                     preview=preview, stop_reason=run.stop_reason)
 
 
 class _Invocation:
     """The mutable state of one ``invoke``: the context items, usage, recalled records, session state."""
 
     def __init__(self, agent: Agent, turn: Turn, truncation: Truncation, *, persist: bool,
-                 read_only: bool) -> None:
+                 read_only: bool, meter: Meter) -> None:
         self.agent = agent
         self.mem = agent.mem
         self.turn = turn
@@ -203,6 +213,9 @@ class _Invocation:
         self.text = ""
         self.calls = 0
         self.tool_call_count = 0
+        self.meter = meter
+        self.model = MeteredModel(agent.model, meter, "reply")
+        self.stop_reason: str | None = None
         self._recall_key: tuple[str, int, int] | None = None
         self._recall_hits: list[Hit] = []
 
@@ -333,10 +346,15 @@ class _Invocation:
                         + ctx.MESSAGE_OVERHEAD)
             window = self.builder.build(self.items, reserved_tokens=reserved)
             self.usage += window.usage
+            if window.usage.input_tokens or window.usage.output_tokens:
+                self.meter.record("summarize", window.usage)
+            reason = self.meter.exceeded()
+            if reason is not None:  # the turn's limits end the loop: the turn still commits what it did
+                self.stop(reason)
+                return
             system = self.system_prompt(window.system_messages, window.summary, hits)
-            done = self.agent.model.complete(window.messages, system=system, tools=specs if offer else (),
-                                             max_tokens=self.agent.max_tokens,
-                                             temperature=self.agent.temperature)
+            done = self.model.complete(window.messages, system=system, tools=specs if offer else (),
+                                       max_tokens=self.agent.max_tokens, temperature=self.agent.temperature)
             self.calls += 1
             self.usage += done.usage
             calls = done.tool_calls if offer else ()
@@ -359,6 +377,30 @@ class _Invocation:
                     msg["metadata"] = {"offloaded": True, "tokens": tokens}
                 self.add(msg)
             step += 1
+
+    def stop(self, reason: str) -> None:
+        """End the loop on a turn limit: the last message is an assistant note carrying the state."""
+        self.stop_reason = reason
+        final: dict[str, Any] = {"role": "assistant", "content": self.text or f"(stopped: the turn's {reason} "
+                                                                            "limit was reached)"}
+        if self.persist:
+            final["metadata"] = {"state": self.state, "stop_reason": reason}
+        self.text = final["content"]
+        self.add(final)
+
+    def plan_review(self) -> None:
+        """The turn-end memory review is a ``memory`` model call that counts against the turn's limits: meter
+        it, or defer it to a job when the limits leave no room for it."""
+        mem, turn = self.mem, self.turn
+        if self.read_only or mem.model is None or not turn.pending_events:
+            return
+        if not mem._should_extract(turn.scope, len(turn.pending_events), turn.preview):
+            return
+        needed = len(mem._strategies(turn.scope))
+        if self.meter.exceeded(more_calls=max(1, needed)) is not None:
+            turn.defer_extraction = True
+        else:
+            turn.extraction_model = MeteredModel(mem.model, self.meter, "memory")
 
     def dispatch(self, call: ToolCall, offered: set[str], custom: Mapping[str, tl.Tool]) -> str:
         """Run one tool call; an EngramError becomes the result the model sees."""
