@@ -124,7 +124,9 @@ def create_event(c: CallDep) -> Any:
     token_key = digest = None
     if token is not None:
         token = shapes.string(token, "clientToken", max_len=256)
-        token_key = _TOKEN + "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or "", token])
+        # hashed: the meta table then holds no actor or session id that an erase would have to find
+        token_key = _TOKEN + hashlib.sha256("\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or "",
+                                                          token]).encode()).hexdigest()
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:32]
         earlier = _replay(mc, token_key, digest)
         if earlier is not None:

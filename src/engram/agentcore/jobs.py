@@ -132,7 +132,8 @@ def ingest(c: CallDep) -> Any:
     if body.get("clientToken") is not None:
         token = shapes.string(body["clientToken"], "clientToken", max_len=256)
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16]
-        token_key = f"{_TOKEN}ingest\x1f{actor}\x1f{token}"
+        seed = f"ingest\x1f{c.param('memoryId')}\x1f{actor}\x1f{token}"
+        token_key = _TOKEN + hashlib.sha256(seed.encode()).hexdigest()
         with c.base.store.read() as tx:
             done = tx.get_meta(token_key)
         if done:

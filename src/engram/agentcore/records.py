@@ -33,7 +33,6 @@ router = AwsRouter()
 
 FANOUT = 100
 NO_STRATEGY = "manual"
-_OWNER = "agentcore.owner."
 _OWNERS = "agentcore.owners."
 _BATCH_TOKEN = "agentcore.batch_token."
 
@@ -149,32 +148,12 @@ def _note_owner(c: Call, agent: str, actor: str, session: str | None) -> None:
             tx.set_meta(_OWNERS + agent, json.dumps([*known, [actor, session]][-10_000:]))
 
 
-def remember_owner(c: Call, agent: str, recs: Iterable[Record]) -> None:
-    """Note which actor/session owns these records, so GetMemoryRecord by id alone finds them at once
-    (records without a note are found by probing the memory's actor and session scopes)."""
-    owned = [r for r in recs if r.actor is not None]
-    if not owned:
-        return
-    with c.base.store.read() as tx:
-        todo = [r for r in owned if tx.get_meta(_OWNER + r.id) is None]
-    if todo:
-        with c.base.store.write() as tx:
-            for r in todo:
-                tx.set_meta(_OWNER + r.id, json.dumps([agent, r.actor, r.session]))
-
-
 def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> tuple[Scope, Record]:
-    """A record of the memory by id: through its namespace, its noted owner, else a probe of the scopes."""
-    mem = c.base
+    """A record of the memory by id: through its namespace when given, else by probing the memory's scopes
+    (agent level, then the actors and sessions with events or records written here, newest first)."""
     candidates: list[Scope] = []
     if namespace is not None:
         candidates += read_scopes(c, agent, namespace)[:1]
-    with mem.store.read() as tx:
-        noted = tx.get_meta(_OWNER + engram_id)
-    if noted:
-        a, actor, session = json.loads(noted)
-        if a == agent:
-            candidates.append(_owner_scope(c, agent, nsmod.Owner(actor, session)))
     candidates += [s for s in read_scopes(c, agent, None) if s not in candidates]
     for scope in candidates:
         try:
@@ -421,8 +400,6 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     with _view(c, scope).turn(scope, extract=False) as t:
         rec = t.remember(summary, content, kind="fact", labels=labels or None, scope=owner.level, namespace=path,
                          strategy=strategy, at=at)
-        if rec.actor is not None:
-            t.set_meta(_OWNER + rec.id, json.dumps([agent, rec.actor, rec.session]))
     if rec.actor is not None:
         _note_owner(c, agent, rec.actor, rec.session)
     return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": rid}
@@ -490,8 +467,6 @@ def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     if rec.status != "active":
         raise NotFound(f"memory record {aws_id} was deleted", field=f"{f}.memoryRecordId")
     new = _view(c, scope).batch(scope, update=[change])["updated"][0]
-    if new.actor is not None:
-        remember_owner(c, agent, [new])
     return {"memoryRecordId": ids.record_id_out(new.id), "status": "SUCCEEDED"}
 
 
