@@ -242,3 +242,28 @@ def test_unknown_operation_answers_in_aws_shape(ac: Served) -> None:
     assert r.status_code == 403 and r.headers["x-amzn-ErrorType"] == "MissingAuthenticationTokenException"
     assert r.json()["__type"] == "MissingAuthenticationTokenException"
 
+
+
+def test_extraction_mode_skip(ac: Served) -> None:
+    c = ac.client()
+    mid = ac.memory.id
+
+    def facts(actor: str) -> list[Any]:
+        return list(c.list_memory_records(memoryId=mid, namespace=f"/facts/{actor}/")["memoryRecordSummaries"])
+
+    said = [text("I am allergic to shellfish and I live in Oslo.")]
+    c.create_event(memoryId=mid, actorId="u-skip", sessionId="s1", eventTimestamp=now(), payload=said,
+                   extractionMode="SKIP")
+    assert facts("u-skip") == []  # the event is stored, nothing extracted
+    c.create_event(memoryId=mid, actorId="u-noskip", sessionId="s1", eventTimestamp=now(), payload=said)
+    assert facts("u-noskip") and all(r["memoryStrategyId"] == "facts" for r in facts("u-noskip"))
+
+
+def test_insecure_local_grants_loopback_without_signatures(tmp_path_factory: pytest.TempPathFactory,
+                                                          request: pytest.FixtureRequest) -> None:
+    with served("sqlite", tmp_path_factory.mktemp("acl"), request, "--insecure-local") as s:
+        anyone = {"aws_access_key_id": "AKIAANYTHINGATALL000", "aws_secret_access_key": "z" * 40}
+        c = s.client(creds=anyone)
+        c.create_event(memoryId=s.memory.id, actorId="dev", sessionId="s1", eventTimestamp=now(),
+                       payload=[text("local")])
+        assert len(c.list_events(memoryId=s.memory.id, actorId="dev", sessionId="s1")["events"]) == 1
