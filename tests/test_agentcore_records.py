@@ -106,6 +106,9 @@ def test_list_get_and_paging(ac: Served, facts: dict[str, str]) -> None:
     got = c.get_memory_record(memoryId=mid, memoryRecordId=facts["r3"])["memoryRecord"]
     assert got["content"]["text"] == "This other customer prefers phone calls"
     assert got["namespaces"] == ["/facts/u2/"] and isinstance(got["createdAt"], datetime)
+    # the namespace query parameter (percent-encoded, and signed) takes the direct path to the owner
+    assert c.get_memory_record(memoryId=mid, memoryRecordId=facts["r3"], namespace="/facts/u2/")[
+        "memoryRecord"] == got
     with pytest.raises(c.exceptions.ResourceNotFoundException):
         c.get_memory_record(memoryId=mid, memoryRecordId="mem-" + "x" * 40)
 
