@@ -43,6 +43,7 @@ from ..base import ApiKey, Chunk, ContextItem, Neighbourhood
 from . import url as urlmod
 from . import vectors
 from .pipe import Pipe
+from .replica import ReadYourWrites
 from .schema import MIGRATIONS
 from .vectors import VectorBinaryLoader, VectorTextLoader, choose_plan, dumper_for
 
@@ -1101,6 +1102,7 @@ class PostgresStore:
         self._context.register_loader(self.vector_oid, VectorTextLoader)
         self._context.register_loader(self.vector_oid, VectorBinaryLoader)
         self._pool = self._make_pool(self.settings.conninfo, "engram-write")
+        self.ryw = ReadYourWrites()
         self._read_pool = (self._make_pool(self.settings.read_conninfo, "engram-read")
                            if self.settings.read_conninfo else None)
 
@@ -1284,8 +1286,10 @@ class PostgresStore:
     def _tx(self, write: bool) -> Iterator[PgTx]:
         """One transaction: commit on normal exit (after the statistics flush), roll back on any exception.
         psycopg errors leave as engram errors; the caller's own exceptions pass through unchanged."""
-        pool = self._pool if write or self._read_pool is None else self._read_pool
-        conn = self._checkout(pool)
+        if write or self._read_pool is None:
+            pool, conn = self._pool, self._checkout(self._pool)
+        else:
+            pool, conn = self._read_conn(self._read_pool)
         try:
             tx = PgTx(self, conn, write=write)
             # queued: BEGIN goes out with the transaction's first query, in the same round trip
@@ -1295,7 +1299,12 @@ class PostgresStore:
                 yield tx
                 if write:
                     tx.flush()
-                tx.c.execute("COMMIT")  # with the queued writes, in one round trip
+                if write and self._read_pool is not None:  # where the replica must be before reading us
+                    tx.c.later("COMMIT")
+                    at = tx.c.execute("SELECT pg_current_wal_insert_lsn()::text AS at").fetchone()
+                    self.ryw.committed(at["at"] if at else None)
+                else:
+                    tx.c.execute("COMMIT")  # with the queued writes, in one round trip
                 if tx.erased:
                     self._after_erase()
             except BaseException:
@@ -1308,6 +1317,23 @@ class PostgresStore:
             raise _map_error(exc) from exc
         finally:
             pool.putconn(conn)
+
+    def _read_conn(self, read_pool: ConnectionPool[Conn]) -> tuple[ConnectionPool[Conn], Conn]:
+        """A replica connection once the replica has replayed this process's last commit, else a primary
+        one (replica.py); the replay position is asked only while a commit may not be there yet."""
+        conn = self._checkout(read_pool)
+        if self.ryw.behind():
+            try:
+                row = conn.execute("SELECT pg_last_wal_replay_lsn()::text AS at").fetchone()
+            except psycopg.Error as exc:
+                read_pool.putconn(conn)
+                raise _map_error(exc) from exc
+            if not self.ryw.replayed(row["at"] if row else None):
+                read_pool.putconn(conn)
+                self.ryw.count("primary")
+                return self._pool, self._checkout(self._pool)
+        self.ryw.count("replica")
+        return read_pool, conn
 
     def _checkout(self, pool: ConnectionPool[Conn]) -> Conn:
         """A pooled connection that is still alive, checked without a round trip: an idle connection has
