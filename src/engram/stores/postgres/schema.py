@@ -199,4 +199,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX postings_part ON postings (kind, term, ph, seq);
     ANALYZE postings;
     """,
+    # 6: events are numbered per session (``n``): a store-wide ``seq`` told every tenant the others' volume
+    r"""
+    ALTER TABLE events ADD COLUMN n bigint NOT NULL DEFAULT 0;
+    UPDATE events e SET n = x.rn FROM (SELECT seq, row_number() OVER (PARTITION BY agent, actor, session
+                                                                       ORDER BY seq) AS rn FROM events) AS x
+        WHERE e.seq = x.seq;
+    CREATE TABLE session_seqs (agent text NOT NULL, actor text NOT NULL, session text NOT NULL, n bigint NOT NULL,
+                               PRIMARY KEY (agent, actor, session));
+    INSERT INTO session_seqs (agent, actor, session, n)
+        SELECT agent, coalesce(actor, ''), coalesce(session, ''), max(n) FROM events GROUP BY agent, actor, session;
+    """,
 )

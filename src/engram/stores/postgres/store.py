@@ -21,6 +21,7 @@ import logging
 import math
 import select
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -66,7 +67,7 @@ def _record_cols(alias: str) -> str:
 
 
 RECORD_COLS = _record_cols("r")
-EVENT_COLS = ("seq, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
+EVENT_COLS = ("seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
               "turn_id, preview")
 
 
@@ -99,6 +100,11 @@ def _terms(terms: str) -> list[str]:
 def _event_part(agent: str, actor: str | None, session: str | None) -> str:
     """A session's partition key: agent, actor and session joined by a separator no id can contain."""
     return f"{agent}\x1f{actor or ''}\x1f{session or ''}"
+
+
+def _session_key(e: Event) -> tuple[str, str, str]:
+    """The ``session_seqs`` key of an event's session (ids are never empty, so '' stands for none)."""
+    return e.agent, e.actor or "", e.session or ""
 
 
 def _record_part(agent: str, actor: str | None, session: str | None = None) -> str:
@@ -334,7 +340,7 @@ class PgTx:
     @staticmethod
     def _event(r: DictRow) -> Event:
         return Event(
-            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=int(r["seq"]),
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=int(r["n"]),
             role=r["role"], content=r["content"], at=_utc(r["at"]), metadata=r["metadata"],
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in r["tool_calls"]),
             tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
@@ -343,17 +349,32 @@ class PgTx:
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
         if not events:
             return []
-        seqs = sorted(int(r["s"]) for r in self._all(
-            "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s FROM generate_series(1, %s)",
-            [len(events)]))
-        out = [replace(e, seq=s) for e, s in zip(events, seqs, strict=True)]
+        # global append order (``seq``, internal) and the number within the session (``n``, what callers see:
+        # a global counter would tell one tenant how much every other tenant writes), in one round trip per session
+        counts = Counter(_session_key(e) for e in events)
+        seqs: list[int] = []
+        next_n: dict[tuple[str, str, str], int] = {}
+        for key, k in counts.items():
+            rows = self._all(
+                "WITH c AS (INSERT INTO session_seqs (agent, actor, session, n) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (agent, actor, session) DO UPDATE SET n = session_seqs.n + excluded.n RETURNING n) "
+                "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s, (SELECT n FROM c) AS top "
+                "FROM generate_series(1, %s)", [*key, k, k])
+            seqs += [int(r["s"]) for r in rows]
+            next_n[key] = int(rows[0]["top"]) - k + 1
+        numbers = []
+        for e in events:
+            numbers.append(next_n[_session_key(e)])
+            next_n[_session_key(e)] += 1
+        seqs.sort()
+        out = [replace(e, seq=n) for e, n in zip(events, numbers, strict=True)]
         # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
         self.c.later(
-            "INSERT INTO events (seq, id, agent, actor, session, role, content, at, metadata, tool_calls, "
-            "tool_call_id, name, turn_id, preview) SELECT * FROM unnest(%s::bigint[], %s::text[], %s::text[], "
-            "%s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], %s::text[], "
-            "%s::text[], %s::text[], %s::boolean[])",
-            [[e.seq for e in out], [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
+            "INSERT INTO events (seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, "
+            "tool_call_id, name, turn_id, preview) SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::text[], "
+            "%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], "
+            "%s::text[], %s::text[], %s::text[], %s::boolean[])",
+            [seqs, numbers, [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
              [e.session for e in out], [e.role for e in out], [e.content for e in out], [_aware(e.at) for e in out],
              [Jsonb(e.metadata) for e in out],
              [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
@@ -1032,6 +1053,8 @@ class PgTx:
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
         prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
         n_cursors = self.c.execute("DELETE FROM meta WHERE left(key, %s) = %s", [len(prefix), prefix]).rowcount
+        n_cursors += self.c.execute("DELETE FROM session_seqs WHERE agent = %s AND actor = %s",
+                                    [agent, actor]).rowcount
         # statistics rows of terms (and partitions) nobody else uses any more would still name the actor's words
         touched = [k for k in self._delta if k[0] in ("dfe", "dfr", "pe", "pr")]
         self.flush()
@@ -1244,7 +1267,7 @@ class PostgresStore:
         """After an erase committed: vacuum the tables it deleted from (dead rows keep the actor's text, and the
         HNSW and btree indexes their entries, until then) and analyze them (pg_stats keeps sampled values)."""
         tables = ("events", "event_chunks", "records", "versions", "record_sources", "postings", "stats", "uses",
-                  "jobs", "meta")
+                  "jobs", "meta", "session_seqs")
         with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
             conn.execute(f"VACUUM (ANALYZE) {', '.join(f'{chr(34)}{self.schema}{chr(34)}.{t}' for t in tables)}")
 

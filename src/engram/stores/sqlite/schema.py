@@ -120,4 +120,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX records_preview_targets ON records (agent)
         WHERE preview = 1 AND (replaces IS NOT NULL OR deletes IS NOT NULL);
     """,
+    # 5: events are numbered per session (``n``): a store-wide ``seq`` told every tenant the others' volume
+    """
+    ALTER TABLE events ADD COLUMN n INTEGER NOT NULL DEFAULT 0;
+    UPDATE events SET n = x.rn FROM (SELECT seq AS s, row_number() OVER (PARTITION BY agent, actor, session
+                                                                          ORDER BY seq) AS rn FROM events) AS x
+        WHERE events.seq = x.s;
+    CREATE TABLE session_seqs (agent TEXT NOT NULL, actor TEXT NOT NULL, session TEXT NOT NULL, n INTEGER NOT NULL,
+                               PRIMARY KEY (agent, actor, session));
+    INSERT INTO session_seqs (agent, actor, session, n)
+        SELECT agent, coalesce(actor, ''), coalesce(session, ''), max(n) FROM events GROUP BY agent, actor, session;
+    """,
 )

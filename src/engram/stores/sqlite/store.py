@@ -216,24 +216,44 @@ class SqliteTx:
     @staticmethod
     def _event(r: sqlite3.Row) -> Event:
         return Event(
-            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=r["seq"],
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=r["n"],
             role=r["role"], content=r["content"], at=from_us(r["at_us"]),
             metadata=json.loads(r["metadata"]),
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r["tool_calls"])),
             tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
         )
 
-    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+    def _session_numbers(self, events: Sequence[Event]) -> list[int]:
+        """Each event's number within its session (``session_seqs`` counts up; deleted numbers are not reused).
+        Callers see these, never the store-wide ``seq``, which would tell one tenant the others' volume."""
+        counts: dict[tuple[str, str, str], int] = {}
+        for e in events:
+            key = (e.agent, e.actor or "", e.session or "")
+            counts[key] = counts.get(key, 0) + 1
+        nxt = {}
+        for key, k in counts.items():
+            top = self.c.execute("INSERT INTO session_seqs (agent, actor, session, n) VALUES (?, ?, ?, ?) "
+                                 "ON CONFLICT (agent, actor, session) DO UPDATE SET n = n + excluded.n RETURNING n",
+                                 (*key, k)).fetchone()[0]
+            nxt[key] = int(top) - k + 1
         out = []
         for e in events:
-            cur = self.c.execute(
+            key = (e.agent, e.actor or "", e.session or "")
+            out.append(nxt[key])
+            nxt[key] += 1
+        return out
+
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        out = []
+        for e, n in zip(events, self._session_numbers(events), strict=True):
+            self.c.execute(
                 "INSERT INTO events (id, agent, actor, session, role, content, at_us, metadata, tool_calls, "
-                "tool_call_id, name, turn_id, preview) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "tool_call_id, name, turn_id, preview, n) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (e.id, e.agent, e.actor, e.session, e.role, e.content, to_us(e.at),
                  json.dumps(e.metadata), json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments}
                                                      for c in e.tool_calls]),
-                 e.tool_call_id, e.name, e.turn_id, int(e.preview)))
-            out.append(Event(**{**{f: getattr(e, f) for f in e.__dataclass_fields__}, "seq": cur.lastrowid}))
+                 e.tool_call_id, e.name, e.turn_id, int(e.preview), n))
+            out.append(replace(e, seq=n))
         by_id = {e.id: e for e in events}
         for ch in chunks:
             e = by_id[ch.event_id]
@@ -883,8 +903,7 @@ class SqliteTx:
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
         prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
         n_cursors = self.c.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)).rowcount
-        n_cursors += self.c.execute("DELETE FROM counters WHERE name IN (SELECT 'session_seq:' || p FROM "
-                                    "(SELECT value AS p FROM json_each(?)))", (json.dumps(sorted(parts)),)).rowcount
+        n_cursors += self.c.execute("DELETE FROM session_seqs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
         for p in parts:
             self.c.execute("DELETE FROM vec_changes WHERE part = ?", (p,))
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
