@@ -8,8 +8,10 @@ PyPI's ``llama-cpp-python`` sdist, CPU only, no web UI) and cached outside the r
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -47,6 +49,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _die_with_parent() -> None:
+    """In the child: ask Linux to SIGTERM it when the test process dies, even by SIGKILL (no orphans)."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+
+
 @contextmanager
 def llama_server(binary: str, gguf: str, *, ctx: int = 4096, threads: int = 2) -> Iterator[str]:
     """Run ``llama-server`` on a free loopback port; yield its OpenAI base URL (``…/v1``); stop it after."""
@@ -55,7 +62,7 @@ def llama_server(binary: str, gguf: str, *, ctx: int = 4096, threads: int = 2) -
     proc = subprocess.Popen(
         [binary, "-m", gguf, "--host", "127.0.0.1", "--port", str(port), "--no-ui", "-c", str(ctx),
          "-t", str(threads), "-np", "1", "--jinja"],
-        stdout=log, stderr=subprocess.STDOUT)
+        stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
