@@ -49,10 +49,10 @@ def open_store(url: str) -> Store:
         raise ValidationError("must be a database URL string", field="url")
     if url.startswith("sqlite://"):
         from .stores.sqlite.store import SqliteStore
+        from .stores.sqlite.url import parse
 
-        rest = url[len("sqlite://"):]
-        path = ":memory:" if rest in (":memory:", "/:memory:", "") else rest[1:] if rest.startswith("/") else rest
-        return SqliteStore(path)
+        parsed = parse(url)
+        return SqliteStore(parsed.path, synchronous=parsed.synchronous)
     if url.startswith(("postgresql://", "postgres://")):
         try:
             from .stores.postgres.store import PostgresStore

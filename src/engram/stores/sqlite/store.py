@@ -948,8 +948,11 @@ class SqliteStore:
 
     dialect = "sqlite"
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, synchronous: str = "normal") -> None:
         self.path = path
+        self.synchronous = synchronous.upper()  # see stores/sqlite/url.py: NORMAL, FULL or EXTRA
+        if self.synchronous not in ("NORMAL", "FULL", "EXTRA"):
+            raise ValidationError(f"unknown synchronous mode {synchronous!r}", field="url.synchronous")
         self.memory = path == ":memory:"
         self._local = threading.local()
         self._conns: list[sqlite3.Connection] = []
@@ -1009,7 +1012,7 @@ class SqliteStore:
         conn.execute("PRAGMA foreign_keys = ON")
         if not self.memory:
             conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
         with self._conns_lock:
             self._conns.append(conn)
         if not self.memory:
