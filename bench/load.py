@@ -1,18 +1,21 @@
 """Load test of ``engram serve`` on loopback: concurrent clients appending and recalling, then a recount.
 
-Starts a real server (``python -m engram.http.cli serve``) on 127.0.0.1 with a fresh SQLite file (or
-``--db postgresql://...``), creates an API key, and runs ``--clients`` concurrent clients for
-``--duration`` seconds. Each client owns one actor and session and loops: append a user message and an
-assistant reply (one request), then recall records about the actor (every ``--recall-every`` appends) and
-remember one fact (every ``--remember-every``). Afterwards every session is read back page by page over the
-API and compared with what the server acknowledged: a write answered 201 but missing is a lost write.
+Starts real servers (``python -m engram.http.cli serve``, ``--servers`` of them, each on its own port) on
+127.0.0.1 sharing a fresh SQLite file (or ``--db postgresql://...``, a fresh schema per configuration),
+creates an API key, and runs ``--clients`` concurrent clients for ``--duration`` seconds, client ``i``
+talking to server ``i % servers`` (a round-robin load balancer with sticky clients). Each client owns one
+actor and session and loops: append a user message and an assistant reply (one request), then recall records
+about the actor (every ``--recall-every`` appends) and remember one fact (every ``--remember-every``).
+Afterwards every session is read back page by page over the API and compared with what the server
+acknowledged: a write answered 201 but missing is a lost write.
 
     .venv/bin/python bench/load.py                              # 20 clients, 30 s, default embedder
     .venv/bin/python bench/load.py --embedder hashing           # the server side without the model
     .venv/bin/python bench/load.py --clients 5 --duration 5     # a smoke run
+    .venv/bin/python bench/load.py --db "$PG" --servers 1,2,4 --embedder hashing   # scale-out, one table
 
-Prints a table, then the JSON (also written to ``bench/out/load.json``). Exits 1 if any request failed or
-any write was lost.
+Prints a table, then the JSON (also written to ``bench/out/load.json``); with several ``--servers`` counts,
+one line per configuration at the end. Exits 1 if any request failed or any write was lost.
 """
 
 from __future__ import annotations
@@ -156,50 +159,59 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--clients", type=int, default=20)
-    p.add_argument("--duration", type=float, default=30.0, help="seconds of load")
-    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
-    p.add_argument("--embedder", default=None, help="server embedder (default: the server's default)")
-    p.add_argument("--recall-every", type=int, default=1, help="a recall after every N appends")
-    p.add_argument("--remember-every", type=int, default=5, help="a remembered record every N appends")
-    p.add_argument("--threads", type=int, default=None, help="server worker threads (default: the server's)")
-    p.add_argument("--out", type=Path, default=OUT / "load.json")
-    args = p.parse_args()
+def fresh_db(db: str | None, tmp: Path) -> str:
+    """A fresh SQLite file, or a fresh schema on the PostgreSQL URL (kept for inspection, as bench/scale.py does)."""
+    if not db:
+        return f"sqlite:///{tmp / 'load.db'}"
+    if db.startswith("postgres") and "schema=" not in db:
+        import uuid
 
+        return db + ("&" if "?" in db else "?") + f"schema=engram_load_{uuid.uuid4().hex[:8]}"
+    return db
+
+
+def run_config(args: argparse.Namespace, servers: int) -> dict[str, Any]:
+    """One measured run against ``servers`` processes sharing one database."""
     tmp = Path(tempfile.mkdtemp(prefix="engram-load-"))
-    db = args.db or f"sqlite:///{tmp / 'load.db'}"
+    db = fresh_db(args.db, tmp)
     made = subprocess.run([*CLI, "keys", "create", "--db", db, "--agent", "load"], capture_output=True,
                           text=True, check=True)
     key = json.loads(made.stdout)["key"]
-    port = free_port()
-    proc = start_server(db, port, args.embedder, tmp / "serve.log", args.threads)
-    base = f"http://127.0.0.1:{port}"
+    procs: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     stats = Stats()
     acked: dict[str, int] = {}
     try:
-        # warm up once (model load, first query) so the measured window is steady state
-        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=120) as c:
-            c.post("/v1/agents/load/actors/warm/sessions/w/recall", json={"query": "warm up"}).raise_for_status()
+        for n in range(servers):
+            port = free_port()
+            log = tmp / f"serve-{n}.log"
+            procs.append(start_server(db, port, args.embedder, log, args.threads))
+            bases.append(f"http://127.0.0.1:{port}")
+        # warm up each server once (model load, first query) so the measured window is steady state
+        for base in bases:
+            with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=120) as c:
+                c.post("/v1/agents/load/actors/warm/sessions/w/recall", json={"query": "warm up"}).raise_for_status()
         start = time.monotonic()
         deadline = start + args.duration
 
         async def run() -> None:
-            await asyncio.gather(*(client_loop(i, base, key, deadline, stats, acked, args.recall_every,
-                                               args.remember_every) for i in range(args.clients)))
+            await asyncio.gather(*(client_loop(i, bases[i % servers], key, deadline, stats, acked,
+                                               args.recall_every, args.remember_every)
+                                   for i in range(args.clients)))
 
         asyncio.run(run())
         elapsed = time.monotonic() - start
         sessions = [(f"u{i}", f"s{i}") for i in range(args.clients)]
-        found = asyncio.run(recount(base, key, sessions))
-        metrics = httpx.get(base + "/metrics").text
+        found = asyncio.run(recount(bases[0], key, sessions))  # read back through one server: all share the data
+        metrics = [httpx.get(base + "/metrics").text for base in bases]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     lost = sum(max(0, acked.get(s, 0) - found.get(s, 0)) for _, s in sessions)
     extra = sum(max(0, found.get(s, 0) - acked.get(s, 0)) for _, s in sessions)
     ops = {}
@@ -209,29 +221,63 @@ def main() -> int:
                    "p99_ms": round(pct(lat, 0.99) * 1000, 1), "mean_ms": round(statistics.fmean(lat) * 1000, 1),
                    "errors": stats.errors.get(op, 0)}
     all_lat = [x for lat in stats.latency.values() for x in lat]
-    report = {
-        "clients": args.clients, "duration_s": round(elapsed, 1), "db": "postgresql" if db.startswith("post")
-        else "sqlite", "embedder": args.embedder or "server default", "cpus": os.cpu_count(),
+    return {
+        "servers": servers, "clients": args.clients, "duration_s": round(elapsed, 1),
+        "db": "postgresql" if db.startswith("post") else "sqlite", "read_url": "read_url=" in db,
+        "embedder": args.embedder or "server default", "cpus": os.cpu_count(),
         "requests": len(all_lat), "requests_per_s": round(len(all_lat) / elapsed, 1),
         "p50_ms": round(pct(all_lat, 0.50) * 1000, 1), "p95_ms": round(pct(all_lat, 0.95) * 1000, 1),
         "errors": sum(stats.errors.values()), "error_samples": stats.samples,
         "events_acknowledged": sum(acked.values()), "events_found": sum(found.values()), "lost_writes": lost,
         "unexpected_events": extra, "ops": ops,
-        "server_5xx": sum(int(line.rsplit(" ", 1)[1]) for line in metrics.splitlines()
+        "server_5xx": sum(int(line.rsplit(" ", 1)[1]) for text in metrics for line in text.splitlines()
                           if line.startswith("engram_http_requests_total") and 'status="5' in line),
     }
+
+
+def print_run(report: dict[str, Any]) -> None:
+    print(f"{report['servers']} server(s), {report['clients']} clients, {report['duration_s']} s")
     print(f"{'op':<10}{'requests':>10}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-    for op, row in ops.items():
+    for op, row in report["ops"].items():
         print(f"{op:<10}{row['requests']:>10}{row['per_s']:>9}{row['p50_ms']:>9}{row['p95_ms']:>9}"
               f"{row['p99_ms']:>9}{row['errors']:>8}")
     print(f"{'all':<10}{report['requests']:>10}{report['requests_per_s']:>9}{report['p50_ms']:>9}"
           f"{report['p95_ms']:>9}{'':>9}{report['errors']:>8}")
-    print(f"{args.clients} clients, {report['duration_s']} s; events acknowledged {report['events_acknowledged']}, "
-          f"found {report['events_found']}, lost {lost}, unexpected {extra}")
+    print(f"events acknowledged {report['events_acknowledged']}, found {report['events_found']}, "
+          f"lost {report['lost_writes']}, unexpected {report['unexpected_events']}")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--clients", type=int, default=20)
+    p.add_argument("--duration", type=float, default=30.0, help="seconds of load")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--servers", default="1", help="server processes sharing the database; a list (1,2,4) runs "
+                                                  "each configuration in turn with the same client load")
+    p.add_argument("--embedder", default=None, help="server embedder (default: the server's default)")
+    p.add_argument("--recall-every", type=int, default=1, help="a recall after every N appends")
+    p.add_argument("--remember-every", type=int, default=5, help="a remembered record every N appends")
+    p.add_argument("--threads", type=int, default=None, help="server worker threads (default: the server's)")
+    p.add_argument("--out", type=Path, default=OUT / "load.json")
+    args = p.parse_args()
+
+    runs = []
+    for servers in [int(x) for x in args.servers.split(",") if x]:
+        report = run_config(args, servers)
+        print_run(report)
+        runs.append(report)
+    if len(runs) > 1:
+        print(f"\n{'servers':>7}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'recall p50':>11}{'append p50':>11}"
+              f"{'errors':>8}{'lost':>6}")
+        for r in runs:
+            print(f"{r['servers']:>7}{r['requests_per_s']:>9}{r['p50_ms']:>9}{r['p95_ms']:>9}"
+                  f"{r['ops'].get('recall', {}).get('p50_ms', 0):>11}{r['ops'].get('append', {}).get('p50_ms', 0):>11}"
+                  f"{r['errors']:>8}{r['lost_writes']:>6}")
+    report = runs[0] if len(runs) == 1 else {"runs": runs}
     print(json.dumps(report, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
-    return 1 if report["errors"] or lost or extra else 0
+    return 1 if any(r["errors"] or r["lost_writes"] or r["unexpected_events"] for r in runs) else 0
 
 
 if __name__ == "__main__":

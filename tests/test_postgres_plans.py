@@ -133,7 +133,8 @@ def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: Postgre
         plans = [p for _, p in tx.plans]
         shown = "\n".join(str(r["QUERY PLAN"]) for r in tx._all(
             f"EXPLAIN SELECT id FROM records r WHERE r.part = 'bot\x1fbig' AND r.status = 'active' "
-            f"AND vector_dims(r.vec) = {dim} ORDER BY (r.vec::vector({dim})) <=> %s LIMIT 10", [q]))
+            f"AND vector_dims(r.vec) = {dim} ORDER BY (r.vec::halfvec({dim})) <=> %s::halfvec({dim}) LIMIT 10",
+            [q]))
     assert plans == ["hnsw", "exact"]
     assert len(big) == 10 and len(small) == 10
     assert f"records_hnsw_{dim}" in shown

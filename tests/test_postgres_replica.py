@@ -20,6 +20,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
+from engram.errors import StoreError
 from engram.stores.postgres.store import PostgresStore
 from tests.conftest import BACKENDS, WIDE
 from tests.pg import fresh_url, with_params
@@ -67,9 +68,12 @@ def _in_recovery(store: PostgresStore) -> bool:
 
 
 def _visible(store: PostgresStore, record_id: str) -> bool:
-    """Whether a read transaction of ``store`` sees the record at all."""
-    with store.read() as tx:
-        return tx.c.execute("SELECT 1 AS x FROM records WHERE id = %s", [record_id]).fetchone() is not None
+    """Whether a read transaction of ``store`` sees the record (False while the replica lacks even the table)."""
+    try:
+        with store.read() as tx:
+            return tx.c.execute("SELECT 1 AS x FROM records WHERE id = %s", [record_id]).fetchone() is not None
+    except StoreError:
+        return False
 
 
 def _ids(hits: list) -> list[str]:  # type: ignore[type-arg]

@@ -55,7 +55,7 @@ Conn = psycopg.Connection[DictRow]
 # meta keys written once and then only by this process's own set_meta (a re-embedding): cached per store
 ONCE_META = ("embedder",)
 SHARDS = 16  # stats rows per key: concurrent writers rarely share a counter row
-HNSW_MAX_DIM = 2000  # pgvector's HNSW limit for the vector type
+HNSW_MAX_DIM = 4000  # pgvector's HNSW limit for halfvec (2,000 for vector)
 _RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
                   "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
                   "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
@@ -538,8 +538,13 @@ class PgTx:
         self.c.later("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
         return rows
 
+    def _ann_order(self, table: str, alias: str, dim: int) -> str:
+        """The ORDER BY of an HNSW scan: the index's own expression (``ensure_hnsw``), so the planner uses it."""
+        cast = self.s.hnsw_cast.get((table, dim), "halfvec")
+        return f"({alias}.vec::{cast}({dim})) <=> %s::{cast}({dim})"
+
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> list[DictRow]:
-        """Run an ``ORDER BY (vec::vector(d)) <=> q`` query through the HNSW index, iteratively.
+        """Run an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
 
         The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
         them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
@@ -588,8 +593,8 @@ class PgTx:
                 rows = self._ann(part,
                                  f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
                                  f"AND vector_dims(c.vec) = {dim}{extra} "
-                                 f"ORDER BY (c.vec::vector({dim})) <=> %s LIMIT %s", [q, part, *xargs, q, k], k,
-                                 part_rows)
+                                 f"ORDER BY {self._ann_order('event_chunks', 'c', dim)} LIMIT %s",
+                                 [q, part, *xargs, q, k], k, part_rows)
                 best: dict[str, float] = {}
                 for r in rows:
                     best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
@@ -805,7 +810,7 @@ class PgTx:
             plan, part_rows = self._plan("r", part, limit, dim)
             rows: list[DictRow] = []
             if plan == "hnsw":
-                rows = self._ann(part, base + f"ORDER BY (r.vec::vector({dim})) <=> %s LIMIT %s",
+                rows = self._ann(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} LIMIT %s",
                                  [q, part, *args, q, limit], limit, part_rows)
             if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
                 self.plans.append((part, "exact"))
@@ -1111,11 +1116,13 @@ class PostgresStore:
         self.vector_schema = self.settings.vector_schema
         self.vector_oid = 0
         self.hnsw_ready: set[tuple[str, int]] = set()  # (table, dim) with a valid HNSW index
+        self.hnsw_cast: dict[tuple[str, int], str] = {}  # the type its expression casts to: halfvec | vector
         self.meta_once: dict[str, str] = {}  # ONCE_META values already committed
         self._hnsw_lock = threading.Lock()
         self._hnsw_pending: set[tuple[str, int]] = set()
         self._builder: threading.Thread | None = None
         self._closing = False
+        self.ryw = ReadYourWrites()
         self._migrate()
         self._begin_sql = {True: "BEGIN", False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}
         self._search_path = f'"{self.schema}", "{self.vector_schema}"'
@@ -1125,7 +1132,6 @@ class PostgresStore:
         self._context.register_loader(self.vector_oid, VectorTextLoader)
         self._context.register_loader(self.vector_oid, VectorBinaryLoader)
         self._pool = self._make_pool(self.settings.conninfo, "engram-write")
-        self.ryw = ReadYourWrites()
         self._read_pool = (self._make_pool(self.settings.read_conninfo, "engram-read")
                            if self.settings.read_conninfo else None)
 
@@ -1168,12 +1174,19 @@ class PostgresStore:
                         conn.execute(script)
                         conn.execute("INSERT INTO schema_version (version) VALUES (%s)", [n])
                     # HNSW indexes built so far and valid (a build may still be in progress)
-                    self.hnsw_ready = {(str(r["t"]), int(r["d"])) for r in conn.execute(
+                    found = conn.execute(
                         "SELECT substring(c.relname from '^(.*)_hnsw_') AS t, "
-                        "substring(c.relname from '[0-9]+$') AS d FROM pg_class c "
+                        "substring(c.relname from '[0-9]+$') AS d, pg_get_indexdef(c.oid) ~ 'halfvec' AS half "
+                        "FROM pg_class c "
                         "JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace "
                         "WHERE n.nspname = %s AND i.indisvalid AND c.relname ~ '^(records|event_chunks)_hnsw_[0-9]+$'",
-                        [self.schema])}
+                        [self.schema]).fetchall()
+                    self.hnsw_ready = {(str(r["t"]), int(r["d"])) for r in found}
+                    self.hnsw_cast = {(str(r["t"]), int(r["d"])): "halfvec" if r["half"] else "vector"
+                                      for r in found}
+                # reads wait for the replica to have the schema as this process left it (replica.py)
+                at = conn.execute("SELECT pg_current_wal_insert_lsn()::text AS at").fetchone()
+                self.ryw.committed(at["at"] if at else None)
         except psycopg.Error as exc:
             raise _map_error(exc) from exc
 
@@ -1277,31 +1290,39 @@ class PostgresStore:
         Runs ``CREATE INDEX CONCURRENTLY`` on its own connection, so writers are never blocked and no lock
         cycle with a writing transaction is possible; a session advisory lock keeps two processes from
         building one index, and an index left invalid by an interrupted build is built again. The indexed
-        expression is ``vec::vector(d)`` over rows of that dimension only, so a table can hold the vectors
-        of a new embedder while the old one's index stays valid.
+        expression is ``vec::halfvec(d)`` over rows of that dimension only, so a table can hold the vectors
+        of a new embedder while the old one's index stays valid. Half precision, as SQLite's usearch index
+        stores its vectors: the graph is half the size (at 100k 384-d records, ~120 MB instead of 204) and
+        only chooses candidates, whose scores are computed from the full vectors. An index built by an
+        earlier engram (``vec::vector(d)``) is used as it is.
         """
         where = {"event_chunks": f"vector_dims(vec) = {dim}",
                  "records": f"status = 'active' AND vector_dims(vec) = {dim}"}.get(table)
         if where is None or not 0 < dim <= HNSW_MAX_DIM:
             return False
         name = f"{table}_hnsw_{dim}"
+        cast = "halfvec"
         try:
             with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
                 conn.execute(f'SET search_path TO "{self.schema}", "{self.vector_schema}"')
                 conn.execute("SELECT pg_advisory_lock(%s)", [_lock_key(self.schema, "hnsw", name)])
                 row = conn.execute(
-                    "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
+                    "SELECT i.indisvalid, pg_get_indexdef(c.oid) ~ 'halfvec' FROM pg_class c "
+                    "JOIN pg_index i ON i.indexrelid = c.oid "
                     "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
                     [self.schema, name]).fetchone()
                 if row is None or not row[0]:
                     if row is not None:
                         conn.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
                     conn.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" ON {table} USING hnsw '
-                                 f"((vec::vector({dim})) vector_cosine_ops) WITH (m = {vectors.HNSW_M}, "
+                                 f"((vec::halfvec({dim})) halfvec_cosine_ops) WITH (m = {vectors.HNSW_M}, "
                                  f"ef_construction = {vectors.HNSW_EF_CONSTRUCTION}) WHERE {where}")
+                elif not row[1]:
+                    cast = "vector"  # built by an earlier engram
         except psycopg.Error as exc:
             raise _map_error(exc) from exc
         with self._hnsw_lock:
+            self.hnsw_cast[(table, dim)] = cast
             self.hnsw_ready.add((table, dim))
         return True
 

@@ -8,7 +8,7 @@ faster and exact while the scope is small, so:
 
 * ``exact``: ``ORDER BY vec <#> q`` over the partition. This expression is *not* the indexed one, so the
   planner cannot pick HNSW; it reads the partition through ``part`` and sorts.
-* ``hnsw``: ``ORDER BY (vec::vector(d)) <=> q`` matches the partial HNSW expression index, run with
+* ``hnsw``: ``ORDER BY (vec::halfvec(d)) <=> q`` matches the partial HNSW expression index, run with
   ``hnsw.iterative_scan = relaxed_order``; used only for partitions large enough, and a large enough share
   of the table, that the scan meets ``k`` of their rows quickly (see :func:`choose_plan`). If it still
   returns too few rows the caller falls back to ``exact``, so a search always fills ``limit`` when that
