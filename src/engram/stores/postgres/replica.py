@@ -4,12 +4,12 @@ last commit, and to the primary until then.
 With ``read_url`` set, :meth:`PostgresStore.read` transactions may run on a replica, which applies the
 primary's WAL a little later (milliseconds on a local network, more under load). A process that has just
 committed (a turn, a remembered record) and then recalls must see what it wrote, so every write
-transaction notes the primary's WAL position right after its ``COMMIT`` (``pg_current_wal_insert_lsn()``,
-sent in the same round trip), and a read asks the replica how far it has replayed
-(``pg_last_wal_replay_lsn()``) only while that position is ahead of what the replica was last seen to have
-replayed. Behind: the read runs on the primary instead (it never waits). The guarantee is per process:
-a client that writes through one server and reads through another may not see its write yet; route such
-clients to one server, or give that server no ``read_url``.
+transaction notes the primary's flushed WAL position right after its ``COMMIT`` (sent in the same round
+trip), and a read asks the replica how far it has replayed (``pg_last_wal_replay_lsn()``) only while that
+position is ahead of what the replica was last seen to have replayed. Behind: the read polls it for up to
+``read_wait`` (5 ms by default), then runs on the primary. The guarantee is per process: a client that
+writes through one server and reads through another may not see its write yet; route such clients to one
+server, or give that server no ``read_url``.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import logging
 import math
 import select
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -146,6 +147,13 @@ _PART_SCAN = ("SELECT s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATER
 _UNPOST_SQL = ("DELETE FROM postings WHERE ctid = ANY(ARRAY(SELECT x.ctid FROM {rows} "
                "CROSS JOIN LATERAL posting_terms(d.terms) AS u(t) CROSS JOIN LATERAL (SELECT p.ctid FROM postings p "
                "WHERE p.kind = '{kind}' AND p.term = u.t AND p.seq = d.seq OFFSET 0) AS x))")
+
+
+# Where a replica must have replayed to show a commit just made: the flushed WAL position (a synchronous commit
+# has flushed its record), or where WAL is being inserted when commits are asynchronous. Both may include
+# other sessions' later records, so they are upper bounds: a read may wait a little longer than it must.
+_COMMITTED_AT = ("SELECT (CASE WHEN current_setting('synchronous_commit') = 'off' THEN pg_current_wal_insert_lsn() "
+                 "ELSE pg_current_wal_flush_lsn() END)::text AS at")
 
 
 def _hung_up(conn: Conn) -> bool:
@@ -1185,7 +1193,7 @@ class PostgresStore:
                     self.hnsw_cast = {(str(r["t"]), int(r["d"])): "halfvec" if r["half"] else "vector"
                                       for r in found}
                 # reads wait for the replica to have the schema as this process left it (replica.py)
-                at = conn.execute("SELECT pg_current_wal_insert_lsn()::text AS at").fetchone()
+                at = conn.execute(_COMMITTED_AT).fetchone()
                 self.ryw.committed(at["at"] if at else None)
         except psycopg.Error as exc:
             raise _map_error(exc) from exc
@@ -1345,7 +1353,7 @@ class PostgresStore:
                     tx.flush()
                 if write and self._read_pool is not None:  # where the replica must be before reading us
                     tx.c.later("COMMIT")
-                    at = tx.c.execute("SELECT pg_current_wal_insert_lsn()::text AS at").fetchone()
+                    at = tx.c.execute(_COMMITTED_AT).fetchone()
                     self.ryw.committed(at["at"] if at else None)
                 else:
                     tx.c.execute("COMMIT")  # with the queued writes, in one round trip
@@ -1364,18 +1372,27 @@ class PostgresStore:
 
     def _read_conn(self, read_pool: ConnectionPool[Conn]) -> tuple[ConnectionPool[Conn], Conn]:
         """A replica connection once the replica has replayed this process's last commit, else a primary
-        one (replica.py); the replay position is asked only while a commit may not be there yet."""
+        one (replica.py). The replay position is asked only while a commit may not be there yet, and polled
+        for up to ``read_wait`` (on loopback a commit is replayed within a millisecond or two)."""
         conn = self._checkout(read_pool)
         if self.ryw.behind():
-            try:
-                row = conn.execute("SELECT pg_last_wal_replay_lsn()::text AS at").fetchone()
-            except psycopg.Error as exc:
-                read_pool.putconn(conn)
-                raise _map_error(exc) from exc
-            if not self.ryw.replayed(row["at"] if row else None):
-                read_pool.putconn(conn)
-                self.ryw.count("primary")
-                return self._pool, self._checkout(self._pool)
+            waited, pause = 0.0, 0.0005
+            while True:
+                try:
+                    row = conn.execute("SELECT pg_last_wal_replay_lsn()::text AS at").fetchone()
+                except psycopg.Error as exc:
+                    read_pool.putconn(conn)
+                    raise _map_error(exc) from exc
+                if self.ryw.replayed(row["at"] if row else None):
+                    break
+                if waited >= self.settings.read_wait:  # still behind: the primary answers this read
+                    read_pool.putconn(conn)
+                    self.ryw.count("primary")
+                    return self._pool, self._checkout(self._pool)
+                pause = min(pause, self.settings.read_wait - waited + 1e-4)
+                time.sleep(pause)
+                waited += pause
+                pause *= 2
         self.ryw.count("replica")
         return read_pool, conn
 

@@ -14,6 +14,8 @@ parameter          default    meaning
 ``pool_max``       10         most connections per process (per pool)
 ``pool_timeout``   30         seconds to wait for a free connection before a StoreError
 ``read_url``       (none)     URL-encoded URL of a read replica; ``Store.read()`` goes there
+``read_wait``      5          milliseconds a read may wait for the replica to replay this process's last
+                              commit before it runs on the primary instead (0: never wait)
 ``direct_url``     (the URL)  URL-encoded URL that reaches PostgreSQL itself, not a transaction-mode
                               pooler: migrations and HNSW index builds use it (they hold session locks)
 ``prepare``        5          psycopg prepare threshold; ``0`` turns server-side prepares off
@@ -32,7 +34,7 @@ from ...errors import ConfigError
 
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 OWN = ("schema", "vector_schema", "pool_min", "pool_max", "pool_timeout", "read_url", "direct_url", "prepare",
-       "hnsw")
+       "hnsw", "read_wait")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,7 @@ class Settings:
     pool_max: int = 10
     pool_timeout: float = 30.0
     read_conninfo: str | None = None
+    read_wait: float = 0.005  # seconds
     direct_conninfo: str = ""
     prepare_threshold: int | None = 5
     hnsw: bool = True
@@ -117,6 +120,7 @@ def parse(url: str, *, schema: str | None = None) -> Settings:
         raise ConfigError("must be a number of seconds", field="pool_timeout") from exc
     if not 0 < timeout <= 3600:
         raise ConfigError("must be between 0 and 3600 seconds", field="pool_timeout")
+    read_wait = _int(own.get("read_wait", "5"), "read_wait", 0, 10_000)
     hnsw = own.get("hnsw", "auto")
     if hnsw not in ("auto", "off"):
         raise ConfigError("must be auto or off", field="hnsw")
@@ -132,6 +136,7 @@ def parse(url: str, *, schema: str | None = None) -> Settings:
         pool_max=pool_max,
         pool_timeout=timeout,
         read_conninfo=read_conninfo,
+        read_wait=read_wait / 1000,
         direct_conninfo=direct_conninfo,
         prepare_threshold=prepare or None,
         hnsw=hnsw == "auto",
