@@ -223,3 +223,35 @@ def test_subagents_search_but_never_write(make_memory: Any) -> None:
         t.read_only = True
         with pytest.raises(ReadOnlyError):
             t.remember("x")
+
+
+@pytest.mark.anyio
+async def test_mcp_search_memory_by_filters(tmp_path: Any) -> None:
+    pytest.importorskip("mcp")
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    from engram.embedders import HashingEmbedder
+    from engram.mcp import build_server
+
+    cfg = {"harness": {"memory": {**LABELLED["harness"]["memory"], "tools": ["search_memory"]}}}
+    mem = Memory.open(f"sqlite:///{tmp_path / 'm.db'}", config=cfg, embedder=HashingEmbedder())
+    try:
+        a = mem.remember(ACCT, "Card 4242 reported stolen", kind="event", labels={"customer_id": "42"})
+        b = mem.remember(ACCT, "Prefers email", kind="guidance", labels={"customer_id": "7"})
+        server = build_server(mem, ACCT)
+        with uvicorn_thread(server.streamable_http_app(host="127.0.0.1")) as base:
+            async with streamable_http_client(base + "/mcp") as (read, write), ClientSession(read, write) as s:
+                await s.initialize()
+                assert {t.name for t in (await s.list_tools()).tools} == {"search_memory"}
+                by_kind = (await s.call_tool("search_memory", {"kind": "guidance"})).structured_content
+                by_label = (await s.call_tool("search_memory", {"labels": {"customer_id": "42"}})
+                            ).structured_content
+                by_id = (await s.call_tool("search_memory", {"ids": [b.id]})).structured_content
+                empty = await s.call_tool("search_memory", {})
+    finally:
+        mem.close()
+    assert by_kind and [h["record"]["id"] for h in by_kind["hits"]] == [b.id]
+    assert by_label and [h["record"]["id"] for h in by_label["hits"]] == [a.id]
+    assert by_id and [h["record"]["id"] for h in by_id["hits"]] == [b.id]
+    assert empty.is_error

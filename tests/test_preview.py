@@ -133,3 +133,9 @@ def test_a_preview_session_resumes_and_live_state_never_moves(mem: Memory, scope
     assert live.state == {"step": "live"}
     users = [e.content for e in mem.events(scope, preview=True) if e.role == "user"]
     assert users == ["Live hello", "Preview hello", "Preview again", "Live again"]
+
+
+def test_a_preview_only_session_is_no_live_session(mem: Memory, scope: Scope) -> None:
+    with mem.turn(scope, preview=True) as t:
+        t.append([{"role": "user", "content": "only in preview"}])
+    assert mem.sessions(Scope(scope.agent)) == []

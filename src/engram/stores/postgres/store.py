@@ -476,7 +476,7 @@ class PgTx:
         return self.c.execute("DELETE FROM events WHERE at < %s", [cut]).rowcount
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
-        conds, args = ["agent = %s"], [agent]
+        conds, args = ["agent = %s", "NOT preview"], [agent]  # preview events are no live session
         if actor is not None:
             conds.append("actor = %s")
             args.append(actor)

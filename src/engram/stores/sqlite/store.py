@@ -342,7 +342,7 @@ class SqliteTx:
         return total
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
-        conds, args = ["agent = ?"], [agent]
+        conds, args = ["agent = ?", "preview = 0"], [agent]  # preview events are no live session
         if actor is not None:
             conds.append("actor = ?")
             args.append(actor)
