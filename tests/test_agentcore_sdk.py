@@ -150,3 +150,13 @@ def test_strands_agent_restores_its_conversation_from_engram(sdk_env: Served) ->
         assert "Hello, my name is Ada." in sent and "Nice to meet you, Ada." in sent
     events = sdk_env.client().list_events(memoryId=sdk_env.memory.id, actorId="ada-s", sessionId="strands-1")
     assert len(events["events"]) >= 4  # both turns, stored by engram
+    # engram's own view of the same session reads the words, not the framework's JSON envelope
+    from engram import Memory, Scope
+    from engram.embedders import HashingEmbedder
+
+    mem = Memory.open(sdk_env.db, embedder=HashingEmbedder())
+    try:
+        said = [e.content for e in mem.events(Scope("bot", "ada-s", "strands-1"), limit=100) if e.role == "user"]
+    finally:
+        mem.close()
+    assert "Hello, my name is Ada." in said and "What is my name?" in said

@@ -37,6 +37,30 @@ _EPS = timedelta(microseconds=1)
 
 
 # -- payloads -------------------------------------------------------------------------------------------------
+def readable(text: str) -> str:
+    """The words of a conversational text for engram's own use (history search, extraction, the harness).
+
+    Frameworks store whole messages as JSON in the text: Strands (via the SDK's session manager) a session
+    message ``{"message": {"role", "content": [{"text": …}, …]}, …}``, the SDK's OpenAI converter an OpenAI
+    message ``{"role", "content"}``. Their text blocks are the conversation; anything else is kept as is.
+    """
+    if not text.startswith("{"):
+        return text
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return text
+    msg = doc.get("message") if isinstance(doc, dict) and isinstance(doc.get("message"), dict) else doc
+    content = msg.get("content") if isinstance(msg, dict) else None
+    if isinstance(content, str) and isinstance(msg, dict) and "role" in msg:
+        return content
+    if isinstance(content, list):
+        parts = [b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str)]
+        if parts:
+            return "\n".join(parts)
+    return text
+
+
 def _message(body: dict[str, Any], at: datetime) -> dict[str, Any]:
     """The engram message of a CreateEvent body (validated against the service model's limits)."""
     payload = shapes.payload_list(body.get("payload"), "payload", max_items=100)
@@ -44,7 +68,7 @@ def _message(body: dict[str, Any], at: datetime) -> dict[str, Any]:
     branch = shapes.branch(body.get("branch"), "branch")
     texts = [p["conversational"] for p in payload if "conversational" in p]
     role = ROLE_IN[texts[0]["role"]] if texts else "system"
-    content = "\n".join(t["content"]["text"] for t in texts)
+    content = "\n".join(readable(t["content"]["text"]) for t in texts)
     meta: dict[str, Any] = {k: v["stringValue"] for k, v in metadata.items() if "stringValue" in v}
     meta[KEY] = {"payload": payload, "metadata": metadata, **({"branch": branch} if branch else {})}
     msg: dict[str, Any] = {"role": role, "content": content, "metadata": meta, "at": at}
