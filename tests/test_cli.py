@@ -29,7 +29,8 @@ def db(tmp_path: Path) -> list[str]:
     cfg.write_text(json.dumps({"harness": {"memory": {
         "embedder": "hashing",
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-        "labels": {"customer_id": {"number": 1, "description": "customer"}}}}}))
+        "labels": {"customer_id": {"number": 1, "description": "customer"}}},
+        "history": {"index": "messages"}}}))  # the harness (Twisp) shape's own default is none
     url = f"sqlite:///{tmp_path / 'cli.db'}"
     code, _, err = run("config", "set", str(cfg), "--db", url)
     assert code == 0, err

@@ -15,6 +15,11 @@ from tests.conftest import WIDE
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def _env() -> dict[str, str]:
+    """The child imports this checkout's tests and the engram the parent imports (a worktree's src first)."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
+
+
 def test_threads_share_one_memory(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(WIDE)
     errors: list[BaseException] = []
@@ -60,7 +65,7 @@ def test_processes_write_one_database(db_url: str, make_memory: Callable[..., Me
     """)
     procs = [subprocess.Popen([sys.executable, "-c", script, db_url, str(w)], cwd=ROOT, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              env={**os.environ, "PYTHONPATH": ROOT}) for w in range(4)]
+                              env=_env()) for w in range(4)]
     outs = [p.communicate(timeout=240) for p in procs]
     assert all(p.returncode == 0 for p in procs), [o[1][-2000:] for o in outs]
     mem = make_memory()

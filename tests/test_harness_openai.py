@@ -45,7 +45,8 @@ def play(req: Recorded) -> dict[str, Any]:
 
 def test_agent_over_openai_wire(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"],
-                                                        "write": ["session", "actor"]}}}})
+                                                        "write": ["session", "actor"]}},
+                                   "history": {"index": "messages"}}})  # the Twisp shape's default is none
     with serve(handler=play) as srv:
         model = OpenAIModel("barista-1", base_url=f"{srv.url}/v1", api_key="sk-local-test", read_env=False,
                             max_retries=0)

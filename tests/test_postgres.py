@@ -34,6 +34,11 @@ from tests.conftest import BACKENDS, WIDE
 from tests.pg import admin_connect, with_params
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _env() -> dict[str, str]:
+    """The child imports this checkout's tests and the engram the parent imports (a worktree's src first)."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
 pg_only = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 pytestmark = pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)")
 
@@ -44,7 +49,7 @@ def schema_of(url: str) -> str:
 
 def run_py(script: str, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", textwrap.dedent(script), *args], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": ROOT})
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
 
 
 def finish(procs: list[subprocess.Popen[str]], timeout: float = 240) -> list[str]:
@@ -333,10 +338,13 @@ def test_writers_in_several_processes_lose_nothing_and_keep_exact_stats(db_url: 
 
 
 @pg_only
-def test_statistics_follow_every_change(mem: Memory, db_url: str) -> None:
+def test_statistics_follow_every_change(make_memory: Callable[..., Memory], db_url: str) -> None:
     a, b = Scope("bot", "ana", "s1"), Scope("bot", "ben", "s2")
-    old = datetime.now(UTC) - timedelta(days=400)
-    mem.append(a, [{"role": "user", "content": "an old parcel about refunds", "at": old},
+    now = [datetime.now(UTC) - timedelta(days=400)]
+    mem = make_memory(WIDE, clock=lambda: now[0])
+    mem.append(a, [{"role": "user", "content": "an old parcel about refunds"}])  # stored 400 days ago
+    now[0] = datetime.now(UTC)
+    mem.append(a, [
                    {"role": "tool", "content": "refund " * 900, "tool_call_id": "c1", "name": "lookup"}])
     mem.append(b, [{"role": "user", "content": "the parcel arrived"}])
     r1 = mem.remember(a, "Prefers refunds by email", scope="actor")

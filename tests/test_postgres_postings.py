@@ -92,6 +92,9 @@ def test_postings_follow_every_write(db_url: str) -> None:
                                                               "eventExpiryDuration": 3}}}
     mem = Memory.open(db_url, config=cfg, embedder=HashingEmbedder(), clock=lambda: now[0])
     try:
+        now[0] -= timedelta(days=10)  # expiry counts from when engram stored an event: this one, long ago
+        mem.append(ANA2, [{"role": "user", "content": "stored long ago, about llamas and tea"}])
+        now[0] += timedelta(days=10)
         got = _fill(mem, now[0])
         have = _assert_exact(db_url)
         assert {k for k, *_ in have} == {"r", "e"}

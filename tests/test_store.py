@@ -77,10 +77,15 @@ def test_tool_calls_and_results_are_events(mem: Memory) -> None:
 
 def test_expired_events_are_never_returned(make_memory: Callable[..., Memory]) -> None:
     now = [datetime(2026, 11, 30, tzinfo=UTC)]
-    cfg = {"harness": {"history": {"eventExpiryDuration": 3}}}
+    cfg = {"harness": {"history": {"eventExpiryDuration": 3, "index": "messages"}}}
     mem = make_memory(cfg, clock=lambda: now[0])
-    mem.append(S1, [{"role": "user", "content": "old message about llamas", "at": now[0] - timedelta(days=5)},
-                    {"role": "user", "content": "fresh message about llamas", "at": now[0]}])
+    # expiry counts from when engram stored an event: an old ``at`` (an import) is kept like a new one
+    mem.append(S1, [{"role": "user", "content": "old message about llamas", "at": now[0] - timedelta(days=500)}])
+    now[0] += timedelta(days=2)
+    mem.append(S1, [{"role": "user", "content": "fresh message about llamas", "at": now[0]}])
+    assert [e.content for e in mem.events(S1)] == ["old message about llamas", "fresh message about llamas"]
+    assert mem.expire() == 0
+    now[0] += timedelta(days=2)  # the first was stored 4 days ago: expired, hidden at once
     assert [e.content for e in mem.events(S1)] == ["fresh message about llamas"]
     assert [h.event.content for h in mem.search_history(S1, "llamas", limit=5)] == ["fresh message about llamas"]
     assert mem.expire() == 1

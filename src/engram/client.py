@@ -32,14 +32,16 @@ def _event(d: dict[str, Any]) -> Event:
                  content=d["content"], at=_dt(d["at"]), metadata=d.get("metadata") or {},
                  tool_calls=tuple(ToolCall(c["id"], c["name"], c.get("arguments") or {})
                                   for c in d.get("tool_calls") or ()),
-                 tool_call_id=d.get("tool_call_id"), name=d.get("name"), turn_id=d.get("turn_id"))
+                 tool_call_id=d.get("tool_call_id"), name=d.get("name"), turn_id=d.get("turn_id"),
+                 stored_at=_dt(d["stored_at"]) if d.get("stored_at") else None)
 
 
 def _prov(d: dict[str, Any] | None) -> Provenance:
     d = d or {}
     return Provenance(turn_id=d.get("turn_id"), agent_version=d.get("agent_version"), session=d.get("session"),
                       actor=d.get("actor"), strategy=d.get("strategy"),
-                      source_event_ids=tuple(d.get("source_event_ids") or ()))
+                      source_event_ids=tuple(d.get("source_event_ids") or ()),
+                      config_version=d.get("config_version"))
 
 
 def _record(d: dict[str, Any]) -> Record:
@@ -152,6 +154,30 @@ class Client:
     def set_config(self, config: Any) -> int:
         doc = config.to_dict() if isinstance(config, Config) else config
         return int(self._call("PUT", "/v1/config", json={"config": doc})["version"])
+
+    def config_for(self, agent: str) -> Config:
+        """The configuration in force for ``agent`` (its own, else the default)."""
+        return Config.model_validate(self._call("GET", f"/v1/agents/{quote(agent, safe='')}/config")["config"])
+
+    def config_version(self, agent: str | None = None) -> int | None:
+        path = f"/v1/agents/{quote(agent, safe='')}/config" if agent is not None else "/v1/config"
+        got = self._call("GET", path)["version"]
+        return int(got) if got is not None else None
+
+    def configure(self, agent: str | None, config: Any, *, update: bool | None = None) -> int:
+        """Store a new configuration version for ``agent`` (PUT, or PATCH with ``update=True``)."""
+        doc = config.to_dict() if isinstance(config, Config) else config
+        if agent is None:
+            return self.set_config(doc)
+        from .config_shapes import is_update_wrapper
+
+        method = "PATCH" if update or (update is None and is_update_wrapper(doc)) else "PUT"
+        got = self._call(method, f"/v1/agents/{quote(agent, safe='')}/config", json={"config": doc})["version"]
+        return int(got)
+
+    def config_history(self, agent: str | None = None) -> list[tuple[int, datetime, dict[str, Any]]]:
+        path = f"/v1/agents/{quote(agent, safe='')}/config/history" if agent is not None else "/v1/config/history"
+        return [(int(v["version"]), _dt(v["at"]), v["config"]) for v in self._call("GET", path)["versions"]]
 
     # -- short-term events --------------------------------------------------------------------------------
     def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[Event]:

@@ -1,16 +1,18 @@
-"""Configuration: both accepted shapes become one validated :class:`Config`.
+"""Configuration: every accepted shape becomes one validated :class:`Config`.
 
-Shape 1 (harness)::
+Shape 1 (harness, the Twisp document)::
 
     {"harness": {"memory": {...}, "history": {...}, "context": {...}}}
 
-Shape 2 (managed / bring-your-own / disabled memory plus truncation)::
+Shape 2 (the AgentCore harness: a memory value, a truncation value, or both; see :mod:`engram.config_shapes`)::
 
     {"memory": {"managedMemoryConfiguration": {"eventExpiryDuration": 30, "strategies": ["SEMANTIC"]}}
-               | {"agentCoreMemoryConfiguration": {"arn": ..., "actorId": ..., "messagesCount": 20,
-                                                    "retrievalConfig": {"/facts/{actorId}/": {"topK": 10}}}}
-               | {"disabled": {}},
-     "truncation": {"strategy": "sliding_window", "config": {"slidingWindow": {"messagesCount": 40}}}}
+               | {"agentCoreMemoryConfiguration": {"arn": ..., "retrievalConfig": {"/facts/{actorId}/": {...}}}}
+               | {"disabled": {}} | {"optionalValue": <one of these>},
+     "truncation": {"strategy": "sliding_window", "slidingWindowConfig": {"numMessages": 30}}
+                   | {"strategy": "summarization", "config": {"summarization": {"summaryRatio": 0.3}}}}
+
+Each shape starts from its own document's defaults; ``{}`` (or no config) is engram's defaults.
 
 Unknown fields and bad values raise :class:`~engram.errors.ConfigError` naming the field path and rule.
 """
@@ -18,12 +20,14 @@ Unknown fields and bad values raise :class:`~engram.errors.ConfigError` naming t
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from . import config_shapes as shapes
 from .core.namespace import level_of_template
 from .errors import ConfigError
 
@@ -161,6 +165,10 @@ class Memory(_Strict):
     extraction: Extraction = Extraction()
     tools: tuple[ToolName, ...] = MEMORY_TOOLS
     prompt: str | None = Field(None, max_length=20_000)
+    # an attached (bring-your-own) AgentCore memory; None is managed memory (AgentCore's default)
+    arn: str | None = Field(None, min_length=1, max_length=2048)
+    actor_id: str | None = Field(None, min_length=1, max_length=256)  # BYO ``actorId``: the default actor
+    encryption_key_arn: str | None = Field(None, min_length=1, max_length=2048)
 
     @field_validator("kinds")
     @classmethod
@@ -195,6 +203,8 @@ class Truncation(_Strict):
     strategy: Literal["sliding_window", "summarization", "none"] = "sliding_window"
     messages_count: int = Field(40, alias="messagesCount", ge=1, le=10_000)
     keep_last: int = Field(6, alias="keepLast", ge=0, le=1_000)
+    summary_ratio: float | None = Field(None, alias="summaryRatio", gt=0.0, lt=1.0, allow_inf_nan=False)
+    summary_prompt: str | None = Field(None, alias="summarizationSystemPrompt", min_length=1, max_length=20_000)
 
 
 class Context(_Strict):
@@ -223,114 +233,18 @@ class Config(_Strict):
         return self.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
-# -- the managed / bring-your-own / disabled shape -----------------------------------------------------
-
-
-class _Managed(_Strict):
-    event_expiry: int = Field(30, alias="eventExpiryDuration", ge=1, le=3650)
-    strategies: tuple[Literal["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"], ...] = (
-        "SEMANTIC", "SUMMARIZATION")
-    arn: str | None = None
-    encryption_key_arn: str | None = Field(None, alias="encryptionKeyArn")
-
-
-class _ByoRetrieval(_Strict):
-    top_k: int = Field(10, alias="topK", ge=1, le=100)
-    relevance_score: float = Field(0.2, alias="relevanceScore", ge=0.0, le=1.0)
-    strategy_id: str | None = Field(None, alias="strategyId")
-
-
-class _Byo(_Strict):
-    arn: str | None = None
-    actor_id: str | None = Field(None, alias="actorId")
-    messages_count: int = Field(20, alias="messagesCount", ge=0, le=10_000)
-    retrieval_config: dict[str, _ByoRetrieval] = Field(default_factory=dict, alias="retrievalConfig")
-
-
-class _MemoryUnion(_Strict):
-    managed: _Managed | None = Field(None, alias="managedMemoryConfiguration")
-    byo: _Byo | None = Field(None, alias="agentCoreMemoryConfiguration")
-    disabled: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _one(self) -> _MemoryUnion:
-        chosen = [n for n in ("managed", "byo", "disabled") if getattr(self, n) is not None]
-        if len(chosen) > 1:
-            raise ValueError("give exactly one of managedMemoryConfiguration, agentCoreMemoryConfiguration, "
-                             "disabled")
-        if self.disabled:
-            raise ValueError("disabled takes an empty object")
-        return self
-
-
-class _SlidingWindow(_Strict):
-    messages_count: int = Field(40, alias="messagesCount", ge=1, le=10_000)
-
-
-class _Summarization(_Strict):
-    keep_last: int = Field(6, alias="keepLast", ge=0, le=1_000)
-    messages_count: int = Field(40, alias="messagesCount", ge=1, le=10_000)
-
-
-class _TruncConfig(_Strict):
-    sliding_window: _SlidingWindow | None = Field(None, alias="slidingWindow")
-    summarization: _Summarization | None = None
-
-
-class _Truncation(_Strict):
-    strategy: Literal["sliding_window", "summarization", "none"] = "sliding_window"
-    config: _TruncConfig = _TruncConfig()
-
-
-class _AgentCoreShape(_Strict):
-    memory: _MemoryUnion | None = None
-    truncation: _Truncation | None = None
-
-
-def _from_agentcore(doc: _AgentCoreShape) -> dict[str, Any]:
-    memory: dict[str, Any] = {}
-    history: dict[str, Any] = {}
-    if doc.memory is None or doc.memory.managed is not None or (
-            doc.memory.byo is None and doc.memory.disabled is None):
-        managed = (doc.memory.managed if doc.memory else None) or _Managed()
-        memory = {"enabled": True, "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                  "strategies": [{"type": t} for t in managed.strategies]}
-        history = {"eventExpiryDuration": managed.event_expiry}
-    elif doc.memory.byo is not None:
-        byo = doc.memory.byo
-        memory = {"enabled": True, "scope": {"read": ["session", "actor", "agent"],
-                                             "write": ["session", "actor", "agent"]},
-                  "retrieval": {ns: r.model_dump(by_alias=True, exclude_none=True)
-                                for ns, r in byo.retrieval_config.items()}}
-        history = {"messagesCount": byo.messages_count}
-    else:
-        memory = {"enabled": False}
-    context: dict[str, Any] = {}
-    if doc.truncation is not None:
-        t = doc.truncation
-        trunc: dict[str, Any] = {"strategy": t.strategy}
-        if t.config.sliding_window:
-            trunc["messagesCount"] = t.config.sliding_window.messages_count
-        if t.config.summarization:
-            trunc["keepLast"] = t.config.summarization.keep_last
-            trunc["messagesCount"] = t.config.summarization.messages_count
-        context = {"truncation": trunc}
-    return {"harness": {"memory": memory, "history": history, "context": context}}
-
-
 def _error_from(exc: pydantic.ValidationError, prefix: str = "") -> ConfigError:
     err = exc.errors()[0]
     path = ".".join(str(p) for p in err["loc"])
     rule = "unknown field (not allowed)" if err["type"] == "extra_forbidden" else err["msg"]
+    rule = rule.removeprefix("Value error, ")
     return ConfigError(rule, field=(prefix + path) if path else (prefix.rstrip(".") or "config"))
 
 
-def load_config(source: Config | dict[str, Any] | str | Path | None) -> Config:
-    """Validate a config given as a :class:`Config`, a dict of either shape, or a JSON file path."""
-    if source is None:
-        return Config()
+def read_source(source: Config | dict[str, Any] | str | Path) -> dict[str, Any]:
+    """A configuration document as a dict: a Config, a dict, or a JSON file path."""
     if isinstance(source, Config):
-        return source
+        return source.to_dict()
     if isinstance(source, (str, Path)):
         try:
             source = json.loads(Path(source).read_text(encoding="utf-8"))
@@ -341,33 +255,60 @@ def load_config(source: Config | dict[str, Any] | str | Path | None) -> Config:
                               field="config") from exc
     if not isinstance(source, dict):
         raise ConfigError("must be a JSON object", field="config")
-    doc: dict[str, Any] = source
-    if "harness" not in doc and ("memory" in doc or "truncation" in doc):
-        try:
-            shaped = _AgentCoreShape.model_validate(doc)
-        except pydantic.ValidationError as exc:
-            raise _error_from(exc) from None
-        doc = _from_agentcore(shaped)
-    if "harness" in source:
-        from .review import twisp_defaults
+    return source
 
-        doc = twisp_defaults(doc)
+
+def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Config | None = None,
+                update: bool | None = None) -> Config:
+    """Validate a config given as a :class:`Config`, a dict of any accepted shape, or a JSON file path.
+
+    With ``update`` (default: only for the ``{"optionalValue": ...}`` wrapper) the document changes only the
+    fields it names in ``base`` (engram's defaults when ``base`` is None), like ``update-harness``; otherwise
+    it is a whole configuration, starting from its own shape's defaults (see :mod:`engram.config_shapes`).
+    """
+    if source is None:
+        return base if base is not None and update else Config()
+    if isinstance(source, Config) and not update:
+        return source
+    doc = read_source(source)
+    base_doc = (base or Config()).to_dict()
+    patch, shape, wrapped = shapes.translate(doc, base_doc)
+    if update is None:
+        update = wrapped
+    start = base_doc if update else shapes.shape_defaults(shape, patch)
+    if shape == "harness" and not update:
+        from .review import twisp_defaults  # the Twisp document's memory defaults where it is silent
+
+        patch = twisp_defaults(patch)
     try:
-        return Config.model_validate(doc)
+        return Config.model_validate(shapes.merge(start, patch))
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
 
 
 def check_label_numbers(old: Config, new: Config) -> None:
     """A declared label keeps its number forever: refuse a config that renumbers one."""
+    check_label_history([(None, old)], new)
+
+
+def check_label_history(versions: Sequence[tuple[int | None, Config]], new: Config) -> None:
+    """Refuse ``new`` unless every label keeps, across ALL earlier ``(version, config)`` pairs, the number it
+    was first declared with, and no number ever passes to another label (dropped labels included)."""
+    first_number: dict[str, tuple[int, int | None]] = {}
+    first_owner: dict[int, tuple[str, int | None]] = {}
+    for version, cfg in versions:
+        for name, label in cfg.memory.labels.items():
+            first_number.setdefault(name, (label.number, version))
+            first_owner.setdefault(label.number, (name, version))
     for name, label in new.memory.labels.items():
-        before = old.memory.labels.get(name)
-        if before is not None and before.number != label.number:
-            raise ConfigError(f"label {name!r} was declared with number {before.number}; "
-                              f"a label keeps its number (got {label.number})",
-                              field=f"harness.memory.labels.{name}.number")
-    taken = {label.number: name for name, label in old.memory.labels.items()}
-    for name, label in new.memory.labels.items():
-        if taken.get(label.number, name) != name:
-            raise ConfigError(f"number {label.number} belongs to label {taken[label.number]!r}",
-                              field=f"harness.memory.labels.{name}.number")
+        field = f"harness.memory.labels.{name}.number"
+        known = first_number.get(name)
+        where = lambda v: f" in version {v}" if v is not None else ""  # noqa: E731
+        if known is not None and known[0] != label.number:
+            raise ConfigError(f"label {name!r} was declared with number {known[0]}{where(known[1])}; a label keeps "
+                              f"its number forever, across every version (got {label.number})", field=field)
+        owner = first_owner.get(label.number)
+        if owner is not None and owner[0] != name:
+            raise ConfigError(f"number {label.number} belongs to label {owner[0]!r}{where(owner[1])}; a label "
+                              "number is never given to another label, even after that label is dropped",
+                              field=field)

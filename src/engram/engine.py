@@ -15,6 +15,7 @@ import numpy as np
 
 from . import config as cfgmod
 from . import preview as previewmod
+from .agent_configs import AgentConfigs
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
@@ -80,7 +81,10 @@ class Memory:
         if embed_history not in EMBED_HISTORY:
             raise ValidationError(f"must be one of {', '.join(EMBED_HISTORY)}", field="embed_history")
         self.store = store
-        self._config = config
+        self._config = config  # the database-wide default: agents without their own configuration use it
+        self._config_version: int | None = None
+        self._agent_configs = AgentConfigs(store)
+        self._pinned_config: tuple[int | None, cfgmod.Config] | None = None  # a view's one configuration
         self.embedder = embedder
         # "background": turns commit history chunks unembedded and the indexer fills them in (see indexer.py)
         self.indexer = Indexer(store, embedder) if embed_history == "background" else None
@@ -93,29 +97,34 @@ class Memory:
     @classmethod
     def open(cls, url: str = "sqlite:///engram.db", *, config: Any = None, embedder: Embedder | str | None = None,
              model: Model | str | None = None, clock: Callable[[], datetime] | None = None,
-             reembed: bool = False, embed_history: str = "background") -> Memory:
+             reembed: bool = False, embed_history: str = "background", expire_on_open: bool = False) -> Memory:
         """Open (and migrate) a store. ``config`` is a dict of either shape, a JSON file path or a Config;
         it is stored with the memory, and a changed config becomes a new version.
 
         ``embed_history``: ``"background"`` (default) commits a turn's history chunks before they are
         embedded and embeds them on a background thread, so an append costs only its write; a history search
-        first embeds what is still pending of its session. ``"inline"`` embeds them inside the turn."""
+        first embeds what is still pending of its session. ``"inline"`` embeds them inside the turn.
+
+        ``expire_on_open``: run one expiry sweep (:meth:`expire`) now; off by default, so opening a memory
+        never deletes anything."""
         new_cfg = cfgmod.load_config(config) if config is not None else None
         store = open_store(url)
         with store.write() as tx:
             latest = tx.latest_config()
-            stored = cfgmod.load_config(latest[1]) if latest else None
-            if new_cfg is not None:
-                if stored is not None:
-                    cfgmod.check_label_numbers(stored, new_cfg)
-                if stored is None or stored.to_dict() != new_cfg.to_dict():
-                    tx.add_config(new_cfg.to_dict(), datetime.now(UTC))
+            stored = cfgmod.Config.model_validate(latest[1]) if latest else None
+            version = latest[0] if latest else None
+            if new_cfg is not None and (stored is None or stored.to_dict() != new_cfg.to_dict()):
+                cfgmod.check_label_history([(v, cfgmod.Config.model_validate(doc))
+                                            for v, _, doc in tx.config_history()], new_cfg)
+                version = tx.add_config(new_cfg.to_dict(), datetime.now(UTC))
             cfg = new_cfg or stored or cfgmod.Config()
         emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
         mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
         mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
+        mem._config_version = version
         mem._check_embedder(reembed)
-        mem.expire()
+        if expire_on_open:
+            mem.expire()
         return mem
 
     @staticmethod
@@ -150,12 +159,15 @@ class Memory:
         """The model id and dimension stored with the index, to detect a change of embedder."""
         return f"{self.embedder.model_id}:{self.embedder.dim}"
 
-    def with_config(self, config: cfgmod.Config) -> Memory:
-        """A view under another (already validated) config sharing this memory's store, embedder, model, clock
-        and history indexer; used per request by the HTTP server. Close the base, never the view."""
+    def with_config(self, config: cfgmod.Config, *, version: int | None = None) -> Memory:
+        """A view under one (already validated) config, for every agent, sharing this memory's store, embedder,
+        model, clock and history indexer; used per request by the HTTP server (``version`` is the stored
+        version it derives from, stamped on records). Close the base, never the view."""
         view = Memory(self.store, config=config, embedder=self.embedder, model=self.model, clock=self._clock,
                       embed_history="inline")
         view.indexer = self.indexer
+        view._pinned_config = (version, config)
+        view._config_version = version
         return view
 
     def close(self) -> None:
@@ -176,20 +188,48 @@ class Memory:
     # -- configuration ---------------------------------------------------------------------------------------
     @property
     def config(self) -> cfgmod.Config:
-        return self._config
+        """The database-wide default configuration (what agents without their own use)."""
+        return self._pinned_config[1] if self._pinned_config is not None else self._config
 
-    def set_config(self, config: Any) -> int:
-        """Validate and store a new configuration version; labels keep their numbers. Returns the version."""
-        new = cfgmod.load_config(config)
-        cfgmod.check_label_numbers(self._config, new)
-        with self.store.write() as tx:
-            version = tx.add_config(new.to_dict(), self.now())
-        self._config = new
+    def config_for(self, agent: str | None) -> cfgmod.Config:
+        """The configuration in force for ``agent``: its own newest version, else the database-wide default."""
+        return self.config_in_force(agent)[1]
+
+    def config_version(self, agent: str | None = None) -> int | None:
+        """The stored version number of the configuration in force for ``agent`` (None: never stored)."""
+        return self.config_in_force(agent)[0]
+
+    def config_in_force(self, agent: str | None) -> tuple[int | None, cfgmod.Config]:
+        """(stored version, configuration) in force for ``agent``, read together."""
+        if self._pinned_config is not None:
+            return self._pinned_config
+        own = self._agent_configs.own(agent) if agent is not None else None
+        return own if own is not None else (self._config_version, self._config)
+
+    def configure(self, agent: str | None, config: Any, *, update: bool | None = None) -> int:
+        """Store a new configuration version for ``agent`` (None: the database-wide default); returns its number.
+
+        ``config`` is any accepted shape (dict, JSON file path or Config). ``update=True`` changes only the
+        fields it names in the configuration now in force, like ``update-harness`` (the default, None, does
+        so only for the ``{"optionalValue": ...}`` wrapper); otherwise it is a whole configuration. A label
+        keeps its number across every version; an unchanged configuration returns the current version.
+        """
+        base = self.config_for(agent)
+        version, new = self._agent_configs.store_version(agent, config, base=base, update=update, at=self.now())
+        if agent is None:
+            self._config, self._config_version = new, version
         return version
 
-    def config_history(self) -> builtins.list[tuple[int, datetime, dict[str, Any]]]:
+    def set_config(self, config: Any) -> int:
+        """Validate and store a new database-wide default version; labels keep their numbers."""
+        return self.configure(None, config, update=False)
+
+    def config_history(self, agent: str | None = None) -> builtins.list[tuple[int, datetime, dict[str, Any]]]:
+        """(version, stored at, config) of ``agent``'s own versions (None: the default's), oldest first."""
+        if agent is not None:
+            Scope(agent=agent)
         with self.store.read() as tx:
-            return tx.config_history()
+            return tx.config_history(agent)
 
     # -- turns -------------------------------------------------------------------------------------------
     def turn(self, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
@@ -201,14 +241,14 @@ class Memory:
                 **kw: Any) -> ReadFilter:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        return read_filter(scope, self._config.memory.scope.read if levels is None else levels,
+        return read_filter(scope, self.config_for(scope.agent).memory.scope.read if levels is None else levels,
                            preview=preview, **kw)
 
     def _events_right(self, scope: Scope, *, write: bool) -> None:
         """The scope rule for session events (core.scope.check_events) under this memory's config."""
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        rules = self._config.memory.scope
+        rules = self.config_for(scope.agent).memory.scope
         check_events(scope, rules.write if write else rules.read, write=write)
 
     # -- short-term events ---------------------------------------------------------------------------------
@@ -218,8 +258,12 @@ class Memory:
             t.append(messages)
         return t.appended
 
-    def _expiry_cutoff(self) -> datetime:
-        return self.now() - timedelta(days=self._config.harness.history.event_expiry_days)
+    def expiry_cutoff(self, agent: str | None) -> datetime:
+        """Events of ``agent`` stored before this instant are expired (hidden, and removed by a sweep)."""
+        return self._expiry_cutoff(agent)
+
+    def _expiry_cutoff(self, agent: str | None) -> datetime:
+        return self.now() - timedelta(days=self.config_for(agent).harness.history.event_expiry_days)
 
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
                after: datetime | None = None, preview: bool = False) -> builtins.list[Event]:
@@ -231,13 +275,13 @@ class Memory:
         a = validate.as_utc(after, "after") if after is not None else None
         with self.store.read() as tx:
             return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
-                                  not_before=self._expiry_cutoff(), preview=preview)
+                                  not_before=self._expiry_cutoff(scope.agent), preview=preview)
 
     def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
         self._events_right(scope, write=False)
         with self.store.read() as tx:
             got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id], preview=preview)
-        if not got or got[0].at < self._expiry_cutoff():
+        if not got or (got[0].stored_at or got[0].at) < self._expiry_cutoff(scope.agent):
             raise NotFound(f"no event {event_id} in this session", field="id")
         return got[0]
 
@@ -253,10 +297,13 @@ class Memory:
         with self.store.read() as tx:
             return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
 
-    def expire(self) -> int:
-        """Hard-delete events older than ``eventExpiryDuration`` days; returns how many went."""
-        with self.store.write() as tx:
-            return tx.expire_events(self._expiry_cutoff())
+    def expire(self, *, dry_run: bool = False) -> int:
+        """Hard-delete events engram stored more than their agent's ``eventExpiryDuration`` days ago (whatever
+        their ``at``), and drop their ids from records' ``source_event_ids``; returns how many events went
+        (``dry_run``: would go), and logs it. Never runs by itself unless asked (see :mod:`engram.expiry`)."""
+        from .expiry import sweep
+
+        return sweep(self, dry_run=dry_run)
 
     @staticmethod
     def _index_texts(ev: Event, index: str) -> builtins.list[str]:
@@ -284,20 +331,21 @@ class Memory:
         :mod:`engram.preview`). Scores are absolute: events scoring below ``min_score`` (default
         ``memory.search.minScore``, else 0.2) are left out, so an off-topic query finds nothing.
         """
-        index = self._config.harness.history.index
+        cfg = self.config_for(scope.agent)
+        index = cfg.harness.history.index
         if index == "none":
             raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
         query = validate.query(query)
         limit = validate.limit(limit)
-        mode = validate.mode(mode or self._config.memory.search.mode)
-        min_score = self._min_score(min_score)
+        mode = validate.mode(mode or cfg.memory.search.mode)
+        min_score = self._min_score(min_score, scope.agent)
         self._events_right(scope, write=False)
         if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
         a, u, s = scope.agent, scope.actor, scope.session
         k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
-        cutoff = self._expiry_cutoff()
+        cutoff = self._expiry_cutoff(scope.agent)
         analysis = textmod.analyze_query(query, self.now())
         qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
         if self.indexer is not None and qvec is not None:
@@ -345,9 +393,9 @@ class Memory:
         found = getattr(self.embedder, "cosine_scale", None)
         return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
 
-    def _min_score(self, given: float | None) -> float:
+    def _min_score(self, given: float | None, agent: str) -> float:
         """The cut below which hits are left out: the caller's, else the configured, else the default."""
-        configured = self._config.memory.search.min_score
+        configured = self.config_for(agent).memory.search.min_score
         fallback = fusion.DEFAULT_MIN_SCORE if configured is None else configured
         cut = validate.score(given if given is not None else fallback, "min_score")
         return fallback if cut is None else cut
@@ -486,7 +534,8 @@ class Memory:
         kinds = validate.kind_filter(kind)
         prefix = ns.fill(namespace, scope) if namespace else None
         flt = self._filter(scope, preview=preview, statuses=statuses, kinds=kinds,
-                           labels=validate.label_filter(labels, self._config.memory.labels), namespace_prefix=prefix)
+                           labels=validate.label_filter(labels, self.config_for(scope.agent).memory.labels),
+                           namespace_prefix=prefix)
         with self.store.read() as tx:
             return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
 
@@ -528,7 +577,7 @@ class Memory:
         if target is None:
             raise ValidationError("erase needs an actor", field="actor")
         Scope(agent=scope.agent, actor=target)  # validates the id
-        check_erase(scope, target, self._config.memory.scope.write)
+        check_erase(scope, target, self.config_for(scope.agent).memory.scope.write)
         with self.store.write() as tx:
             report = tx.erase_actor(scope.agent, target)
             if not report.found:  # raising rolls back: nothing was there, nothing changes
@@ -568,7 +617,7 @@ class Memory:
     def pin_budget(self, scope: Scope) -> tuple[int, int]:
         """(tokens used by pinned summaries visible to the scope, the budget)."""
         used = sum(textmod.count_tokens(r.summary) for r in self.pinned(scope))
-        return used, self._config.memory.pinned.max_tokens
+        return used, self.config_for(scope.agent).memory.pinned.max_tokens
 
     def _check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
         used, budget = self.pin_budget(scope)
@@ -581,7 +630,7 @@ class Memory:
     def pin(self, scope: Scope, record_id: str) -> Record:
         """Show a record to every turn, within ``pinned.max_tokens``; needs write access to its level."""
         rec = self.get(scope, record_id)
-        check_write_level(scope, rec.level, self._config.memory.scope.write)
+        check_write_level(scope, rec.level, self.config_for(scope.agent).memory.scope.write)
         if rec.status != "active":
             raise ValidationError(f"record {record_id} is {rec.status}; only active records can be pinned",
                                   field="id")
@@ -594,7 +643,7 @@ class Memory:
 
     def unpin(self, scope: Scope, record_id: str) -> Record:
         rec = self.get(scope, record_id)
-        check_write_level(scope, rec.level, self._config.memory.scope.write)
+        check_write_level(scope, rec.level, self.config_for(scope.agent).memory.scope.write)
         with self.store.write() as tx:
             tx.update_record(rec.id, pinned=False, updated_at=self.now())
         return self.get(scope, record_id)
@@ -618,12 +667,13 @@ class Memory:
                 labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
                 pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None,
                 levels: Sequence[str] | None = None) -> builtins.list[Hit]:
-        search = self._config.memory.search
+        cfg = self.config_for(scope.agent)
+        search = cfg.memory.search
         query = validate.query(query)
         prefix = None
         if namespace is not None:
             prefix = ns.fill(namespace, scope)
-            for template, retrieval in self._config.memory.retrieval.items():
+            for template, retrieval in cfg.memory.retrieval.items():
                 try:
                     filled = ns.fill(template, scope)
                 except ValidationError:
@@ -633,10 +683,10 @@ class Memory:
                     min_score = retrieval.relevance_score if min_score is None else min_score
         limit = validate.limit(limit or search.max_results)
         mode = validate.mode(mode or search.mode)
-        min_score = self._min_score(min_score)
+        min_score = self._min_score(min_score, scope.agent)
         kinds = validate.kind_filter(kind)
         flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
-                           labels=validate.label_filter(labels, self._config.memory.labels), namespace_prefix=prefix)
+                           labels=validate.label_filter(labels, cfg.memory.labels), namespace_prefix=prefix)
         k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
         analysis = textmod.analyze_query(query, self.now())
         qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
@@ -732,7 +782,7 @@ class Memory:
         """The configured strategies, else the default memory review (engram.review), else none."""
         from .review import strategies
 
-        return strategies(self._config.memory, scope, with_model=self.model is not None)
+        return strategies(self.config_for(scope.agent).memory, scope, with_model=self.model is not None)
 
     def _extract_cursor_key(self, scope: Scope, preview: bool = False) -> str:
         """Where extraction keeps how far it got; preview turns keep their own, so live state never moves."""
@@ -740,7 +790,7 @@ class Memory:
         return key + previewmod.PREVIEW_SUFFIX if preview else key
 
     def _should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
-        mem = self._config.memory
+        mem = self.config_for(scope.agent).memory
         if not mem.enabled or not self._strategies(scope) or mem.extraction.trigger == "off":
             return False
         if mem.extraction.trigger == "every_n":
@@ -759,7 +809,7 @@ class Memory:
                 raise ConfigError("a strategy's model must name a provider", field="harness.memory.strategies")
             return model
 
-        mem = self._config.memory
+        mem = self.config_for(turn.scope.agent).memory
         ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope),
                            model=turn.extraction_model or self.model,
                            neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
@@ -770,6 +820,7 @@ class Memory:
         from .strategies.base import AddOp, DeleteOp
 
         written: builtins.list[Record] = []
+        kinds = self.config_for(turn.scope.agent).memory.kinds
         flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
         for op in ops:
             if isinstance(op, AddOp):
@@ -778,8 +829,8 @@ class Memory:
                             op.replaces is None:
                         continue  # already extracted from these events: a retried job never duplicates
                 written.append(turn.remember(
-                    op.summary, op.content, kind=op.kind if op.kind in self._config.memory.kinds else
-                    self._config.memory.kinds[0], labels=op.labels, scope=op.level, namespace=op.namespace,
+                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=op.labels,
+                    scope=op.level, namespace=op.namespace,
                     replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
             elif isinstance(op, DeleteOp):
                 turn.forget(op.record_id, within=self._strategy_writes(turn.scope, op.strategy))
@@ -804,7 +855,7 @@ class Memory:
 
     def _extract_in_turn(self, turn: Turn) -> None:
         """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
-        mem = self._config.memory
+        mem = self.config_for(turn.scope.agent).memory
         if not self._should_extract(turn.scope, len(turn._ops.events), turn.preview):
             if self._strategies(turn.scope) and mem.extraction.trigger == "every_n":
                 key = self._extract_cursor_key(turn.scope, turn.preview) + ":pending"
@@ -847,7 +898,7 @@ class Memory:
             after = tx.get_meta(key)
             evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
                                  after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self._expiry_cutoff(), preview=preview)
+                                 not_before=self._expiry_cutoff(scope.agent), preview=preview)
         return [e for e in evs if e.preview] if preview else evs
 
     def _run_extraction(self, turn: Turn, events: Sequence[Event], *,

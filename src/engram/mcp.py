@@ -37,7 +37,7 @@ INSTRUCTIONS = (
 
 def default_level(mem: Memory, scope: Scope) -> Level:
     """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
-    allowed = mem.config.memory.scope.write
+    allowed = mem.config_for(scope.agent).memory.scope.write
     usable: list[Level] = [lv for lv in ("actor", "session", "agent")
                            if lv in allowed and (lv != "actor" or scope.actor is not None)
                            and (lv != "session" or scope.session is not None)]

@@ -63,12 +63,14 @@ class Turn:
         self.scope = scope
         self.preview = preview
         self.id = turn_id or new_id("t_")
-        self.agent_version = agent_version or mem.config.memory.agent_version
+        # this agent's configuration and its stored version, fixed for the turn
+        self.config_version, self.cfg = mem.config_in_force(scope.agent)
+        self.agent_version = agent_version or self.cfg.memory.agent_version
         self.read_only = read_only
         self.extract_at_end = extract
         # extraction writes at its strategies' levels whatever scope.write says: it runs with ``levels``
-        self.read_levels = tuple(levels) if levels is not None else mem.config.memory.scope.read
-        self.write_levels = tuple(levels) if levels is not None else mem.config.memory.scope.write
+        self.read_levels = tuple(levels) if levels is not None else self.cfg.memory.scope.read
+        self.write_levels = tuple(levels) if levels is not None else self.cfg.memory.scope.write
         self._ops = _Ops()
         self._done = False
         self.written: list[Record] = []
@@ -94,7 +96,8 @@ class Turn:
 
     def _provenance(self, strategy: str | None = None, sources: Sequence[str] = ()) -> Provenance:
         return Provenance(turn_id=self.id, agent_version=self.agent_version, session=self.scope.session,
-                          actor=self.scope.actor, strategy=strategy, source_event_ids=tuple(sources))
+                          actor=self.scope.actor, strategy=strategy, source_event_ids=tuple(sources),
+                          config_version=self.config_version)
 
     # -- writes ------------------------------------------------------------------------------------------
     def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
@@ -111,7 +114,7 @@ class Turn:
             ev = Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
                        seq=0, role=m["role"], content=m["content"], at=m["at"] or now, metadata=m["metadata"],
                        tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
-                       preview=self.preview)
+                       preview=self.preview, stored_at=now)
             out.append(ev)
         self._ops.events += out
         return out
@@ -122,7 +125,7 @@ class Turn:
                  source_event_ids: Sequence[str] = (), at: datetime | None = None) -> Record:
         """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see."""
         self._check_open()
-        cfg = self.mem.config.memory
+        cfg = self.cfg.memory
         level = check_write_level(self.scope, scope, self.write_levels, read_only=self.read_only)
         summary = validate.summary(summary)
         content = validate.content(content)
@@ -240,7 +243,7 @@ class Turn:
             if p.vector is None and p.text:
                 todo.append((p.text, p))
         self._chunks: list[Chunk] = []
-        index = self.mem.config.harness.history.index
+        index = self.cfg.harness.history.index
         chunk_texts: list[tuple[str, int, str]] = []
         if index != "none":
             for ev in self._ops.events:

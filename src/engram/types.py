@@ -91,6 +91,7 @@ class Event:
     name: str | None = None
     turn_id: str | None = None
     preview: bool = False  # written by a preview turn: only preview reads see it
+    stored_at: datetime | None = None  # when engram stored it (expiry counts from this, never from ``at``)
 
     @property
     def is_tool(self) -> bool:
@@ -107,6 +108,7 @@ class Provenance:
     actor: str | None = None
     strategy: str | None = None
     source_event_ids: tuple[str, ...] = ()
+    config_version: int | None = None  # the agent's configuration version in force when it was written
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,7 @@ class Agent:
         if not parsed:
             raise ValidationError("give at least one message", field="messages")
         trunc = resolve_truncation(truncation if truncation is not None else self.truncation,
-                                   self.mem.config.harness.context.truncation)
+                                   self.mem.config_for(scope.agent).harness.context.truncation)
         start = ctx.check_state(state) if state is not None else None
         meter = Meter(Limits.parse(limits, "limits").over(self.limits))
         turn = Turn(self.mem, scope, preview=preview, read_only=read_only, agent_version=self.agent_version,
@@ -196,7 +196,7 @@ class _Invocation:
         self.mem = agent.mem
         self.turn = turn
         self.scope = turn.scope
-        self.cfg = agent.mem.config
+        self.cfg = turn.cfg
         self.persist = persist
         self.read_only = read_only
         context = self.cfg.harness.context

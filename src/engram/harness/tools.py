@@ -199,7 +199,7 @@ class MemoryTools:
         _check_args(args, ("summary", "content", "kind", "scope", "labels", "replaces"))
         summary = _str(args, "summary", required=True)
         assert summary is not None
-        kinds = self.turn.mem.config.memory.kinds
+        kinds = self.turn.cfg.memory.kinds
         rec = self.turn.remember(
             summary, _str(args, "content"), kind=_str(args, "kind") or ("fact" if "fact" in kinds else kinds[0]),
             labels=args.get("labels"), scope=_str(args, "scope") or "session", replaces=_str(args, "replaces"))

@@ -160,13 +160,14 @@ def grant_of(request: Request) -> Grant:
 _narrowed: dict[tuple[int, tuple[str, ...], tuple[str, ...]], cfgmod.Config] = {}
 
 
-def view(base: Memory, grant: Grant) -> Memory:
+def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
     """A Memory on the same store whose read/write levels are the config's intersected with the grant's.
 
     A fresh view per request: the engine swaps its config object during extraction, which must never be
     seen by another request.
     """
-    cfg = base.config
+    # the agent's own configuration, else the default
+    version, cfg = base.config_in_force(agent or grant.agent)
     rules = cfg.memory.scope
     read = tuple(lv for lv in rules.read if lv in grant.read)
     write = tuple(lv for lv in rules.write if lv in grant.write)
@@ -183,7 +184,7 @@ def view(base: Memory, grant: Grant) -> Memory:
                 "memory": cfg.memory.model_copy(update={"scope": scope_rules})})})
             _narrowed[cache_key] = found
         narrowed = found
-    return base.with_config(narrowed)
+    return base.with_config(narrowed, version=version)
 
 
 def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -> Ctx:
@@ -191,7 +192,7 @@ def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -
     grant.check_path(agent, actor)
     scope = Scope(agent=agent, actor=actor, session=session)
     base: Memory = request.app.state.memory
-    return Ctx(scope, grant, view(base, grant), base)
+    return Ctx(scope, grant, view(base, grant, agent), base)
 
 
 AgentId = Annotated[str, Path(min_length=1, max_length=128, pattern=ID_PATTERN)]

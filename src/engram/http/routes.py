@@ -27,6 +27,7 @@ from . import schemas as S
 from .auth import (
     ActorCtx,
     AgentCtx,
+    AgentId,
     Ctx,
     GrantDep,
     actor_ctx,
@@ -138,6 +139,57 @@ def config_history(request: Request, grant: GrantDep) -> S.ConfigHistoryOut:
         raise PermissionDenied("this key has no admin right", field="authorization")
     return S.ConfigHistoryOut(versions=[S.ConfigVersionOut(version=v, at=at, config=doc)
                                         for v, at, doc in request.app.state.memory.config_history()])
+
+
+# -- one agent's configuration ----------------------------------------------------------------------------------
+def _agent_config_out(request: Request, agent: str) -> S.AgentConfigOut:
+    mem = request.app.state.memory
+    version, cfg = mem.config_in_force(agent)
+    own = bool(mem.config_history(agent))
+    return S.AgentConfigOut(agent=agent, version=version, own=own, config=cfg.to_dict())
+
+
+def _may_read_config(grant: Any, agent: str) -> None:
+    if grant.agent is not None and agent != grant.agent:
+        raise PermissionDenied("this key is not granted that agent", field="agent")
+
+
+def _may_change_config(grant: Any, agent: str) -> None:
+    grant.check_path(agent, None)  # the agent's keys only, and no key bound to one actor
+    if not grant.can_admin:
+        raise PermissionDenied("changing an agent's configuration needs an admin key", field="authorization")
+
+
+@v1.get("/agents/{agent}/config", response_model=S.AgentConfigOut, tags=["config"])
+def get_agent_config(request: Request, grant: GrantDep, agent: AgentId) -> S.AgentConfigOut:
+    """The configuration in force for this agent: its own newest version, else the database-wide default."""
+    _may_read_config(grant, agent)
+    return _agent_config_out(request, agent)
+
+
+@v1.put("/agents/{agent}/config", response_model=S.AgentConfigOut, tags=["config"])
+def put_agent_config(request: Request, grant: GrantDep, agent: AgentId, body: S.ConfigIn) -> S.AgentConfigOut:
+    """Store a whole new configuration version for this agent (any accepted shape; admin keys of the agent)."""
+    _may_change_config(grant, agent)
+    request.app.state.memory.configure(agent, body.config, update=False)
+    return _agent_config_out(request, agent)
+
+
+@v1.patch("/agents/{agent}/config", response_model=S.AgentConfigOut, tags=["config"])
+def patch_agent_config(request: Request, grant: GrantDep, agent: AgentId, body: S.ConfigIn) -> S.AgentConfigOut:
+    """Change only the fields the document names (like ``update-harness``), as a new version."""
+    _may_change_config(grant, agent)
+    request.app.state.memory.configure(agent, body.config, update=True)
+    return _agent_config_out(request, agent)
+
+
+@v1.get("/agents/{agent}/config/history", response_model=S.AgentConfigHistoryOut, tags=["config"])
+def agent_config_history(request: Request, grant: GrantDep, agent: AgentId) -> S.AgentConfigHistoryOut:
+    """The agent's own configuration versions, oldest first."""
+    _may_read_config(grant, agent)
+    return S.AgentConfigHistoryOut(agent=agent, versions=[
+        S.ConfigVersionOut(version=v, at=at, config=doc)
+        for v, at, doc in request.app.state.memory.config_history(agent)])
 
 
 # -- events, history search, extraction (session paths) ---------------------------------------------------------

@@ -158,6 +158,7 @@ class EventOut(_Out):
     name: str | None
     turn_id: str | None
     preview: bool = False
+    stored_at: datetime | None = None
 
 
 class ToolSpecOut(BaseModel):
@@ -182,6 +183,7 @@ class ProvenanceOut(_Out):
     actor: str | None
     strategy: str | None
     source_event_ids: list[str]
+    config_version: int | None = None
 
 
 class RecordOut(_Out):
@@ -352,6 +354,18 @@ class ConfigVersionOut(BaseModel):
 
 
 class ConfigHistoryOut(BaseModel):
+    versions: list[ConfigVersionOut]
+
+
+class AgentConfigOut(BaseModel):
+    agent: str
+    version: int | None = Field(description="the stored version in force (null: engram's defaults)")
+    own: bool = Field(description="whether the agent has its own configuration (else the default applies)")
+    config: dict[str, Any]
+
+
+class AgentConfigHistoryOut(BaseModel):
+    agent: str
     versions: list[ConfigVersionOut]
 
 

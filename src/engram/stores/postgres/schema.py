@@ -210,4 +210,15 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO session_seqs (agent, actor, session, n)
         SELECT agent, coalesce(actor, ''), coalesce(session, ''), max(n) FROM events GROUP BY agent, actor, session;
     """,
+    # 7: configuration per agent ('' is the database-wide default); records name the config version;
+    # events keep when engram stored them (expiry counts from that; rows already here: from now)
+    r"""
+    ALTER TABLE configs ADD COLUMN agent text NOT NULL DEFAULT '';
+    CREATE INDEX configs_agent ON configs (agent, version);
+    ALTER TABLE records ADD COLUMN config_version integer;
+    ALTER TABLE versions ADD COLUMN config_version integer;
+    ALTER TABLE events ADD COLUMN stored_at timestamptz NOT NULL DEFAULT now();
+    ALTER TABLE event_chunks ADD COLUMN stored_at timestamptz NOT NULL DEFAULT now();
+    CREATE INDEX events_stored ON events (agent, stored_at);
+    """,
 )

@@ -60,7 +60,7 @@ HNSW_MAX_DIM = 4000  # pgvector's HNSW limit for halfvec (2,000 for vector)
 _RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
                   "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
                   "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
-                  "source_ids")
+                  "source_ids", "config_version")
 
 
 def _record_cols(alias: str) -> str:
@@ -69,7 +69,7 @@ def _record_cols(alias: str) -> str:
 
 RECORD_COLS = _record_cols("r")
 EVENT_COLS = ("seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
-              "turn_id, preview")
+              "turn_id, preview, stored_at")
 
 
 def _lock_key(*parts: str) -> int:
@@ -326,23 +326,28 @@ class PgTx:
         self.c.later("INSERT INTO meta (key, value) VALUES (%s, %s) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
 
-    def latest_config(self) -> tuple[int, dict[str, Any]] | None:
+    def latest_config(self, agent: str | None = None) -> tuple[int, dict[str, Any]] | None:
         if self.write:
             self._lock("config")  # check-then-add_config is atomic across processes
-        row = self._one("SELECT version, doc FROM configs ORDER BY version DESC LIMIT 1")
+        row = self._one("SELECT version, doc FROM configs WHERE agent = %s ORDER BY version DESC LIMIT 1",
+                        [agent or ""])
         return (int(row["version"]), dict(row["doc"])) if row else None
 
-    def add_config(self, doc: dict[str, Any], at: datetime) -> int:
+    def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
         self._lock("config")
-        row = self._one("INSERT INTO configs (version, at, doc) "
-                        "SELECT coalesce(max(version), 0) + 1, %s, %s FROM configs RETURNING version",
-                        [_aware(at), Jsonb(doc)])
+        row = self._one("INSERT INTO configs (version, at, doc, agent) "
+                        "SELECT coalesce(max(version), 0) + 1, %s, %s, %s FROM configs RETURNING version",
+                        [_aware(at), Jsonb(doc), agent or ""])
         assert row is not None
         return int(row["version"])
 
-    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
-        return [(int(r["version"]), _utc(r["at"]), dict(r["doc"]))
-                for r in self._all("SELECT version, at, doc FROM configs ORDER BY version")]
+    def config_history(self, agent: str | None = None) -> list[tuple[int, datetime, dict[str, Any]]]:
+        return [(int(r["version"]), _utc(r["at"]), dict(r["doc"])) for r in self._all(
+            "SELECT version, at, doc FROM configs WHERE agent = %s ORDER BY version", [agent or ""])]
+
+    def config_agents(self) -> list[str]:
+        return [str(r["agent"]) for r in self._all(
+            "SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]
 
     # -- events -------------------------------------------------------------------------------------------
     @staticmethod
@@ -352,6 +357,7 @@ class PgTx:
             role=r["role"], content=r["content"], at=_utc(r["at"]), metadata=r["metadata"],
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in r["tool_calls"]),
             tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
+            stored_at=_utc(r["stored_at"]),
         )
 
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
@@ -379,15 +385,15 @@ class PgTx:
         # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
         self.c.later(
             "INSERT INTO events (seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, "
-            "tool_call_id, name, turn_id, preview) SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::text[], "
-            "%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], "
-            "%s::text[], %s::text[], %s::text[], %s::boolean[])",
+            "tool_call_id, name, turn_id, preview, stored_at) SELECT * FROM unnest(%s::bigint[], %s::bigint[], "
+            "%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], "
+            "%s::jsonb[], %s::text[], %s::text[], %s::text[], %s::boolean[], %s::timestamptz[])",
             [seqs, numbers, [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
              [e.session for e in out], [e.role for e in out], [e.content for e in out], [_aware(e.at) for e in out],
              [Jsonb(e.metadata) for e in out],
              [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
              [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out],
-             [e.preview for e in out]])
+             [e.preview for e in out], [_aware(e.stored_at or e.at) for e in out]])
         if chunks:
             by_id = {e.id: e for e in out}
             parts = []
@@ -397,15 +403,16 @@ class PgTx:
                 self._index_doc("e", parts[-1], ch.terms, +1)
             # chunk ids follow the array order (append order), and each chunk's postings come in the same statement
             self.c.later(
-                "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec) "
-                "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], %s::text[], "
-                "%s::text[], %s::text[]::vector[]) RETURNING id, event_id, part, terms) "
+                "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec, "
+                "stored_at) SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], "
+                "%s::text[], %s::text[], %s::text[]::vector[], %s::timestamptz[]) RETURNING id, event_id, part, terms) "
                 "INSERT INTO postings (seq, ph, kind, term) SELECT c.id, hashtextextended(c.part, 0), 'e', t FROM c "
                 "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
                 [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
                  [by_id[ch.event_id].is_tool for ch in chunks], [_aware(by_id[ch.event_id].at) for ch in chunks],
                  [ch.text for ch in chunks], [ch.terms for ch in chunks],
-                 [_vector_text(ch.vector) for ch in chunks]])
+                 [_vector_text(ch.vector) for ch in chunks],
+                 [_aware(by_id[ch.event_id].stored_at or by_id[ch.event_id].at) for ch in chunks]])
         return out
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
@@ -418,7 +425,7 @@ class PgTx:
             conds.append(c)
             args += a
         if not_before is not None:
-            conds.append("at >= %s")
+            conds.append("stored_at >= %s")
             args.append(_aware(not_before))
         if after is not None:
             conds.append("at > %s")
@@ -470,10 +477,34 @@ class PgTx:
         self._unindex_chunks("c.event_id = ANY(%s)", [found])
         return self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
 
-    def expire_events(self, cutoff: datetime) -> int:
-        cut = _aware(cutoff)
-        self._unindex_chunks("c.event_id IN (SELECT id FROM events WHERE at < %s)", [cut])
-        return self.c.execute("DELETE FROM events WHERE at < %s", [cut]).rowcount
+    def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
+                      dry_run: bool = False) -> tuple[int, int]:
+        conds: list[str] = ["stored_at < %s"]
+        args: list[Any] = [_aware(cutoff)]
+        if agent is not None:
+            conds.append("agent = %s")
+            args.append(agent)
+        if exclude:
+            conds.append("agent <> ALL(%s)")
+            args.append(list(exclude))
+        lock = "" if dry_run else " FOR UPDATE"
+        ids = [r["id"] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}{lock}", args)]
+        if not ids:
+            return 0, 0
+        touched = [r["record_id"] for r in self._all(
+            "SELECT DISTINCT record_id FROM record_sources WHERE event_id = ANY(%s)", [ids])]
+        if dry_run:
+            return len(ids), len(touched)
+        self._unindex_chunks("c.event_id = ANY(%s)", [ids])
+        total = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [ids]).rowcount
+        self.c.execute("DELETE FROM record_sources WHERE event_id = ANY(%s)", [ids])
+        if touched:  # no source_event_ids may name an event that is gone
+            trim = ("source_ids = coalesce((SELECT jsonb_agg(t.x ORDER BY t.n) FROM "
+                    "jsonb_array_elements_text(source_ids) WITH ORDINALITY AS t(x, n) WHERE t.x <> ALL(%s)), "
+                    "'[]'::jsonb)")
+            self.c.execute(f"UPDATE records SET {trim} WHERE id = ANY(%s)", [ids, touched])
+            self.c.execute(f"UPDATE versions SET {trim} WHERE record_id = ANY(%s)", [ids, touched])
+        return total, len(touched)
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
         conds, args = ["agent = %s", "NOT preview"], [agent]  # preview events are no live session
@@ -508,7 +539,7 @@ class PgTx:
         if not include_tools:
             extra += " AND NOT c.is_tool"
         if not_before is not None:
-            extra += " AND c.at >= %s"
+            extra += " AND c.stored_at >= %s"
             xargs.append(_aware(not_before))
         rows = self._lexical("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
                              f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs], limit)
@@ -592,7 +623,7 @@ class PgTx:
         if not include_tools:
             extra += " AND NOT c.is_tool"
         if not_before is not None:
-            extra += " AND c.at >= %s"
+            extra += " AND c.stored_at >= %s"
             xargs.append(_aware(not_before))
         plan, part_rows = self._plan("e", part, limit, dim)
         if plan == "hnsw":
@@ -633,7 +664,7 @@ class PgTx:
         if not include_tools:
             cond += " AND NOT c.is_tool"
         if not_before is not None:
-            cond += " AND c.at >= %s"
+            cond += " AND c.stored_at >= %s"
             cargs.append(_aware(not_before))
         spans = {r["event_id"]: (int(r["lo"]), int(r["hi"])) for r in self._all(
             f"SELECT c.event_id, min(c.id) AS lo, max(c.id) AS hi FROM event_chunks c "
@@ -682,7 +713,7 @@ class PgTx:
             pinned=bool(r["pinned"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
-                                  source_event_ids=tuple(r["source_ids"])),
+                                  source_event_ids=tuple(r["source_ids"]), config_version=r["config_version"]),
         )
 
     def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
@@ -693,15 +724,15 @@ class PgTx:
         self.c.later(  # with its postings when active, in the same statement; sent with the next query
             "WITH r AS (INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, "
             "labels, status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, "
-            "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
+            "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec, config_version) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
             "RETURNING id, seq, part, terms, status) "
             "INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
             "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'",
             [r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
              Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
              r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-             p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec])
+             p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec, p.config_version])
         if p.source_event_ids:
             self.c.later("INSERT INTO record_sources (record_id, strategy, event_id) "
                          "SELECT %s, %s, e FROM unnest(%s::text[]) AS e",
@@ -733,10 +764,11 @@ class PgTx:
         p = v.provenance
         self.c.later(
             "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at, turn_id, "
-            "agent_version, session, actor, strategy, source_ids) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            "agent_version, session, actor, strategy, source_ids, config_version) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             [v.record_id, v.version, v.op, v.summary, v.content, v.kind, Jsonb(v.labels), v.status, _aware(v.at),
-             p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids))])
+             p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids)),
+             p.config_version])
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
         """By id (primary key only, whatever the planner's statistics say), then ``flt.allows``: the same
@@ -786,7 +818,8 @@ class PgTx:
             record_id=r["record_id"], version=int(r["version"]), op=r["op"], summary=r["summary"],
             content=r["content"], kind=r["kind"], labels=dict(r["labels"]), status=r["status"], at=_utc(r["at"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"], session=r["session"],
-                                  actor=r["actor"], strategy=r["strategy"], source_event_ids=tuple(r["source_ids"])),
+                                  actor=r["actor"], strategy=r["strategy"], source_event_ids=tuple(r["source_ids"]),
+                                  config_version=r["config_version"]),
         ) for r in rows]
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:

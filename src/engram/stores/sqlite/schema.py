@@ -131,4 +131,17 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO session_seqs (agent, actor, session, n)
         SELECT agent, coalesce(actor, ''), coalesce(session, ''), max(n) FROM events GROUP BY agent, actor, session;
     """,
+    # 6: configuration per agent ('' is the database-wide default); records name the config version;
+    # events keep when engram stored them (expiry counts from that; rows already here: from now)
+    """
+    ALTER TABLE configs ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+    CREATE INDEX configs_agent ON configs (agent, version);
+    ALTER TABLE records ADD COLUMN config_version INTEGER;
+    ALTER TABLE versions ADD COLUMN config_version INTEGER;
+    ALTER TABLE events ADD COLUMN stored_us INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE event_chunks ADD COLUMN stored_us INTEGER NOT NULL DEFAULT 0;
+    UPDATE events SET stored_us = CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER);
+    UPDATE event_chunks SET stored_us = CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER);
+    CREATE INDEX events_stored ON events (agent, stored_us);
+    """,
 )

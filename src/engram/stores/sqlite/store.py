@@ -198,19 +198,23 @@ class SqliteTx:
         self.c.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
-    def latest_config(self) -> tuple[int, dict[str, Any]] | None:
-        row = self.c.execute("SELECT version, doc FROM configs ORDER BY version DESC LIMIT 1").fetchone()
+    def latest_config(self, agent: str | None = None) -> tuple[int, dict[str, Any]] | None:
+        row = self.c.execute("SELECT version, doc FROM configs WHERE agent = ? ORDER BY version DESC LIMIT 1",
+                             (agent or "",)).fetchone()
         return (row[0], json.loads(row[1])) if row else None
 
-    def add_config(self, doc: dict[str, Any], at: datetime) -> int:
+    def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
         row = self.c.execute("SELECT coalesce(max(version), 0) + 1 FROM configs").fetchone()
-        self.c.execute("INSERT INTO configs (version, at_us, doc) VALUES (?, ?, ?)",
-                       (row[0], to_us(at), json.dumps(doc, sort_keys=True)))
+        self.c.execute("INSERT INTO configs (version, at_us, doc, agent) VALUES (?, ?, ?, ?)",
+                       (row[0], to_us(at), json.dumps(doc, sort_keys=True), agent or ""))
         return int(row[0])
 
-    def config_history(self) -> list[tuple[int, datetime, dict[str, Any]]]:
-        return [(r[0], from_us(r[1]), json.loads(r[2]))
-                for r in self._all("SELECT version, at_us, doc FROM configs ORDER BY version")]
+    def config_history(self, agent: str | None = None) -> list[tuple[int, datetime, dict[str, Any]]]:
+        return [(r[0], from_us(r[1]), json.loads(r[2])) for r in self._all(
+            "SELECT version, at_us, doc FROM configs WHERE agent = ? ORDER BY version", (agent or "",))]
+
+    def config_agents(self) -> list[str]:
+        return [r[0] for r in self._all("SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]
 
     # -- events -------------------------------------------------------------------------------------------
     @staticmethod
@@ -221,6 +225,7 @@ class SqliteTx:
             metadata=json.loads(r["metadata"]),
             tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r["tool_calls"])),
             tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
+            stored_at=from_us(r["stored_us"]),
         )
 
     def _session_numbers(self, events: Sequence[Event]) -> list[int]:
@@ -248,21 +253,22 @@ class SqliteTx:
         for e, n in zip(events, self._session_numbers(events), strict=True):
             self.c.execute(
                 "INSERT INTO events (id, agent, actor, session, role, content, at_us, metadata, tool_calls, "
-                "tool_call_id, name, turn_id, preview, n) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "tool_call_id, name, turn_id, preview, n, stored_us) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (e.id, e.agent, e.actor, e.session, e.role, e.content, to_us(e.at),
                  json.dumps(e.metadata), json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments}
                                                      for c in e.tool_calls]),
-                 e.tool_call_id, e.name, e.turn_id, int(e.preview), n))
+                 e.tool_call_id, e.name, e.turn_id, int(e.preview), n, to_us(e.stored_at or e.at)))
             out.append(replace(e, seq=n))
         by_id = {e.id: e for e in events}
         for ch in chunks:
             e = by_id[ch.event_id]
             part = event_part(e.agent, e.actor, e.session)
             cur = self.c.execute(
-                "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec) "
-                "VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec, stored_us) "
+                "VALUES (?,?,?,?,?,?,?,?,?)",
                 (ch.event_id, ch.ordinal, part, int(e.is_tool), to_us(e.at), ch.text, part + " " + ch.terms,
-                 ch.vector.astype(np.float32).tobytes() if ch.vector is not None else None))
+                 ch.vector.astype(np.float32).tobytes() if ch.vector is not None else None,
+                 to_us(e.stored_at or e.at)))
             rowid = cur.lastrowid
             self.c.execute("INSERT INTO event_fts (rowid, terms) VALUES (?, ?)", (rowid, part + " " + ch.terms))
             if ch.vector is not None:
@@ -277,7 +283,7 @@ class SqliteTx:
         conds = ["agent = ?", "actor IS ?", "session IS ?"] + ([] if preview else ["preview = 0"])
         args: list[Any] = [agent, actor, session]
         if not_before is not None:
-            conds.append("at_us >= ?")
+            conds.append("stored_us >= ?")
             args.append(to_us(not_before))
         if after is not None:
             conds.append("at_us > ?")
@@ -330,16 +336,38 @@ class SqliteTx:
         self._delete_chunks(f"event_id IN ({fm})", found)
         return self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
 
-    def expire_events(self, cutoff: datetime) -> int:
-        cut = to_us(cutoff)
-        ids = [r[0] for r in self._all("SELECT id FROM events WHERE at_us < ?", (cut,))]
+    def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
+                      dry_run: bool = False) -> tuple[int, int]:
+        conds: list[str] = ["stored_us < ?"]
+        args: list[Any] = [to_us(cutoff)]
+        if agent is not None:
+            conds.append("agent = ?")
+            args.append(agent)
+        if exclude:
+            conds.append(f"agent NOT IN ({','.join('?' * len(exclude))})")
+            args += list(exclude)
+        ids = [r[0] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}", args)]
         total = 0
+        touched: set[str] = set()
         for i in range(0, len(ids), 500):
             batch = ids[i:i + 500]
             marks = ",".join("?" * len(batch))
+            touched.update(r[0] for r in self._all(
+                f"SELECT DISTINCT record_id FROM record_sources WHERE event_id IN ({marks})", batch))
+            if dry_run:
+                continue
             self._delete_chunks(f"event_id IN ({marks})", batch)
             total += self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", batch).rowcount
-        return total
+            self.c.execute(f"DELETE FROM record_sources WHERE event_id IN ({marks})", batch)
+        if not dry_run and touched:
+            gone = set(ids)
+            for table, key in (("records", "id"), ("versions", "record_id")):
+                for rid in touched:
+                    for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
+                        kept = [e for e in json.loads(row[1]) if e not in gone]
+                        self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?",
+                                       (json.dumps(kept), row[0]))
+        return (len(ids) if dry_run else total), len(touched)
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
         conds, args = ["agent = ?", "preview = 0"], [agent]  # preview events are no live session
@@ -422,7 +450,7 @@ class SqliteTx:
         if not include_tools:
             cond += " AND c.is_tool = 0"
         if not_before is not None:
-            cond += " AND c.at_us >= ?"
+            cond += " AND c.stored_us >= ?"
             cargs.append(to_us(not_before))
         return self._first_passing(ranked, "SELECT c.rowid, c.event_id, c.terms FROM (SELECT value AS rid FROM "
                                    f"json_each(?)) AS x CROSS JOIN event_chunks c ON c.rowid = x.rid WHERE 1{cond}",
@@ -437,7 +465,7 @@ class SqliteTx:
             hits, live = cache.search(self.c, part, query, k, source=EVENT_VECTORS, include_tools=include_tools)
             if not_before is not None and hits:
                 ok = {r[0] for r in self._all(
-                    f"SELECT id FROM events WHERE id IN ({','.join('?' * len(hits))}) AND at_us >= ?",
+                    f"SELECT id FROM events WHERE id IN ({','.join('?' * len(hits))}) AND stored_us >= ?",
                     [h[0] for h in hits] + [to_us(not_before)])}
                 kept = [h for h in hits if h[0] in ok]
             else:
@@ -455,7 +483,7 @@ class SqliteTx:
         if not include_tools:
             cond += " AND is_tool = 0"
         if not_before is not None:
-            cond += " AND at_us >= ?"
+            cond += " AND stored_us >= ?"
             cargs.append(to_us(not_before))
         spans = {}
         for i in range(0, len(ids), 500):
@@ -506,7 +534,8 @@ class SqliteTx:
             pinned=bool(r["pinned"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
-                                  source_event_ids=tuple(json.loads(r["source_ids"]))),
+                                  source_event_ids=tuple(json.loads(r["source_ids"])),
+                                  config_version=r["config_version"]),
         )
 
     def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
@@ -516,14 +545,14 @@ class SqliteTx:
         cur = self.c.execute(
             "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
             "status, preview, created_us, updated_us, version, replaces, superseded_by, deletes, pinned, turn_id, "
-            "agent_version, prov_session, prov_actor, strategy, source_ids, part, fts_terms, vec) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "agent_version, prov_session, prov_actor, strategy, source_ids, part, fts_terms, vec, config_version) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
              json.dumps(r.labels, sort_keys=True), r.status, int(r.preview), to_us(r.created_at),
              to_us(r.updated_at), r.version, r.replaces, r.superseded_by, r.deletes, int(r.pinned),
              r.provenance.turn_id, r.provenance.agent_version, r.provenance.session, r.provenance.actor,
              r.provenance.strategy, json.dumps(list(r.provenance.source_event_ids)), part, fts_terms,
-             vector.astype(np.float32).tobytes() if vector is not None else None))
+             vector.astype(np.float32).tobytes() if vector is not None else None, r.provenance.config_version))
         for name, value in r.labels.items():
             self.c.execute("INSERT INTO record_labels (record_id, name, value) VALUES (?, ?, ?)", (r.id, name, value))
         for ev in r.provenance.source_event_ids:
@@ -568,10 +597,11 @@ class SqliteTx:
         p = v.provenance
         self.c.execute(
             "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at_us, turn_id, "
-            "agent_version, session, actor, strategy, source_ids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "agent_version, session, actor, strategy, source_ids, config_version) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (v.record_id, v.version, v.op, v.summary, v.content, v.kind, json.dumps(v.labels, sort_keys=True),
              v.status, to_us(v.at), p.turn_id, p.agent_version, p.session, p.actor, p.strategy,
-             json.dumps(list(p.source_event_ids))))
+             json.dumps(list(p.source_event_ids)), p.config_version))
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
         got = self.get_records(flt, [record_id])
@@ -617,7 +647,8 @@ class SqliteTx:
             kind=r["kind"], labels=json.loads(r["labels"]), status=r["status"], at=from_us(r["at_us"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"], session=r["session"],
                                   actor=r["actor"], strategy=r["strategy"],
-                                  source_event_ids=tuple(json.loads(r["source_ids"]))),
+                                  source_event_ids=tuple(json.loads(r["source_ids"])),
+                                  config_version=r["config_version"]),
         ) for r in rows]
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:

@@ -1,0 +1,93 @@
+"""Configuration per agent, versioned: each agent may have its own; the database-wide default applies to the
+agents that have none.
+
+Version numbers are store-wide and increasing (one number names one stored document, whoever it belongs
+to), so a record's ``provenance.config_version`` says exactly which configuration wrote it. A new version is
+checked against every earlier version that applied to the agent (its own, and the defaults in force before
+it had one): a label keeps its number forever.
+
+Reads are cached per agent for :data:`TTL_SECONDS`, so a change made by another process (another server on
+the same PostgreSQL) applies within that time; a change made through this process applies at once.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import datetime
+from typing import Any
+
+from . import config as cfgmod
+from .stores.base import Store
+from .types import Scope
+
+TTL_SECONDS = 1.0
+
+
+class AgentConfigs:
+    """The per-agent configurations of one store (the default itself is held by :class:`~engram.Memory`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._cache: dict[str, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
+        self._parsed: dict[int, cfgmod.Config] = {}
+        self._lock = threading.Lock()
+
+    def _parse(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
+        got = self._parsed.get(version)
+        if got is None:
+            got = cfgmod.Config.model_validate(doc)  # stored documents are already whole, validated configs
+            with self._lock:
+                if len(self._parsed) > 1024:
+                    self._parsed.clear()
+                self._parsed[version] = got
+        return got
+
+    def own(self, agent: str) -> tuple[int, cfgmod.Config] | None:
+        """The agent's own newest (version, config), or None when it has none."""
+        hit = self._cache.get(agent)
+        if hit is not None and time.monotonic() - hit[0] < TTL_SECONDS:
+            return None if hit[1] is None or hit[2] is None else (hit[1], hit[2])
+        with self.store.read() as tx:
+            row = tx.latest_config(agent)
+        entry: tuple[float, int, cfgmod.Config] | tuple[float, None, None]
+        entry = (time.monotonic(), row[0], self._parse(row[0], row[1])) if row else (time.monotonic(), None, None)
+        with self._lock:
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[agent] = entry
+        return None if entry[1] is None or entry[2] is None else (entry[1], entry[2])
+
+    def store_version(self, agent: str | None, source: Any, *, base: cfgmod.Config, update: bool | None,
+                      at: datetime) -> tuple[int, cfgmod.Config]:
+        """Validate ``source`` (against ``base`` for an update), check labels against every version that
+        applied to the agent, and store it as a new version unless it is unchanged. Returns (version, config)."""
+        if agent is not None:
+            Scope(agent=agent)  # validates the id
+        with self.store.write() as tx:
+            own_rows = tx.config_history(agent)
+            if agent is not None:
+                # the defaults in force before the agent had its own configuration applied to it too
+                first = own_rows[0][0] if own_rows else None
+                default_rows = [r for r in tx.config_history(None) if first is None or r[0] < first]
+                if own_rows:
+                    base = self._parse(own_rows[-1][0], own_rows[-1][2])
+            else:
+                default_rows = []
+                if own_rows:
+                    base = self._parse(own_rows[-1][0], own_rows[-1][2])
+            new = cfgmod.load_config(source, base=base, update=update)
+            earlier = [(v, self._parse(v, doc)) for v, _, doc in sorted([*default_rows, *own_rows])]
+            cfgmod.check_label_history(earlier, new)
+            if own_rows and own_rows[-1][2] == new.to_dict():
+                version = own_rows[-1][0]
+            else:
+                version = tx.add_config(new.to_dict(), at, agent)
+        if agent is not None:
+            with self._lock:
+                self._cache[agent] = (time.monotonic(), version, new)
+        return version, new
+
+    def forget_cache(self) -> None:
+        with self._lock:
+            self._cache.clear()

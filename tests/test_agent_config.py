@@ -1,0 +1,143 @@
+"""Configuration per agent, versioned (issue 14) and labels numbered forever (issue 13 item 6), on both backends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engram import Memory, Scope
+from engram.errors import ConfigError
+
+LABELS_5 = {"harness": {"memory": {"labels": {"customer_id": {"number": 5, "description": "The customer."}}}}}
+
+
+def test_each_agent_has_its_own_configuration(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    default_version = mem.config_version(None)
+    v = mem.configure("reviewer", {"harness": {"memory": {"kinds": ["finding"], "scope": {
+        "read": ["session", "agent"], "write": ["agent"]}}}})
+    assert isinstance(v, int) and (default_version is None or v > default_version)
+    assert mem.config_for("reviewer").memory.kinds == ("finding",)
+    assert mem.config_for("other").memory.kinds == mem.config.memory.kinds  # no own config: the default
+    assert mem.config_version("reviewer") == v
+    assert mem.config_version("other") == default_version
+    # each agent writes under its own rules
+    rec = mem.remember(Scope(agent="reviewer", actor="u"), "Always cite the ledger entry.", kind="finding",
+                       scope="agent")
+    assert rec.provenance.config_version == v
+    with pytest.raises(Exception, match="kind"):
+        mem.remember(Scope(agent="other", actor="u", session="s"), "x", kind="finding")
+
+
+def test_versions_and_history_per_agent_and_reopen(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    v1 = mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 100}}}})
+    v2 = mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 200}}}})
+    vb = mem.configure("b", {"harness": {"memory": {"pinned": {"max_tokens": 300}}}})
+    assert v1 < v2 < vb
+    assert mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 200}}}}) == v2  # unchanged
+    hist = mem.config_history("a")
+    assert [h[0] for h in hist] == [v1, v2]
+    assert hist[0][2]["harness"]["memory"]["pinned"]["max_tokens"] == 100
+    assert [h[0] for h in mem.config_history("b")] == [vb]
+    again = make_memory()  # another Memory on the same database sees the stored versions
+    assert again.config_for("a").memory.pinned.max_tokens == 200
+    assert again.config_for("b").memory.pinned.max_tokens == 300
+    assert again.config_version("a") == v2
+
+
+def test_update_changes_only_what_it_names(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 100}, "kinds": ["fact", "rule"]},
+                                    "history": {"index": "messages"}}})
+    mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 900}}}}, update=True)
+    cfg = mem.config_for("a")
+    assert cfg.memory.pinned.max_tokens == 900
+    assert cfg.memory.kinds == ("fact", "rule")
+    assert cfg.harness.history.index == "messages"
+    # a whole configuration (no update) starts from its shape's defaults
+    mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 50}}}})
+    assert mem.config_for("a").memory.kinds == ("guidance", "fact", "event", "reference")
+    assert mem.config_for("a").harness.history.index == "none"
+
+
+def test_bad_configuration_changes_nothing(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    v = mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 100}}}})
+    with pytest.raises(ConfigError) as err:
+        mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": -1}}}}, update=True)
+    assert err.value.field == "harness.memory.pinned.max_tokens"
+    with pytest.raises(ConfigError) as err:
+        mem.configure("a", {"harness": {"memory": {"colour": "red"}}})
+    assert err.value.field == "harness.memory.colour" and "unknown field" in str(err.value)
+    assert mem.config_version("a") == v and [h[0] for h in mem.config_history("a")] == [v]
+    with pytest.raises(Exception, match="agent"):
+        mem.configure("bad agent/../", {})
+
+
+def test_default_applies_until_an_agent_has_its_own(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    mem.set_config({"harness": {"memory": {"pinned": {"max_tokens": 77}}}})
+    assert mem.config_for("anyone").memory.pinned.max_tokens == 77
+    mem.configure(None, {"harness": {"memory": {"pinned": {"max_tokens": 78}}}})
+    assert mem.config.memory.pinned.max_tokens == 78
+    assert mem.config_for("anyone").memory.pinned.max_tokens == 78
+    mem.configure("anyone", {"harness": {"memory": {"pinned": {"max_tokens": 1}}}})
+    mem.configure(None, {"harness": {"memory": {"pinned": {"max_tokens": 79}}}})
+    assert mem.config_for("anyone").memory.pinned.max_tokens == 1
+
+
+# -- issue 13 item 6: a label keeps its number forever, across ALL versions ------------------------------------
+
+
+def _labels(**numbers: int) -> dict[str, Any]:
+    return {"harness": {"memory": {"labels": {n: {"number": k, "description": f"the {n}"}
+                                              for n, k in numbers.items()}}}}
+
+
+@pytest.mark.parametrize("agent", [None, "reviewer"])
+def test_dropped_label_cannot_come_back_renumbered(make_memory: Callable[..., Memory], agent: str | None) -> None:
+    mem = make_memory()
+    mem.configure(agent, _labels(customer_id=5))
+    mem.configure(agent, _labels(ticket=6))  # customer_id dropped: allowed
+    with pytest.raises(ConfigError) as err:
+        mem.configure(agent, _labels(ticket=6, customer_id=7))
+    assert err.value.field == "harness.memory.labels.customer_id.number"
+    assert "keeps its number forever" in str(err.value) and "5" in str(err.value)
+    with pytest.raises(ConfigError) as err:
+        mem.configure(agent, _labels(ticket=6, account=5))
+    assert err.value.field == "harness.memory.labels.account.number"
+    assert "customer_id" in str(err.value) and "never given to another label" in str(err.value)
+    mem.configure(agent, _labels(ticket=6, customer_id=5))  # re-adding with its own number is fine
+    assert mem.config_for(agent).memory.labels["customer_id"].number == 5
+
+
+def test_label_rule_spans_the_default_an_agent_used(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(_labels(customer_id=5))
+    with pytest.raises(ConfigError, match="customer_id"):
+        mem.configure("a", _labels(account=5))  # "a" used the default, where 5 is customer_id
+    mem.configure("b", _labels(region=9))
+    mem.configure(None, _labels(customer_id=5, region=10))  # the default's history is its own
+    assert mem.configure("b", _labels(region=9, customer_id=5)) > 0
+
+
+def test_reopen_with_a_renumbering_config_is_refused(make_memory: Callable[..., Memory]) -> None:
+    make_memory(_labels(customer_id=5))
+    make_memory(_labels(ticket=6))
+    with pytest.raises(ConfigError, match="customer_id"):
+        make_memory(_labels(ticket=6, customer_id=7))
+
+
+def test_other_process_change_applies_within_the_ttl(make_memory: Callable[..., Memory]) -> None:
+    import time
+
+    from engram import agent_configs
+
+    a, b = make_memory(), make_memory()
+    a.configure("x", LABELS_5)
+    assert b.config_for("x").memory.labels["customer_id"].number == 5
+    a.configure("x", {"harness": {"memory": {"pinned": {"max_tokens": 42}}}})
+    time.sleep(agent_configs.TTL_SECONDS + 0.05)
+    assert b.config_for("x").memory.pinned.max_tokens == 42
