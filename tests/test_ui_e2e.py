@@ -538,3 +538,29 @@ def test_a_session_without_actor_has_its_timeline_and_records(page: Any, site: S
     expect(main(page).locator("table tbody")).to_contain_text("Account 991 disputes two card charges")
     page.goto(f"/ui#/records?actor={ANA}&session={TWISP_SESSION}")  # the same id under an actor: another session
     expect(main(page)).not_to_contain_text("Account 991 disputes two card charges")
+
+
+def test_one_agents_configuration_is_shown_and_changed(page: Any, site: Site) -> None:
+    """The inspector shows the signed-in agent's configuration (the default until it has its own) and saves an
+    AgentCore update (optionalValue) as a new version of that agent only."""
+    auth = {"Authorization": f"Bearer {site.admin_key}"}
+    before = httpx.get(f"{site.base}/v1/agents/{AGENT}/config", headers=auth).json()
+    default_before = httpx.get(f"{site.base}/v1/config", headers=auth).json()
+    sign_in(page, site.admin_key)
+    page.goto("/ui#/config")
+    expect(main(page).get_by_role("heading", name=f"Configuration of {AGENT}")).to_be_visible()
+    source = main(page).locator("#config-source")
+    expect(source).to_contain_text("own configuration" if before["own"] else "database-wide default")
+    main(page).get_by_role("tab", name="Update (optionalValue)").click()
+    expect(main(page).locator("#config-update")).to_be_checked()
+    expect(main(page).locator("#config-editor")).to_have_value(re.compile("EPISODIC"))
+    main(page).get_by_role("button", name="Validate and save").click()
+    expect(source).to_contain_text("its own configuration")
+    after = httpx.get(f"{site.base}/v1/agents/{AGENT}/config", headers=auth).json()
+    assert after["own"] is True and after["version"] != before["version"]
+    assert [s["type"] for s in after["config"]["harness"]["memory"]["strategies"]][-1] == "EPISODIC"
+    assert after["config"]["harness"]["memory"]["labels"] == before["config"]["harness"]["memory"]["labels"]
+    history = httpx.get(f"{site.base}/v1/agents/{AGENT}/config/history", headers=auth).json()["versions"]
+    assert history[-1]["version"] == after["version"]
+    expect(main(page).locator("ol.timeline li")).to_have_count(len(history))
+    assert httpx.get(f"{site.base}/v1/config", headers=auth).json() == default_before  # the default is untouched

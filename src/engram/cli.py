@@ -227,19 +227,32 @@ def cmd_jobs(args: argparse.Namespace) -> Any:
 
 
 def cmd_config(args: argparse.Namespace) -> Any:
+    """validate FILE | show | set FILE [--update] | history; ``--agent A`` for one agent's own configuration
+    (without it: the database-wide default, which agents without their own use)."""
     from .config import load_config
 
     if args.action == "validate":
         if not args.file:
             raise ValidationError("validate needs a JSON file", field="file")
-        return {"valid": True, "config": load_config(args.file).to_dict()}
+        return {"valid": True, "config": load_config(args.file, update=False).to_dict()}
     mem = _memory(args)
-    if args.action == "show":
-        return {"config": mem.config.to_dict(), "versions": [
-            {"version": v, "at": at} for v, at, _ in mem.config_history()]}
-    if not args.file:
-        raise ValidationError("set needs a JSON file", field="file")
-    return {"version": mem.set_config(args.file), "config": mem.config.to_dict()}
+    agent = args.agent
+    if args.action == "set":
+        if not args.file:
+            raise ValidationError("set needs a JSON file", field="file")
+        mem.configure(agent, args.file, update=True if args.update else None)
+    if args.action == "history":
+        return {"agent": agent, "versions": [{"version": v, "at": at, "config": doc}
+                                             for v, at, doc in mem.config_history(agent)]}
+    version, cfg = mem.config_in_force(agent)
+    return {"agent": agent, "version": version, "own": agent is None or bool(mem.config_history(agent)),
+            "config": cfg.to_dict()}
+
+
+def cmd_expire(args: argparse.Namespace) -> Any:
+    """One expiry sweep now: events stored longer ago than their agent's eventExpiryDuration days."""
+    n = _memory(args).expire(dry_run=args.dry_run)
+    return {"would_expire" if args.dry_run else "expired": n}
 
 
 # -- parser -------------------------------------------------------------------------------------------------
@@ -334,13 +347,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(late_positionals=("id",))
     p.add_argument("--status", choices=["pending", "running", "done", "failed"])
     p.add_argument("--limit", type=int, default=50)
-    p = sub.add_parser("config", help="config validate FILE | show | set FILE")
-    p.add_argument("action", choices=["validate", "show", "set"])
-    p.add_argument("file", nargs="?")
+    p = sub.add_parser("config", help="config validate FILE | show | set FILE [--update] | history [--agent A]")
+    p.add_argument("action", choices=["validate", "show", "set", "history"])
+    p.add_argument("file", nargs="?", help="a JSON file of any accepted shape (set, validate)")
     p.set_defaults(late_positionals=("file",))
     p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--agent", help="one agent's own configuration (default: the database-wide default)")
+    p.add_argument("--update", action="store_true",
+                   help="change only what the file names (like update-harness); an optionalValue file always does")
     p.add_argument("--table", action="store_true")
     p.set_defaults(func=cmd_config)
+    p = sub.add_parser("expire", help="delete events stored longer ago than eventExpiryDuration days, now")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--dry-run", action="store_true", help="only count what would go")
+    p.add_argument("--table", action="store_true")
+    p.set_defaults(func=cmd_expire)
 
     for module in VIEW_MODULES:
         try:

@@ -170,6 +170,17 @@ class Memory(_Strict):
     actor_id: str | None = Field(None, min_length=1, max_length=256)  # BYO ``actorId``: the default actor
     encryption_key_arn: str | None = Field(None, min_length=1, max_length=2048)
 
+    @property
+    def retrieval_in_force(self) -> dict[str, Retrieval]:
+        """Per-namespace retrieval: the configured ``retrieval`` when given ("your values take priority and no
+        automatic derivation occurs"), else one entry per active strategy's namespace with the defaults
+        ``topK=10``, ``relevanceScore=0.2`` (AgentCore's automatic derivation; disabled memory: none)."""
+        if self.retrieval:
+            return dict(self.retrieval)
+        if not self.enabled:
+            return {}
+        return {s.namespace_template: Retrieval.model_validate({"strategyId": s.strategy_id}) for s in self.strategies}
+
     @field_validator("kinds")
     @classmethod
     def _kinds(cls, v: tuple[str, ...]) -> tuple[str, ...]:

@@ -331,6 +331,7 @@ class Memory:
         :mod:`engram.preview`). Scores are absolute: events scoring below ``min_score`` (default
         ``memory.search.minScore``, else 0.2) are left out, so an off-topic query finds nothing.
         """
+        self._events_right(scope, write=False)  # rights first: a refused caller learns nothing of the config
         cfg = self.config_for(scope.agent)
         index = cfg.harness.history.index
         if index == "none":
@@ -339,7 +340,6 @@ class Memory:
         limit = validate.limit(limit)
         mode = validate.mode(mode or cfg.memory.search.mode)
         min_score = self._min_score(min_score, scope.agent)
-        self._events_right(scope, write=False)
         if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
@@ -673,7 +673,7 @@ class Memory:
         prefix = None
         if namespace is not None:
             prefix = ns.fill(namespace, scope)
-            for template, retrieval in cfg.memory.retrieval.items():
+            for template, retrieval in cfg.memory.retrieval_in_force.items():
                 try:
                     filled = ns.fill(template, scope)
                 except ValidationError:

@@ -116,9 +116,11 @@ def sliding_window(messages: Sequence[Message], count: int) -> list[Message]:
     return repair_tool_pairs(list(messages)[-max(1, count):])
 
 
-def split_for_summary(messages: Sequence[Message], count: int, keep_last: int
+def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None
                       ) -> tuple[list[Message], list[Message]]:
-    """(older, kept): when there are more than ``count`` messages, all but the last ``keep_last`` are older.
+    """(older, kept): when there are more than ``count`` messages, all but the last ``keep_last`` are older;
+    with ``ratio`` (AgentCore's ``summaryRatio``) only that share of the messages, oldest first, and never one
+    of the last ``keep_last`` (``preserveRecentMessages``).
 
     The cut moves back past tool results so the kept messages start with the call that asked for them.
     """
@@ -126,6 +128,8 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int
     if len(msgs) <= count:
         return [], msgs
     cut = len(msgs) - max(1, keep_last)
+    if ratio is not None:
+        cut = min(cut, max(1, round(len(msgs) * ratio)))
     while cut > 0 and msgs[cut].role == "tool":
         cut -= 1
     return msgs[:cut], msgs[cut:]

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from ..engine import Memory
 from ..errors import EngramError
+from ..expiry import Schedule
 from ..stores.base import Store
 from . import errors as http_errors
 from . import routes
@@ -108,14 +109,16 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 
 
 def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: int = DEFAULT_MAX_BODY,
-               close_memory: bool = False, run_worker: bool | None = None, threads: int | None = None) -> FastAPI:
+               close_memory: bool = False, run_worker: bool | None = None, threads: int | None = None,
+               expire_every: float | None = None) -> FastAPI:
     """The HTTP API over ``memory``.
 
     ``insecure_local`` grants every request everything (loopback clients only; for one developer).
     ``run_worker`` starts the extraction job worker for the app's lifetime (default: when the config's
     extraction trigger is ``async``); shutdown stops it after the job in hand. ``close_memory`` closes
     the Memory at shutdown too (the ``serve`` command owns it; tests usually do not). ``threads`` sizes the
-    thread pool the blocking routes run in (anyio's default is 40).
+    thread pool the blocking routes run in (anyio's default is 40). ``expire_every`` (seconds, opt-in) runs an
+    expiry sweep at start-up and then on that schedule (:mod:`engram.expiry`); without it nothing expires.
     """
 
     @asynccontextmanager
@@ -125,9 +128,12 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
         worker = run_worker if run_worker is not None else memory.config.memory.extraction.trigger == "async"
         if worker:
             memory.start_worker()
+        schedule = Schedule(memory, expire_every).start() if expire_every is not None else None
         try:
             yield
         finally:
+            if schedule is not None:
+                await anyio.to_thread.run_sync(schedule.stop)
             await anyio.to_thread.run_sync(memory.stop_worker)
             if close_memory:
                 memory.close()

@@ -90,7 +90,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`",
                   file=sys.stderr)
         app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
-                         close_memory=True, threads=args.threads)
+                         close_memory=True, threads=args.threads, expire_every=args.expire_every)
     except EngramError as exc:
         mem.close()
         return _fail(exc, "serve")
@@ -208,6 +208,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int, default=None,
                    help="worker threads for requests that touch the store (default 40)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    p.add_argument("--expire-every", type=float, default=None, metavar="SECONDS",
+                   help="sweep expired events at start-up and then every SECONDS (default: never; `engram expire`)")
     p.set_defaults(func=cmd_serve)
 
     k = subparsers.add_parser("keys", help="create, list and revoke API keys")

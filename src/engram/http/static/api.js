@@ -95,6 +95,10 @@ export const api = {
   config: () => call("GET", "/v1/config"),
   putConfig: (config) => call("PUT", "/v1/config", { body: { config } }),
   configHistory: () => call("GET", "/v1/config/history"),
+  agentConfig: (agent) => call("GET", `${scopePath(agent)}/config`),
+  putAgentConfig: (agent, config) => call("PUT", `${scopePath(agent)}/config`, { body: { config } }),
+  patchAgentConfig: (agent, config) => call("PATCH", `${scopePath(agent)}/config`, { body: { config } }),
+  agentConfigHistory: (agent) => call("GET", `${scopePath(agent)}/config/history`),
 
   erase: (agent, actor) => call("DELETE", scopePath(agent, actor)),
 };

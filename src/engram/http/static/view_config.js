@@ -1,5 +1,7 @@
-// Configuration: the one in force, editable in either accepted shape, validated by the server with the
-// error shown next to the field it names. Saving needs an admin key (the config applies to every agent).
+// Configuration of the signed-in agent: the one in force (its own, else the database-wide default), editable in
+// any accepted shape, validated by the server with the error shown next to the field it names. "Save" stores a
+// whole new version (PUT); "change only what it names" applies it like update-harness (PATCH). Saving needs an
+// admin key of the agent; every version stays listed.
 import { api, ApiError } from "./api.js";
 import { errorBox, pageHead } from "./common.js";
 import { h, mount, time, toast } from "./dom.js";
@@ -8,16 +10,21 @@ const MANAGED_EXAMPLE = {
   memory: {
     managedMemoryConfiguration: { eventExpiryDuration: 30, strategies: ["SEMANTIC", "USER_PREFERENCE", "SUMMARIZATION"] },
   },
-  truncation: { strategy: "sliding_window", config: { slidingWindow: { messagesCount: 40 } } },
+  truncation: { strategy: "sliding_window", slidingWindowConfig: { numMessages: 30 } },
 };
 
 const BYO_EXAMPLE = {
   memory: {
     agentCoreMemoryConfiguration: {
-      messagesCount: 20, retrievalConfig: { "/facts/{actorId}/": { topK: 10, relevanceScore: 0.2 } },
+      arn: "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123",
+      retrievalConfig: { "/facts/{actorId}/": { topK: 5, relevanceScore: 0.5, strategyId: "FactExtractor-abc123" } },
     },
   },
-  truncation: { strategy: "summarization", config: { summarization: { keepLast: 6, messagesCount: 40 } } },
+  truncation: { strategy: "summarization", config: { summarization: { summaryRatio: 0.3, preserveRecentMessages: 6 } } },
+};
+
+const UPDATE_EXAMPLE = {
+  optionalValue: { managedMemoryConfiguration: { strategies: ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"] } },
 };
 
 /** Where in the JSON text a dotted field path points: the offset of its last key, or -1. */
@@ -38,7 +45,8 @@ function lineOf(text, offset) {
 }
 
 export async function configView(ctx) {
-  const current = await api.config();
+  const agent = ctx.grant.agent;
+  const current = await api.agentConfig(agent);
   const admin = ctx.grant.admin;
   const harness = JSON.stringify(current.config, null, 2);
   const editor = h("textarea#config-editor", {
@@ -47,17 +55,20 @@ export async function configView(ctx) {
   });
   editor.value = harness;
   const error = h("div#config-error", { role: "alert" });
+  const update = h("input#config-update", { type: "checkbox", disabled: !admin });
   const shapes = [
-    ["harness", "Harness shape (in force)", harness],
-    ["managed", "Managed shape", JSON.stringify(MANAGED_EXAMPLE, null, 2)],
-    ["byo", "Bring-your-own shape", JSON.stringify(BYO_EXAMPLE, null, 2)],
+    ["harness", "Harness shape (in force)", harness, false],
+    ["managed", "Managed shape", JSON.stringify(MANAGED_EXAMPLE, null, 2), false],
+    ["byo", "Bring-your-own shape", JSON.stringify(BYO_EXAMPLE, null, 2), false],
+    ["update", "Update (optionalValue)", JSON.stringify(UPDATE_EXAMPLE, null, 2), true],
   ];
   const tabs = h("div.form-row", { role: "tablist", "aria-label": "Configuration shape" },
-    shapes.map(([id, title, text], i) => {
+    shapes.map(([id, title, text, isUpdate], i) => {
       const b = h("button", { type: "button", role: "tab", "aria-selected": String(i === 0), dataset: { shape: id } }, title);
       b.addEventListener("click", () => {
         for (const t of tabs.querySelectorAll("[role=tab]")) t.setAttribute("aria-selected", String(t === b));
         editor.value = text;
+        update.checked = isUpdate;
         clearError();
       });
       return b;
@@ -92,8 +103,8 @@ export async function configView(ctx) {
       }
       save.disabled = true;
       try {
-        const saved = await api.putConfig(doc);
-        toast(`Saved as version ${saved.version}`, "ok");
+        const saved = update.checked ? await api.patchAgentConfig(agent, doc) : await api.putAgentConfig(agent, doc);
+        toast(`Saved as version ${saved.version} of ${agent}`, "ok");
         window.dispatchEvent(new HashChangeEvent("hashchange"));
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) showError(err.message, err.field, locate(editor.value, err.field));
@@ -103,26 +114,27 @@ export async function configView(ctx) {
       }
     },
   }, tabs, editor, error,
+  h("div.form-row", h("label", { for: "config-update" }, update, " Change only what it names (update)")),
   h("div.form-row", save,
     h("span.muted.small", admin
-      ? "Either shape is accepted; the server converts the managed and bring-your-own shapes to the harness shape. A declared label keeps its number."
+      ? "Any shape is accepted (harness, or AgentCore's memory and truncation values); the server converts it to the harness shape. Without 'update' the document is a whole configuration. A declared label keeps its number forever."
       : "Read-only: saving a configuration needs an admin key.")));
 
-  let history = null;
-  if (admin) {
-    try {
-      history = (await api.configHistory()).versions;
-    } catch (err) {
-      history = err;
-    }
+  let history;
+  try {
+    history = (await api.agentConfigHistory(agent)).versions;
+  } catch (err) {
+    history = err;
   }
+  const source = current.own ? "its own configuration"
+    : "the database-wide default (no configuration of its own yet)";
   return h("section",
-    pageHead("Configuration", null, h("span.muted", current.version ? `version ${current.version}` : "defaults")),
+    pageHead(`Configuration of ${agent}`, null,
+      h("span.muted#config-source", `${current.version ? `version ${current.version}` : "defaults"} · ${source}`)),
     h("div.grid2",
       h("div.card", form),
       h("aside.card", h("h3", "Versions"),
-        history === null ? h("p.muted.small", "Admin keys see every stored version.")
-          : history instanceof Error ? errorBox(history)
+        history instanceof Error ? errorBox(history)
             : history.length ? h("ol.timeline", [...history].reverse().map((v) => {
               const load = h("button.ghost", { type: "button" }, `Load version ${v.version}`);
               load.addEventListener("click", () => {
@@ -131,5 +143,5 @@ export async function configView(ctx) {
               });
               return h("li", { class: v.version === current.version ? "current" : "" },
                 h("div.meta", h("strong", `v${v.version}`), time(v.at)), load);
-            })) : h("p.muted.small", "No configuration stored yet: defaults are in force."))));
+            })) : h("p.muted.small", "No configuration of its own yet: the default is in force."))));
 }
