@@ -163,3 +163,34 @@ def test_help_imports_neither_numpy_nor_pydantic() -> None:
                           env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_config_per_agent_set_show_history_and_expire(db: list[str], tmp_path: Path) -> None:
+    """`engram config set|show|history --agent A` (AgentCore JSON verbatim, `--update`), and `engram expire`."""
+    managed = tmp_path / "managed.json"
+    managed.write_text('{"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "SUMMARIZATION", '
+                       '"USER_PREFERENCE"], "eventExpiryDuration": 60}}')
+    code, out, err = run("config", "set", "--db", db[1], "--agent", "MyHarness", str(managed))
+    assert code == 0, err
+    assert out["agent"] == "MyHarness" and out["own"] is True
+    assert out["config"]["harness"]["history"]["eventExpiryDuration"] == 60
+    trunc = tmp_path / "trunc.json"
+    trunc.write_text('{"strategy": "sliding_window", "slidingWindowConfig": {"numMessages": 30}}')
+    code, out, err = run("config", "set", str(trunc), "--agent", "MyHarness", "--db", db[1], "--update")
+    assert code == 0, err
+    assert out["config"]["harness"]["context"]["truncation"]["messagesCount"] == 30
+    assert len(out["config"]["harness"]["memory"]["strategies"]) == 3  # not named: kept
+    code, hist, _ = run("config", "history", "--db", db[1], "--agent", "MyHarness")
+    assert code == 0 and len(hist["versions"]) == 2 and hist["versions"][-1]["version"] == out["version"]
+    code, other, _ = run("config", "show", "--db", db[1], "--agent", "other")
+    assert code == 0 and other["own"] is False and other["versions"] == []
+    assert other["config"]["harness"]["memory"]["labels"]["customer_id"]["number"] == 1  # the default
+    renumber = tmp_path / "renumber.json"
+    renumber.write_text(json.dumps({"harness": {"memory": {"labels": {"customer_id": {
+        "number": 7, "description": "customer"}}}}}))
+    code, _, err = run("config", "set", "--db", db[1], "--agent", "MyHarness", str(renumber))
+    assert code == 2 and json.loads(err)["error"]["field"] == "harness.memory.labels.customer_id.number"
+    code, out, err = run("expire", "--db", db[1], "--dry-run")
+    assert code == 0 and out == {"would_expire": 0}, err
+    code, out, _ = run("expire", "--db", db[1])
+    assert code == 0 and out == {"expired": 0}

@@ -169,7 +169,8 @@ KILLED = textwrap.dedent("""
 def test_a_killed_process_leaves_its_backlog_to_the_next(db_url: str, make_memory: Callable[..., Memory]) -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     proc = subprocess.Popen([sys.executable, "-c", KILLED, db_url], stdout=subprocess.PIPE, text=True, cwd=root,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
+                            env={**os.environ,  # this checkout's tests, the parent's engram
+                                 "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
     assert proc.stdout is not None and proc.stdout.readline().strip() == "APPENDED"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

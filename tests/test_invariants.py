@@ -101,7 +101,8 @@ def test_sigkill_mid_turn_keeps_committed_and_nothing_else(db_url: str, make_mem
                                                             ) -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     proc = subprocess.Popen([sys.executable, "-c", WRITER, db_url], stdout=subprocess.PIPE, text=True, cwd=root,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
+                            env={**os.environ,  # this checkout's tests, the parent's engram
+                                 "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
     assert proc.stdout is not None
     lines = []
     deadline = time.monotonic() + 60
@@ -141,7 +142,8 @@ def test_sigkill_during_commit_is_all_or_nothing(db_url: str, make_memory: Calla
     """)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     proc = subprocess.Popen([sys.executable, "-c", script, db_url], stdout=subprocess.PIPE, text=True, cwd=root,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
+                            env={**os.environ,  # this checkout's tests, the parent's engram
+                                 "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)})
     assert proc.stdout is not None and proc.stdout.readline().strip() == "READY"
     time.sleep(1.5)
     os.kill(proc.pid, signal.SIGKILL)

@@ -31,7 +31,8 @@ ATTACH_BYO = ('{"optionalValue": {"agentCoreMemoryConfiguration": {"arn": '
 DISABLE = '{"optionalValue": {"disabled": {}}}'
 RETRIEVAL_OVERRIDE = ('{"optionalValue": {"agentCoreMemoryConfiguration": {"arn": '
                       '"arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123", "retrievalConfig": '
-                      '{"/facts/{actorId}/": {"topK": 5, "relevanceScore": 0.5, "strategyId": "FactExtractor-abc123"}}}}}')
+                      '{"/facts/{actorId}/": {"topK": 5, "relevanceScore": 0.5, '
+                      '"strategyId": "FactExtractor-abc123"}}}}}')
 TRUNCATION = '{"strategy": "sliding_window", "slidingWindowConfig": {"numMessages": 30}}'
 ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123"
 

@@ -245,8 +245,9 @@ def cmd_config(args: argparse.Namespace) -> Any:
         return {"agent": agent, "versions": [{"version": v, "at": at, "config": doc}
                                              for v, at, doc in mem.config_history(agent)]}
     version, cfg = mem.config_in_force(agent)
-    return {"agent": agent, "version": version, "own": agent is None or bool(mem.config_history(agent)),
-            "config": cfg.to_dict()}
+    own = mem.config_history(agent)
+    return {"agent": agent, "version": version, "own": agent is None or bool(own), "config": cfg.to_dict(),
+            "versions": [{"version": v, "at": at} for v, at, _ in own]}
 
 
 def cmd_expire(args: argparse.Namespace) -> Any:
