@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Receive, Send
 from starlette.types import Scope as AsgiScope
 
 from .. import config as cfgmod
+from ..core.scope import check_events, check_write_level
 from ..engine import Memory
 from ..errors import PermissionDenied
 from ..keys import check_key
@@ -139,15 +140,17 @@ class Ctx:
             raise PermissionDenied("this key has no admin right", field="authorization")
 
     def need_write(self, level: str) -> None:
-        if level not in self.mem.config.memory.scope.write:
-            raise PermissionDenied(f"writing at level {level!r} is not allowed for this key and config",
-                                   field="scope")
+        """The write rule of core.scope under the config narrowed to this key."""
+        check_write_level(self.scope, level, self.mem.config.memory.scope.write)
 
     def need_events(self, write: bool) -> None:
-        """Events belong to the session: reading or writing them needs the key's session level."""
-        if "session" not in (self.grant.write if write else self.grant.read):
+        """Events belong to the session: reading or writing them needs the key's session level (the rule of
+        core.scope.check_events, applied to the key's grant; the engine applies it again to the config)."""
+        try:
+            check_events(self.scope, self.grant.write if write else self.grant.read, write=write)
+        except PermissionDenied as exc:
             raise PermissionDenied(f"this key may not {'write' if write else 'read'} session events",
-                                   field="authorization")
+                                   field="authorization") from exc
 
 
 def grant_of(request: Request) -> Grant:
