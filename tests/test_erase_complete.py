@@ -51,7 +51,8 @@ def _fill(mem: Memory) -> dict[str, Any]:
     t.commit()
     mem.append(OTHER, [{"role": "user", "content": "keeper likes green tea"}])
     kept = mem.remember(OTHER, "Keeper likes green tea", scope="actor")
-    mem.remember(admin, "Refunds take five days", scope="agent")
+    for text in ("Refunds take five days", "Parking is free on weekends", "Support answers within a day"):
+        mem.remember(admin, text, scope="agent")
     return {"derived": [written_in_session.id, from_events.id], "kept": kept.id, "shared": shared.id}
 
 
@@ -90,6 +91,16 @@ def test_sqlite_erase_leaves_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert report.provenance >= 1 and report.cursors >= 1 and report.uses >= 1 and report.index_files >= 1
     _check_rows_gone(mem, ids)
     store.maintain_vectors(mem.embedder.dim)  # rebuilt without the subject's vectors
+    from engram.stores.sqlite.store import event_part, record_part
+
+    gone = {event_part("bot", ACTOR, SESSION), record_part("bot", ACTOR)}
+    left = list(Path(str(db) + ".ann").iterdir())
+    assert not [p for p in left if p.name.split("-")[0] in gone]
+    from usearch.index import Index
+
+    agent_files = [p for p in left if p.name.startswith(record_part("bot", None)) and p.suffix == ".usearch"]
+    assert len(agent_files) == 1  # rebuilt, holding only the agent-level records that stay
+    assert len(Index.restore(str(agent_files[0]), view=True)) == len(mem.list(Scope("bot"), limit=100)) == 3
     mem.close()
     for path in _files(db):  # after the erase alone (and the last connection's checkpoint)
         data = path.read_bytes()
