@@ -54,3 +54,29 @@ def test_id_maps_round_trip_and_refuse_made_up_ids() -> None:
         ids.actor_in("a" * 129)
     with pytest.raises(ValidationException):
         ids.memory_id("no")
+
+
+def test_aws_credentials_derive_from_the_master(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from engram.agentcore import credentials
+    from engram.keys import revoke_key
+
+    store = open_store(db_url)
+    try:
+        stored = credentials.issue(store, "bot", "u1", can_delete=True)  # master kept in the store's meta
+        found = credentials.lookup(store, stored.access_key_id)
+        assert found is not None and found.secret == stored.secret_access_key and found.key.actor == "u1"
+        assert stored.access_key_id == "AKEG" + stored.key_id.upper() and len(stored.secret_access_key) == 40
+        monkeypatch.setenv(credentials.MASTER_ENV, "a master kept outside the database")
+        with pytest.raises(credentials.WrongMaster):  # issued under the stored master: refused, with a reason
+            credentials.lookup(store, stored.access_key_id)
+        outside = credentials.issue(store, "bot")
+        again = credentials.lookup(store, outside.access_key_id)
+        assert again is not None and again.secret == outside.secret_access_key
+        with store.read() as tx:  # the secret itself is stored nowhere
+            row = tx.get_meta("agentcore.aws_key." + outside.access_key_id) or ""
+        assert row and outside.secret_access_key not in row
+        revoke_key(store, outside.key_id)
+        assert credentials.lookup(store, outside.access_key_id) is None
+        assert credentials.lookup(store, "AKEG0000000000000000") is None
+    finally:
+        store.close()
