@@ -354,11 +354,13 @@ def test_subagent_reads_but_never_writes(mem: Memory) -> None:
     assert [h.record.id for h in ro.recall("when does the order ship") if h.record] == [rec.id]
     assert ro.get(rec.id).id == rec.id
     for write in (lambda: ro.remember("x"), lambda: ro.forget(rec.id), lambda: ro.append(user("x")),
-                  lambda: ro.pin(rec.id), lambda: ro.erase()):
+                  lambda: ro.pin(rec.id), lambda: ro.erase(), lambda: ro.configure("bot", {}),
+                  lambda: ro.set_config({})):
         with pytest.raises(ReadOnlyError):
             write()
     with ro.turn() as t, pytest.raises(ReadOnlyError):
         t.remember("x")
+    assert ro.config == mem.config_for(S.agent)
 
     m = model(use("add_memory", summary="sneaky"), use("search_memory", query="order"), say("Friday"))
     sub = Agent(mem, m).subagent(S)

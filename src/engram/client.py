@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import httpx
 
-from .config import Config, load_config
+from .config import Config
 from .errors import StoreError, ValidationError
 from .http.errors import error_from
 from .types import EraseReport, Event, Hit, Job, Provenance, Record, Scope, ScoreParts, ToolCall, Use, Version
@@ -149,7 +149,7 @@ class Client:
 
     @property
     def config(self) -> Config:
-        return load_config(self._call("GET", "/v1/config")["config"])
+        return Config.model_validate(self._call("GET", "/v1/config")["config"])  # a stored, whole config
 
     def set_config(self, config: Any) -> int:
         doc = config.to_dict() if isinstance(config, Config) else config

@@ -36,7 +36,8 @@ class ReadOnlyMemory:
 
     @property
     def config(self) -> Config:
-        return self._mem.config
+        """The configuration in force for this handle's agent."""
+        return self._mem.config_for(self.scope.agent)
 
     # -- reads ----------------------------------------------------------------------------------------
     def recall(self, query: str, limit: int | None = None, **kw: Any) -> builtins.list[Hit]:
@@ -82,7 +83,7 @@ class ReadOnlyMemory:
         raise ReadOnlyError("this handle may search and read memory, never write it")
 
     append = remember = remember_many = forget = erase = pin = unpin = _refuse
-    delete_events = extract = log_uses = set_config = expire = reembed = _refuse
+    delete_events = extract = log_uses = set_config = configure = expire = reembed = _refuse
 
 
 class Subagent:
