@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import config as cfgmod
+from . import erasure
 from . import preview as previewmod
 from .agent_configs import AgentConfigs
 from .core import fusion, validate
@@ -580,6 +581,7 @@ class Memory:
         check_erase(scope, target, self.config_for(scope.agent).memory.scope.write)
         with self.store.write() as tx:
             report = tx.erase_actor(scope.agent, target)
+            report = dataclasses.replace(report, cursors=report.cursors + erasure.purge(tx, scope.agent, target))
             if not report.found:  # raising rolls back: nothing was there, nothing changes
                 raise NotFound(f"nothing is stored about actor {target!r} of agent {scope.agent!r}", field="actor")
         return dataclasses.replace(report, index_files=tx.erased_index_files)

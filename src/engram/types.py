@@ -196,8 +196,9 @@ class EraseReport:
     ``records`` counts the actor's own records; ``derived_records`` the records of other levels (agent-level
     ones, usually) written in the actor's sessions or extracted from the actor's events. ``provenance``
     counts versions of records that stay (another author's) whose history named the actor as the writer of
-    a change: the names are cleared. ``cursors`` counts the actor's extraction cursors and per-session
-    counters; ``term_stats`` the text statistics rows of terms only the actor used (PostgreSQL);
+    a change: the names are cleared. ``cursors`` counts the actor's extraction cursors, per-session
+    counters and the notes faces keep about the actor (``engram.erasure``); ``term_stats`` the text
+    statistics rows of terms only the actor used (PostgreSQL);
     ``index_files`` the saved HNSW files dropped to be rebuilt without the actor's vectors (SQLite).
     """
 

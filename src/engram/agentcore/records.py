@@ -35,6 +35,7 @@ FANOUT = 100
 NO_STRATEGY = "manual"
 _OWNERS = "agentcore.owners."
 _BATCH_TOKEN = "agentcore.batch_token."
+OWNERS_META, BATCH_TOKEN_META = _OWNERS, _BATCH_TOKEN  # what an erase purges (agentcore/erase.py)
 
 
 # -- shapes -----------------------------------------------------------------------------------------------------

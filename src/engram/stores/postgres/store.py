@@ -320,6 +320,14 @@ class PgTx:
             self.s.meta_once[key] = str(row["value"])                 # checks cost no round trip
         return str(row["value"]) if row else None
 
+    def meta_items(self, prefix: str) -> list[tuple[str, str]]:
+        return [(str(r["key"]), str(r["value"])) for r in self._all(
+            "SELECT key, value FROM meta WHERE left(key, %s) = %s ORDER BY key", [len(prefix), prefix])]
+
+    def delete_meta(self, key: str) -> bool:
+        self.s.meta_once.pop(key, None)
+        return self.c.execute("DELETE FROM meta WHERE key = %s", [key]).rowcount > 0
+
     def set_meta(self, key: str, value: str) -> None:
         self.s.meta_once.pop(key, None)
         self._meta_set.add(key)

@@ -194,6 +194,13 @@ class SqliteTx:
         row = self.c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
+    def meta_items(self, prefix: str) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self._all("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key",
+                                                (len(prefix), prefix))]
+
+    def delete_meta(self, key: str) -> bool:
+        return self.c.execute("DELETE FROM meta WHERE key = ?", (key,)).rowcount > 0
+
     def set_meta(self, key: str, value: str) -> None:
         self.c.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
