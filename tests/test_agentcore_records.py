@@ -159,3 +159,37 @@ def test_actor_bound_keys_and_batch_tokens(ac: Served) -> None:
     again = c.batch_create_memory_records(**args)
     assert first["successfulRecords"] == again["successfulRecords"]
     assert len(c.list_memory_records(memoryId=mid, namespace="/facts/u7/")["memoryRecordSummaries"]) == 1
+
+
+def test_each_memory_reads_its_own_agents_configuration(ac: Served) -> None:
+    from engram import Memory
+    from engram.agentcore import registry
+    from engram.embedders import HashingEmbedder
+
+    mem = Memory.open(ac.db, embedder=HashingEmbedder())
+    try:
+        mem.configure("team-kb", {"harness": {"memory": {
+            "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
+            "strategies": [{"type": "SEMANTIC", "id": "kb", "namespace": "/kb/{actorId}/"}],
+            "labels": {"team": {"number": 2, "description": "Which team the note is for."}}}}})
+        kb = registry.create(mem.store, "team-kb", "TeamKb", doc={"owner": AGENT})  # made by bot's key
+    finally:
+        mem.close()
+    c = ac.client()
+    meta = {"team": {"stringValue": "billing"}}
+    made = c.batch_create_memory_records(memoryId=kb.id, records=[rec("k1", "/kb/u5/", "Refund limit is 200 EUR",
+                                                                      metadata=meta)])
+    assert made["failedRecords"] == [] and made["successfulRecords"][0]["status"] == "SUCCEEDED"
+    # the label is this memory's, not the other memory's
+    other = c.batch_create_memory_records(memoryId=ac.memory.id, records=[rec("k2", "/facts/u5/", "x",
+                                                                               metadata=meta)])
+    assert other["failedRecords"][0]["errorCode"] == 400
+    # /kb/{actorId}/ is this memory's template: /kb/u5/ is actor u5's, out of reach of a key bound to u6
+    u6 = ac.client(creds=ac.issue(AGENT, "--actor", "u6"))
+    with pytest.raises(ClientError) as exc:
+        u6.retrieve_memory_records(memoryId=kb.id, namespace="/kb/u5/", searchCriteria={"searchQuery": "refund"})
+    assert code(exc.value) == "AccessDeniedException"
+    hits = c.retrieve_memory_records(memoryId=kb.id, namespace="/kb/u5/",
+                                     searchCriteria={"searchQuery": "refund limit"})["memoryRecordSummaries"]
+    assert [h["memoryRecordId"] for h in hits] == [made["successfulRecords"][0]["memoryRecordId"]]
+    assert hits[0]["metadata"] == meta

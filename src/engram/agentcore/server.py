@@ -186,11 +186,11 @@ class Call:
     def view(self, agent: str) -> Memory:
         """The Memory a call on ``agent``'s memory uses: that agent's configuration, its scope levels
         narrowed by the key's grant."""
-        return view(self.base, self.grant)
+        return view(self.base, self.grant, agent)
 
     def config(self, agent: str) -> Config:
         """The configuration in force for ``agent`` (strategies, namespace templates, labels)."""
-        return self.base.config
+        return self.base.config_for(agent)
 
     def ok(self, payload: dict[str, Any], status: int = 200) -> JSONResponse:
         return JSONResponse(payload, status_code=status)
