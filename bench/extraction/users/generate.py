@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 SEED = 20261201
-DIGEST = "25960d7f7991ebf9"  # of build(): the set as frozen before any rule was changed for it
+DIGEST = "6b5cbbfd56d435a1"  # of build(): the set as frozen before any rule was changed for it
 N_USERS = 120
 OUT = Path("/tmp/engram-consolidation-users.json")
 
@@ -51,7 +51,7 @@ DIETS = ["vegetarian", "vegan", "pescatarian", "gluten-free", "keto"]
 FAVOURITES = {"food": ["lasagne", "ramen", "paella", "tacos", "sushi", "curry", "pho", "risotto"],
               "colour": ["green", "teal", "orange", "purple", "yellow", "navy"],
               "band": ["Radiohead", "Coldplay", "Muse", "Blondie", "Queen", "Abba", "Oasis"],
-              "film": ["Amelie", "Alien", "Heat", "Arrival", "Up", "Jaws"]}
+              "film": ["Amelie", "Alien", "Heat", "Arrival", "Amadeus", "Jaws"]}
 CHANNELS = ["email", "text message", "WhatsApp", "phone call"]
 CARS = ["Toyota Corolla", "Honda Civic", "VW Golf", "Tesla Model 3", "Ford Fiesta", "Kia Niro", "Mazda 3",
         "Renault Clio", "Skoda Octavia", "Volvo V60"]

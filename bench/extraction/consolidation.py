@@ -1,0 +1,161 @@
+"""Consolidation on unseen users: after every session is extracted offline, does recall give the latest value?
+
+Plays the generated scenario set (``users/generate.py``: 120 synthetic users, facts stated among filler,
+restated, self-corrected and changed, people they name) through ``engram.Memory`` on SQLite in memory: each
+session is appended, then ``Memory.extract`` runs the configured strategies offline. Then, from a new
+session of the same actor, each probe's question is recalled and the top 3 records are read:
+
+- **latest@3**: the latest value is in a top-3 record's summary;
+- **stale@3**: a top-3 record names a stale value (an earlier value, or a slip the speaker corrected) and
+  not the latest one; rate over the probes that have a stale value;
+- **duplicates**: two or more active long-term records name the latest value; rate over all probes;
+- **decoy@3**: a top-3 record names a value only mentioned in a question or hypothetical.
+
+The ``test`` split (a third of the users by hash of their id) is never used to tune a rule: ``-v`` lists the
+misses of the ``dev`` split only.
+
+Usage::
+
+    .venv/bin/python bench/extraction/consolidation.py                    # both splits, default embedder
+    .venv/bin/python bench/extraction/consolidation.py --split dev -v     # dev misses, one per line
+    .venv/bin/python bench/extraction/consolidation.py --embedder hashing --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
+
+from generate import DIGEST, build, digest  # noqa: E402
+
+from engram import Memory  # noqa: E402
+from engram.types import Record, Scope  # noqa: E402
+
+STRATEGIES = ("SEMANTIC", "USER_PREFERENCE", "SUMMARIZATION", "EPISODIC")
+LONG_TERM = ("/facts/", "/preferences/")
+TOP = 3
+
+
+def _names(value: str, text: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
+    """One user's sessions through Memory, extraction after each session; then every probe recalled."""
+    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                  "extraction": {"trigger": "off"},
+                                  "strategies": [{"type": t} for t in STRATEGIES]}}}
+    now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]
+    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, embed_history="inline",
+                      clock=lambda: now[0])
+    actor = user["id"]
+    try:
+        for si, sess in enumerate(user["sessions"]):
+            scope = Scope(agent="bench", actor=actor, session=f"{actor}-s{si}")
+            t0 = datetime.fromisoformat(sess["start"]).replace(tzinfo=UTC)
+            msgs = [{"role": r, "content": c, "at": t0 + timedelta(minutes=i)}
+                    for i, (r, c) in enumerate(sess["messages"])]
+            now[0] = msgs[-1]["at"] + timedelta(minutes=1)  # the session as it happens: its time is "now"
+            mem.append(scope, msgs)
+            mem.extract(scope)
+        now[0] += timedelta(days=1)
+        probe = Scope(agent="bench", actor=actor, session=f"{actor}-probe")
+        records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
+        out = []
+        for p in user["probes"]:
+            hits = mem.recall(probe, p["question"], limit=TOP)[:TOP]
+            out.append(judge(p, [h.record for h in hits], records))
+        return {"id": actor, "split": user["split"], "probes": out, "records": len(records)}
+    finally:
+        mem.close()
+
+
+def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -> dict[str, Any]:
+    latest = p["latest"]
+    latest_hit = any(_names(latest, r.summary) for r in top)
+    stale_hit = [s for s in p["stale"] for r in top if _names(s, r.summary) and not _names(latest, r.summary)]
+    decoy_hit = [d for d in p["decoys"] for r in top if _names(d, r.summary) and not _names(latest, r.summary)]
+    same = [r.summary for r in records if _names(latest, r.summary)]
+    return {"question": p["question"], "attr": p["attr"], "subject": p["subject"], "kinds": p["kinds"],
+            "latest": latest, "stale": p["stale"], "latest_at3": latest_hit, "has_stale": bool(p["stale"]),
+            "stale_at3": sorted(set(stale_hit)), "decoy_at3": sorted(set(decoy_hit)), "duplicate": len(same) > 1,
+            "same_value_records": same, "top": [r.summary for r in top]}
+
+
+def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(probes)
+    with_stale = [p for p in probes if p["has_stale"]]
+    with_decoy = [p for p in probes if p["decoy_at3"] or "decoy" in p["kinds"]]
+    return {"probes": n, "latest_at3": sum(p["latest_at3"] for p in probes) / n if n else 0.0,
+            "stale_at3": sum(bool(p["stale_at3"]) for p in with_stale) / len(with_stale) if with_stale else 0.0,
+            "duplicates": sum(p["duplicate"] for p in probes) / n if n else 0.0,
+            "decoy_at3": sum(bool(p["decoy_at3"]) for p in with_decoy) / len(with_decoy) if with_decoy else 0.0,
+            "with_stale": len(with_stale)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    ap.add_argument("--embedder", default=None, help="embedder spec (default: engram's default)")
+    ap.add_argument("--users", type=int, default=0, help="only the first N users of the split (0: all)")
+    ap.add_argument("--json", type=Path, default=None, help="write the full report here")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list the dev split's misses")
+    args = ap.parse_args(argv)
+
+    users = build()
+    if digest(users) != DIGEST:
+        print(f"the scenario set changed (digest {digest(users)}, frozen {DIGEST})", file=sys.stderr)
+        return 2
+    chosen = [u for u in users if args.split in ("all", u["split"])]
+    if args.users:
+        chosen = chosen[:args.users]
+    t0 = time.perf_counter()
+    results = [play(u, args.embedder) for u in chosen]
+    elapsed = time.perf_counter() - t0
+    report: dict[str, Any] = {"embedder": args.embedder or "default", "digest": DIGEST, "seconds": round(elapsed, 1),
+                              "by_split": {}, "by_kind": {}, "users": results}
+    print(f"users={len(results)}  embedder={report['embedder']}  {elapsed:.1f}s")
+    print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8}")
+    for split in ("dev", "test"):
+        probes = [p for r in results if r["split"] == split for p in r["probes"]]
+        if probes:
+            t = report["by_split"][split] = totals(probes)
+            print(f"{split:6} {t['probes']:>6} {t['latest_at3']:>8.3f} {t['stale_at3']:>8.3f} {t['duplicates']:>6.3f} "
+                  f"{t['decoy_at3']:>8.3f}")
+    for split in ("dev", "test"):
+        probes = [p for r in results if r["split"] == split for p in r["probes"]]
+        for kind in ("stated", "restated", "changed", "corrected", "decoy", "third party"):
+            sel = [p for p in probes if (kind in p["kinds"]) or (kind == "third party" and p["subject"] != "user")]
+            if sel:
+                report["by_kind"][f"{split}/{kind}"] = totals(sel)
+    print("by kind (latest@3 / stale@3 / dup):", "  ".join(
+        f"{k} {v['latest_at3']:.2f}/{v['stale_at3']:.2f}/{v['duplicates']:.2f}" for k, v in report["by_kind"].items()))
+    if args.verbose:
+        for r in results:
+            if r["split"] != "dev":
+                continue
+            for p in r["probes"]:
+                if not p["latest_at3"] or p["stale_at3"] or p["duplicate"]:
+                    why = ("MISS " if not p["latest_at3"] else "") + ("STALE " if p["stale_at3"] else "") + \
+                        ("DUP " if p["duplicate"] else "")
+                    print(f"-- {r['id']} {why}{p['attr']} {p['subject']} latest={p['latest']} stale={p['stale']} "
+                          f"q={p['question']!r}\n     top={p['top']}\n     same={p['same_value_records']}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
