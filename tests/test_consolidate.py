@@ -169,3 +169,21 @@ def test_reduce_batch() -> None:
                         cand("Stopped running", "user/retract:run", "", src="e5", retract=True, topic=("run",))])
     assert [(c.summary, c.source_event_ids) for c in out] == [("Lives in Porto", ("e3", "e4")),
                                                               ("Stopped running", ("e5",))]
+
+
+def test_an_alias_key_restates_the_same_item() -> None:
+    """"My main hobby is pottery" then "I'm into pottery": one record, not two."""
+    hobby = rec("r1", "Main hobby is pottery", "user/main_hobby", "pottery")
+    assert decide(cand("Likes pottery", "user/taste:pottery", "like", multi=True), [hobby]) == \
+        [Decision("skip", "r1", "restates user/main_hobby")]
+    assert decide(cand("Likes tennis", "user/taste:tenni", "like", multi=True), [hobby])[0].action == "add"
+    assert decide(cand("Dislikes pottery", "user/taste:pottery", "dislike", multi=True), [hobby])[0].action == "add"
+
+
+def test_an_alias_slot_takes_over_the_item_it_names() -> None:
+    """"I'm into pottery" then "my main hobby is pottery": the single-valued slot replaces the taste."""
+    taste = rec("r1", "Likes pottery", "user/taste:pottery", "like")
+    assert decide(cand("Main hobby is pottery", "user/main_hobby", "pottery"), [taste]) == \
+        [Decision("replace", "r1", "main_hobby takes over user/taste:pottery")]
+    other = rec("r2", "Likes pottery", "sister/taste:pottery", "like")
+    assert decide(cand("Main hobby is pottery", "user/main_hobby", "pottery"), [other])[0].action == "add"

@@ -49,7 +49,7 @@ def facts(*messages: str | tuple[str, str], at: datetime = T0) -> list[tuple[str
     ("My email is dana@example.com.", "user/email", "dana@example.com"),
     ("I'm lactose intolerant.", "user/intolerance:lactose", "Is lactose intolerant"),
     ("Could you answer in Spanish from now on?", "user/reply_language", "Spanish"),
-    ("I drive a Toyota Prius.", "user/drive:toyota_priu", "Drives a Toyota Prius"),
+    ("I drive a Toyota Prius.", "user/car", "Drives a Toyota Prius"),
 ])
 def test_first_person_facts_and_preferences(text: str, key: str, summary: str) -> None:
     found = facts(text)

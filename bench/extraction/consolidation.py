@@ -6,8 +6,10 @@ session is appended, then ``Memory.extract`` runs the configured strategies offl
 session of the same actor, each probe's question is recalled and the top 3 records are read:
 
 - **latest@3**: the latest value is in a top-3 record's summary;
-- **stale@3**: a top-3 record names a stale value (an earlier value, or a slip the speaker corrected) and
-  not the latest one; rate over the probes that have a stale value;
+- **stale@3**: a top-3 record names a stale value (an earlier value, or a slip the speaker corrected) as
+  if it held, i.e. not the latest one and not as over ("Sold the Clio", "Stopped learning Greek" say the
+  value is past); rate over the probes that have a stale value. **mention@3** is the strict form: any
+  top-3 record naming a stale value without the latest one;
 - **duplicates**: two or more active long-term records name the latest value; rate over all probes;
 - **decoy@3**: a top-3 record names a value only mentioned in a question or hypothetical.
 
@@ -47,8 +49,19 @@ LONG_TERM = ("/facts/", "/preferences/")
 TOP = 3
 
 
+_OVER = re.compile(r"\b(?:quit|quitting|left|sold|stopped|gave up|gives up|no longer|not|never|moved from|moved away "
+                   r"from|used to|former|ex|traded in|instead of|switched from|laid off from|retracted|cancelled|"
+                   r"dropped|got rid of)\b", re.IGNORECASE)
+
+
 def _names(value: str, text: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _as_over(value: str, text: str) -> bool:
+    """The summary names ``value`` as over ("Sold the Clio", "Stopped learning Greek", "No longer lives in X")."""
+    m = re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE)
+    return m is not None and _OVER.search(text[:m.start()]) is not None
 
 
 def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
@@ -84,12 +97,15 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
 def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -> dict[str, Any]:
     latest = p["latest"]
     latest_hit = any(_names(latest, r.summary) for r in top)
-    stale_hit = [s for s in p["stale"] for r in top if _names(s, r.summary) and not _names(latest, r.summary)]
+    stale_any = [s for s in p["stale"] for r in top if _names(s, r.summary) and not _names(latest, r.summary)]
+    stale_hit = [s for s in p["stale"] for r in top if _names(s, r.summary) and not _names(latest, r.summary)
+                 and not _as_over(s, r.summary)]
     decoy_hit = [d for d in p["decoys"] for r in top if _names(d, r.summary) and not _names(latest, r.summary)]
     same = [r.summary for r in records if _names(latest, r.summary)]
     return {"question": p["question"], "attr": p["attr"], "subject": p["subject"], "kinds": p["kinds"],
             "latest": latest, "stale": p["stale"], "latest_at3": latest_hit, "has_stale": bool(p["stale"]),
-            "stale_at3": sorted(set(stale_hit)), "decoy_at3": sorted(set(decoy_hit)), "duplicate": len(same) > 1,
+            "stale_at3": sorted(set(stale_hit)), "stale_mention_at3": sorted(set(stale_any)), "decoys": p["decoys"],
+            "decoy_at3": sorted(set(decoy_hit)), "duplicate": len(same) > 1,
             "same_value_records": same, "top": [r.summary for r in top]}
 
 
@@ -99,6 +115,8 @@ def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
     with_decoy = [p for p in probes if p["decoy_at3"] or "decoy" in p["kinds"]]
     return {"probes": n, "latest_at3": sum(p["latest_at3"] for p in probes) / n if n else 0.0,
             "stale_at3": sum(bool(p["stale_at3"]) for p in with_stale) / len(with_stale) if with_stale else 0.0,
+            "stale_mention_at3": sum(bool(p["stale_mention_at3"]) for p in with_stale) / len(with_stale)
+            if with_stale else 0.0,
             "duplicates": sum(p["duplicate"] for p in probes) / n if n else 0.0,
             "decoy_at3": sum(bool(p["decoy_at3"]) for p in with_decoy) / len(with_decoy) if with_decoy else 0.0,
             "with_stale": len(with_stale)}
@@ -126,13 +144,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: dict[str, Any] = {"embedder": args.embedder or "default", "digest": DIGEST, "seconds": round(elapsed, 1),
                               "by_split": {}, "by_kind": {}, "users": results}
     print(f"users={len(results)}  embedder={report['embedder']}  {elapsed:.1f}s")
-    print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8}")
+    print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8} {'mention@3':>9}")
     for split in ("dev", "test"):
         probes = [p for r in results if r["split"] == split for p in r["probes"]]
         if probes:
             t = report["by_split"][split] = totals(probes)
             print(f"{split:6} {t['probes']:>6} {t['latest_at3']:>8.3f} {t['stale_at3']:>8.3f} {t['duplicates']:>6.3f} "
-                  f"{t['decoy_at3']:>8.3f}")
+                  f"{t['decoy_at3']:>8.3f} {t['stale_mention_at3']:>9.3f}")
     for split in ("dev", "test"):
         probes = [p for r in results if r["split"] == split for p in r["probes"]]
         for kind in ("stated", "restated", "changed", "corrected", "decoy", "third party"):

@@ -44,6 +44,10 @@ _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 
 Action = Literal["add", "replace", "delete", "skip"]
 
+# A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
+# (``main_hobby = pottery``) and "I'm into pottery" (``taste:potteri = like``) say the same thing.
+ALIASES = {"main_hobby": "taste", "hobby": "taste", "favourite_hobby": "taste"}
+
 
 def norm_key(text: str) -> str:
     """A key in canonical form: lower-case, accents folded, spaces as ``_``, only ``[a-z0-9_:./-]``."""
@@ -207,12 +211,39 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
         if not c.multi:
             out += [Decision("delete", r.id, "duplicate of a single-valued key") for r in rest]
         return out
+    alias = _alias_match(c, keyed)
+    if alias is not None:
+        return [alias]
     for r, kv in keyed:
         comparable = kv is None or not c.key
         if comparable and (norm_value(r.summary) == norm_value(c.summary)
                            or similarity(c.summary, r.summary) >= 0.8):
             return [Decision("skip", r.id, "restates an existing record")]
     return [Decision("add", None, "new information")]
+
+
+def _item(value: str) -> str:
+    return "_".join(index_terms(value)[:3])
+
+
+def _alias_match(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | None]]) -> Decision | None:
+    """The same item under an alias key (see :data:`ALIASES`): a restatement (skip), or the slot taking over."""
+    if not c.key or "/" not in c.key or c.retract:
+        return None
+    subject, attribute = c.key.split("/", 1)
+    family, _, item = attribute.partition(":")
+    for r, kv in keyed:
+        if kv is None or "/" not in kv[0]:
+            continue
+        r_subject, r_attribute = kv[0].split("/", 1)
+        if r_subject != subject:
+            continue
+        r_family, _, r_item = r_attribute.partition(":")
+        if item and ALIASES.get(r_attribute) == family and norm_value(c.value) == "like" and _item(kv[1]) == item:
+            return Decision("skip", r.id, f"restates {kv[0]}")
+        if not item and ALIASES.get(attribute) == r_family and kv[1] == "like" and r_item == _item(c.value or ""):
+            return Decision("replace", r.id, f"{attribute} takes over {kv[0]}")
+    return None
 
 
 def _pending_record(op: AddOp, pid: str, at: datetime) -> Record:

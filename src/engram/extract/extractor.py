@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from ..core import timeref
 from ..types import Event
+from . import corrections
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
 from .registry import STATEMENTS, run
-from .text import elliptical, expand, last_object, split_clauses, split_sentences, strip_markers
+from .text import appositive, elliptical, expand, last_object, split_clauses, split_sentences, strip_markers
 
 
 def _starts_statement(text: str) -> bool:
@@ -56,22 +57,62 @@ class OfflineExtractor:
         """Add the facts of one event to ``out`` (context only for non-user events)."""
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
+        last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
         for sentence in split_sentences(ev.content):
-            expanded = expand(sentence)
-            is_q = expanded.rstrip().endswith("?")
-            clauses = split_clauses(expanded.rstrip(".!?"))
-            for i, part in enumerate(clauses):
-                text, note = strip_markers(part)
-                if not text:
-                    continue
-                text = elliptical(text)
-                question = bool(QUESTION_START.match(text)) or (is_q and i == len(clauses) - 1
-                                                                and not _starts_statement(text))
-                dated, times = timeref.rewrite(text, ev.at)
-                c = Clause(text, sentence, ev, question, bool(HEDGES.search(text)), note, dated, times)
-                found = self._clause(c, ctx)
-                out.extend(found)
-                ctx.recent.extend(f for f in found if not f.retract)
+            expanded = appositive(expand(sentence))
+            fix = corrections.find(expanded)
+            if fix is not None and fix.before:
+                last = self._sentence(fix.before, sentence, ev, ctx, out)
+            if fix is not None and self._correct(last, fix, ctx, out):
+                continue
+            last = self._sentence(expanded, sentence, ev, ctx, out)
+
+    def _sentence(self, expanded: str, raw: str, ev: Event, ctx: Context,
+                  out: list[Fact]) -> list[tuple[Clause, list[Fact]]]:
+        """Read one sentence clause by clause; returns each clause with the facts it added."""
+        done: list[tuple[Clause, list[Fact]]] = []
+        is_q = expanded.rstrip().endswith("?")
+        clauses = split_clauses(expanded.rstrip(".!?"))
+        for i, part in enumerate(clauses):
+            text, note = strip_markers(part)
+            if not text:
+                continue
+            text = elliptical(re.sub(r"^We\b", "we", text))  # the rules read "we" as they read "I"
+            question = bool(QUESTION_START.match(text)) or (is_q and i == len(clauses) - 1
+                                                            and not _starts_statement(text))
+            c = self._prepare(text, raw, ev, question, note)
+            found = self._clause(c, ctx)
+            out.extend(found)
+            ctx.recent.extend(f for f in found if not f.retract)
+            done.append((c, found))
+        return done
+
+    @staticmethod
+    def _prepare(text: str, raw: str, ev: Event, question: bool, note: bool) -> Clause:
+        dated, times = timeref.rewrite(text, ev.at)
+        return Clause(text, raw, ev, question, bool(HEDGES.search(text)), note, dated, times)
+
+    def _correct(self, last: list[tuple[Clause, list[Fact]]], fix: corrections.Correction, ctx: Context,
+                 out: list[Fact]) -> bool:
+        """Read the last clause that said something again with the correction in place; drop what it said."""
+        for c, found in reversed(last):
+            if not found:
+                continue
+            wrong = corrections.slip(c.text, found, fix.slip)
+            if wrong is None:
+                return False
+            fixed = self._prepare(corrections.apply(c.text, wrong, fix.replacement), c.raw, c.event, c.question,
+                                  c.note)
+            again = self._clause(fixed, ctx)
+            if not again:
+                return False
+            ids = {id(f) for f in found}
+            out[:] = [f for f in out if id(f) not in ids]
+            ctx.recent[:] = [f for f in ctx.recent if id(f) not in ids]
+            out.extend(again)
+            ctx.recent.extend(f for f in again if not f.retract)
+            return True
+        return False
 
     def _clause(self, c: Clause, ctx: Context) -> list[Fact]:
         facts, final = run("mentions", c, ctx)

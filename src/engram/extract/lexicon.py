@@ -83,7 +83,9 @@ MARKERS = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|hi|hello|also|and|but|anyway|anyways|actually|honestly|btw|by the way|plus|"
     r"yes|yeah|yep|no(?=[,!.])|nope|ok|okay|alright|sadly|unfortunately|luckily|fortunately|thankfully|"
     r"good news|big news|great news|sad news|bad news|quick update|small change|heads up|update|fyi|"
-    r"as i said|as i mentioned|like i said|just so you know|for the record|for context|now|then|"
+    r"as i said|as i mentioned|like i said|like i mentioned|like i told you|as i told you|again|"
+    r"just a reminder(?: that)?|a reminder(?: that)?|keep in mind(?: that)?|by trade|finally|just so you know|"
+    r"for the record|for context|now|then|"
     r"turns out|it turns out|funnily enough|important|also important|basically|these days|nowadays|"
     r"thanks|thank you|great|cool|perfect|sure|right|um|uh|hmm|well then|oh and|and also|remember|"
     r"note|reminder|just)\b[,:!.]?\s*)+", re.IGNORECASE)
@@ -130,3 +132,6 @@ MONTH_WORDS = "|".join((*timeref.MONTHS, "jan", "feb", "mar", "apr", "jun", "jul
 FILLER = re.compile(r"^(?:thanks?|thank you|ok|okay|sure|great|cool|perfect|sounds good|got it|noted|yes|no|"
                      r"yeah|hi|hello|hey|bye|good|nice|wonderful|lovely|ha|haha|of course|you're welcome)\b[\s!.,]*",
                      re.IGNORECASE)
+CAR_MAKES = words("""toyota honda vw volkswagen tesla ford kia mazda renault skoda volvo bmw audi fiat peugeot citroen
+    nissan hyundai mercedes subaru seat opel vauxhall mini jeep lexus suzuki dacia polestar porsche chevrolet
+    mitsubishi prius""")

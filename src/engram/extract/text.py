@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..core.text import index_terms
-from .lexicon import MARKERS, NOTE_PREFIX, TRAILING, words
+from .lexicon import MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
 
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
@@ -58,6 +58,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
+    r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
+    r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
     r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
     r"eats|drinks|lives|works)\b)",
 )
@@ -141,7 +143,9 @@ def third_person(clause: str, subject_display: str | None = None) -> str:
 
 _NO_S = frozenset({"will", "would", "can", "could", "should", "must", "might", "may", "shall", "was", "were",
                    "had", "did", "used", "got", "went", "left", "sold", "quit", "lost", "took", "made", "met",
-                   "bought", "began", "came", "saw", "told", "said", "felt", "kept", "put", "set", "ran"})
+                   "bought", "began", "came", "saw", "told", "said", "felt", "kept", "put", "set", "ran", "gave",
+                   "became", "drove", "wrote", "grew", "chose", "flew", "spoke", "broke", "ate", "fell", "knew",
+                   "threw", "wore", "won", "swam", "sang", "rode", "traded", "retrained"})
 
 
 def conjugate(verb: str) -> str:
@@ -195,7 +199,7 @@ def elliptical(text: str) -> str:
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     text = elliptical_lower(text)
-    m = re.match(r"^([A-Z][a-z]+)\b", text)
+    m = re.match(r"^([A-Za-z][a-z]+)\b", text)
     if not m:
         return text
     w = m.group(1).lower()
@@ -258,3 +262,14 @@ def after(text: str, marker: str) -> str:
 
 def article(np: str) -> str:
     return "an" if np[:1].lower() in "aeiou" else "a"
+
+
+_APPOSITIVE = re.compile(r"^(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+(?P<rel>" + REL_RE + r"),\s+")
+
+
+def appositive(sentence: str) -> str:
+    """"Rosa, my sister, lives in Quito" -> "my sister Rosa lives in Quito": the shape the rules read."""
+    m = _APPOSITIVE.match(sentence)
+    if not m or m.group("name") in NOT_NAMES:
+        return sentence
+    return f"{m.group('my')} {m.group('rel')} {m.group('name')} " + sentence[m.end():]

@@ -16,6 +16,7 @@ from ..core.consolidate import Candidate, parse_key
 from ..core.namespace import fill
 from ..errors import ModelOutputError
 from ..extract import Fact, OfflineExtractor, relations_from_keys
+from ..extract.glosses import gloss
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
@@ -81,6 +82,21 @@ class Run:
                 if (kv := parse_key(r.content)) is not None]
         return relations_from_keys(keys)
 
+    def memory_texts(self) -> list[str]:
+        """Summaries of the stored long-term records most like what the assistant said in this batch.
+
+        The assistant restating one of them (it was handed them as memory) is not new evidence; see
+        :mod:`engram.extract.echo`. One lookup per long-term fact namespace, only when the assistant spoke.
+        """
+        said = " ".join(e.content for e in self.events if e.role == "assistant" and e.content)[:1000]
+        if not said.strip():
+            return []
+        out: list[str] = []
+        for st in self.strategies:
+            if st.type in ("SEMANTIC", "USER_PREFERENCE", "CUSTOM") and "{sessionId}" not in st.namespace_template:
+                out += [r.summary for r in self.lookup(self.namespace(st), said)]
+        return out
+
     def lookup(self, namespace: str, text: str) -> list[Record]:
         """Active neighbours in ``namespace`` only, whatever the lookup returns."""
         return [r for r in self.neighbors(namespace, text, self.k)
@@ -93,7 +109,7 @@ def fact_candidate(run: Run, strategy: Strategy, namespace: str, f: Fact) -> Can
     return Candidate(strategy=strategy.strategy_id, namespace=namespace, level=strategy.level,
                      kind=run.kind(f.category), summary=f.summary or f.value, source_event_ids=(f.event_id,),
                      evidence=evidence, key=f.key, value=f.value, multi=f.multi, retract=f.retract,
-                     revises=f.revises, topic=f.topic, at=f.at)
+                     revises=f.revises, topic=f.topic, at=f.at, details="" if f.retract else gloss(f.key))
 
 
 @cache

@@ -26,16 +26,18 @@ batch's candidates are consolidated by one more call (none when nothing similar 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from ..config import Strategy
 from ..core.consolidate import Batch, Candidate, Decision, consolidate
 from ..errors import ConfigError
+from ..extract import echo
 from ..models.base import Model
 from ..types import Event, Record, Scope
 from . import episodic, facts, model_consolidation, summary
 from ._common import Run
-from .base import NeighborLookup, Op
+from .base import AddOp, NeighborLookup, Op
 
 
 def _model_for(strategy: Strategy, model: Model | None, models: Callable[[str], Model] | None) -> Model | None:
@@ -68,6 +70,9 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
         raise ConfigError("at least one kind is needed", field="kinds")
     run = Run(events=list(events), scope=scope, strategies=list(strategies), neighbors=neighbors, now=now,
               kinds=list(kinds), k=neighbor_k, prior_summary=prior_summary, history=list(history))
+    # what memory handed the model, and the model's restatement of it, is never evidence (extract/echo.py)
+    run.events = echo.clean(run.events, run.memory_texts())
+    run.history = echo.clean(run.history)
     batch = Batch(clock=now)
     offline: list[Candidate] = []
     by_model: dict[int, tuple[Model, list[Candidate]]] = {}
@@ -98,4 +103,12 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
         model_consolidation.consolidate(run, m, cands, batch)
     for cand, decisions in structural:
         batch.apply(cand, decisions)
-    return batch.result(), run.calls
+    return [_without_ids(op) for op in batch.result()], run.calls
+
+
+def _without_ids(op: Op) -> Op:
+    """Record ids never enter a record, whoever wrote its text (the offline rules or a model)."""
+    if isinstance(op, AddOp) and ("r_" in op.summary or "r_" in (op.content or "")):
+        return replace(op, summary=echo.strip_ids(op.summary) or op.summary,
+                       content=echo.strip_ids(op.content) if op.content else op.content)
+    return op

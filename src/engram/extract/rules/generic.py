@@ -11,7 +11,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact
-from ..lexicon import BODY, NOT_NAMES, TRIVIAL_HAVE
+from ..lexicon import BODY, CAR_MAKES, NOT_NAMES, TRIVIAL_HAVE
 from ..registry import configure, rule
 from ..text import cap, strip_article, third_person, tidy, trim_np, value_terms
 
@@ -43,11 +43,25 @@ def past_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     if verb in ("started", "finished", "moved", "passed", "ran", "won") and not re.match(
             r"^(?:a|an|my|our|the)\s+\w+", obj, re.IGNORECASE):
         return []
+    car = car_model(obj)
+    if car and verb in ("bought", "got"):
+        return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
     if verb == "got" and not re.match(r"^(?:married|engaged|divorced|promoted|a (?:new )?(?:dog|cat|puppy|kitten|"
                                       r"car|bike|job|house|flat|apartment|promotion|degree))", obj, re.IGNORECASE):
         return []
     return [make_fact(c, "user", f"{norm_key(verb)}:{value_terms(obj, 3)}", obj, tidy(third_person(c.dated)), "fact",
                       multi=True)]
+
+
+@rule("generic")
+def duration(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I've been climbing for five years"."""
+    m = re.match(r"^(?:I|we)\s+have\s+been\s+(?P<what>[\w\s-]+?)\s+for\s+(?P<d>(?:over\s+|about\s+|almost\s+)?\w+\s+"
+                 r"(?:years?|months?|decades?))\b", c.text, re.IGNORECASE)
+    if not m or re.match(r"^(?:trying|thinking|wondering|meaning|waiting)\b", m.group("what")):
+        return None
+    return [make_fact(c, "user", f"duration:{value_terms(m.group('what'), 2)}", m.group("d"),
+                      tidy(third_person(m.group(0))), "fact")]
 
 
 @rule("generic")
@@ -79,19 +93,31 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     vehicle = re.match(r"^(?:the\s+)?(?:train|bus|tube|subway|metro|ferry|tram)\b", obj_np)
     commute = (verb == "take" and vehicle) or (
         verb in ("cycle", "bike", "walk", "drive", "commute") and re.search(r"\bto work\b", obj_np))
+    car = car_model(obj_np) if verb in ("drive", "own", "have") else None
+    if car and not commute:  # one car at a time: "I drive a Golf" and "my car is a Golf" share the key
+        return [make_fact(c, "user", "car", car, summary if verb == "drive" else f"Drives a {car}", "fact")]
     attr = "commute" if commute else f"{norm_key(verb)}:{value_terms(obj_np, 3)}"
     return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute)]
 
 
 @rule("generic")
-def duration(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I've been climbing for five years"."""
-    m = re.match(r"^(?:I|we)\s+have\s+been\s+(?P<what>[\w\s-]+?)\s+for\s+(?P<d>(?:over\s+|about\s+|almost\s+)?\w+\s+"
-                 r"(?:years?|months?|decades?))\b", c.text, re.IGNORECASE)
-    if not m or re.match(r"^(?:trying|thinking|wondering|meaning|waiting)\b", m.group("what")):
+def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I traded in my Clio for a Kia Niro": the new car."""
+    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:just\s+)?(?:traded|swapped|exchanged)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
+                 r"\s+for\s+(?P<new>.+)$", c.text, re.IGNORECASE)
+    car = car_model(trim_np(m.group("new"))) if m else None
+    if not car:
         return None
-    return [make_fact(c, "user", f"duration:{value_terms(m.group('what'), 2)}", m.group("d"),
-                      tidy(third_person(m.group(0))), "fact")]
+    return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
+
+
+def car_model(np: str) -> str | None:
+    """"a VW Golf" -> "VW Golf" when the phrase starts with a car make; None otherwise."""
+    np = strip_article(trim_np(np))
+    words = np.split()
+    if not words or words[0].lower() not in CAR_MAKES or len(words) > 4:
+        return None
+    return np
 
 
 @rule("generic")

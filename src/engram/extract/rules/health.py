@@ -19,7 +19,8 @@ _TRAITS = r"morning person|night owl|early bird|people person|cat person|dog per
 def diet(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I'm vegetarian (for five years now)"; "I'm not vegan any more" retracts."""
     t = c.text
-    m = re.search(r"^(?:I|we)\s+(?:am|are|have been|have always been)\s+(?P<neg>not\s+|no longer\s+)?"
+    m = re.search(r"^(?:I|we)\s+(?:am|are|have been|have always been|went|have gone|became|have become|"
+                  r"switched to being|went fully|have gone fully)\s+(?P<neg>not\s+|no longer\s+)?"
                   r"(?:(?:a|an|strictly|fully|mostly|now|still|also|actually)\s+)*(?P<diet>" + _DIET_RE + r")\b"
                   r"(?P<rest>.*)$", t, re.IGNORECASE)
     m = m or re.search(r"^being\s+(?P<neg>)(?:a\s+)?(?P<diet>" + _DIET_RE + r")\b(?P<rest>.*)$", t, re.IGNORECASE)

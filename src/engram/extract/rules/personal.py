@@ -15,9 +15,12 @@ from ..lexicon import MONTH_WORDS, NATIONALITIES, NO_PLACE, NOT_NAMES, PLACE
 from ..registry import configure, rule
 from ..text import trim_np
 
+_OTHER_PLACE = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*)*"
+
 
 def _first_person(c: Clause) -> bool:
-    return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled)\b", c.text, re.IGNORECASE))
+    return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled|home)\b", c.text,
+                         re.IGNORECASE))
 
 
 configure("user", when=_first_person)
@@ -30,7 +33,7 @@ def residence(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.match(r"^(?:I|we)\s+(?:(?:now|currently|still|just|recently|finally|also|actually)\s+)*"
                  r"(?:(?:live|am living|are living|reside|have lived|have been living)\s+in|"
                  r"(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:home\s+)?"
-                 r"(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
+                 r"(?:from\s+" + _OTHER_PLACE + r"\s+)?(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|staying|settled|stuck)\s+in|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in)\s+" + PLACE, t)
     if not m or m.group("place").split()[0] in NO_PLACE:
@@ -60,9 +63,10 @@ def home_unit(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("user")
 def arrived_to_stay(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Landed in Dublin, this is home now": an arrival that says it is for good."""
-    m = re.match(r"^(?:I\s+|we\s+)?(?:just\s+)?(?:landed|arrived|settled)\s+in\s+" + PLACE, c.text)
-    if not m or not re.search(r"\b(?:home|live here|living here|moved|move here|for good|next \w+ years)\b", c.raw,
-                              re.IGNORECASE):
+    m = re.match(r"^(?:I\s+|we\s+)?(?:just\s+|have\s+|have just\s+)?(?P<verb>landed|arrived|settled)\s+in\s+"
+                 + PLACE, c.text)
+    if not m or (m.group("verb") != "settled" and not re.search(
+            r"\b(?:home|live here|living here|moved|move here|for good|next \w+ years)\b", c.raw, re.IGNORECASE)):
         return None
     return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
 
@@ -83,6 +87,15 @@ def home_is_in(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my flat is in Gracia" (a lower-case "my" only)."""
     m = re.match(r"^my\s+(?:home|house|flat|apartment)\s+is\s+in\s+" + PLACE, c.text)
     if not m:
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
+
+
+@rule("user")
+def home_is(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Home for me is Glasgow", "home is Porto now"."""
+    m = re.match(r"^home\s+(?:for (?:me|us)\s+)?is\s+(?:now\s+)?" + PLACE, c.text, re.IGNORECASE)
+    if not m or m.group("place").split()[0] in NO_PLACE:
         return None
     return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
 

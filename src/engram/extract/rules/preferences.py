@@ -130,6 +130,8 @@ def contact_channel(c: Clause, ctx: Context) -> list[Fact] | None:
     m = m or re.search(r"\b(?i:please|just)\s+(?P<ch>(?i:email|text|call|phone|message|whatsapp))\s+(?i:me)\b"
                        r"(?!\s+[A-Z])", t)
     m = m or re.search(r"\b(?:reach|contact) me (?:by|via|through|on)\s+" + CHANNEL_RE + r"\b", low)
+    m = m or re.search(r"^(?:please\s+)?use\s+" + CHANNEL_RE + r"\s+(?:instead|from now on|going forward|to reach)\b",
+                       low)
     if not m or re.search(r"\b(?:do not|never|not)\b", low[:m.start()] + low[m.start():m.end()]):
         return None
     word = m.group("ch").lower()

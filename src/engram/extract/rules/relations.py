@@ -8,9 +8,12 @@ import re
 from ...core import timeref
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, allergies, event_head, make_fact, subject_of
-from ..lexicon import OPINION_VERBS, PLACE
+from ..lexicon import JOB_HEADS, OPINION_VERBS, PLACE
 from ..registry import rule
-from ..text import pronouns, tidy, trim_np, value_terms
+from ..text import article, pronouns, tidy, trim_np, value_terms
+
+_OTHER_PLACE = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*)*"
+_JOBS = "|".join(JOB_HEADS)
 
 
 def _about(c: Clause, ctx: Context) -> tuple[str, str, str] | None:
@@ -54,7 +57,8 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     subj, disp, body = about
     m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|is living|has moved|"
-                 r"moved|is based|relocated)\s+(?:in|to)\s+" + PLACE, body)
+                 r"moved|is based|relocated|has relocated|is now|is)\s+(?:from\s+" + _OTHER_PLACE + r"\s+)?"
+                 r"(?:in|to)\s+" + PLACE, body)
     if not m:
         return None
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
@@ -92,6 +96,23 @@ def age(c: Clause, ctx: Context) -> list[Fact] | None:
         return [make_fact(c, subj, "birthday_event", c.times[0].day.isoformat(), tidy(summary.rstrip(".!")),
                           "event", multi=True)]
     return [make_fact(c, subj, "age", m.group("age"), f"{disp} is {m.group('age')} years old", "fact")]
+
+
+@rule("relations")
+def job(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My brother Ravi is a civil engineer", "Hannah works as a nurse now", "Tom became a chef"."""
+    about = _about(c, ctx)
+    if about is None:
+        return None
+    subj, disp, body = about
+    if OPINION_VERBS.search(body.split(" ", 2)[1] if len(body.split()) > 1 else ""):
+        return None
+    found = list(re.finditer(r"\b(?:is|works as|is working as|became|has become|is now|now works as|retrained as)\s+"
+                             r"(?:now\s+)?(?:a|an)\s+(?P<job>(?:[\w-]+\s+){0,2}?(?:" + _JOBS + r"))\b", body))
+    if not found:
+        return None
+    role = found[-1].group("job").lower()
+    return [make_fact(c, subj, "job", role, f"{disp} works as {article(role)} {role}", "fact")]
 
 
 @rule("relations")

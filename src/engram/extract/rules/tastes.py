@@ -163,3 +163,13 @@ def instruction(c: Clause, ctx: Context) -> list[Fact] | None:
     instr = re.sub(r"\bme\b", "them", re.sub(r"\bmy\b", "their", instr))
     return [make_fact(c, "user", f"instruction:{value_terms(instr, 3)}", instr, "Instruction: " + cap(instr),
                       "preference")]
+
+
+@rule("preferences")
+def all_about(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"These days it's all about chess", "it's all about bouldering now": a current interest."""
+    m = re.match(r"^it is\s+(?:now\s+)?all about\s+(?P<x>[\w\s'-]{2,30}?)(?:\s+now)?$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    x = strip_article(m.group("x").strip())
+    return [make_fact(c, "user", f"taste:{value_terms(x, 3)}", "like", f"Into {x}", "preference")]

@@ -6,7 +6,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact, org, when_suffix
-from ..lexicon import JOB_HEADS, NOT_NAMES, REL_RE
+from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import article, cap, cap_words, strip_prep, tidy, trim_np, value_terms
 
@@ -22,8 +22,9 @@ def _job(c: Clause, job: str) -> Fact:
 def job(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work as a nurse", "I'm a software engineer at Acme" (job, and employer when named)."""
     t = c.text
-    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working)\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?)"
-                 r"(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", t)
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+as\s+(?:a|an)\s+"
+                 r"(?P<job>[\w\s-]+?)"
+                 r"(?:\s+(?:at|for|in)\s+(?P<org>.+?))?(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
     m = m or re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
@@ -90,7 +91,8 @@ def accepted_offer(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("user")
 def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I started at Monzo last week (as a designer)", "I joined Shopify"."""
-    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began)\s+(?:working\s+)?(?:at|with|for)?\s*"
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began)\s+(?:a\s+new\s+(?:job|role|position)\s+)?"
+                 r"(?:working\s+)?(?:at|with|for)?\s*"
                  + _ORG_NAME + r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?"
                  r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?$", c.text)
     if not m or m.group("org").split()[0] in NOT_NAMES:
@@ -101,6 +103,19 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
     if m.group("job"):
         out.append(_job(c, trim_np(m.group("job")).lower()))
     return out
+
+
+@rule("user")
+def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I've been with Initech since 2019", "I'm at Northwind, in the finance team": an employer."""
+    m = re.match(r"^I\s+(?:have been|am)\s+(?:with|at)\s+" + _ORG_NAME + r"(?P<rest>.*)$", c.text)
+    if not m or m.group("org").split()[0] in NOT_NAMES:
+        return None
+    said = m.group("rest") + " " + c.raw
+    if not re.search(r"\b(?:since|for \w+ years|team|department|office|job|work|colleagues?)\b", said, re.IGNORECASE):
+        return None
+    employer = m.group("org")
+    return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
 
 
 @rule("user")
@@ -226,7 +241,30 @@ def learning(c: Clause, ctx: Context) -> list[Fact] | None:
     x = trim_np(m.group("x"))
     if not x or x.split()[0].lower() in ("to", "how", "it", "that"):
         return None
+    lang = x.split()[0]
+    if lang.lower() in LANGS:
+        out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact")]
+        old = re.search(r"\binstead of\s+(?P<old>" + "|".join(LANGS) + r")\b", c.text, re.IGNORECASE)
+        if old:
+            out.append(make_fact(c, "user", f"learning:{old.group('old').lower()}", old.group("old"), "", "fact",
+                                 retract=True))
+        return out
     return [make_fact(c, "user", f"learning:{value_terms(x, 2)}", x, f"Learning {x}", "fact")]
+
+
+@rule("user")
+def language_lessons(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I've started Korean lessons", "switched from Greek to Dutch lessons": the language being learnt."""
+    langs = "|".join(LANGS)
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|began|am taking|take|switched\s+from\s+(?P<old>" + langs
+                 + r")\s+to)\s+(?P<lang>" + langs + r")\s+(?:lessons|classes|courses?)\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    lang = m.group("lang").capitalize()
+    out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact")]
+    if m.group("old"):
+        out.append(make_fact(c, "user", f"learning:{m.group('old').lower()}", m.group("old"), "", "fact", retract=True))
+    return out
 
 
 @rule("user")
