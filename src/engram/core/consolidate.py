@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
-from ..strategies.base import AddOp, DeleteOp, Op, SkipOp
 from ..types import Level, Record
+from .ops import AddOp, DeleteOp, Op, SkipOp
 from .text import index_terms
 
 KEY_PREFIX = "key: "
