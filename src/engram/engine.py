@@ -380,6 +380,10 @@ class Memory:
                 hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
                                          include_tools=tools, not_before=cutoff)
                 self._add_context(pool, hoods, qvec, weights.window)
+            if mode == "hybrid" and analysis.speaker is not None:  # "what did I say": who wrote each candidate
+                events.update({e.id: e for e in tx.get_events(a, u, s, [i for i in pool if i not in events],
+                                                              preview=preview)})
+                pool = {i: dataclasses.replace(c, role=events[i].role) if i in events else c for i, c in pool.items()}
             scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights,
                                  min_score=min_score, now=self.now())
             top = scored[:limit]
@@ -458,7 +462,7 @@ class Memory:
                     got.append(j)
                     j = step.get(j)
                 sides.append(tuple(got))
-            pool[i] = fusion.Candidate(c.id, c.at, c.group, c.terms, c.cosine, sides[0], sides[1])
+            pool[i] = fusion.Candidate(c.id, c.at, c.group, c.terms, c.cosine, sides[0], sides[1], c.role)
 
     # -- long-term records -----------------------------------------------------------------------------------
     def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",

@@ -98,6 +98,7 @@ class CosineScale:
         return min(1.0, max(0.0, (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0)))
 
 
+SIDES = ("user", "assistant")
 DEFAULT_MIN_SCORE = 0.2  # the default cut of recall and history search (AgentCore's relevanceScore default)
 
 
@@ -117,6 +118,8 @@ class Weights:
     episode_gap_hours: float = 1.0
     cosine: CosineScale = CosineScale()
     meaning: float = 0.3  # m: B is at least this share of V, so meaning alone can carry a hit
+    speaker: float = 0.8  # s: in a user/assistant chat, share of B taken from the side a question is not about
+    chat_lexical: float = 0.5  # w_lex in a user/assistant chat (long replies restate and dilute the keywords)
     gate: float = 0.5  # G = min(1, max V over the pool / gate): evidence counts in full once meaning is found
     gate_floor: float = 0.25  # G when nothing in the memory comes near the query's meaning
     spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
@@ -133,6 +136,7 @@ class Candidate:
     cosine: float | None = None
     before: tuple[str, ...] = ()  # ids of the items written right before it, nearest first
     after: tuple[str, ...] = ()  # ids of the items written right after it, nearest first
+    role: str | None = None  # events: who wrote it ("user", "assistant", "tool"); records: None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,11 +280,18 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     vparts = _cosine_parts(pool, weights.cosine) if mode != "lexical" else {}
     lparts = {c.id: min(1.0, x.get(c.id, 0.0) / scale) if scale > 0 else 0.0 for c in pool}
     wl, wv = (weights.lexical, weights.vector) if hybrid else ((1.0, 0.0) if mode == "lexical" else (0.0, 1.0))
+    chat = hybrid and {c.role for c in pool} >= set(SIDES)  # a user/assistant chat, not a dialog of people
+    if chat:
+        wl = weights.chat_lexical
     base: dict[str, float] = {}
     for c in pool:
         base[c.id] = (wl * lparts[c.id] + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
         if hybrid:  # a close match by meaning alone (a paraphrase sharing no keyword) still counts
             base[c.id] = max(base[c.id], weights.meaning * vparts.get(c.id, 0.0))
+    if chat and weights.speaker > 0 and query.speaker is not None:  # "what did I say": the user's words
+        for c in pool:
+            if c.role in SIDES and c.role != query.speaker:
+                base[c.id] *= 1.0 - weights.speaker
     if hybrid and weights.gate > 0:  # G: does the memory hold the query's meaning at all?
         found = min(1.0, max(vparts.values(), default=0.0) / weights.gate)
         base = {i: b * (weights.gate_floor + (1 - weights.gate_floor) * found) for i, b in base.items()}

