@@ -25,7 +25,8 @@ FACTS = [
     "Our team uses PostgreSQL for the billing service and Redis for caching.",
     "My daughter's piano recital is next Friday at the community hall.",
 ]
-ACTOR_WIDE = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
+ACTOR_WIDE = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}},
+                          "history": {"index": "messages"}}}
 REAL = [
     ("Where does my sister live?", 0),
     ("Which foods am I allergic to?", 1),
