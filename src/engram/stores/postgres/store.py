@@ -164,6 +164,45 @@ def _hung_up(conn: Conn) -> bool:
         return True
 
 
+def _unnest_insert(table: str, cols: Sequence[tuple[str, str]], rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    """``INSERT INTO table (cols) SELECT … FROM unnest(arrays)`` for rows queued one by one, in their order."""
+    names = ", ".join(c for c, _ in cols)
+    arrays = ", ".join(f"%s::{t}[]" if t != "vector" else "%s::text[]::vector[]" for _, t in cols)
+    sql = (f"INSERT INTO {table} ({names}) SELECT {names} FROM unnest({arrays}) WITH ORDINALITY "
+           f"AS u({names}, o) ORDER BY o")
+    return sql, [list(col) for col in zip(*rows, strict=True)]
+
+
+_RECORD_TYPES = (("id", "text"), ("agent", "text"), ("actor", "text"), ("session", "text"), ("level", "text"),
+                 ("namespace", "text"), ("kind", "text"), ("summary", "text"), ("content", "text"),
+                 ("labels", "jsonb"), ("status", "text"), ("preview", "bool"), ("created_at", "timestamptz"),
+                 ("updated_at", "timestamptz"), ("version", "int4"), ("replaces", "text"), ("superseded_by", "text"),
+                 ("deletes", "text"), ("pinned", "bool"), ("turn_id", "text"), ("agent_version", "text"),
+                 ("prov_session", "text"), ("prov_actor", "text"), ("strategy", "text"), ("source_ids", "jsonb"),
+                 ("part", "text"), ("terms", "text"), ("vec", "vector"), ("config_version", "int4"))
+_VERSION_TYPES = (("record_id", "text"), ("version", "int4"), ("op", "text"), ("summary", "text"),
+                  ("content", "text"), ("kind", "text"), ("labels", "jsonb"), ("status", "text"),
+                  ("at", "timestamptz"), ("turn_id", "text"), ("agent_version", "text"), ("session", "text"),
+                  ("actor", "text"), ("strategy", "text"), ("source_ids", "jsonb"), ("config_version", "int4"))
+
+
+def _records_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    """A batch of records, seqs in call order, with the postings of the active ones (one statement)."""
+    insert, args = _unnest_insert("records", _RECORD_TYPES, rows)
+    return ("WITH r AS (" + insert + " RETURNING seq, part, terms, status) "
+            "INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
+            "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'"), args
+
+
+def _versions_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    return _unnest_insert("versions", _VERSION_TYPES, rows)
+
+
+def _sources_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    return _unnest_insert("record_sources", (("record_id", "text"), ("strategy", "text"), ("event_id", "text")),
+                          rows)
+
+
 def _eq(col: str, value: str | None) -> tuple[str, list[Any]]:
     return (f"{col} = %s", [value]) if value is not None else (f"{col} IS NULL", [])
 
@@ -729,22 +768,13 @@ class PgTx:
         p = r.provenance
         part = _record_part(r.agent, r.actor, r.session)
         vec = vector.astype(np.float32) if vector is not None else None
-        self.c.later(  # with its postings when active, in the same statement; sent with the next query
-            "WITH r AS (INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, "
-            "labels, status, preview, created_at, updated_at, version, replaces, superseded_by, deletes, pinned, "
-            "turn_id, agent_version, prov_session, prov_actor, strategy, source_ids, part, terms, vec, config_version) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
-            "RETURNING id, seq, part, terms, status) "
-            "INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
-            "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'",
-            [r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
-             Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
-             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-             p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec, p.config_version])
-        if p.source_event_ids:
-            self.c.later("INSERT INTO record_sources (record_id, strategy, event_id) "
-                         "SELECT %s, %s, e FROM unnest(%s::text[]) AS e",
-                         [r.id, p.strategy or "", list(p.source_event_ids)])
+        self.c.later_row("records", _records_sql, (  # with its postings, in one statement per batch
+            r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
+            Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
+            r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
+            p.strategy, Jsonb(list(p.source_event_ids)), part, terms, _vector_text(vec), p.config_version))
+        for ev in p.source_event_ids:
+            self.c.later_row("record_sources", _sources_sql, (r.id, p.strategy or "", ev))
         if r.status == "active":
             self._index_doc("r", part, terms, +1)
 
@@ -770,13 +800,10 @@ class PgTx:
     def insert_version(self, version: Version) -> None:
         v = version
         p = v.provenance
-        self.c.later(
-            "INSERT INTO versions (record_id, version, op, summary, content, kind, labels, status, at, turn_id, "
-            "agent_version, session, actor, strategy, source_ids, config_version) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-            [v.record_id, v.version, v.op, v.summary, v.content, v.kind, Jsonb(v.labels), v.status, _aware(v.at),
-             p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids)),
-             p.config_version])
+        self.c.later_row("versions", _versions_sql, (
+            v.record_id, v.version, v.op, v.summary, v.content, v.kind, Jsonb(v.labels), v.status, _aware(v.at),
+            p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids)),
+            p.config_version))
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
         """By id (primary key only, whatever the planner's statistics say), then ``flt.allows``: the same
