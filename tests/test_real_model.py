@@ -3,7 +3,9 @@
 A 135M model is not wise, so these tests assert structure and safety, not quality: every answer the model
 gives is either used as valid memory (records with a summary, in the strategy's namespace, naming events of
 this session as sources, never a record id in their text) or rejected as a recorded, retryable job
-failure that changed no memory. The turn itself always commits.
+failure that changed no memory. The turn itself always commits. The model path does not depend on the
+store, so these run on SQLite only (every store path is covered on both backends elsewhere); a small model
+on 2 cores is slow enough.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +30,7 @@ from .llama import llama_server, server_binary, smollm2_gguf
 S = Scope(agent="bot", actor="u1", session="s1")
 STRATEGIES = {"harness": {"memory": {
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
+    "strategies": [{"type": "SEMANTIC"}]}}}
 RECORD_ID = re.compile(r"\br_[0-9a-f]{6,}")
 
 
@@ -43,9 +46,24 @@ def llama_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture
+def make_memory(tmp_path: Path) -> Iterator[Callable[..., Memory]]:
+    """SQLite Memory objects for this test (overrides the both-backends fixture of conftest)."""
+    opened: list[Memory] = []
+
+    def make(config: object = None, **kw: object) -> Memory:
+        mem = Memory.open(f"sqlite:///{tmp_path / 'engram.db'}", config=config, embedder="hashing", **kw)
+        opened.append(mem)
+        return mem
+
+    yield make
+    for mem in opened:
+        mem.close()
+
+
 def smol(url: str) -> OpenAIModel:
-    return OpenAIModel("smollm2-135m", base_url=url, read_env=False, timeout=120.0, max_retries=1,
-                       json_max_tokens=120)
+    return OpenAIModel("smollm2-135m", base_url=url, read_env=False, timeout=300.0, max_retries=1,
+                       json_max_tokens=96)
 
 
 def check_memory_is_sound(mem: Memory, scope: Scope) -> None:
@@ -70,9 +88,11 @@ def test_structured_call_is_answered_or_refused_typed(llama_url: str) -> None:
     try:
         done = model.complete([Message("user", "I live in Porto and I love green tea.")],
                               system="Extract memories about the user.", json_schema=FACTS_SCHEMA,
-                              max_tokens=256)
+                              max_tokens=64)
     except ModelOutputError as exc:
-        assert exc.field == "response"
+        assert exc.field == "response"  # malformed or cut at max_tokens: typed, retryable
+    except ModelError as exc:
+        assert "timed out" in str(exc)  # a starved CPU: still a typed failure, never a hang
     else:
         assert isinstance(json.loads(done.text), dict)
     assert model.usage.input_tokens > 0 and model.calls >= 1
