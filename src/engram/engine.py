@@ -576,7 +576,11 @@ class Memory:
         return rec
 
     def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
-        """Hard-delete everything about an actor of this agent (privacy requests); report what went."""
+        """Hard-delete everything about an actor of this agent (privacy requests); report what went.
+
+        Also the records of any level derived from the actor, the notes faces keep about it, and what lives
+        outside the rows (see README "What erase removes"). Needs the actor's own scope or an agent-wide one
+        with the ``agent`` write level; an actor with nothing stored raises :class:`NotFound`."""
         self._filter(scope)
         target = actor or scope.actor
         if target is None:
