@@ -180,3 +180,23 @@ def test_erasing_nobody_says_so(make_memory: Callable[..., Memory]) -> None:
         mem.erase(Scope("bot"), actor="never-was")
     assert err.value.field == "actor"
     assert mem.list(OTHER)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_http_erase_of_nobody_is_404_and_lists_each_kind(make_memory: Callable[..., Memory]) -> None:
+    from tests.test_http_support import make_env
+
+    env = make_env(make_memory(CONFIG))
+    env.mem.remember(Scope("bot", "u1", "s1"), "u1 fact", scope="actor")
+    async with env.client("admin") as c:
+        r = await c.delete("/v1/agents/bot/actors/never-was")
+        assert r.status_code == 404 and r.json()["error"]["field"] == "actor", r.text
+        r = await c.delete("/v1/agents/bot/actors/u1")
+        assert r.status_code == 200, r.text
+        assert {"derived_records", "provenance", "cursors", "term_stats", "index_files"} <= set(r.json())
+        assert r.json()["records"] == 1
