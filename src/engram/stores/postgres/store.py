@@ -34,6 +34,7 @@ import psycopg
 from psycopg import errors as pgerr
 from psycopg.adapt import AdaptersMap
 from psycopg.rows import DictRow, dict_row
+from psycopg.types import TypeInfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
@@ -167,7 +168,7 @@ def _hung_up(conn: Conn) -> bool:
 def _unnest_insert(table: str, cols: Sequence[tuple[str, str]], rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
     """``INSERT INTO table (cols) SELECT … FROM unnest(arrays)`` for rows queued one by one, in their order."""
     names = ", ".join(c for c, _ in cols)
-    arrays = ", ".join(f"%s::{t}[]" if t != "vector" else "%s::text[]::vector[]" for _, t in cols)
+    arrays = ", ".join(f"%b::{t}[]" for _, t in cols)  # binary arrays: no text escaping of every value
     sql = (f"INSERT INTO {table} ({names}) SELECT {names} FROM unnest({arrays}) WITH ORDINALITY "
            f"AS u({names}, o) ORDER BY o")
     return sql, [list(col) for col in zip(*rows, strict=True)]
@@ -772,7 +773,7 @@ class PgTx:
             r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
             Jsonb(r.labels), r.status, r.preview, _aware(r.created_at), _aware(r.updated_at), r.version,
             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-            p.strategy, Jsonb(list(p.source_event_ids)), part, terms, _vector_text(vec), p.config_version))
+            p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec, p.config_version))
         for ev in p.source_event_ids:
             self.c.later_row("record_sources", _sources_sql, (r.id, p.strategy or "", ev))
         if r.status == "active":
@@ -1191,6 +1192,7 @@ class PostgresStore:
         self.schema = self.settings.schema
         self.vector_schema = self.settings.vector_schema
         self.vector_oid = 0
+        self.vector_array_oid = 0
         self.hnsw_ready: set[tuple[str, int]] = set()  # (table, dim) with a valid HNSW index
         self.hnsw_cast: dict[tuple[str, int], str] = {}  # the type its expression casts to: halfvec | vector
         self.meta_once: dict[str, str] = {}  # ONCE_META values already committed
@@ -1204,6 +1206,8 @@ class PostgresStore:
         self._search_path = f'"{self.schema}", "{self.vector_schema}"'
         self._context = AdaptersMap(psycopg.adapters)
         self._context.register_dumper(np.ndarray, dumper_for(self.vector_oid))
+        # lists of vectors as binary vector[] parameters (batched inserts)
+        self._context.types.add(TypeInfo("vector", self.vector_oid, self.vector_array_oid))
         self._context.register_dumper(None, dumper_for(self.vector_oid))
         self._context.register_loader(self.vector_oid, VectorTextLoader)
         self._context.register_loader(self.vector_oid, VectorBinaryLoader)
@@ -1270,7 +1274,7 @@ class PostgresStore:
         """Find (or create, database-wide and once) the pgvector extension; remember its schema and type."""
         with conn.transaction():
             found = conn.execute(
-                "SELECT n.nspname, t.oid FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                "SELECT n.nspname, t.oid, t.typarray FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
                 "JOIN pg_type t ON t.typnamespace = n.oid AND t.typname = 'vector' WHERE e.extname = 'vector'"
             ).fetchone()
             if found is None:
@@ -1283,12 +1287,14 @@ class PostgresStore:
                         f"it ({_map_error(exc).message}); run CREATE EXTENSION vector as an administrator",
                         field="url") from exc
                 found = conn.execute(
-                    "SELECT n.nspname, t.oid FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                    "SELECT n.nspname, t.oid, t.typarray FROM pg_extension e "
+                    "JOIN pg_namespace n ON n.oid = e.extnamespace "
                     "JOIN pg_type t ON t.typnamespace = n.oid AND t.typname = 'vector' WHERE e.extname = 'vector'"
                 ).fetchone()
             assert found is not None
             self.vector_schema = str(found["nspname"])
             self.vector_oid = int(found["oid"])
+            self.vector_array_oid = int(found["typarray"])
 
     def request_hnsw(self, table: str, dim: int) -> None:
         """Queue an HNSW index build; one background thread per store runs the queue."""
