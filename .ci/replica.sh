@@ -58,8 +58,13 @@ if ! psql "host=$HOST port=$PRIMARY_PORT user=postgres replication=true dbname=p
     fi
 fi
 
-dir="${2:-$(mktemp -d /tmp/engram-replica-XXXXXX)}"
+dir="${2:-}"
 port="${3:-5433}"
+if [ -z "$dir" ]; then
+    dir=$(mktemp -d /tmp/engram-replica-XXXXXX)
+    # a copy this script made is removed again when the start fails (it is a copy of the whole cluster)
+    trap 'status=$?; if [ $status -ne 0 ]; then as_owner "$BIN/pg_ctl" -D "$dir" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"; fi' EXIT
+fi
 mkdir -p "$dir"
 chown "$RUN_AS" "$dir"
 chmod 700 "$dir"
