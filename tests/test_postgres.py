@@ -249,11 +249,12 @@ def test_a_killed_workers_job_is_taken_again(db_url: str, make_memory: Callable[
         import sys, time, pathlib
         from engram import Memory
         from engram.embedders import HashingEmbedder
-        mem = Memory.open(sys.argv[1], embedder=HashingEmbedder())
-        def stuck(scope, **kw):
-            pathlib.Path(sys.argv[2]).write_text("1")
-            time.sleep(600)
-        mem.extract = stuck
+        class Stuck:  # a model that hangs mid-extraction, as a worker killed there would
+            model_id = "test:stuck"
+            def complete(self, messages, **kw):
+                pathlib.Path(sys.argv[2]).write_text("1")
+                time.sleep(600)
+        mem = Memory.open(sys.argv[1], embedder=HashingEmbedder(), model=Stuck())
         mem.run_jobs(lease_seconds=3)
     """
     worker = run_py(script, db_url, str(flag))
