@@ -1,0 +1,176 @@
+"""Routes of the AgentCore control plane and harness: thin, each parses, calls :mod:`memories`,
+:mod:`harnesses` or the agent, and renders the service model's output shape.
+
+Memory (``bedrock-agentcore-control``)::
+
+    POST   /memories/create                 CreateMemory     202 {"memory": {...}}
+    GET    /memories/{memoryId}/details     GetMemory        200 {"memory": {...}}
+    POST   /memories/                       ListMemories     200 {"memories": [...], "nextToken"}
+    PUT    /memories/{memoryId}/update      UpdateMemory     202 {"memory": {...}}
+    DELETE /memories/{memoryId}/delete      DeleteMemory     202 {"memoryId", "status": "DELETING"}
+
+Harness (``bedrock-agentcore-control``; InvokeHarness is ``bedrock-agentcore``)::
+
+    POST   /harnesses                       CreateHarness    201 {"harness": {...}}
+    GET    /harnesses/{harnessId}           GetHarness       200 (?harnessVersion=N)
+    PATCH  /harnesses/{harnessId}           UpdateHarness    200
+    GET    /harnesses                       ListHarnesses    200 (?maxResults, ?nextToken)
+    DELETE /harnesses/{harnessId}           DeleteHarness    200 (?deleteManagedMemory=false)
+    POST   /harnesses/invoke                InvokeHarness    200 application/vnd.amazon.eventstream
+
+Control-plane changes need a key without an actor (they act on a whole memory); a key bound to one actor
+may still read its memory's description and invoke harnesses as that actor.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fastapi import Response
+from fastapi.responses import JSONResponse
+
+from ..errors import PermissionDenied, ValidationError
+from ..harness.agent import Agent
+from ..types import Scope
+from . import eventstream as es
+from . import harnesses, ids, invoke, memories
+from .server import AwsRouter, Call, CallDep
+
+router = AwsRouter()
+
+SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
+DEFAULT_QUALIFIER = "DEFAULT"
+
+
+def _where(c: Call) -> tuple[str, str]:
+    """Region (the signature's) and account of the ARNs this request makes."""
+    return c.signed.get("region") or ids.DEFAULT_REGION, ids.DEFAULT_ACCOUNT
+
+
+def _whole(c: Call) -> None:
+    if c.grant.actor is not None:
+        raise PermissionDenied("this key is granted one actor; control-plane changes need a key for the whole "
+                               "agent", field="actor")
+
+
+# -- memory control plane ---------------------------------------------------------------------------------------
+
+
+@router.post("/memories/create", status_code=202)
+def create_memory(c: CallDep) -> JSONResponse:
+    _whole(c)
+    region, account = _where(c)
+    res = memories.create(c.base, c.grant, c.body(), region=region, account=account)
+    return c.ok({"memory": memories.shape(res)}, 202)
+
+
+@router.get("/memories/{memoryId}/details")
+def get_memory(c: CallDep) -> JSONResponse:
+    view = c.query("view")
+    if view is not None and view not in ("full", "without_decryption"):
+        raise ValidationError("must be full or without_decryption", field="view")
+    return c.ok({"memory": memories.shape(c.memory(c.param("memoryId")))})
+
+
+@router.post("/memories/")
+def list_memories(c: CallDep) -> JSONResponse:
+    return c.ok(memories.list_page(c.base, c.grant, c.body()))
+
+
+@router.put("/memories/{memoryId}/update", status_code=202)
+def update_memory(c: CallDep) -> JSONResponse:
+    _whole(c)
+    res = c.memory(c.param("memoryId"))
+    return c.ok({"memory": memories.shape(memories.update(c.base, res, c.body()))}, 202)
+
+
+@router.delete("/memories/{memoryId}/delete", status_code=202)
+def delete_memory(c: CallDep) -> JSONResponse:
+    _whole(c)
+    res = c.memory(c.param("memoryId"))
+    gone = memories.delete(c.base, res)
+    return c.ok({"memoryId": gone.id, "status": "DELETING"}, 202)
+
+
+# -- harnesses ----------------------------------------------------------------------------------------------------
+
+
+@router.post("/harnesses", status_code=201)
+def create_harness(c: CallDep) -> JSONResponse:
+    _whole(c)
+    region, account = _where(c)
+    doc = harnesses.create(c.base, c.grant, c.body(), region=region, account=account)
+    return c.ok({"harness": harnesses.shape(doc, c.base)}, 201)
+
+
+@router.get("/harnesses")
+def list_harnesses(c: CallDep) -> JSONResponse:
+    return c.ok(harnesses.list_page(c.base, c.grant, c.query("maxResults"), c.query("nextToken")))
+
+
+@router.post("/harnesses/invoke")
+def invoke_harness(c: CallDep) -> Response:
+    return _invoke(c)
+
+
+@router.get("/harnesses/{harnessId}")
+def get_harness(c: CallDep) -> JSONResponse:
+    doc = harnesses.get(c.base, c.grant, c.param("harnessId"), c.query("harnessVersion"))
+    return c.ok({"harness": harnesses.shape(doc, c.base)})
+
+
+@router.patch("/harnesses/{harnessId}")
+def update_harness(c: CallDep) -> JSONResponse:
+    _whole(c)
+    doc = harnesses.update(c.base, c.grant, c.param("harnessId"), c.body())
+    return c.ok({"harness": harnesses.shape(doc, c.base)})
+
+
+@router.delete("/harnesses/{harnessId}")
+def delete_harness(c: CallDep) -> JSONResponse:
+    _whole(c)
+    doc = harnesses.delete(c.base, c.grant, c.param("harnessId"), c.query("deleteManagedMemory"))
+    return c.ok({"harness": harnesses.shape(doc, c.base)})
+
+
+# -- InvokeHarness --------------------------------------------------------------------------------------------------
+
+
+def _invoke(c: Call) -> Response:
+    started = time.monotonic()
+    inv = invoke.parse(c.body(), c.request.headers.get(SESSION_HEADER))
+    doc = harnesses.by_arn(c.base, c.grant, c.query("harnessArn"))
+    qualifier = c.query("qualifier")
+    if qualifier not in (None, DEFAULT_QUALIFIER):
+        raise ValidationError(f"engram serves only the {DEFAULT_QUALIFIER} endpoint of a harness", field="qualifier")
+    res, memory_cfg = harnesses.memory_of(c.base, doc)
+    actor = ids.actor_in(inv.actor or memory_cfg.get("actorId") or invoke.DEFAULT_ACTOR)
+    grant = c.grant
+    if res is not None and grant.agent is not None and res.agent != grant.agent:
+        raise PermissionDenied(f"this key is not granted memory {res.id}", field="harnessArn")
+    if grant.actor is not None and actor != grant.actor:
+        raise PermissionDenied("this key is granted one actor; pass that actorId", field="actorId")
+    config = harnesses.run_config(c.base, grant, doc, res, memory_cfg)
+    view = c.base.with_config(config)
+    limits = {**{k: doc[k] for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}, **inv.limits}
+    model_cfg = inv.model or doc.get("model")
+    model = invoke.build_model(model_cfg, timeout=limits.get("timeoutSeconds"))
+    params = invoke.model_params(model_cfg)
+    max_tokens = min(params.get("maxTokens", invoke.DEFAULT_MAX_TOKENS), limits.get("maxTokens", 10**9))
+    iterations = limits.get("maxIterations", invoke.DEFAULT_MAX_ITERATIONS)
+    prompt = inv.system_prompt if inv.system_prompt is not None else tuple(doc.get("systemPrompt") or ())
+    instructions = "\n\n".join(b["text"] for b in prompt) or None
+    agent = Agent(view, model, instructions=instructions, max_steps=max(0, iterations - 1), max_tokens=max_tokens,
+                  temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"))
+    messages = [dict(m) for m in inv.messages]
+    if res is None:  # memory disabled: nothing is loaded or stored
+        scope = Scope(agent=f"harness.{doc['harnessId']}", actor=actor, session=inv.session)
+        reply = agent.subagent(scope).invoke(messages)
+    else:
+        scope = Scope(agent=res.agent, actor=actor, session=inv.session)
+        reply = agent.invoke(scope, messages)
+    produced = list(reply.messages)[len(messages):]
+    latency = int((time.monotonic() - started) * 1000)
+    body = b"".join(invoke.events(produced, input_tokens=reply.usage.input_tokens,
+                                  output_tokens=reply.usage.output_tokens, latency_ms=latency))
+    return Response(content=body, media_type=es.CONTENT_TYPE, status_code=200)

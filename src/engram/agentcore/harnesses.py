@@ -1,0 +1,424 @@
+"""Harnesses: CreateHarness, GetHarness, UpdateHarness, ListHarnesses, DeleteHarness, and the memory side of
+InvokeHarness.
+
+A harness is a stored document (the ``Harness`` structure GetHarness answers, every version kept) plus a
+memory: *managed* (CreateHarness makes a memory resource for it, default strategies SEMANTIC and
+SUMMARIZATION, 30-day event expiry, ``managedByResourceArn`` = the harness), *bring-your-own*
+(``agentCoreMemoryConfiguration.arn`` names an existing memory) or *disabled*. Documents live in the meta
+table: ``agentcore.harness.<id>`` (current), ``agentcore.harness.<id>@<version>`` (each version) and the
+index ``agentcore.harnesses``.
+
+UpdateHarness changes only the fields it names; ``memory`` comes wrapped in ``optionalValue``:
+``managedMemoryConfiguration`` on a managed harness changes its memory's strategies (added ones get new
+strategy ids, kept ones keep theirs, dropped ones go) and expiry; switching to BYO or ``disabled``
+disassociates the managed memory (it becomes a regular memory resource). DeleteHarness cascade-deletes the
+managed memory unless ``deleteManagedMemory=false``, which disassociates it instead.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from .. import config as cfgmod
+from ..engine import Memory
+from ..errors import ConflictError, NotFound, PermissionDenied, ValidationError
+from ..http.auth import Grant
+from . import harness_spec as spec
+from . import memories, registry
+from . import strategies as st
+
+HARNESS_META = "agentcore.harness."
+INDEX_META = "agentcore.harnesses"
+OWNER = "_owner"
+MANAGED_NAMES = {"SEMANTIC": "semantic", "SUMMARIZATION": "summarization", "USER_PREFERENCE": "user_preference",
+                 "EPISODIC": "episodic"}
+MANAGED_MEMBERS = {"SEMANTIC": "semanticMemoryStrategy", "SUMMARIZATION": "summaryMemoryStrategy",
+                   "USER_PREFERENCE": "userPreferenceMemoryStrategy", "EPISODIC": "episodicMemoryStrategy"}
+DEFAULT_TRUNCATION = {"strategy": "sliding_window"}
+CREATE_FIELDS = ("harnessName", "clientToken", "executionRoleArn", "environment", "environmentArtifact",
+                 "environmentVariables", "authorizerConfiguration", "model", "systemPrompt", "tools", "skills",
+                 "allowedTools", "memory", "truncation", "hooks", "maxIterations", "maxTokens", "timeoutSeconds",
+                 "tags")
+UPDATE_FIELDS = (*(f for f in CREATE_FIELDS if f not in ("harnessName", "tags")), "harnessId")
+MAX_RESULTS = 100
+
+
+def _now(base: Memory) -> datetime:
+    return base.now().astimezone(UTC)
+
+
+def _iso(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def arn_of(harness_id: str, region: str, account: str) -> str:
+    return f"arn:aws:bedrock-agentcore:{region}:{account}:harness/{harness_id}"
+
+
+# -- storage ----------------------------------------------------------------------------------------------------
+
+
+def _put(base: Memory, doc: dict[str, Any], *, new: bool = False) -> None:
+    hid = doc["harnessId"]
+    with base.store.write() as tx:
+        if new:
+            raw = tx.get_meta(INDEX_META)
+            index: list[str] = list(json.loads(raw)) if raw else []
+            index.append(hid)
+            tx.set_meta(INDEX_META, json.dumps(index))
+        text = json.dumps(doc, sort_keys=True)
+        tx.set_meta(HARNESS_META + hid, text)
+        tx.set_meta(f"{HARNESS_META}{hid}@{doc['harnessVersion']}", text)
+
+
+def _load(base: Memory, harness_id: str, version: str | None = None) -> dict[str, Any] | None:
+    key = HARNESS_META + harness_id + (f"@{version}" if version else "")
+    with base.store.read() as tx:
+        raw = tx.get_meta(key)
+    return json.loads(raw) if raw else None
+
+
+def _index(base: Memory) -> list[str]:
+    with base.store.read() as tx:
+        raw = tx.get_meta(INDEX_META)
+    return list(json.loads(raw)) if raw else []
+
+
+def get(base: Memory, grant: Grant, harness_id: Any, version: Any = None) -> dict[str, Any]:
+    """The harness (a given ``harnessVersion`` of it) if the grant reaches it; ResourceNotFound otherwise."""
+    hid = spec.match(spec.HARNESS_ID, harness_id, "harnessId", "a harness id (NAME-xxxxxxxxxx)")
+    if version is not None:
+        spec.match(spec.re.compile(r"[1-9][0-9]{0,4}"), version, "harnessVersion", "a version number")
+    doc = _load(base, hid)
+    if doc is None or (grant.agent is not None and doc.get(OWNER) != grant.agent):
+        raise NotFound(f"harness {hid} does not exist", field="harnessId")
+    if version is not None:
+        old = _load(base, hid, str(version))
+        if old is None:
+            raise NotFound(f"harness {hid} has no version {version}", field="harnessVersion")
+        return old
+    return doc
+
+
+def by_arn(base: Memory, grant: Grant, arn: Any) -> dict[str, Any]:
+    """The harness an ARN names (InvokeHarness)."""
+    m = spec.HARNESS_ARN.fullmatch(arn) if isinstance(arn, str) else None
+    if m is None:
+        raise ValidationError("must be a harness ARN (arn:aws:bedrock-agentcore:REGION:ACCOUNT:harness/ID)",
+                              field="harnessArn")
+    return get(base, grant, m.group(2))
+
+
+def shape(doc: Mapping[str, Any], base: Memory, *, status: str | None = None) -> dict[str, Any]:
+    """The ``Harness`` structure: the stored document without engram's own keys, managed memory with its ARN."""
+    out = {k: v for k, v in doc.items() if not k.startswith("_")}
+    if status:
+        out["status"] = status
+    return out
+
+
+def summary(doc: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: doc[k] for k in ("harnessId", "harnessName", "arn", "status", "createdAt", "updatedAt",
+                                "harnessVersion") if k in doc}
+
+
+# -- memory of a harness ----------------------------------------------------------------------------------------
+
+
+def _managed_inputs(types: list[str]) -> list[dict[str, Any]]:
+    return [{MANAGED_MEMBERS[t]: {"name": MANAGED_NAMES[t], "namespaceTemplates": [cfgmod.DEFAULT_NAMESPACES[t]]}}
+            for t in types]
+
+
+def _make_managed(base: Memory, grant: Grant, name: str, cfg: Mapping[str, Any], arn: str, *, region: str,
+                  account: str) -> dict[str, Any]:
+    types = list(cfg.get("strategies") or spec.DEFAULT_MANAGED)
+    expiry = int(cfg.get("eventExpiryDuration") or spec.DEFAULT_EXPIRY_DAYS)
+    body: dict[str, Any] = {"name": f"{name}Memory"[:48], "eventExpiryDuration": expiry,
+                            "memoryStrategies": _managed_inputs(types),
+                            "description": f"Managed memory of harness {name}"}
+    if cfg.get("encryptionKeyArn"):
+        body["encryptionKeyArn"] = cfg["encryptionKeyArn"]
+    res = memories.create(base, grant, body, region=region, account=account, managed_by=arn)
+    out: dict[str, Any] = {"arn": res.arn, "strategies": types, "eventExpiryDuration": expiry}
+    if cfg.get("encryptionKeyArn"):
+        out["encryptionKeyArn"] = cfg["encryptionKeyArn"]
+    return {"managedMemoryConfiguration": out}
+
+
+def _update_managed(base: Memory, current: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply a managed configuration to the harness's existing managed memory: only what it names."""
+    res = registry.get(base.store, current["arn"])
+    types = list(change.get("strategies") or current.get("strategies") or spec.DEFAULT_MANAGED)
+    have = {s["type"]: s["strategyId"] for s in res.doc.get("strategies") or []}
+    body: dict[str, Any] = {"memoryStrategies": {
+        "addMemoryStrategies": _managed_inputs([t for t in types if t not in have]),
+        "deleteMemoryStrategies": [{"memoryStrategyId": sid} for t, sid in have.items() if t not in types]}}
+    expiry = change.get("eventExpiryDuration")
+    if expiry is not None:
+        body["eventExpiryDuration"] = expiry
+    memories.update(base, res, body, via_harness=True)
+    out = dict(current)
+    out["strategies"] = types
+    if expiry is not None:
+        out["eventExpiryDuration"] = expiry
+    if change.get("encryptionKeyArn"):
+        out["encryptionKeyArn"] = change["encryptionKeyArn"]
+    return {"managedMemoryConfiguration": out}
+
+
+def _byo(base: Memory, grant: Grant, cfg: Mapping[str, Any]) -> dict[str, Any]:
+    res = registry.get(base.store, cfg["arn"])
+    if grant.agent is not None and res.agent != grant.agent:
+        raise PermissionDenied(f"this key is not granted memory {res.id}", field="memory.arn")
+    return {"agentCoreMemoryConfiguration": dict(cfg)}
+
+
+def managed_resource(base: Memory, doc: Mapping[str, Any]) -> registry.MemoryResource | None:
+    managed = (doc.get("memory") or {}).get("managedMemoryConfiguration")
+    if not managed or not managed.get("arn"):
+        return None
+    try:
+        return registry.get(base.store, managed["arn"])
+    except NotFound:
+        return None
+
+
+def _release(base: Memory, doc: Mapping[str, Any], *, delete: bool) -> None:
+    """Let go of the harness's managed memory: delete it (cascade) or disassociate it."""
+    res = managed_resource(base, doc)
+    if res is None or res.doc.get(memories.MANAGED) != doc["arn"]:
+        return
+    if delete:
+        memories.delete(base, res, via_harness=True)
+    else:
+        memories.disassociate(base, res)
+
+
+# -- operations -------------------------------------------------------------------------------------------------
+
+
+def _common(body: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """The fields Create and Update share, checked into ``out`` (only those given)."""
+    spec.refuse_unsupported(body)
+    if body.get("executionRoleArn") is not None:
+        out["executionRoleArn"] = spec.match(spec.ROLE_ARN, body["executionRoleArn"], "executionRoleArn",
+                                             "an IAM role ARN (arn:aws:iam::ACCOUNT:role/NAME)")
+    if body.get("model") is not None:
+        out["model"] = spec.model(body["model"])
+    if body.get("systemPrompt") is not None:
+        out["systemPrompt"] = spec.system_prompt(body["systemPrompt"])
+    if body.get("allowedTools") is not None:
+        out["allowedTools"] = spec.allowed_tools(body["allowedTools"])
+    if body.get("truncation") is not None:
+        out["truncation"] = spec.truncation(body["truncation"])
+    out.update(spec.limits(body))
+    if body.get("clientToken") is not None:
+        spec.match(spec.CLIENT_TOKEN, body["clientToken"], "clientToken", "33-256 letters, digits and '-'")
+        if len(body["clientToken"]) < 33:
+            raise ValidationError("must be 33 to 256 characters", field="clientToken")
+
+
+def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str) -> dict[str, Any]:
+    """CreateHarness: check, make the managed memory (unless BYO or disabled), store version 1."""
+    spec.keys(body, "body", CREATE_FIELDS, ("harnessName", "executionRoleArn"))
+    name = spec.match(spec.HARNESS_NAME, body["harnessName"], "harnessName", "[a-zA-Z][a-zA-Z0-9_]{0,39}")
+    checked: dict[str, Any] = {}
+    _common(body, checked)
+    memory_cfg = spec.memory(body["memory"]) if body.get("memory") is not None else {"managedMemoryConfiguration": {}}
+    tags = spec.tags(body["tags"]) if body.get("tags") is not None else None
+    token = body.get("clientToken")
+    if token is not None:
+        prior = memories._by_token(base, "create-harness", token)
+        if prior:
+            found = _load(base, prior)
+            if found is not None:
+                return found
+    for hid in _index(base):
+        other = _load(base, hid)
+        if other is not None and other["harnessName"] == name and other.get(OWNER) == grant.agent:
+            raise ConflictError(f"a harness named {name!r} exists ({hid})", field="harnessName")
+    harness_id = f"{name}-{st.suffix()}"
+    arn = arn_of(harness_id, region, account)
+    now = _iso(_now(base))
+    doc: dict[str, Any] = {"harnessId": harness_id, "harnessName": name, "arn": arn, "status": "READY",
+                           "harnessVersion": "1", "createdAt": now, "updatedAt": now, "systemPrompt": [],
+                           "tools": [], "skills": [], "allowedTools": [], "truncation": dict(DEFAULT_TRUNCATION),
+                           OWNER: grant.agent, **checked}
+    if tags is not None:
+        doc["tags"] = tags
+    member = next(iter(memory_cfg))
+    if member == "managedMemoryConfiguration":
+        doc["memory"] = _make_managed(base, grant, name, memory_cfg[member], arn, region=region, account=account)
+    elif member == "agentCoreMemoryConfiguration":
+        doc["memory"] = _byo(base, grant, memory_cfg[member])
+    else:
+        doc["memory"] = {"disabled": {}}
+    _put(base, doc, new=True)
+    if token is not None:
+        memories._remember_token(base, "create-harness", token, harness_id)
+    return doc
+
+
+def update(base: Memory, grant: Grant, harness_id: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+    """UpdateHarness: only the fields named change; ``harnessVersion`` goes up by one."""
+    spec.keys(body, "body", UPDATE_FIELDS)
+    doc = dict(get(base, grant, harness_id))
+    checked: dict[str, Any] = {}
+    _common(body, checked)
+    memory_change: dict[str, Any] | str | None = "unchanged"
+    if "memory" in body and body["memory"] is not None:
+        memory_change = spec.memory_update(body["memory"])
+    doc.update(checked)
+    if memory_change != "unchanged":
+        doc["memory"] = _switch_memory(base, grant, doc, memory_change)  # type: ignore[arg-type]
+    doc["harnessVersion"] = str(int(doc["harnessVersion"]) + 1)
+    doc["updatedAt"] = _iso(_now(base))
+    _put(base, doc)
+    return doc
+
+
+def _switch_memory(base: Memory, grant: Grant, doc: Mapping[str, Any], change: dict[str, Any] | None
+                   ) -> dict[str, Any]:
+    current = doc.get("memory") or {"disabled": {}}
+    target = change or {"disabled": {}}
+    member = next(iter(target))
+    managed_now = current.get("managedMemoryConfiguration")
+    live = managed_resource(base, doc)
+    if member == "managedMemoryConfiguration":
+        if managed_now and live is not None and live.doc.get(memories.MANAGED) == doc["arn"]:
+            return _update_managed(base, managed_now, target[member])
+        region, account = _region_account(doc["arn"])
+        return _make_managed(base, grant, doc["harnessName"], target[member], doc["arn"], region=region,
+                             account=account)
+    new = _byo(base, grant, target[member]) if member == "agentCoreMemoryConfiguration" else {"disabled": {}}
+    if managed_now:
+        _release(base, doc, delete=False)
+    return new
+
+
+def _region_account(arn: str) -> tuple[str, str]:
+    parts = arn.split(":")
+    return parts[3], parts[4]
+
+
+def list_page(base: Memory, grant: Grant, max_results: str | None, next_token: str | None) -> dict[str, Any]:
+    limit = MAX_RESULTS
+    if max_results is not None:
+        try:
+            limit = int(max_results)
+        except ValueError:
+            raise ValidationError("must be an integer from 1 to 100", field="maxResults") from None
+        spec.integer(limit, "maxResults", 1, MAX_RESULTS)
+    found = [d for d in (_load(base, h) for h in _index(base))
+             if d is not None and (grant.agent is None or d.get(OWNER) == grant.agent)]
+    start = 0
+    if next_token is not None:
+        ids_ = [d["harnessId"] for d in found]
+        if next_token not in ids_:
+            raise ValidationError("is not a token this server issued (or its harness is gone)", field="nextToken")
+        start = ids_.index(next_token)
+    out: dict[str, Any] = {"harnesses": [summary(d) for d in found[start:start + limit]]}
+    if start + limit < len(found):
+        out["nextToken"] = found[start + limit]["harnessId"]
+    return out
+
+
+def delete(base: Memory, grant: Grant, harness_id: Any, delete_managed: str | None) -> dict[str, Any]:
+    """DeleteHarness: the managed memory goes too unless ``deleteManagedMemory=false``."""
+    if delete_managed not in (None, "true", "false"):
+        raise ValidationError("must be true or false", field="deleteManagedMemory")
+    doc = get(base, grant, harness_id)
+    _release(base, doc, delete=delete_managed != "false")
+    hid = doc["harnessId"]
+    with base.store.write() as tx:
+        raw = tx.get_meta(INDEX_META)
+        index = [h for h in (json.loads(raw) if raw else []) if h != hid]
+        tx.set_meta(INDEX_META, json.dumps(index))
+        tx.set_meta(HARNESS_META + hid, "")
+        for v in range(1, int(doc["harnessVersion"]) + 1):
+            tx.set_meta(f"{HARNESS_META}{hid}@{v}", "")
+    return {**doc, "status": "DELETING"}
+
+
+# -- invocation: which memory, which configuration ----------------------------------------------------------------
+
+
+def memory_of(base: Memory, doc: Mapping[str, Any]) -> tuple[registry.MemoryResource | None, dict[str, Any]]:
+    """The memory resource an invocation uses (None: disabled) and the harness's memory configuration."""
+    cfg = doc.get("memory") or {"disabled": {}}
+    member, body = next(iter(cfg.items()))
+    if member == "disabled":
+        return None, {}
+    try:
+        return registry.get(base.store, body["arn"]), dict(body)
+    except NotFound:
+        raise NotFound(f"the harness's memory {body['arn']} no longer exists; attach another with "
+                       "UpdateHarness", field="memory") from None
+
+
+def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry.MemoryResource | None,
+               memory_cfg: Mapping[str, Any]) -> cfgmod.Config:
+    """The engram configuration one invocation runs under: the memory agent's own, plus the harness's
+    truncation, history length and retrieval (BYO ``retrievalConfig``, else ``topK`` 10 and
+    ``relevanceScore`` 0.2 for each active strategy's namespace), narrowed to the key's levels."""
+    cfg = base.config_for(res.agent) if res is not None else cfgmod.Config()
+    d = cfg.to_dict()
+    harness = d.setdefault("harness", {})
+    mem = harness.setdefault("memory", {})
+    history = harness.setdefault("history", {})
+    context = harness.setdefault("context", {})
+    if res is None:
+        mem["enabled"] = False
+        history["messagesCount"] = 0
+    else:
+        if memory_cfg.get("messagesCount") is not None:
+            history["messagesCount"] = memory_cfg["messagesCount"]
+        given = memory_cfg.get("retrievalConfig")
+        if given:
+            mem["retrieval"] = {ns: dict(r) for ns, r in given.items()}
+        else:
+            mem["retrieval"] = derived_retrieval(res)
+        scope = mem.setdefault("scope", {})
+        scope["read"] = [lv for lv in scope.get("read", ["session"]) if lv in grant.read]
+        scope["write"] = [lv for lv in scope.get("write", ["session"]) if lv in grant.write]
+    context["truncation"] = _truncation(doc.get("truncation") or DEFAULT_TRUNCATION,
+                                        context.get("truncation") or {})
+    return cfgmod.load_config(d)
+
+
+def derived_retrieval(res: registry.MemoryResource) -> dict[str, dict[str, Any]]:
+    """``topK`` 10 and ``relevanceScore`` 0.2 for each active strategy's namespace (and reflections)."""
+    out: dict[str, dict[str, Any]] = {}
+    for s in res.doc.get("strategies") or []:
+        if s.get("status", "ACTIVE") != "ACTIVE":
+            continue
+        mapped = st.to_engram(s)
+        for key in ("namespace", "reflection_namespace"):
+            if mapped.get(key):
+                out[mapped[key]] = {"topK": 10, "relevanceScore": 0.2, "strategyId": s["strategyId"]}
+    return out
+
+
+def _truncation(aws: Mapping[str, Any], current: Mapping[str, Any]) -> dict[str, Any]:
+    """The harness truncation in engram's shape (``harness.context.truncation``)."""
+    out: dict[str, Any] = {k: v for k, v in current.items() if k in ("messagesCount", "keepLast")}
+    out["strategy"] = aws["strategy"]
+    config = aws.get("config") or {}
+    if config.get("slidingWindow", {}).get("messagesCount") is not None:
+        out["messagesCount"] = config["slidingWindow"]["messagesCount"]
+    summ = config.get("summarization") or {}
+    if summ.get("preserveRecentMessages") is not None:
+        out["keepLast"] = summ["preserveRecentMessages"]
+    for aws_key in ("summaryRatio", "summarizationSystemPrompt"):
+        if summ.get(aws_key) is not None and aws_key in _truncation_fields():
+            out[aws_key] = summ[aws_key]
+    return out
+
+
+def _truncation_fields() -> set[str]:
+    """The aliases engram's Truncation accepts (summaryRatio and the summary prompt arrive with cfg's work)."""
+    return {f.alias or name for name, f in cfgmod.Truncation.model_fields.items()}

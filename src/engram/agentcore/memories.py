@@ -1,0 +1,329 @@
+"""The memory control plane (service ``bedrock-agentcore-control``): CreateMemory, GetMemory, ListMemories,
+UpdateMemory, DeleteMemory.
+
+A memory resource is one engram agent (:mod:`engram.agentcore.registry` keeps the mapping). Its
+strategies live in two places: as AWS reports them (with ids, templates, status) in the resource's
+``doc``, and as the engram strategies of that agent's own configuration (``Memory.configure``), which is
+what extraction runs (:mod:`engram.agentcore.strategies` maps one onto the other). Every change writes
+both, and only what the request names changes (the agent's other settings stay).
+
+Which agent: a key granted agent ``A`` creates its memory on ``A`` (an agent has one memory, so a second
+CreateMemory with that key is a ConflictException naming the memory it has); an unrestricted grant
+(``serve --insecure-local``) puts each new memory on a new agent named by the memory id.
+
+Managed memory (made by CreateHarness) carries ``managedByResourceArn``: its strategies change only
+through UpdateHarness, and DeleteMemory refuses it (the document: "Managed memory cannot be deleted
+directly through the Memory APIs").
+
+DeleteMemory erases the memory's data (every actor's events and records, then the agent's own records),
+since a deleted AgentCore memory takes its contents with it; it answers ``DELETING`` as AWS does and the
+memory is gone at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ..engine import Memory
+from ..errors import ConflictError, NotFound, ValidationError
+from ..http.auth import Grant
+from . import harness_spec as spec
+from . import ids, registry
+from . import strategies as st
+
+TOKEN_META = "agentcore.token."
+INDEX_META = "agentcore.memories"
+MANAGED = "managedByResourceArn"
+DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
+ALL_LEVELS = ["session", "actor", "agent"]
+MAX_RESULTS = 100
+
+
+def _now(base: Memory) -> datetime:
+    return base.now().astimezone(UTC)
+
+
+def _ts(at: datetime) -> float:
+    return at.astimezone(UTC).timestamp()
+
+
+# -- the engram side: the agent's configuration ---------------------------------------------------------------
+
+
+def engram_patch(strategies: list[dict[str, Any]], expiry_days: int) -> dict[str, Any]:
+    """The part of the agent's engram configuration a memory resource decides (``update``-applied)."""
+    memory: dict[str, Any] = {"enabled": True, "scope": {"read": ALL_LEVELS, "write": ALL_LEVELS},
+                              "strategies": [st.to_engram(s) for s in strategies]}
+    return {"harness": {"memory": memory, "history": {"eventExpiryDuration": expiry_days}}}
+
+
+def configure_agent(base: Memory, res: registry.MemoryResource) -> None:
+    base.configure(res.agent, engram_patch(list(res.doc.get("strategies") or []), res.event_expiry_days),
+                   update=True)
+
+
+# -- the AWS side: shapes -------------------------------------------------------------------------------------
+
+
+def shape(res: registry.MemoryResource, *, status: str | None = None) -> dict[str, Any]:
+    """The ``Memory`` structure of GetMemory / CreateMemory / UpdateMemory."""
+    out: dict[str, Any] = {"arn": res.arn, "id": res.id, "name": res.name, "status": status or res.status,
+                           "eventExpiryDuration": res.event_expiry_days, "createdAt": _ts(res.created_at),
+                           "updatedAt": _ts(res.updated_at), "strategies": list(res.doc.get("strategies") or [])}
+    if res.description is not None:
+        out["description"] = res.description
+    for name in ("encryptionKeyArn", "memoryExecutionRoleArn", "indexedKeys", "namespaceKeys", MANAGED):
+        if res.doc.get(name) is not None:
+            out[name] = res.doc[name]
+    return out
+
+
+def summary(res: registry.MemoryResource) -> dict[str, Any]:
+    out: dict[str, Any] = {"arn": res.arn, "id": res.id, "status": res.status, "createdAt": _ts(res.created_at),
+                           "updatedAt": _ts(res.updated_at)}
+    if res.doc.get(MANAGED):
+        out[MANAGED] = res.doc[MANAGED]
+    return out
+
+
+# -- the index (ListMemories) ---------------------------------------------------------------------------------
+
+
+def _index(base: Memory) -> list[str]:
+    with base.store.read() as tx:
+        raw = tx.get_meta(INDEX_META)
+    return list(json.loads(raw)) if raw else []
+
+
+def _index_change(base: Memory, *, add: str | None = None, remove: str | None = None) -> None:
+    with base.store.write() as tx:
+        raw = tx.get_meta(INDEX_META)
+        got: list[str] = list(json.loads(raw)) if raw else []
+        if add is not None and add not in got:
+            got.append(add)
+        if remove is not None and remove in got:
+            got.remove(remove)
+        tx.set_meta(INDEX_META, json.dumps(got))
+
+
+# -- operations -----------------------------------------------------------------------------------------------
+
+
+def _check_arn(value: Any, field: str) -> str:
+    return spec.match(spec.re.compile(r"arn:[a-z0-9-\.]{1,63}:[a-z0-9-\.]{0,63}:[a-z0-9-\.]{0,63}:"
+                                      r"[a-z0-9-\.]{0,63}:[^/].{0,1023}"), value, field, "an ARN")
+
+
+def _expiry(value: Any, field: str = "eventExpiryDuration") -> int:
+    return spec.integer(value, field, 3, 365)
+
+
+def _agent_for(base: Memory, grant: Grant, memory_id: str) -> str:
+    if grant.agent is None:
+        return memory_id
+    held = registry.of_agent(base.store, grant.agent)
+    if held is not None:
+        raise ConflictError(f"agent {grant.agent!r} already has memory {held.id} (one memory per agent); "
+                            "issue a key for another agent (engram keys create --agent B --aws) for a second "
+                            "memory", field="name")
+    return grant.agent
+
+
+def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str,
+           managed_by: str | None = None) -> registry.MemoryResource:
+    """CreateMemory: check everything first, then register the resource and configure its agent."""
+    spec.keys(body, "body", ("clientToken", "name", "description", "encryptionKeyArn", "memoryExecutionRoleArn",
+                              "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
+                              "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
+    token = body.get("clientToken")
+    if token is not None:
+        spec.text(token, "clientToken", 0, 500)
+        prior = _by_token(base, "create-memory", token)
+        if prior is not None:
+            return registry.get(base.store, prior)
+    name = st.check_name(body["name"], "name")
+    description = st.check_description(body.get("description"), "description")
+    expiry = _expiry(body["eventExpiryDuration"])
+    if body.get("streamDeliveryResources") is not None:
+        raise ValidationError("stream delivery (Kinesis) is not supported by engram", field="streamDeliveryResources")
+    doc: dict[str, Any] = {}
+    for name_ in ("encryptionKeyArn", "memoryExecutionRoleArn"):
+        if body.get(name_) is not None:
+            doc[name_] = _check_arn(body[name_], name_)
+    if body.get("tags") is not None:
+        doc["tags"] = spec.tags(body["tags"])
+    for name_ in ("indexedKeys", "namespaceKeys"):
+        if body.get(name_) is not None:
+            if not isinstance(body[name_], list):
+                raise ValidationError("must be a list", field=name_)
+            doc[name_] = body[name_]
+    now = _now(base)
+    doc["strategies"] = st.parse_inputs(body.get("memoryStrategies"), "memoryStrategies", _ts(now))
+    if managed_by:
+        doc[MANAGED] = managed_by
+    memory_id = ids.new_memory_id(name)
+    agent = _agent_for(base, grant, memory_id)
+    res = registry.create(base.store, agent, name, region=region, account=account, description=description,
+                          event_expiry_days=expiry, doc=doc, memory_id=memory_id, now=now)
+    try:
+        configure_agent(base, res)
+    except ValidationError:
+        registry.delete(base.store, res.id)
+        raise
+    _index_change(base, add=res.id)
+    if token is not None:
+        _remember_token(base, "create-memory", token, res.id)
+    return res
+
+
+def _by_token(base: Memory, op: str, token: str) -> str | None:
+    with base.store.read() as tx:
+        got = tx.get_meta(f"{TOKEN_META}{op}.{token}")
+    return got or None
+
+
+def _remember_token(base: Memory, op: str, token: str, value: str) -> None:
+    with base.store.write() as tx:
+        tx.set_meta(f"{TOKEN_META}{op}.{token}", value)
+
+
+def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
+    """Every memory the grant reaches, oldest first."""
+    out = []
+    for mid in _index(base):
+        try:
+            res = registry.get(base.store, mid)
+        except NotFound:
+            continue
+        if grant.agent is None or res.agent == grant.agent:
+            out.append(res)
+    return out
+
+
+def list_page(base: Memory, grant: Grant, body: Mapping[str, Any]) -> dict[str, Any]:
+    """ListMemories: ``maxResults`` (1-100, default 100) and an opaque ``nextToken``."""
+    spec.keys(body, "body", ("maxResults", "nextToken"))
+    limit = spec.integer(body["maxResults"], "maxResults", 1, MAX_RESULTS) if body.get("maxResults") is not None \
+        else MAX_RESULTS
+    found = visible(base, grant)
+    start = 0
+    if body.get("nextToken") is not None:
+        token = body["nextToken"]
+        ids_ = [r.id for r in found]
+        if not isinstance(token, str) or token not in ids_:
+            raise ValidationError("is not a token this server issued (or its memory is gone)", field="nextToken")
+        start = ids_.index(token)
+    page = found[start:start + limit]
+    out: dict[str, Any] = {"memories": [summary(r) for r in page]}
+    if start + limit < len(found):
+        out["nextToken"] = found[start + limit].id
+    return out
+
+
+def update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any], *,
+           via_harness: bool = False) -> registry.MemoryResource:
+    """UpdateMemory: description, eventExpiryDuration, role, and add / modify / delete strategies."""
+    spec.keys(body, "body", ("clientToken", "memoryId", "description", "eventExpiryDuration",
+                              "memoryExecutionRoleArn", "memoryStrategies", "addIndexedKeys", "namespaceKeys",
+                              "streamDeliveryResources"))
+    if body.get("streamDeliveryResources") is not None:
+        raise ValidationError("stream delivery (Kinesis) is not supported by engram", field="streamDeliveryResources")
+    changes: dict[str, Any] = {}
+    doc = json.loads(json.dumps(res.doc))
+    if body.get("description") is not None:
+        changes["description"] = st.check_description(body["description"], "description")
+    if body.get("eventExpiryDuration") is not None:
+        changes["event_expiry_days"] = _expiry(body["eventExpiryDuration"])
+    if body.get("memoryExecutionRoleArn") is not None:
+        doc["memoryExecutionRoleArn"] = _check_arn(body["memoryExecutionRoleArn"], "memoryExecutionRoleArn")
+    if body.get("addIndexedKeys") is not None:
+        if not isinstance(body["addIndexedKeys"], list):
+            raise ValidationError("must be a list", field="addIndexedKeys")
+        doc["indexedKeys"] = [*(doc.get("indexedKeys") or []), *body["addIndexedKeys"]]
+    if body.get("namespaceKeys") is not None:
+        if not isinstance(body["namespaceKeys"], list):
+            raise ValidationError("must be a list", field="namespaceKeys")
+        doc["namespaceKeys"] = body["namespaceKeys"]
+    if body.get("memoryStrategies") is not None:
+        if doc.get(MANAGED) and not via_harness:
+            raise ValidationError(f"this memory is managed by {doc[MANAGED]}; change its strategies with "
+                                  "UpdateHarness", field="memoryStrategies")
+        doc["strategies"] = _strategy_changes(list(doc.get("strategies") or []), body["memoryStrategies"],
+                                              _ts(_now(base)))
+    new = registry.update(base.store, res.id, doc=doc, now=_now(base), **changes)
+    try:
+        configure_agent(base, new)
+    except ValidationError:
+        registry.update(base.store, res.id, doc=res.doc, description=res.description,
+                        event_expiry_days=res.event_expiry_days)
+        raise
+    return new
+
+
+def _strategy_changes(current: list[dict[str, Any]], change: Any, now: float) -> list[dict[str, Any]]:
+    field = "memoryStrategies"
+    o = spec.obj(change, field)
+    spec.keys(o, field, ("addMemoryStrategies", "modifyMemoryStrategies", "deleteMemoryStrategies"))
+    by_id = {s["strategyId"]: i for i, s in enumerate(current)}
+    out = list(current)
+    for i, item in enumerate(o.get("modifyMemoryStrategies") or []):
+        sid = spec.obj(item, f"{field}.modifyMemoryStrategies[{i}]").get("memoryStrategyId")
+        if sid not in by_id:
+            raise NotFound(f"no strategy {sid!r} in this memory", field=f"{field}.modifyMemoryStrategies[{i}]")
+        out[by_id[sid]] = st.modify(out[by_id[sid]], item, f"{field}.modifyMemoryStrategies[{i}]", now)
+    gone: set[str] = set()
+    for i, item in enumerate(o.get("deleteMemoryStrategies") or []):
+        where = f"{field}.deleteMemoryStrategies[{i}]"
+        io = spec.obj(item, where)
+        spec.keys(io, where, ("memoryStrategyId",), ("memoryStrategyId",))
+        if io["memoryStrategyId"] not in by_id:
+            raise NotFound(f"no strategy {io['memoryStrategyId']!r} in this memory", field=where)
+        gone.add(io["memoryStrategyId"])
+    out = [s for s in out if s["strategyId"] not in gone]
+    added = st.parse_inputs(o.get("addMemoryStrategies"), f"{field}.addMemoryStrategies", now, existing=out)
+    return out + added
+
+
+def delete(base: Memory, res: registry.MemoryResource, *, via_harness: bool = False) -> registry.MemoryResource:
+    """DeleteMemory: erase its data, forget the resource, configure its agent with no strategies."""
+    if res.doc.get(MANAGED) and not via_harness:
+        raise ValidationError(f"this memory is managed by {res.doc[MANAGED]}; disassociate it with UpdateHarness "
+                              "or delete the harness", field="memoryId")
+    erase_agent(base, res.agent)
+    gone = registry.delete(base.store, res.id)
+    _index_change(base, remove=res.id)
+    base.configure(res.agent, engram_patch([], res.event_expiry_days), update=True)
+    return gone
+
+
+def disassociate(base: Memory, res: registry.MemoryResource) -> registry.MemoryResource:
+    """Turn managed memory into a regular memory resource (no ``managedByResourceArn``)."""
+    doc = dict(res.doc)
+    doc.pop(MANAGED, None)
+    return registry.update(base.store, res.id, doc=doc, now=_now(base))
+
+
+def erase_agent(base: Memory, agent: str) -> None:
+    """Delete the agent's data: each actor's events and records are erased (hard); agent-level records,
+    which no actor holds, are forgotten (out of every read; their versions stay until erased)."""
+    from ..types import Scope
+
+    scope = Scope(agent=agent)
+    actors: set[str] = set()
+    while True:
+        sessions = base.sessions(scope, limit=1000)
+        fresh = {s["actor"] for s in sessions if s.get("actor") and s["actor"] not in actors}
+        if not fresh:
+            break
+        for actor in sorted(fresh):
+            base.erase(scope, actor=actor)
+            actors.add(actor)
+    while True:  # agent-level records (namespaces without {actorId}): no actor erase reaches them
+        records = base.list(scope, limit=500)
+        if not records:
+            break
+        for rec in records:
+            base.forget(scope, rec.id)
