@@ -146,7 +146,7 @@ def _invoke(c: Call) -> Response:
     res, memory_cfg = harnesses.memory_of(c.base, doc)
     actor = ids.actor_in(inv.actor or memory_cfg.get("actorId") or invoke.DEFAULT_ACTOR)
     grant = c.grant
-    if res is not None and grant.agent is not None and res.agent != grant.agent:
+    if res is not None and not memories.reaches(grant, res):
         raise PermissionDenied(f"this key is not granted memory {res.id}", field="harnessArn")
     if grant.actor is not None and actor != grant.actor:
         raise PermissionDenied("this key is granted one actor; pass that actorId", field="actorId")

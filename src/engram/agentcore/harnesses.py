@@ -172,7 +172,7 @@ def _update_managed(base: Memory, current: Mapping[str, Any], change: Mapping[st
 
 def _byo(base: Memory, grant: Grant, cfg: Mapping[str, Any]) -> dict[str, Any]:
     res = registry.get(base.store, cfg["arn"])
-    if grant.agent is not None and res.agent != grant.agent:
+    if not memories.reaches(grant, res):
         raise PermissionDenied(f"this key is not granted memory {res.id}", field="memory.arn")
     return {"agentCoreMemoryConfiguration": dict(cfg)}
 

@@ -7,9 +7,10 @@ strategies live in two places: as AWS reports them (with ids, templates, status)
 what extraction runs (:mod:`engram.agentcore.strategies` maps one onto the other). Every change writes
 both, and only what the request names changes (the agent's other settings stay).
 
-Which agent: a key granted agent ``A`` creates its memory on ``A`` (an agent has one memory, so a second
-CreateMemory with that key is a ConflictException naming the memory it has); an unrestricted grant
-(``serve --insecure-local``) puts each new memory on a new agent named by the memory id.
+Which agent: each new memory gets an engram agent of its own, named by the memory id (``MyMemory-
+abc1234567`` is a valid engram id), and remembers the agent of the key that made it as ``doc["owner"]``;
+a key reaches the memories on its own agent and those its agent made (:func:`reaches`), so one set of
+credentials can run the document's flow (a managed memory, then a second memory attached as BYO).
 
 Managed memory (made by CreateHarness) carries ``managedByResourceArn``: its strategies change only
 through UpdateHarness, and DeleteMemory refuses it (the document: "Managed memory cannot be deleted
@@ -28,7 +29,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import Memory
-from ..errors import ConflictError, NotFound, ValidationError
+from ..errors import NotFound, ValidationError
 from ..http.auth import Grant
 from . import harness_spec as spec
 from . import ids, registry
@@ -37,6 +38,7 @@ from . import strategies as st
 TOKEN_META = "agentcore.token."
 INDEX_META = "agentcore.memories"
 MANAGED = "managedByResourceArn"
+OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
 ALL_LEVELS = ["session", "actor", "agent"]
 MAX_RESULTS = 100
@@ -121,15 +123,9 @@ def _expiry(value: Any, field: str = "eventExpiryDuration") -> int:
     return spec.integer(value, field, 3, 365)
 
 
-def _agent_for(base: Memory, grant: Grant, memory_id: str) -> str:
-    if grant.agent is None:
-        return memory_id
-    held = registry.of_agent(base.store, grant.agent)
-    if held is not None:
-        raise ConflictError(f"agent {grant.agent!r} already has memory {held.id} (one memory per agent); "
-                            "issue a key for another agent (engram keys create --agent B --aws) for a second "
-                            "memory", field="name")
-    return grant.agent
+def reaches(grant: Grant, res: registry.MemoryResource) -> bool:
+    """A grant reaches a memory on its own agent, or one its agent created (``doc["owner"]``)."""
+    return grant.agent is None or res.agent == grant.agent or res.doc.get(OWNER) == grant.agent
 
 
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str,
@@ -165,8 +161,8 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     if managed_by:
         doc[MANAGED] = managed_by
     memory_id = ids.new_memory_id(name)
-    agent = _agent_for(base, grant, memory_id)
-    res = registry.create(base.store, agent, name, region=region, account=account, description=description,
+    doc[OWNER] = grant.agent
+    res = registry.create(base.store, memory_id, name, region=region, account=account, description=description,
                           event_expiry_days=expiry, doc=doc, memory_id=memory_id, now=now)
     try:
         configure_agent(base, res)
@@ -198,7 +194,7 @@ def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
             res = registry.get(base.store, mid)
         except NotFound:
             continue
-        if grant.agent is None or res.agent == grant.agent:
+        if reaches(grant, res):
             out.append(res)
     return out
 

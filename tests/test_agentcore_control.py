@@ -1,0 +1,417 @@
+"""The AgentCore control plane and harness through the real clients against ``engram serve`` on loopback:
+boto3 for every operation, the AWS CLI for the document's own commands, the document's ``invoke_harness``
+example verbatim; on SQLite and PostgreSQL. Models: the offline default and a local server speaking the
+OpenAI wire protocol (tests/wire)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engram import Memory
+from engram.embedders import HashingEmbedder
+from tests.test_http_server import CLI, serving
+from tests.wire.servers import openai_chat, serve
+
+boto3 = pytest.importorskip("boto3")
+from botocore.config import Config as BotoConfig  # noqa: E402
+from botocore.exceptions import ClientError  # noqa: E402
+
+REGION = "us-west-2"
+DOC = Path(__file__).resolve().parents[1].parent / "shared" / "seeds" / "agentcore-harness-memory.md"
+SESSION_ID = "session-2026-12-01-user-123-0000001"  # runtimeSessionId: 33 to 100 characters
+ROLE = "arn:aws:iam::123456789012:role/MyHarnessRole"
+
+# The document's commands, verbatim (checked against the document itself when it is beside the repo).
+CREATE_HARNESS = '''aws bedrock-agentcore-control create-harness \\
+--harness-name "MyHarness" \\
+--execution-role-arn "arn:aws:iam::123456789012:role/MyHarnessRole" \\
+--memory '{"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE"], "eventExpiryDuration": 60}}\''''  # noqa: E501
+UPDATE_MANAGED = '''aws bedrock-agentcore-control update-harness \\
+--harness-id "MyHarness-UuFdkQoXSL" \\
+--memory '{"optionalValue": {"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"]}}}\''''  # noqa: E501
+CREATE_MEMORY = '''aws bedrock-agentcore-control create-memory \\
+--name "MyMemory" \\
+--event-expiry-duration 30 \\
+--description "Memory for my harness"'''
+ATTACH_BYO = '''aws bedrock-agentcore-control update-harness \\
+--harness-id "MyHarness-UuFdkQoXSL" \\
+--memory '{"optionalValue": {"agentCoreMemoryConfiguration": {"arn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123"}}}\''''  # noqa: E501
+DISABLE = '''aws bedrock-agentcore-control update-harness \\
+--harness-id "MyHarness-UuFdkQoXSL" \\
+--memory '{"optionalValue": {"disabled": {}}}\''''
+RETRIEVAL = '''aws bedrock-agentcore-control update-harness \\
+--harness-id "MyHarness-UuFdkQoXSL" \\
+--memory '{"optionalValue": {"agentCoreMemoryConfiguration": {"arn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123", "retrievalConfig": {"/facts/{actorId}/": {"topK": 5, "relevanceScore": 0.5, "strategyId": "FactExtractor-abc123"}}}}}\''''  # noqa: E501
+TRUNCATION = '''aws bedrock-agentcore-control update-harness \\
+--harness-id "MyHarness-UuFdkQoXSL" \\
+--truncation '{"strategy": "sliding_window", "slidingWindowConfig": {"numMessages": 30}}\''''
+DOC_HARNESS_ID = "MyHarness-UuFdkQoXSL"
+DOC_MEMORY_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemory-abc123"
+
+
+@pytest.fixture
+def engram(db_url: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """``engram serve`` on loopback, and AWS credentials from ``engram keys create --aws``."""
+    made = subprocess.run([*CLI, "keys", "create", "--db", db_url, "--agent", "support-bot", "--aws"],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    creds = json.loads(made.stdout)
+    with serving(db_url, tmp_path) as (_, base):
+        yield {"url": base, "db": db_url, "key": creds["aws_access_key_id"],
+               "secret": creds["aws_secret_access_key"], "tmp": tmp_path}
+
+
+def boto(engram: dict[str, Any], service: str) -> Any:
+    return boto3.client(service, endpoint_url=engram["url"], region_name=REGION,
+                        aws_access_key_id=engram["key"], aws_secret_access_key=engram["secret"],
+                        config=BotoConfig(retries={"max_attempts": 1}))
+
+
+def aws(engram: dict[str, Any], command: str, **subst: str) -> subprocess.CompletedProcess[str]:
+    """Run one of the document's commands with the real AWS CLI, ``--endpoint-url`` added. ``subst`` replaces
+    the document's placeholders (its harness id and memory ARN) by the ones this server made."""
+    text = command
+    for old, new in subst.items():
+        text = text.replace(old, new)
+    argv = shlex.split(text.replace("\\\n", " "))
+    assert argv[0] == "aws"
+    exe = str(Path(sys.executable).with_name("aws"))
+    home = engram["tmp"]
+    env = {**os.environ, "AWS_ACCESS_KEY_ID": engram["key"], "AWS_SECRET_ACCESS_KEY": engram["secret"],
+           "AWS_DEFAULT_REGION": REGION, "AWS_CONFIG_FILE": str(home / "aws-config"),
+           "AWS_SHARED_CREDENTIALS_FILE": str(home / "aws-creds"), "AWS_EC2_METADATA_DISABLED": "true",
+           "AWS_PAGER": ""}
+    return subprocess.run([exe, *argv[1:], "--endpoint-url", engram["url"], "--output", "json"],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def code_of(exc: pytest.ExceptionInfo[ClientError]) -> str:
+    return str(exc.value.response["Error"]["Code"])
+
+
+def test_the_commands_here_are_the_documents() -> None:
+    if not DOC.exists():
+        pytest.skip("the reference document is not beside the repository")
+    text = DOC.read_text(encoding="utf-8")
+    for command in (CREATE_HARNESS, UPDATE_MANAGED, CREATE_MEMORY, ATTACH_BYO, DISABLE, RETRIEVAL, TRUNCATION):
+        assert command in text
+    assert 'actorId="user-123",' in text and "client.invoke_harness(" in text
+
+
+# -- memories ------------------------------------------------------------------------------------------------
+
+
+STRATEGIES = [
+    {"semanticMemoryStrategy": {"name": "Facts", "namespaceTemplates": ["/facts/{actorId}/"]}},
+    {"summaryMemoryStrategy": {"name": "Summaries", "namespaces": ["/summary/{actorId}/{sessionId}/"]}},
+    {"userPreferenceMemoryStrategy": {"name": "Prefs"}},
+    {"episodicMemoryStrategy": {"name": "Episodes", "reflectionConfiguration": {
+        "namespaceTemplates": ["/reflections/{actorId}/"]}}},
+    {"customMemoryStrategy": {"name": "Billing", "configuration": {"semanticOverride": {
+        "extraction": {"appendToPrompt": "Only billing facts.", "modelId": "anthropic.claude-3-haiku"}}}}},
+]
+
+
+def test_memory_lifecycle_through_boto3(engram: dict[str, Any]) -> None:
+    ctl = boto(engram, "bedrock-agentcore-control")
+    made = ctl.create_memory(name="Support", description="support bot", eventExpiryDuration=45,
+                             memoryStrategies=STRATEGIES)["memory"]
+    assert made["status"] == "ACTIVE" and made["id"].startswith("Support-") and len(made["id"]) == 18
+    assert made["arn"] == f"arn:aws:bedrock-agentcore:{REGION}:000000000000:memory/{made['id']}"
+    types = [s["type"] for s in made["strategies"]]
+    assert types == ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC", "CUSTOM"]
+    assert all(s["status"] == "ACTIVE" and s["strategyId"].startswith(s["name"] + "-") for s in made["strategies"])
+    got = ctl.get_memory(memoryId=made["id"])["memory"]
+    assert got["strategies"] == made["strategies"] and got["eventExpiryDuration"] == 45
+    assert got["description"] == "support bot"
+    assert ctl.get_memory(memoryId=made["arn"])["memory"]["id"] == made["id"]  # an ARN names it too
+
+    # the engram side: the memory's own agent (named by its id) runs these strategies, under these namespaces
+    mem = Memory.open(engram["db"], embedder=HashingEmbedder())
+    try:
+        cfg = mem.config_for(made["id"])
+        assert [s.strategy_id for s in cfg.memory.strategies] == [s["strategyId"] for s in made["strategies"]]
+        assert cfg.memory.strategies[0].namespace == "/facts/{actorId}/"
+        assert cfg.memory.strategies[4].type == "SEMANTIC" and cfg.memory.strategies[4].prompt == "Only billing facts."
+        assert cfg.harness.history.event_expiry_days == 45
+    finally:
+        mem.close()
+
+    listed = ctl.list_memories(maxResults=1)
+    assert [m["id"] for m in listed["memories"]] == [made["id"]] and "nextToken" not in listed
+    facts, summaries = made["strategies"][0]["strategyId"], made["strategies"][1]["strategyId"]
+    updated = ctl.update_memory(memoryId=made["id"], eventExpiryDuration=90, memoryStrategies={
+        "addMemoryStrategies": [{"semanticMemoryStrategy": {"name": "Extra"}}],
+        "modifyMemoryStrategies": [{"memoryStrategyId": facts, "namespaceTemplates": ["/kb/{actorId}/"]}],
+        "deleteMemoryStrategies": [{"memoryStrategyId": summaries}]})["memory"]
+    by_id = {s["strategyId"]: s for s in updated["strategies"]}
+    assert summaries not in by_id and by_id[facts]["namespaceTemplates"] == ["/kb/{actorId}/"]
+    assert [s["name"] for s in updated["strategies"]][-1] == "Extra" and updated["eventExpiryDuration"] == 90
+    assert updated["description"] == "support bot"  # not named, not changed
+
+    second = ctl.create_memory(name="Second", eventExpiryDuration=30)["memory"]  # a memory per engram agent
+    assert {m["id"] for m in ctl.list_memories()["memories"]} == {made["id"], second["id"]}
+    ctl.delete_memory(memoryId=second["id"])
+    with pytest.raises(ClientError) as err:
+        ctl.update_memory(memoryId=made["id"], memoryStrategies={
+            "deleteMemoryStrategies": [{"memoryStrategyId": "Nope-abcdefghij"}]})
+    assert code_of(err) == "ResourceNotFoundException"
+    with pytest.raises(ClientError) as err:
+        ctl.update_memory(memoryId=made["id"], eventExpiryDuration=4000)
+    assert code_of(err) == "ValidationException"
+    assert err.value.response["fieldList"][0]["name"] == "eventExpiryDuration"
+    assert ctl.get_memory(memoryId=made["id"])["memory"]["eventExpiryDuration"] == 90  # refused: nothing changed
+
+    gone = ctl.delete_memory(memoryId=made["id"])
+    assert gone == {**gone, "memoryId": made["id"], "status": "DELETING"}
+    with pytest.raises(ClientError) as err:
+        ctl.get_memory(memoryId=made["id"])
+    assert code_of(err) == "ResourceNotFoundException"
+    assert ctl.list_memories()["memories"] == []
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"name": "9bad", "eventExpiryDuration": 30}, "name"),
+    ({"name": "ok", "eventExpiryDuration": 2}, "eventExpiryDuration"),
+    ({"name": "ok", "eventExpiryDuration": 30, "description": "x" * 4097}, "description"),
+    ({"name": "ok", "eventExpiryDuration": 30, "memoryStrategies": [{"semanticMemoryStrategy": {
+        "name": "a", "namespaceTemplates": ["/x/{tenantId}/"]}}]},
+     "memoryStrategies[0].semanticMemoryStrategy.namespaceTemplates[0]"),
+])
+def test_create_memory_refuses_what_the_model_forbids(engram: dict[str, Any], kwargs: dict[str, Any],
+                                                      field: str) -> None:
+    ctl = boto(engram, "bedrock-agentcore-control")
+    with pytest.raises(ClientError) as err:
+        ctl.create_memory(**kwargs)
+    assert code_of(err) == "ValidationException"
+    assert err.value.response["fieldList"][0]["name"] == field
+    assert ctl.list_memories()["memories"] == []
+
+
+# -- harnesses -----------------------------------------------------------------------------------------------
+
+
+def test_harness_lifecycle_through_boto3(engram: dict[str, Any]) -> None:
+    ctl = boto(engram, "bedrock-agentcore-control")
+    h = ctl.create_harness(harnessName="Helper", executionRoleArn=ROLE,
+                           systemPrompt=[{"text": "Be brief."}], maxIterations=4)["harness"]
+    assert h["status"] == "READY" and h["harnessVersion"] == "1" and h["harnessId"].startswith("Helper-")
+    managed = h["memory"]["managedMemoryConfiguration"]
+    assert managed["strategies"] == ["SEMANTIC", "SUMMARIZATION"] and managed["eventExpiryDuration"] == 30
+    memory = ctl.get_memory(memoryId=managed["arn"])["memory"]
+    assert memory["managedByResourceArn"] == h["arn"]
+    assert [s["type"] for s in memory["strategies"]] == ["SEMANTIC", "SUMMARIZATION"]
+    kept = {s["type"]: s["strategyId"] for s in memory["strategies"]}
+
+    with pytest.raises(ClientError) as err:  # managed memory: strategies change through UpdateHarness only
+        ctl.update_memory(memoryId=memory["id"], memoryStrategies={"deleteMemoryStrategies": [
+            {"memoryStrategyId": kept["SEMANTIC"]}]})
+    assert code_of(err) == "ValidationException"
+    with pytest.raises(ClientError) as err:
+        ctl.delete_memory(memoryId=memory["id"])
+    assert code_of(err) == "ValidationException"
+
+    up = ctl.update_harness(harnessId=h["harnessId"], memory={"optionalValue": {"managedMemoryConfiguration": {
+        "strategies": ["SEMANTIC", "EPISODIC"]}}})["harness"]
+    assert up["harnessVersion"] == "2" and up["systemPrompt"] == [{"text": "Be brief."}]  # unnamed: unchanged
+    after = ctl.get_memory(memoryId=managed["arn"])["memory"]
+    now = {s["type"]: s["strategyId"] for s in after["strategies"]}
+    assert set(now) == {"SEMANTIC", "EPISODIC"} and now["SEMANTIC"] == kept["SEMANTIC"]
+    assert up["memory"]["managedMemoryConfiguration"]["strategies"] == ["SEMANTIC", "EPISODIC"]
+    up = ctl.update_harness(harnessId=h["harnessId"], truncation={
+        "strategy": "summarization", "config": {"summarization": {"preserveRecentMessages": 4}}})["harness"]
+    assert up["truncation"]["strategy"] == "summarization" and up["memory"]["managedMemoryConfiguration"]
+    assert ctl.get_harness(harnessId=h["harnessId"], harnessVersion="1")["harness"]["memory"] == h["memory"]
+    assert ctl.get_harness(harnessId=h["harnessId"])["harness"]["harnessVersion"] == "3"
+    listed = ctl.list_harnesses()["harnesses"]
+    assert [x["harnessId"] for x in listed] == [h["harnessId"]] and listed[0]["harnessVersion"] == "3"
+
+    gone = ctl.delete_harness(harnessId=h["harnessId"])["harness"]  # default: the managed memory goes too
+    assert gone["status"] == "DELETING"
+    with pytest.raises(ClientError) as err:
+        ctl.get_harness(harnessId=h["harnessId"])
+    assert code_of(err) == "ResourceNotFoundException"
+    with pytest.raises(ClientError) as err:
+        ctl.get_memory(memoryId=managed["arn"])
+    assert code_of(err) == "ResourceNotFoundException"
+
+    h2 = ctl.create_harness(harnessName="Keeper", executionRoleArn=ROLE)["harness"]
+    arn2 = h2["memory"]["managedMemoryConfiguration"]["arn"]
+    ctl.delete_harness(harnessId=h2["harnessId"], deleteManagedMemory=False)
+    kept_memory = ctl.get_memory(memoryId=arn2)["memory"]
+    assert "managedByResourceArn" not in kept_memory  # disassociated: a regular memory now
+    ctl.delete_memory(memoryId=kept_memory["id"])
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"harnessName": "bad-name"}, "harnessName"),
+    ({"harnessName": "H", "executionRoleArn": "arn:aws:iam::1:user/x"}, "executionRoleArn"),
+    ({"harnessName": "H", "memory": {"managedMemoryConfiguration": {"eventExpiryDuration": 400}}},
+     "memory.managedMemoryConfiguration.eventExpiryDuration"),
+    ({"harnessName": "H", "truncation": {"strategy": "none", "config": {"slidingWindow": {"messagesCount": 2}}}},
+     "truncation.config"),
+    ({"harnessName": "H", "tools": [{"type": "remote_mcp", "config": {"remoteMcp": {"url": "https://x"}}}]},
+     "tools"),
+    ({"harnessName": "H", "model": {"geminiModelConfig": {"modelId": "g", "apiKeyArn": "arn:aws:x"}}},
+     "model.geminiModelConfig"),
+])
+def test_create_harness_refuses_what_engram_cannot_honour(engram: dict[str, Any], kwargs: dict[str, Any],
+                                                          field: str) -> None:
+    ctl = boto(engram, "bedrock-agentcore-control")
+    kwargs.setdefault("executionRoleArn", ROLE)
+    with pytest.raises(ClientError) as err:
+        ctl.create_harness(**kwargs)
+    assert code_of(err) == "ValidationException"
+    assert err.value.response["fieldList"][0]["name"] == field
+    assert ctl.list_harnesses()["harnesses"] == [] and ctl.list_memories()["memories"] == []
+
+
+# -- the document's commands through the AWS CLI -------------------------------------------------------------
+
+
+def test_the_documents_cli_commands(engram: dict[str, Any]) -> None:
+    """Every ``aws bedrock-agentcore-control`` command of the document, through the AWS CLI. The document's
+    placeholders (its harness id ``MyHarness-UuFdkQoXSL`` and memory ARN ``…memory/MyMemory-abc123``) become
+    the ids this server returned, as they would on AWS."""
+    made = aws(engram, CREATE_HARNESS)
+    assert made.returncode == 0, made.stderr
+    harness = json.loads(made.stdout)["harness"]
+    assert harness["memory"]["managedMemoryConfiguration"]["strategies"] == ["SEMANTIC", "SUMMARIZATION",
+                                                                             "USER_PREFERENCE"]
+    assert harness["memory"]["managedMemoryConfiguration"]["eventExpiryDuration"] == 60
+    hid = harness["harnessId"]
+    ctl = boto(engram, "bedrock-agentcore-control")
+    managed = ctl.get_memory(memoryId=harness["memory"]["managedMemoryConfiguration"]["arn"])["memory"]
+    assert managed["eventExpiryDuration"] == 60 and len(managed["strategies"]) == 3
+
+    up = aws(engram, UPDATE_MANAGED, **{DOC_HARNESS_ID: hid})
+    assert up.returncode == 0, up.stderr
+    assert json.loads(up.stdout)["harness"]["memory"]["managedMemoryConfiguration"]["strategies"][-1] == "EPISODIC"
+    managed = ctl.get_memory(memoryId=managed["id"])["memory"]
+    assert [s["type"] for s in managed["strategies"]] == ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"]
+
+    mem = aws(engram, CREATE_MEMORY)
+    assert mem.returncode == 0, mem.stderr
+    memory = json.loads(mem.stdout)["memory"]
+    assert memory["name"] == "MyMemory" and memory["eventExpiryDuration"] == 30
+    assert memory["description"] == "Memory for my harness" and memory["status"] == "ACTIVE"
+
+    attach = aws(engram, ATTACH_BYO, **{DOC_HARNESS_ID: hid, DOC_MEMORY_ARN: memory["arn"]})
+    assert attach.returncode == 0, attach.stderr
+    assert json.loads(attach.stdout)["harness"]["memory"] == {"agentCoreMemoryConfiguration": {"arn": memory["arn"]}}
+    # switching to BYO turns the managed memory into a regular memory resource
+    assert "managedByResourceArn" not in ctl.get_memory(memoryId=managed["id"])["memory"]
+
+    tuned = aws(engram, RETRIEVAL, **{DOC_HARNESS_ID: hid, DOC_MEMORY_ARN: memory["arn"]})
+    assert tuned.returncode == 0, tuned.stderr
+    byo = json.loads(tuned.stdout)["harness"]["memory"]["agentCoreMemoryConfiguration"]
+    assert byo["retrievalConfig"] == {"/facts/{actorId}/": {"topK": 5, "relevanceScore": 0.5,
+                                                            "strategyId": "FactExtractor-abc123"}}
+
+    off = aws(engram, DISABLE, **{DOC_HARNESS_ID: hid})
+    assert off.returncode == 0, off.stderr
+    assert json.loads(off.stdout)["harness"]["memory"] == {"disabled": {}}
+    assert ctl.get_memory(memoryId=memory["id"])["memory"]["id"] == memory["id"]  # the BYO memory stays
+
+    # The document's --truncation value is not the service model's shape: the AWS CLI refuses it before
+    # sending anything. The model's own form of the same setting works.
+    doc_form = aws(engram, TRUNCATION, **{DOC_HARNESS_ID: hid})
+    assert doc_form.returncode != 0 and 'Unknown parameter in truncation: "slidingWindowConfig"' in doc_form.stderr
+    model_form = aws(engram, TRUNCATION.replace('"slidingWindowConfig": {"numMessages": 30}',
+                                                '"config": {"slidingWindow": {"messagesCount": 30}}'),
+                     **{DOC_HARNESS_ID: hid})
+    assert model_form.returncode == 0, model_form.stderr
+    assert json.loads(model_form.stdout)["harness"]["truncation"] == {
+        "strategy": "sliding_window", "config": {"slidingWindow": {"messagesCount": 30}}}
+
+
+# -- InvokeHarness -------------------------------------------------------------------------------------------
+
+
+def events_of(response: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(response["stream"])
+
+
+def text_of(events: list[dict[str, Any]]) -> str:
+    return "".join(e["contentBlockDelta"]["delta"].get("text", "") for e in events if "contentBlockDelta" in e)
+
+
+def test_the_documents_invoke_harness_example_runs_verbatim(engram: dict[str, Any]) -> None:
+    """Per-user memory scoping with actor ID: the document's example, verbatim, on the offline model."""
+    ctl = boto(engram, "bedrock-agentcore-control")
+    harness = ctl.create_harness(harnessName="MyHarness", executionRoleArn=ROLE)["harness"]
+    HARNESS_ARN = harness["arn"]  # the document's names
+    client_ = boto(engram, "bedrock-agentcore")
+    first = events_of(client_.invoke_harness(
+        harnessArn=HARNESS_ARN, runtimeSessionId=SESSION_ID, actorId="user-123",
+        messages=[{"role": "user", "content": [{"text": "I prefer email over phone calls."}]}]))
+    assert next(iter(first[0])) == "messageStart" and "metadata" in first[-1]
+    assert first[-2]["messageStop"]["stopReason"] == "end_turn"
+    assert first[-1]["metadata"]["usage"]["totalTokens"] > 0
+
+    client = client_  # the document calls it client
+    response = client.invoke_harness(
+        harnessArn=HARNESS_ARN,
+        runtimeSessionId=SESSION_ID,
+        actorId="user-123",
+        messages=[{"role": "user", "content": [{"text": "What do you remember about my preferences?"}]}],
+    )
+    events = events_of(response)
+    assert "email" in text_of(events).lower()  # the same session's history was loaded before it answered
+
+    # another actor on the same session id sees nothing of user-123's
+    other = events_of(client.invoke_harness(
+        harnessArn=HARNESS_ARN, runtimeSessionId=SESSION_ID, actorId="user-456",
+        messages=[{"role": "user", "content": [{"text": "What do you remember about my preferences?"}]}]))
+    assert "email" not in text_of(other).lower()
+
+    # both turns are events of user-123's session in the managed memory (the data plane reads them)
+    dp = client_
+    memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
+    listed = dp.list_events(memoryId=memory_id, actorId="user-123", sessionId=SESSION_ID, includePayloads=True)
+    texts = [p["conversational"]["content"]["text"] for e in listed["events"] for p in e["payload"]
+             if "conversational" in p]
+    assert any("prefer email" in t for t in texts) and len(listed["events"]) == 4
+
+
+def test_invoke_reaches_an_openai_compatible_server_and_recalls_per_strategy(engram: dict[str, Any]) -> None:
+    """The harness's model is ``openAiModelConfig`` with ``apiBase`` on a loopback server speaking the OpenAI
+    wire protocol; long-term records of the memory's strategies reach its system prompt in a later session."""
+    with serve(openai_chat("Noted.", prompt_tokens=30, completion_tokens=4)) as llm:
+        ctl = boto(engram, "bedrock-agentcore-control")
+        harness = ctl.create_harness(
+            harnessName="Remote", executionRoleArn=ROLE, maxTokens=64,
+            systemPrompt=[{"text": "You are the support bot."}],
+            model={"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1", "temperature": 0.5,
+                                         "apiKeyArn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:"
+                                                      "token-vault/default/apikeycredentialprovider/openai"}})[
+            "harness"]
+        dp = boto(engram, "bedrock-agentcore")
+        memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
+        got = events_of(dp.invoke_harness(
+            harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, actorId="user-123",
+            messages=[{"role": "user", "content": [{"text": "My account number is 4417 and I live in Lyon."}]}]))
+        assert text_of(got) == "Noted."
+        assert got[-1]["metadata"]["usage"] == {"inputTokens": 30, "outputTokens": 4, "totalTokens": 34}
+        sent = llm.requests[-1].json
+        assert sent["model"] == "gpt-test" and sent["max_tokens"] == 64 and sent["temperature"] == 0.5
+        assert sent["messages"][0]["role"] == "system" and "You are the support bot." in sent["messages"][0]["content"]
+        assert llm.requests[-1].path == "/v1/chat/completions"
+
+        records = dp.list_memory_records(memoryId=memory_id, namespace="/facts/user-123/")["memoryRecordSummaries"]
+        assert records, "the SEMANTIC strategy extracted nothing at turn end"
+        later = "session-2026-12-02-user-123-0000002"
+        events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=later, actorId="user-123",
+                                    messages=[{"role": "user", "content": [{"text": "Where do I live?"}]}]))
+        system = llm.requests[-1].json["messages"][0]["content"]
+        assert "Lyon" in system  # recalled from /facts/user-123/ (topK 10, relevanceScore 0.2) in a new session
+        assert "4417" not in json.dumps(llm.requests[-1].json["messages"][1:])  # history is per session
