@@ -181,7 +181,7 @@ def test_memory_lifecycle_through_boto3(engram: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"name": "9bad", "eventExpiryDuration": 30}, "name"),
-    ({"name": "ok", "eventExpiryDuration": 2}, "eventExpiryDuration"),
+    ({"name": "ok", "eventExpiryDuration": 3651}, "eventExpiryDuration"),  # botocore checks minimums only
     ({"name": "ok", "eventExpiryDuration": 30, "description": "x" * 4097}, "description"),
     ({"name": "ok", "eventExpiryDuration": 30, "memoryStrategies": [{"semanticMemoryStrategy": {
         "name": "a", "namespaceTemplates": ["/x/{tenantId}/"]}}]},
@@ -345,20 +345,21 @@ def text_of(events: list[dict[str, Any]]) -> str:
     return "".join(e["contentBlockDelta"]["delta"].get("text", "") for e in events if "contentBlockDelta" in e)
 
 
+def conversation(dp: Any, memory_id: str, actor: str, session: str) -> list[str]:
+    listed = dp.list_events(memoryId=memory_id, actorId=actor, sessionId=session, includePayloads=True)
+    return [p["conversational"]["content"]["text"] for e in listed["events"] for p in e["payload"]
+            if "conversational" in p]
+
+
 def test_the_documents_invoke_harness_example_runs_verbatim(engram: dict[str, Any]) -> None:
-    """Per-user memory scoping with actor ID: the document's example, verbatim, on the offline model."""
+    """Per-user memory scoping with actor ID: the document's example, verbatim, on the offline model; the
+    turn is saved to the managed memory, scoped by session id and actor id."""
     ctl = boto(engram, "bedrock-agentcore-control")
     harness = ctl.create_harness(harnessName="MyHarness", executionRoleArn=ROLE)["harness"]
     HARNESS_ARN = harness["arn"]  # the document's names
-    client_ = boto(engram, "bedrock-agentcore")
-    first = events_of(client_.invoke_harness(
-        harnessArn=HARNESS_ARN, runtimeSessionId=SESSION_ID, actorId="user-123",
-        messages=[{"role": "user", "content": [{"text": "I prefer email over phone calls."}]}]))
-    assert next(iter(first[0])) == "messageStart" and "metadata" in first[-1]
-    assert first[-2]["messageStop"]["stopReason"] == "end_turn"
-    assert first[-1]["metadata"]["usage"]["totalTokens"] > 0
+    client = boto(engram, "bedrock-agentcore")
+    memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
 
-    client = client_  # the document calls it client
     response = client.invoke_harness(
         harnessArn=HARNESS_ARN,
         runtimeSessionId=SESSION_ID,
@@ -366,26 +367,34 @@ def test_the_documents_invoke_harness_example_runs_verbatim(engram: dict[str, An
         messages=[{"role": "user", "content": [{"text": "What do you remember about my preferences?"}]}],
     )
     events = events_of(response)
-    assert "email" in text_of(events).lower()  # the same session's history was loaded before it answered
+    assert next(iter(events[0])) == "messageStart" and events[0]["messageStart"] == {"role": "assistant"}
+    assert events[-2]["messageStop"]["stopReason"] == "end_turn" and text_of(events)
+    usage = events[-1]["metadata"]["usage"]
+    assert usage["totalTokens"] == usage["inputTokens"] + usage["outputTokens"] > 0
+    assert events[-1]["metadata"]["metrics"]["latencyMs"] >= 0
+    saved = conversation(client, memory_id, "user-123", SESSION_ID)
+    assert "What do you remember about my preferences?" in saved and text_of(events).split("\n")[-1] in saved[0]
+    assert conversation(client, memory_id, "user-456", SESSION_ID) == []  # another actor: nothing
 
-    # another actor on the same session id sees nothing of user-123's
-    other = events_of(client.invoke_harness(
-        harnessArn=HARNESS_ARN, runtimeSessionId=SESSION_ID, actorId="user-456",
-        messages=[{"role": "user", "content": [{"text": "What do you remember about my preferences?"}]}]))
-    assert "email" not in text_of(other).lower()
+    with pytest.raises(ClientError) as err:  # a key bound to one actor invokes as that actor only
+        own = subprocess.run([*CLI, "keys", "create", "--db", engram["db"], "--agent", "support-bot",
+                              "--actor", "user-456", "--aws"], capture_output=True, text=True, timeout=120)
+        creds = json.loads(own.stdout)
+        boto({**engram, "key": creds["aws_access_key_id"], "secret": creds["aws_secret_access_key"]},
+             "bedrock-agentcore").invoke_harness(
+            harnessArn=HARNESS_ARN, runtimeSessionId=SESSION_ID, actorId="user-123",
+            messages=[{"role": "user", "content": [{"text": "hello"}]}])
+    assert code_of(err) == "AccessDeniedException"
+    with pytest.raises(ClientError) as err:
+        client.invoke_harness(harnessArn=HARNESS_ARN.replace(harness["harnessId"], "MyHarness-0000000000"),
+                              runtimeSessionId=SESSION_ID, messages=[{"role": "user", "content": [{"text": "x"}]}])
+    assert code_of(err) == "ResourceNotFoundException"
 
-    # both turns are events of user-123's session in the managed memory (the data plane reads them)
-    dp = client_
-    memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
-    listed = dp.list_events(memoryId=memory_id, actorId="user-123", sessionId=SESSION_ID, includePayloads=True)
-    texts = [p["conversational"]["content"]["text"] for e in listed["events"] for p in e["payload"]
-             if "conversational" in p]
-    assert any("prefer email" in t for t in texts) and len(listed["events"]) == 4
 
-
-def test_invoke_reaches_an_openai_compatible_server_and_recalls_per_strategy(engram: dict[str, Any]) -> None:
+def test_invoke_reaches_an_openai_compatible_server_with_history_and_limits(engram: dict[str, Any]) -> None:
     """The harness's model is ``openAiModelConfig`` with ``apiBase`` on a loopback server speaking the OpenAI
-    wire protocol; long-term records of the memory's strategies reach its system prompt in a later session."""
+    wire protocol. "On subsequent invocations with the same session ID, the agent's history is loaded from
+    Memory before it reasons"; another session starts fresh."""
     with serve(openai_chat("Noted.", prompt_tokens=30, completion_tokens=4)) as llm:
         ctl = boto(engram, "bedrock-agentcore-control")
         harness = ctl.create_harness(
@@ -396,22 +405,25 @@ def test_invoke_reaches_an_openai_compatible_server_and_recalls_per_strategy(eng
                                                       "token-vault/default/apikeycredentialprovider/openai"}})[
             "harness"]
         dp = boto(engram, "bedrock-agentcore")
-        memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
         got = events_of(dp.invoke_harness(
             harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, actorId="user-123",
             messages=[{"role": "user", "content": [{"text": "My account number is 4417 and I live in Lyon."}]}]))
         assert text_of(got) == "Noted."
         assert got[-1]["metadata"]["usage"] == {"inputTokens": 30, "outputTokens": 4, "totalTokens": 34}
         sent = llm.requests[-1].json
+        assert llm.requests[-1].path == "/v1/chat/completions"
         assert sent["model"] == "gpt-test" and sent["max_tokens"] == 64 and sent["temperature"] == 0.5
         assert sent["messages"][0]["role"] == "system" and "You are the support bot." in sent["messages"][0]["content"]
-        assert llm.requests[-1].path == "/v1/chat/completions"
 
-        records = dp.list_memory_records(memoryId=memory_id, namespace="/facts/user-123/")["memoryRecordSummaries"]
-        assert records, "the SEMANTIC strategy extracted nothing at turn end"
+        events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, actorId="user-123",
+                                    messages=[{"role": "user", "content": [{"text": "Where do I live?"}]}]))
+        turns = [m for m in llm.requests[-1].json["messages"] if m["role"] != "system"]
+        assert [m["content"] for m in turns] == ["My account number is 4417 and I live in Lyon.", "Noted.",
+                                                 "Where do I live?"]
         later = "session-2026-12-02-user-123-0000002"
         events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=later, actorId="user-123",
-                                    messages=[{"role": "user", "content": [{"text": "Where do I live?"}]}]))
-        system = llm.requests[-1].json["messages"][0]["content"]
-        assert "Lyon" in system  # recalled from /facts/user-123/ (topK 10, relevanceScore 0.2) in a new session
-        assert "4417" not in json.dumps(llm.requests[-1].json["messages"][1:])  # history is per session
+                                    maxIterations=1, systemPrompt=[{"text": "Per-invocation prompt."}],
+                                    messages=[{"role": "user", "content": [{"text": "Hello again."}]}]))
+        last = llm.requests[-1].json
+        assert [m["content"] for m in last["messages"] if m["role"] != "system"] == ["Hello again."]
+        assert "Per-invocation prompt." in last["messages"][0]["content"] and "tools" not in last  # 1 iteration

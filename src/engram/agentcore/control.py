@@ -152,7 +152,8 @@ def _invoke(c: Call) -> Response:
         raise PermissionDenied("this key is granted one actor; pass that actorId", field="actorId")
     config = harnesses.run_config(c.base, grant, doc, res, memory_cfg)
     view = c.base.with_config(config)
-    limits = {**{k: doc[k] for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}, **inv.limits}
+    limits: dict[str, int] = {k: int(doc[k]) for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}
+    limits.update(inv.limits)
     model_cfg = inv.model or doc.get("model")
     model = invoke.build_model(model_cfg, timeout=limits.get("timeoutSeconds"))
     params = invoke.model_params(model_cfg)

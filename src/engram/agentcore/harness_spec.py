@@ -267,13 +267,14 @@ def truncation(value: Any, field: str = "truncation") -> dict[str, Any]:
             raise fail(f"{field}.slidingWindowConfig", "give config or slidingWindowConfig, not both")
         sw = obj(o["slidingWindowConfig"], f"{field}.slidingWindowConfig")
         keys(sw, f"{field}.slidingWindowConfig", ("numMessages",))
-        got = {} if sw.get("numMessages") is None else {
+        window: dict[str, Any] = {} if sw.get("numMessages") is None else {
             "messagesCount": integer(sw["numMessages"], f"{field}.slidingWindowConfig.numMessages", 1, 10_000)}
-        out["config"] = {"slidingWindow": got}
+        out["config"] = {"slidingWindow": window}
     elif o.get("config") is not None:
         member, body = one_member(o["config"], f"{field}.config", ("slidingWindow", "summarization"))
         where = f"{field}.config.{member}"
         b = obj(body, where)
+        got: dict[str, Any]
         if member == "slidingWindow":
             keys(b, where, ("messagesCount",))
             got = {} if b.get("messagesCount") is None else {

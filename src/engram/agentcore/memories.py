@@ -36,7 +36,6 @@ from . import ids, registry
 from . import strategies as st
 
 TOKEN_META = "agentcore.token."
-INDEX_META = "agentcore.memories"
 MANAGED = "managedByResourceArn"
 OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
@@ -89,26 +88,6 @@ def summary(res: registry.MemoryResource) -> dict[str, Any]:
     if res.doc.get(MANAGED):
         out[MANAGED] = res.doc[MANAGED]
     return out
-
-
-# -- the index (ListMemories) ---------------------------------------------------------------------------------
-
-
-def _index(base: Memory) -> list[str]:
-    with base.store.read() as tx:
-        raw = tx.get_meta(INDEX_META)
-    return list(json.loads(raw)) if raw else []
-
-
-def _index_change(base: Memory, *, add: str | None = None, remove: str | None = None) -> None:
-    with base.store.write() as tx:
-        raw = tx.get_meta(INDEX_META)
-        got: list[str] = list(json.loads(raw)) if raw else []
-        if add is not None and add not in got:
-            got.append(add)
-        if remove is not None and remove in got:
-            got.remove(remove)
-        tx.set_meta(INDEX_META, json.dumps(got))
 
 
 # -- operations -----------------------------------------------------------------------------------------------
@@ -169,7 +148,6 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     except ValidationError:
         registry.delete(base.store, res.id)
         raise
-    _index_change(base, add=res.id)
     if token is not None:
         _remember_token(base, "create-memory", token, res.id)
     return res
@@ -188,15 +166,7 @@ def _remember_token(base: Memory, op: str, token: str, value: str) -> None:
 
 def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
     """Every memory the grant reaches, oldest first."""
-    out = []
-    for mid in _index(base):
-        try:
-            res = registry.get(base.store, mid)
-        except NotFound:
-            continue
-        if reaches(grant, res):
-            out.append(res)
-    return out
+    return [res for res in registry.list_all(base.store) if reaches(grant, res)]
 
 
 def list_page(base: Memory, grant: Grant, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -290,7 +260,6 @@ def delete(base: Memory, res: registry.MemoryResource, *, via_harness: bool = Fa
                               "or delete the harness", field="memoryId")
     erase_agent(base, res.agent)
     gone = registry.delete(base.store, res.id)
-    _index_change(base, remove=res.id)
     base.configure(res.agent, engram_patch([], res.event_expiry_days), update=True)
     return gone
 

@@ -66,8 +66,8 @@ def create(store: Store, agent: str, name: str, *, region: str = ids.DEFAULT_REG
     mid = memory_id or ids.new_memory_id(name)
     ids.memory_id(mid)
     if isinstance(event_expiry_days, bool) or not isinstance(event_expiry_days, int) \
-            or not 3 <= event_expiry_days <= 365:
-        raise ValidationError("must be an integer number of days from 3 to 365", field="eventExpiryDuration")
+            or not 3 <= event_expiry_days <= 3650:
+        raise ValidationError("must be an integer number of days from 3 to 3650", field="eventExpiryDuration")
     at = now or datetime.now(UTC)
     res = MemoryResource(id=mid, name=name, agent=agent, arn=ids.memory_arn(mid, region, account),
                          status="ACTIVE", created_at=at, updated_at=at, description=description,
