@@ -234,6 +234,10 @@ def test_harness_lifecycle_through_boto3(engram: dict[str, Any]) -> None:
     assert ctl.get_harness(harnessId=h["harnessId"])["harness"]["harnessVersion"] == "3"
     listed = ctl.list_harnesses()["harnesses"]
     assert [x["harnessId"] for x in listed] == [h["harnessId"]] and listed[0]["harnessVersion"] == "3"
+    page = ctl.list_harness_versions(harnessId=h["harnessId"], maxResults=2)
+    assert [v["harnessVersion"] for v in page["harnessVersions"]] == ["3", "2"]
+    rest = ctl.list_harness_versions(harnessId=h["harnessId"], nextToken=page["nextToken"])
+    assert [v["harnessVersion"] for v in rest["harnessVersions"]] == ["1"] and "nextToken" not in rest
 
     gone = ctl.delete_harness(harnessId=h["harnessId"])["harness"]  # default: the managed memory goes too
     assert gone["status"] == "DELETING"
@@ -457,3 +461,28 @@ def test_max_tokens_is_one_budget_for_the_whole_loop(engram: dict[str, Any]) -> 
         sent = llm.requests[before:]
         assert len(sent) == 2 and "tools" in sent[0].json and "tools" not in sent[1].json  # the last step answers
         assert got[-2]["messageStop"]["stopReason"] == "end_turn"
+
+
+def test_truncation_of_the_harness_shapes_what_the_model_sees(engram: dict[str, Any]) -> None:
+    """"sliding_window (default) - keeps the most recent N messages"; configured with update-harness."""
+    with serve(openai_chat("ok")) as llm:
+        ctl = boto(engram, "bedrock-agentcore-control")
+        model = {"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1",
+                                       "apiKeyArn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:"
+                                                    "token-vault/default/apikeycredentialprovider/openai"}}
+        harness = ctl.create_harness(harnessName="Window", executionRoleArn=ROLE, model=model)["harness"]
+        ctl.update_harness(harnessId=harness["harnessId"], truncation={
+            "strategy": "sliding_window", "config": {"slidingWindow": {"messagesCount": 3}}})
+        dp = boto(engram, "bedrock-agentcore")
+        for text in ("first words", "second words", "third words"):
+            events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,
+                                        messages=[{"role": "user", "content": [{"text": text}]}]))
+        seen = [m["content"] for m in llm.requests[-1].json["messages"] if m["role"] != "system"]
+        assert seen == ["ok", "third words"] or seen == ["second words", "ok", "third words"]
+        assert "first words" not in json.dumps(llm.requests[-1].json)
+        assert "second words" in json.dumps(llm.requests[-2].json)  # before: still inside the window
+
+        ctl.update_harness(harnessId=harness["harnessId"], truncation={"strategy": "none"})
+        events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,
+                                    messages=[{"role": "user", "content": [{"text": "fourth words"}]}]))
+        assert "first words" in json.dumps(llm.requests[-1].json)  # none: the whole loaded history

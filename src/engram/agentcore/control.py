@@ -15,6 +15,7 @@ Harness (``bedrock-agentcore-control``; InvokeHarness is ``bedrock-agentcore``):
     GET    /harnesses/{harnessId}           GetHarness       200 (?harnessVersion=N)
     PATCH  /harnesses/{harnessId}           UpdateHarness    200
     GET    /harnesses                       ListHarnesses    200 (?maxResults, ?nextToken)
+    GET    /harnesses/{harnessId}/versions  ListHarnessVersions 200 (newest first)
     DELETE /harnesses/{harnessId}           DeleteHarness    200 (?deleteManagedMemory=false)
     POST   /harnesses/invoke                InvokeHarness    200 application/vnd.amazon.eventstream
 
@@ -118,6 +119,12 @@ def invoke_harness(c: CallDep) -> Response:
 def get_harness(c: CallDep) -> JSONResponse:
     doc = harnesses.get(c.base, c.grant, c.param("harnessId"), c.query("harnessVersion"))
     return c.ok({"harness": harnesses.shape(doc, c.base)})
+
+
+@router.get("/harnesses/{harnessId}/versions")
+def list_harness_versions(c: CallDep) -> JSONResponse:
+    return c.ok(harnesses.versions_page(c.base, c.grant, c.param("harnessId"), c.query("maxResults"),
+                                        c.query("nextToken")))
 
 
 @router.patch("/harnesses/{harnessId}")

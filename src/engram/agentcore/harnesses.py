@@ -306,13 +306,7 @@ def _region_account(arn: str) -> tuple[str, str]:
 
 
 def list_page(base: Memory, grant: Grant, max_results: str | None, next_token: str | None) -> dict[str, Any]:
-    limit = MAX_RESULTS
-    if max_results is not None:
-        try:
-            limit = int(max_results)
-        except ValueError:
-            raise ValidationError("must be an integer from 1 to 100", field="maxResults") from None
-        spec.integer(limit, "maxResults", 1, MAX_RESULTS)
+    limit = _limit(max_results)
     found = [d for d in (_load(base, h) for h in _index(base))
              if d is not None and (grant.agent is None or d.get(OWNER) == grant.agent)]
     start = 0
@@ -324,6 +318,38 @@ def list_page(base: Memory, grant: Grant, max_results: str | None, next_token: s
     out: dict[str, Any] = {"harnesses": [summary(d) for d in found[start:start + limit]]}
     if start + limit < len(found):
         out["nextToken"] = found[start + limit]["harnessId"]
+    return out
+
+
+def _limit(max_results: str | None) -> int:
+    if max_results is None:
+        return MAX_RESULTS
+    try:
+        limit = int(max_results)
+    except ValueError:
+        raise ValidationError("must be an integer from 1 to 100", field="maxResults") from None
+    return spec.integer(limit, "maxResults", 1, MAX_RESULTS)
+
+
+def versions_page(base: Memory, grant: Grant, harness_id: Any, max_results: str | None,
+                  next_token: str | None) -> dict[str, Any]:
+    """ListHarnessVersions: every stored version, newest first."""
+    doc = get(base, grant, harness_id)
+    limit = _limit(max_results)
+    numbers = list(range(int(doc["harnessVersion"]), 0, -1))
+    start = 0
+    if next_token is not None:
+        if not next_token.isdigit() or int(next_token) not in numbers:
+            raise ValidationError("is not a token this server issued", field="nextToken")
+        start = numbers.index(int(next_token))
+    page = []
+    for n in numbers[start:start + limit]:
+        old = _load(base, doc["harnessId"], str(n)) or {}
+        page.append({k: old[k] for k in ("harnessId", "harnessName", "arn", "harnessVersion", "status",
+                                         "createdAt", "updatedAt") if k in old})
+    out: dict[str, Any] = {"harnessVersions": page}
+    if start + limit < len(numbers):
+        out["nextToken"] = str(numbers[start + limit])
     return out
 
 
