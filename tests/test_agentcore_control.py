@@ -486,3 +486,61 @@ def test_truncation_of_the_harness_shapes_what_the_model_sees(engram: dict[str, 
         events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,
                                     messages=[{"role": "user", "content": [{"text": "fourth words"}]}]))
         assert "first words" in json.dumps(llm.requests[-1].json)  # none: the whole loaded history
+
+
+OPENAI_KEY_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:token-vault/default/apikeycredentialprovider/openai"
+
+
+def memory_block(request: Any) -> str:
+    system = request.json["messages"][0]
+    assert system["role"] == "system"
+    return str(system["content"])
+
+
+def test_retrieval_per_active_strategy_and_the_retrieval_config_override(engram: dict[str, Any]) -> None:
+    """"Retrieval is configured automatically with default parameters (topK=10, relevanceScore=0.2) for
+    each active strategy's namespace." "If you explicitly provide a retrievalConfig in the BYO memory
+    configuration, your values take priority and no automatic derivation occurs.\""""
+    from datetime import UTC, datetime
+
+    ctl = boto(engram, "bedrock-agentcore-control")
+    memory = ctl.create_memory(name="Kb", eventExpiryDuration=30, memoryStrategies=[
+        {"semanticMemoryStrategy": {"name": "Facts", "namespaceTemplates": ["/facts/{actorId}/"]}},
+        {"userPreferenceMemoryStrategy": {"name": "Prefs", "namespaceTemplates": ["/prefs/{actorId}/"]}}])["memory"]
+    dp = boto(engram, "bedrock-agentcore")
+    now = datetime.now(UTC)
+    made = dp.batch_create_memory_records(memoryId=memory["id"], records=[
+        {"requestIdentifier": "a", "namespaces": ["/facts/user-123/"], "timestamp": now,
+         "content": {"text": "The customer lives in Lyon, near the river."}},
+        {"requestIdentifier": "b", "namespaces": ["/facts/user-123/"], "timestamp": now,
+         "content": {"text": "The customer moved to Lyon from Paris in 2024."}},
+        {"requestIdentifier": "c", "namespaces": ["/prefs/user-123/"], "timestamp": now,
+         "content": {"text": "The customer prefers email about Lyon deliveries."}},
+        {"requestIdentifier": "d", "namespaces": ["/facts/user-456/"], "timestamp": now,
+         "content": {"text": "Another customer lives in Lyon too."}}])
+    assert len(made["successfulRecords"]) == 4, made
+    with serve(openai_chat("ok")) as llm:
+        model = {"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1",
+                                       "apiKeyArn": OPENAI_KEY_ARN}}
+        harness = ctl.create_harness(harnessName="Kb", executionRoleArn=ROLE, model=model, memory={
+            "agentCoreMemoryConfiguration": {"arn": memory["arn"]}})["harness"]
+
+        def ask() -> str:
+            events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, actorId="user-123",
+                                        messages=[{"role": "user", "content": [{"text": "Where in Lyon?"}]}]))
+            return memory_block(llm.requests[-1])
+
+        block = ask()  # derived: both strategies' namespaces, user-123's records only
+        assert "near the river" in block and "from Paris" in block and "email about Lyon" in block
+        assert "Another customer" not in block
+
+        ctl.update_harness(harnessId=harness["harnessId"], memory={"optionalValue": {"agentCoreMemoryConfiguration": {
+            "arn": memory["arn"], "retrievalConfig": {"/facts/{actorId}/": {"topK": 1, "relevanceScore": 0.0}}}}})
+        block = ask()  # the given config only: one fact, no preferences
+        assert ("near the river" in block) != ("from Paris" in block) and "email about Lyon" not in block
+
+        ctl.update_harness(harnessId=harness["harnessId"], memory={"optionalValue": {"agentCoreMemoryConfiguration": {
+            "arn": memory["arn"], "actorId": "user-456"}}})
+        events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,  # no actorId given
+                                    messages=[{"role": "user", "content": [{"text": "Where in Lyon?"}]}]))
+        assert "Another customer" in memory_block(llm.requests[-1])  # the BYO actorId is the default actor
