@@ -544,3 +544,19 @@ def test_retrieval_per_active_strategy_and_the_retrieval_config_override(engram:
         events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,  # no actorId given
                                     messages=[{"role": "user", "content": [{"text": "Where in Lyon?"}]}]))
         assert "Another customer" in memory_block(llm.requests[-1])  # the BYO actorId is the default actor
+
+
+def test_a_failing_model_is_a_runtime_client_error_and_stores_nothing(engram: dict[str, Any]) -> None:
+    from tests.wire.servers import Reply, openai_error
+
+    with serve(Reply(400, openai_error("model 'gpt-test' does not exist"))) as llm:
+        ctl = boto(engram, "bedrock-agentcore-control")
+        harness = ctl.create_harness(harnessName="Broken", executionRoleArn=ROLE, model={"openAiModelConfig": {
+            "modelId": "gpt-test", "apiBase": llm.url + "/v1", "apiKeyArn": OPENAI_KEY_ARN}})["harness"]
+        dp = boto(engram, "bedrock-agentcore")
+        with pytest.raises(ClientError) as err:
+            dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, actorId="user-123",
+                              messages=[{"role": "user", "content": [{"text": "hello"}]}])
+        assert code_of(err) == "RuntimeClientError" and err.value.response["ResponseMetadata"]["HTTPStatusCode"] == 424
+        memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
+        assert conversation(dp, memory_id, "user-123", SESSION_ID) == []  # the turn rolled back whole

@@ -30,15 +30,24 @@ import time
 from fastapi import Response
 from fastapi.responses import JSONResponse
 
-from ..errors import PermissionDenied, ValidationError
+from ..errors import ModelError, PermissionDenied, ValidationError
 from ..harness.agent import Agent
 from ..models.responder import OfflineResponder
 from ..types import Scope
 from . import eventstream as es
 from . import harnesses, ids, invoke, memories
+from .errors import AwsError
 from .server import AwsRouter, Call, CallDep
 
 router = AwsRouter()
+
+
+
+class RuntimeClientError(AwsError):
+    """InvokeHarness's error for a harness whose model failed (HTTP 424, not retried by the SDKs)."""
+
+    code, status = "RuntimeClientError", 424
+
 
 SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
 DEFAULT_QUALIFIER = "DEFAULT"
@@ -177,12 +186,15 @@ def _invoke(c: Call) -> Response:
                   max_tokens=min(per_call, total) if total else per_call,
                   temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"))
     messages = [dict(m) for m in inv.messages]
-    if res is None:  # memory disabled: nothing is loaded or stored
-        scope = Scope(agent=f"harness.{doc['harnessId']}", actor=actor, session=inv.session)
-        reply = agent.subagent(scope).invoke(messages)
-    else:
-        scope = Scope(agent=res.agent, actor=actor, session=inv.session)
-        reply = agent.invoke(scope, messages)
+    try:
+        if res is None:  # memory disabled: nothing is loaded or stored
+            scope = Scope(agent=f"harness.{doc['harnessId']}", actor=actor, session=inv.session)
+            reply = agent.subagent(scope).invoke(messages)
+        else:
+            scope = Scope(agent=res.agent, actor=actor, session=inv.session)
+            reply = agent.invoke(scope, messages)
+    except ModelError as exc:  # the turn rolled back: nothing of it was stored
+        raise RuntimeClientError(f"the harness's model failed: {exc.message}") from exc
     produced = list(reply.messages)[len(messages):]
     latency = int((time.monotonic() - started) * 1000)
     body = b"".join(invoke.events(produced, input_tokens=reply.usage.input_tokens,
