@@ -560,3 +560,21 @@ def test_a_failing_model_is_a_runtime_client_error_and_stores_nothing(engram: di
         assert code_of(err) == "RuntimeClientError" and err.value.response["ResponseMetadata"]["HTTPStatusCode"] == 424
         memory_id = harness["memory"]["managedMemoryConfiguration"]["arn"].rsplit("/", 1)[1]
         assert conversation(dp, memory_id, "user-123", SESSION_ID) == []  # the turn rolled back whole
+
+
+def test_a_harness_without_memory_remembers_nothing(engram: dict[str, Any]) -> None:
+    """"To disable memory entirely": no history is loaded and nothing is saved."""
+    with serve(openai_chat("fine")) as llm:
+        ctl = boto(engram, "bedrock-agentcore-control")
+        harness = ctl.create_harness(harnessName="Amnesiac", executionRoleArn=ROLE, memory={"disabled": {}},
+                                     model={"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1",
+                                                                  "apiKeyArn": OPENAI_KEY_ARN}})["harness"]
+        assert harness["memory"] == {"disabled": {}} and ctl.list_memories()["memories"] == []
+        dp = boto(engram, "bedrock-agentcore")
+        for text in ("remember the code 7781", "what was the code?"):
+            got = events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,
+                                              messages=[{"role": "user", "content": [{"text": text}]}]))
+            assert text_of(got) == "fine"
+        sent = llm.requests[-1].json
+        assert [m["content"] for m in sent["messages"] if m["role"] != "system"] == ["what was the code?"]
+        assert "7781" not in json.dumps(sent) and "tools" not in sent  # no memory tools either

@@ -184,7 +184,8 @@ def _invoke(c: Call) -> Response:
     instructions = "\n\n".join(b["text"] for b in prompt) or None
     agent = Agent(view, model, instructions=instructions, max_steps=max(0, iterations - 1),
                   max_tokens=min(per_call, total) if total else per_call,
-                  temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"))
+                  temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"),
+                  state_tool=res is not None)  # session state lives in stored events
     messages = [dict(m) for m in inv.messages]
     try:
         if res is None:  # memory disabled: nothing is loaded or stored

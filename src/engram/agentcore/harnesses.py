@@ -397,9 +397,11 @@ def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry
     mem = harness.setdefault("memory", {})
     history = harness.setdefault("history", {})
     context = harness.setdefault("context", {})
-    if res is None:
+    if res is None:  # disabled: nothing loaded, nothing stored, so no memory or history tools either
         mem["enabled"] = False
+        mem["tools"] = []
         history["messagesCount"] = 0
+        history["index"] = "none"
     else:
         if memory_cfg.get("messagesCount") is not None:
             history["messagesCount"] = memory_cfg["messagesCount"]
