@@ -22,9 +22,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+import pydantic
+
 from .. import config as cfgmod
 from ..engine import Memory
-from ..errors import ConflictError, NotFound, PermissionDenied, ValidationError
+from ..errors import ConfigError, ConflictError, NotFound, PermissionDenied, ValidationError
 from ..http.auth import Grant
 from . import harness_spec as spec
 from . import memories, registry
@@ -415,7 +417,11 @@ def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry
         scope["write"] = [lv for lv in scope.get("write", ["session"]) if lv in grant.write]
     context["truncation"] = _truncation(doc.get("truncation") or DEFAULT_TRUNCATION,
                                         context.get("truncation") or {})
-    return cfgmod.load_config(d)
+    try:  # a whole engram document already: no shape defaults to apply
+        return cfgmod.Config.model_validate(d)
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(str(err["msg"]), field=".".join(str(p) for p in err["loc"]) or "config") from None
 
 
 def derived_retrieval(res: registry.MemoryResource) -> dict[str, dict[str, Any]]:

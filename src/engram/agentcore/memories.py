@@ -56,8 +56,11 @@ def _ts(at: datetime) -> float:
 
 def engram_patch(strategies: list[dict[str, Any]], expiry_days: int) -> dict[str, Any]:
     """The part of the agent's engram configuration a memory resource decides (``update``-applied)."""
-    memory: dict[str, Any] = {"enabled": True, "scope": {"read": ALL_LEVELS, "write": ALL_LEVELS},
-                              "strategies": [st.to_engram(s) for s in strategies]}
+    # no "enabled" key: that is the Twisp shape's marker, whose defaults (a memory review when no strategy is
+    # listed) AgentCore does not have; a memory without strategies keeps events only
+    memory: dict[str, Any] = {"scope": {"read": ALL_LEVELS, "write": ALL_LEVELS},
+                              "strategies": [st.to_engram(s) for s in strategies],
+                              "extraction": {"review": False}}
     return {"harness": {"memory": memory, "history": {"eventExpiryDuration": expiry_days}}}
 
 
