@@ -578,3 +578,23 @@ def test_a_harness_without_memory_remembers_nothing(engram: dict[str, Any]) -> N
         sent = llm.requests[-1].json
         assert [m["content"] for m in sent["messages"] if m["role"] != "system"] == ["what was the code?"]
         assert "7781" not in json.dumps(sent) and "tools" not in sent  # no memory tools either
+
+
+def test_the_readme_harness_example_runs(engram: dict[str, Any]) -> None:
+    """The README's harness example, verbatim, reached only through the environment variables it names."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Use engram as AgentCore", 1)[1].split("\n## ", 1)[0]
+    block = next(b for b in re.findall(r"```python\n(.*?)```", section, re.S) if "invoke_harness(" in b)
+    script = engram["tmp"] / "harness_example.py"
+    script.write_text(block)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update(AWS_ENDPOINT_URL_BEDROCK_AGENTCORE=engram["url"],
+               AWS_ENDPOINT_URL_BEDROCK_AGENTCORE_CONTROL=engram["url"], AWS_ACCESS_KEY_ID=engram["key"],
+               AWS_SECRET_ACCESS_KEY=engram["secret"], AWS_DEFAULT_REGION=REGION,  # botocore ignores AWS_REGION
+               AWS_CONFIG_FILE="/dev/null", AWS_SHARED_CREDENTIALS_FILE="/dev/null")
+    out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = [ln for ln in out.stdout.splitlines() if ln.strip()]
+    assert len(lines) >= 2, out.stdout
