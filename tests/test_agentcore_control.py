@@ -402,9 +402,9 @@ def test_invoke_reaches_an_openai_compatible_server_with_history_and_limits(engr
     with serve(openai_chat("Noted.", prompt_tokens=30, completion_tokens=4)) as llm:
         ctl = boto(engram, "bedrock-agentcore-control")
         harness = ctl.create_harness(
-            harnessName="Remote", executionRoleArn=ROLE, maxTokens=64,
-            systemPrompt=[{"text": "You are the support bot."}],
+            harnessName="Remote", executionRoleArn=ROLE, systemPrompt=[{"text": "You are the support bot."}],
             model={"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1", "temperature": 0.5,
+                                         "maxTokens": 64,
                                          "apiKeyArn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:"
                                                       "token-vault/default/apikeycredentialprovider/openai"}})[
             "harness"]
@@ -430,27 +430,26 @@ def test_invoke_reaches_an_openai_compatible_server_with_history_and_limits(engr
                                     messages=[{"role": "user", "content": [{"text": "Hello again."}]}]))
         last = llm.requests[-1].json
         assert [m["content"] for m in last["messages"] if m["role"] != "system"] == ["Hello again."]
-        assert "Per-invocation prompt." in last["messages"][0]["content"] and "tools" not in last  # 1 iteration
+        assert "Per-invocation prompt." in last["messages"][0]["content"]
 
 
-def test_max_tokens_is_one_budget_for_the_whole_loop(engram: dict[str, Any]) -> None:
-    """maxTokens: "the maximum total number of output tokens the agent can generate across all model calls
-    within a single invocation"; maxIterations bounds the loop; timeoutSeconds its wall time."""
+def test_turn_limits_end_the_loop_and_say_which(engram: dict[str, Any]) -> None:
+    """maxIterations / maxTokens / timeoutSeconds on the harness and per invocation, as engram's turn limits
+    (harness/limits.py: maxTokens counts input and output tokens); the last messageStop names the limit."""
     searching = openai_chat(None, tool_calls=[("call_1", "search_memory", '{"query": "plans"}')],
-                            completion_tokens=7, finish_reason="tool_calls")
+                            prompt_tokens=11, completion_tokens=7, finish_reason="tool_calls")
     with serve(searching) as llm:
         ctl = boto(engram, "bedrock-agentcore-control")
         model = {"openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1",
-                                       "apiKeyArn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:"
-                                                    "token-vault/default/apikeycredentialprovider/openai"}}
+                                       "apiKeyArn": OPENAI_KEY_ARN}}
         harness = ctl.create_harness(harnessName="Budget", executionRoleArn=ROLE, model=model, maxTokens=10)[
             "harness"]
         dp = boto(engram, "bedrock-agentcore")
         got = events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID,
                                           messages=[{"role": "user", "content": [{"text": "Any plans?"}]}]))
-        assert [r.json["max_tokens"] for r in llm.requests] == [10, 3]  # 7 spent, 3 left, then nothing
+        assert len(llm.requests) == 1  # 18 tokens spent: no room for a second call
         assert got[-2]["messageStop"]["stopReason"] == "max_output_tokens_exceeded"
-        assert got[-1]["metadata"]["usage"]["outputTokens"] == 14
+        assert got[-1]["metadata"]["usage"] == {"inputTokens": 11, "outputTokens": 7, "totalTokens": 18}
         starts = [e["contentBlockStart"]["start"] for e in got if "contentBlockStart" in e]
         assert {"toolUse": {"toolUseId": "call_1", "name": "search_memory", "type": "server_tool_use"}} in starts
 
@@ -458,9 +457,8 @@ def test_max_tokens_is_one_budget_for_the_whole_loop(engram: dict[str, Any]) -> 
         got = events_of(dp.invoke_harness(harnessArn=harness["arn"], runtimeSessionId=SESSION_ID, maxTokens=1000,
                                           maxIterations=2,
                                           messages=[{"role": "user", "content": [{"text": "Any plans?"}]}]))
-        sent = llm.requests[before:]
-        assert len(sent) == 2 and "tools" in sent[0].json and "tools" not in sent[1].json  # the last step answers
-        assert got[-2]["messageStop"]["stopReason"] == "end_turn"
+        assert len(llm.requests) - before == 2  # per invocation: 2 model calls, then the loop stops
+        assert got[-2]["messageStop"]["stopReason"] == "max_iterations_exceeded"
 
 
 def test_truncation_of_the_harness_shapes_what_the_model_sees(engram: dict[str, Any]) -> None:

@@ -32,7 +32,6 @@ from fastapi.responses import JSONResponse
 
 from ..errors import ModelError, PermissionDenied, ValidationError
 from ..harness.agent import Agent
-from ..models.responder import OfflineResponder
 from ..types import Scope
 from . import eventstream as es
 from . import harnesses, ids, invoke, memories
@@ -172,18 +171,14 @@ def _invoke(c: Call) -> Response:
     limits: dict[str, int] = {k: int(doc[k]) for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}
     limits.update(inv.limits)
     model_cfg = inv.model or doc.get("model")
-    timeout = limits.get("timeoutSeconds")
-    built = invoke.build_model(model_cfg, timeout=timeout)
+    model = invoke.build_model(model_cfg, timeout=limits.get("timeoutSeconds"))
     params = invoke.model_params(model_cfg)
-    total = limits.get("maxTokens")
-    model = invoke.Limited(built if built is not None else OfflineResponder(), max_tokens=total,
-                           timeout_seconds=timeout)
-    per_call = params.get("maxTokens", invoke.DEFAULT_MAX_TOKENS)
-    iterations = limits.get("maxIterations", invoke.DEFAULT_MAX_ITERATIONS)
+    iterations = limits.get("maxIterations")
     prompt = inv.system_prompt if inv.system_prompt is not None else tuple(doc.get("systemPrompt") or ())
     instructions = "\n\n".join(b["text"] for b in prompt) or None
-    agent = Agent(view, model, instructions=instructions, max_steps=max(0, iterations - 1),
-                  max_tokens=min(per_call, total) if total else per_call,
+    agent = Agent(view, model, instructions=instructions, limits=limits,  # engram's turn limits (harness/limits)
+                  max_steps=min(100, max(invoke.DEFAULT_TOOL_ROUNDS, (iterations or 0) - 1)),
+                  max_tokens=params.get("maxTokens", invoke.DEFAULT_MAX_TOKENS),
                   temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"),
                   state_tool=res is not None)  # session state lives in stored events
     messages = [dict(m) for m in inv.messages]
@@ -200,5 +195,5 @@ def _invoke(c: Call) -> Response:
     latency = int((time.monotonic() - started) * 1000)
     body = b"".join(invoke.events(produced, input_tokens=reply.usage.input_tokens,
                                   output_tokens=reply.usage.output_tokens, latency_ms=latency,
-                                  stop_reason=model.stop_reason or "end_turn"))
+                                  stop_reason=invoke.STOP_REASONS.get(reply.stop_reason or "", "end_turn")))
     return Response(content=body, media_type=es.CONTENT_TYPE, status_code=200)

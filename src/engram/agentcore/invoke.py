@@ -18,19 +18,20 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ValidationError
-from ..models.base import Completion, Message, Model, ToolSpec
+from ..models.base import Model
 from . import eventstream as es
 from . import harness_spec as spec
 
 DEFAULT_ACTOR = "default"
 DEFAULT_MAX_TOKENS = 1024
-DEFAULT_MAX_ITERATIONS = 9  # engram's default loop: 8 tool rounds, then an answer
+DEFAULT_TOOL_ROUNDS = 8  # engram's loop: tool rounds before the model must answer
+STOP_REASONS = {"maxIterations": "max_iterations_exceeded", "maxTokens": "max_output_tokens_exceeded",
+                "timeoutSeconds": "timeout_exceeded"}  # engram's turn limits -> the stream's stopReason
 MAX_MESSAGES = 100
 _TOOL_ID = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -122,40 +123,6 @@ def model_params(config: Mapping[str, Any] | None) -> dict[str, Any]:
         return {}
     body = next(iter(config.values()))
     return {k: body[k] for k in ("maxTokens", "temperature") if body.get(k) is not None}
-
-
-class Limited:
-    """The harness's model under the invocation's limits: ``maxTokens`` is the output budget of all the
-    turn's model calls together (each call asks for at most what is left), ``timeoutSeconds`` the wall time
-    of the loop. Once either is spent the next call is not made: it answers empty with no tool calls, so the
-    loop ends, the turn commits what it has, and :attr:`stop_reason` says why
-    (``max_output_tokens_exceeded`` / ``timeout_exceeded``) for the stream's last ``messageStop``."""
-
-    def __init__(self, inner: Model, *, max_tokens: int | None, timeout_seconds: int | None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.inner = inner
-        self.model_id = inner.model_id
-        self.budget = max_tokens
-        self.spent = 0
-        self.clock = clock
-        self.deadline = clock() + timeout_seconds if timeout_seconds is not None else None
-        self.stop_reason: str | None = None
-
-    def complete(self, messages: Sequence[Message], *, system: str | None = None, tools: Sequence[ToolSpec] = (),
-                 json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
-                 temperature: float = 0.0) -> Completion:
-        if self.budget is not None and self.spent >= self.budget:
-            self.stop_reason = "max_output_tokens_exceeded"
-            return Completion(stop_reason="max_tokens")
-        if self.deadline is not None and self.clock() >= self.deadline:
-            self.stop_reason = "timeout_exceeded"
-            return Completion(stop_reason="timeout")
-        if self.budget is not None:
-            max_tokens = max(1, min(max_tokens, self.budget - self.spent))
-        done = self.inner.complete(messages, system=system, tools=tools, json_schema=json_schema,
-                                   max_tokens=max_tokens, temperature=temperature)
-        self.spent += done.usage.output_tokens
-        return done
 
 
 # -- the event stream --------------------------------------------------------------------------------------

@@ -158,7 +158,7 @@ class Agent:
                       tools=self.tools if tools is None else tools, truncation=self.truncation,
                       summarizer=self.summarizer, max_steps=self.max_steps, max_tokens=self.max_tokens,
                       temperature=self.temperature, agent_version=self.agent_version,
-                      state_tool=self.state_tool)
+                      state_tool=self.state_tool, limits=self.limits)  # a subagent keeps its parent's limits
         return Subagent(child, scope)
 
     # -- one invocation -------------------------------------------------------------------------------
