@@ -28,7 +28,7 @@ def test_registry_lifecycle(db_url: str) -> None:
         with pytest.raises(ValidationError):
             registry.update(store, a.id, agent="elsewhere")
         with pytest.raises(ValidationError):
-            registry.create(store, "third", "Bad", event_expiry_days=1000)
+            registry.create(store, "third", "Bad", event_expiry_days=3651)  # CreateMemory allows 3 to 3650 days
         registry.delete(store, a.id)
         with pytest.raises(NotFound):
             registry.get(store, a.id)
