@@ -167,7 +167,8 @@ def _invoke(c: Call) -> Response:
     if grant.actor is not None and actor != grant.actor:
         raise PermissionDenied("this key is granted one actor; pass that actorId", field="actorId")
     config = harnesses.run_config(c.base, grant, doc, res, memory_cfg)
-    view = c.base.with_config(config)
+    # records this turn writes name the memory agent's config version they were extracted under
+    view = c.base.with_config(config, version=c.base.config_version(res.agent) if res is not None else None)
     limits: dict[str, int] = {k: int(doc[k]) for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}
     limits.update(inv.limits)
     model_cfg = inv.model or doc.get("model")
