@@ -95,10 +95,16 @@ class CosineScale:
     ceiling: float = 0.75
 
     def __call__(self, cosine: float) -> float:
-        return min(1.0, max(0.0, (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0)))
+        """Linear from floor (0) to 80% of the way to the ceiling, then bending towards 1 without reaching it,
+        so close matches above the ceiling keep their order instead of tying at 1."""
+        x = max(0.0, (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0))
+        if x <= SCALE_KNEE:
+            return x
+        return SCALE_KNEE + (1 - SCALE_KNEE) * math.tanh((x - SCALE_KNEE) / (1 - SCALE_KNEE))
 
 
 SIDES = ("user", "assistant")
+SCALE_KNEE = 0.8
 DEFAULT_MIN_SCORE = 0.2  # the default cut of recall and history search (AgentCore's relevanceScore default)
 
 
