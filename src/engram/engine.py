@@ -826,11 +826,14 @@ class Memory:
                            kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
         return list(ops)
 
-    def _apply_ops(self, turn: Turn, ops: Sequence[Any]) -> builtins.list[Record]:
+    def _apply_ops(self, turn: Turn, ops: Sequence[Any], events: Sequence[Event] = ()) -> builtins.list[Record]:
+        from .core.labels import inherited_labels
         from .strategies.base import AddOp, DeleteOp
 
         written: builtins.list[Record] = []
-        kinds = self.config_for(turn.scope.agent).memory.kinds
+        memory_cfg = self.config_for(turn.scope.agent).memory
+        kinds, declared = memory_cfg.kinds, memory_cfg.labels
+        by_id = {e.id: e for e in events}
         flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
         for op in ops:
             if isinstance(op, AddOp):
@@ -838,8 +841,10 @@ class Memory:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
                             op.replaces is None:
                         continue  # already extracted from these events: a retried job never duplicates
+                sources = [by_id[i] for i in op.source_event_ids if i in by_id]
+                labels = {**inherited_labels(declared, sources), **op.labels} if declared else op.labels
                 written.append(turn.remember(
-                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=op.labels,
+                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
                     scope=op.level, namespace=op.namespace,
                     replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
             elif isinstance(op, DeleteOp):
@@ -920,7 +925,7 @@ class Memory:
         elevated._ops = turn._ops  # same buffer: extraction commits or rolls back with the turn
         elevated.extraction_model = turn.extraction_model
         ops = self._plan(elevated, events)
-        written = self._apply_ops(elevated, ops)
+        written = self._apply_ops(elevated, ops, events)
         if advance_cursor:
             last = max(e.at for e in events)
             turn._ops.meta[self._extract_cursor_key(turn.scope, turn.preview)] = last.isoformat()
