@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from urllib.parse import quote, unquote
 
+from ..core.sigv4 import canonical_query, signing_key
 from .errors import InvalidSignatureException, MissingAuthenticationTokenException
 
 ALGORITHM = "AWS4-HMAC-SHA256"
@@ -99,27 +100,8 @@ def canonical_uris(raw_path: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((double, single, norm)))
 
 
-def canonical_query(raw_query: str) -> str:
-    """Pairs sorted by encoded key then value, each part encoded as SigV4 asks."""
-    if not raw_query:
-        return ""
-    pairs = []
-    for pair in raw_query.split("&"):
-        key, _, value = pair.partition("=")
-        pairs.append((quote(unquote(key.replace("+", " ")), safe="-_.~"),
-                      quote(unquote(value.replace("+", " ")), safe="-_.~")))
-    return "&".join(f"{k}={v}" for k, v in sorted(pairs))
-
-
 def _header_value(values: Sequence[str]) -> str:
     return ",".join(" ".join(v.split()) for v in values)
-
-
-def signing_key(secret: str, date: str, region: str, service: str) -> bytes:
-    key = hmac.new(f"AWS4{secret}".encode(), date.encode(), hashlib.sha256).digest()
-    for part in (region, service, "aws4_request"):
-        key = hmac.new(key, part.encode(), hashlib.sha256).digest()
-    return key
 
 
 def request_time(headers: Mapping[str, Sequence[str]]) -> datetime:

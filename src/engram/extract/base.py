@@ -141,15 +141,6 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
     return "", "", text
 
 
-LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
-               r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
-               r"detest|detests|cannot stand|can not stand|loathe|loathes|am not a (?:big |huge )?fan of|"
-               r"is not a (?:big |huge )?fan of|do not like|does not like|do not enjoy|does not enjoy|"
-               r"do not love|no longer enjoy|no longer like|have come to (?:love|enjoy|like)|"
-               r"have really come to (?:love|enjoy|like)|have started to (?:love|enjoy|like)|"
-               r"have grown to (?:love|enjoy|like)|have always (?:loved|liked|enjoyed|hated)|"
-               r"really (?:love|like|enjoy|hate|dislike)|also (?:love|like|enjoy|hate)|absolutely (?:love|hate)|"
-               r"kind of (?:like|love|hate)|still (?:love|like|enjoy)|love love)")
 
 
 def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str, category: Category, *,

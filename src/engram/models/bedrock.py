@@ -15,10 +15,11 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import httpx
 
+from ..core.sigv4 import canonical_query, signing_key
 from ..errors import ConfigError, ModelOutputError
 from ..types import ToolCall
 from ._blocks import block_messages
@@ -272,7 +273,7 @@ def sigv4_headers(
     canonical_request = "\n".join([
         method.upper(),
         quote(raw_path or "/", safe="/~"),
-        _canonical_query(raw_query),
+        canonical_query(raw_query),
         canonical_headers,
         signed_names,
         hashlib.sha256(body).hexdigest(),
@@ -281,27 +282,13 @@ def sigv4_headers(
     string_to_sign = "\n".join([
         "AWS4-HMAC-SHA256", amz_date, scope, hashlib.sha256(canonical_request.encode()).hexdigest(),
     ])
-    key = ("AWS4" + secret_key).encode()
-    for part in (day, region, service, "aws4_request"):
-        key = hmac.new(key, part.encode(), hashlib.sha256).digest()
+    key = signing_key(secret_key, day, region, service)
     signature = hmac.new(key, string_to_sign.encode(), hashlib.sha256).hexdigest()
     added["authorization"] = (
         f"AWS4-HMAC-SHA256 Credential={access_key}/{scope}, "
         f"SignedHeaders={signed_names}, Signature={signature}"
     )
     return added
-
-
-def _canonical_query(raw_query: str) -> str:
-    """Query pairs decoded, re-encoded the SigV4 way (RFC 3986 unreserved kept) and sorted."""
-    if not raw_query:
-        return ""
-    pairs = []
-    for item in raw_query.split("&"):
-        key, _, value = item.partition("=")
-        pairs.append((quote(unquote(key.replace("+", " ")), safe="-_.~"),
-                      quote(unquote(value.replace("+", " ")), safe="-_.~")))
-    return "&".join(f"{k}={v}" for k, v in sorted(pairs))
 
 
 def _boto3_session() -> Any:
