@@ -101,7 +101,7 @@ def test_sqlite_erase_leaves_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert report.provenance >= 1 and report.cursors >= 1 and report.uses >= 1 and report.index_files >= 1
     _check_rows_gone(mem, ids)
     store.maintain_vectors(mem.embedder.dim)  # rebuilt without the subject's vectors
-    from engram.stores.sqlite.store import event_part, record_part
+    from engram.stores.sqlite.sql import event_part, record_part
 
     gone = {event_part("bot", ACTOR, SESSION), record_part("bot", ACTOR)}
     left = list(Path(str(db) + ".ann").iterdir())

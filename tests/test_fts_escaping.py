@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engram import Memory, Scope
-from engram.stores.sqlite.store import _fts_query
+from engram.stores.sqlite.sql import fts_query as _fts_query
 
 S = Scope(agent="bot", actor="cust-1", session="s1")
 

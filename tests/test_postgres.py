@@ -28,7 +28,8 @@ from engram.errors import ConfigError, StoreError, ValidationError
 from engram.stores.postgres import url as urlmod
 from engram.stores.postgres import vectors
 from engram.stores.postgres.schema import MIGRATIONS
-from engram.stores.postgres.store import PostgresStore, _lock_key
+from engram.stores.postgres.sql import lock_key as _lock_key
+from engram.stores.postgres.store import PostgresStore
 from engram.types import Job
 from tests.conftest import BACKENDS, WIDE
 from tests.pg import admin_connect, with_params

@@ -1,0 +1,183 @@
+"""PostgreSQL events: append, read, delete and expire a session's history."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from psycopg.rows import DictRow
+from psycopg.types.json import Jsonb
+
+from ...types import Event, ToolCall
+from ..base import Chunk
+from .sql import (
+    EVENT_COLS,
+    aware,
+    eq_cond,
+    event_part,
+    session_key,
+    utc,
+    vector_text,
+)
+from .txbase import TxBase
+
+
+class EventsTx(TxBase):
+    """The events of a transaction (their index chunks are written with them)."""
+
+    @staticmethod
+    def _event(r: DictRow) -> Event:
+        return Event(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=int(r["n"]),
+            role=r["role"], content=r["content"], at=utc(r["at"]), metadata=r["metadata"],
+            tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in r["tool_calls"]),
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
+            stored_at=utc(r["stored_at"]),
+        )
+
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        if not events:
+            return []
+        # global append order (``seq``, internal) and the number within the session (``n``, what callers see:
+        # a global counter would tell one tenant how much every other tenant writes), in one round trip per session
+        counts = Counter(session_key(e) for e in events)
+        seqs: list[int] = []
+        next_n: dict[tuple[str, str, str], int] = {}
+        for key, k in counts.items():
+            rows = self._all(
+                "WITH c AS (INSERT INTO session_seqs (agent, actor, session, n) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (agent, actor, session) DO UPDATE SET n = session_seqs.n + excluded.n RETURNING n) "
+                "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s, (SELECT n FROM c) AS top "
+                "FROM generate_series(1, %s)", [*key, k, k])
+            seqs += [int(r["s"]) for r in rows]
+            next_n[key] = int(rows[0]["top"]) - k + 1
+        numbers = []
+        for e in events:
+            numbers.append(next_n[session_key(e)])
+            next_n[session_key(e)] += 1
+        seqs.sort()
+        out = [replace(e, seq=n) for e, n in zip(events, numbers, strict=True)]
+        # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
+        self.c.later(
+            "INSERT INTO events (seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, "
+            "tool_call_id, name, turn_id, preview, stored_at) SELECT * FROM unnest(%s::bigint[], %s::bigint[], "
+            "%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], "
+            "%s::jsonb[], %s::text[], %s::text[], %s::text[], %s::boolean[], %s::timestamptz[])",
+            [seqs, numbers, [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
+             [e.session for e in out], [e.role for e in out], [e.content for e in out], [aware(e.at) for e in out],
+             [Jsonb(e.metadata) for e in out],
+             [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
+             [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out],
+             [e.preview for e in out], [aware(e.stored_at or e.at) for e in out]])
+        if chunks:
+            by_id = {e.id: e for e in out}
+            parts = []
+            for ch in chunks:
+                e = by_id[ch.event_id]
+                parts.append(event_part(e.agent, e.actor, e.session))
+                self._index_doc("e", parts[-1], ch.terms, +1)
+            # chunk ids follow the array order (append order), and each chunk's postings come in the same statement
+            self.c.later(
+                "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec, "
+                "stored_at) SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], "
+                "%s::text[], %s::text[], %s::text[]::vector[], %s::timestamptz[]) RETURNING id, event_id, part, terms) "
+                "INSERT INTO postings (seq, ph, kind, term) SELECT c.id, hashtextextended(c.part, 0), 'e', t FROM c "
+                "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
+                [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
+                 [by_id[ch.event_id].is_tool for ch in chunks], [aware(by_id[ch.event_id].at) for ch in chunks],
+                 [ch.text for ch in chunks], [ch.terms for ch in chunks],
+                 [vector_text(ch.vector) for ch in chunks],
+                 [aware(by_id[ch.event_id].stored_at or by_id[ch.event_id].at) for ch in chunks]])
+        return out
+
+    def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
+                    before: datetime | None = None, after: datetime | None = None,
+                    not_before: datetime | None = None, preview: bool = False) -> list[Event]:
+        conds: list[str] = ["agent = %s"] + ([] if preview else ["NOT preview"])
+        args: list[Any] = [agent]
+        for col, val in (("actor", actor), ("session", session)):
+            c, a = eq_cond(col, val)
+            conds.append(c)
+            args += a
+        if not_before is not None:
+            conds.append("stored_at >= %s")
+            args.append(aware(not_before))
+        if after is not None:
+            conds.append("at > %s")
+            args.append(aware(after))
+            order = "ASC"
+        else:
+            order = "DESC"
+        if before is not None:
+            conds.append("at < %s")
+            args.append(aware(before))
+        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE {' AND '.join(conds)} "
+                         f"ORDER BY at {order}, seq {order} LIMIT %s", [*args, limit])
+        events = [self._event(r) for r in rows]
+        return events if order == "ASC" else events[::-1]
+
+    def get_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                   preview: bool = False) -> list[Event]:
+        """By id through the unique index only, then kept when they belong to the session."""
+        if not ids:
+            return []
+        rows = self._all(f"SELECT {EVENT_COLS} FROM events WHERE id = ANY(%s)", [list(dict.fromkeys(ids))])
+        got = [self._event(r) for r in rows if (r["agent"], r["actor"], r["session"]) == (agent, actor, session)
+               and (preview or not r["preview"])]
+        return sorted(got, key=lambda e: (e.at, e.seq))
+
+    def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        c1, a1 = eq_cond("actor", actor)
+        c2, a2 = eq_cond("session", session)
+        found = [r["id"] for r in self._all(
+            f"SELECT id FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} FOR UPDATE",
+            [list(ids), agent, *a1, *a2])]
+        if not found:
+            return 0
+        self._unindex_chunks("c.event_id = ANY(%s)", [found])
+        return self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
+
+    def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
+                      dry_run: bool = False) -> tuple[int, int]:
+        conds: list[str] = ["stored_at < %s"]
+        args: list[Any] = [aware(cutoff)]
+        if agent is not None:
+            conds.append("agent = %s")
+            args.append(agent)
+        if exclude:
+            conds.append("agent <> ALL(%s)")
+            args.append(list(exclude))
+        lock = "" if dry_run else " FOR UPDATE"
+        ids = [r["id"] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}{lock}", args)]
+        if not ids:
+            return 0, 0
+        touched = [r["record_id"] for r in self._all(
+            "SELECT DISTINCT record_id FROM record_sources WHERE event_id = ANY(%s)", [ids])]
+        if dry_run:
+            return len(ids), len(touched)
+        self._unindex_chunks("c.event_id = ANY(%s)", [ids])
+        total = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [ids]).rowcount
+        self.c.execute("DELETE FROM record_sources WHERE event_id = ANY(%s)", [ids])
+        if touched:  # no source_event_ids may name an event that is gone
+            trim = ("source_ids = coalesce((SELECT jsonb_agg(t.x ORDER BY t.n) FROM "
+                    "jsonb_array_elements_text(source_ids) WITH ORDINALITY AS t(x, n) WHERE t.x <> ALL(%s)), "
+                    "'[]'::jsonb)")
+            self.c.execute(f"UPDATE records SET {trim} WHERE id = ANY(%s)", [ids, touched])
+            self.c.execute(f"UPDATE versions SET {trim} WHERE record_id = ANY(%s)", [ids, touched])
+        return total, len(touched)
+
+    def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
+        conds, args = ["agent = %s", "NOT preview"], [agent]  # preview events are no live session
+        if actor is not None:
+            conds.append("actor = %s")
+            args.append(actor)
+        rows = self._all(f"SELECT actor, session, count(*) AS n, max(at) AS last_at, min(at) AS first_at "
+                         f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
+                         "ORDER BY last_at DESC LIMIT %s", [*args, limit])
+        return [{"actor": r["actor"], "session": r["session"], "events": int(r["n"]),
+                 "first_at": utc(r["first_at"]), "last_at": utc(r["last_at"])} for r in rows]

@@ -1,0 +1,92 @@
+"""PostgreSQL metadata, configuration versions and API keys."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from psycopg.rows import DictRow
+from psycopg.types.json import Jsonb
+
+from ..base import ApiKey
+from .sql import (
+    ONCE_META,
+    aware,
+    utc,
+)
+from .txbase import TxBase
+
+
+class MetaTx(TxBase):
+    """Meta keys, configuration versions and API keys of a transaction."""
+
+    def get_meta(self, key: str) -> str | None:
+        if key in self.s.meta_once:
+            return self.s.meta_once[key]
+        row = self._one("SELECT value FROM meta WHERE key = %s", [key])
+        if row and key in ONCE_META and key not in self._meta_set:  # committed and set once: later turns'
+            self.s.meta_once[key] = str(row["value"])                 # checks cost no round trip
+        return str(row["value"]) if row else None
+
+    def meta_items(self, prefix: str) -> list[tuple[str, str]]:
+        return [(str(r["key"]), str(r["value"])) for r in self._all(
+            "SELECT key, value FROM meta WHERE left(key, %s) = %s ORDER BY key", [len(prefix), prefix])]
+
+    def delete_meta(self, key: str) -> bool:
+        self.s.meta_once.pop(key, None)
+        return self.c.execute("DELETE FROM meta WHERE key = %s", [key]).rowcount > 0
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.s.meta_once.pop(key, None)
+        self._meta_set.add(key)
+        self.c.later("INSERT INTO meta (key, value) VALUES (%s, %s) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
+
+    def latest_config(self, agent: str | None = None) -> tuple[int, dict[str, Any]] | None:
+        if self.write:
+            self._lock("config")  # check-then-add_config is atomic across processes
+        row = self._one("SELECT version, doc FROM configs WHERE agent = %s ORDER BY version DESC LIMIT 1",
+                        [agent or ""])
+        return (int(row["version"]), dict(row["doc"])) if row else None
+
+    def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
+        self._lock("config")
+        row = self._one("INSERT INTO configs (version, at, doc, agent) "
+                        "SELECT coalesce(max(version), 0) + 1, %s, %s, %s FROM configs RETURNING version",
+                        [aware(at), Jsonb(doc), agent or ""])
+        assert row is not None
+        return int(row["version"])
+
+    def config_history(self, agent: str | None = None) -> list[tuple[int, datetime, dict[str, Any]]]:
+        return [(int(r["version"]), utc(r["at"]), dict(r["doc"])) for r in self._all(
+            "SELECT version, at, doc FROM configs WHERE agent = %s ORDER BY version", [agent or ""])]
+
+    def config_agents(self) -> list[str]:
+        return [str(r["agent"]) for r in self._all(
+            "SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]
+
+    @staticmethod
+    def _key(r: DictRow) -> ApiKey:
+        return ApiKey(id=r["id"], key_hash=r["key_hash"], agent=r["agent"], actor=r["actor"],
+                      read_levels=tuple(r["read_levels"]), write_levels=tuple(r["write_levels"]),
+                      can_delete=bool(r["can_delete"]), can_admin=bool(r["can_admin"]),
+                      created_at=utc(r["created_at"]),
+                      revoked_at=utc(r["revoked_at"]) if r["revoked_at"] is not None else None, name=r["name"])
+
+    def insert_key(self, key: ApiKey) -> None:
+        self.c.execute(
+            "INSERT INTO api_keys (id, key_hash, name, agent, actor, read_levels, write_levels, can_delete, "
+            "can_admin, created_at) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            [key.id, key.key_hash, key.name, key.agent, key.actor, list(key.read_levels), list(key.write_levels),
+             key.can_delete, key.can_admin, aware(key.created_at)])
+
+    def find_key(self, key_hash: str) -> ApiKey | None:
+        row = self._one("SELECT * FROM api_keys WHERE key_hash = %s", [key_hash])
+        return self._key(row) if row else None
+
+    def list_keys(self) -> list[ApiKey]:
+        return [self._key(r) for r in self._all("SELECT * FROM api_keys ORDER BY created_at, id")]
+
+    def revoke_key(self, key_id: str, at: datetime) -> bool:
+        return self.c.execute("UPDATE api_keys SET revoked_at = %s WHERE id = %s AND revoked_at IS NULL",
+                              [aware(at), key_id]).rowcount > 0

@@ -1,0 +1,308 @@
+"""PostgreSQL search candidates: term statistics, lexical and vector candidates, and neighbourhoods of events and
+records (ranking itself is core.fusion's)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from psycopg.rows import DictRow
+
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
+from ...core.scope import ReadFilter
+from ..base import ContextItem, Neighbourhood
+from . import vectors
+from .sql import (
+    PART_SCAN,
+    POSTINGS_SQL,
+    RECORD_COLS,
+    TERM_SCAN,
+    aware,
+    event_part,
+    indexable,
+    record_cols,
+    split_terms,
+    utc,
+)
+from .txbase import TxBase
+from .vectors import choose_plan
+
+
+class SearchTx(TxBase):
+    """Candidate reads of a transaction, for events and for records."""
+
+    def event_term_stats(self, agent: str, actor: str | None, session: str | None,
+                         terms: Sequence[str]) -> TermStats:
+        if not self.write:
+            self._stats([("pe", event_part(agent, actor, session))] + [("dfe", t) for t in terms] + [("n", "e")])
+        return self._term_stats("e", terms)  # from the cache just filled (one query for the whole search)
+
+    def _term_stats(self, kind: str, terms: Sequence[str]) -> TermStats:
+        got = self._stats([("n", kind), *[("df" + kind, t) for t in terms]])
+        return TermStats(got[("n", kind)], {t: got[("df" + kind, t)] for t in terms if got[("df" + kind, t)] > 0})
+
+    def _rarity(self, kind: str, terms: Sequence[str]) -> list[float]:
+        """Each query term's candidate weight, from its document frequency over the whole index."""
+        df = self._term_stats(kind, terms).doc_freq
+        return [term_rarity(df.get(t, 0)) for t in terms]
+
+    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
+                       limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
+        part = event_part(agent, actor, session)
+        extra, xargs = "", []
+        if not include_tools:
+            extra += " AND NOT c.is_tool"
+        if not_before is not None:
+            extra += " AND c.stored_at >= %s"
+            xargs.append(aware(not_before))
+        rows = self._lexical("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
+                             f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs], limit)
+        return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
+
+    def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
+                 limit: int) -> list[DictRow]:
+        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: seq, score) best first, up to ``limit``.
+
+        ``k.seq`` is the record's seq or the chunk's id. The
+        partition condition goes into each term's postings scan unless the partitions hold at least half the
+        index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
+        """
+        kept = [t for t in dict.fromkeys(terms) if indexable(t)]
+        if not kept or not parts:
+            return []
+        rarity = self._rarity(kind, kept)
+        got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
+        share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
+        pargs: list[Any] = []
+        if share < 0.5:
+            scan = PART_SCAN.format(kind=kind)
+            pargs.append(list(dict.fromkeys(parts)))
+        else:
+            scan = TERM_SCAN.format(kind=kind)
+        postings = POSTINGS_SQL.format(scan=scan)
+        # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
+        # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
+        # autovacuum analyzes it). Switched off for this statement; a failed one rolls the setting back.
+        old = self.c.later("SELECT current_setting('enable_bitmapscan') AS b, "
+                           "set_config('enable_bitmapscan', 'off', true)")  # sent with the query below
+        rows = self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
+                         [kept, rarity, *pargs, *args, limit])
+        row = old.fetchone()
+        self.c.later("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
+        return rows
+
+    def _ann_order(self, table: str, alias: str, dim: int) -> str:
+        """The ORDER BY of an HNSW scan: the index's own expression (``ensure_hnsw``), so the planner uses it."""
+        cast = self.s.hnsw_cast.get((table, dim), "halfvec")
+        return f"({alias}.vec::{cast}({dim})) <=> %s::{cast}({dim})"
+
+    def _ann(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> list[DictRow]:
+        """Run an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
+
+        The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
+        them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
+        switched off for this one statement and restored after it. ``ef_search`` grows with the partition
+        (``vectors.ef_search_for``).
+        """
+        old = self.c.later(  # sent with the query below, in one round trip
+            "SELECT current_setting('enable_sort') AS sort, set_config('enable_sort', 'off', true), "
+            "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %s, true), "
+            "set_config('hnsw.max_scan_tuples', %s, true)",
+            [str(vectors.ef_search_for(part_rows, k)), str(vectors.HNSW_MAX_SCAN)])
+        self.plans.append((part, "hnsw"))
+        rows = self._all(sql, args)
+        row = old.fetchone()
+        self.c.later("SELECT set_config('enable_sort', %s, true)", [row["sort"] if row else "on"])
+        return rows
+
+    def _plan(self, kind: str, part: str, k: int, dim: int) -> tuple[str, int]:
+        """The plan for a top-``k`` search of a partition; asks for the HNSW index the first time it would
+        pay off (the search stays exact until the index is built)."""
+        got = self._stats([("p" + kind, part), ("n", kind)])
+        rows = got[("p" + kind, part)]
+        if not self.s.settings.hnsw or choose_plan(rows, got[("n", kind)], k, has_index=True) == "exact":
+            return "exact", rows
+        table = "event_chunks" if kind == "e" else "records"
+        if (table, dim) in self.s.hnsw_ready:
+            return "hnsw", rows
+        self.s.request_hnsw(table, dim)
+        return "exact", rows
+
+    def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
+                      limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
+        part = event_part(agent, actor, session)
+        q = query.astype(np.float32)
+        dim = int(q.shape[0])
+        extra, xargs = "", []
+        if not include_tools:
+            extra += " AND NOT c.is_tool"
+        if not_before is not None:
+            extra += " AND c.stored_at >= %s"
+            xargs.append(aware(not_before))
+        plan, part_rows = self._plan("e", part, limit, dim)
+        if plan == "hnsw":
+            k = limit * 3
+            while True:
+                rows = self._ann(part,
+                                 f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
+                                 f"AND vector_dims(c.vec) = {dim}{extra} "
+                                 f"ORDER BY {self._ann_order('event_chunks', 'c', dim)} LIMIT %s",
+                                 [q, part, *xargs, q, k], k, part_rows)
+                best: dict[str, float] = {}
+                for r in rows:
+                    best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
+                if len(best) >= limit:
+                    top = sorted(best.items(), key=lambda h: -h[1])[:limit]
+                    return [VectorCandidate(i, s) for i, s in top]
+                if len(rows) < k or k >= part_rows:
+                    break  # the scan ran dry before finding enough: search the partition exactly
+                k *= 4
+        self.plans.append((part, "exact"))
+        rows = self._all(
+            f"SELECT c.event_id, max(-(c.vec <#> %s)) AS s, min(c.id) AS first FROM event_chunks c "
+            f"WHERE c.part = %s AND c.vec IS NOT NULL AND vector_dims(c.vec) = {dim}{extra} "
+            "GROUP BY c.event_id ORDER BY s DESC, first LIMIT %s", [q, part, *xargs, limit])
+        return [VectorCandidate(r["event_id"], float(r["s"])) for r in rows]
+
+    def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
+                      window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:
+        """Each indexed event of the session with up to ``window`` indexed events before and after it.
+
+        Append order is the chunk id; the neighbours of every anchor come from one LATERAL query that walks
+        ``(part, id)`` both ways from each anchor, and the items' chunks from one more.
+        """
+        if not ids:
+            return []
+        part = event_part(agent, actor, session)
+        cond, cargs = "", []
+        if not include_tools:
+            cond += " AND NOT c.is_tool"
+        if not_before is not None:
+            cond += " AND c.stored_at >= %s"
+            cargs.append(aware(not_before))
+        spans = {r["event_id"]: (int(r["lo"]), int(r["hi"])) for r in self._all(
+            f"SELECT c.event_id, min(c.id) AS lo, max(c.id) AS hi FROM event_chunks c "
+            f"WHERE c.event_id = ANY(%s) AND c.part = %s{cond} GROUP BY c.event_id", [list(ids), part, *cargs])}
+        anchors = [i for i in dict.fromkeys(ids) if i in spans]
+        sides: dict[str, tuple[list[str], list[str]]] = {i: ([], []) for i in anchors}
+        if window > 0 and anchors:
+            rows = self._all(
+                "SELECT a.eid AS anchor, s.dir, s.event_id FROM unnest(%s::text[], %s::bigint[], %s::bigint[]) "
+                "WITH ORDINALITY AS a(eid, lo, hi, o) CROSS JOIN LATERAL ("
+                f"  (SELECT 0 AS dir, c.event_id, c.id FROM event_chunks c WHERE c.part = %s AND c.id < a.lo{cond} "
+                "    ORDER BY c.id DESC LIMIT %s) UNION ALL "
+                f"  (SELECT 1, c.event_id, c.id FROM event_chunks c WHERE c.part = %s AND c.id > a.hi{cond} "
+                "    ORDER BY c.id ASC LIMIT %s)) AS s "
+                "ORDER BY a.o, s.dir, CASE WHEN s.dir = 0 THEN -s.id ELSE s.id END",
+                [anchors, [spans[i][0] for i in anchors], [spans[i][1] for i in anchors],
+                 part, *cargs, window * 4, part, *cargs, window * 4])
+            for r in rows:
+                got = sides[r["anchor"]][int(r["dir"])]
+                if r["event_id"] not in got and len(got) < window:
+                    got.append(r["event_id"])
+        need = list(dict.fromkeys([*anchors, *(e for b, a in sides.values() for e in (*b, *a))]))
+        chunks: dict[str, list[DictRow]] = {}
+        for r in self._binary("SELECT event_id, at, terms, vec FROM event_chunks WHERE event_id = ANY(%s) "
+                              "AND part = %s ORDER BY id", [need, part]):
+            chunks.setdefault(r["event_id"], []).append(r)
+        items: dict[str, ContextItem] = {}
+        for eid, rows_ in chunks.items():
+            vecs = [r["vec"] for r in rows_ if r["vec"] is not None]
+            items[eid] = ContextItem(id=eid, at=utc(rows_[0]["at"]), group=session or "",
+                                     terms=tuple(t for r in rows_ for t in split_terms(r["terms"])),
+                                     vectors=np.stack(vecs) if vecs else None)
+        return [Neighbourhood(items[eid], tuple(items[e] for e in b if e in items),
+                              tuple(items[e] for e in a if e in items))
+                for eid, (b, a) in sides.items() if eid in items]
+
+    def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
+        if not self.write:
+            self._stats([("pr", p) for p in self._parts(flt)] + [("dfr", t) for t in terms] + [("n", "r")])
+        return self._term_stats("r", terms)  # from the cache just filled (one query for the whole recall)
+
+    def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
+        parts = self._parts(flt)
+        where, args = self._filter_sql(flt)
+        rows = self._lexical("r", parts, terms, f"SELECT {RECORD_COLS}, r.terms FROM ({{postings}}) k JOIN records r "
+                             f"ON r.seq = k.seq WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
+        self._keep(rows)
+        return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
+
+    def _keep(self, rows: Iterable[DictRow]) -> None:
+        """Remember candidate rows in a read transaction, so get_records of them needs no query."""
+        if not self.write:
+            self._rows.update((r["id"], r) for r in rows)
+
+    def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
+        q = query.astype(np.float32)
+        dim = int(q.shape[0])
+        where, args = self._filter_sql(flt)
+        base = (f"SELECT {RECORD_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s AND r.status = 'active' "
+                f"AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
+        merged: list[tuple[str, float]] = []
+        for part in self._parts(flt):
+            plan, part_rows = self._plan("r", part, limit, dim)
+            rows: list[DictRow] = []
+            if plan == "hnsw":
+                rows = self._ann(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} LIMIT %s",
+                                 [q, part, *args, q, limit], limit, part_rows)
+            if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
+                self.plans.append((part, "exact"))
+                rows = self._all(base + "ORDER BY s DESC, r.id LIMIT %s", [q, part, *args, limit])
+            self._keep(rows)
+            merged += [(r["id"], float(r["s"])) for r in rows]
+        merged.sort(key=lambda h: -h[1])
+        return [VectorCandidate(i, s) for i, s in merged[:limit]]
+
+    @staticmethod
+    def _context_item(r: DictRow) -> ContextItem:
+        vec = r["vec"]
+        return ContextItem(id=r["id"], at=utc(r["created_at"]), group=r["turn_id"] or r["id"],
+                           terms=tuple(split_terms(r["terms"])),
+                           vectors=np.asarray(vec, dtype=np.float32)[None, :] if vec is not None else None)
+
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+        """Each active, visible record with up to ``window`` visible active records the same turn wrote
+        right before and after it (append order ``seq`` within the partition; one LATERAL query)."""
+        if not ids:
+            return []
+        cols = ", r.seq, r.part, r.terms, r.vec"
+        xcols = record_cols("x") + ", x.seq, x.part, x.terms, x.vec"
+        # the anchors (dir -1) and their neighbours in append order, both ways, in one statement
+        fetched = self._binary(
+            f"WITH a AS MATERIALIZED (SELECT {RECORD_COLS}{cols}, u.o FROM unnest(%s::text[]) "
+            "  WITH ORDINALITY AS u(id, o) JOIN records r ON r.id = u.id) "
+            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {record_cols('a')}, a.seq, a.part, "
+            "  a.terms, a.vec FROM a "
+            "UNION ALL SELECT a.id, s.dir, a.o, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END, "
+            f"{record_cols('s')}, s.seq, s.part, s.terms, s.vec FROM a "
+            "CROSS JOIN LATERAL ("
+            f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
+            f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
+            "WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 "
+            "ORDER BY o, dir, ord", [list(dict.fromkeys(ids)), window * 2, window * 2, window])
+        found = {r["id"]: r for r in fetched if r["dir"] == -1}
+        anchors = [found[i] for i in dict.fromkeys(ids)
+                   if i in found and found[i]["status"] == "active" and flt.allows(self._record(found[i]))]
+        sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
+        walk = [a for a in anchors if a["turn_id"] is not None]
+        rows = [r for r in fetched if r["dir"] != -1 and r["anchor"] in sides]
+        if window > 0 and walk:
+            turn = {a["id"]: a["turn_id"] for a in walk}
+            stopped: set[tuple[str, int]] = set()
+            for r in rows:
+                key = (r["anchor"], int(r["dir"]))
+                got = sides[r["anchor"]][int(r["dir"])]
+                if key in stopped or len(got) >= window:
+                    continue
+                if r["turn_id"] != turn[r["anchor"]]:
+                    stopped.add(key)  # a turn's records are adjacent: the run ends at another turn's record
+                elif flt.allows(self._record(r)):
+                    got.append(self._context_item(r))
+        return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
+                for a in anchors]

@@ -1,0 +1,188 @@
+"""SQL building blocks the PostgreSQL transaction modules share: partition keys, the postings queries, batched
+inserts of arrays, time zones, and the driver error mapping."""
+
+from __future__ import annotations
+
+import hashlib
+import select
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg import errors as pgerr
+from psycopg.rows import DictRow
+
+from ...core.fusion import CANDIDATE_POSTINGS
+from ...errors import ConflictError, EngramError, StoreError, ValidationError
+from ...types import Event
+
+Conn = psycopg.Connection[DictRow]
+
+# meta keys written once and then only by this process's own set_meta (a re-embedding): cached per store
+ONCE_META = ("embedder",)
+SHARDS = 16  # stats rows per key: concurrent writers rarely share a counter row
+HNSW_MAX_DIM = 4000  # pgvector's HNSW limit for halfvec (2,000 for vector)
+RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
+                  "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
+                  "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
+                  "source_ids", "config_version")
+
+
+def record_cols(alias: str) -> str:
+    return ", ".join(f"{alias}.{f}" for f in RECORD_FIELDS)
+
+
+RECORD_COLS = record_cols("r")
+EVENT_COLS = ("seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
+              "turn_id, preview, stored_at")
+
+
+def lock_key(*parts: str) -> int:
+    """A signed 64-bit advisory lock key for a name (stable across processes and versions)."""
+    digest = hashlib.blake2b("\x1f".join(("engram", *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def aware(dt: datetime) -> datetime:
+    """Naive datetimes are UTC (as everywhere in engram); never let the session time zone decide."""
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt
+
+
+def utc(dt: datetime) -> datetime:
+    return dt.astimezone(UTC)
+
+
+def vector_text(vec: np.ndarray | None) -> str | None:
+    """pgvector's text form (exact: float32 printed with repr precision), for arrays of vectors."""
+    if vec is None:
+        return None
+    return "[" + ",".join(map(repr, np.asarray(vec, np.float32).tolist())) + "]"
+
+
+def split_terms(terms: str) -> list[str]:
+    return [t for t in terms.split(" ") if t]
+
+
+def event_part(agent: str, actor: str | None, session: str | None) -> str:
+    """A session's partition key: agent, actor and session joined by a separator no id can contain."""
+    return f"{agent}\x1f{actor or ''}\x1f{session or ''}"
+
+
+def session_key(e: Event) -> tuple[str, str, str]:
+    """The ``session_seqs`` key of an event's session (ids are never empty, so '' stands for none)."""
+    return e.agent, e.actor or "", e.session or ""
+
+
+def record_part(agent: str, actor: str | None, session: str | None = None) -> str:
+    """One partition per actor (its actor- and session-level records), one per session of the agent alone
+    (``actor`` None, ``session`` given), one for agent-level records."""
+    if actor is not None:
+        return f"{agent}\x1f{actor}"
+    return f"{agent}\x1f\x1f{session}" if session is not None else agent
+
+
+def indexable(term: str) -> bool:
+    """Whether a query term can match: ``posting_terms`` indexes non-empty terms under 2,048 bytes."""
+    return 0 < len(term.encode()) < 2048
+
+
+# Lexical candidates, chosen as SqliteTx._fts_ranked chooses them: for each query term, its newest
+# CANDIDATE_POSTINGS matches (in the searched partitions, or anywhere when those hold at least half the
+# index; other rows are filtered afterwards), then ranked by the summed core.fusion.term_rarity of the terms
+# that matched (rounded to 1e-9 as numpy rounds, half to even, in float8: a numeric sort cost 7 ms at 100k),
+# newest first on ties. Reading a bounded number of
+# postings per term keeps a search of a large partition from ranking every row that holds a common term;
+# reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
+POSTINGS_SQL = (
+    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+    "CROSS JOIN LATERAL ({scan}) h GROUP BY h.seq "
+    "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
+# one term's newest postings anywhere (postings_term) ...
+TERM_SCAN = ("SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
+              f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}")
+# ... or in the searched partitions: the newest of each partition's newest (postings_part)
+PART_SCAN = ("SELECT s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATERAL "
+              "(SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
+              "AND p.ph = hashtextextended(pp.part, 0) "
+              f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}) s ORDER BY s.seq DESC LIMIT {CANDIDATE_POSTINGS}")
+
+# Delete the postings of the rows ``d(seq, terms)`` listed in ``{rows}``: each posting found by one probe of
+# postings_term on (kind, term, seq). OFFSET 0 keeps the planner from flattening the probe into a join that
+# reads every posting of a common term (or of the whole kind) and filters on seq.
+UNPOST_SQL = ("DELETE FROM postings WHERE ctid = ANY(ARRAY(SELECT x.ctid FROM {rows} "
+               "CROSS JOIN LATERAL posting_terms(d.terms) AS u(t) CROSS JOIN LATERAL (SELECT p.ctid FROM postings p "
+               "WHERE p.kind = '{kind}' AND p.term = u.t AND p.seq = d.seq OFFSET 0) AS x))")
+
+
+# Where a replica must have replayed to show a commit just made: the flushed WAL position (a synchronous commit
+# has flushed its record), or where WAL is being inserted when commits are asynchronous. Both may include
+# other sessions' later records, so they are upper bounds: a read may wait a little longer than it must.
+COMMITTED_AT = ("SELECT (CASE WHEN current_setting('synchronous_commit') = 'off' THEN pg_current_wal_insert_lsn() "
+                 "ELSE pg_current_wal_flush_lsn() END)::text AS at")
+
+
+def hung_up(conn: Conn) -> bool:
+    """Whether an idle connection's socket is readable: the server has closed it (or sent its last word)."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
+def unnest_insert(table: str, cols: Sequence[tuple[str, str]], rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    """``INSERT INTO table (cols) SELECT … FROM unnest(arrays)`` for rows queued one by one, in their order."""
+    names = ", ".join(c for c, _ in cols)
+    arrays = ", ".join(f"%b::{t}[]" for _, t in cols)  # binary arrays: no text escaping of every value
+    sql = (f"INSERT INTO {table} ({names}) SELECT {names} FROM unnest({arrays}) WITH ORDINALITY "
+           f"AS u({names}, o) ORDER BY o")
+    return sql, [list(col) for col in zip(*rows, strict=True)]
+
+
+RECORD_TYPES = (("id", "text"), ("agent", "text"), ("actor", "text"), ("session", "text"), ("level", "text"),
+                 ("namespace", "text"), ("kind", "text"), ("summary", "text"), ("content", "text"),
+                 ("labels", "jsonb"), ("status", "text"), ("preview", "bool"), ("created_at", "timestamptz"),
+                 ("updated_at", "timestamptz"), ("version", "int4"), ("replaces", "text"), ("superseded_by", "text"),
+                 ("deletes", "text"), ("pinned", "bool"), ("turn_id", "text"), ("agent_version", "text"),
+                 ("prov_session", "text"), ("prov_actor", "text"), ("strategy", "text"), ("source_ids", "jsonb"),
+                 ("part", "text"), ("terms", "text"), ("vec", "vector"), ("config_version", "int4"))
+VERSION_TYPES = (("record_id", "text"), ("version", "int4"), ("op", "text"), ("summary", "text"),
+                  ("content", "text"), ("kind", "text"), ("labels", "jsonb"), ("status", "text"),
+                  ("at", "timestamptz"), ("turn_id", "text"), ("agent_version", "text"), ("session", "text"),
+                  ("actor", "text"), ("strategy", "text"), ("source_ids", "jsonb"), ("config_version", "int4"))
+
+
+def records_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    """A batch of records, seqs in call order, with the postings of the active ones (one statement)."""
+    insert, args = unnest_insert("records", RECORD_TYPES, rows)
+    return ("WITH r AS (" + insert + " RETURNING seq, part, terms, status) "
+            "INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
+            "FROM r CROSS JOIN LATERAL posting_terms(r.terms) AS t WHERE r.status = 'active'"), args
+
+
+def versions_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    return unnest_insert("versions", VERSION_TYPES, rows)
+
+
+def sources_sql(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    return unnest_insert("record_sources", (("record_id", "text"), ("strategy", "text"), ("event_id", "text")),
+                          rows)
+
+
+def eq_cond(col: str, value: str | None) -> tuple[str, list[Any]]:
+    return (f"{col} = %s", [value]) if value is not None else (f"{col} IS NULL", [])
+
+
+def map_error(exc: psycopg.Error) -> EngramError:
+    """A psycopg error as engram's error tree (data problems are the caller's; the rest the store's)."""
+    msg = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    if isinstance(exc, psycopg.DataError):
+        return ValidationError(f"PostgreSQL rejected a value: {msg}")
+    if isinstance(exc, psycopg.IntegrityError):
+        return ConflictError(f"PostgreSQL refused a duplicate or dangling row: {msg}")
+    if isinstance(exc, (pgerr.SerializationFailure, pgerr.DeadlockDetected)):
+        return StoreError(f"PostgreSQL aborted the transaction under contention, retry: {msg}")
+    if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return StoreError(f"PostgreSQL connection failed: {msg}")
+    return StoreError(f"PostgreSQL failed: {msg}")

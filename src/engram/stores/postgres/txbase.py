@@ -1,0 +1,183 @@
+"""What every area of a PostgreSQL transaction shares: the pooled connection's helpers, the text-index statistics
+and postings upkeep, the read filter as SQL, and the record row mapping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from psycopg.rows import DictRow
+from psycopg.types.json import Jsonb
+
+from ...core.scope import ReadFilter
+from ...types import Provenance, Record
+from .pipe import Pipe
+from .sql import (
+    SHARDS,
+    UNPOST_SQL,
+    Conn,
+    lock_key,
+    record_part,
+    split_terms,
+    utc,
+)
+
+if TYPE_CHECKING:
+    from .store import PostgresStore
+
+
+class TxBase:
+    """The state and helpers of one PostgreSQL transaction; the areas (meta.py, events.py, records.py, search.py,
+    embedding.py, jobs.py, erase.py) add the contract's methods."""
+
+    def __init__(self, store: PostgresStore, conn: Conn, *, write: bool) -> None:
+        self.s = store
+        self.c = Pipe(conn)  # statements nobody reads the result of go out with the next one (pipe.py)
+        self.write = write
+        self._delta: dict[tuple[str, str], int] = {}
+        self._stat_cache: dict[tuple[str, str], int] = {}
+        # a read transaction's record rows fetched with its candidates (one snapshot: they cannot change)
+        self._rows: dict[str, DictRow] = {}
+        self._meta_set: set[str] = set()
+        self.erased = False  # an erase deleted rows: vacuum and analyze once committed (PostgresStore._tx)
+        self.erased_index_files = 0  # vector indexes live in the tables here: VACUUM purges them
+        self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
+
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
+        return self.c.execute(sql, args).fetchall()
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> DictRow | None:
+        return self.c.execute(sql, args).fetchone()
+
+    def _binary(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
+        """Rows in binary format: vectors arrive as exact float32 without text parsing."""
+        return self.c.execute(sql, args, binary=True).fetchall()
+
+    def _lock(self, name: str) -> None:
+        self.c.execute("SELECT pg_advisory_xact_lock(%s)", [lock_key(self.s.schema, name)])
+
+    def _post_record(self, record_id: str, seq: int, part: str, terms: str) -> None:
+        """Add an active record's postings: one per distinct indexed term (``posting_terms``)."""
+        del record_id  # found again by its seq
+        self.c.later("INSERT INTO postings (seq, ph, kind, term) "
+                     "SELECT %s, hashtextextended(%s, 0), 'r', t FROM posting_terms(%s) AS t", [seq, part, terms])
+
+    def _unpost_records(self, rows: Sequence[tuple[int, str]]) -> None:
+        """Delete the postings of records given as (seq, terms), each through the (kind, term, seq) index."""
+        if rows:
+            self.c.later(UNPOST_SQL.format(rows="unnest(%s::bigint[], %s::text[]) AS d(seq, terms)", kind="r"),
+                           [[s for s, _ in rows], [t for _, t in rows]])
+
+    def _index_doc(self, kind: str, part: str, terms: str, sign: int) -> None:
+        """Count a document in (sign +1) or out of (-1) the text index statistics of ``kind`` (e | r)."""
+        toks = split_terms(terms)
+        d = self._delta
+        for key in (("n", kind), ("p" + kind, part)):
+            d[key] = d.get(key, 0) + sign
+        d[("tok", kind)] = d.get(("tok", kind), 0) + sign * (len(toks) + 1)
+        for t in set(toks):
+            d[("df" + kind, t)] = d.get(("df" + kind, t), 0) + sign
+
+    def _add_deltas(self, rows: Iterable[DictRow]) -> None:
+        for r in rows:
+            key = (str(r["kind"]), str(r["key"]))
+            self._delta[key] = self._delta.get(key, 0) - int(r["n"])
+
+    def flush(self) -> None:
+        """Apply the statistics changes in one statement, keys sorted so writers lock rows in one order."""
+        items = sorted((k, v) for k, v in self._delta.items() if v)
+        self._delta.clear()
+        if not items:
+            return
+        self.c.later(
+            "INSERT INTO stats (kind, key, shard, n) "
+            "SELECT u.k, u.t, (pg_backend_pid() %% %s)::smallint, u.n "
+            "FROM unnest(%s::text[], %s::text[], %s::bigint[]) WITH ORDINALITY AS u(k, t, n, o) ORDER BY u.o "
+            "ON CONFLICT (kind, key, shard) DO UPDATE SET n = stats.n + excluded.n",
+            [SHARDS, [k[0] for k, _ in items], [k[1] for k, _ in items], [v for _, v in items]])
+
+    def _stats(self, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        """Current totals of stats keys (summed over shards, plus this transaction's pending changes).
+
+        A read transaction sees one snapshot, so its totals are cached for the next query of a recall."""
+        keys = list(dict.fromkeys(keys))
+        cache = self._stat_cache if not self.write else {}
+        want = [k for k in keys if k not in cache]
+        if want:
+            got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(
+                "SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
+                "JOIN unnest(%s::text[], %s::text[]) AS u(k, t) ON s.kind = u.k AND s.key = u.t "
+                "GROUP BY s.kind, s.key", [[k[0] for k in want], [k[1] for k in want]])}
+            cache.update({k: got.get(k, 0) for k in want})
+        return {k: cache[k] + self._delta.get(k, 0) for k in keys}
+
+    @staticmethod
+    def _filter_sql(f: ReadFilter, a: str = "r") -> tuple[str, list[Any]]:
+        conds = [f"{a}.agent = %s"]
+        args: list[Any] = [f.agent]
+        levels = []
+        for level in f.levels:
+            if level == "agent":
+                levels.append(f"{a}.level = 'agent'")
+            elif level == "actor" and f.actor is not None:
+                levels.append(f"({a}.level = 'actor' AND {a}.actor = %s)")
+                args.append(f.actor)
+            elif level == "session" and f.session is not None and f.actor is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor = %s AND {a}.session = %s)")
+                args += [f.actor, f.session]
+            elif level == "session" and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor IS NULL AND {a}.session = %s)")
+                args.append(f.session)
+        conds.append("(" + (" OR ".join(levels) or "false") + ")")
+        conds.append(f"{a}.status = ANY(%s)")
+        args.append(list(f.statuses))
+        if not f.include_preview:
+            conds.append(f"NOT {a}.preview")
+        if f.kinds is not None:
+            conds.append(f"{a}.kind = ANY(%s)")
+            args.append(list(f.kinds))
+        if f.labels:
+            conds.append(f"{a}.labels @> %s")
+            args.append(Jsonb(dict(f.labels)))
+        if f.namespace_prefix:
+            conds.append(f"starts_with({a}.namespace, %s)")
+            args.append(f.namespace_prefix)
+        return " AND ".join(conds), args
+
+    @staticmethod
+    def _parts(f: ReadFilter) -> list[str]:
+        parts = []
+        if "agent" in f.levels:
+            parts.append(record_part(f.agent, None))
+        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
+            parts.append(record_part(f.agent, f.actor))
+        elif f.actor is None and f.session is not None and "session" in f.levels:
+            parts.append(record_part(f.agent, None, f.session))
+        return parts
+
+    @staticmethod
+    def _record(r: DictRow) -> Record:
+        return Record(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
+            namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
+            labels=dict(r["labels"]), status=r["status"], preview=bool(r["preview"]),
+            created_at=utc(r["created_at"]), updated_at=utc(r["updated_at"]), version=int(r["version"]),
+            replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
+            pinned=bool(r["pinned"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
+                                  session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
+                                  source_event_ids=tuple(r["source_ids"]), config_version=r["config_version"]),
+        )
+
+    def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:
+        """Delete chunks matching ``cond`` with their postings and take them out of the statistics, in SQL."""
+        self._add_deltas(self._all(
+            f"WITH d AS (DELETE FROM event_chunks c WHERE {cond} RETURNING c.id AS seq, c.part, c.terms), "
+            f"dp AS ({UNPOST_SQL.format(rows='d', kind='e')}) "
+            "SELECT 'dfe' AS kind, u.t AS key, count(*) AS n FROM d, "
+            "  LATERAL (SELECT DISTINCT x FROM unnest(string_to_array(d.terms, ' ')) AS x WHERE x <> '') AS u(t) "
+            "  GROUP BY u.t "
+            "UNION ALL SELECT 'pe', d.part, count(*) FROM d GROUP BY d.part "
+            "UNION ALL SELECT 'n', 'e', count(*) FROM d "
+            "UNION ALL SELECT 'tok', 'e', coalesce(sum(cardinality(array_remove(string_to_array(d.terms, ' '), '')) "
+            "  + 1), 0) FROM d", args))

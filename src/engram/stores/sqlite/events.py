@@ -1,0 +1,174 @@
+"""SQLite events: append, read, delete and expire a session's history."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ...types import Event, ToolCall
+from ..base import Chunk
+from .sql import (
+    event_part,
+    from_us,
+    to_us,
+)
+from .txbase import TxBase
+
+
+class EventsTx(TxBase):
+    """The events of a transaction (their index chunks are written with them)."""
+
+    @staticmethod
+    def _event(r: sqlite3.Row) -> Event:
+        return Event(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], seq=r["n"],
+            role=r["role"], content=r["content"], at=from_us(r["at_us"]),
+            metadata=json.loads(r["metadata"]),
+            tool_calls=tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r["tool_calls"])),
+            tool_call_id=r["tool_call_id"], name=r["name"], turn_id=r["turn_id"], preview=bool(r["preview"]),
+            stored_at=from_us(r["stored_us"]),
+        )
+
+    def _session_numbers(self, events: Sequence[Event]) -> list[int]:
+        """Each event's number within its session (``session_seqs`` counts up; deleted numbers are not reused).
+        Callers see these, never the store-wide ``seq``, which would tell one tenant the others' volume."""
+        counts: dict[tuple[str, str, str], int] = {}
+        for e in events:
+            key = (e.agent, e.actor or "", e.session or "")
+            counts[key] = counts.get(key, 0) + 1
+        nxt = {}
+        for key, k in counts.items():
+            top = self.c.execute("INSERT INTO session_seqs (agent, actor, session, n) VALUES (?, ?, ?, ?) "
+                                 "ON CONFLICT (agent, actor, session) DO UPDATE SET n = n + excluded.n RETURNING n",
+                                 (*key, k)).fetchone()[0]
+            nxt[key] = int(top) - k + 1
+        out = []
+        for e in events:
+            key = (e.agent, e.actor or "", e.session or "")
+            out.append(nxt[key])
+            nxt[key] += 1
+        return out
+
+    def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        out = []
+        for e, n in zip(events, self._session_numbers(events), strict=True):
+            self.c.execute(
+                "INSERT INTO events (id, agent, actor, session, role, content, at_us, metadata, tool_calls, "
+                "tool_call_id, name, turn_id, preview, n, stored_us) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (e.id, e.agent, e.actor, e.session, e.role, e.content, to_us(e.at),
+                 json.dumps(e.metadata), json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments}
+                                                     for c in e.tool_calls]),
+                 e.tool_call_id, e.name, e.turn_id, int(e.preview), n, to_us(e.stored_at or e.at)))
+            out.append(replace(e, seq=n))
+        by_id = {e.id: e for e in events}
+        for ch in chunks:
+            e = by_id[ch.event_id]
+            part = event_part(e.agent, e.actor, e.session)
+            cur = self.c.execute(
+                "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec, stored_us) "
+                "VALUES (?,?,?,?,?,?,?,?,?)",
+                (ch.event_id, ch.ordinal, part, int(e.is_tool), to_us(e.at), ch.text, part + " " + ch.terms,
+                 ch.vector.astype(np.float32).tobytes() if ch.vector is not None else None,
+                 to_us(e.stored_at or e.at)))
+            rowid = cur.lastrowid
+            self.c.execute("INSERT INTO event_fts (rowid, terms) VALUES (?, ?)", (rowid, part + " " + ch.terms))
+            if ch.vector is not None:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, str(rowid)))
+        if chunks:
+            self._counter("event_chunks", len(chunks))
+        return out
+
+    def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
+                    before: datetime | None = None, after: datetime | None = None,
+                    not_before: datetime | None = None, preview: bool = False) -> list[Event]:
+        conds = ["agent = ?", "actor IS ?", "session IS ?"] + ([] if preview else ["preview = 0"])
+        args: list[Any] = [agent, actor, session]
+        if not_before is not None:
+            conds.append("stored_us >= ?")
+            args.append(to_us(not_before))
+        if after is not None:
+            conds.append("at_us > ?")
+            args.append(to_us(after))
+            order = "ASC"
+        else:
+            order = "DESC"
+        if before is not None:
+            conds.append("at_us < ?")
+            args.append(to_us(before))
+        rows = self._all(f"SELECT * FROM events WHERE {' AND '.join(conds)} "
+                         f"ORDER BY at_us {order}, seq {order} LIMIT ?", [*args, limit])
+        events = [self._event(r) for r in rows]
+        return events if order == "ASC" else events[::-1]
+
+    def get_events(self, agent: str, actor: str | None, session: str | None,
+                   ids: Sequence[str], *, preview: bool = False) -> list[Event]:
+        if not ids:
+            return []
+        rows = self._all(f"SELECT * FROM events WHERE id IN ({','.join('?' * len(ids))}) "
+                         "AND agent = ? AND actor IS ? AND session IS ? "
+                         f"{'' if preview else 'AND preview = 0 '}ORDER BY at_us, seq",
+                         [*ids, agent, actor, session])
+        return [self._event(r) for r in rows]
+
+    def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        marks = ",".join("?" * len(ids))
+        found = [r[0] for r in self._all(
+            f"SELECT id FROM events WHERE id IN ({marks}) AND agent = ? AND actor IS ? AND session IS ?",
+            [*ids, agent, actor, session])]
+        if not found:
+            return 0
+        fm = ",".join("?" * len(found))
+        self._delete_chunks(f"event_id IN ({fm})", found)
+        return self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
+
+    def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
+                      dry_run: bool = False) -> tuple[int, int]:
+        conds: list[str] = ["stored_us < ?"]
+        args: list[Any] = [to_us(cutoff)]
+        if agent is not None:
+            conds.append("agent = ?")
+            args.append(agent)
+        if exclude:
+            conds.append(f"agent NOT IN ({','.join('?' * len(exclude))})")
+            args += list(exclude)
+        ids = [r[0] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}", args)]
+        total = 0
+        touched: set[str] = set()
+        for i in range(0, len(ids), 500):
+            batch = ids[i:i + 500]
+            marks = ",".join("?" * len(batch))
+            touched.update(r[0] for r in self._all(
+                f"SELECT DISTINCT record_id FROM record_sources WHERE event_id IN ({marks})", batch))
+            if dry_run:
+                continue
+            self._delete_chunks(f"event_id IN ({marks})", batch)
+            total += self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", batch).rowcount
+            self.c.execute(f"DELETE FROM record_sources WHERE event_id IN ({marks})", batch)
+        if not dry_run and touched:
+            gone = set(ids)
+            for table, key in (("records", "id"), ("versions", "record_id")):
+                for rid in touched:
+                    for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
+                        kept = [e for e in json.loads(row[1]) if e not in gone]
+                        self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?",
+                                       (json.dumps(kept), row[0]))
+        return (len(ids) if dry_run else total), len(touched)
+
+    def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
+        conds, args = ["agent = ?", "preview = 0"], [agent]  # preview events are no live session
+        if actor is not None:
+            conds.append("actor = ?")
+            args.append(actor)
+        rows = self._all(f"SELECT actor, session, count(*) AS n, max(at_us) AS last_us, min(at_us) AS first_us "
+                         f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
+                         f"ORDER BY last_us DESC LIMIT ?", [*args, limit])
+        return [{"actor": r["actor"], "session": r["session"], "events": r["n"],
+                 "first_at": from_us(r["first_us"]), "last_at": from_us(r["last_us"])} for r in rows]

@@ -1,0 +1,123 @@
+"""What every area of a SQLite transaction shares: the connection's helpers and counters, the read filter as SQL,
+chunk deletion, and records by id."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.scope import ReadFilter
+from ...types import Provenance, Record
+from .sql import (
+    from_us,
+    record_part,
+)
+
+if TYPE_CHECKING:
+    from .store import SqliteStore
+
+
+class TxBase:
+    """The state and helpers of one SQLite transaction; the areas (meta.py, events.py, records.py, search.py,
+    embedding.py, jobs.py, erase.py) add the contract's methods."""
+
+    def __init__(self, store: SqliteStore, conn: sqlite3.Connection) -> None:
+        self.s = store
+        self.c = conn
+        self.erased_parts: set[str] = set()  # partitions an erase emptied: their index files go after commit
+        self.erased_index_files = 0  # set once an erase committed: saved HNSW files dropped
+
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return self.c.execute(sql, args).fetchall()
+
+    def _counter(self, name: str, delta: int) -> None:
+        self.c.execute("INSERT INTO counters (name, value) VALUES (?, ?) "
+                       "ON CONFLICT (name) DO UPDATE SET value = value + excluded.value", (name, delta))
+
+    def _count(self, name: str) -> int:
+        row = self.c.execute("SELECT value FROM counters WHERE name = ?", (name,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def _filter_sql(f: ReadFilter, alias: str = "r") -> tuple[str, list[Any]]:
+        a = alias
+        conds = [f"{a}.agent = ?"]
+        args: list[Any] = [f.agent]
+        levels = []
+        for level in f.levels:
+            if level == "agent":
+                levels.append(f"({a}.level = 'agent' AND {a}.actor IS NULL AND {a}.session IS NULL)")
+            elif level == "actor" and f.actor is not None:
+                levels.append(f"({a}.level = 'actor' AND {a}.actor = ? AND {a}.session IS NULL)")
+                args.append(f.actor)
+            elif level == "session" and f.session is not None:
+                levels.append(f"({a}.level = 'session' AND {a}.actor IS ? AND {a}.session = ?)")
+                args += [f.actor, f.session]
+        conds.append("(" + (" OR ".join(levels) or "0") + ")")
+        conds.append(f"{a}.status IN ({','.join('?' * len(f.statuses))})")
+        args += list(f.statuses)
+        if not f.include_preview:
+            conds.append(f"{a}.preview = 0")
+        if f.kinds is not None:
+            conds.append(f"{a}.kind IN ({','.join('?' * len(f.kinds))})" if f.kinds else "0")
+            args += list(f.kinds)
+        for name, value in f.labels:
+            conds.append(f"EXISTS (SELECT 1 FROM record_labels l WHERE l.record_id = {a}.id "
+                         "AND l.name = ? AND l.value = ?)")
+            args += [name, value]
+        if f.namespace_prefix:
+            conds.append(f"substr({a}.namespace, 1, ?) = ?")
+            args += [len(f.namespace_prefix), f.namespace_prefix]
+        return " AND ".join(conds), args
+
+    @staticmethod
+    def _parts(f: ReadFilter) -> list[str]:
+        parts = []
+        if "agent" in f.levels:
+            parts.append(record_part(f.agent, None))
+        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
+            parts.append(record_part(f.agent, f.actor))
+        elif f.actor is None and f.session is not None and "session" in f.levels:
+            parts.append(record_part(f.agent, None, f.session))
+        return parts
+
+    def _delete_chunks(self, where: str, args: Sequence[Any]) -> int:
+        rows = self._all(f"SELECT rowid, part, terms, vec IS NOT NULL AS has_vec FROM event_chunks WHERE {where}",
+                         args)
+        for r in rows:
+            self.c.execute("INSERT INTO event_fts (event_fts, rowid, terms) VALUES ('delete', ?, ?)",
+                           (r["rowid"], r["terms"]))
+            if r["has_vec"]:
+                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'del')",
+                               (r["part"], str(r["rowid"])))
+        self.c.execute(f"DELETE FROM event_chunks WHERE {where}", args)
+        if rows:
+            self._counter("event_chunks", -len(rows))
+        return len(rows)
+
+    @staticmethod
+    def _record(r: sqlite3.Row) -> Record:
+        return Record(
+            id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
+            namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
+            labels=json.loads(r["labels"]), status=r["status"], preview=bool(r["preview"]),
+            created_at=from_us(r["created_us"]), updated_at=from_us(r["updated_us"]), version=r["version"],
+            replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
+            pinned=bool(r["pinned"]),
+            provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
+                                  session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
+                                  source_event_ids=tuple(json.loads(r["source_ids"])),
+                                  config_version=r["config_version"]),
+        )
+
+    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
+        # Look rows up by their unique id, then apply the filter: the same rule as _filter_sql, stated once in
+        # ReadFilter.allows. (With the filter in SQL the planner may walk the agent's index instead of the ids.)
+        out: list[Record] = []
+        for i in range(0, len(ids), 500):
+            batch = list(ids[i:i + 500])
+            rows = self._all(f"SELECT * FROM records WHERE id IN ({','.join('?' * len(batch))})", batch)
+            out += [rec for rec in map(self._record, rows) if flt.allows(rec)]
+        return out
