@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-import json
 import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from itertools import pairwise
 from typing import Any
-
-import numpy as np
 
 from . import config as cfgmod
 from . import erasure
@@ -20,12 +16,12 @@ from .agent_configs import AgentConfigs
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
-from .core.scope import ReadFilter, check_erase, check_events, check_write_level, read_filter
-from .embedders.base import Embedder, embed_query
+from .core.scope import ReadFilter, check_erase, check_events, check_write_level
+from .core.scope import read_filter as make_filter
+from .embedders.base import Embedder
 from .errors import (
     ConfigError,
     EmbedderMismatch,
-    HistoryDisabled,
     ModelError,
     NotFound,
     PinBudgetExceeded,
@@ -34,14 +30,11 @@ from .errors import (
 from .indexer import Indexer
 from .lifecycle import stop_at_exit
 from .models.base import Model
-from .stores.base import ContextItem, Neighbourhood, Store
-from .turn import Turn, _PendingRecord, new_id
-from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, ScoreParts, Use, Version
+from .retrieval import Retrieval
+from .stores.base import Store
+from .turn import Turn, new_id
+from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, Use, Version
 
-HISTORY_HALF_LIFE_DAYS = 30.0
-HISTORY_RECENCY_WEIGHT = 0.1
-SEARCH_CANDIDATES = 30  # lexical and vector candidates fetched per search (at least 2 x limit)
-SEARCH_ANCHORS = 10  # best first-pass candidates scored with their neighbours (at least limit)
 EMBED_HISTORY = ("background", "inline")
 
 
@@ -63,11 +56,6 @@ def open_store(url: str) -> Store:
                               field="url") from exc
         return PostgresStore(url)
     raise ValidationError("must start with sqlite:// or postgresql://", field="url")
-
-
-def _parts(sc: fusion.Scored) -> ScoreParts:
-    return ScoreParts(lexical=sc.lexical, vector=sc.vector, recency=sc.recency, context=sc.context,
-                      episode=sc.episode, time=sc.time)
 
 
 class Memory:
@@ -93,6 +81,7 @@ class Memory:
         self._clock = clock or (lambda: datetime.now(UTC))
         self._worker: threading.Thread | None = None
         self._stop = threading.Event()
+        self.retrieval = Retrieval(self)  # history search and recall (engram.retrieval)
 
     # -- opening -------------------------------------------------------------------------------------------
     @classmethod
@@ -238,14 +227,15 @@ class Memory:
         """One transaction: events, records, uses written inside commit together or not at all."""
         return Turn(self, scope, preview=preview, turn_id=turn_id, agent_version=agent_version, extract=extract)
 
-    def _filter(self, scope: Scope, *, preview: bool = False, levels: Sequence[str] | None = None,
-                **kw: Any) -> ReadFilter:
+    def read_filter(self, scope: Scope, *, preview: bool = False, levels: Sequence[str] | None = None,
+                    **kw: Any) -> ReadFilter:
+        """What ``scope`` may read under its agent's configuration (``levels``: instead of ``scope.read``)."""
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        return read_filter(scope, self.config_for(scope.agent).memory.scope.read if levels is None else levels,
+        return make_filter(scope, self.config_for(scope.agent).memory.scope.read if levels is None else levels,
                            preview=preview, **kw)
 
-    def _events_right(self, scope: Scope, *, write: bool) -> None:
+    def check_event_rights(self, scope: Scope, *, write: bool) -> None:
         """The scope rule for session events (core.scope.check_events) under this memory's config."""
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
@@ -261,9 +251,6 @@ class Memory:
 
     def expiry_cutoff(self, agent: str | None) -> datetime:
         """Events of ``agent`` stored before this instant are expired (hidden, and removed by a sweep)."""
-        return self._expiry_cutoff(agent)
-
-    def _expiry_cutoff(self, agent: str | None) -> datetime:
         return self.now() - timedelta(days=self.config_for(agent).harness.history.event_expiry_days)
 
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
@@ -271,30 +258,30 @@ class Memory:
         """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
         ``after``. Expired events are never returned; events of preview turns only with ``preview``."""
         validate.limit(limit)
-        self._events_right(scope, write=False)
+        self.check_event_rights(scope, write=False)
         b = validate.as_utc(before, "before") if before is not None else None
         a = validate.as_utc(after, "after") if after is not None else None
         with self.store.read() as tx:
             return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
-                                  not_before=self._expiry_cutoff(scope.agent), preview=preview)
+                                  not_before=self.expiry_cutoff(scope.agent), preview=preview)
 
     def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
-        self._events_right(scope, write=False)
+        self.check_event_rights(scope, write=False)
         with self.store.read() as tx:
             got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id], preview=preview)
-        if not got or (got[0].stored_at or got[0].at) < self._expiry_cutoff(scope.agent):
+        if not got or (got[0].stored_at or got[0].at) < self.expiry_cutoff(scope.agent):
             raise NotFound(f"no event {event_id} in this session", field="id")
         return got[0]
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
-        self._events_right(scope, write=True)
+        self.check_event_rights(scope, write=True)
         wanted = validate.ids(ids)
         with self.store.write() as tx:
             return tx.delete_events(scope.agent, scope.actor, scope.session, wanted)
 
     def sessions(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
-        self._events_right(scope, write=False)
+        self.check_event_rights(scope, write=False)
         with self.store.read() as tx:
             return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
 
@@ -306,163 +293,26 @@ class Memory:
 
         return sweep(self, dry_run=dry_run)
 
-    @staticmethod
-    def _index_texts(ev: Event, index: str) -> builtins.list[str]:
-        """What of an event the history index holds: message text; tool calls and results when asked."""
-        if ev.role == "tool":
-            if index != "messages_and_tools":
-                return []
-            label = f"tool result {ev.name}: " if ev.name else "tool result: "
-            return [label + c for c in textmod.chunks(ev.content)] if ev.content else []
-        texts = [ev.content] if ev.content.strip() else []
-        if ev.tool_calls and index == "messages_and_tools":
-            texts += [f"tool call {c.name} {json.dumps(c.arguments, sort_keys=True)}" for c in ev.tool_calls]
-        if len(texts) == 1 and len(texts[0]) > 2000:
-            return textmod.chunks(texts[0], size=1500, overlap=200)
-        return texts
-
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
                        mode: str | None = None, preview: bool = False, min_score: float | None = None
                        ) -> builtins.list[Hit]:
         """Rank the session's earlier events by keywords, meaning, neighbouring turns, time and recency.
 
         Candidates come from the session's lexical and vector indexes; in hybrid mode the best of them are
-        scored together with the events appended right before and after them (see :mod:`engram.core.fusion`).
-        Events of preview turns are searched only by a preview read (``preview=True``; see
-        :mod:`engram.preview`). Scores are absolute: events scoring below ``min_score`` (default
-        ``memory.search.minScore``, else 0.2) are left out, so an off-topic query finds nothing.
+        scored together with the events appended right before and after them (see :mod:`engram.retrieval`
+        and :mod:`engram.core.fusion`). Events of preview turns are searched only by a preview read
+        (``preview=True``; see :mod:`engram.preview`). Scores are absolute: events scoring below
+        ``min_score`` (default ``memory.search.minScore``, else 0.2) are left out, so an off-topic query
+        finds nothing.
         """
-        self._events_right(scope, write=False)  # rights first: a refused caller learns nothing of the config
-        cfg = self.config_for(scope.agent)
-        index = cfg.harness.history.index
-        if index == "none":
-            raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
-        query = validate.query(query)
-        limit = validate.limit(limit)
-        mode = validate.mode(mode or cfg.memory.search.mode)
-        min_score = self._min_score(min_score, scope.agent)
-        if scope.session is None:
-            raise ValidationError("history search needs a session scope", field="scope.session")
-        tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
-        a, u, s = scope.agent, scope.actor, scope.session
-        k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
-        cutoff = self._expiry_cutoff(scope.agent)
-        analysis = textmod.analyze_query(query, self.now())
-        qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
-        if self.indexer is not None and qvec is not None:
-            self.indexer.complete((a, u, s))
-        weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS,
-                                 cosine=self.cosine_scale)
-        with self.store.read() as tx:
-            stats = fusion.TermStats(0, {})
-            lex: builtins.list[fusion.LexicalCandidate] = []
-            shadow: builtins.list[fusion.Candidate] = []
-            if preview:
-                mine = [e for e in tx.list_events(a, u, s, limit=previewmod.MAX_PREVIEW_EVENTS, preview=True,
-                                                  not_before=cutoff) if e.preview]
-                shadow = previewmod.candidates(
-                    [e for e in mine if tools or e.role != "tool"], lambda e: self._index_texts(e, index),
-                    self.embedder.embed, qvec, s)
-            if mode != "vector":
-                stats = previewmod.with_candidates(tx.event_term_stats(a, u, s, analysis.terms), shadow)
-                sel = fusion.select_terms(analysis.terms, stats)
-                lex = tx.events_lexical(a, u, s, sel, limit=k, include_tools=tools, not_before=cutoff) if sel else []
-            vec = (tx.events_vector(a, u, s, qvec, limit=k, include_tools=tools, not_before=cutoff)
-                   if qvec is not None else [])
-            events = {e.id: e for e in tx.get_events(a, u, s, list(dict.fromkeys(
-                [c.id for c in lex] + [c.id for c in vec])))}
-            pool = self._candidate_pool(lex, vec, {i: (e.at, s) for i, e in events.items()})
-            if shadow:
-                events.update({e.id: e for e in mine})
-                pool.update({c.id: c for c in shadow if mode != "lexical" or c.terms})
-            if mode == "hybrid" and pool:
-                first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
-                hoods = tx.event_context(a, u, s, [sc.id for sc in first[:n_anchors]], window=weights.window,
-                                         include_tools=tools, not_before=cutoff)
-                self._add_context(pool, hoods, qvec, weights.window)
-            if mode == "hybrid" and analysis.speaker is not None:  # "what did I say": who wrote each candidate
-                events.update({e.id: e for e in tx.get_events(a, u, s, [i for i in pool if i not in events],
-                                                              preview=preview)})
-                pool = {i: dataclasses.replace(c, role=events[i].role) if i in events else c for i, c in pool.items()}
-            scored = fusion.rank(list(pool.values()), analysis, stats, mode=mode, weights=weights,
-                                 min_score=min_score, now=self.now())
-            top = scored[:limit]
-            events.update({e.id: e for e in tx.get_events(a, u, s, [sc.id for sc in top if sc.id not in events],
-                                                          preview=preview)})
-        return [Hit(score=sc.score, event=events[sc.id], parts=_parts(sc))
-                for sc in top if sc.id in events]
+        return self.retrieval.search_history(scope, query, limit, include_tools=include_tools, mode=mode,
+                                             preview=preview, min_score=min_score)
 
     @property
     def cosine_scale(self) -> fusion.CosineScale:
         """Where this embedder's cosines sit (its own ``cosine_scale`` if it has one), for absolute scores."""
         found = getattr(self.embedder, "cosine_scale", None)
         return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
-
-    def _min_score(self, given: float | None, agent: str) -> float:
-        """The cut below which hits are left out: the caller's, else the configured, else the default."""
-        configured = self.config_for(agent).memory.search.min_score
-        fallback = fusion.DEFAULT_MIN_SCORE if configured is None else configured
-        cut = validate.score(given if given is not None else fallback, "min_score")
-        return fallback if cut is None else cut
-
-    @staticmethod
-    def _candidate_pool(lex: Sequence[fusion.LexicalCandidate], vec: Sequence[fusion.VectorCandidate],
-                        known: dict[str, tuple[datetime, str]]) -> dict[str, fusion.Candidate]:
-        """Merge lexical and vector candidates (one per item; chunks joined) that ``known`` dates and groups."""
-        terms: dict[str, builtins.list[str]] = {}
-        for c in lex:
-            terms.setdefault(c.id, []).extend(c.terms)
-        cos: dict[str, float] = {}
-        for v in vec:
-            cos[v.id] = max(cos.get(v.id, -1.0), v.cosine)
-        return {i: fusion.Candidate(id=i, at=known[i][0], group=known[i][1], terms=terms.get(i), cosine=cos.get(i))
-                for i in dict.fromkeys([*terms, *cos]) if i in known}
-
-    @staticmethod
-    def _add_context(pool: dict[str, fusion.Candidate], hoods: Sequence[Neighbourhood], qvec: Any,
-                     window: int) -> None:
-        """Fold neighbourhoods into the pool: full terms and cosines, and for every item of a run the items
-        right before and after it (so the turn after a strong match borrows from it, and vice versa)."""
-        nxt: dict[str, str] = {}
-        items: dict[str, ContextItem] = {}
-        for hood in hoods:
-            run = [*hood.before[::-1], hood.item, *hood.after]
-            for a, b in pairwise(run):
-                nxt[a.id] = b.id
-            items.update((i.id, i) for i in run)
-        ids = list(items)
-        cos: dict[str, float] = {}
-        with_vec = [i for i in ids if items[i].vectors is not None]
-        if qvec is not None and with_vec:
-            mats = [m for i in with_vec if (m := items[i].vectors) is not None]
-            flat = np.concatenate(mats) @ qvec
-            pos = 0
-            for i, m in zip(with_vec, mats, strict=True):
-                cos[i] = float(flat[pos:pos + len(m)].max())
-                pos += len(m)
-        for i in ids:
-            item, old = items[i], pool.get(i)
-            pool[i] = fusion.Candidate(id=i, at=item.at, group=item.group, terms=item.terms,
-                                       cosine=cos.get(i, old.cosine if old is not None else None))
-        Memory._link(pool, nxt, window)
-
-    @staticmethod
-    def _link(pool: dict[str, fusion.Candidate], nxt: dict[str, str], window: int) -> None:
-        """Set each linked item's ``before``/``after`` (nearest first) from a "next item" map."""
-        prv = {b: a for a, b in nxt.items()}
-        for i in {*nxt, *prv}:
-            c = pool.get(i)
-            if c is None:
-                continue
-            sides = []
-            for step in (prv, nxt):
-                got: builtins.list[str] = []
-                j = step.get(i)
-                while j is not None and len(got) < window:
-                    got.append(j)
-                    j = step.get(j)
-                sides.append(tuple(got))
-            pool[i] = fusion.Candidate(c.id, c.at, c.group, c.terms, c.cosine, sides[0], sides[1], c.role)
 
     # -- long-term records -----------------------------------------------------------------------------------
     def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
@@ -523,7 +373,7 @@ class Memory:
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """One record visible to the scope, in any status."""
-        flt = self._filter(scope, preview=preview, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=preview, statuses=("active", "superseded", "deleted"))
         with self.store.read() as tx:
             rec = tx.get_record(flt, record_id)
         if rec is None:
@@ -538,7 +388,7 @@ class Memory:
         statuses = tuple(dict.fromkeys((status,) if isinstance(status, str) else tuple(status)))
         kinds = validate.kind_filter(kind)
         prefix = ns.fill(namespace, scope) if namespace else None
-        flt = self._filter(scope, preview=preview, statuses=statuses, kinds=kinds,
+        flt = self.read_filter(scope, preview=preview, statuses=statuses, kinds=kinds,
                            labels=validate.label_filter(labels, self.config_for(scope.agent).memory.labels),
                            namespace_prefix=prefix)
         with self.store.read() as tx:
@@ -546,7 +396,7 @@ class Memory:
 
     def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
-        flt = self._filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
         with self.store.read() as tx:
             versions = tx.versions(flt, record_id)
         if not versions:
@@ -581,7 +431,7 @@ class Memory:
         Also the records of any level derived from the actor, the notes faces keep about it, and what lives
         outside the rows (see README "What erase removes"). Needs the actor's own scope or an agent-wide one
         with the ``agent`` write level; an actor with nothing stored raises :class:`NotFound`."""
-        self._filter(scope)
+        self.read_filter(scope)
         target = actor or scope.actor
         if target is None:
             raise ValidationError("erase needs an actor", field="actor")
@@ -597,7 +447,7 @@ class Memory:
     def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""
         self.get(scope, record_id, preview=True)  # NotFound unless the caller can see the record
-        flt = self._filter(scope, preview=True)
+        flt = self.read_filter(scope, preview=True)
         with self.store.read() as tx:
             return tx.list_uses(flt, record_id, limit=validate.limit(limit))
 
@@ -606,7 +456,7 @@ class Memory:
         """Log that these recalled records reached a model call (outside a turn)."""
         now = self.now()
         ids = [h.record.id for h in hits if h.record]
-        flt = self._filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
         with self.store.read() as tx:
             visible = {r.id for r in tx.get_records(flt, ids)}
         missing = [i for i in ids if i not in visible]
@@ -620,7 +470,7 @@ class Memory:
     # -- pins ------------------------------------------------------------------------------------------------
     def pinned(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Pinned records visible to the scope (shown to every turn), newest first."""
-        flt = self._filter(scope, preview=preview)
+        flt = self.read_filter(scope, preview=preview)
         with self.store.read() as tx:
             return tx.list_records(flt, limit=1000, pinned=True)
 
@@ -669,125 +519,10 @@ class Memory:
         ``memory.search.minScore``, else 0.2) are left out, so an off-topic query recalls nothing. A namespace
         with a retrieval config (``topK``, ``relevanceScore``) uses those as defaults.
         """
-        return self._recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind, labels=labels,
-                            namespace=namespace, preview=preview)
-
-    def _recall(self, scope: Scope, query: str, limit: int | None, *, mode: str | None = None,
-                min_score: float | None = None, kind: str | Sequence[str] | None = None,
-                labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
-                pending: Sequence[_PendingRecord] = (), hidden: set[str] | None = None,
-                levels: Sequence[str] | None = None) -> builtins.list[Hit]:
-        cfg = self.config_for(scope.agent)
-        search = cfg.memory.search
-        query = validate.query(query)
-        prefix = None
-        if namespace is not None:
-            prefix = ns.fill(namespace, scope)
-            for template, retrieval in cfg.memory.retrieval_in_force.items():
-                try:
-                    filled = ns.fill(template, scope)
-                except ValidationError:
-                    continue
-                if filled == prefix:
-                    limit = limit or retrieval.top_k
-                    min_score = retrieval.relevance_score if min_score is None else min_score
-        limit = validate.limit(limit or search.max_results)
-        mode = validate.mode(mode or search.mode)
-        min_score = self._min_score(min_score, scope.agent)
-        kinds = validate.kind_filter(kind)
-        flt = self._filter(scope, preview=preview, kinds=kinds, levels=levels,
-                           labels=validate.label_filter(labels, cfg.memory.labels), namespace_prefix=prefix)
-        k, n_anchors = max(SEARCH_CANDIDATES, 2 * limit), max(SEARCH_ANCHORS, limit)
-        analysis = textmod.analyze_query(query, self.now())
-        qvec = embed_query(self.embedder, [query])[0] if mode != "lexical" else None
-        pend = [p for p in pending if flt.allows(p.record)]
-        self._embed_pending(pend)
-        weights = fusion.Weights(recency=search.recency_weight if search.recency_half_life_days else 0.0,
-                                 half_life_days=search.recency_half_life_days, cosine=self.cosine_scale)
-        pend_ids = {p.record.id for p in pend}
-        with self.store.read() as tx:
-            stats = self._with_pending(tx.record_term_stats(flt, analysis.terms), pend)
-            sel = fusion.select_terms(analysis.terms, stats) if mode != "vector" else []
-            lcands = tx.records_lexical(flt, sel, limit=k) if sel else []
-            vcands = tx.records_vector(flt, qvec, limit=k) if qvec is not None else []
-            records = {r.id: r for r in tx.get_records(flt, list(dict.fromkeys(
-                [c.id for c in lcands] + [c.id for c in vcands])))}
-            records.update({p.record.id: p.record for p in pend})
-            if pend:
-                lcands = lcands + [fusion.LexicalCandidate(p.record.id, p.terms.split()) for p in pend]
-                if qvec is not None:
-                    vcands = vcands + [fusion.VectorCandidate(p.record.id, float(p.vector @ qvec))
-                                       for p in pend if p.vector is not None]
-            pool = self._candidate_pool(lcands, vcands, {i: (r.created_at, r.provenance.turn_id or r.id)
-                                                         for i, r in records.items()})
-            if mode == "hybrid" and pool:
-                first = fusion.rank(list(pool.values()), analysis, stats, weights=weights, now=self.now())
-                stored = [sc.id for sc in first[:n_anchors] if sc.id not in pend_ids]
-                self._add_context(pool, tx.record_context(flt, stored, window=weights.window), qvec,
-                                  weights.window)
-                self._pending_context(pool, pend, weights.window)
-                if preview:  # preview records in the context may hide what they replace or delete
-                    records.update({r.id: r for r in tx.get_records(flt, [i for i in pool if i not in records])})
-            hide = set(hidden or ())
-            if preview:  # whatever a preview record replaces or deletes, candidate or not (engram.preview)
-                hide.update(tx.preview_targets(flt))
-                for p in pending:
-                    if p.record.preview:
-                        hide.update(x for x in (p.record.replaces, p.record.deletes) if x)
-            hide.update(i for i, r in records.items() if r.deletes)
-            scored = fusion.rank([c for c in pool.values() if c.id not in hide], analysis, stats, mode=mode,
-                                 weights=weights, min_score=min_score, now=self.now())
-            # context items come from the store already filtered: load records for the hits only
-            hits: builtins.list[Hit] = []
-            pos = 0
-            while len(hits) < limit and pos < len(scored):
-                batch = scored[pos:pos + limit - len(hits) + 5]
-                pos += len(batch)
-                records.update({r.id: r for r in tx.get_records(
-                    flt, [sc.id for sc in batch if sc.id not in records])})
-                for sc in batch:
-                    rec = records.get(sc.id)
-                    if rec is None or rec.deletes or not flt.allows(rec) or len(hits) >= limit:
-                        continue
-                    hits.append(Hit(score=sc.score, record=rec,
-                                    parts=_parts(sc)))
-        return hits
-
-    def _embed_pending(self, pend: Sequence[_PendingRecord]) -> None:
-        """Embed a turn's pending records now (the vectors are reused when the turn commits)."""
-        todo = [p for p in pend if p.vector is None and p.text]
-        if todo:
-            for p, v in zip(todo, self.embedder.embed([p.text for p in todo]), strict=True):
-                p.vector = v
-
-    @staticmethod
-    def _with_pending(stats: fusion.TermStats, pend: Sequence[_PendingRecord]) -> fusion.TermStats:
-        """Term statistics that also count a turn's pending records."""
-        if not pend:
-            return stats
-        df = dict(stats.doc_freq)
-        for p in pend:
-            for t in set(p.terms.split()):
-                df[t] = df.get(t, 0) + 1
-        return fusion.TermStats(stats.doc_count + len(pend), df)
-
-    @staticmethod
-    def _pending_context(pool: dict[str, fusion.Candidate], pend: Sequence[_PendingRecord], window: int) -> None:
-        """A turn's pending records neighbour each other in the order the turn wrote them."""
-        ids = [p.record.id for p in pend if p.record.id in pool]
-        Memory._link(pool, dict(pairwise(ids)), window)
+        return self.retrieval.recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind,
+                                     labels=labels, namespace=namespace, preview=preview)
 
     # -- extraction ------------------------------------------------------------------------------------------
-    def _neighbors(self, scope: Scope, pending: Sequence[_PendingRecord]
-                   ) -> Callable[[str, str, int], builtins.list[Record]]:
-        def lookup(namespace: str, text: str, k: int) -> builtins.list[Record]:
-            if not text.strip():
-                return []
-            hits = self._recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0,
-                                levels=LEVELS)
-            return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
-        return lookup
-
     def _strategies(self, scope: Scope) -> tuple[Any, ...]:
         """The configured strategies, else the default memory review (engram.review), else none."""
         from .review import strategies
@@ -822,7 +557,9 @@ class Memory:
         mem = self.config_for(turn.scope.agent).memory
         ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope),
                            model=turn.extraction_model or self.model,
-                           neighbors=self._neighbors(turn.scope, turn._ops.records), now=self.now(),
+                           now=self.now(),
+                           neighbors=lambda namespace, text, k: self.retrieval.neighbours(
+                               turn.scope, namespace, text, k, turn._ops.records),
                            kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
         return list(ops)
 
@@ -834,7 +571,7 @@ class Memory:
         memory_cfg = self.config_for(turn.scope.agent).memory
         kinds, declared = memory_cfg.kinds, memory_cfg.labels
         by_id = {e.id: e for e in events}
-        flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
+        flt = make_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
         for op in ops:
             if isinstance(op, AddOp):
                 with self.store.read() as tx:
@@ -913,7 +650,7 @@ class Memory:
             after = tx.get_meta(key)
             evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
                                  after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self._expiry_cutoff(scope.agent), preview=preview)
+                                 not_before=self.expiry_cutoff(scope.agent), preview=preview)
         return [e for e in evs if e.preview] if preview else evs
 
     def _run_extraction(self, turn: Turn, events: Sequence[Event], *,
@@ -935,7 +672,7 @@ class Memory:
 
     def extract(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
-        self._filter(scope)
+        self.read_filter(scope)
         if not self._strategies(scope):
             return []
         try:
@@ -952,12 +689,12 @@ class Memory:
 
     # -- jobs --------------------------------------------------------------------------------------------
     def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
-        self._filter(scope)
+        self.read_filter(scope)
         with self.store.read() as tx:
             return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))
 
     def retry_job(self, scope: Scope, job_id: str) -> Job:
-        self._filter(scope)
+        self.read_filter(scope)
         with self.store.write() as tx:
             if not tx.retry_job(scope.agent, job_id, self.now()):
                 job = tx.get_job(scope.agent, job_id)

@@ -41,14 +41,3 @@ def candidates(events: Sequence[Event], texts: Callable[[Event], list[str]], emb
     return [fusion.Candidate(id=e.id, at=e.at, group=group,
                              terms=[term for t in ts for term in textmod.index_terms(t)], cosine=c)
             for (e, ts), c in zip(per, cos, strict=True)]
-
-
-def with_candidates(stats: fusion.TermStats, extra: Sequence[fusion.Candidate]) -> fusion.TermStats:
-    """Term statistics that also count preview candidates as documents."""
-    if not extra:
-        return stats
-    df = dict(stats.doc_freq)
-    for c in extra:
-        for t in set(c.terms or ()):
-            df[t] = df.get(t, 0) + 1
-    return fusion.TermStats(stats.doc_count + len(extra), df)

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .buffer import PendingRecord
 from .core import namespace as ns
 from .core import text as textmod
 from .core import validate
+from .core.history import index_texts
 from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
 from .stores.base import Chunk, Tx
@@ -34,17 +36,9 @@ def new_id(prefix: str) -> str:
 
 
 @dataclass
-class _PendingRecord:
-    record: Record
-    terms: str
-    text: str
-    vector: np.ndarray | None = None
-
-
-@dataclass
 class _Ops:
     events: list[Event] = field(default_factory=list)
-    records: list[_PendingRecord] = field(default_factory=list)
+    records: list[PendingRecord] = field(default_factory=list)
     status: list[tuple[str, str, str | None]] = field(default_factory=list)  # (id, status, superseded_by)
     uses: list[Use] = field(default_factory=list)
     jobs: list[Any] = field(default_factory=list)
@@ -142,7 +136,7 @@ class Turn:
                      preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
                      pinned=False, provenance=self._provenance(strategy, source_event_ids))
         text = summary if not content else f"{summary}\n{content}"
-        self._ops.records.append(_PendingRecord(rec, " ".join(textmod.index_terms(text)), text))
+        self._ops.records.append(PendingRecord(rec, " ".join(textmod.index_terms(text)), text))
         if replaces is not None and not self.preview:
             self._ops.status.append((replaces, "superseded", rec.id))
         if pin:
@@ -168,7 +162,7 @@ class Turn:
                          summary=f"(preview) delete: {target.summary}", content=None, labels=dict(target.labels),
                          status="active", preview=True, created_at=now, updated_at=now, deletes=target.id,
                          provenance=self._provenance())
-            self._ops.records.append(_PendingRecord(rec, "", ""))
+            self._ops.records.append(PendingRecord(rec, "", ""))
             return rec
         self._ops.status.append((target.id, "deleted", None))
         return replace(target, status="deleted")
@@ -211,7 +205,7 @@ class Turn:
 
     # -- reads that see pending writes ---------------------------------------------------------------------
     def recall(self, query: str, limit: int | None = None, **kw: Any) -> list[Hit]:
-        return self.mem._recall(self.scope, query, limit, preview=self.preview, pending=self._ops.records,
+        return self.mem.retrieval.recall(self.scope, query, limit, preview=self.preview, pending=self._ops.records,
                                 hidden={s[0] for s in self._ops.status}, levels=self.read_levels, **kw)
 
     def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
@@ -249,7 +243,7 @@ class Turn:
             for ev in self._ops.events:
                 if ev.preview:  # preview history is searched from the events themselves (engram.preview)
                     continue
-                for i, t in enumerate(self.mem._index_texts(ev, index)):
+                for i, t in enumerate(index_texts(ev, index)):
                     chunk_texts.append((ev.id, i, t))
         deferred = self.mem.indexer is not None  # the indexer embeds history chunks after the commit
         texts = [t for t, _ in todo] + ([] if deferred else [t for _, _, t in chunk_texts])

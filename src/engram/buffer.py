@@ -1,0 +1,102 @@
+"""A turn's buffer: every write of the turn, held in memory until it commits in one transaction.
+
+The buffer knows nothing of rights or validation (:class:`~engram.turn.Turn` checks those before it writes
+here); it keeps what the turn will apply, in order, and lets the engine mark a :meth:`savepoint` and
+:meth:`roll_back` to it, so a failed extraction leaves the rest of the turn as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from .types import Event, Job, Record, Use
+
+StatusChange = tuple[str, Literal["superseded", "deleted"], str | None]  # (record id, new status, superseded by)
+
+
+@dataclass
+class PendingRecord:
+    """A record written in a turn and not committed yet: its index terms, its text and (once embedded) its
+    vector, which the commit reuses."""
+
+    record: Record
+    terms: str  # space-separated core.text.index_terms(text)
+    text: str
+    vector: np.ndarray | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Savepoint:
+    """How far the buffer had got; :meth:`TurnBuffer.roll_back` drops everything written after it."""
+
+    events: int
+    records: int
+    status: int
+    uses: int
+    jobs: int
+    meta: tuple[tuple[str, str], ...]
+
+
+@dataclass
+class TurnBuffer:
+    """The writes of one turn, in the order they were made."""
+
+    events: list[Event] = field(default_factory=list)
+    records: list[PendingRecord] = field(default_factory=list)
+    status: list[StatusChange] = field(default_factory=list)
+    uses: list[Use] = field(default_factory=list)
+    jobs: list[Job] = field(default_factory=list)
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        self.events.extend(events)
+
+    def add_record(self, pending: PendingRecord) -> None:
+        self.records.append(pending)
+
+    def change_status(self, record_id: str, status: Literal["superseded", "deleted"], by: str | None) -> None:
+        self.status.append((record_id, status, by))
+
+    def add_uses(self, uses: Iterable[Use]) -> None:
+        self.uses.extend(uses)
+
+    def enqueue(self, job: Job) -> None:
+        """A job that is stored with the turn (an extraction to run later, or one that failed)."""
+        self.jobs.append(job)
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.meta[key] = value
+
+    def changed(self) -> set[str]:
+        """Ids of the records this turn supersedes or deletes."""
+        return {s[0] for s in self.status}
+
+    def pinned(self) -> list[Record]:
+        return [p.record for p in self.records if p.record.pinned]
+
+    def find(self, record_id: str) -> PendingRecord | None:
+        return next((p for p in self.records if p.record.id == record_id), None)
+
+    def savepoint(self) -> Savepoint:
+        return Savepoint(len(self.events), len(self.records), len(self.status), len(self.uses), len(self.jobs),
+                         tuple(self.meta.items()))
+
+    def roll_back(self, to: Savepoint) -> None:
+        """Drop every write made after ``to`` (meta values written since get their old values back)."""
+        del self.events[to.events:], self.records[to.records:], self.status[to.status:]
+        del self.uses[to.uses:], self.jobs[to.jobs:]
+        self.meta = dict(to.meta)
+
+    def clear(self) -> None:
+        self.roll_back(Savepoint(0, 0, 0, 0, 0, ()))
+
+    def empty(self) -> bool:
+        return not (self.events or self.records or self.status or self.uses or self.jobs or self.meta)
+
+    @property
+    def pending(self) -> Sequence[PendingRecord]:
+        return self.records
