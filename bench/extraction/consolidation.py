@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
+import families  # noqa: E402
 from generate import DIGEST, build, digest  # noqa: E402
 
 from engram import Memory  # noqa: E402
@@ -122,43 +123,61 @@ def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
             "with_stale": len(with_stale)}
 
 
+def _set_of(user_id: str) -> str:
+    return "families" if user_id.startswith("f") else "base"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    ap.add_argument("--set", dest="which", choices=("base", "families", "all"), default="all",
+                    help="the base set (generate.py), the new families (families.py), or both")
     ap.add_argument("--embedder", default=None, help="embedder spec (default: engram's default)")
     ap.add_argument("--users", type=int, default=0, help="only the first N users of the split (0: all)")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list the dev split's misses")
     args = ap.parse_args(argv)
 
-    users = build()
-    if digest(users) != DIGEST:
-        print(f"the scenario set changed (digest {digest(users)}, frozen {DIGEST})", file=sys.stderr)
-        return 2
+    users = []
+    for name, make, frozen in (("base", build, DIGEST), ("families", families.build, families.DIGEST)):
+        got = make()
+        if digest(got) != frozen:
+            print(f"the {name} scenario set changed (digest {digest(got)}, frozen {frozen})", file=sys.stderr)
+            return 2
+        if args.which in ("all", name):
+            users += got
     chosen = [u for u in users if args.split in ("all", u["split"])]
     if args.users:
         chosen = chosen[:args.users]
     t0 = time.perf_counter()
     results = [play(u, args.embedder) for u in chosen]
     elapsed = time.perf_counter() - t0
-    report: dict[str, Any] = {"embedder": args.embedder or "default", "digest": DIGEST, "seconds": round(elapsed, 1),
+    report: dict[str, Any] = {"embedder": args.embedder or "default", "set": args.which,
+                              "digest": {"base": DIGEST, "families": families.DIGEST}, "seconds": round(elapsed, 1),
                               "by_split": {}, "by_kind": {}, "users": results}
-    print(f"users={len(results)}  embedder={report['embedder']}  {elapsed:.1f}s")
-    print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8} {'mention@3':>9}")
+    print(f"users={len(results)}  set={args.which}  embedder={report['embedder']}  {elapsed:.1f}s")
+    print(f"{'set':8} {'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8} "
+          f"{'mention@3':>9}")
+    for which in ("base", "families", "all"):
+        for split in ("dev", "test"):
+            probes = [p for r in results if r["split"] == split and which in ("all", _set_of(r["id"]))
+                      for p in r["probes"]]
+            if probes:
+                t = totals(probes)
+                report["by_split"][split if which == "all" else f"{which}/{split}"] = t
+                print(f"{which:8} {split:6} {t['probes']:>6} {t['latest_at3']:>8.3f} {t['stale_at3']:>8.3f} "
+                      f"{t['duplicates']:>6.3f} {t['decoy_at3']:>8.3f} {t['stale_mention_at3']:>9.3f}")
+    kinds = sorted({k for r in results for p in r["probes"] for k in p["kinds"]} | {"third party"})
     for split in ("dev", "test"):
         probes = [p for r in results if r["split"] == split for p in r["probes"]]
-        if probes:
-            t = report["by_split"][split] = totals(probes)
-            print(f"{split:6} {t['probes']:>6} {t['latest_at3']:>8.3f} {t['stale_at3']:>8.3f} {t['duplicates']:>6.3f} "
-                  f"{t['decoy_at3']:>8.3f} {t['stale_mention_at3']:>9.3f}")
-    for split in ("dev", "test"):
-        probes = [p for r in results if r["split"] == split for p in r["probes"]]
-        for kind in ("stated", "restated", "changed", "corrected", "decoy", "third party"):
+        for kind in kinds:
             sel = [p for p in probes if (kind in p["kinds"]) or (kind == "third party" and p["subject"] != "user")]
             if sel:
                 report["by_kind"][f"{split}/{kind}"] = totals(sel)
-    print("by kind (latest@3 / stale@3 / dup):", "  ".join(
-        f"{k} {v['latest_at3']:.2f}/{v['stale_at3']:.2f}/{v['duplicates']:.2f}" for k, v in report["by_kind"].items()))
+    print("by kind (latest@3 / stale@3 / mention@3 / dup):")
+    for k, v in report["by_kind"].items():
+        print(f"  {k:34} {v['probes']:>4}  {v['latest_at3']:.2f} / {v['stale_at3']:.2f} / {v['stale_mention_at3']:.2f}"
+              f" / {v['duplicates']:.2f}")
     if args.verbose:
         for r in results:
             if r["split"] != "dev":
