@@ -79,6 +79,7 @@ class Context:
     names: dict[str, Rel] = field(default_factory=dict)
     last_object: str | None = None
     recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
+    prompt: str = ""  # the assistant's message the user's next message answers (extract/answers.py)
 
     def remember(self, rel: Rel) -> Rel:
         for r in self.rels:
@@ -136,7 +137,7 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
             return found.subject, found.display, "SUBJ " + text[m.end():]
     m = re.match(r"^" + NAME + r"\s+(?=\w)", text)
     if m and m.group("name") in ctx.names:
-        rel = ctx.names[m.group("name")]
+        rel = ctx.remember(ctx.names[m.group("name")])  # named: the one "he"/"she" now refers to
         return rel.subject, rel.display, "SUBJ " + text[m.end():]
     return "", "", text
 

@@ -80,3 +80,53 @@ def _clean(y: str) -> str:
 
 def _opt(x: str | None) -> str | None:
     return _clean(x) if x else None
+
+
+# A statement taken back later, in its own message: "Earlier I said I work at Globex, that was wrong: it's Initech."
+_EARLIER = re.compile(r"^(?:(?:earlier|before|last time|previously),?\s+)?I\s+(?:said|told you|mentioned)\s+(?:that\s+)?"
+                      r"(?P<s>.+?),?\s+(?:but\s+)?(?:that|which)\s+(?:was|is)\s+(?:wrong|not right|a mistake|incorrect|"
+                      r"not true)\s*[:;,.-]?\s*(?P<r>.+)$", re.IGNORECASE)
+_TO_WHAT = re.compile(r"^(?:(?:a|one|small|quick|tiny)\s+)*correction\s+to\s+what\s+I\s+(?:told you|said)"
+                      r"(?:\s+(?:before|earlier|last time))?\s*[:,-]\s*|^(?:(?:a|one)\s+)?(?:small|quick|tiny)\s+"
+                      r"correction\s*[:,-]\s*(?=(?:I|my|we|our)\b)", re.IGNORECASE)
+_NOT_TAIL = re.compile(r"^(?P<s>.+?),?\s+(?:actually,?\s+)?not\s+(?P<x>[^,.!?]+?)[.!]*$", re.IGNORECASE)
+_NOT_WORDS = re.compile(r"^(?:only|sure|yet|really|much|bad|now|today|anymore|any more|always|often|at all|that|"
+                        r"so|too|very|quite|even|just|to|for|because|if|when|me|us|you|him|her|them|it)\b",
+                        re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Retake:
+    """A statement said again: ``said`` was wrong and ``replacement`` ("it's Initech", or a statement) is right."""
+
+    said: str
+    replacement: str
+
+
+def earlier(sentence: str) -> Retake | None:
+    """ "Earlier I said X, that was wrong: Y" (contraction-expanded)."""
+    m = _EARLIER.match(sentence.strip())
+    if not m:
+        return None
+    return Retake(m.group("s").strip(" ,"), m.group("r").strip())
+
+
+def without_preamble(sentence: str) -> str:
+    """ "Small correction to what I told you: I live in Bergen, not Calgary." -> the statement."""
+    return _TO_WHAT.sub("", sentence.strip(), count=1)
+
+
+def not_tail(sentence: str) -> tuple[str, str] | None:
+    """ "I live in Bergen, not Calgary." -> ("I live in Bergen", "Calgary"): a statement and the value it denies."""
+    m = _NOT_TAIL.match(sentence.strip())
+    if not m or _NOT_WORDS.match(m.group("x").strip()) or len(m.group("x").split()) > _MAX_WORDS:
+        return None
+    if not re.match(r"^(?:I|we|my|our|[A-Z][a-z]+)\b", m.group("s")):
+        return None
+    return m.group("s").strip(" ,"), _ARTICLE.sub("", m.group("x").strip())
+
+
+def replacement_value(replacement: str) -> str | None:
+    """ "it's Initech" / "it is a Golf" -> the value; None when the replacement is a statement of its own."""
+    m = re.match(r"^(?:it|that)\s+(?:is|was|'s)\s+(?P<y>.+?)[.!]*$", replacement.strip(), re.IGNORECASE)
+    return m.group("y").strip() if m else None

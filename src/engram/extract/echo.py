@@ -53,6 +53,8 @@ def is_memory_talk(sentence: str, known: Iterable[str] = ()) -> bool:
     """An assistant sentence that quotes or discusses memory rather than the conversation."""
     if RECORD_ID.search(sentence) or _MEMORY_TALK.search(sentence):
         return True
+    if sentence.rstrip().endswith("?"):  # "Is Amelie still your favourite film?" asks; the reply is the evidence
+        return False
     bare = re.sub(r"^[-*•\s]+", "", strip_ids(sentence))
     if any(similarity(bare, k) >= _RESTATES for k in known):
         return True

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import corrections
+from . import answers, corrections, rephrase
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -55,17 +56,71 @@ class OfflineExtractor:
 
     def _read(self, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """Add the facts of one event to ``out`` (context only for non-user events)."""
+        if ev.role == "assistant" and not ev.tool_calls:
+            ctx.prompt = ev.content or ""  # what the user's next message may answer; never a source
+            return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
+        content, ctx.prompt = answers.read(ev.content, ctx.prompt), ""
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
-        for sentence in split_sentences(ev.content):
-            expanded = appositive(expand(sentence))
+        for sentence in split_sentences(content):
+            expanded = appositive(rephrase.sentence(corrections.without_preamble(expand(sentence))))
+            retake = corrections.earlier(expanded)
+            if retake is not None:
+                self._retake(retake, sentence, ev, ctx, out)
+                last = []
+                continue
+            denied = corrections.not_tail(expanded)
+            if denied is not None and corrections.find(expanded) is None:
+                last = self._denied(denied, sentence, ev, ctx, out)
+                continue
             fix = corrections.find(expanded)
             if fix is not None and fix.before:
                 last = self._sentence(fix.before, sentence, ev, ctx, out)
             if fix is not None and self._correct(last, fix, ctx, out):
                 continue
             last = self._sentence(expanded, sentence, ev, ctx, out)
+
+    def _retake(self, retake: corrections.Retake, raw: str, ev: Event, ctx: Context, out: list[Fact]) -> None:
+        """ "Earlier I said X, that was wrong: Y": what X said is retracted, Y read in its place."""
+        said = appositive(rephrase.sentence(retake.said))
+        scratch: list[Fact] = []
+        wrong = self._sentence(said, raw, ev, ctx, scratch)
+        people = [f for f in scratch if f.attribute.startswith(("family:", "pet:"))]
+        slipped = [f for f in scratch if f not in people and not f.retract]
+        ctx.recent[:] = [f for f in ctx.recent if f not in slipped]
+        out.extend(people)
+        value = corrections.replacement_value(retake.replacement)
+        before = len(out)
+        if value is not None:
+            for c, found in reversed(wrong):
+                slip = corrections.slip(c.text, [f for f in found if f not in people], None) if found else None
+                if slip:
+                    self._sentence(corrections.apply(c.text, slip, value), raw, ev, ctx, out)
+                    break
+        else:
+            self._sentence(appositive(rephrase.sentence(expand(retake.replacement))), raw, ev, ctx, out)
+        right = {(f.key, f.value.lower()) for f in out[before:]}
+        out.extend(replace(f, retract=True, summary="", revises=False) for f in slipped
+                   if (f.key, f.value.lower()) not in right)
+
+    def _denied(self, denied: tuple[str, str], raw: str, ev: Event, ctx: Context,
+                out: list[Fact]) -> list[tuple[Clause, list[Fact]]]:
+        """ "I live in Bergen, not Calgary": the statement, and the denied value retracted under the same key."""
+        statement, other = denied
+        done = self._sentence(statement, raw, ev, ctx, out)
+        for c, found in done:
+            for f in found:
+                if f.retract or f.attribute.startswith(("family:", "pet:")) or not f.value:
+                    continue
+                if not re.search(r"(?<!\w)" + re.escape(f.value) + r"(?!\w)", c.text, re.IGNORECASE):
+                    continue
+                alt = self._prepare(corrections.apply(c.text, f.value, other), raw, ev, c.question, c.note)
+                for g in self._clause(alt, ctx):
+                    if not g.retract and not g.attribute.startswith(("family:", "pet:")) and g.value != f.value:
+                        out.append(replace(g, retract=True, summary="", revises=False))
+                        ctx.recent[:] = [r for r in ctx.recent if r is not g]
+        return done
 
     def _sentence(self, expanded: str, raw: str, ev: Event, ctx: Context,
                   out: list[Fact]) -> list[tuple[Clause, list[Fact]]]:

@@ -9,13 +9,13 @@ offline rules' keys; a key without a family gets none.
 from __future__ import annotations
 
 _FAMILIES: dict[str, str] = {
-    "residence": "home city, where they live, residence",
+    "residence": "home city, where they live, where they are based, residence",
     "home_unit": "home address, flat, where they live",
     "address": "home address, where they live",
     "origin": "where they come from, home town, origin",
     "nationality": "nationality, where they come from",
     "job": "job, occupation, profession, work, what they do for a living",
-    "employer": "employer, company, workplace, where they work",
+    "employer": "employer, company, workplace, where they work, who employs them",
     "job_loss": "employer, job, work history",
     "shift": "work shifts, schedule",
     "major": "studies, degree, university subject",
@@ -31,7 +31,7 @@ _FAMILIES: dict[str, str] = {
     "contact_channel": "contact preference, preferred channel, how to reach them",
     "contact_time": "contact preference, when to reach them",
     "preferred_time": "schedule preference, best time",
-    "taste": "likes, interests, hobby",
+    "taste": "likes, interests, hobby, what they do for fun",
     "main_hobby": "hobby, interests, pastime",
     "hobby": "hobby, interests, pastime",
     "favourite": "favourite, likes",

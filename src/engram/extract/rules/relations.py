@@ -8,7 +8,7 @@ import re
 from ...core import timeref
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, allergies, event_head, make_fact, subject_of
-from ..lexicon import JOB_HEADS, OPINION_VERBS, PLACE
+from ..lexicon import JOB_HEADS, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
 from ..text import article, pronouns, tidy, trim_np, value_terms
 
@@ -62,6 +62,25 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
+
+
+@rule("relations")
+def works_at(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My sister Marta works at Globex", "he joined Initech", "she left Hooli" (retracts): an employer."""
+    about = _about(c, ctx)
+    if about is None:
+        return None
+    subj, disp, body = about
+    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently)\s+)*(?P<verb>works|is working|has worked|"
+                 r"is|joined|has joined|started|got (?:a|the) job|left|quit|has left)\s+(?:(?:at|for|with)\s+)?"
+                 r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)(?P<rest>.*)$", body)
+    if not m or m.group("org").split()[0] in NOT_NAMES or (m.group("verb") == "is" and not re.match(
+            r"^SUBJ\s+(?:\w+\s+)*is\s+(?:at|with)\s", body)):
+        return None
+    employer = m.group("org")
+    if m.group("verb") in ("left", "quit", "has left"):
+        return [make_fact(c, subj, "employer", employer, "", "fact", retract=True)]
+    return [make_fact(c, subj, "employer", employer, f"{disp} works at {employer}", "fact")]
 
 
 @rule("relations")

@@ -71,7 +71,7 @@ def off_medication(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("retractions")
 def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
     """"No more dairy": retracts records about it, writes nothing."""
-    m = re.match(r"^no\s+more\s+(?P<np>[\w\s-]{2,30})$", c.text, re.IGNORECASE)
+    m = re.match(r"^no\s+more\s+(?P<np>[\w\s-]{2,30}?)(?:\s+for\s+(?:me|us))?$", c.text, re.IGNORECASE)
     if not m:
         return None
     return topic_retraction(c, trim_np(m.group("np")), emit_record=False)

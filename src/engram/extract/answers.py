@@ -1,0 +1,159 @@
+"""A reply read with the assistant message it answers: "Where are you based?" / "Tallinn." -> "I live in Tallinn".
+
+The user's words alone often say nothing: a fragment answering the assistant's question ("Tallinn.",
+"Definitely purple.", "A Mazda 3."), a "no" to "Are you still at Hooli?", or a value put right after the
+assistant got it wrong ("Since you're in Leeds, ..." / "Bristol, actually, not Leeds."). :func:`read`
+rewrites such a reply into the first-person statement it makes, using only the assistant's message as
+context; the assistant's text itself is never a source (the extractor still reads only the user's words,
+and the rewritten statement quotes them as evidence). A reply that already is a statement is kept, except
+that "no" to a "still" question also says the old value is over ("I quit yoga", "I stopped learning Greek")
+for the attributes that hold several values at once.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FILL = re.compile(r"^(?:oh|yes|yeah|yep|well|um|hmm|definitely|mostly|probably|honestly|sure|in|at)\b[,.!]?\s+",
+                   re.IGNORECASE)
+_TAIL = re.compile(r",\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
+                   r"these days|at the moment)\s*$", re.IGNORECASE)
+_NO = re.compile(r"^(?:no|nope|nah|not anymore|not any more|no longer)\b[,.!;]*\s*", re.IGNORECASE)
+_NAME_Q = re.compile(r"^(?P<name>[A-Z][a-z]+)\?\s+")
+
+# What a question asks -> the statement its answer makes ({x}: the answer; {rel}, {cat}: from the question).
+_ASKS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), t) for p, t in [
+    (r"\bwhere does your (?P<rel>\w+) live\b", "My {rel} {name}lives in {x}"),
+    (r"\bwhat does your (?P<rel>\w+) do\b", "My {rel} {name}is {x}"),
+    (r"\bwhere does your (?P<rel>\w+) work\b", "My {rel} {name}works at {x}"),
+    (r"\b(?:where are you (?:based|living|from these days)|where do you live|which city (?:are|do) you)\b",
+     "I live in {x}"),
+    (r"\bwhat do you do for (?:work|a living)\b|\bwhat(?: is|'s) your (?:job|profession|occupation)\b",
+     "I work as {x}"),
+    (r"\b(?:which|what) (?:company|firm|employer)\b|\bwhere do you work\b|\bwho do you work for\b", "I work at {x}"),
+    (r"\bdietary\b|\bwhat do you eat\b|\bany diet\b", "I am {x}"),
+    (r"\bfavou?rite (?P<cat>\w+)\b", "My favourite {cat} is {x}"),
+    (r"\bwhat car\b|\bwhat do you drive\b", "I drive {x}"),
+    (r"\bfor fun\b|\bhobby\b|\bhobbies\b", "I am into {x}"),
+    (r"\blearning any languages?\b|\b(?:which|what) language\b", "I am learning {x}"),
+]]
+# A statement that already answers the question, in a shape the rules would not read as that attribute.
+_AS_STATEMENT: list[tuple[str, re.Pattern[str], str]] = [
+    ("I work at {x}", re.compile(r"^I(?: am|'m) (?:with|at) (?P<x>[A-Z].+)$"), "I work at {x}"),
+    ("I am into {x}", re.compile(r"^I (?:do|play|practise|practice) (?P<x>[a-z].+)$"), "I am into {x}"),
+    ("I drive {x}", re.compile(r"^I (?:have|own|got) (?P<x>(?:a|an) .+)$"), "I drive {x}"),
+]
+# "Are you still doing yoga?" answered "no": the old value is over (single-valued attributes are replaced
+# by the new value anyway; these hold several values, so the old one must be said to end).
+_STILL = re.compile(r"^(?:are|do) you still (?P<verb>doing|learning|into|playing|taking)\s+(?P<x>[^?]+?)\??$",
+                    re.IGNORECASE)
+_STILL_OVER = {"doing": "I quit {x}.", "into": "I quit {x}.", "playing": "I quit {x}.", "taking": "I quit {x}.",
+               "learning": "I stopped learning {x}."}
+_STILL_FAV = re.compile(r"^is (?P<x>.+?) still your favou?rite (?P<cat>\w+)\??$", re.IGNORECASE)
+_STILL_ABOUT = re.compile(r"^(?:is|does) (?P<name>[A-Z][a-z]+) still\b", re.IGNORECASE)
+# "Since you're in Leeds, ...": the assistant's claim about the user, in the first person.
+_CLAIM = re.compile(r"(?:^|\b(?:since|as|because|given that)\s+)(?P<c>you(?: are|'re| work| drive| live)\b[^,.;!?]*)",
+                    re.IGNORECASE)
+_SLIP_FIX = re.compile(r"^(?P<y>[^,]+?),?\s+(?:actually,?\s+)?not\s+(?P<x>[^,.!?]+)[.!]*$", re.IGNORECASE)
+
+
+def read(reply: str, prompt: str) -> str:
+    """``reply`` (the user's message) as the statement it makes after the assistant's ``prompt``."""
+    reply, prompt = reply.strip(), prompt.strip()
+    if not reply or not prompt:
+        return reply
+    question = _last_question(prompt)
+    if question:
+        return _answer(reply, question)
+    return _put_right(reply, prompt)
+
+
+def _last_question(prompt: str) -> str:
+    qs = re.findall(r"[^.!?]*\?", prompt)
+    return qs[-1].strip() if qs and prompt.rstrip().endswith("?") else ""
+
+
+def _answer(reply: str, question: str) -> str:
+    no = _NO.match(reply)
+    if no:
+        return _no_to_still(reply[no.end():], question, reply)
+    for pat, tpl in _ASKS:
+        m = pat.search(question)
+        if not m:
+            continue
+        if _is_statement(reply):
+            for shape, spat, rep in _AS_STATEMENT:
+                sm = spat.match(reply.rstrip(".!"))
+                if shape == tpl and sm:
+                    return rep.format(x=sm.group("x")) + "."
+            return reply
+        name = ""
+        nm = _NAME_Q.match(reply)
+        body = reply[nm.end():] if nm else reply
+        if nm:
+            name = nm.group("name") + " "
+        x = _fragment(body)
+        if not x:
+            return reply
+        groups = m.groupdict()
+        if tpl.startswith("I am {x}"):
+            x = x[:1].lower() + x[1:]
+        return tpl.format(x=x, name=name, rel=(groups.get("rel") or "").lower(), cat=groups.get("cat") or "") + "."
+    return reply
+
+
+def _no_to_still(rest: str, question: str, reply: str) -> str:
+    """ "No, I'm at Contoso now" after "Are you still at Hooli?": the new value, and the old one ended."""
+    out = []
+    m = _STILL.match(question)
+    if m:
+        out.append(_STILL_OVER[m.group("verb").lower()].format(x=m.group("x").strip()))
+    fav = _STILL_FAV.match(question)
+    about = _STILL_ABOUT.match(question)
+    rest = rest.strip()
+    if re.search(r"\bstill (?:at|with) [A-Z]", question):  # an employer: "I'm at Contoso now"
+        rest = re.sub(r"^(I|he|she)(?: am|'m|'s| is) (?:at|with)\b", lambda mm: mm.group(1) + (
+            " work at" if mm.group(1) == "I" else " works at"), rest.strip(), flags=re.IGNORECASE)
+    if fav:
+        rest = re.sub(r"^it(?: is|'s)\s+", f"My favourite {fav.group('cat')} is ", rest, flags=re.IGNORECASE)
+    elif about:
+        rest = re.sub(r"^(?:he|she|they)\b", about.group("name"), rest, flags=re.IGNORECASE)
+    if rest:
+        out.append(rest[0].upper() + rest[1:])
+    return " ".join(out) if out else reply
+
+
+def _put_right(reply: str, prompt: str) -> str:
+    """ "Bristol, actually, not Leeds." after "Since you're in Leeds, ...": "I am in Bristol, not Leeds." """
+    m = _SLIP_FIX.match(reply)
+    if not m or _is_statement(m.group("y")):
+        return reply
+    x, y = m.group("x").strip(), m.group("y").strip()
+    for claim in _CLAIM.finditer(prompt):
+        c = claim.group("c")
+        if re.search(r"(?<!\w)" + re.escape(x) + r"(?!\w)", c, re.IGNORECASE):
+            first = re.sub(r"^you(?: are|'re)\b", "I am", c, flags=re.IGNORECASE)
+            first = re.sub(r"^you\b", "I", first, flags=re.IGNORECASE)
+            fixed = re.sub(r"(?<!\w)" + re.escape(x) + r"(?!\w)", y, first, count=1, flags=re.IGNORECASE)
+            return f"{fixed}, not {x}."
+    return reply
+
+
+def _is_statement(text: str) -> bool:
+    return bool(re.match(r"^(?:I|I'm|we|my|our|he|she|it|they)\b", text, re.IGNORECASE)) or bool(
+        re.match(r"^[A-Z][a-z]+\s+(?:is|lives|works|moved|has|was)\b", text))
+
+
+def _fragment(text: str) -> str:
+    """The answer's words: fillers, hedges and the end mark dropped ("Oh, a nurse, for my sins." -> "a nurse")."""
+    s = text.strip().rstrip(".!")
+    for _ in range(3):
+        s = _FILL.sub("", s).strip()
+    s = re.sub(r"^(?:he|she|they)(?: is|'s| works (?:as|at))\s+", "", s, flags=re.IGNORECASE)
+    for _ in range(2):
+        s = _TAIL.sub("", s).strip()
+    s = re.sub(r"^(?:A|An|The)\s+(?:old|new|used|little)\s+", "a ", s)
+    s = re.sub(r"^(A|An)\b", lambda mm: mm.group(1).lower(), s)
+    if not s or len(s.split()) > 5 or "?" in s:
+        return ""
+    return s
