@@ -123,6 +123,8 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "relations.allergic": (("My daughter is allergic to eggs.",), "daughter/allergy:egg",
                            "Daughter is allergic to eggs"),
     "relations.age": (("My nephew is 12.",), "nephew/age", "Nephew is 12 years old"),
+    "relations.works_at": (("My sister Marta works at Globex.",), "sister:marta/employer",
+                           "Sister Marta works at Globex"),
     "relations.job": (("My brother Ravi is a civil engineer.",), "brother:ravi/job",
                       "Brother Ravi works as a civil engineer"),
     "relations.statement": (("My brother gets sick with chicken.",), "brother/note:get_sick_chicken",

@@ -94,3 +94,82 @@ def test_clean_keeps_the_conversation_and_drops_the_echo() -> None:
     assert echo.is_memory_talk("You live in Porto, so the ferry is close.", known=["Lives in Porto"]) is False
     assert echo.is_memory_talk("- Lives in Porto", known=["Lives in Porto"]) is True
     assert echo.strip_ids("Lives in Porto [r_6618c886f37fc3ea247a2ba]") == "Lives in Porto"
+
+
+def _quoting_session() -> list[Event]:
+    """The assistant hands back recalled records (with ids) and talks about its memory; the user says one new thing."""
+    from .test_extraction_helpers import events
+
+    return events("What do you know about me?",
+                  ("assistant", "From memory:\n- Lives in Porto (moved in March) [r_6618c886f37fc3ea247a2ba]\n"
+                                "- Allergic to peanuts [r_0a1b2c3d4e5f60718293a4b]"),
+                  "And my sister?",
+                  ("assistant", "I found nothing in memory about your sister."),
+                  "I started a pottery class last week.")
+
+
+def test_the_model_is_never_shown_what_memory_handed_the_agent() -> None:
+    """Extraction, summary and episode prompts carry the conversation, not the quoted records or their ids."""
+    from engram.config import Strategy
+
+    from .test_extraction_helpers import Scripted, run
+
+    def answer(call: dict[str, object]) -> dict[str, object]:
+        props = (call["json_schema"] or {}).get("properties", {})  # type: ignore[union-attr]
+        if "memories" in props:
+            return {"memories": []}
+        if "headline" in props:
+            return {"headline": "Pottery class", "summary": "User started a pottery class."}
+        return {key: ([] if spec.get("type") == "array" else "x") for key, spec in props.items()}
+
+    model = Scripted([answer] * 6)
+    run(_quoting_session(), strategies=(Strategy(type="SEMANTIC"), Strategy(type="SUMMARIZATION")), model=model)
+    assert len(model.calls) == 2
+    for call in model.calls:
+        shown = "\n".join(m.content for m in call["messages"])
+        assert "pottery" in shown
+        for echo_text in ("r_6618c886", "r_0a1b2c3d", "Lives in Porto", "peanuts", "found nothing", "From memory"):
+            assert echo_text not in shown, (echo_text, shown)
+
+
+def test_a_model_writing_a_record_id_into_a_record_has_it_removed() -> None:
+    """Whatever a model answers, a record id never reaches a stored summary or content."""
+    from engram.config import Strategy
+
+    from .test_extraction_helpers import Scripted, adds, run
+
+    model = Scripted([{"memories": [{"summary": "Started a pottery class [r_6618c886f37fc3ea247a2ba]",
+                                     "key": "user/taste:pottery", "value": "like", "category": "fact",
+                                     "action": "assert", "multi_valued": True, "sources": [5],
+                                     "evidence": "see r_6618c886f37fc3ea247a2ba"}]},
+                      {"headline": "Pottery (r_0a1b2c3d4e5f60718293a4b)",
+                       "summary": "User started pottery; memory r_0a1b2c3d4e5f60718293a4b"}])
+    ops, _ = run(_quoting_session(), strategies=(Strategy(type="SEMANTIC"), Strategy(type="SUMMARIZATION")),
+                 model=model)
+    written = adds(ops)
+    assert written and {op.namespace.split("/")[1] for op in written} == {"facts", "summary"}
+    for op in written:
+        assert "r_" not in op.summary and "r_" not in (op.content or ""), op
+
+
+def test_questions_are_kept_but_quoted_memory_is_not() -> None:
+    """An assistant's question ("Is Amelie still your favourite film?") is context for the reply, not an echo;
+    the same words as a statement, or with an id, are memory talk."""
+    known = ["Favourite film is Amelie"]
+    assert echo.is_memory_talk("Is Amelie still your favourite film?", known) is False
+    assert echo.is_memory_talk("Your favourite film is Amelie.", known) is True
+    assert echo.is_memory_talk("Is Amelie [r_6618c886f37fc3ea247a2ba] still your favourite?", known) is True
+    assert echo.is_memory_talk("Did I remember right that you live in Porto?", known) is True
+
+
+def test_a_reply_to_a_question_quoting_memory_is_read_with_it(make_memory: Callable[..., Memory]) -> None:
+    """The agent asks about a recalled value; the user's "no" changes it, and nothing is stored twice."""
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=3))
+    first = Scope(agent="bot", actor="cy", session="s1")
+    _say(mem, first, ("user", "My favourite film is Amelie."), ("assistant", "Noted."), start=T0)
+    second = Scope(agent="bot", actor="cy", session="s2")
+    _say(mem, second, ("user", "Hi again!"), ("assistant", "Is Amelie still your favourite film?"),
+         ("user", "No, it's Alien now."), ("assistant", "Got it."), start=T0 + timedelta(days=2))
+    films = [r.summary for r in mem.list(second, limit=100) if "film" in r.summary.lower()
+             and r.namespace.startswith(("/facts/", "/preferences/"))]
+    assert films == ["Favourite film is Alien"], films

@@ -83,13 +83,14 @@ def _opt(x: str | None) -> str | None:
 
 
 # A statement taken back later, in its own message: "Earlier I said I work at Globex, that was wrong: it's Initech."
-_EARLIER = re.compile(r"^(?:(?:earlier|before|last time|previously),?\s+)?I\s+(?:said|told you|mentioned)\s+(?:that\s+)?"
-                      r"(?P<s>.+?),?\s+(?:but\s+)?(?:that|which)\s+(?:was|is)\s+(?:wrong|not right|a mistake|incorrect|"
-                      r"not true)\s*[:;,.-]?\s*(?P<r>.+)$", re.IGNORECASE)
+_EARLIER = re.compile(r"^(?:(?:earlier|before|last time|previously),?\s+)?I\s+(?:said|told you|mentioned)\s+"
+                      r"(?:that\s+)?(?P<s>.+?),?\s+(?:but\s+)?(?:that|which)\s+(?:was|is)\s+"
+                      r"(?:wrong|not right|a mistake|incorrect|not true)\s*[:;,.-]?\s*(?P<r>.+)$", re.IGNORECASE)
 _TO_WHAT = re.compile(r"^(?:(?:a|one|small|quick|tiny)\s+)*correction\s+to\s+what\s+I\s+(?:told you|said)"
                       r"(?:\s+(?:before|earlier|last time))?\s*[:,-]\s*|^(?:(?:a|one)\s+)?(?:small|quick|tiny)\s+"
                       r"correction\s*[:,-]\s*(?=(?:I|my|we|our)\b)", re.IGNORECASE)
-_NOT_TAIL = re.compile(r"^(?P<s>.+?),?\s+(?:actually,?\s+)?not\s+(?P<x>[^,.!?]+?)[.!]*$", re.IGNORECASE)
+_NOT_TAIL = re.compile(r"^(?P<s>.+?)(?:,\s+(?:actually,?\s+)?|\s+actually,?\s+)not\s+(?P<x>[^,.!?]+?)[.!]*$",
+                       re.IGNORECASE)
 _NOT_WORDS = re.compile(r"^(?:only|sure|yet|really|much|bad|now|today|anymore|any more|always|often|at all|that|"
                         r"so|too|very|quite|even|just|to|for|because|if|when|me|us|you|him|her|them|it)\b",
                         re.IGNORECASE)

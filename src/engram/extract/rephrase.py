@@ -40,7 +40,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"My favourite \g<cat> is \g<x>"),
     (r"^I am (?:over|done with|sick of|tired of)\s+(?P<x>[A-Z][\w' -]*?)$", r"I gave up \g<x>"),
     # residence
-    (r"^(?i:our|my)\s+(?:new\s+)?(?:flat|house|home|place|apartment)\s+(?:in|is in)\s+" + _PLACE + r"\b.*$",
+    (r"^(?i:our|my)\s+(?:new\s+)?(?:flat|house|home|place|apartment)\s+in\s+" + _PLACE + r"\s+(?:is|has)\b.*$",
+     r"I live in \g<p>"),
+    (r"^(?i:our|my)\s+new\s+(?:flat|house|home|place|apartment)\s+is\s+in\s+" + _PLACE + r"\b.*$",
      r"I live in \g<p>"),
     (r"^(?i:writing)\s+(?:to you\s+)?from\s+" + _PLACE + r",?\s+where (?:I|we) live\b.*$", r"I live in \g<p>"),
     (r"^(?i:living|life)\s+in\s+" + _PLACE + r"\s+is\b.*$", r"I live in \g<p>"),
@@ -61,8 +63,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:things)\s+at\s+" + _ORG + r",?\s+where I work\b.*$", r"I work at \g<o>"),
     (r"^" + _ORG + r"\s+(?:hired|has hired|took on|offered me the job)\b.*$", r"I joined \g<o>"),
     (r"^(?:I\s+)?(?i:got)\s+the\s+(?:job|offer|position)\s+(?:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
-    (r"^I (?:start|am starting|will start)\s+(?:at|with)\s+" + _ORG + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$",
-     r"I joined \g<o>"),
+    (r"^I (?:start|am starting|will start)\s+(?:at|with)\s+" + _ORG
+     + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$", r"I joined \g<o>"),
     (r"^I handed in my notice\s+(?:at|to)\s+" + _ORG + r".*$", r"I quit \g<o>"),
     (r"^I am at\s+" + _ORG + r"\s+now,?\s+(?:the\s+)?(?:offer|job|contract|position)\b.*$", r"I work at \g<o>"),
     # car
