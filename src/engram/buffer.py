@@ -24,7 +24,7 @@ class PendingRecord:
     vector, which the commit reuses."""
 
     record: Record
-    terms: str  # space-separated core.text.index_terms(text)
+    terms: tuple[str, ...]  # core.text.index_terms(text)
     text: str
     vector: np.ndarray | None = None
 

@@ -209,7 +209,7 @@ class RecordCorpus:
     def extras(self) -> Sequence[fusion.Candidate]:
         q = self.qvec
         return [fusion.Candidate(id=p.record.id, at=p.record.created_at,
-                                 group=p.record.provenance.turn_id or p.record.id, terms=p.terms.split(),
+                                 group=p.record.provenance.turn_id or p.record.id, terms=p.terms,
                                  cosine=float(p.vector @ q) if q is not None and p.vector is not None else None)
                 for p in self.pend]
 

@@ -136,7 +136,7 @@ class Turn:
                      preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
                      pinned=False, provenance=self._provenance(strategy, source_event_ids))
         text = summary if not content else f"{summary}\n{content}"
-        self._ops.records.append(PendingRecord(rec, " ".join(textmod.index_terms(text)), text))
+        self._ops.records.append(PendingRecord(rec, tuple(textmod.index_terms(text)), text))
         if replaces is not None and not self.preview:
             self._ops.status.append((replaces, "superseded", rec.id))
         if pin:
@@ -162,7 +162,7 @@ class Turn:
                          summary=f"(preview) delete: {target.summary}", content=None, labels=dict(target.labels),
                          status="active", preview=True, created_at=now, updated_at=now, deletes=target.id,
                          provenance=self._provenance())
-            self._ops.records.append(PendingRecord(rec, "", ""))
+            self._ops.records.append(PendingRecord(rec, (), ""))
             return rec
         self._ops.status.append((target.id, "deleted", None))
         return replace(target, status="deleted")
@@ -252,7 +252,7 @@ class Turn:
             p.vector = v
         chunk_vectors = [None] * len(chunk_texts) if deferred else list(vectors[len(todo):])
         for (eid, i, t), v in zip(chunk_texts, chunk_vectors, strict=True):
-            self._chunks.append(Chunk(eid, i, t, " ".join(textmod.index_terms(t)), v))
+            self._chunks.append(Chunk(eid, i, t, tuple(textmod.index_terms(t)), v))
 
     def _apply(self, tx: Tx) -> None:
         now = self.mem.now()

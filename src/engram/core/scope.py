@@ -11,6 +11,15 @@ from ..types import LEVELS, Level, Record, Scope
 
 
 @dataclass(frozen=True, slots=True)
+class OwnerKey:
+    """The ids a record of ``level`` is keyed by (None: the record has none), see :func:`owner_ids`."""
+
+    level: Level
+    actor: str | None
+    session: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class ReadFilter:
     """Everything a store needs to restrict a read to what the caller may see.
 
@@ -28,18 +37,27 @@ class ReadFilter:
     labels: tuple[tuple[str, str], ...] = ()
     namespace_prefix: str | None = None
 
+    def owner_keys(self) -> tuple[OwnerKey, ...]:
+        """The one visibility rule, as data the stores turn into SQL: a record is visible at a level only when its
+        (actor, session) are exactly those a record of that level is keyed by (:func:`owner_ids`). A level this
+        filter has no id for (actor without an actor, session without a session) shows nothing."""
+        keys = []
+        for level in self.levels:
+            if level == "agent":
+                keys.append(OwnerKey(level, None, None))
+            elif level == "actor" and self.actor is not None:
+                keys.append(OwnerKey(level, self.actor, None))
+            elif level == "session" and self.session is not None:
+                keys.append(OwnerKey(level, self.actor, self.session))
+        return tuple(keys)
+
     def allows(self, rec: Record) -> bool:
-        """The same rule the stores apply in SQL, for checks done in Python (and for tests)."""
+        """The rule the stores apply in SQL (:meth:`owner_keys` and the other fields), for checks done in Python."""
         if rec.agent != self.agent or rec.status not in self.statuses:
             return False
         if rec.preview and not self.include_preview:
             return False
-        if rec.level not in self.levels:
-            return False
-        if rec.level == "actor" and (self.actor is None or rec.actor != self.actor):
-            return False
-        if rec.level == "session" and (self.session is None or rec.actor != self.actor
-                                       or rec.session != self.session):
+        if OwnerKey(rec.level, rec.actor, rec.session) not in self.owner_keys():
             return False
         if self.kinds is not None and rec.kind not in self.kinds:
             return False

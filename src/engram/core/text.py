@@ -1,6 +1,6 @@
 """Text analysis shared by every backend: tokens, light stemming, stop words, token counts. Pure.
 
-Both backends index the *output* of :func:`index_terms` (a space-separated string of normalised terms), so
+Both backends index the *output* of :func:`index_terms` (a tuple of normalised terms, stored space-separated), so
 SQLite FTS5 and PostgreSQL tsvector match the same documents, and BM25 is computed once here.
 """
 

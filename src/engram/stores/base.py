@@ -16,13 +16,16 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
 from ..core.fusion import LexicalCandidate, TermStats, VectorCandidate
 from ..core.scope import ReadFilter
 from ..types import EraseReport, Event, Job, Record, Use, Version
+
+#: Which stored vectors a re-embedding pass reads and writes: records' or event chunks'.
+VectorKind = Literal["records", "chunks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class Chunk:
     event_id: str
     ordinal: int
     text: str
-    terms: str  # space-separated core.text.index_terms(text)
+    terms: tuple[str, ...]  # core.text.index_terms(text)
     vector: np.ndarray | None
 
 
@@ -73,10 +76,9 @@ class ApiKey:
     name: str | None = None
 
 
-class Tx(Protocol):
-    """One transaction. Methods that write are only called inside :meth:`Store.write`."""
+class MetaTx(Protocol):
+    """Metadata (string keys) and the versioned configuration documents."""
 
-    # -- metadata and configuration ------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
     def meta_items(self, prefix: str) -> list[tuple[str, str]]:
@@ -97,7 +99,10 @@ class Tx(Protocol):
         """Agents that have a configuration of their own."""
         ...
 
-    # -- events ----------------------------------------------------------------------------------------
+
+class EventsTx(Protocol):
+    """Session history: events with their index chunks, by (agent, actor, session)."""
+
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
         """Store events (their ``seq`` is assigned here, increasing) and their index chunks; return them."""
         ...
@@ -125,6 +130,47 @@ class Tx(Protocol):
         """Distinct (actor, session) of an agent with event counts and last activity, newest first."""
         ...
 
+    def list_actors(self, agent: str, *, limit: int) -> list[dict[str, Any]]:
+        """Actors of an agent that have events (preview events left out): ``actor``, ``sessions`` (distinct
+        sessions, the one without a session id counted as one), ``events``, ``first_at``, ``last_at``;
+        most recently active first, ties by actor."""
+        ...
+
+
+class RecordsTx(Protocol):
+    """Records, their versions and their uses (RETRIEVED audit); every read takes a ReadFilter."""
+
+    def insert_record(self, record: Record, terms: tuple[str, ...], vector: np.ndarray | None) -> None:
+        """Store a record indexed by ``terms`` (core.text.index_terms of its text) and ``vector``."""
+        ...
+
+    def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
+                      pinned: bool | None = None, version: int | None = None,
+                      updated_at: datetime) -> None: ...
+    def insert_version(self, version: Version) -> None: ...
+    def get_record(self, flt: ReadFilter, record_id: str) -> Record | None: ...
+    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]: ...
+    def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
+                     pinned: bool | None = None) -> list[Record]:
+        """Newest first (created_at, id descending); ``before`` is the last (created_at, id) seen."""
+        ...
+
+    def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
+        """Every version, oldest first, of a record the filter can see in any status."""
+        ...
+
+    def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
+                             ) -> list[Record]:
+        """Records a strategy already wrote from any of these events (idempotent extraction)."""
+        ...
+
+    def insert_uses(self, uses: Sequence[Use]) -> None: ...
+    def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]: ...
+
+
+class SearchTx(Protocol):
+    """Search candidates of events and records, and their neighbourhoods; ranking is core.fusion's."""
+
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats: ...
     def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
@@ -144,27 +190,9 @@ class Tx(Protocol):
         none older than ``not_before``). Unknown ids are left out."""
         ...
 
-    # -- records ---------------------------------------------------------------------------------------
-    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None: ...
-    def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
-                      pinned: bool | None = None, version: int | None = None,
-                      updated_at: datetime) -> None: ...
-    def insert_version(self, version: Version) -> None: ...
-    def get_record(self, flt: ReadFilter, record_id: str) -> Record | None: ...
-    def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]: ...
-    def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,
-                     pinned: bool | None = None) -> list[Record]:
-        """Newest first (created_at, id descending); ``before`` is the last (created_at, id) seen."""
-        ...
-
-    def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
-        """Every version, oldest first, of a record the filter can see in any status."""
-        ...
-
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats: ...
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]: ...
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]: ...
-    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]: ...
     def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
         """For each id of an active record the filter can see: the record and up to ``window`` active records
         *the same turn* wrote right before and right after it (in write order) that the filter can see.
@@ -176,23 +204,20 @@ class Tx(Protocol):
         labels or namespace) replace or delete: what a preview read must never return."""
         ...
 
-    def records_from_sources(self, flt: ReadFilter, strategy: str, source_event_ids: Sequence[str]
-                             ) -> list[Record]:
-        """Records a strategy already wrote from any of these events (idempotent extraction)."""
+
+class VectorsTx(Protocol):
+    """Stored vectors by key: re-embedding after a change of embedder, and the history indexer (event chunks
+    are committed before they are embedded)."""
+
+    def texts_to_embed(self, kind: VectorKind, *, after: str | None, limit: int) -> list[tuple[str, str]]:
+        """A page of (key, text) for every stored vector of ``kind``, in key order after ``after``: records
+        key by id and embed ``summary`` + newline + ``content``; chunks by their own key and embed their text."""
         ...
 
-    # -- re-embedding (after a change of embedder) ---------------------------------------------------------
-    def texts_to_embed(self, kind: str, *, after: str | None, limit: int) -> list[tuple[str, str]]:
-        """A page of (key, text) for every stored vector of ``kind`` ("records" or "chunks"), in key order
-        after ``after``: records key by id and embed ``summary`` + newline + ``content``; chunks by their
-        own key and embed their text."""
-        ...
-
-    def set_vectors(self, kind: str, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
+    def set_vectors(self, kind: VectorKind, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
         """Replace stored vectors by key; caches and indexes must pick the new vectors up."""
         ...
 
-    # -- the history indexer (chunks committed before they are embedded) -----------------------------------
     def unembedded_chunks(self, session: tuple[str, str | None, str | None] | None, *, limit: int
                           ) -> list[tuple[str, str]]:
         """(key, text) of up to ``limit`` event chunks that have no vector yet, oldest first; of one
@@ -204,11 +229,10 @@ class Tx(Protocol):
         caches and indexes see them as additions. Returns how many chunks were filled."""
         ...
 
-    # -- uses (RETRIEVED audit) -------------------------------------------------------------------------
-    def insert_uses(self, uses: Sequence[Use]) -> None: ...
-    def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]: ...
 
-    # -- jobs ------------------------------------------------------------------------------------------
+class JobsTx(Protocol):
+    """The extraction job queue."""
+
     def enqueue_job(self, job: Job) -> None: ...
     def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
         """Atomically take one pending job (or one whose lease expired); no two workers get the same."""
@@ -216,11 +240,30 @@ class Tx(Protocol):
 
     def finish_job(self, job_id: str, now: datetime) -> None: ...
     def fail_job(self, job_id: str, error: str, now: datetime, *, retry: bool) -> None: ...
-    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]: ...
+    def list_jobs(self, agent: str, *, status: str | None, limit: int, actor: str | None = None,
+                  session: str | None = None, before: tuple[datetime, str] | None = None) -> list[Job]:
+        """Newest first (created_at, id descending), every filter applied before ``limit``: ``status``,
+        ``actor`` and ``session`` when given (None: any), ``before`` the last (created_at, id) seen."""
+        ...
+
     def get_job(self, agent: str, job_id: str) -> Job | None: ...
     def retry_job(self, agent: str, job_id: str, now: datetime) -> bool: ...
 
-    # -- erase -----------------------------------------------------------------------------------------
+
+class KeysTx(Protocol):
+    """Stored API key grants."""
+
+    def insert_key(self, key: ApiKey) -> None: ...
+    def find_key(self, key_hash: str) -> ApiKey | None: ...
+    def list_keys(self) -> list[ApiKey]: ...
+    def revoke_key(self, key_id: str, at: datetime) -> bool: ...
+
+
+class EraseTx(Protocol):
+    """Erasure of an actor."""
+
+    erased_index_files: int
+
     def erase_actor(self, agent: str, actor: str) -> EraseReport:
         """Hard-delete every event, record, version, use, job and index entry of (agent, actor), the records
         of any level derived from them (written in the actor's sessions or from the actor's events), the
@@ -230,13 +273,10 @@ class Tx(Protocol):
         ``erased_index_files``."""
         ...
 
-    erased_index_files: int
 
-    # -- API keys ----------------------------------------------------------------------------------------
-    def insert_key(self, key: ApiKey) -> None: ...
-    def find_key(self, key_hash: str) -> ApiKey | None: ...
-    def list_keys(self) -> list[ApiKey]: ...
-    def revoke_key(self, key_id: str, at: datetime) -> bool: ...
+class Tx(MetaTx, EventsTx, RecordsTx, SearchTx, VectorsTx, JobsTx, KeysTx, EraseTx, Protocol):
+    """One transaction: every area at once. Methods that write are only called inside :meth:`Store.write`;
+    code that needs one area can take that narrower protocol instead."""
 
 
 class Store(Protocol):

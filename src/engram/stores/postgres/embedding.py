@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..base import VectorKind
 from .sql import (
     event_part,
 )
@@ -16,7 +17,7 @@ from .txbase import TxBase
 class EmbeddingTx(TxBase):
     """Reads and writes of stored vectors by key."""
 
-    def texts_to_embed(self, kind: str, *, after: str | None, limit: int) -> list[tuple[str, str]]:
+    def texts_to_embed(self, kind: VectorKind, *, after: str | None, limit: int) -> list[tuple[str, str]]:
         """A page of (key, text) in key order: records by id, chunks by their (append-order) id."""
         if kind == "records":
             rows = self._all("SELECT id, summary, content FROM records WHERE id > %s ORDER BY id LIMIT %s",
@@ -27,7 +28,7 @@ class EmbeddingTx(TxBase):
                          [int(after or 0), limit])
         return [(str(r["id"]), r["text"]) for r in rows]
 
-    def set_vectors(self, kind: str, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
+    def set_vectors(self, kind: VectorKind, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
         """Replace vectors by key. Rows of a new dimension leave the old dimension's partial HNSW index by
         its predicate; an index for the new one is built on demand like the first."""
         if not vectors:

@@ -78,7 +78,7 @@ class EventsTx(TxBase):
             for ch in chunks:
                 e = by_id[ch.event_id]
                 parts.append(event_part(e.agent, e.actor, e.session))
-                self._index_doc("e", parts[-1], ch.terms, +1)
+                self._index_doc("e", parts[-1], " ".join(ch.terms), +1)
             # chunk ids follow the array order (append order), and each chunk's postings come in the same statement
             self.c.later(
                 "WITH c AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec, "
@@ -88,7 +88,7 @@ class EventsTx(TxBase):
                 "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
                 [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
                  [by_id[ch.event_id].is_tool for ch in chunks], [aware(by_id[ch.event_id].at) for ch in chunks],
-                 [ch.text for ch in chunks], [ch.terms for ch in chunks],
+                 [ch.text for ch in chunks], [" ".join(ch.terms) for ch in chunks],
                  [vector_text(ch.vector) for ch in chunks],
                  [aware(by_id[ch.event_id].stored_at or by_id[ch.event_id].at) for ch in chunks]])
         return out
@@ -180,4 +180,12 @@ class EventsTx(TxBase):
                          f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
                          "ORDER BY last_at DESC LIMIT %s", [*args, limit])
         return [{"actor": r["actor"], "session": r["session"], "events": int(r["n"]),
+                 "first_at": utc(r["first_at"]), "last_at": utc(r["last_at"])} for r in rows]
+
+    def list_actors(self, agent: str, *, limit: int) -> list[dict[str, Any]]:
+        rows = self._all("SELECT actor, count(DISTINCT coalesce(session, '')) AS sessions, count(*) AS n, "
+                         "max(at) AS last_at, min(at) AS first_at FROM events "
+                         "WHERE agent = %s AND actor IS NOT NULL AND NOT preview GROUP BY actor "
+                         "ORDER BY last_at DESC, actor LIMIT %s", [agent, limit])
+        return [{"actor": r["actor"], "sessions": int(r["sessions"]), "events": int(r["n"]),
                  "first_at": utc(r["first_at"]), "last_at": utc(r["last_at"])} for r in rows]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
@@ -76,11 +77,17 @@ class JobsTx(TxBase):
         self.c.execute("UPDATE jobs SET status = %s, error = %s, lease_until = NULL, updated_at = %s WHERE id = %s",
                        ["pending" if retry else "failed", error, aware(now), job_id])
 
-    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]:
-        sql, args = "SELECT * FROM jobs WHERE agent = %s", [agent]
-        if status is not None:
-            sql += " AND status = %s"
-            args.append(status)
+    def list_jobs(self, agent: str, *, status: str | None, limit: int, actor: str | None = None,
+                  session: str | None = None, before: tuple[datetime, str] | None = None) -> list[Job]:
+        sql = "SELECT * FROM jobs WHERE agent = %s"
+        args: list[Any] = [agent]
+        for col, value in (("status", status), ("actor", actor), ("session", session)):
+            if value is not None:
+                sql += f" AND {col} = %s"
+                args.append(value)
+        if before is not None:
+            sql += " AND (created_at, id) < (%s, %s)"
+            args += [aware(before[0]), before[1]]
         rows = self._all(sql + " ORDER BY created_at DESC, id DESC LIMIT %s", [*args, limit])
         return [self._job(r) for r in rows]
 

@@ -28,8 +28,9 @@ from .txbase import TxBase
 class RecordsTx(TxBase):
     """Records, their versions and their uses (RETRIEVED audit) in a transaction."""
 
-    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
+    def insert_record(self, record: Record, terms: tuple[str, ...], vector: np.ndarray | None) -> None:
         r = record
+        text = " ".join(terms)  # the terms column: posting_terms() splits it again
         p = r.provenance
         part = record_part(r.agent, r.actor, r.session)
         vec = vector.astype(np.float32) if vector is not None else None
@@ -37,11 +38,11 @@ class RecordsTx(TxBase):
             r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
             Jsonb(r.labels), r.status, r.preview, aware(r.created_at), aware(r.updated_at), r.version,
             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-            p.strategy, Jsonb(list(p.source_event_ids)), part, terms, vec, p.config_version))
+            p.strategy, Jsonb(list(p.source_event_ids)), part, text, vec, p.config_version))
         for ev in p.source_event_ids:
             self.c.later_row("record_sources", sources_sql, (r.id, p.strategy or "", ev))
         if r.status == "active":
-            self._index_doc("r", part, terms, +1)
+            self._index_doc("r", part, text, +1)
 
     def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
                       pinned: bool | None = None, version: int | None = None, updated_at: datetime) -> None:
@@ -121,13 +122,6 @@ class RecordsTx(TxBase):
                                   actor=r["actor"], strategy=r["strategy"], source_event_ids=tuple(r["source_ids"]),
                                   config_version=r["config_version"]),
         ) for r in rows]
-
-    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]:
-        if not ids:
-            return {}
-        rows = self._binary(f"SELECT {RECORD_COLS}, r.vec FROM records r WHERE r.id = ANY(%s) AND r.vec IS NOT NULL",
-                            [list(dict.fromkeys(ids))])
-        return {r["id"]: np.asarray(r["vec"], dtype=np.float32) for r in rows if flt.allows(self._record(r))}
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:
         wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,

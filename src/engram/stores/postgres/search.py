@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 from psycopg.rows import DictRow
 
+from ...core import partition
 from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood
@@ -77,7 +78,7 @@ class SearchTx(TxBase):
         got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
         share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
         pargs: list[Any] = []
-        if share < 0.5:
+        if partition.scan_within(share):
             scan = PART_SCAN.format(kind=kind)
             pargs.append(list(dict.fromkeys(parts)))
         else:
@@ -144,8 +145,7 @@ class SearchTx(TxBase):
             xargs.append(aware(not_before))
         plan, part_rows = self._plan("e", part, limit, dim)
         if plan == "hnsw":
-            k = limit * 3
-            while True:
+            def fetch(k: int) -> tuple[list[tuple[str, float]], bool]:
                 rows = self._ann(part,
                                  f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
                                  f"AND vector_dims(c.vec) = {dim}{extra} "
@@ -154,12 +154,12 @@ class SearchTx(TxBase):
                 best: dict[str, float] = {}
                 for r in rows:
                     best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
-                if len(best) >= limit:
-                    top = sorted(best.items(), key=lambda h: -h[1])[:limit]
-                    return [VectorCandidate(i, s) for i, s in top]
-                if len(rows) < k or k >= part_rows:
-                    break  # the scan ran dry before finding enough: search the partition exactly
-                k *= 4
+                return sorted(best.items(), key=lambda h: -h[1]), len(rows) < k or k >= part_rows
+
+            top = partition.overfetch(limit, fetch, first=limit * 3)  # an event has several chunks
+            if len(top) >= limit:
+                return [VectorCandidate(i, s) for i, s in top]
+            # the scan ran dry before finding enough: search the partition exactly
         self.plans.append((part, "exact"))
         rows = self._all(
             f"SELECT c.event_id, max(-(c.vec <#> %s)) AS s, min(c.id) AS first FROM event_chunks c "

@@ -14,6 +14,7 @@ import psycopg
 from psycopg import errors as pgerr
 from psycopg.rows import DictRow
 
+from ...core import partition
 from ...core.fusion import CANDIDATE_POSTINGS
 from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from ...types import Event
@@ -75,12 +76,17 @@ def session_key(e: Event) -> tuple[str, str, str]:
     return e.agent, e.actor or "", e.session or ""
 
 
+def part_key(p: partition.Partition) -> str:
+    """A record partition (core.partition) as the ``part`` column holds it: the agent, then the actor or
+    (after an empty actor) the session, joined by a separator no id can contain."""
+    if p.actor is not None:
+        return f"{p.agent}\x1f{p.actor}"
+    return f"{p.agent}\x1f\x1f{p.session}" if p.session is not None else p.agent
+
+
 def record_part(agent: str, actor: str | None, session: str | None = None) -> str:
-    """One partition per actor (its actor- and session-level records), one per session of the agent alone
-    (``actor`` None, ``session`` given), one for agent-level records."""
-    if actor is not None:
-        return f"{agent}\x1f{actor}"
-    return f"{agent}\x1f\x1f{session}" if session is not None else agent
+    """The partition of a record keyed by (actor, session) (core.partition.record_partition)."""
+    return part_key(partition.record_partition(agent, actor, session))
 
 
 def indexable(term: str) -> bool:

@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 
 import numpy as np
@@ -32,6 +32,7 @@ from psycopg.types import TypeInfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ...errors import StoreError
+from ..base import Store
 from . import url as urlmod
 from . import vectors
 from .embedding import EmbeddingTx
@@ -371,10 +372,10 @@ class PostgresStore:
             pool.putconn(conn)  # closed: the pool discards it and opens a new one
         raise StoreError("every pooled PostgreSQL connection was closed by the server; is it restarting?")
 
-    def write(self) -> Any:
+    def write(self) -> AbstractContextManager[PgTx]:
         return self._tx(True)
 
-    def read(self) -> Any:
+    def read(self) -> AbstractContextManager[PgTx]:
         return self._tx(False)
 
     def close(self) -> None:
@@ -387,3 +388,7 @@ class PostgresStore:
         self._pool.close()
         if self._read_pool is not None:
             self._read_pool.close()
+
+
+# mypy checks the backend, and through its read()/write() its transactions, against the protocols
+_CHECKED: type[Store] = PostgresStore

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
+from ...core import partition
 from ...core.scope import ReadFilter
 from ...types import Provenance, Record
 from .pipe import Pipe
@@ -17,7 +18,7 @@ from .sql import (
     UNPOST_SQL,
     Conn,
     lock_key,
-    record_part,
+    part_key,
     split_terms,
     utc,
 )
@@ -116,18 +117,15 @@ class TxBase:
         conds = [f"{a}.agent = %s"]
         args: list[Any] = [f.agent]
         levels = []
-        for level in f.levels:
-            if level == "agent":
-                levels.append(f"{a}.level = 'agent'")
-            elif level == "actor" and f.actor is not None:
-                levels.append(f"({a}.level = 'actor' AND {a}.actor = %s)")
-                args.append(f.actor)
-            elif level == "session" and f.session is not None and f.actor is not None:
-                levels.append(f"({a}.level = 'session' AND {a}.actor = %s AND {a}.session = %s)")
-                args += [f.actor, f.session]
-            elif level == "session" and f.session is not None:
-                levels.append(f"({a}.level = 'session' AND {a}.actor IS NULL AND {a}.session = %s)")
-                args.append(f.session)
+        for key in f.owner_keys():  # the visibility rule is core's (ReadFilter.owner_keys)
+            one = [f"{a}.level = '{key.level}'"]  # one of three literals (types.Level)
+            for col, value in (("actor", key.actor), ("session", key.session)):
+                if value is None:
+                    one.append(f"{a}.{col} IS NULL")
+                else:
+                    one.append(f"{a}.{col} = %s")
+                    args.append(value)
+            levels.append("(" + " AND ".join(one) + ")")
         conds.append("(" + (" OR ".join(levels) or "false") + ")")
         conds.append(f"{a}.status = ANY(%s)")
         args.append(list(f.statuses))
@@ -146,14 +144,8 @@ class TxBase:
 
     @staticmethod
     def _parts(f: ReadFilter) -> list[str]:
-        parts = []
-        if "agent" in f.levels:
-            parts.append(record_part(f.agent, None))
-        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
-            parts.append(record_part(f.agent, f.actor))
-        elif f.actor is None and f.session is not None and "session" in f.levels:
-            parts.append(record_part(f.agent, None, f.session))
-        return parts
+        """The ``part`` keys of the record partitions ``f`` reads (core.partition)."""
+        return [part_key(p) for p in partition.read_partitions(f)]
 
     @staticmethod
     def _record(r: DictRow) -> Record:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..base import VectorKind
 from .sql import (
     event_part,
 )
@@ -16,7 +17,7 @@ from .txbase import TxBase
 class EmbeddingTx(TxBase):
     """Reads and writes of stored vectors by key."""
 
-    def texts_to_embed(self, kind: str, *, after: str | None, limit: int) -> list[tuple[str, str]]:
+    def texts_to_embed(self, kind: VectorKind, *, after: str | None, limit: int) -> list[tuple[str, str]]:
         if kind == "records":
             rows = self._all("SELECT id, summary, content FROM records WHERE id > ? ORDER BY id LIMIT ?",
                              (after or "", limit))
@@ -25,7 +26,7 @@ class EmbeddingTx(TxBase):
                          (int(after or 0), limit))
         return [(str(r[0]), r[1]) for r in rows]
 
-    def set_vectors(self, kind: str, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
+    def set_vectors(self, kind: VectorKind, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
         table, key = ("records", "id") if kind == "records" else ("event_chunks", "rowid")
         parts: set[str] = set()
         for k, v in vectors:

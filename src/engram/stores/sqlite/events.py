@@ -73,11 +73,11 @@ class EventsTx(TxBase):
             cur = self.c.execute(
                 "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec, stored_us) "
                 "VALUES (?,?,?,?,?,?,?,?,?)",
-                (ch.event_id, ch.ordinal, part, int(e.is_tool), to_us(e.at), ch.text, part + " " + ch.terms,
+                (ch.event_id, ch.ordinal, part, int(e.is_tool), to_us(e.at), ch.text, " ".join((part, *ch.terms)),
                  ch.vector.astype(np.float32).tobytes() if ch.vector is not None else None,
                  to_us(e.stored_at or e.at)))
             rowid = cur.lastrowid
-            self.c.execute("INSERT INTO event_fts (rowid, terms) VALUES (?, ?)", (rowid, part + " " + ch.terms))
+            self.c.execute("INSERT INTO event_fts (rowid, terms) VALUES (?, ?)", (rowid, " ".join((part, *ch.terms))))
             if ch.vector is not None:
                 self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, str(rowid)))
         if chunks:
@@ -171,4 +171,12 @@ class EventsTx(TxBase):
                          f"FROM events WHERE {' AND '.join(conds)} GROUP BY actor, session "
                          f"ORDER BY last_us DESC LIMIT ?", [*args, limit])
         return [{"actor": r["actor"], "session": r["session"], "events": r["n"],
+                 "first_at": from_us(r["first_us"]), "last_at": from_us(r["last_us"])} for r in rows]
+
+    def list_actors(self, agent: str, *, limit: int) -> list[dict[str, Any]]:
+        rows = self._all("SELECT actor, count(DISTINCT coalesce(session, '')) AS sessions, count(*) AS n, "
+                         "max(at_us) AS last_us, min(at_us) AS first_us FROM events "
+                         "WHERE agent = ? AND actor IS NOT NULL AND preview = 0 GROUP BY actor "
+                         "ORDER BY last_us DESC, actor LIMIT ?", (agent, limit))
+        return [{"actor": r["actor"], "sessions": r["sessions"], "events": r["n"],
                  "first_at": from_us(r["first_us"]), "last_at": from_us(r["last_us"])} for r in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime
+from typing import Any
 
 from ...types import Job
 from .sql import (
@@ -53,11 +54,18 @@ class JobsTx(TxBase):
         self.c.execute("UPDATE jobs SET status = ?, error = ?, lease_until_us = NULL, updated_us = ? WHERE id = ?",
                        ("pending" if retry else "failed", error, to_us(now), job_id))
 
-    def list_jobs(self, agent: str, *, status: str | None, limit: int) -> list[Job]:
-        sql, args = "SELECT * FROM jobs WHERE agent = ?", [agent]
-        if status is not None:
-            sql += " AND status = ?"
-            args.append(status)
+    def list_jobs(self, agent: str, *, status: str | None, limit: int, actor: str | None = None,
+                  session: str | None = None, before: tuple[datetime, str] | None = None) -> list[Job]:
+        sql = "SELECT * FROM jobs WHERE agent = ?"
+        args: list[Any] = [agent]
+        for col, value in (("status", status), ("actor", actor), ("session", session)):
+            if value is not None:
+                sql += f" AND {col} = ?"
+                args.append(value)
+        if before is not None:
+            us = to_us(before[0])
+            sql += " AND (created_us < ? OR (created_us = ? AND id < ?))"
+            args += [us, us, before[1]]
         rows = self._all(sql + " ORDER BY created_us DESC, id DESC LIMIT ?", [*args, limit])
         return [self._job(r) for r in rows]
 

@@ -24,10 +24,10 @@ from .txbase import TxBase
 class RecordsTx(TxBase):
     """Records, their versions and their uses (RETRIEVED audit) in a transaction."""
 
-    def insert_record(self, record: Record, terms: str, vector: np.ndarray | None) -> None:
+    def insert_record(self, record: Record, terms: tuple[str, ...], vector: np.ndarray | None) -> None:
         r = record
         part = record_part(r.agent, r.actor, r.session)
-        fts_terms = part + " " + terms
+        fts_terms = " ".join((part, *terms))
         cur = self.c.execute(
             "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
             "status, preview, created_us, updated_us, version, replaces, superseded_by, deletes, pinned, turn_id, "
@@ -126,14 +126,6 @@ class RecordsTx(TxBase):
                                   source_event_ids=tuple(json.loads(r["source_ids"])),
                                   config_version=r["config_version"]),
         ) for r in rows]
-
-    def record_vectors(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, np.ndarray]:
-        if not ids:
-            return {}
-        where, args = self._filter_sql(flt)
-        rows = self._all(f"SELECT r.id, r.vec FROM records r WHERE r.id IN ({','.join('?' * len(ids))}) "
-                         f"AND r.vec IS NOT NULL AND {where}", [*ids, *args])
-        return {r[0]: np.frombuffer(r[1], dtype=np.float32) for r in rows}
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:
         wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core import partition
 from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood
@@ -69,7 +70,7 @@ class SearchTx(TxBase):
         ids: list[np.ndarray] = []
         weights: list[np.ndarray] = []
         for term in dict.fromkeys(terms):
-            match = fts_query([term], parts) if share < 0.5 else fts_query([term], [])
+            match = fts_query([term], parts if partition.scan_within(share) else [])
             rows = self.c.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?",
                                   (match, FTS_TERM_POSTINGS)).fetchall()
             if rows:
@@ -109,19 +110,17 @@ class SearchTx(TxBase):
                       limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
         part = event_part(agent, actor, session)
         cache = self.s.vectors(query.shape[0])
-        k = limit
-        while True:
+
+        def fetch(k: int) -> tuple[list[tuple[str, float]], bool]:
             hits, live = cache.search(self.c, part, query, k, source=EVENT_VECTORS, include_tools=include_tools)
-            if not_before is not None and hits:
-                ok = {r[0] for r in self._all(
-                    f"SELECT id FROM events WHERE id IN ({','.join('?' * len(hits))}) AND stored_us >= ?",
-                    [h[0] for h in hits] + [to_us(not_before)])}
-                kept = [h for h in hits if h[0] in ok]
-            else:
-                kept = hits
-            if len(kept) >= limit or k >= live:
-                return [VectorCandidate(i, s) for i, s in kept[:limit]]
-            k *= 4
+            if not_before is None or not hits:
+                return hits, k >= live
+            ok = {r[0] for r in self._all(
+                f"SELECT id FROM events WHERE id IN ({','.join('?' * len(hits))}) AND stored_us >= ?",
+                [h[0] for h in hits] + [to_us(not_before)])}
+            return [h for h in hits if h[0] in ok], k >= live
+
+        return [VectorCandidate(i, s) for i, s in partition.overfetch(limit, fetch)]
 
     def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
                       window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:
@@ -207,15 +206,12 @@ class SearchTx(TxBase):
         cache = self.s.vectors(query.shape[0])
         merged: list[tuple[str, float]] = []
         for part in self._parts(flt):
-            k = limit
-            while True:
+            def fetch(k: int, part: str = part) -> tuple[list[tuple[str, float]], bool]:
                 hits, live = cache.search(self.c, part, query, k, source=RECORD_VECTORS)
                 visible = {r.id for r in self.get_records(flt, [h[0] for h in hits])}
-                kept = [h for h in hits if h[0] in visible]
-                if len(kept) >= limit or k >= live:
-                    merged += kept[:limit]
-                    break
-                k *= 4
+                return [h for h in hits if h[0] in visible], k >= live
+
+            merged += partition.overfetch(limit, fetch)
         merged.sort(key=lambda h: -h[1])
         return [VectorCandidate(i, s) for i, s in merged[:limit]]
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ...core import partition
 from ...core.fusion import CANDIDATE_POSTINGS
 from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from .vectors import Source
@@ -37,15 +38,20 @@ def _h(*parts: str | None) -> str:
 
 def event_part(agent: str, actor: str | None, session: str | None) -> str:
     """The partition of a session's events (vector cache key and FTS token)."""
-    return "e" + _h(agent, actor, session)
+    p = partition.event_partition(agent, actor, session)
+    return "e" + _h(p.agent, p.actor, p.session)
+
+
+def part_token(p: partition.Partition) -> str:
+    """A record partition (core.partition) as its vector cache key and FTS token."""
+    if p.actor is not None:
+        return "r" + _h(p.agent, p.actor)
+    return "s" + _h(p.agent, p.session) if p.session is not None else "g" + _h(p.agent)
 
 
 def record_part(agent: str, actor: str | None, session: str | None = None) -> str:
-    """The partition of records: one per actor (actor + session levels), one per session of the agent alone
-    (``actor`` None, ``session`` given), one for agent-level records."""
-    if actor is not None:
-        return "r" + _h(agent, actor)
-    return "s" + _h(agent, session) if session is not None else "g" + _h(agent)
+    """The partition of a record keyed by (actor, session) (core.partition.record_partition)."""
+    return part_token(partition.record_partition(agent, actor, session))
 
 
 def fts_query(terms: Sequence[str], parts: Sequence[str]) -> str:

@@ -12,10 +12,10 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from contextlib import AbstractContextManager, contextmanager
 
 from ...errors import StoreError, ValidationError
+from ..base import Store
 from . import vectors as vectors_mod
 from .embedding import EmbeddingTx
 from .erase import EraseTx
@@ -190,10 +190,10 @@ class SqliteStore:
                     raise StoreError(f"SQLite could not commit: {exc}") from exc
                 time.sleep(0.01)
 
-    def write(self) -> Any:
+    def write(self) -> AbstractContextManager[SqliteTx]:
         return self._tx("BEGIN IMMEDIATE")
 
-    def read(self) -> Any:
+    def read(self) -> AbstractContextManager[SqliteTx]:
         return self._tx("BEGIN")
 
     def close(self) -> None:
@@ -202,3 +202,7 @@ class SqliteStore:
                 c.close()
             self._conns.clear()
         self._local = threading.local()
+
+
+# mypy checks the backend, and through its read()/write() its transactions, against the protocols
+_CHECKED: type[Store] = SqliteStore

@@ -8,11 +8,12 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...core import partition
 from ...core.scope import ReadFilter
 from ...types import Provenance, Record
 from .sql import (
     from_us,
-    record_part,
+    part_token,
 )
 
 if TYPE_CHECKING:
@@ -46,15 +47,15 @@ class TxBase:
         conds = [f"{a}.agent = ?"]
         args: list[Any] = [f.agent]
         levels = []
-        for level in f.levels:
-            if level == "agent":
-                levels.append(f"({a}.level = 'agent' AND {a}.actor IS NULL AND {a}.session IS NULL)")
-            elif level == "actor" and f.actor is not None:
-                levels.append(f"({a}.level = 'actor' AND {a}.actor = ? AND {a}.session IS NULL)")
-                args.append(f.actor)
-            elif level == "session" and f.session is not None:
-                levels.append(f"({a}.level = 'session' AND {a}.actor IS ? AND {a}.session = ?)")
-                args += [f.actor, f.session]
+        for key in f.owner_keys():  # the visibility rule is core's (ReadFilter.owner_keys)
+            one = [f"{a}.level = '{key.level}'"]  # one of three literals (types.Level)
+            for col, value in (("actor", key.actor), ("session", key.session)):
+                if value is None:
+                    one.append(f"{a}.{col} IS NULL")
+                else:
+                    one.append(f"{a}.{col} = ?")
+                    args.append(value)
+            levels.append("(" + " AND ".join(one) + ")")
         conds.append("(" + (" OR ".join(levels) or "0") + ")")
         conds.append(f"{a}.status IN ({','.join('?' * len(f.statuses))})")
         args += list(f.statuses)
@@ -74,14 +75,8 @@ class TxBase:
 
     @staticmethod
     def _parts(f: ReadFilter) -> list[str]:
-        parts = []
-        if "agent" in f.levels:
-            parts.append(record_part(f.agent, None))
-        if f.actor is not None and ("actor" in f.levels or "session" in f.levels):
-            parts.append(record_part(f.agent, f.actor))
-        elif f.actor is None and f.session is not None and "session" in f.levels:
-            parts.append(record_part(f.agent, None, f.session))
-        return parts
+        """The FTS tokens (and vector cache keys) of the record partitions ``f`` reads (core.partition)."""
+        return [part_token(p) for p in partition.read_partitions(f)]
 
     def _delete_chunks(self, where: str, args: Sequence[Any]) -> int:
         rows = self._all(f"SELECT rowid, part, terms, vec IS NOT NULL AS has_vec FROM event_chunks WHERE {where}",

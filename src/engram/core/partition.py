@@ -1,0 +1,75 @@
+"""Where a backend reads candidates from: partitions, when to scan inside them, how far to over-fetch. Pure.
+
+Both backends keep one partition per session of events, and for records one per actor (its actor- and
+session-level records), one per session of the agent alone and one for agent-level records, so that a search
+reads only what a scope can see. This module says which partitions those are and how a backend reads them;
+each backend only encodes a partition key as its own string and turns the rules into SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
+
+from .scope import ReadFilter
+
+T = TypeVar("T")
+
+#: Below this share of the whole index, a search restricts each term's postings to the searched partitions;
+#: at or above it, reading a term's newest postings anywhere and filtering afterwards is cheaper.
+PARTITION_SCAN_SHARE = 0.5
+
+#: How much more to ask an index for each time too few of its hits pass a filter (``widen``).
+OVERFETCH_GROWTH = 4
+
+
+class Partition(NamedTuple):
+    """A partition key: the agent and the ids it is narrowed by (None: not narrowed by that id)."""
+
+    agent: str
+    actor: str | None
+    session: str | None
+
+
+def event_partition(agent: str, actor: str | None, session: str | None) -> Partition:
+    """The partition of a session's events: one per (agent, actor, session)."""
+    return Partition(agent, actor, session)
+
+
+def record_partition(agent: str, actor: str | None, session: str | None = None) -> Partition:
+    """The partition of a record keyed by (actor, session): its actor's when it has one, else its session's
+    (a session of the agent alone), else the agent's."""
+    if actor is not None:
+        return Partition(agent, actor, None)
+    return Partition(agent, None, session)
+
+
+def read_partitions(flt: ReadFilter) -> list[Partition]:
+    """The record partitions holding every record ``flt`` can see (the filter itself still applies inside)."""
+    parts = []
+    if "agent" in flt.levels:
+        parts.append(record_partition(flt.agent, None))
+    if flt.actor is not None and ("actor" in flt.levels or "session" in flt.levels):
+        parts.append(record_partition(flt.agent, flt.actor))
+    elif flt.actor is None and flt.session is not None and "session" in flt.levels:
+        parts.append(record_partition(flt.agent, None, flt.session))
+    return parts
+
+
+def scan_within(share: float) -> bool:
+    """Whether a term's postings are read within the searched partitions, given the share of the index those
+    partitions hold (``PARTITION_SCAN_SHARE``); otherwise they are read anywhere and filtered afterwards."""
+    return share < PARTITION_SCAN_SHARE
+
+
+def overfetch(limit: int, fetch: Callable[[int], tuple[list[T], bool]], *, first: int | None = None) -> list[T]:
+    """Up to ``limit`` items from an index whose hits are filtered afterwards: ``fetch(k)`` asks it for ``k``
+    hits and returns those that passed, and whether the index had no more to give. ``k`` starts at ``first``
+    (default ``limit``) and grows ``OVERFETCH_GROWTH`` times a round until enough pass or the index runs dry;
+    fewer than ``limit`` come back only then."""
+    k = max(first if first is not None else limit, 1)
+    while True:
+        kept, dry = fetch(k)
+        if len(kept) >= limit or dry:
+            return kept[:limit]
+        k *= OVERFETCH_GROWTH
