@@ -136,6 +136,7 @@ class Candidate:
     multi: bool = False
     retract: bool = False
     revises: bool = False
+    switch: bool = False  # a multi-valued item that takes the place of its family's others ("learning Korean now")
     topic: tuple[str, ...] = ()
     at: datetime | None = None
     details: str = ""
@@ -211,6 +212,11 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
         if not c.multi:
             out += [Decision("delete", r.id, "duplicate of a single-valued key") for r in rest]
         return out
+    if c.switch and not same_key:
+        family = [r for r, kv in keyed if kv and _family(kv[0]) == _family(c.key or "") and kv[0] != c.key]
+        if family:
+            return [Decision("replace", family[0].id, "the same family, switched")] + [
+                Decision("delete", r.id, "the same family, switched") for r in family[1:]]
     alias = _alias_match(c, keyed)
     if alias is not None:
         return [alias]
@@ -220,6 +226,11 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
                            or similarity(c.summary, r.summary) >= 0.8):
             return [Decision("skip", r.id, "restates an existing record")]
     return [Decision("add", None, "new information")]
+
+
+def _family(key: str) -> str:
+    """``user/learning:korean`` -> ``user/learning``: a multi-valued key without its item."""
+    return key.split(":", 1)[0] if ":" in key.split("/", 1)[-1] else ""
 
 
 def _item(value: str) -> str:

@@ -39,6 +39,7 @@ class Fact:
     multi: bool = False
     retract: bool = False
     revises: bool = False
+    switch: bool = False  # takes the place of the other items of its multi-valued family (see Candidate.switch)
     topic: tuple[str, ...] = ()
     rule: str = field(default="", compare=False)  # the registered rule that found it
 
@@ -146,11 +147,11 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
 
 def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str, category: Category, *,
           multi: bool = False, retract: bool = False, revises: bool = False,
-          topic: tuple[str, ...] = ()) -> Fact:
+          topic: tuple[str, ...] = (), switch: bool = False) -> Fact:
     """A fact of clause ``c``, quoting the user's sentence as evidence."""
     return Fact(subject=subject, attribute=attribute, value=value.strip(), summary=cap(summary.strip()),
                 category=category, event_id=c.event.id, evidence=c.raw.strip(), at=c.event.at, multi=multi,
-                retract=retract, revises=revises, topic=topic)
+                retract=retract, revises=revises, topic=topic, switch=switch)
 
 
 def rel_fact(rel: Rel, c: Clause) -> Fact:

@@ -38,7 +38,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:nothing beats)\s+(?P<x>.+?),\s+it is my favourite\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
     (r"^I would (?:pick|choose|take)\s+(?P<x>.+?)\s+as my favourite\s+(?P<cat>\w+)\b.*$",
      r"My favourite \g<cat> is \g<x>"),
-    (r"^I am (?:over|done with|sick of|tired of)\s+(?P<x>[A-Z][\w' -]*?)$", r"I gave up \g<x>"),
+    (r"^I am (?:over|done with|sick of|tired of)\s+(?!(?:the moon|it|that|this|him|her|them|you|myself)\b)"
+     r"(?P<x>\w[\w' -]{0,30}?)$", r"I gave up \g<x>"),
     # residence
     (r"^(?i:our|my)\s+(?:new\s+)?(?:flat|house|home|place|apartment)\s+in\s+" + _PLACE + r"\s+(?:is|has)\b.*$",
      r"I live in \g<p>"),

@@ -231,6 +231,13 @@ def switched_major(c: Clause, ctx: Context) -> list[Fact] | None:
                       "fact")]
 
 
+def _switch(c: Clause) -> bool:
+    """ "I'm learning Korean now", "started Korean lessons", "switched to": the language in place of the others."""
+    if re.search(r"\b(?:also|too|as well|another|second|both)\b", c.raw, re.IGNORECASE):
+        return False
+    return bool(re.search(r"\b(?:now|instead|these days|switched|started|began|signed up)\b", c.raw, re.IGNORECASE))
+
+
 @rule("user")
 def learning(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I'm learning Japanese", "I'm taking lessons in piano"."""
@@ -243,7 +250,8 @@ def learning(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     lang = x.split()[0]
     if lang.lower() in LANGS:
-        out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact")]
+        out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact",
+                         switch=_switch(c))]
         old = re.search(r"\binstead of\s+(?P<old>" + "|".join(LANGS) + r")\b", c.text, re.IGNORECASE)
         if old:
             out.append(make_fact(c, "user", f"learning:{old.group('old').lower()}", old.group("old"), "", "fact",
@@ -261,7 +269,7 @@ def language_lessons(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     lang = m.group("lang").capitalize()
-    out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact")]
+    out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact", switch=_switch(c))]
     if m.group("old"):
         out.append(make_fact(c, "user", f"learning:{m.group('old').lower()}", m.group("old"), "", "fact", retract=True))
     return out

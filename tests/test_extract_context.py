@@ -1,0 +1,107 @@
+"""The offline extractor reading a reply with the assistant's message before it, chat English, and retakes.
+
+Through :class:`engram.extract.extractor.OfflineExtractor` (the real rules), and consolidation's family
+switch through :func:`engram.core.consolidate.decide`: what each shape yields, and what it must not.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.core.consolidate import Candidate, decide, key_line
+from engram.extract.extractor import OfflineExtractor
+from engram.types import Event, Record
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def _facts(*messages: tuple[str, str]) -> list[tuple[str, str, bool]]:
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role=r, content=t,
+                 at=T0 + timedelta(minutes=i)) for i, (r, t) in enumerate(messages)]
+    return [(f.key, f.summary, f.retract) for f in OfflineExtractor().facts(evs)
+            if not f.attribute.startswith("family:")]
+
+
+@pytest.mark.parametrize(("prompt", "reply", "want"), [
+    ("Where are you based, so I can suggest local options?", "Tallinn.", ("user/residence", "Lives in Tallinn")),
+    ("What do you do for work?", "Oh, a nurse, for my sins.", ("user/job", "Works as a nurse")),
+    ("Which company are you with?", "I'm with Globex.", ("user/employer", "Works at Globex")),
+    ("Any dietary requirements I should know about?", "Vegan, strictly.", ("user/diet", "Is vegan")),
+    ("What's your favourite colour?", "Definitely purple.", ("user/favourite_colour", "Favourite colour is purple")),
+    ("What car do you have?", "An old Mazda 3.", ("user/car", "Drives a Mazda 3")),
+    ("Where does your sister work?", "Marta? At Globex.", ("sister:marta/employer", "Sister Marta works at Globex")),
+    ("Is Amelie still your favourite film?", "No, it's Alien now.", ("user/favourite_film", "Favourite film is Alien")),
+    ("Are you still at Hooli?", "No, I'm at Contoso now.", ("user/employer", "Works at Contoso")),
+])
+def test_a_fragment_is_read_with_the_question_it_answers(prompt: str, reply: str, want: tuple[str, str]) -> None:
+    assert (*want, False) in _facts(("assistant", prompt), ("user", reply))
+
+
+def test_without_the_question_a_fragment_says_nothing() -> None:
+    assert _facts(("user", "Tallinn.")) == []
+    assert _facts(("assistant", "Glad that helped!"), ("user", "Definitely purple.")) == []
+
+
+def test_no_to_a_still_question_ends_a_multi_valued_item() -> None:
+    got = _facts(("assistant", "Are you still learning Greek?"), ("user", "Not anymore, I switched to Dutch."))
+    assert ("user/learning:dutch", "Learning Dutch", False) in got
+    assert any(retract and "greek" in key for key, _, retract in got)
+
+
+def test_the_assistant_slip_put_right() -> None:
+    got = _facts(("assistant", "Since you're in Leeds, you could try the market by the river."),
+                 ("user", "Bristol, actually, not Leeds."))
+    assert got == [("user/residence", "Lives in Bristol", False), ("user/residence", "", True)]
+
+
+@pytest.mark.parametrize(("text", "key", "right"), [
+    ("Earlier I said I live in Leeds, that was wrong: it's Bristol.", "user/residence", "Lives in Bristol"),
+    ("Earlier I said I'm a teacher, that was wrong: I'm a nurse.", "user/job", "Works as a nurse"),
+    ("Small correction to what I told you: I live in Bristol, not Leeds.", "user/residence", "Lives in Bristol"),
+    ("Earlier I said my brother Ravi works at Pied Piper, that was wrong: it's Oceanic Air.",
+     "brother:ravi/employer", "Brother Ravi works at Oceanic Air"),
+])
+def test_a_later_retake_retracts_what_was_said(text: str, key: str, right: str) -> None:
+    got = _facts(("user", text))
+    assert (key, right, False) in got and (key, "", True) in got, got
+
+
+def test_not_without_a_comma_is_no_denial() -> None:
+    got = _facts(("user", "Omar is my roommate. Omar doesn't eat pork."))
+    assert not any(retract for _, _, retract in got), got
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("fav colour is orange now lol", ("user/favourite_colour", "Favourite colour is orange")),
+    ("moved to Calgary lol", ("user/residence", "Lives in Calgary")),
+    ("Practising my Dutch every day.", ("user/learning:dutch", "Learning Dutch")),
+    ("My Kia Niro needs new tyres.", ("user/car", "Drives a Kia Niro")),
+    ("Living in Porto is great, honestly.", ("user/residence", "Lives in Porto")),
+    ("Initech hired me last week.", ("user/employer", "Works at Initech")),
+])
+def test_chat_english_reaches_the_rules(text: str, want: tuple[str, str]) -> None:
+    assert (*want, False) in _facts(("user", text))
+
+
+def test_questions_and_hedges_stay_what_they_are() -> None:
+    assert _facts(("user", "Should I move to Calgary?")) == []
+    assert _facts(("user", "I might move to Oslo next year.")) == []
+
+
+def _record(rid: str, summary: str, key: str, value: str) -> Record:
+    return Record(id=rid, agent="a", actor="u", session=None, level="actor", namespace="/facts/u/", kind="fact",
+                  summary=summary, content=key_line(key, value), labels={}, status="active", preview=False,
+                  created_at=T0, updated_at=T0)
+
+
+def test_a_switch_replaces_the_family_and_a_plain_item_does_not() -> None:
+    greek = _record("r1", "Learning Greek", "user/learning:greek", "Greek")
+    jazz = _record("r2", "Likes jazz", "user/taste:jazz", "like")
+    new = dict(strategy="s", namespace="/facts/u/", level="actor", kind="fact", summary="Learning Dutch",
+               source_event_ids=("e1",), key="user/learning:dutch", value="Dutch")
+    switched = decide(Candidate(**new, switch=True), [greek, jazz])  # type: ignore[arg-type]
+    assert [(d.action, d.target) for d in switched] == [("replace", "r1")]
+    plain = decide(Candidate(**new), [greek, jazz])  # type: ignore[arg-type]
+    assert [d.action for d in plain] == ["add"]
