@@ -299,3 +299,108 @@ def test_overfetch_grows_until_enough_pass_or_the_index_is_dry() -> None:
     assert partition.overfetch(9, fetch, first=10) == [0, 10, 20, 30, 40]  # dry: fewer than asked
     assert asked == [10, 40, 160]
     assert partition.scan_within(0.49) and not partition.scan_within(partition.PARTITION_SCAN_SHARE)
+
+
+# -- neighbourhoods, provenance, lifecycle ---------------------------------------------------------------------
+
+
+def test_record_context_walks_the_same_turn_and_steps_over_what_the_filter_hides(store: Store) -> None:
+    with store.write() as tx:  # write order: r1, hidden (another session of a1), r2, r3 by turn t1; r4 by t2
+        put(tx, record("r1", level="actor", actor="a1", session=None, turn="t1"))
+        put(tx, record("hid", level="session", actor="a1", session="s9", turn="t1"))
+        put(tx, record("r2", level="actor", actor="a1", session=None, turn="t1"))
+        put(tx, record("r3", level="actor", actor="a1", session=None, turn="t1"))
+        put(tx, record("r4", level="actor", actor="a1", session=None, turn="t2"))
+    flt = ReadFilter(agent="bot", actor="a1", session=None, levels=("actor",))
+    with store.read() as tx:
+        got = {n.item.id: ([i.id for i in n.before], [i.id for i in n.after])
+               for n in tx.record_context(flt, ["r2", "r3", "hid", "nope"], window=1)}
+        assert got == {"r2": (["r1"], ["r3"]), "r3": (["r2"], [])}
+        wide = {n.item.id: ([i.id for i in n.before], [i.id for i in n.after])
+                for n in tx.record_context(flt, ["r3"], window=3)}
+        assert wide == {"r3": (["r2", "r1"], [])}  # nearest first; r4 is another turn's
+        item = tx.record_context(flt, ["r1"], window=0)[0].item
+        assert item.group == "t1" and "word" in item.terms and item.vectors is not None
+
+
+def test_event_context_and_its_filters(store: Store) -> None:
+    evs = [event(f"e{i}", actor="a1", session="s1", at=T0 + timedelta(minutes=i), role="tool" if i == 2 else "user")
+           for i in range(5)]
+    with store.write() as tx:
+        tx.insert_events(evs, [Chunk(e.id, 0, e.content, ("hello",), None) for e in evs])
+    with store.read() as tx:
+        def ctx(ids: list[str], **kw: object) -> dict[str, tuple[list[str], list[str]]]:
+            got = tx.event_context("bot", "a1", "s1", ids, **{"window": 2, "include_tools": True,
+                                                              "not_before": None, **kw})  # type: ignore[arg-type]
+            return {n.item.id: ([i.id for i in n.before], [i.id for i in n.after]) for n in got}
+
+        assert ctx(["e3"]) == {"e3": (["e2", "e1"], ["e4"])}
+        assert ctx(["e3"], include_tools=False) == {"e3": (["e1", "e0"], ["e4"])}
+        assert ctx(["e3", "e0"], not_before=T0 + timedelta(minutes=1)) == {"e3": (["e2", "e1"], ["e4"])}
+        assert ctx(["e2"], include_tools=False) == {}  # a tool event is no anchor without tools
+        assert tx.event_context("bot", "a1", "s2", ["e3"], window=2, include_tools=True, not_before=None) == []
+
+
+def test_status_changes_take_a_record_out_of_search_but_not_out_of_history(store: Store) -> None:
+    with store.write() as tx:
+        put(tx, record("r1", level="agent", actor=None, session=None))
+        put(tx, record("r2", level="agent", actor=None, session=None))
+    live = ReadFilter(agent="bot", actor=None, session=None, levels=("agent",))
+    every = ReadFilter(agent="bot", actor=None, session=None, levels=("agent",),
+                       statuses=("active", "superseded", "deleted"))
+    with store.write() as tx:
+        tx.update_record("r1", status="superseded", superseded_by="r2", version=2, updated_at=T0 + timedelta(1))
+        tx.update_record("nope", status="deleted", updated_at=T0)  # unknown ids are ignored
+    with store.read() as tx:
+        assert [c.id for c in tx.records_lexical(live, ["word"], limit=5)] == ["r2"]
+        assert [c.id for c in tx.records_vector(live, EMB.embed(["shared word"])[0], limit=5)] == ["r2"]
+        assert tx.record_term_stats(live, ["word"]).doc_freq == {"word": 1}
+        old = tx.get_record(every, "r1")
+        assert old is not None and (old.status, old.superseded_by, old.version) == ("superseded", "r2", 2)
+        assert tx.get_record(live, "r1") is None and [v.version for v in tx.versions(live, "r1")] == [1]
+
+
+def test_preview_records_and_their_targets(store: Store) -> None:
+    with store.write() as tx:
+        put(tx, record("live", level="agent", actor=None, session=None))
+        prev = record("prev", level="agent", actor=None, session=None, preview=True)
+        put(tx, Record(**{**{f: getattr(prev, f) for f in prev.__dataclass_fields__}, "replaces": "live"}))
+    flt = ReadFilter(agent="bot", actor=None, session=None, levels=("agent",))
+    with store.read() as tx:
+        assert [r.id for r in tx.list_records(flt, limit=5)] == ["live"]
+        assert tx.preview_targets(flt) == ["live"]  # what a preview read must leave out
+        pflt = ReadFilter(agent="bot", actor=None, session=None, levels=("agent",), include_preview=True)
+        other = ReadFilter(agent="bot", actor="a1", session=None, levels=("actor",), include_preview=True)
+        assert tx.preview_targets(other) == []
+        assert {r.id for r in tx.list_records(pflt, limit=5)} == {"live", "prev"}
+
+
+def test_records_from_sources_expiry_and_erase(store: Store) -> None:
+    old, new = T0, T0 + timedelta(days=10)
+    with store.write() as tx:
+        tx.insert_events([event("e1", actor="a1", session="s1", at=old), event("e2", actor="a1", session="s1", at=new),
+                          event("f1", actor="a2", session="s1", at=old)],
+                         [Chunk("e1", 0, "hello there", ("hello",), None)])
+        r = record("r1", level="agent", actor=None, session=None)
+        put(tx, Record(**{**{f: getattr(r, f) for f in r.__dataclass_fields__},
+                          "provenance": Provenance(turn_id="t1", strategy="facts", actor="a1",
+                                                   source_event_ids=("e1", "e2"))}))
+        put(tx, record("r2", level="actor", actor="a1", session=None))
+        put(tx, record("r3", level="actor", actor="a2", session=None))
+        tx.enqueue_job(_job("j1", "a1", "s1", old))
+    agent = ReadFilter(agent="bot", actor=None, session=None, levels=("agent",))
+    with store.write() as tx:
+        assert [x.id for x in tx.records_from_sources(agent, "facts", ["e2"])] == ["r1"]
+        assert tx.records_from_sources(agent, "other", ["e2"]) == []
+        assert tx.expire_events(old + timedelta(days=1), agent="bot", exclude=(), dry_run=True) == (2, 1)
+        assert tx.expire_events(old + timedelta(days=1), agent="bot") == (2, 1)
+        got = tx.get_record(agent, "r1")
+        assert got is not None and got.provenance.source_event_ids == ("e2",)
+    with store.write() as tx:
+        report = tx.erase_actor("bot", "a1")
+    assert (report.events, report.records, report.derived_records, report.jobs) == (1, 1, 1, 1)
+    every = ReadFilter(agent="bot", actor="a2", session=None, levels=("actor", "agent"))
+    with store.read() as tx:
+        assert [x.id for x in tx.list_records(every, limit=5)] == ["r3"]  # a1's own and derived records went
+        assert tx.list_events("bot", "a1", "s1", limit=5) == [] and tx.list_actors("bot", limit=5) == []
+        assert tx.get_job("bot", "j1") is None

@@ -223,16 +223,18 @@ class SearchTx(TxBase):
                                  f"({','.join('?' * len(batch))}) AND status = 'active'", batch)
         # A turn's records are written in one transaction, so they hold consecutive rowids: read the active
         # rows within 2 x window rowids of every anchor in one query, then walk out from each anchor until a
-        # row of another turn (rows of other partitions written by the same turn are stepped over).
+        # row of another turn (rows of other partitions, or hidden from the filter, written by the same turn
+        # are stepped over).
+        where, args = self._filter_sql(flt)
         span = 2 * window if window > 0 else 0
         wanted = sorted({r for a in anchors if a["turn_id"] is not None
                          for r in range(a["rowid"] - span, a["rowid"] + span + 1)})
-        near: dict[int, tuple[str, str | None, str]] = {}
+        near: dict[int, tuple[str, str | None, str, bool]] = {}
         for i in range(0, len(wanted), 500):
             rowids = wanted[i:i + 500]
-            for r in self._all(f"SELECT rowid, id, turn_id, part FROM records WHERE rowid IN "
-                               f"({','.join('?' * len(rowids))}) AND status = 'active'", rowids):
-                near[r[0]] = (r[1], r[2], r[3])
+            for r in self._all(f"SELECT r.rowid, r.id, r.turn_id, r.part, ({where}) FROM records r WHERE r.rowid IN "
+                               f"({','.join('?' * len(rowids))}) AND r.status = 'active'", [*args, *rowids]):
+                near[r[0]] = (r[1], r[2], r[3], bool(r[4]))
         sides: dict[str, tuple[list[str], list[str]]] = {}
         for a in anchors:
             got: tuple[list[str], list[str]] = ([], [])
@@ -243,12 +245,11 @@ class SearchTx(TxBase):
                     if row is not None:
                         if row[1] != a["turn_id"]:
                             break
-                        if row[2] == a["part"]:
+                        if row[2] == a["part"] and row[3]:
                             side.append(row[0])
                     pos += step
             sides[a["id"]] = got
         need = list(dict.fromkeys([*sides, *(i for b, f in sides.values() for i in (*b, *f))]))
-        where, args = self._filter_sql(flt)
         items: dict[str, ContextItem] = {}
         # CROSS JOIN keeps the ids as the outer loop: each is one unique-index probe, then the filter
         for r in self._all("SELECT r.id, r.created_us, r.turn_id, r.fts_terms, r.vec FROM "
