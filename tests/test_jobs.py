@@ -10,6 +10,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.errors import ModelError
+from engram.extraction import cursor_key
 from engram.models.base import Completion, Message, ToolSpec
 
 pytest.importorskip("engram.strategies.pipeline")
@@ -98,7 +99,7 @@ def test_async_jobs_run_in_a_worker_and_are_idempotent(make_memory: Callable[...
     # a crash after the records committed but before the job was marked done: the retried job must not
     # duplicate anything (idempotent by source event ids)
     with mem.store.write() as tx:
-        tx.set_meta(mem._extract_cursor_key(S1), "")
+        tx.set_meta(cursor_key(S1), "")
     mem.extract(S1)
     assert facts(mem) == first
 

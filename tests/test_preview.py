@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from engram import Memory, Scope
+from engram.extraction import cursor_key
 from engram.harness.agent import Agent
 
 S = Scope("bot", "u1", "s1")
@@ -64,7 +65,7 @@ def test_preview_extraction_writes_only_preview_records_and_moves_no_live_cursor
     assert any("Porto" in (h.record.summary if h.record else "")
                for h in mem.recall(S, "where does the user live", min_score=0.0, preview=True))
     with mem.store.read() as tx:
-        assert tx.get_meta(mem._extract_cursor_key(S)) is None  # the live cursor never moved
+        assert tx.get_meta(cursor_key(S)) is None  # the live cursor never moved
     # a live turn later extracts its own events, and never the preview ones
     with mem.turn(S) as live:
         live.append([{"role": "user", "content": "I work as a nurse."}])
@@ -81,8 +82,8 @@ def test_preview_every_n_counter_is_its_own(make_memory: Any) -> None:
     with mem.turn(S, preview=True) as t:
         t.append([{"role": "user", "content": "I moved to Lisbon."}, {"role": "user", "content": "ok"}])
     with mem.store.read() as tx:
-        assert tx.get_meta(mem._extract_cursor_key(S) + ":pending") is None
-        assert tx.get_meta(mem._extract_cursor_key(S, True) + ":pending") == "2"
+        assert tx.get_meta(cursor_key(S) + ":pending") is None
+        assert tx.get_meta(cursor_key(S, True) + ":pending") == "2"
 
 
 @pytest.mark.parametrize("mode", MODES)

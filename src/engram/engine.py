@@ -1,39 +1,46 @@
-"""Memory: the engine. Orchestrates a Store, an Embedder and a Model; every public verb starts here."""
+"""Memory: the engine's facade. Orchestrates a Store, an Embedder and a Model; every public verb starts here.
+
+The verbs are short: they check the caller's scope against the agent's configuration and hand the work to
+the part that owns it: :class:`~engram.turn.Turn` (buffered writes, one transaction),
+:class:`~engram.retrieval.Retrieval` (history search and recall, one pipeline),
+:class:`~engram.extraction.Extraction` (the strategies), :class:`~engram.jobs.JobRunner` (jobs and their
+worker), :class:`~engram.agent_configs.AgentConfigs` (per-agent configuration).
+"""
 
 from __future__ import annotations
 
 import builtins
 import dataclasses
-import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import config as cfgmod
-from . import erasure
-from . import preview as previewmod
+from . import erasure, expiry
 from .agent_configs import AgentConfigs
 from .core import fusion, validate
 from .core import namespace as ns
 from .core import text as textmod
 from .core.scope import ReadFilter, check_erase, check_events, check_write_level
 from .core.scope import read_filter as make_filter
+from .embedders import load_embedder
 from .embedders.base import Embedder
 from .errors import (
     ConfigError,
     EmbedderMismatch,
-    ModelError,
     NotFound,
     PinBudgetExceeded,
     ValidationError,
 )
+from .extraction import Extraction
 from .indexer import Indexer
-from .lifecycle import stop_at_exit
+from .jobs import JobRunner
 from .models.base import Model
+from .models.registry import load_model
 from .retrieval import Retrieval
 from .stores.base import Store
-from .turn import Turn, new_id
-from .types import LEVELS, EraseReport, Event, Hit, Job, Record, Scope, Use, Version
+from .turn import Turn
+from .types import EraseReport, Event, Hit, Job, Record, Scope, Use, Version
 
 EMBED_HISTORY = ("background", "inline")
 
@@ -42,6 +49,7 @@ def open_store(url: str) -> Store:
     """A store for ``sqlite:///path``, ``sqlite://:memory:`` or ``postgresql://…``."""
     if not isinstance(url, str):
         raise ValidationError("must be a database URL string", field="url")
+    # each backend is imported only when a URL names it (PostgreSQL's driver is an optional extra)
     if url.startswith("sqlite://"):
         from .stores.sqlite.store import SqliteStore
         from .stores.sqlite.url import parse
@@ -79,9 +87,9 @@ class Memory:
         self.indexer = Indexer(store, embedder) if embed_history == "background" else None
         self.model = model
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._worker: threading.Thread | None = None
-        self._stop = threading.Event()
         self.retrieval = Retrieval(self)  # history search and recall (engram.retrieval)
+        self.extraction = Extraction(self)  # the configured strategies, in a turn or a job (engram.extraction)
+        self._jobs = JobRunner(self)  # extraction jobs and their worker thread (engram.jobs)
 
     # -- opening -------------------------------------------------------------------------------------------
     @classmethod
@@ -121,16 +129,12 @@ class Memory:
     def _resolve_embedder(spec: Embedder | str | None) -> Embedder:
         if spec is not None and not isinstance(spec, str):
             return spec
-        from .embedders import load_embedder
-
         return load_embedder(spec)
 
     @staticmethod
     def _resolve_model(spec: Model | str | None) -> Model | None:
         if spec is None or not isinstance(spec, str):
             return spec
-        from .models.registry import load_model
-
         return load_model(spec)
 
     def _check_embedder(self, reembed: bool) -> None:
@@ -289,9 +293,7 @@ class Memory:
         """Hard-delete events engram stored more than their agent's ``eventExpiryDuration`` days ago (whatever
         their ``at``), and drop their ids from records' ``source_event_ids``; returns how many events went
         (``dry_run``: would go), and logs it. Never runs by itself unless asked (see :mod:`engram.expiry`)."""
-        from .expiry import sweep
-
-        return sweep(self, dry_run=dry_run)
+        return expiry.sweep(self, dry_run=dry_run)
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
                        mode: str | None = None, preview: bool = False, min_score: float | None = None
@@ -353,7 +355,7 @@ class Memory:
                 extra = set(item) - {"id", "summary", "content", "kind", "labels"}
                 if extra:
                     raise ValidationError("unknown field", field=f"update[{i}].{sorted(extra)[0]}")
-                old = t._visible_active(item["id"], f"update[{i}].id")
+                old = t.active_record(item["id"], f"update[{i}].id")
                 out["updated"].append(t.remember(
                     item.get("summary", old.summary), item.get("content", old.content),
                     kind=item.get("kind", old.kind), labels=item.get("labels", old.labels), scope=old.level,
@@ -365,11 +367,7 @@ class Memory:
     def ingest(self, who: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False
                ) -> builtins.list[Record]:
         """Run the configured strategies over messages straight into long-term memory, keeping no events."""
-        with self.turn(who, preview=preview, extract=False) as t:
-            events = t.append(messages)
-            t._ops.events = []  # extracted from, never stored
-            written = self._run_extraction(t, events, advance_cursor=False)
-        return written
+        return self.extraction.ingest(who, messages, preview=preview)
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """One record visible to the scope, in any status."""
@@ -479,7 +477,8 @@ class Memory:
         used = sum(textmod.count_tokens(r.summary) for r in self.pinned(scope))
         return used, self.config_for(scope.agent).memory.pinned.max_tokens
 
-    def _check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
+    def check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
+        """Raise :class:`PinBudgetExceeded` unless pinning ``adding`` (with a turn's ``pending`` pins) fits."""
         used, budget = self.pin_budget(scope)
         extra = sum(textmod.count_tokens(r.summary) for r in [*pending, *adding])
         if used + extra > budget:
@@ -496,7 +495,7 @@ class Memory:
                                   field="id")
         if rec.pinned:
             return rec
-        self._check_pin_budget(scope, [rec])
+        self.check_pin_budget(scope, [rec])
         with self.store.write() as tx:
             tx.update_record(rec.id, pinned=True, updated_at=self.now())
         return self.get(scope, record_id)
@@ -522,238 +521,35 @@ class Memory:
         return self.retrieval.recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind,
                                      labels=labels, namespace=namespace, preview=preview)
 
-    # -- extraction ------------------------------------------------------------------------------------------
-    def _strategies(self, scope: Scope) -> tuple[Any, ...]:
-        """The configured strategies, else the default memory review (engram.review), else none."""
-        from .review import strategies
-
-        return strategies(self.config_for(scope.agent).memory, scope, with_model=self.model is not None)
-
-    def _extract_cursor_key(self, scope: Scope, preview: bool = False) -> str:
-        """Where extraction keeps how far it got; preview turns keep their own, so live state never moves."""
-        key = f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
-        return key + previewmod.PREVIEW_SUFFIX if preview else key
-
-    def _should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
-        mem = self.config_for(scope.agent).memory
-        if not mem.enabled or not self._strategies(scope) or mem.extraction.trigger == "off":
-            return False
-        if mem.extraction.trigger == "every_n":
-            with self.store.read() as tx:
-                cur = int(tx.get_meta(self._extract_cursor_key(scope, preview) + ":pending") or 0)
-            return cur + new_events >= mem.extraction.every_n
-        return True
-
-    def _plan(self, turn: Turn, events: Sequence[Event]) -> builtins.list[Any]:
-        from .models.registry import load_model
-        from .strategies.pipeline import plan
-
-        def per_strategy_model(spec: str) -> Model:
-            model = load_model(spec)
-            if model is None:
-                raise ConfigError("a strategy's model must name a provider", field="harness.memory.strategies")
-            return model
-
-        mem = self.config_for(turn.scope.agent).memory
-        ops, _calls = plan(events, scope=turn.scope, strategies=self._strategies(turn.scope),
-                           model=turn.extraction_model or self.model,
-                           now=self.now(),
-                           neighbors=lambda namespace, text, k: self.retrieval.neighbours(
-                               turn.scope, namespace, text, k, turn._ops.records),
-                           kinds=mem.kinds, models=per_strategy_model, neighbor_k=mem.extraction.neighbors)
-        return list(ops)
-
-    def _apply_ops(self, turn: Turn, ops: Sequence[Any], events: Sequence[Event] = ()) -> builtins.list[Record]:
-        from .core.labels import inherited_labels
-        from .strategies.base import AddOp, DeleteOp
-
-        written: builtins.list[Record] = []
-        memory_cfg = self.config_for(turn.scope.agent).memory
-        kinds, declared = memory_cfg.kinds, memory_cfg.labels
-        by_id = {e.id: e for e in events}
-        flt = make_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
-        for op in ops:
-            if isinstance(op, AddOp):
-                with self.store.read() as tx:
-                    if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
-                            op.replaces is None:
-                        continue  # already extracted from these events: a retried job never duplicates
-                sources = [by_id[i] for i in op.source_event_ids if i in by_id]
-                labels = {**inherited_labels(declared, sources), **op.labels} if declared else op.labels
-                written.append(turn.remember(
-                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
-                    scope=op.level, namespace=op.namespace,
-                    replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
-            elif isinstance(op, DeleteOp):
-                turn.forget(op.record_id, within=self._strategy_writes(turn.scope, op.strategy))
-        return written
-
-    def _strategy_writes(self, scope: Scope, strategy_id: str) -> set[tuple[str, str]]:
-        """The (namespace, level) pairs a configured strategy writes for ``scope`` (its records and reflections)."""
-        from .core.namespace import level_of_template
-        from .strategies.episodic import reflection_template
-
-        out: set[tuple[str, str]] = set()
-        for st in self._strategies(scope):
-            if st.strategy_id != strategy_id:
-                continue
-            templates = [st.namespace_template] + ([reflection_template(st)] if st.type == "EPISODIC" else [])
-            for t in templates:
-                try:
-                    out.add((ns.fill(t, scope, strategy_id=st.strategy_id), level_of_template(t)))
-                except ValidationError:
-                    continue
-        return out
-
-    def _extract_in_turn(self, turn: Turn) -> None:
-        """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
-        mem = self.config_for(turn.scope.agent).memory
-        if not self._should_extract(turn.scope, len(turn._ops.events), turn.preview):
-            if self._strategies(turn.scope) and mem.extraction.trigger == "every_n":
-                key = self._extract_cursor_key(turn.scope, turn.preview) + ":pending"
-                with self.store.read() as tx:
-                    cur = int(tx.get_meta(key) or 0)
-                turn._ops.meta[key] = str(cur + len(turn._ops.events))
-            return
-        if mem.extraction.trigger == "async" or turn.defer_extraction:  # deferred: over the turn's limits
-            now = self.now()
-            turn._ops.jobs.append(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent,
-                                      actor=turn.scope.actor, session=turn.scope.session, status="pending",
-                                      attempts=0, error=None, payload={"turn_id": turn.id, "preview": turn.preview},
-                                      created_at=now, updated_at=now))
-            return
-        events = self._unextracted(turn.scope, turn.preview) + turn.pending_events
-        before = (list(turn._ops.records), list(turn._ops.status), dict(turn._ops.meta))
-        try:
-            self._run_extraction(turn, events)
-        except ModelError as exc:
-            # The turn still commits; the extraction is kept as a failed job to retry, never lost.
-            turn._ops.records, turn._ops.status, turn._ops.meta = before
-            turn._ops.jobs.append(self._failed_job(turn.scope, exc, turn.id, turn.preview))
-
-    def _failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
-        """An extraction the model could not do (failed, malformed answer): kept to retry, never lost; one
-        stopped by the turn's limits (``exc.defer``) is kept pending, for the worker to run."""
-        now = self.now()
-        deferred = bool(getattr(exc, "defer", False))
-        return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
-                   status="pending" if deferred else "failed", attempts=0 if deferred else 1,
-                   error=None if deferred else f"{type(exc).__name__}: {exc}",
-                   payload={**({"turn_id": turn_id} if turn_id else {}), "preview": preview}, created_at=now,
-                   updated_at=now)
-
-    def _unextracted(self, scope: Scope, preview: bool = False) -> builtins.list[Event]:
-        """Events not yet extracted: live events after the live cursor, or (``preview``) the preview turns'
-        events after the preview cursor; extraction from preview events writes only preview records."""
-        key = self._extract_cursor_key(scope, preview)
-        with self.store.read() as tx:
-            after = tx.get_meta(key)
-            evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
-                                 after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self.expiry_cutoff(scope.agent), preview=preview)
-        return [e for e in evs if e.preview] if preview else evs
-
-    def _run_extraction(self, turn: Turn, events: Sequence[Event], *,
-                        advance_cursor: bool = True) -> builtins.list[Record]:
-        if not events:
-            return []
-        # strategies write at the levels their namespaces name, whatever scope.write allows callers
-        elevated = Turn(self, turn.scope, preview=turn.preview, turn_id=turn.id, extract=False, levels=LEVELS)
-        elevated._ops = turn._ops  # same buffer: extraction commits or rolls back with the turn
-        elevated.extraction_model = turn.extraction_model
-        ops = self._plan(elevated, events)
-        written = self._apply_ops(elevated, ops, events)
-        if advance_cursor:
-            last = max(e.at for e in events)
-            turn._ops.meta[self._extract_cursor_key(turn.scope, turn.preview)] = last.isoformat()
-            turn._ops.meta[self._extract_cursor_key(turn.scope, turn.preview) + ":pending"] = "0"
-        turn.written += written
-        return written
-
+    # -- extraction and jobs (engram.extraction, engram.jobs) -------------------------------------------------
     def extract(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
-        self.read_filter(scope)
-        if not self._strategies(scope):
-            return []
-        try:
-            return self._extract_now(scope, preview=preview)
-        except ModelError as exc:
-            # nothing of the extraction was written; the failure is kept as a job to retry, then raised
-            with self.turn(scope, preview=preview, extract=False) as t:
-                t._ops.jobs.append(self._failed_job(scope, exc, None, preview))
-            raise
+        return self.extraction.extract(scope, preview=preview)
 
-    def _extract_now(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
-        with self.turn(scope, preview=preview, extract=False) as t:
-            return self._run_extraction(t, self._unextracted(scope, preview))
-
-    # -- jobs --------------------------------------------------------------------------------------------
     def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
-        self.read_filter(scope)
-        with self.store.read() as tx:
-            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))
+        """The agent's extraction jobs, newest first (``status``: only those)."""
+        return self._jobs.jobs(scope, status=status, limit=limit)
 
     def retry_job(self, scope: Scope, job_id: str) -> Job:
-        self.read_filter(scope)
-        with self.store.write() as tx:
-            if not tx.retry_job(scope.agent, job_id, self.now()):
-                job = tx.get_job(scope.agent, job_id)
-                if job is None:
-                    raise NotFound(f"no job {job_id} for this agent", field="id")
-                raise ValidationError(f"job {job_id} is {job.status}; only failed jobs can be retried", field="id")
-            job = tx.get_job(scope.agent, job_id)
-        assert job is not None
-        return job
+        """Put a failed job back to pending."""
+        return self._jobs.retry(scope, job_id)
 
     def run_jobs(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
                  max_attempts: int = 3) -> int:
         """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
-        from .errors import EngramError
-
-        worker = worker or new_id("w_")
-        ran = 0
-        while ran < max_jobs:
-            with self.store.write() as tx:
-                job = tx.claim_job(worker, self.now(), lease_seconds)
-            if job is None:
-                break
-            ran += 1
-            scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
-            try:
-                self._extract_now(scope, preview=bool(job.payload.get("preview")))
-            except EngramError as exc:
-                with self.store.write() as tx:
-                    tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", self.now(),
-                                retry=job.attempts < max_attempts and not isinstance(exc, ValidationError))
-                continue
-            with self.store.write() as tx:
-                tx.finish_job(job.id, self.now())
-        return ran
+        return self._jobs.run(worker=worker, max_jobs=max_jobs, lease_seconds=lease_seconds,
+                              max_attempts=max_attempts)
 
     def start_worker(self, *, interval: float = 0.5) -> None:
         """Process jobs on a background thread until :meth:`stop_worker` (finishes the job in hand)."""
-        if self._worker is not None:
-            return
-        self._stop.clear()
-
-        def loop() -> None:
-            while not self._stop.is_set():
-                if self.run_jobs(max_jobs=10) == 0:
-                    self._stop.wait(interval)
-
-        self._worker = threading.Thread(target=loop, name="engram-jobs", daemon=True)
-        self._worker.start()
-        stop_at_exit(self)
+        self._jobs.start(interval=interval)
 
     def stop_worker(self) -> None:
-        if self._worker is not None:
-            self._stop.set()
-            self._worker.join()
-            self._worker = None
+        self._jobs.stop()
 
     def stop_threads(self) -> None:
         """Stop the job worker (the interpreter-exit hook, see :mod:`engram.lifecycle`; the indexer has its own)."""
-        self.stop_worker()
+        self._jobs.stop()
 
     # -- maintenance -------------------------------------------------------------------------------------
     def wait_indexed(self) -> int:

@@ -3,6 +3,10 @@
 Nothing reaches the store until the turn commits, so a turn that raises (or a process killed mid-turn)
 leaves no event, record, version, use or index entry behind. Reads inside a turn see the committed state
 plus the turn's own pending writes.
+
+The writes live in a :class:`~engram.buffer.TurnBuffer`; the turn checks each one (rights, validation)
+before it buffers it. It reads through the memory's public services only: ``retrieval`` (recall and
+history search that see the pending writes), ``extraction`` (run when it commits), ``check_pin_budget``.
 """
 
 from __future__ import annotations
@@ -10,13 +14,13 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .buffer import PendingRecord
+from .buffer import PendingRecord, TurnBuffer
 from .core import namespace as ns
 from .core import text as textmod
 from .core import validate
@@ -24,7 +28,7 @@ from .core.history import index_texts
 from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
 from .stores.base import Chunk, Tx
-from .types import Event, Hit, Provenance, Record, Scope, Use, Version
+from .types import LEVELS, Event, Hit, Provenance, Record, Scope, Use, Version
 
 if TYPE_CHECKING:
     from .engine import Memory
@@ -35,22 +39,12 @@ def new_id(prefix: str) -> str:
     return f"{prefix}{int(time.time() * 1_000_000):013x}{secrets.token_hex(5)}"
 
 
-@dataclass
-class _Ops:
-    events: list[Event] = field(default_factory=list)
-    records: list[PendingRecord] = field(default_factory=list)
-    status: list[tuple[str, str, str | None]] = field(default_factory=list)  # (id, status, superseded_by)
-    uses: list[Use] = field(default_factory=list)
-    jobs: list[Any] = field(default_factory=list)
-    meta: dict[str, str] = field(default_factory=dict)
-
-
 class Turn:
     """One all-or-nothing unit of work for a scope. Use as ``with mem.turn(scope) as t:``."""
 
     def __init__(self, mem: Memory, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
                  agent_version: str | None = None, read_only: bool = False, extract: bool = True,
-                 levels: Sequence[str] | None = None) -> None:
+                 levels: Sequence[str] | None = None, buffer: TurnBuffer | None = None) -> None:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
         self.mem = mem
@@ -65,7 +59,8 @@ class Turn:
         # extraction writes at its strategies' levels whatever scope.write says: it runs with ``levels``
         self.read_levels = tuple(levels) if levels is not None else self.cfg.memory.scope.read
         self.write_levels = tuple(levels) if levels is not None else self.cfg.memory.scope.write
-        self._ops = _Ops()
+        # what the turn will write; shared with its strategy view (as_strategy), never with another turn
+        self.buffer = buffer if buffer is not None else TurnBuffer()
         self._done = False
         self.written: list[Record] = []
         self.appended: list[Event] = []
@@ -80,7 +75,7 @@ class Turn:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
         if exc_type is not None:
             self._done = True
-            self._ops = _Ops()
+            self.buffer.clear()
             return
         self.commit()
 
@@ -97,6 +92,13 @@ class Turn:
     def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
         """Buffer messages, tool calls and tool results as events of this turn's session (marked preview in a
         preview turn: only preview reads see them, and they are never indexed for live history search)."""
+        out = self.draft_events(messages)
+        self.buffer.add_events(out)
+        return out
+
+    def draft_events(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
+        """The events ``messages`` make in this turn, checked as :meth:`append` checks them, but not buffered
+        (``Memory.ingest`` extracts from them and stores none)."""
         self._check_open()
         check_events(self.scope, self.write_levels, write=True, read_only=self.read_only)
         if self.scope.session is None:
@@ -110,7 +112,6 @@ class Turn:
                        tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
                        preview=self.preview, stored_at=now)
             out.append(ev)
-        self._ops.events += out
         return out
 
     def remember(self, summary: str, content: str | None = None, *, kind: str = "fact",
@@ -127,7 +128,7 @@ class Turn:
         labels = validate.labels(labels, cfg.labels)
         path = ns.resolve(namespace, self.scope, level, strategy_id=strategy)
         if replaces is not None:
-            old = self._visible_active(replaces, "replaces")
+            old = self.active_record(replaces, "replaces")
             check_replace(self.scope, old, level, path, self.write_levels, by_strategy=strategy is not None)
         actor, session = owner_ids(self.scope, level)
         now = at or self.mem.now()
@@ -136,13 +137,13 @@ class Turn:
                      preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
                      pinned=False, provenance=self._provenance(strategy, source_event_ids))
         text = summary if not content else f"{summary}\n{content}"
-        self._ops.records.append(PendingRecord(rec, tuple(textmod.index_terms(text)), text))
-        if replaces is not None and not self.preview:
-            self._ops.status.append((replaces, "superseded", rec.id))
+        pending = PendingRecord(rec, tuple(textmod.index_terms(text)), text)
         if pin:
-            self.mem._check_pin_budget(self.scope, [rec], pending=self._pending_pins())
-            rec = replace(rec, pinned=True)
-            self._ops.records[-1].record = rec
+            self.mem.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
+            pending.record = rec = replace(rec, pinned=True)
+        self.buffer.add_record(pending)
+        if replaces is not None and not self.preview:
+            self.buffer.change_status(replaces, "superseded", rec.id)
         self.written.append(rec)
         return rec
 
@@ -151,7 +152,7 @@ class Turn:
 
         ``within``: the (namespace, level) pairs a strategy writes; its deletes must stay inside them."""
         self._check_open()
-        target = self._visible_active(record_id, "id")
+        target = self.active_record(record_id, "id")
         check_write_level(self.scope, target.level, self.write_levels, read_only=self.read_only)
         if within is not None:
             check_strategy_target(target, within)
@@ -162,9 +163,9 @@ class Turn:
                          summary=f"(preview) delete: {target.summary}", content=None, labels=dict(target.labels),
                          status="active", preview=True, created_at=now, updated_at=now, deletes=target.id,
                          provenance=self._provenance())
-            self._ops.records.append(PendingRecord(rec, (), ""))
+            self.buffer.add_record(PendingRecord(rec, (), ""))
             return rec
-        self._ops.status.append((target.id, "deleted", None))
+        self.buffer.change_status(target.id, "deleted", None)
         return replace(target, status="deleted")
 
     def set_meta(self, key: str, value: str) -> None:
@@ -172,56 +173,69 @@ class Turn:
         self._check_open()
         if not isinstance(key, str) or not key or not isinstance(value, str):
             raise ValidationError("meta keys and values are non-empty strings", field="meta")
-        self._ops.meta[key] = value
+        self.buffer.set_meta(key, value)
 
     def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
         """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn."""
         now = self.mem.now()
-        for h in hits:
-            if h.record is not None:
-                self._ops.uses.append(Use(record_id=h.record.id, turn_id=self.id, call_index=call_index,
-                                          score=h.score, at=now, agent=self.scope.agent, actor=self.scope.actor,
-                                          session=self.scope.session))
+        self.buffer.add_uses(Use(record_id=h.record.id, turn_id=self.id, call_index=call_index, score=h.score,
+                                 at=now, agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session)
+                             for h in hits if h.record is not None)
 
-    def _pending_pins(self) -> list[Record]:
-        return [p.record for p in self._ops.records if p.record.pinned]
+    def as_strategy(self) -> Turn:
+        """This turn as its extraction strategies write: at every level (strategies write at the levels
+        their namespaces name, whatever ``scope.write`` allows callers), into this turn's buffer, so what
+        they write commits or rolls back with it. Commit this turn, never the view."""
+        view = Turn(self.mem, self.scope, preview=self.preview, turn_id=self.id, extract=False, levels=LEVELS,
+                    buffer=self.buffer)
+        view.extraction_model = self.extraction_model
+        return view
 
-    def _visible_active(self, record_id: object, field_name: str) -> Record:
+    def active_record(self, record_id: object, field_name: str = "id") -> Record:
+        """An active record this turn may read (its own pending ones included), to replace or delete; raises
+        NotFound when it cannot see it and ConflictError when it is no longer active."""
         if not isinstance(record_id, str) or not record_id:
             raise ValidationError("must be a record id", field=field_name)
-        for p in self._ops.records:
-            if p.record.id == record_id:
-                return p.record
+        own = self.buffer.find(record_id)
+        if own is not None:
+            return own.record
         flt = read_filter(self.scope, self.read_levels, preview=self.preview,
                           statuses=("active", "superseded", "deleted"))
         with self.mem.store.read() as tx:
             rec = tx.get_record(flt, record_id)
         if rec is None:
             raise NotFound(f"no record {record_id} visible to this scope", field=field_name)
-        if rec.status != "active" or any(s[0] == record_id for s in self._ops.status):
+        if rec.status != "active" or record_id in self.buffer.changed():
             raise ConflictError(f"record {record_id} is {rec.status}; only an active record can change",
                                 field=field_name)
         return rec
 
     # -- reads that see pending writes ---------------------------------------------------------------------
     def recall(self, query: str, limit: int | None = None, **kw: Any) -> list[Hit]:
-        return self.mem.retrieval.recall(self.scope, query, limit, preview=self.preview, pending=self._ops.records,
-                                hidden={s[0] for s in self._ops.status}, levels=self.read_levels, **kw)
+        return self.mem.retrieval.recall(self.scope, query, limit, preview=self.preview,
+                                         pending=self.buffer.records, hidden=self.buffer.changed(),
+                                         levels=self.read_levels, **kw)
 
     def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
-        return self.mem.search_history(self.scope, query, limit, preview=self.preview, **kw)
+        return self.mem.retrieval.search_history(self.scope, query, limit, preview=self.preview, **kw)
 
     @property
     def pending_events(self) -> list[Event]:
-        return list(self._ops.events)
+        """The events appended in this turn so far."""
+        return list(self.buffer.events)
+
+    @property
+    def pending_records(self) -> Sequence[PendingRecord]:
+        """The records written in this turn so far (what its own recalls see)."""
+        return self.buffer.records
 
     # -- commit --------------------------------------------------------------------------------------------
     def commit(self) -> None:
         """Run turn-end extraction, embed outside the lock, then apply everything in one transaction."""
         self._check_open()
         try:
-            if self.extract_at_end and self._ops.events and not self.read_only:
-                self.mem._extract_in_turn(self)
+            if self.extract_at_end and self.buffer.events and not self.read_only:
+                self.mem.extraction.in_turn(self)
             self._embed()
             with self.mem.store.write() as tx:
                 self._apply(tx)
@@ -233,14 +247,14 @@ class Turn:
     def _embed(self) -> None:
         emb = self.mem.embedder
         todo: list[tuple[str, Any]] = []
-        for p in self._ops.records:
+        for p in self.buffer.records:
             if p.vector is None and p.text:
                 todo.append((p.text, p))
         self._chunks: list[Chunk] = []
         index = self.cfg.harness.history.index
         chunk_texts: list[tuple[str, int, str]] = []
         if index != "none":
-            for ev in self._ops.events:
+            for ev in self.buffer.events:
                 if ev.preview:  # preview history is searched from the events themselves (engram.preview)
                     continue
                 for i, t in enumerate(index_texts(ev, index)):
@@ -256,19 +270,19 @@ class Turn:
 
     def _apply(self, tx: Tx) -> None:
         now = self.mem.now()
-        if (self._ops.records or self._chunks) and tx.get_meta("embedder") is None:
+        if (self.buffer.records or self._chunks) and tx.get_meta("embedder") is None:
             tx.set_meta("embedder", self.mem.embedder_id)
-        if self._ops.events:
-            self.appended = tx.insert_events(self._ops.events, self._chunks)
+        if self.buffer.events:
+            self.appended = tx.insert_events(self.buffer.events, self._chunks)
         flt = read_filter(self.scope, self.read_levels, preview=True,
                           statuses=("active", "superseded", "deleted"))
-        for p in self._ops.records:
+        for p in self.buffer.records:
             r = p.record
             tx.insert_record(r, p.terms, p.vector)
             tx.insert_version(Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content,
                                       kind=r.kind, labels=r.labels, status="active", at=r.created_at,
                                       provenance=r.provenance))
-        for record_id, status, by in self._ops.status:
+        for record_id, status, by in self.buffer.status:
             cur = tx.get_record(flt, record_id)
             if cur is None:
                 raise NotFound(f"no record {record_id} visible to this scope", field="id")
@@ -280,11 +294,11 @@ class Turn:
             tx.insert_version(Version(record_id=record_id, version=version,
                                       op="supersede" if status == "superseded" else "delete",
                                       summary=cur.summary, content=cur.content, kind=cur.kind, labels=cur.labels,
-                                      status=status,  # type: ignore[arg-type]
+                                      status=status,
                                       at=now, provenance=self._provenance()))
-        if self._ops.uses:
-            tx.insert_uses(self._ops.uses)
-        for job in self._ops.jobs:
+        if self.buffer.uses:
+            tx.insert_uses(self.buffer.uses)
+        for job in self.buffer.jobs:
             tx.enqueue_job(job)
-        for k, v in self._ops.meta.items():
+        for k, v in self.buffer.meta.items():
             tx.set_meta(k, v)

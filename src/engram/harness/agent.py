@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..config import Truncation
 from ..core import context as ctx
@@ -54,9 +54,7 @@ from .context import (
     tool_tokens,
 )
 from .limits import Limits, Meter, MeteredModel
-
-if TYPE_CHECKING:
-    from .subagent import Subagent
+from .subagent import Subagent
 
 DEFAULT_INSTRUCTIONS = "You are a helpful assistant with a long-term memory. Answer the user."
 STATE_PAGES = 5  # how far back (x 200 events) to look for the latest session state
@@ -140,20 +138,20 @@ class Agent:
 
     def invoke(self, scope: Scope, messages: Sequence[Mapping[str, Any]], *,
                state: Mapping[str, Any] | None = None, preview: bool = False,
-               truncation: object = None, limits: object = None) -> Reply:
+               truncation: object = None, limits: object = None, read_only: bool = False) -> Reply:
         """Run one turn on ``scope``'s session: the messages in, the reply out; all or nothing.
 
         ``limits`` (``{"maxIterations", "maxTokens", "timeoutSeconds"}``) override the agent's for this turn
-        (see :mod:`engram.harness.limits`)."""
-        return self._run(scope, messages, state=state, preview=preview, truncation=truncation, read_only=False,
-                         limits=limits)
+        (see :mod:`engram.harness.limits`). ``read_only``: the turn may search and read memory, never write
+        it (the write tools are not offered), and stores none of its messages (what a :class:`Subagent`
+        runs)."""
+        return self._run(scope, messages, state=state, preview=preview, truncation=truncation,
+                         read_only=bool(read_only), limits=limits)
 
     def subagent(self, scope: Scope | None = None, *, model: Model | None = None,
                  instructions: str | None = None, tools: Sequence[tl.Tool] | None = None) -> Subagent:
         """A read-only agent on ``scope`` (default: the scope of each call): it may search and read
         memory, never write it, and stores none of its messages."""
-        from .subagent import Subagent
-
         child = Agent(self.mem, model or self.model, instructions=instructions or self.instructions,
                       tools=self.tools if tools is None else tools, truncation=self.truncation,
                       summarizer=self.summarizer, max_steps=self.max_steps, max_tokens=self.max_tokens,
@@ -394,9 +392,9 @@ class _Invocation:
         mem, turn = self.mem, self.turn
         if self.read_only or mem.model is None or not turn.pending_events:
             return
-        if not mem._should_extract(turn.scope, len(turn.pending_events), turn.preview):
+        if not mem.extraction.should_extract(turn.scope, len(turn.pending_events), turn.preview):
             return
-        needed = len(mem._strategies(turn.scope))
+        needed = len(mem.extraction.strategies(turn.scope))
         if self.meter.exceeded(more_calls=max(1, needed)) is not None:
             turn.defer_extraction = True
         else:

@@ -101,5 +101,5 @@ class Subagent:
         target = scope or self.scope
         if target is None:
             raise ValidationError("give the subagent a scope", field="scope")
-        return self.agent._run(target, messages, state=state, preview=preview, truncation=truncation,
-                               read_only=True)
+        return self.agent.invoke(target, messages, state=state, preview=preview, truncation=truncation,
+                                 read_only=True)

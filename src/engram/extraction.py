@@ -1,0 +1,207 @@
+"""Extraction: the configured strategies turned into records, inside a turn or from a job.
+
+When a turn with new events commits, :meth:`Extraction.in_turn` decides: count the events towards
+``every_n``, enqueue a job (``async``, or a turn over its limits), or plan and apply the strategies' ops in
+the turn's own buffer, so they commit or roll back with it. Strategies write at the levels their namespaces
+name, whatever ``scope.write`` allows callers (:meth:`engram.turn.Turn.as_strategy`). How far extraction got
+is a cursor in the store's meta table; preview turns keep their own cursor, so live state never moves. A
+model that fails leaves the turn as it was and is kept as a failed job to retry, never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from . import preview as previewmod
+from . import review
+from .config import Strategy
+from .core import namespace as ns
+from .core.labels import inherited_labels
+from .core.ops import AddOp, DeleteOp, Op
+from .core.scope import read_filter
+from .errors import ConfigError, ModelError, ValidationError
+from .models.base import Model
+from .models.registry import load_model
+from .turn import Turn, new_id
+from .types import Event, Job, Record, Scope
+
+if TYPE_CHECKING:
+    from .engine import Memory
+
+
+def cursor_key(scope: Scope, preview: bool = False) -> str:
+    """Where extraction keeps how far it got in a session (its ``every_n`` counter is this plus ``:pending``);
+    preview turns keep their own, so live state never moves."""
+    key = f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
+    return key + previewmod.PREVIEW_SUFFIX if preview else key
+
+
+def _per_strategy_model(spec: str) -> Model:
+    model = load_model(spec)
+    if model is None:
+        raise ConfigError("a strategy's model must name a provider", field="harness.memory.strategies")
+    return model
+
+
+class Extraction:
+    """Runs the strategies configured for each agent of one memory."""
+
+    def __init__(self, mem: Memory) -> None:
+        self.mem = mem
+
+    def strategies(self, scope: Scope) -> tuple[Strategy, ...]:
+        """The configured strategies, else the default memory review (engram.review), else none."""
+        return review.strategies(self.mem.config_for(scope.agent).memory, scope, with_model=self.mem.model is not None)
+
+    def should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
+        """Whether a turn appending ``new_events`` events runs (or enqueues) an extraction when it commits."""
+        mem = self.mem.config_for(scope.agent).memory
+        if not mem.enabled or not self.strategies(scope) or mem.extraction.trigger == "off":
+            return False
+        if mem.extraction.trigger == "every_n":
+            with self.mem.store.read() as tx:
+                cur = int(tx.get_meta(cursor_key(scope, preview) + ":pending") or 0)
+            return cur + new_events >= mem.extraction.every_n
+        return True
+
+    # -- in a turn -------------------------------------------------------------------------------------
+    def in_turn(self, turn: Turn) -> None:
+        """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
+        mem = self.mem.config_for(turn.scope.agent).memory
+        new = len(turn.pending_events)
+        if not self.should_extract(turn.scope, new, turn.preview):
+            if self.strategies(turn.scope) and mem.extraction.trigger == "every_n":
+                key = cursor_key(turn.scope, turn.preview) + ":pending"
+                with self.mem.store.read() as tx:
+                    cur = int(tx.get_meta(key) or 0)
+                turn.buffer.set_meta(key, str(cur + new))
+            return
+        if mem.extraction.trigger == "async" or turn.defer_extraction:  # deferred: over the turn's limits
+            now = self.mem.now()
+            turn.buffer.enqueue(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent, actor=turn.scope.actor,
+                                    session=turn.scope.session, status="pending", attempts=0, error=None,
+                                    payload={"turn_id": turn.id, "preview": turn.preview}, created_at=now,
+                                    updated_at=now))
+            return
+        events = self.unextracted(turn.scope, turn.preview) + turn.pending_events
+        saved = turn.buffer.savepoint()
+        try:
+            self.run(turn, events)
+        except ModelError as exc:
+            # The turn still commits; the extraction is kept as a failed job to retry, never lost.
+            turn.buffer.roll_back(saved)
+            turn.buffer.enqueue(self.failed_job(turn.scope, exc, turn.id, turn.preview))
+
+    def run(self, turn: Turn, events: Sequence[Event], *, advance_cursor: bool = True) -> list[Record]:
+        """Plan the strategies' ops on ``events`` and write them in ``turn``; returns the records written."""
+        if not events:
+            return []
+        strategy_turn = turn.as_strategy()  # same buffer: extraction commits or rolls back with the turn
+        written = self._apply(strategy_turn, self._plan(strategy_turn, events), events)
+        if advance_cursor:
+            last = max(e.at for e in events)
+            turn.buffer.set_meta(cursor_key(turn.scope, turn.preview), last.isoformat())
+            turn.buffer.set_meta(cursor_key(turn.scope, turn.preview) + ":pending", "0")
+        turn.written += written
+        return written
+
+    def _plan(self, turn: Turn, events: Sequence[Event]) -> list[Op]:
+        from .strategies.pipeline import plan  # heavy (the offline rules of extract/): loaded on first use
+
+        mem = self.mem.config_for(turn.scope.agent).memory
+        pending = turn.pending_records
+
+        def neighbours(namespace: str, text: str, k: int) -> list[Record]:
+            return self.mem.retrieval.neighbours(turn.scope, namespace, text, k, pending)
+
+        ops, _calls = plan(events, scope=turn.scope, strategies=self.strategies(turn.scope),
+                           model=turn.extraction_model or self.mem.model, neighbors=neighbours, now=self.mem.now(),
+                           kinds=mem.kinds, models=_per_strategy_model, neighbor_k=mem.extraction.neighbors)
+        return list(ops)
+
+    def _apply(self, turn: Turn, ops: Sequence[Op], events: Sequence[Event] = ()) -> list[Record]:
+        written: list[Record] = []
+        memory_cfg = self.mem.config_for(turn.scope.agent).memory
+        kinds, declared = memory_cfg.kinds, memory_cfg.labels
+        by_id = {e.id: e for e in events}
+        flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
+        for op in ops:
+            if isinstance(op, AddOp):
+                with self.mem.store.read() as tx:
+                    if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
+                            op.replaces is None:
+                        continue  # already extracted from these events: a retried job never duplicates
+                sources = [by_id[i] for i in op.source_event_ids if i in by_id]
+                labels = {**inherited_labels(declared, sources), **op.labels} if declared else op.labels
+                written.append(turn.remember(
+                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
+                    scope=op.level, namespace=op.namespace,
+                    replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
+            elif isinstance(op, DeleteOp):
+                turn.forget(op.record_id, within=self.strategy_writes(turn.scope, op.strategy))
+        return written
+
+    def strategy_writes(self, scope: Scope, strategy_id: str) -> set[tuple[str, str]]:
+        """The (namespace, level) pairs a configured strategy writes for ``scope`` (its records and reflections)."""
+        from .strategies.episodic import reflection_template  # heavy, as strategies.pipeline
+
+        out: set[tuple[str, str]] = set()
+        for st in self.strategies(scope):
+            if st.strategy_id != strategy_id:
+                continue
+            templates = [st.namespace_template] + ([reflection_template(st)] if st.type == "EPISODIC" else [])
+            for t in templates:
+                try:
+                    out.add((ns.fill(t, scope, strategy_id=st.strategy_id), ns.level_of_template(t)))
+                except ValidationError:
+                    continue
+        return out
+
+    # -- outside a turn ------------------------------------------------------------------------------------
+    def unextracted(self, scope: Scope, preview: bool = False) -> list[Event]:
+        """Events not yet extracted: live events after the live cursor, or (``preview``) the preview turns'
+        events after the preview cursor; extraction from preview events writes only preview records."""
+        key = cursor_key(scope, preview)
+        with self.mem.store.read() as tx:
+            after = tx.get_meta(key)
+            evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
+                                 after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
+                                 not_before=self.mem.expiry_cutoff(scope.agent), preview=preview)
+        return [e for e in evs if e.preview] if preview else evs
+
+    def extract(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+        """See :meth:`engram.engine.Memory.extract`."""
+        self.mem.read_filter(scope)
+        if not self.strategies(scope):
+            return []
+        try:
+            return self.extract_now(scope, preview=preview)
+        except ModelError as exc:
+            # nothing of the extraction was written; the failure is kept as a job to retry, then raised
+            with self.mem.turn(scope, preview=preview, extract=False) as t:
+                t.buffer.enqueue(self.failed_job(scope, exc, None, preview))
+            raise
+
+    def extract_now(self, scope: Scope, *, preview: bool = False) -> list[Record]:
+        """Extract the session's unextracted events in a turn of their own (what a job runs)."""
+        with self.mem.turn(scope, preview=preview, extract=False) as t:
+            return self.run(t, self.unextracted(scope, preview))
+
+    def ingest(self, scope: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False) -> list[Record]:
+        """See :meth:`engram.engine.Memory.ingest`."""
+        with self.mem.turn(scope, preview=preview, extract=False) as t:
+            events = t.draft_events(messages)  # extracted from, never stored
+            return self.run(t, events, advance_cursor=False)
+
+    def failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
+        """An extraction the model could not do (failed, malformed answer): kept to retry, never lost; one
+        stopped by the turn's limits (``exc.defer``) is kept pending, for the worker to run."""
+        now = self.mem.now()
+        deferred = bool(getattr(exc, "defer", False))
+        return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
+                   status="pending" if deferred else "failed", attempts=0 if deferred else 1,
+                   error=None if deferred else f"{type(exc).__name__}: {exc}",
+                   payload={**({"turn_id": turn_id} if turn_id else {}), "preview": preview}, created_at=now,
+                   updated_at=now)

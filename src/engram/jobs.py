@@ -1,0 +1,98 @@
+"""Extraction jobs: listing, retrying, and the worker that runs them.
+
+A job is an extraction kept for later: enqueued by a turn (``extraction.trigger`` ``async``, or a turn whose
+limits left no room for it) or kept after a model failed. :meth:`JobRunner.run` claims pending jobs one at a
+time under a lease, so several workers (threads or processes sharing one database) never run the same job,
+extracts in a turn of its own, and finishes the job or fails it (retried up to ``max_attempts``; bad input,
+never). :meth:`JobRunner.start` runs that loop on a background thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from .core import validate
+from .errors import EngramError, NotFound, ValidationError
+from .lifecycle import stop_at_exit
+from .turn import new_id
+from .types import Job, Scope
+
+if TYPE_CHECKING:
+    from .engine import Memory
+
+
+class JobRunner:
+    """The jobs of one memory and its background worker."""
+
+    def __init__(self, mem: Memory) -> None:
+        self.mem = mem
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> list[Job]:
+        self.mem.read_filter(scope)
+        with self.mem.store.read() as tx:
+            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))
+
+    def retry(self, scope: Scope, job_id: str) -> Job:
+        """Put a failed job back to pending."""
+        self.mem.read_filter(scope)
+        with self.mem.store.write() as tx:
+            if not tx.retry_job(scope.agent, job_id, self.mem.now()):
+                job = tx.get_job(scope.agent, job_id)
+                if job is None:
+                    raise NotFound(f"no job {job_id} for this agent", field="id")
+                raise ValidationError(f"job {job_id} is {job.status}; only failed jobs can be retried", field="id")
+            job = tx.get_job(scope.agent, job_id)
+        assert job is not None
+        return job
+
+    def run(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
+            max_attempts: int = 3) -> int:
+        """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
+        mem = self.mem
+        worker = worker or new_id("w_")
+        ran = 0
+        while ran < max_jobs:
+            with mem.store.write() as tx:
+                job = tx.claim_job(worker, mem.now(), lease_seconds)
+            if job is None:
+                break
+            ran += 1
+            scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
+            try:
+                mem.extraction.extract_now(scope, preview=bool(job.payload.get("preview")))
+            except EngramError as exc:
+                with mem.store.write() as tx:
+                    tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", mem.now(),
+                                retry=job.attempts < max_attempts and not isinstance(exc, ValidationError))
+                continue
+            with mem.store.write() as tx:
+                tx.finish_job(job.id, mem.now())
+        return ran
+
+    def start(self, *, interval: float = 0.5) -> None:
+        """Process jobs on a background thread until :meth:`stop` (which finishes the job in hand)."""
+        if self._thread is not None:
+            return
+        self._stop.clear()
+
+        def loop() -> None:
+            while not self._stop.is_set():
+                if self.run(max_jobs=10) == 0:
+                    self._stop.wait(interval)
+
+        self._thread = threading.Thread(target=loop, name="engram-jobs", daemon=True)
+        self._thread.start()
+        stop_at_exit(self)
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+
+    def stop_threads(self) -> None:
+        """The interpreter-exit hook (see :mod:`engram.lifecycle`)."""
+        self.stop()
