@@ -7,7 +7,7 @@ here); it keeps what the turn will apply, in order, and lets the engine mark a :
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -93,10 +93,3 @@ class TurnBuffer:
 
     def clear(self) -> None:
         self.roll_back(Savepoint(0, 0, 0, 0, 0, ()))
-
-    def empty(self) -> bool:
-        return not (self.events or self.records or self.status or self.uses or self.jobs or self.meta)
-
-    @property
-    def pending(self) -> Sequence[PendingRecord]:
-        return self.records
