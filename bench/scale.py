@@ -145,7 +145,10 @@ def disk_bytes(url: str) -> int:
 # -- one measurement (child process) ---------------------------------------------------------------------
 
 
-def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> dict[str, Any]:
+def measure(size: int, layout: str, url: str, queries: int, inner_spec: str,
+            keep: Path | None = None) -> dict[str, Any]:
+    """One database's figures. With ``keep`` (a directory), the database is built once and reused by later
+    runs (``keep``/<name>.json records what the build measured); recall and append are measured again."""
     from engram import Memory, Scope
     from engram.embedders import load_embedder
 
@@ -158,14 +161,40 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> 
     cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}},
                        "history": {"index": "messages"}}}
     mem = Memory.open(url, config=cfg, embedder=emb)
-    agent = "bench-" + uuid.uuid4().hex[:8]
+    built = keep / f"{url.split(':')[0]}-{layout}-{size}.json" if keep is not None else None
+    agent = "bench-keep" if built is not None else "bench-" + uuid.uuid4().hex[:8]
+    run = uuid.uuid4().hex[:8]  # this run's chat sessions (a kept database is appended to again)
     n_actors = 1 if layout == "one" else ACTORS
     per_actor = size // n_actors
     target = Scope(agent, "actor-0", "s0")
     maintain = getattr(mem.store, "maintain_vectors", None)
     res: dict[str, Any] = {"size": size, "layout": layout, "db": url.split("://")[0], "actors": n_actors}
+    if built is not None and built.exists():
+        res.update(json.loads(built.read_text()), reused=True)
+        ids_of_target = list(range(per_actor))
+        if maintain is not None:
+            maintain(emb.dim)  # cheap when nothing changed; analyses what earlier runs appended
+    else:
+        ids_of_target = build_records(mem, emb, res, agent, layout, per_actor, n_actors, sentences, maintain)
+        res["disk_bytes_built"] = disk_bytes(url)  # before this run's appends (a kept database grows by them)
+        if built is not None:
+            built.write_text(json.dumps({k: res[k] for k in ("ingest_records_per_s", "hnsw_build_s", "partitions",
+                                                             "disk_bytes_built") if k in res}))
 
-    # bulk records
+    measure_queries(mem, emb, cache, res, target, queries, layout, ids_of_target)
+    measure_appends(mem, res, agent, run, sentences)
+    res["disk_bytes"] = disk_bytes(url)
+    res["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    mem.close()
+    return res
+
+
+def build_records(mem: Any, emb: RecipeEmbedder, res: dict[str, Any], agent: str, layout: str, per_actor: int,
+                  n_actors: int, sentences: Sequence[str], maintain: Any) -> list[int]:
+    """The bulk load (``remember_many`` batches of 1,000) and the vector index build; returns the target
+    actor's record numbers."""
+    from engram import Scope
+
     t0 = time.perf_counter()
     build = 0.0
     written = 0
@@ -195,6 +224,12 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> 
         res["partitions"] = {k: sum(1 for v in kinds.values() if v == k) for k in ("exact", "hnsw")}
     res["ingest_records_per_s"] = round(written / (total - in_loop), 1)
     res["hnsw_build_s"] = round(build, 1)
+    return ids_of_target
+
+
+def measure_queries(mem: Any, emb: RecipeEmbedder, cache: Any, res: dict[str, Any], target: Any, queries: int,
+                    layout: str, ids_of_target: list[int]) -> None:
+    """Recall latency over LoCoMo questions (query embedding excluded, then included) and HNSW recall@10."""
 
     # queries: LoCoMo questions
     data = json.loads(locomo.DATA.read_text())
@@ -240,8 +275,13 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> 
     # messages: batched and one by one, store only (recipe vectors) and end to end (MiniLM). History appends
     # now commit event chunks unembedded and a background indexer embeds them (embed_history="background"),
     # so "minilm" times the deferred path, not the embedding; indexer throughput has its own bench.
+
+
+def measure_appends(mem: Any, res: dict[str, Any], agent: str, run: str, sentences: Sequence[str]) -> None:
+    from engram import Scope
+
     for label, model in (("store_only", False), ("minilm", True)):
-        chat = Scope(agent, "actor-0", f"chat-{label}")
+        chat = Scope(agent, "actor-0", f"chat-{label}-{run}")
 
         def msg(n: int, model: bool = model) -> dict[str, Any]:
             text = sentences[(n * 7919) % len(sentences)]
@@ -257,10 +297,6 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str) -> 
             single.append((time.perf_counter() - t2) * 1000)
         res[f"append_{label}"] = {"batched_messages_per_s": round(batched, 1),
                                   "single_ms": {"p50": _pct(single, 0.5), "p95": _pct(single, 0.95)}}
-    res["disk_bytes"] = disk_bytes(url)
-    res["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    mem.close()
-    return res
 
 
 # -- a small PNG line chart, no plotting dependency ------------------------------------------------------
@@ -372,12 +408,21 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
                    f"{inc['p50']:>22.1f}/{inc['p95']:<7.1f} {exc['p50']:>7.1f}/{exc['p95']:<6.1f} "
                    f"{r['append_store_only']['single_ms']['p50']:>10.2f} "
                    f"{r['append_store_only']['batched_messages_per_s']:>8.0f} {r['peak_rss_mb']:>7.0f} "
-                   f"{r['disk_bytes'] / 1e6:>8.1f} {r.get('vector_recall_at_10_vs_exact', float('nan')):>7.3f}")
+                   f"{_disk(r) / 1e6:>8.1f} {r.get('vector_recall_at_10_vs_exact', float('nan')):>7.3f}")
         out.append(f"{'':16} end to end with MiniLM: append p50 {r['append_minilm']['single_ms']['p50']:.2f} ms, "
                    f"{r['append_minilm']['batched_messages_per_s']:.0f} msg/s batched; "
                    f"HNSW build {r['hnsw_build_s']} s; partitions {r.get('partitions')}")
     out += ratios(rows)
     return "\n".join(out)
+
+
+def _append(r: dict[str, Any]) -> float:
+    return float(r["append_store_only"]["single_ms"]["p50"])
+
+
+def _disk(r: dict[str, Any]) -> float:
+    """Bytes on disk after the bulk load when measured then (a kept database also holds later runs' appends)."""
+    return float(r.get("disk_bytes_built") or r["disk_bytes"])
 
 
 def ratios(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -390,13 +435,53 @@ def ratios(rows: Sequence[dict[str, Any]]) -> list[str]:
             continue
         if not out:
             out = ["", f"{'vs SQLite':8} {'layout':6} {'records':>9} {'recall p50 incl.':>17} {'excl.':>7} "
-                       f"{'p95 incl.':>10} {'ingest':>7}"]
+                       f"{'p95 incl.':>10} {'ingest':>7} {'append p50':>11} {'disk':>6}"]
         ri, bi = r["recall_ms"], base["recall_ms"]
         out.append(f"{r['db']:8} {r['layout']:6} {r['size']:>9} "
                    f"{ri['included']['p50'] / bi['included']['p50']:>16.2f}x "
                    f"{ri['excluded']['p50'] / bi['excluded']['p50']:>6.2f}x "
                    f"{ri['included']['p95'] / bi['included']['p95']:>9.2f}x "
-                   f"{r['ingest_records_per_s'] / base['ingest_records_per_s']:>6.2f}x")
+                   f"{r['ingest_records_per_s'] / base['ingest_records_per_s']:>6.2f}x "
+                   f"{_append(r) / _append(base):>10.2f}x "
+                   f"{_disk(r) / _disk(base):>5.2f}x")
+    return out
+
+
+def child(db: str, size: int, layout: str, args: argparse.Namespace) -> dict[str, Any] | None:
+    """Measure one database in a child process (a fresh one, or the one kept for this size and layout)."""
+    with tempfile.TemporaryDirectory(prefix="engram-scale-", dir=os.environ.get("ENGRAM_BENCH_TMP")) as tmp:
+        where = args.keep if args.keep is not None else Path(tmp)
+        url = f"sqlite:///{where}/scale-{layout}-{size}.db" if db == "sqlite" else db
+        if url.startswith("postgres") and "schema=" not in url:
+            # a fresh schema per run, as SQLite gets a fresh file (corpus statistics and plan choices depend
+            # on the whole index); left for inspection, drop it with DROP SCHEMA … CASCADE
+            name = f"engram_keep_{layout}_{size}" if args.keep is not None else f"engram_bench_{uuid.uuid4().hex[:8]}"
+            url += ("&" if "?" in url else "?") + f"schema={name}"
+            print(f"  PostgreSQL schema: {name}", file=sys.stderr)
+        print(f"  {db.split('://')[0]} {layout} {size} ...", file=sys.stderr)
+        cmd = [sys.executable, __file__, "--child", str(size), layout, url, "--queries", str(args.queries),
+               "--embedder", args.embedder] + (["--keep", str(args.keep)] if args.keep is not None else [])
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            print(proc.stderr[-3000:], file=sys.stderr)
+            return None
+        got: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return got
+
+
+def median_of(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each measured figure over repeated runs of one database (the first run's other fields)."""
+    if len(runs) == 1:
+        return runs[0]
+
+    def merge(xs: Sequence[Any]) -> Any:
+        if isinstance(xs[0], dict):
+            return {k: merge([x[k] for x in xs]) for k in xs[0]}
+        if isinstance(xs[0], (int, float)) and not isinstance(xs[0], bool):
+            return statistics.median(xs)
+        return xs[0]
+    out: dict[str, Any] = merge(list(runs))
+    out["runs"] = list(runs)
     return out
 
 
@@ -404,7 +489,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--layouts", default="one,many")
-    ap.add_argument("--db", default="sqlite", help="'sqlite' (a fresh file per run) or a postgresql:// URL")
+    ap.add_argument("--db", action="append", help="'sqlite' (a fresh file per run, the default) or a "
+                    "postgresql:// URL; repeat it to measure several side by side (one after the other per size "
+                    "and layout, in the order given)")
+    ap.add_argument("--keep", type=Path, help="build each database once in this directory (SQLite files; a "
+                    "PostgreSQL schema engram_keep_<layout>_<size>) and reuse it in later runs")
+    ap.add_argument("--repeat", type=int, default=1, help="measure each database this many times, alternating")
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--embedder", default="default")
     ap.add_argument("--out", type=Path, default=OUT / "scale.json")
@@ -413,29 +503,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.child:
         size, layout, url = int(args.child[0]), args.child[1], args.child[2]
-        print(json.dumps(measure(size, layout, url, args.queries, args.embedder)))
+        print(json.dumps(measure(size, layout, url, args.queries, args.embedder, args.keep)))
         return 0
 
     rows: list[dict[str, Any]] = json.loads(args.out.read_text())["runs"] if args.out.exists() else []
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
     for size in [int(s) for s in args.sizes.split(",") if s]:
         for layout in [x for x in args.layouts.split(",") if x]:
-            with tempfile.TemporaryDirectory(prefix="engram-scale-", dir=os.environ.get("ENGRAM_BENCH_TMP")) as tmp:
-                url = f"sqlite:///{tmp}/scale.db" if args.db == "sqlite" else args.db
-                if url.startswith("postgres") and "schema=" not in url:
-                    # a fresh schema per run, as SQLite gets a fresh file (corpus statistics and plan choices
-                    # depend on the whole index); left for inspection, drop it with DROP SCHEMA … CASCADE
-                    url += ("&" if "?" in url else "?") + f"schema=engram_bench_{uuid.uuid4().hex[:8]}"
-                    print(f"  PostgreSQL schema: {url.rsplit('schema=', 1)[1]}", file=sys.stderr)
-                print(f"  {args.db.split('://')[0]} {layout} {size} ...", file=sys.stderr)
-                proc = subprocess.run([sys.executable, __file__, "--child", str(size), layout, url,
-                                       "--queries", str(args.queries), "--embedder", args.embedder],
-                                      capture_output=True, text=True, check=False)
-                if proc.returncode != 0:
-                    print(proc.stderr[-3000:], file=sys.stderr)
-                    return proc.returncode
-                got = json.loads(proc.stdout.strip().splitlines()[-1])
-            key = (got["db"], got["layout"], got["size"])
-            rows = [r for r in rows if (r["db"], r["layout"], r["size"]) != key] + [got]
+            runs: list[dict[str, Any]] = []
+            for _ in range(args.repeat):
+                for db in args.db or ["sqlite"]:
+                    got = child(db, size, layout, args)
+                    if got is None:
+                        return 1
+                    runs.append(got)
+            for got in runs:  # a repeated measurement: its medians, with every run kept under "runs"
+                key = (got["db"], got["layout"], got["size"])
+                same = [r for r in runs if (r["db"], r["layout"], r["size"]) == key]
+                if got is same[0]:
+                    rows = [r for r in rows if (r["db"], r["layout"], r["size"]) != key] + [median_of(same)]
     rows.sort(key=lambda r: (r["db"], r["layout"], r["size"]))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"benchmark": "scale", "machine": f"{os.cpu_count()} cpus",
