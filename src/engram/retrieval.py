@@ -70,8 +70,11 @@ class Corpus(Protocol):
         """Document count and frequencies of the stored items."""
         ...
 
-    def lexical(self, terms: Sequence[str], k: int) -> list[fusion.LexicalCandidate]: ...
-    def vector(self, qvec: np.ndarray, k: int) -> list[fusion.VectorCandidate]: ...
+    def candidates(self, terms: Sequence[str], qvec: np.ndarray | None, k: int
+                   ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
+        """Up to ``k`` lexical candidates for ``terms`` (none when empty) and ``k`` vector candidates for
+        ``qvec`` (none when None), asked together so a server backend answers both in one round trip."""
+        ...
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         """Load the stored candidates the caller may see: (time, group) of each."""
@@ -101,13 +104,12 @@ class Corpus(Protocol):
 def search(corpus: Corpus, q: Query) -> list[Hit]:
     """Rank ``corpus`` for ``q``: candidates, pool, neighbours of the best (hybrid mode), final scores."""
     extras = corpus.extras()
-    stats, lex = fusion.TermStats(0, {}), []
+    stats, selected = fusion.TermStats(0, {}), []
     terms = q.analysis.terms
     if q.mode != "vector":
         stats = poolmod.with_extras(corpus.term_stats(terms), extras)
         selected = fusion.select_terms(terms, stats)
-        lex = corpus.lexical(selected, q.candidates) if selected else []
-    vec = corpus.vector(q.qvec, q.candidates) if q.qvec is not None else []
+    lex, vec = corpus.candidates(selected, q.qvec, q.candidates)
     pool = poolmod.candidate_pool(lex, vec, corpus.known(list(dict.fromkeys(
         [c.id for c in lex] + [c.id for c in vec]))))
     pool.update({c.id: c for c in extras if q.mode != "lexical" or c.terms})  # no terms: no lexical match
@@ -136,13 +138,13 @@ class EventCorpus:
     def term_stats(self, terms: Sequence[str]) -> fusion.TermStats:
         return self.tx.event_term_stats(*self.where, terms)
 
-    def lexical(self, terms: Sequence[str], k: int) -> list[fusion.LexicalCandidate]:
-        return self.tx.events_lexical(*self.where, terms, limit=k, include_tools=self.tools,
-                                      not_before=self.not_before)
-
-    def vector(self, qvec: np.ndarray, k: int) -> list[fusion.VectorCandidate]:
-        return self.tx.events_vector(*self.where, qvec, limit=k, include_tools=self.tools,
-                                     not_before=self.not_before)
+    def candidates(self, terms: Sequence[str], qvec: np.ndarray | None, k: int
+                   ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
+        lex = self.tx.events_lexical(*self.where, terms, limit=k, include_tools=self.tools,
+                                     not_before=self.not_before) if terms else []
+        vec = self.tx.events_vector(*self.where, qvec, limit=k, include_tools=self.tools,
+                                    not_before=self.not_before) if qvec is not None else []
+        return lex, vec
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         self.events.update({e.id: e for e in self.tx.get_events(*self.where, ids)})
@@ -194,11 +196,9 @@ class RecordCorpus:
     def term_stats(self, terms: Sequence[str]) -> fusion.TermStats:
         return self.tx.record_term_stats(self.flt, terms)
 
-    def lexical(self, terms: Sequence[str], k: int) -> list[fusion.LexicalCandidate]:
-        return self.tx.records_lexical(self.flt, terms, limit=k)
-
-    def vector(self, qvec: np.ndarray, k: int) -> list[fusion.VectorCandidate]:
-        return self.tx.records_vector(self.flt, qvec, limit=k)
+    def candidates(self, terms: Sequence[str], qvec: np.ndarray | None, k: int
+                   ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
+        return self.tx.records_candidates(self.flt, terms, qvec, limit=k)
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         self.records.update({r.id: r for r in self.tx.get_records(self.flt, ids)})

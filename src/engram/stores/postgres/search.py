@@ -4,7 +4,7 @@ records (ranking itself is core.fusion's)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -16,15 +16,18 @@ from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_ra
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood
 from . import vectors
+from .pipe import Cursor
 from .sql import (
     PART_SCAN,
     POSTINGS_SQL,
     RECORD_COLS,
+    RECORD_COLS_LAZY,
     TERM_SCAN,
     aware,
     event_part,
     indexable,
     record_cols,
+    record_cols_lazy,
     split_terms,
     utc,
 )
@@ -65,7 +68,16 @@ class SearchTx(TxBase):
 
     def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
                  limit: int) -> list[DictRow]:
-        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: seq, score) best first, up to ``limit``.
+        """Run ``sql`` (its ``{postings}`` the ranked candidates ``k``: seq, score) best first, up to ``limit``."""
+        cur = self._lexical_later(kind, parts, terms, sql, args, limit)
+        if cur is None:
+            return []
+        self.c.flush()
+        return cur.fetchall()
+
+    def _lexical_later(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
+                       limit: int) -> Cursor | None:
+        """Queue ``_lexical``'s query; its cursor holds the rows once the queue has gone (None: no query).
 
         ``k.seq`` is the record's seq or the chunk's id. The
         partition condition goes into each term's postings scan unless the partitions hold at least half the
@@ -73,7 +85,7 @@ class SearchTx(TxBase):
         """
         kept = [t for t in dict.fromkeys(terms) if indexable(t)]
         if not kept or not parts:
-            return []
+            return None
         rarity = self._rarity(kind, kept)
         got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
         share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
@@ -86,14 +98,14 @@ class SearchTx(TxBase):
         postings = POSTINGS_SQL.format(scan=scan)
         # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
         # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
-        # autovacuum analyzes it). Switched off for this statement; a failed one rolls the setting back.
-        old = self.c.later("SELECT current_setting('enable_bitmapscan') AS b, "
-                           "set_config('enable_bitmapscan', 'off', true)")  # sent with the query below
-        rows = self._all(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
-                         [kept, rarity, *pargs, *args, limit])
-        row = old.fetchone()
-        self.c.later("SELECT set_config('enable_bitmapscan', %s, true)", [row["b"] if row else "on"])
-        return rows
+        # autovacuum analyzes it). Switched off for this statement (the old value kept in a placeholder
+        # setting, so restoring it needs no answer from the server); a failed one rolls the setting back.
+        self.c.later("SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), "
+                     "set_config('enable_bitmapscan', 'off', true)")
+        cur = self.c.later(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
+                           [kept, rarity, *pargs, *args, limit])
+        self.c.later("SELECT set_config('enable_bitmapscan', current_setting('engram.bitmapscan'), true)")
+        return cur
 
     def _ann_order(self, table: str, alias: str, dim: int) -> str:
         """The ORDER BY of an HNSW scan: the index's own expression (``ensure_hnsw``), so the planner uses it."""
@@ -101,23 +113,29 @@ class SearchTx(TxBase):
         return f"({alias}.vec::{cast}({dim})) <=> %s::{cast}({dim})"
 
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> list[DictRow]:
-        """Run an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
+        """Run ``_ann_later``'s query now."""
+        cur = self._ann_later(part, sql, args, k, part_rows)
+        self.c.flush()
+        return cur.fetchall()
+
+    def _ann_later(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> Cursor:
+        """Queue an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
 
         The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
         them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
-        switched off for this one statement and restored after it. ``ef_search`` grows with the partition
-        (``vectors.ef_search_for``).
+        switched off for this one statement and restored after it (as ``_lexical_later`` restores its setting).
+        ``ef_search`` grows with the partition (``vectors.ef_search_for``).
         """
-        old = self.c.later(  # sent with the query below, in one round trip
-            "SELECT current_setting('enable_sort') AS sort, set_config('enable_sort', 'off', true), "
+        self.c.later(
+            "SELECT set_config('engram.sort', current_setting('enable_sort'), true), "
+            "set_config('enable_sort', 'off', true), "
             "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %s, true), "
             "set_config('hnsw.max_scan_tuples', %s, true)",
             [str(vectors.ef_search_for(part_rows, k)), str(vectors.HNSW_MAX_SCAN)])
         self.plans.append((part, "hnsw"))
-        rows = self._all(sql, args)
-        row = old.fetchone()
-        self.c.later("SELECT set_config('enable_sort', %s, true)", [row["sort"] if row else "on"])
-        return rows
+        cur = self.c.later(sql, args)
+        self.c.later("SELECT set_config('enable_sort', current_setting('engram.sort'), true)")
+        return cur
 
     def _plan(self, kind: str, part: str, k: int, dim: int) -> tuple[str, int]:
         """The plan for a top-``k`` search of a partition; asks for the HNSW index the first time it would
@@ -224,12 +242,23 @@ class SearchTx(TxBase):
         return self._term_stats("r", terms)  # from the cache just filled (one query for the whole recall)
 
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
+        finish = self._records_lexical_later(flt, terms, limit)
+        self.c.flush()
+        return finish()
+
+    def _records_lexical_later(self, flt: ReadFilter, terms: Sequence[str], limit: int
+                               ) -> Callable[[], list[LexicalCandidate]]:
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
-        rows = self._lexical("r", parts, terms, f"SELECT {RECORD_COLS}, r.terms FROM ({{postings}}) k JOIN records r "
-                             f"ON r.seq = k.seq WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
-        self._keep(rows)
-        return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
+        cur = self._lexical_later("r", parts, terms, f"SELECT {RECORD_COLS_LAZY}, r.terms FROM ({{postings}}) k "
+                                  f"JOIN records r ON r.seq = k.seq WHERE r.part = ANY(%s::text[]) AND {where}",
+                                  [parts, *args], limit)
+
+        def finish() -> list[LexicalCandidate]:
+            rows = cur.fetchall() if cur is not None else []
+            self._keep(rows)
+            return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
+        return finish
 
     def _keep(self, rows: Iterable[DictRow]) -> None:
         """Remember candidate rows in a read transaction, so get_records of them needs no query."""
@@ -237,25 +266,50 @@ class SearchTx(TxBase):
             self._rows.update((r["id"], r) for r in rows)
 
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
+        finish = self._records_vector_later(flt, query, limit)
+        self.c.flush()
+        return finish()
+
+    def _records_vector_later(self, flt: ReadFilter, query: np.ndarray, limit: int
+                              ) -> Callable[[], list[VectorCandidate]]:
+        """Queue each searched partition's vector query; the function returned reads their rows once the queue
+        has gone (running the exact search of a partition whose HNSW scan came back short)."""
         q = query.astype(np.float32)
         dim = int(q.shape[0])
         where, args = self._filter_sql(flt)
-        base = (f"SELECT {RECORD_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s AND r.status = 'active' "
-                f"AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
-        merged: list[tuple[str, float]] = []
+        base = (f"SELECT {RECORD_COLS_LAZY}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s "
+                f"AND r.status = 'active' AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
+        exact = base + "ORDER BY s DESC, r.id LIMIT %s"
+        queued: list[tuple[str, Cursor, bool]] = []
         for part in self._parts(flt):
             plan, part_rows = self._plan("r", part, limit, dim)
-            rows: list[DictRow] = []
             if plan == "hnsw":
-                rows = self._ann(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} LIMIT %s",
-                                 [q, part, *args, q, limit], limit, part_rows)
-            if len(rows) < limit:  # exact: the partition's visible rows, all of them considered
+                queued.append((part, self._ann_later(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} "
+                                                     "LIMIT %s", [q, part, *args, q, limit], limit, part_rows), True))
+            else:
                 self.plans.append((part, "exact"))
-                rows = self._all(base + "ORDER BY s DESC, r.id LIMIT %s", [q, part, *args, limit])
-            self._keep(rows)
-            merged += [(r["id"], float(r["s"])) for r in rows]
-        merged.sort(key=lambda h: -h[1])
-        return [VectorCandidate(i, s) for i, s in merged[:limit]]
+                queued.append((part, self.c.later(exact, [q, part, *args, limit]), False))
+
+        def finish() -> list[VectorCandidate]:
+            merged: list[tuple[str, float]] = []
+            for part, cur, ann in queued:
+                rows = cur.fetchall()
+                if ann and len(rows) < limit:  # exact: the partition's visible rows, all of them considered
+                    self.plans.append((part, "exact"))
+                    rows = self._all(exact, [q, part, *args, limit])
+                self._keep(rows)
+                merged += [(r["id"], float(r["s"])) for r in rows]
+            merged.sort(key=lambda h: -h[1])
+            return [VectorCandidate(i, s) for i, s in merged[:limit]]
+        return finish
+
+    def records_candidates(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
+                           limit: int) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
+        """Lexical and vector candidates together: both queries leave in one round trip."""
+        lex = self._records_lexical_later(flt, terms, limit) if terms else None
+        vec = self._records_vector_later(flt, query, limit) if query is not None else None
+        self.c.flush()
+        return (lex() if lex is not None else []), (vec() if vec is not None else [])
 
     @staticmethod
     def _context_item(r: DictRow) -> ContextItem:
@@ -266,32 +320,39 @@ class SearchTx(TxBase):
 
     def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
         """Each active, visible record with up to ``window`` visible active records the same turn wrote
-        right before and after it (append order ``seq`` within the partition; one LATERAL query)."""
+        right before and after it (append order ``seq`` within the partition; one LATERAL query).
+
+        Visibility (``ok``) is the read filter evaluated in SQL, so no row becomes a Record only to be checked;
+        the rows kept are remembered for the hits that come from the context (no second query for them).
+        """
         if not ids:
             return []
+        fa, fa_args = self._filter_sql(flt, "a")
+        fs, fs_args = self._filter_sql(flt, "s")
         cols = ", r.seq, r.part, r.terms, r.vec"
         xcols = record_cols("x") + ", x.seq, x.part, x.terms, x.vec"
         # the anchors (dir -1) and their neighbours in append order, both ways, in one statement
         fetched = self._binary(
             f"WITH a AS MATERIALIZED (SELECT {RECORD_COLS}{cols}, u.o FROM unnest(%s::text[]) "
             "  WITH ORDINALITY AS u(id, o) JOIN records r ON r.id = u.id) "
-            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {record_cols('a')}, a.seq, a.part, "
-            "  a.terms, a.vec FROM a "
+            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {record_cols_lazy('a')}, a.terms, "
+            f"  a.vec, (a.status = 'active' AND {fa}) AS ok FROM a "
             "UNION ALL SELECT a.id, s.dir, a.o, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END, "
-            f"{record_cols('s')}, s.seq, s.part, s.terms, s.vec FROM a "
+            f"{record_cols_lazy('s')}, s.terms, s.vec, ({fs}) AS ok FROM a "
             "CROSS JOIN LATERAL ("
             f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
             "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
             f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
             "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
-            "WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 "
-            "ORDER BY o, dir, ord", [list(dict.fromkeys(ids)), window * 2, window * 2, window])
+            f"WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 AND {fa} "
+            "ORDER BY o, dir, ord",
+            [list(dict.fromkeys(ids)), *fa_args, *fs_args, window * 2, window * 2, window, *fa_args])
         found = {r["id"]: r for r in fetched if r["dir"] == -1}
-        anchors = [found[i] for i in dict.fromkeys(ids)
-                   if i in found and found[i]["status"] == "active" and flt.allows(self._record(found[i]))]
+        anchors = [found[i] for i in dict.fromkeys(ids) if i in found and found[i]["ok"]]
         sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
         walk = [a for a in anchors if a["turn_id"] is not None]
         rows = [r for r in fetched if r["dir"] != -1 and r["anchor"] in sides]
+        kept = list(anchors)
         if window > 0 and walk:
             turn = {a["id"]: a["turn_id"] for a in walk}
             stopped: set[tuple[str, int]] = set()
@@ -302,7 +363,9 @@ class SearchTx(TxBase):
                     continue
                 if r["turn_id"] != turn[r["anchor"]]:
                     stopped.add(key)  # a turn's records are adjacent: the run ends at another turn's record
-                elif flt.allows(self._record(r)):
+                elif r["ok"]:
                     got.append(self._context_item(r))
+                    kept.append(r)
+        self._keep(kept)
         return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
                 for a in anchors]

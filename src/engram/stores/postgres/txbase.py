@@ -3,6 +3,7 @@ and postings upkeep, the read filter as SQL, and the record row mapping."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,11 @@ from .sql import (
 
 if TYPE_CHECKING:
     from .store import PostgresStore
+
+
+def _json(value: Any) -> Any:
+    """A JSON column as loaded (jsonb), or as text where a search fetched it unparsed (``record_cols_lazy``)."""
+    return json.loads(value) if isinstance(value, str) else value
 
 
 class TxBase:
@@ -152,13 +158,14 @@ class TxBase:
         return Record(
             id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
             namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
-            labels=dict(r["labels"]), status=r["status"], preview=bool(r["preview"]),
+            labels=dict(_json(r["labels"])), status=r["status"], preview=bool(r["preview"]),
             created_at=utc(r["created_at"]), updated_at=utc(r["updated_at"]), version=int(r["version"]),
             replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
             pinned=bool(r["pinned"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
-                                  source_event_ids=tuple(r["source_ids"]), config_version=r["config_version"]),
+                                  source_event_ids=tuple(_json(r["source_ids"])),
+                                  config_version=r["config_version"]),
         )
 
     def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:

@@ -202,6 +202,12 @@ class SearchTx(TxBase):
                 break
         return out[:limit]
 
+    def records_candidates(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
+                           limit: int) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
+        """Both kinds of candidates, one after the other (in-process: nothing to gain by sending them together)."""
+        return (self.records_lexical(flt, terms, limit=limit) if terms else [],
+                self.records_vector(flt, query, limit=limit) if query is not None else [])
+
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
         cache = self.s.vectors(query.shape[0])
         merged: list[tuple[str, float]] = []
