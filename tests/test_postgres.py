@@ -105,10 +105,28 @@ def test_url_settings_split_engram_params_from_libpq_ones() -> None:
     assert urlmod.parse("postgres://h/db?schema=a", schema="b").schema == "b"
 
 
+def test_synchronous_commit_becomes_a_session_setting_kept_with_the_callers_options() -> None:
+    got = urlmod.parse("postgresql://h/db?options=-c%20work_mem%3D8MB&synchronous_commit=off")
+    assert "options=-c%20work_mem%3D8MB%20-c%20synchronous_commit%3Doff" in got.conninfo
+    assert "synchronous_commit" not in urlmod.parse("postgresql://h/db").conninfo  # the server's own by default
+
+
+@pg_only
+def test_synchronous_commit_off_applies_to_every_engram_session(db_url: str) -> None:
+    with Memory.open(db_url + "&synchronous_commit=off", embedder=HashingEmbedder()) as mem:
+        mem.append(Scope("bot", "u", "s"), [{"role": "user", "content": "hello"}])
+        with mem.store.write() as tx:
+            assert tx.c.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"] == "off"
+        with mem.store.read() as tx:
+            assert tx.c.execute("SHOW synchronous_commit").fetchone()["synchronous_commit"] == "off"
+        assert [e.content for e in mem.events(Scope("bot", "u", "s"))] == ["hello"]
+
+
 @pytest.mark.parametrize("query, field", [("schema=Bad-Name", "schema"), ("schema=a;drop", "schema"),
                                           ("pool_max=0", "pool_max"), ("pool_max=x", "pool_max"),
                                           ("pool_min=5&pool_max=2", "pool_max"), ("pool_timeout=-1", "pool_timeout"),
-                                          ("vector_schema=x y", "vector_schema")])
+                                          ("vector_schema=x y", "vector_schema"),
+                                          ("synchronous_commit=maybe", "synchronous_commit")])
 def test_bad_url_settings_name_the_parameter(query: str, field: str) -> None:
     with pytest.raises(ConfigError) as err:
         urlmod.parse(f"postgresql://h/db?{query}")

@@ -85,7 +85,7 @@ class EventsTx(TxBase):
                 "stored_at) SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bool[], %s::timestamptz[], "
                 "%s::text[], %s::text[], %s::text[]::vector[], %s::timestamptz[]) RETURNING id, event_id, part, terms) "
                 "INSERT INTO postings (seq, ph, kind, term) SELECT c.id, hashtextextended(c.part, 0), 'e', t FROM c "
-                "CROSS JOIN LATERAL posting_terms(c.terms) AS t",
+                "CROSS JOIN LATERAL posting_terms(c.terms) AS t ORDER BY t, c.id",  # index order (sql.records_sql)
                 [[ch.event_id for ch in chunks], [ch.ordinal for ch in chunks], parts,
                  [by_id[ch.event_id].is_tool for ch in chunks], [aware(by_id[ch.event_id].at) for ch in chunks],
                  [ch.text for ch in chunks], [" ".join(ch.terms) for ch in chunks],

@@ -217,11 +217,15 @@ class PostgresStore:
         index, 130 ms instead of 20). Returns each partition's plan (exact | hnsw), as SQLite's
         ``maintain_vectors`` does; ``save`` is accepted for that signature only (an index here is durable).
         ``k`` is the candidate count a search asks for (the engine's default). ``postings`` is vacuumed too:
-        until its pages are marked all-visible, each posting a text search reads also visits the table.
+        until its pages are marked all-visible, each posting a text search reads also visits the table. Its
+        two indexes are rebuilt first (``REINDEX … CONCURRENTLY``: writers are not blocked): every write adds
+        postings at the right end of each of its terms' runs, which splits pages half-full that nothing fills
+        again, so after a load they are 54-64% full (at 100k records 219 MB; rebuilt, 140 MB).
         """
         del save
         try:
             with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+                conn.execute(f'REINDEX TABLE CONCURRENTLY "{self.schema}".postings')
                 conn.execute(f'VACUUM (ANALYZE) "{self.schema}".postings')
                 conn.execute(f'ANALYZE "{self.schema}".records, "{self.schema}".event_chunks, "{self.schema}".stats')
         except psycopg.Error as exc:

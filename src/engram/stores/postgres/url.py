@@ -22,6 +22,12 @@ parameter          default    meaning
 ``hnsw``           auto       ``auto``: build an HNSW index when a partition is large enough to gain;
                               ``off``: never build or use one (exact search only, fastest ingest)
 =================  =========  =======================================================================
+
+``synchronous_commit`` (default: the server's setting, durable unless configured otherwise) sets
+PostgreSQL's ``synchronous_commit`` for engram's sessions: ``on``, ``off``, ``local``, ``remote_write`` or
+``remote_apply``. ``off`` answers a commit before its WAL is flushed (an append waits for no fsync); a
+crash of the server can then lose the last commits (up to about 0.6 s of them), never half-apply one, the
+trade SQLite's default ``synchronous=NORMAL`` makes.
 """
 
 from __future__ import annotations
@@ -34,7 +40,8 @@ from ...errors import ConfigError
 
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 OWN = ("schema", "vector_schema", "pool_min", "pool_max", "pool_timeout", "read_url", "direct_url", "prepare",
-       "hnsw", "read_wait")
+       "hnsw", "read_wait", "synchronous_commit")
+SYNC_COMMIT = ("on", "off", "local", "remote_write", "remote_apply")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +103,13 @@ def _libpq(url: str) -> tuple[str, dict[str, str]]:
             own[key] = value
         else:
             rest.append((key, value))
+    sync = own.get("synchronous_commit")
+    if sync is not None:  # a session setting (libpq options), so every transaction and query sees it
+        if sync not in SYNC_COMMIT:
+            raise ConfigError(f"must be one of {', '.join(SYNC_COMMIT)}", field="synchronous_commit")
+        opts = [v for k, v in rest if k == "options"]
+        rest = [(k, v) for k, v in rest if k != "options"]
+        rest.append(("options", " ".join([*opts, f"-c synchronous_commit={sync}"])))
     keys = {k for k, _ in rest}
     if "connect_timeout" not in keys:
         rest.append(("connect_timeout", "10"))
