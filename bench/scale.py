@@ -168,7 +168,8 @@ def measure(size: int, layout: str, url: str, queries: int, inner_spec: str,
     per_actor = size // n_actors
     target = Scope(agent, "actor-0", "s0")
     maintain = getattr(mem.store, "maintain_vectors", None)
-    res: dict[str, Any] = {"size": size, "layout": layout, "db": url.split("://")[0], "actors": n_actors}
+    label = url.split("://")[0] + ("-async" if "synchronous_commit=off" in url else "")  # a second PostgreSQL row
+    res: dict[str, Any] = {"size": size, "layout": layout, "db": label, "actors": n_actors}
     if built is not None and built.exists():
         res.update(json.loads(built.read_text()), reused=True)
         ids_of_target = list(range(per_actor))

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+import psycopg
 import pytest
 
 from engram.core.scope import ReadFilter
@@ -139,6 +140,26 @@ def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: Postgre
     assert len(big) == 10 and len(small) == 10
     assert f"records_hnsw_{dim}" in shown
     assert store.maintain_vectors(dim) == kinds  # idempotent: the index is there
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_maintain_vectors_rebuilds_postings_indexes_and_drops_an_interrupted_rebuild(store: PostgresStore) -> None:
+    """The postings indexes come back compact and valid; an invalid index an interrupted ``REINDEX …
+    CONCURRENTLY`` left behind (still written to by every insert) is dropped."""
+    sizes = "SELECT c.relname, i.indisvalid AS ok FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid " \
+            "JOIN pg_class t ON t.oid = i.indrelid WHERE t.relname = 'postings' AND t.relnamespace = %s::regnamespace"
+    with psycopg.connect(store.settings.direct_conninfo, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{store.schema}"')
+        conn.execute("INSERT INTO postings (seq, ph, kind, term) VALUES (-1, 0, 'e', 'x'), (-2, 0, 'e', 'x')")
+        with pytest.raises(psycopg.errors.UniqueViolation):  # fails half-way: leaves an invalid index
+            conn.execute("CREATE UNIQUE INDEX CONCURRENTLY postings_term_ccnew ON postings (kind)")
+    with store.read() as tx:
+        before = {r["relname"]: r["ok"] for r in tx._all(sizes, [store.schema])}
+    assert before == {"postings_term": True, "postings_part": True, "postings_term_ccnew": False}
+    store.maintain_vectors(8)
+    with store.read() as tx:
+        after = {r["relname"]: r["ok"] for r in tx._all(sizes, [store.schema])}
+    assert after == {"postings_term": True, "postings_part": True}
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)

@@ -225,6 +225,13 @@ class PostgresStore:
         del save
         try:
             with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+                # an interrupted rebuild leaves its new index invalid but still written to: drop it first
+                for row in conn.execute(
+                        "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t "
+                        "ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = %s "
+                        "AND t.relname = 'postings' AND NOT i.indisvalid AND c.relname LIKE '%%ccnew%%'",
+                        [self.schema]).fetchall():
+                    conn.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{self.schema}"."{row[0]}"')
                 conn.execute(f'REINDEX TABLE CONCURRENTLY "{self.schema}".postings')
                 conn.execute(f'VACUUM (ANALYZE) "{self.schema}".postings')
                 conn.execute(f'ANALYZE "{self.schema}".records, "{self.schema}".event_chunks, "{self.schema}".stats')
