@@ -19,7 +19,7 @@ T = TypeVar("T")
 #: at or above it, reading a term's newest postings anywhere and filtering afterwards is cheaper.
 PARTITION_SCAN_SHARE = 0.5
 
-#: How much more to ask an index for each time too few of its hits pass a filter (``widen``).
+#: How much more to ask an index for each time too few of its hits pass a filter (``overfetch``).
 OVERFETCH_GROWTH = 4
 
 
@@ -45,15 +45,11 @@ def record_partition(agent: str, actor: str | None, session: str | None = None) 
 
 
 def read_partitions(flt: ReadFilter) -> list[Partition]:
-    """The record partitions holding every record ``flt`` can see (the filter itself still applies inside)."""
-    parts = []
-    if "agent" in flt.levels:
-        parts.append(record_partition(flt.agent, None))
-    if flt.actor is not None and ("actor" in flt.levels or "session" in flt.levels):
-        parts.append(record_partition(flt.agent, flt.actor))
-    elif flt.actor is None and flt.session is not None and "session" in flt.levels:
-        parts.append(record_partition(flt.agent, None, flt.session))
-    return parts
+    """The record partitions holding every record ``flt`` can see, the agent's first: those of its owner keys
+    (``ReadFilter.owner_keys``), so a search can never miss what the rule shows. The filter still applies
+    inside them (an actor's partition also holds its other sessions' records)."""
+    keys = sorted(flt.owner_keys(), key=lambda k: k.level != "agent")
+    return list(dict.fromkeys(record_partition(flt.agent, k.actor, k.session) for k in keys))
 
 
 def scan_within(share: float) -> bool:
