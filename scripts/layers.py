@@ -25,7 +25,7 @@ LAYER = {
     "config": 2, "config_shapes": 2, "stores": 2, "embedders": 2, "models": 2,
     "extract": 3, "strategies": 3,
     "engine": 4, "turn": 4, "indexer": 4, "agent_configs": 4, "review": 4, "erasure": 4, "lifecycle": 4,
-    "expiry": 4, "keys": 4, "preview": 4, "__init__": 4, "__version__": 4,
+    "expiry": 4, "keys": 4, "grants": 4, "preview": 4, "__init__": 4, "__version__": 4,
     "buffer": 4, "retrieval": 4, "extraction": 4, "jobs": 4,
     "harness": 5,
     "cli": 6, "http": 6, "mcp": 6, "agentcore": 6, "client": 6, "demo": 6, "__main__": 6,

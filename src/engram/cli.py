@@ -21,7 +21,7 @@ from .errors import EngramError, ValidationError
 from .types import Scope
 
 DEFAULT_DB = os.environ.get("ENGRAM_DB", "sqlite:///engram.db")
-VIEW_MODULES = ("engram.http.cli", "engram.harness.cli", "engram.demo")
+VIEW_MODULES = ("engram.http.cli", "engram.mcp", "engram.harness.cli", "engram.demo")
 
 
 def to_jsonable(value: Any) -> Any:

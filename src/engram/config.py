@@ -288,13 +288,36 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
         update = wrapped
     start = base_doc if update else shapes.shape_defaults(shape, patch)
     if shape == "harness" and not update:
-        from .review import twisp_defaults  # the Twisp document's memory defaults where it is silent
-
         patch = twisp_defaults(patch)
     try:
         return Config.model_validate(shapes.merge(start, patch))
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
+
+
+def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
+    """A harness document with the Twisp document's memory defaults filled in where it is silent.
+
+    A document whose ``memory`` names ``enabled`` gets the review on (unless it lists strategies) and opt-in
+    ``tools`` (``search_history`` comes with the index, ``retrieve_result`` with offloading).
+    """
+    harness = doc.get("harness")
+    if not isinstance(harness, dict) or not isinstance(harness.get("memory"), dict) \
+            or "enabled" not in harness["memory"]:
+        return doc
+    memory = dict(harness["memory"])
+    history = harness.get("history")
+    index = history.get("index", "none") if isinstance(history, dict) else "none"
+    tools = memory.get("tools", ["search_memory"])
+    if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
+        memory["tools"] = tools + [t for t in ("search_history", "retrieve_result")
+                                   if t not in tools and (t == "retrieve_result" or index != "none")]
+    extraction = memory.get("extraction")
+    if extraction is None or isinstance(extraction, dict):
+        extraction = dict(extraction or {})
+        extraction.setdefault("review", memory.get("enabled") is True and not memory.get("strategies"))
+        memory["extraction"] = extraction
+    return {**doc, "harness": {**harness, "memory": memory}}
 
 
 def check_label_numbers(old: Config, new: Config) -> None:

@@ -13,18 +13,16 @@ No ``from __future__ import annotations``: the SDK reads the tools' annotations,
 import argparse
 import ipaddress
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-import anyio.to_thread
-from pydantic import Field
-
-from .engine import Memory
 from .errors import EngramError, ValidationError
-from .http import schemas as S
-from .http.cli import mcp_arguments as add_arguments
 from .types import Hit, Level, Scope
+
+if TYPE_CHECKING:
+    from .engine import Memory
 
 T = TypeVar("T")
 
@@ -35,7 +33,7 @@ INSTRUCTIONS = (
 )
 
 
-def default_level(mem: Memory, scope: Scope) -> Level:
+def default_level(mem: "Memory", scope: Scope) -> Level:
     """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
     allowed = mem.config_for(scope.agent).memory.scope.write
     usable: list[Level] = [lv for lv in ("actor", "session", "agent")
@@ -45,19 +43,26 @@ def default_level(mem: Memory, scope: Scope) -> Level:
 
 
 def _record(rec: Any) -> dict[str, Any]:
+    from .http import schemas as S
+
     return S.RecordOut.model_validate(rec).model_dump(mode="json")
 
 
 def _hits(hits: Sequence[Hit]) -> dict[str, Any]:
+    from .http import schemas as S
+
     return {"hits": [S.HitOut.model_validate(h).model_dump(mode="json", exclude_none=True) for h in hits]}
 
 
-def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
+def build_server(mem: "Memory", scope: Scope, *, name: str = "engram") -> Any:
     """An ``mcp`` MCPServer whose tools call ``mem`` for ``scope``."""
+    import anyio.to_thread
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import Field
 
     from .harness.tools import memory_specs
+    from .http import schemas as S
 
     server = MCPServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
     bound = scope  # the tools' own `scope` argument is a level
@@ -156,7 +161,7 @@ def _loopback(host: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """``engram mcp``: serve the memory tools until stdin closes (stdio) or the process is stopped."""
-    import os
+    from .engine import Memory
 
     db = getattr(args, "db", None) or os.environ.get("ENGRAM_DB") or "sqlite:///engram.db"
     try:
@@ -180,6 +185,38 @@ def run(args: argparse.Namespace) -> int:
     finally:
         mem.close()
     return 0
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``engram mcp`` (the main CLI and ``python -m engram.mcp`` share them)."""
+    p.add_argument("--db", default=argparse.SUPPRESS, help="database URL (default: $ENGRAM_DB or "
+                                                           "sqlite:///engram.db)")
+    p.add_argument("--agent", required=True, help="the agent id the tools are bound to")
+    p.add_argument("--actor", default=None, help="the actor (user) id the tools are bound to")
+    p.add_argument("--session", default=None, help="the session id (needed by search_history)")
+    p.add_argument("--config", default=None, help="a JSON config file to store and use")
+    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    p.add_argument("--host", default="127.0.0.1", help="HTTP transport: loopback addresses only")
+    p.add_argument("--port", type=int, default=8421, help="HTTP transport port (path /mcp)")
+
+
+def _command(args: argparse.Namespace) -> int:
+    try:
+        import mcp  # noqa: F401
+    except ImportError as exc:
+        print(json.dumps({"error": {"type": "ConfigError", "field": None,
+                                    "message": "mcp needs the server extra: pip install 'engram[server]' "
+                                               f"({exc.name or exc} is missing)"}}), file=sys.stderr)
+        return 2
+    return run(args)
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``engram mcp`` to the main CLI (imports nothing heavy: the SDK loads when the command runs)."""
+    m = subparsers.add_parser("mcp", help="serve the memory tools over MCP (stdio or streamable HTTP)")
+    add_arguments(m)
+    m.set_defaults(func=_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

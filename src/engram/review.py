@@ -13,18 +13,20 @@ the nearest records), writing the configured ``kinds`` at the levels ``scope.wri
 
 Twisp memory: a harness-shaped configuration whose ``memory`` names ``enabled`` explicitly (every memory
 snippet of the Twisp document does) gets the document's defaults where it is silent: the review runs, and
-``tools`` is opt-in (none of ``add_memory``, ``read_memory``, ``delete_memory`` unless named).
+``tools`` is opt-in (none of ``add_memory``, ``read_memory``, ``delete_memory`` unless named). That
+document rule is applied while the configuration loads, so it lives in :func:`engram.config.twisp_defaults`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .config import Memory as MemoryConfig
-from .config import Strategy
+from .config import Strategy, twisp_defaults
 from .core import namespace as ns
 from .types import LEVELS, Level, Scope
+
+__all__ = ["AGENT_PASS_ID", "REVIEW_ID", "strategies", "twisp_defaults"]
 
 REVIEW_ID = "memory"
 AGENT_PASS_ID = "memory-agent"
@@ -32,27 +34,6 @@ SESSION_FOCUS = ("Keep only what is about this session's subject; a separate pas
                  "session of the agent.")
 AGENT_FOCUS = ("Keep only what should inform every session of this agent, such as standing guidance an operator "
                "gave that applies to all subjects; keep nothing specific to this session's subject.")
-
-
-def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
-    """A harness document with the Twisp document's memory defaults filled in where it is silent."""
-    harness = doc.get("harness")
-    if not isinstance(harness, dict) or not isinstance(harness.get("memory"), dict) \
-            or "enabled" not in harness["memory"]:
-        return doc
-    memory = dict(harness["memory"])
-    history = harness.get("history")
-    index = history.get("index", "none") if isinstance(history, dict) else "none"
-    tools = memory.get("tools", ["search_memory"])
-    if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
-        memory["tools"] = tools + [t for t in ("search_history", "retrieve_result")
-                                   if t not in tools and (t == "retrieve_result" or index != "none")]
-    extraction = memory.get("extraction")
-    if extraction is None or isinstance(extraction, dict):
-        extraction = dict(extraction or {})
-        extraction.setdefault("review", memory.get("enabled") is True and not memory.get("strategies"))
-        memory["extraction"] = extraction
-    return {**doc, "harness": {**harness, "memory": memory}}
 
 
 def _writable(scope: Scope, levels: Sequence[str]) -> list[Level]:

@@ -74,6 +74,48 @@ class ToolCall:
 
 
 @dataclass(frozen=True, slots=True)
+class Message:
+    """A chat message in provider-neutral form; tool results carry ``tool_call_id``."""
+
+    role: str  # system | user | assistant | tool
+    content: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A tool offered to the model: JSON-schema'd parameters, as every provider API accepts them."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Tokens a model call consumed; usages add up."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """What a model call returned: text and/or tool calls, the usage, and why it stopped."""
+
+    text: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    usage: Usage = field(default_factory=Usage)
+    stop_reason: str | None = None
+    model: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """One short-term event: a message, a tool call (assistant with ``tool_calls``) or a tool result."""
 

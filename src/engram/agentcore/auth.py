@@ -1,7 +1,7 @@
 """Who is calling the AgentCore face: SigV4 verified against credentials engram issued, before any route.
 
 :class:`SigV4Middleware` handles the AgentCore paths (:data:`PREFIXES`): it buffers the body (the signature
-covers its hash), verifies the signature, and puts the key's :class:`~engram.http.auth.Grant` in the ASGI
+covers its hash), verifies the signature, and puts the key's :class:`~engram.grants.Grant` in the ASGI
 scope state, exactly as ``/v1/`` does for a bearer key. It also makes routing see the *raw* path, so that an
 id percent-encoded by the client (an ARN's ``/``, an event id's ``#``) stays one path segment; routes decode
 their parameters with :func:`engram.agentcore.ids.path_param`. Failures answer in AWS's error shape.
@@ -12,6 +12,7 @@ credentials work), as on ``/v1/``.
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import UTC, datetime
 from typing import Any
@@ -20,8 +21,7 @@ import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Send
 from starlette.types import Scope as AsgiScope
 
-from ..http.auth import LOCAL_GRANT, Grant
-from ..http.wire import send_json
+from ..grants import LOCAL_GRANT, Grant
 from ..stores.base import Store
 from . import credentials, sigv4
 from .errors import AccessDeniedException, AwsError, InvalidSignatureException, UnrecognizedClientException
@@ -39,8 +39,12 @@ def is_agentcore(path: str) -> bool:
 
 
 async def send_aws_error(send: Send, exc: AwsError) -> None:
-    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in exc.headers().items()]
-    await send_json(send, exc.status, exc.body(), headers)
+    """Answer from the middleware, before any route: the error's JSON body and its AWS headers."""
+    data = json.dumps(exc.body(), separators=(",", ":")).encode("utf-8")
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+               *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in exc.headers().items())]
+    await send({"type": "http.response.start", "status": exc.status, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
 
 
 def _is_loopback(client: Any) -> bool:

@@ -6,7 +6,7 @@ memory: *managed* (CreateHarness makes a memory resource for it, default strateg
 SUMMARIZATION, 30-day event expiry, ``managedByResourceArn`` = the harness), *bring-your-own*
 (``agentCoreMemoryConfiguration.arn`` names an existing memory) or *disabled*. Documents live in the meta
 table: ``agentcore.harness.<id>`` (current), ``agentcore.harness.<id>@<version>`` (each version) and the
-index ``agentcore.harnesses``.
+index, one row per harness under ``agentcore.index.harness.`` (:mod:`.meta_index`).
 
 UpdateHarness changes only the fields it names; ``memory`` comes wrapped in ``optionalValue``:
 ``managedMemoryConfiguration`` on a managed harness changes its memory's strategies (added ones get new
@@ -27,13 +27,14 @@ import pydantic
 from .. import config as cfgmod
 from ..engine import Memory
 from ..errors import ConfigError, ConflictError, NotFound, PermissionDenied, ValidationError
-from ..http.auth import Grant
+from ..grants import Grant
 from . import harness_spec as spec
-from . import memories, registry
+from . import idempotency, memories, meta_index, registry
 from . import strategies as st
 
 HARNESS_META = "agentcore.harness."
-INDEX_META = "agentcore.harnesses"
+INDEX_META = "agentcore.harnesses"  # the one-key list older versions kept; read, never appended to
+INDEX_PREFIX = "agentcore.index.harness."  # one row per harness, in creation order (meta_index)
 OWNER = "_owner"
 MANAGED_NAMES = {"SEMANTIC": "semantic", "SUMMARIZATION": "summarization", "USER_PREFERENCE": "user_preference",
                  "EPISODIC": "episodic"}
@@ -67,10 +68,7 @@ def _put(base: Memory, doc: dict[str, Any], *, new: bool = False) -> None:
     hid = doc["harnessId"]
     with base.store.write() as tx:
         if new:
-            raw = tx.get_meta(INDEX_META)
-            index: list[str] = list(json.loads(raw)) if raw else []
-            index.append(hid)
-            tx.set_meta(INDEX_META, json.dumps(index))
+            meta_index.add(tx, INDEX_PREFIX, hid, datetime.now(UTC))
         text = json.dumps(doc, sort_keys=True)
         tx.set_meta(HARNESS_META + hid, text)
         tx.set_meta(f"{HARNESS_META}{hid}@{doc['harnessVersion']}", text)
@@ -85,8 +83,7 @@ def _load(base: Memory, harness_id: str, version: str | None = None) -> dict[str
 
 def _index(base: Memory) -> list[str]:
     with base.store.read() as tx:
-        raw = tx.get_meta(INDEX_META)
-    return list(json.loads(raw)) if raw else []
+        return meta_index.members(tx, INDEX_PREFIX, INDEX_META)
 
 
 def get(base: Memory, grant: Grant, harness_id: Any, version: Any = None) -> dict[str, Any]:
@@ -234,7 +231,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     tags = spec.tags(body["tags"]) if body.get("tags") is not None else None
     token = body.get("clientToken")
     if token is not None:
-        prior = memories._by_token(base, "create-harness", token)
+        prior = idempotency.lookup(base.store, "create-harness", token)
         if prior:
             found = _load(base, prior)
             if found is not None:
@@ -261,7 +258,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         doc["memory"] = {"disabled": {}}
     _put(base, doc, new=True)
     if token is not None:
-        memories._remember_token(base, "create-harness", token, harness_id)
+        idempotency.remember(base.store, "create-harness", token, harness_id)
     return doc
 
 
@@ -363,9 +360,7 @@ def delete(base: Memory, grant: Grant, harness_id: Any, delete_managed: str | No
     _release(base, doc, delete=delete_managed != "false")
     hid = doc["harnessId"]
     with base.store.write() as tx:
-        raw = tx.get_meta(INDEX_META)
-        index = [h for h in (json.loads(raw) if raw else []) if h != hid]
-        tx.set_meta(INDEX_META, json.dumps(index))
+        meta_index.remove(tx, INDEX_PREFIX, hid, INDEX_META)
         tx.set_meta(HARNESS_META + hid, "")
         for v in range(1, int(doc["harnessVersion"]) + 1):
             tx.set_meta(f"{HARNESS_META}{hid}@{v}", "")

@@ -30,12 +30,11 @@ from typing import Any
 
 from ..engine import Memory
 from ..errors import NotFound, ValidationError
-from ..http.auth import Grant
+from ..grants import Grant
 from . import harness_spec as spec
-from . import ids, registry
+from . import idempotency, ids, registry
 from . import strategies as st
 
-TOKEN_META = "agentcore.token."
 MANAGED = "managedByResourceArn"
 OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
@@ -119,7 +118,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     token = body.get("clientToken")
     if token is not None:
         spec.text(token, "clientToken", 0, 500)
-        prior = _by_token(base, "create-memory", token)
+        prior = idempotency.lookup(base.store, "create-memory", token)
         if prior is not None:
             return registry.get(base.store, prior)
     name = st.check_name(body["name"], "name")
@@ -152,19 +151,8 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         registry.delete(base.store, res.id)
         raise
     if token is not None:
-        _remember_token(base, "create-memory", token, res.id)
+        idempotency.remember(base.store, "create-memory", token, res.id)
     return res
-
-
-def _by_token(base: Memory, op: str, token: str) -> str | None:
-    with base.store.read() as tx:
-        got = tx.get_meta(f"{TOKEN_META}{op}.{token}")
-    return got or None
-
-
-def _remember_token(base: Memory, op: str, token: str, value: str) -> None:
-    with base.store.write() as tx:
-        tx.set_meta(f"{TOKEN_META}{op}.{token}", value)
 
 
 def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:

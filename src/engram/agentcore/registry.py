@@ -20,11 +20,12 @@ from typing import Any
 from ..errors import ConflictError, NotFound, ValidationError
 from ..stores.base import Store
 from ..types import check_id
-from . import ids
+from . import ids, meta_index
 
 _MEMORY = "agentcore.memory."
 _AGENT = "agentcore.agent."
-_ALL = "agentcore.memories"
+_ALL = "agentcore.memories"  # the one-key list older versions kept; read, never appended to
+_INDEX = "agentcore.index.memory."  # one row per memory, in creation order (meta_index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +82,14 @@ def create(store: Store, agent: str, name: str, *, region: str = ids.DEFAULT_REG
             raise ConflictError(f"memory {mid} already exists", field="memoryId")
         tx.set_meta(_MEMORY + mid, res.to_json())
         tx.set_meta(_AGENT + agent, mid)
-        tx.set_meta(_ALL, json.dumps([*_ids(tx.get_meta(_ALL)), mid]))
+        meta_index.add(tx, _INDEX, mid, at)
     return res
-
-
-def _ids(raw: str | None) -> list[str]:
-    return [str(x) for x in json.loads(raw)] if raw else []
 
 
 def list_all(store: Store) -> list[MemoryResource]:
     """Every memory resource, oldest first (ListMemories filters by the caller's grant)."""
     with store.read() as tx:
-        raws = [tx.get_meta(_MEMORY + mid) for mid in _ids(tx.get_meta(_ALL))]
+        raws = [tx.get_meta(_MEMORY + mid) for mid in meta_index.members(tx, _INDEX, _ALL)]
     return [MemoryResource.from_json(r) for r in raws if r]
 
 
@@ -141,5 +138,5 @@ def delete(store: Store, memory_id: str) -> MemoryResource:
         tx.set_meta(_MEMORY + mid, "")
         if tx.get_meta(_AGENT + res.agent) == mid:
             tx.set_meta(_AGENT + res.agent, "")
-        tx.set_meta(_ALL, json.dumps([x for x in _ids(tx.get_meta(_ALL)) if x != mid]))
+        meta_index.remove(tx, _INDEX, mid, _ALL)
     return replace(res, status="DELETING")

@@ -1,4 +1,4 @@
-"""Glue between FastAPI and the AgentCore face: the route class, request helpers, and :func:`mount`.
+"""Glue between FastAPI and the AgentCore face: the route class and the request helpers every route uses.
 
 To add an AgentCore route (data plane, control plane or harness), in its own module::
 
@@ -12,15 +12,13 @@ To add an AgentCore route (data plane, control plane or harness), in its own mod
         body = c.body()                             # the JSON body (dict; {} when empty)
         return c.ok({...})
 
-and list it in :func:`_routers` below (the catch-all stays last). Routes receive path parameters still
+and list it in :func:`engram.agentcore.mount.routers` (the catch-all stays last). Routes receive path parameters still
 percent-encoded: use ``c.param(name)``. Raise :class:`~engram.agentcore.errors.AwsError` subclasses or
 engram errors; both leave as AWS error shapes (``x-amzn-ErrorType`` + ``{"__type", "message"}``).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import logging
 from collections.abc import Callable, Coroutine
@@ -28,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -36,10 +34,10 @@ from fastapi.routing import APIRoute
 from ..config import Config
 from ..engine import Memory
 from ..errors import EngramError
-from ..http.auth import Ctx, Grant, view
+from ..grants import Ctx, Grant, view
 from ..types import Scope
 from . import ids, registry
-from .auth import BODY_STATE, GRANT_STATE, SIGNED_STATE, SigV4Middleware
+from .auth import BODY_STATE, GRANT_STATE, SIGNED_STATE
 from .errors import AccessDeniedException, AwsError, ServiceException, ValidationException, from_engram
 
 log = logging.getLogger("engram.agentcore")
@@ -203,39 +201,5 @@ async def _call(request: Request) -> Call:
 CallDep = Annotated[Call, Depends(_call)]
 
 
-def _unknown_router() -> APIRouter:
-    r = AwsRouter()
-
-    @r.api_route("/memories/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-    @r.api_route("/harnesses/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-    @r.api_route("/memories", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-    @r.api_route("/harnesses", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-    async def unknown(request: Request) -> Response:
-        from .errors import UnknownOperationException
-
-        return aws_response(UnknownOperationException(
-            f"no AgentCore operation {request.method} {request.scope.get('path', '')} on this server"))
-
-    return r
-
-
-def _routers() -> list[APIRouter]:
-    """Every AgentCore router, in order; the catch-all that answers UnknownOperation comes last."""
-    from . import dataplane
-
-    found = [dataplane.router]
-    for name in ("control",):  # the control plane and harness join when their module is present
-        if importlib.util.find_spec(f"{__package__}.{name}") is not None:
-            found.append(importlib.import_module(f"{__package__}.{name}").router)
-    return [*found, _unknown_router()]
-
-
-def mount(app: FastAPI, memory: Memory, *, insecure_local: bool = False) -> None:
-    """Serve the AgentCore face on ``app`` (same origin as ``/v1/``): routes and the SigV4 gate."""
-    for r in _routers():
-        app.include_router(r)
-    app.add_middleware(SigV4Middleware, store=memory.store, insecure_local=insecure_local)
-
-
-__all__ = ["AwsRoute", "AwsRouter", "Call", "CallDep", "MemoryCtx", "ServiceException", "mount",
-           "parse_timestamp", "timestamp"]
+__all__ = ["AwsRoute", "AwsRouter", "Call", "CallDep", "MemoryCtx", "ServiceException", "parse_timestamp",
+           "timestamp"]

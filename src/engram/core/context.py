@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ValidationError
-from ..models.base import Message
+from ..types import Message
 from .text import count_tokens
 
 _PIECE = re.compile(r"\w+|[^\w\s]")

@@ -9,13 +9,15 @@ Two gates, on purpose:
    ids again as the routes see them, build the :class:`Scope` every engine call takes, and hand the route
    a :class:`Memory` view whose ``scope.read``/``scope.write`` are the config's levels intersected with
    the key's. Ids in bodies never choose a scope: the engine filters every read by this scope.
+
+The grant, the route context and the narrowed view are not HTTP things (the AgentCore face uses them
+too), so they live in :mod:`engram.grants`; they are re-exported here under their old names.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -23,13 +25,12 @@ from fastapi import Depends, Path, Request
 from starlette.types import ASGIApp, Receive, Send
 from starlette.types import Scope as AsgiScope
 
-from .. import config as cfgmod
-from ..core.scope import check_events, check_write_level
 from ..engine import Memory
 from ..errors import PermissionDenied
+from ..grants import LOCAL_GRANT, Ctx, Grant, view
 from ..keys import check_key
-from ..stores.base import ApiKey, Store
-from ..types import LEVELS, Level, Scope
+from ..stores.base import Store
+from ..types import Scope
 from .errors import Unauthenticated, body_for
 from .wire import send_json
 
@@ -37,33 +38,22 @@ PUBLIC_V1 = frozenset({"/v1/health", "/v1/ready"})
 _PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?")
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$"
 
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What a caller may do: one agent (None: any, local mode only), optionally one actor, levels, rights."""
-
-    key_id: str | None
-    agent: str | None
-    actor: str | None
-    read: tuple[Level, ...]
-    write: tuple[Level, ...]
-    can_delete: bool
-    can_admin: bool
-
-    @classmethod
-    def of(cls, key: ApiKey) -> Grant:
-        return cls(key.id, key.agent, key.actor, tuple(lv for lv in LEVELS if lv in key.read_levels),
-                   tuple(lv for lv in LEVELS if lv in key.write_levels), key.can_delete, key.can_admin)
-
-    def check_path(self, agent: str, actor: str | None) -> None:
-        """Raise PermissionDenied unless the path's agent (and actor) lie inside this grant."""
-        if self.agent is not None and agent != self.agent:
-            raise PermissionDenied("this key is not granted that agent", field="agent")
-        if self.actor is not None and actor != self.actor:
-            raise PermissionDenied("this key is granted one actor; use that actor's paths", field="actor")
-
-
-LOCAL_GRANT = Grant(None, None, None, LEVELS, LEVELS, True, True)
+__all__ = [
+    "LOCAL_GRANT",
+    "ActorCtx",
+    "AgentCtx",
+    "AuthMiddleware",
+    "Ctx",
+    "Grant",
+    "GrantDep",
+    "SessionCtx",
+    "actor_ctx",
+    "agent_ctx",
+    "describe",
+    "grant_of",
+    "session_ctx",
+    "view",
+]
 
 
 def _is_loopback(host: str | None) -> bool:
@@ -122,72 +112,11 @@ class AuthMiddleware:
 
 
 # -- route dependencies ----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """What a route works with: the caller's scope, grant, a narrowed Memory view, and the base Memory."""
-
-    scope: Scope
-    grant: Grant
-    mem: Memory
-    base: Memory
-
-    def need_delete(self) -> None:
-        if not self.grant.can_delete:
-            raise PermissionDenied("this key may not delete or erase", field="authorization")
-
-    def need_admin(self) -> None:
-        if not self.grant.can_admin:
-            raise PermissionDenied("this key has no admin right", field="authorization")
-
-    def need_write(self, level: str) -> None:
-        """The write rule of core.scope under the config narrowed to this key."""
-        check_write_level(self.scope, level, self.mem.config.memory.scope.write)
-
-    def need_events(self, write: bool) -> None:
-        """Events belong to the session: reading or writing them needs the key's session level (the rule of
-        core.scope.check_events, applied to the key's grant; the engine applies it again to the config)."""
-        try:
-            check_events(self.scope, self.grant.write if write else self.grant.read, write=write)
-        except PermissionDenied as exc:
-            raise PermissionDenied(f"this key may not {'write' if write else 'read'} session events",
-                                   field="authorization") from exc
-
-
 def grant_of(request: Request) -> Grant:
     grant = request.scope.get("state", {}).get("grant")
     if not isinstance(grant, Grant):  # only reachable if a route is mounted outside /v1/
         raise Unauthenticated("send Authorization: Bearer <key>", field="authorization")
     return grant
-
-
-_narrowed: dict[tuple[int, tuple[str, ...], tuple[str, ...]], cfgmod.Config] = {}
-
-
-def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
-    """A Memory on the same store whose read/write levels are the config's intersected with the grant's.
-
-    A fresh view per request: the engine swaps its config object during extraction, which must never be
-    seen by another request.
-    """
-    # the agent's own configuration, else the default
-    version, cfg = base.config_in_force(agent or grant.agent)
-    rules = cfg.memory.scope
-    read = tuple(lv for lv in rules.read if lv in grant.read)
-    write = tuple(lv for lv in rules.write if lv in grant.write)
-    if (read, write) == (rules.read, rules.write):
-        narrowed = cfg
-    else:
-        cache_key = (id(cfg), read, write)
-        found = _narrowed.get(cache_key)
-        if found is None:
-            if len(_narrowed) > 256:
-                _narrowed.clear()
-            scope_rules = cfgmod.ScopeRules(read=read, write=write)
-            found = cfg.model_copy(update={"harness": cfg.harness.model_copy(update={
-                "memory": cfg.memory.model_copy(update={"scope": scope_rules})})})
-            _narrowed[cache_key] = found
-        narrowed = found
-    return base.with_config(narrowed, version=version)
 
 
 def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -> Ctx:

@@ -1,4 +1,4 @@
-"""The service commands of the CLI: ``engram serve``, ``engram keys create|list|revoke``, ``engram mcp``.
+"""The service commands of the CLI: ``engram serve`` and ``engram keys create|list|revoke``.
 
 :func:`register` adds them to the main parser's subcommands; each handler takes the parsed namespace
 (``args.func(args)``) and returns an exit code. Output on stdout is JSON only; messages go to stderr.
@@ -162,34 +162,8 @@ def cmd_keys_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- mcp --------------------------------------------------------------------------------------------------------
-def cmd_mcp(args: argparse.Namespace) -> int:
-    from ..mcp import run
-
-    try:
-        import mcp  # noqa: F401
-    except ImportError as exc:
-        return _missing_extra(exc, "mcp")
-    return run(args)
-
-
-def mcp_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``engram mcp`` (shared by the CLI and ``python -m engram.mcp``; here, so that
-    building the CLI parser never imports the MCP SDK)."""
-    p.add_argument("--db", default=argparse.SUPPRESS, help="database URL (default: $ENGRAM_DB or "
-                                                           "sqlite:///engram.db)")
-    p.add_argument("--agent", required=True, help="the agent id the tools are bound to")
-    p.add_argument("--actor", default=None, help="the actor (user) id the tools are bound to")
-    p.add_argument("--session", default=None, help="the session id (needed by search_history)")
-    p.add_argument("--config", default=None, help="a JSON config file to store and use")
-    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
-    p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
-    p.add_argument("--host", default="127.0.0.1", help="HTTP transport: loopback addresses only")
-    p.add_argument("--port", type=int, default=8421, help="HTTP transport port (path /mcp)")
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``serve``, ``keys`` and ``mcp`` to the main CLI's subcommands."""
+    """Add ``serve`` and ``keys`` to the main CLI's subcommands (``mcp`` registers itself from ``mcp.py``)."""
     p = subparsers.add_parser("serve", help="run the HTTP API (FastAPI + uvicorn)",
                               description="Serve engram over HTTP. Every /v1 request needs an API key "
                                           "(engram keys create) unless --insecure-local.")
@@ -236,10 +210,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _db_option(rv)
     rv.add_argument("id", help="the key id (or the whole key)")
     rv.set_defaults(func=cmd_keys_revoke)
-
-    m = subparsers.add_parser("mcp", help="serve the memory tools over MCP (stdio or streamable HTTP)")
-    mcp_arguments(m)
-    m.set_defaults(func=cmd_mcp)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,54 +1,19 @@
-"""The Model protocol: messages in, text or structured JSON or tool calls out, token usage counted."""
+"""The Model protocol: messages in, text or structured JSON or tool calls out, token usage counted.
+
+The values it exchanges (``Message``, ``ToolSpec``, ``Usage``, ``Completion``) live in :mod:`engram.types`
+so the pure core can use them; they are re-exported here, where callers have always found them.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ModelOutputError
-from ..types import ToolCall
+from ..types import Completion, Message, ToolCall, ToolSpec, Usage
 
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A chat message in provider-neutral form; tool results carry ``tool_call_id``."""
-
-    role: str  # system | user | assistant | tool
-    content: str = ""
-    tool_calls: tuple[ToolCall, ...] = ()
-    tool_call_id: str | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ToolSpec:
-    """A tool offered to the model: JSON-schema'd parameters, as every provider API accepts them."""
-
-    name: str
-    description: str
-    parameters: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Usage:
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-    def __add__(self, other: Usage) -> Usage:
-        return Usage(self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens)
-
-
-@dataclass(frozen=True, slots=True)
-class Completion:
-    """What a model call returned: text and/or tool calls, the usage, and why it stopped."""
-
-    text: str = ""
-    tool_calls: tuple[ToolCall, ...] = ()
-    usage: Usage = field(default_factory=Usage)
-    stop_reason: str | None = None
-    model: str | None = None
+__all__ = ["Completion", "Message", "Model", "ToolCall", "ToolSpec", "Usage", "parse_json_object"]
 
 
 class Model(Protocol):

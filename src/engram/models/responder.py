@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..core import memory_block
 from ..core.text import count_tokens, index_terms, query_terms
 from ..types import ToolCall
 from .base import Completion, Message, ToolSpec, Usage
@@ -30,8 +31,6 @@ _REMEMBER = re.compile(r"^\s*(?:please\s+)?(?:remember|note|save)(?:\s+that)?[\s
 
 
 def _block_records(system: str | None, messages: Sequence[Message]) -> list[dict[str, Any]]:
-    from ..harness import memory_block
-
     for text in [system or "", *(m.content for m in reversed(messages) if m.role == "system")]:
         found = memory_block.parse(text)
         if found is not None:

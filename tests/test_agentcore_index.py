@@ -1,0 +1,95 @@
+"""The AgentCore lists of memories and harnesses: one meta row per entry, so concurrent creates keep every
+entry (on PostgreSQL two writers no longer read-modify-write one JSON list), and older one-key lists
+still read."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from engram import Memory
+from engram.agentcore import harnesses, meta_index, registry
+from engram.embedders import HashingEmbedder
+from engram.engine import open_store
+from engram.grants import LOCAL_GRANT
+
+ROLE = "arn:aws:iam::123456789012:role/harness"
+N = 8
+
+
+def _together(n: int, fn: Callable[[int], Any]) -> list[BaseException]:
+    """Run ``fn(0..n-1)`` on n threads released at once; the errors they raised."""
+    gate = threading.Barrier(n)
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        gate.wait()
+        try:
+            fn(i)
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted empty below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+def test_concurrent_memory_creates_keep_every_entry(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        made: list[str] = []
+        errors = _together(N, lambda i: made.append(registry.create(store, f"agent{i}", f"Mem{i}").id))
+        assert errors == []
+        assert sorted(m.id for m in registry.list_all(store)) == sorted(made)
+        registry.delete(store, made[0])
+        assert sorted(m.id for m in registry.list_all(store)) == sorted(made[1:])
+    finally:
+        store.close()
+
+
+def test_concurrent_create_harness_keeps_every_entry(db_url: str) -> None:
+    mem = Memory.open(db_url, embedder=HashingEmbedder())
+    try:
+        made: list[str] = []
+
+        def create(i: int) -> None:
+            doc = harnesses.create(mem, LOCAL_GRANT, {"harnessName": f"H{i}", "executionRoleArn": ROLE,
+                                                      "memory": {"disabled": {}}},
+                                   region="us-east-1", account="123456789012")
+            made.append(doc["harnessId"])
+
+        assert _together(N, create) == []
+        listed = harnesses.list_page(mem, LOCAL_GRANT, None, None)["harnesses"]
+        assert sorted(h["harnessId"] for h in listed) == sorted(made)
+        harnesses.delete(mem, LOCAL_GRANT, made[0], None)
+        listed = harnesses.list_page(mem, LOCAL_GRANT, None, None)["harnesses"]
+        assert sorted(h["harnessId"] for h in listed) == sorted(made[1:])
+    finally:
+        mem.close()
+
+
+def test_rows_keep_creation_order_and_read_the_older_list(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        with store.write() as tx:
+            tx.set_meta("test.legacy", json.dumps(["old-b", "old-a"]))
+            meta_index.add(tx, "test.index.", "new-z", datetime(2026, 1, 2, tzinfo=UTC))
+            meta_index.add(tx, "test.index.", "new-a", datetime(2026, 1, 3, tzinfo=UTC))
+            meta_index.add(tx, "test.index.", "new-m", datetime(2025, 12, 31, tzinfo=UTC))
+        with store.read() as tx:
+            assert meta_index.members(tx, "test.index.", "test.legacy") == ["old-b", "old-a", "new-m", "new-z",
+                                                                             "new-a"]
+        with store.write() as tx:
+            meta_index.remove(tx, "test.index.", "old-b", "test.legacy")
+            meta_index.remove(tx, "test.index.", "new-z", "test.legacy")
+        with store.read() as tx:
+            assert meta_index.members(tx, "test.index.", "test.legacy") == ["old-a", "new-m", "new-a"]
+            assert json.loads(tx.get_meta("test.legacy") or "[]") == ["old-a"]
+    finally:
+        store.close()
