@@ -180,6 +180,37 @@ async def test_batch_is_all_or_nothing(env: Env) -> None:
         assert invalid.status_code == 422 and invalid.json()["error"]["field"].startswith("ops[0]")
 
 
+async def test_batch_is_memory_batch(env: Env) -> None:
+    """The route calls Memory.batch: an update keeps what it does not name, only an active record changes,
+    records come back in the order of the ops, and error fields name the op."""
+    from engram import Scope
+
+    async with env.client() as c:
+        a = (await c.post(AC + "/records", json={"summary": "lives in Paris", "content": "since 2020"})).json()
+        b = (await c.post(AC + "/records", json={"summary": "has a cat"})).json()
+        r = await c.post(AC + "/records/batch", json={"ops": [
+            {"op": "delete", "id": b["id"]},
+            {"op": "update", "id": a["id"], "kind": "guidance"},  # no summary: the old one is kept
+            {"op": "create", "summary": "works at ACME"},
+        ]})
+        assert r.status_code == 200, r.text
+        out = r.json()["records"]
+        assert [o["status"] for o in out] == ["deleted", "active", "active"]
+        assert out[0]["id"] == b["id"] and out[2]["summary"] == "works at ACME" and out[2]["level"] == "actor"
+        assert (out[1]["replaces"], out[1]["summary"], out[1]["content"], out[1]["kind"]) == \
+            (a["id"], "lives in Paris", "since 2020", "guidance")
+        # a superseded record cannot change (Memory.batch's rule); the field names the op
+        stale = await c.post(AC + "/records/batch", json={"ops": [
+            {"op": "create", "summary": "ok"}, {"op": "update", "id": a["id"], "summary": "lives in Rome"}]})
+        assert stale.status_code == 409 and stale.json()["error"]["field"] == "ops[1].id", stale.text
+        missing = await c.post(AC + "/records/batch", json={"ops": [
+            {"op": "create", "summary": "ok"}, {"op": "update", "id": "r_missing", "summary": "x"}]})
+        assert missing.status_code == 404 and missing.json()["error"]["field"] == "ops[1].id", missing.text
+    # what the route wrote is what the library call writes
+    lib = env.mem.batch(Scope("bot", "u1"), update=[{"id": out[1]["id"], "labels": {}}])
+    assert lib["updated"][0].summary == "lives in Paris" and lib["updated"][0].kind == "guidance"
+
+
 async def test_pins_uses_and_budget(env: Env) -> None:
     async with env.client() as c:
         rec = (await c.post(AC + "/records", json={"summary": "Always greet in French"})).json()

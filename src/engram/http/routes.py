@@ -21,7 +21,7 @@ from fastapi.responses import PlainTextResponse
 from fastapi.security import HTTPBearer
 
 from .. import __version__
-from ..errors import NotFound, PermissionDenied, StoreError, ValidationError
+from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
 from ..types import Hit, Level, Record
 from . import schemas as S
 from .auth import (
@@ -36,6 +36,7 @@ from .auth import (
     describe,
     session_ctx,
 )
+from .batch import batch_plan
 from .paging import Tokens, events_page, record_before, record_cursor
 
 bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer egk_<id>_<secret>")
@@ -392,25 +393,17 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
     @v1.post(prefix + "/records/batch", response_model=S.BatchOut, tags=tags, name=f"batch_{where}",
              summary=f"Create, update and delete records in one transaction ({where} path)")
     def batch(ctx: C, body: S.BatchIn) -> S.BatchOut:
+        """``Memory.batch`` (one transaction, no extraction); the records come back in the order of ``ops``."""
         if any(isinstance(op, S.BatchDelete) for op in body.ops):
             ctx.need_delete()
-        out: list[Record] = []
-        with ctx.mem.turn(ctx.scope, preview=body.preview, extract=False) as t:
-            for op in body.ops:
-                if isinstance(op, S.BatchCreate):
-                    out.append(t.remember(op.summary, op.content, kind=op.kind, labels=op.labels,
-                                          scope=level(op.scope), namespace=op.namespace, replaces=op.replaces,
-                                          pin=op.pin))
-                elif isinstance(op, S.BatchUpdate):
-                    pending = {r.id: r for r in t.written}
-                    old = pending.get(op.id) or ctx.mem.get(ctx.scope, op.id, preview=body.preview)
-                    content = op.content if "content" in op.model_fields_set else old.content
-                    out.append(t.remember(op.summary, content, kind=op.kind or old.kind,
-                                          labels=op.labels if op.labels is not None else old.labels,
-                                          scope=old.level, namespace=old.namespace, replaces=op.id))
-                else:
-                    out.append(t.forget(op.id))
-        return S.BatchOut(records=[_rec(r) for r in out])
+        plan = batch_plan(body.ops, level)
+        try:
+            done = ctx.mem.batch(ctx.scope, create=plan.create, update=plan.update, delete=plan.delete,
+                                 preview=body.preview)
+        except EngramError as exc:
+            exc.field = plan.field(exc.field)
+            raise
+        return S.BatchOut(records=[_rec(r) for r in plan.in_order(done)])
 
     @v1.get(prefix + "/records/{record_id}", response_model=S.RecordOut, tags=tags, name=f"get_{where}",
             summary=f"Read one record in any status ({where} path)")

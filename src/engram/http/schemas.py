@@ -75,7 +75,7 @@ class BatchUpdate(_In):
 
     op: Literal["update"]
     id: Id
-    summary: str = Field(min_length=1, max_length=4_000)
+    summary: str | None = Field(None, min_length=1, max_length=4_000)
     content: str | None = Field(None, max_length=100_000)
     kind: str | None = Field(None, min_length=1, max_length=64)
     labels: dict[str, str] | None = None
