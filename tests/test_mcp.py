@@ -4,6 +4,7 @@ streamable HTTP (a real uvicorn on 127.0.0.1)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -15,7 +16,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from engram import Memory, Scope
+from engram.config import load_config
 from engram.embedders import HashingEmbedder
+from engram.harness.tools import memory_specs
 from engram.mcp import build_server, main
 from tests.test_http_support import WIDE, uvicorn_thread
 
@@ -58,6 +61,10 @@ async def _exercise(session: ClientSession) -> None:
     assert set(tools) == TOOLS
     assert "summary" in tools["add_memory"].input_schema["required"]
     assert tools["search_memory"].input_schema["properties"]["limit"]["maximum"] == 100
+    # one definition of each tool: the harness's specs, rendered for MCP (only the limits are MCP's)
+    harness = {s.name: s for s in memory_specs(load_config(WIDE))}
+    assert {n: tools[n].description for n in TOOLS} == {n: harness[n].description for n in TOOLS}
+    assert tools["read_memory"].input_schema == harness["read_memory"].parameters
     added = _data(await session.call_tool("add_memory", {"summary": "Prefers green tea", "kind": "fact"}))
     assert added["actor"] == "u1" and added["level"] == "actor"
     found = _data(await session.call_tool("search_memory", {"query": "what tea does the user like"}))
@@ -82,6 +89,8 @@ async def _exercise(session: ClientSession) -> None:
     assert bad.is_error and "kind" in _text(bad)
     invalid = await session.call_tool("search_memory", {"query": "x", "limit": 10_000})
     assert invalid.is_error
+    extra = await session.call_tool("add_memory", {"summary": "x", "colour": "red"})
+    assert extra.is_error and "colour" in _text(extra)  # the harness's argument checks
     gone = await session.call_tool("delete_memory", {"id": newer["id"]})
     assert gone.is_error and "ConflictError" in _text(gone)
 
@@ -91,7 +100,7 @@ async def test_stdio(tmp_path: Any) -> None:
     _seed(url)
     params = StdioServerParameters(command=sys.executable, args=[
         "-m", "engram.mcp", "--db", url, "--agent", "bot", "--actor", "u1", "--session", "s1",
-        "--embedder", "hashing"], cwd=str(tmp_path))
+        "--embedder", "hashing"], cwd=str(tmp_path), env=dict(os.environ))  # the tree under test (PYTHONPATH)
     with open(tmp_path / "stderr.log", "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
             await _exercise(session)

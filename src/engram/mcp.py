@@ -7,24 +7,24 @@ Tools: ``add_memory``, ``read_memory``, ``delete_memory``, ``search_memory``, ``
 errors come back as tool errors (``is_error``) naming the field, for the model to correct; the blocking
 engine runs in a worker thread so one slow call does not stall the transport.
 
-No ``from __future__ import annotations``: the SDK reads the tools' annotations, which name a local.
+The tools are defined once, in :mod:`engram.harness.tools`; this module renders them for MCP.
 """
+
+from __future__ import annotations
 
 import argparse
 import ipaddress
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import EngramError, ValidationError
-from .types import Hit, Level, Scope
+from .types import Hit, Level, Record, Scope
 
 if TYPE_CHECKING:
     from .engine import Memory
-
-T = TypeVar("T")
 
 INSTRUCTIONS = (
     "Long-term memory for this user and agent. Search memory before answering questions that may depend "
@@ -33,7 +33,7 @@ INSTRUCTIONS = (
 )
 
 
-def default_level(mem: "Memory", scope: Scope) -> Level:
+def default_level(mem: Memory, scope: Scope) -> Level:
     """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
     allowed = mem.config_for(scope.agent).memory.scope.write
     usable: list[Level] = [lv for lv in ("actor", "session", "agent")
@@ -42,7 +42,7 @@ def default_level(mem: "Memory", scope: Scope) -> Level:
     return usable[0] if usable else "session"
 
 
-def _record(rec: Any) -> dict[str, Any]:
+def _record(rec: Record) -> dict[str, Any]:
     from .http import schemas as S
 
     return S.RecordOut.model_validate(rec).model_dump(mode="json")
@@ -54,100 +54,68 @@ def _hits(hits: Sequence[Hit]) -> dict[str, Any]:
     return {"hits": [S.HitOut.model_validate(h).model_dump(mode="json", exclude_none=True) for h in hits]}
 
 
-def build_server(mem: "Memory", scope: Scope, *, name: str = "engram") -> Any:
-    """An ``mcp`` MCPServer whose tools call ``mem`` for ``scope``."""
+def render(mem: Memory, scope: Scope, name: str, value: Any) -> dict[str, Any]:
+    """A memory tool's result (engram values from :class:`~engram.harness.tools.ToolOps`) in the HTTP API's
+    shapes: records as ``RecordOut`` (``read_memory`` with every version), hits as ``{"hits": [...]}``."""
+    from .harness.tools import Deleted
+    from .http import schemas as S
+
+    if name == "add_memory":
+        return _record(value)
+    if name == "read_memory":
+        versions = mem.history(scope, value.id)
+        return {**_record(value), "versions": [S.VersionOut.model_validate(v).model_dump(mode="json")
+                                               for v in versions]}
+    if name == "delete_memory":
+        assert isinstance(value, Deleted)
+        return {"deleted": value.id, "summary": value.record.summary}
+    return _hits(value)
+
+
+def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
+    """An ``mcp`` MCPServer offering the memory tools the scope's configuration names, bound to ``scope``.
+
+    The tools are the harness's (:mod:`engram.harness.tools`): the same specs, argument checks and
+    operations, each call in a turn of its own; only the defaults (``add_memory`` writes at
+    :func:`default_level`, searches return up to 100) and the rendering (:func:`render`) are MCP's.
+    """
     import anyio.to_thread
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
-    from pydantic import Field
+    from mcp_types import CallToolResult, TextContent
+    from mcp_types import Tool as MCPTool
 
-    from .harness.tools import memory_specs
-    from .http import schemas as S
+    from .harness.tools import ToolDefaults, ToolOps, memory_specs
 
-    server = MCPServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
-    bound = scope  # the tools' own `scope` argument is a level
-    level = default_level(mem, scope)
-    # harness.memory.tools is the list of tools offered: nothing the configuration does not name
-    offered = {spec.name for spec in memory_specs(mem.config)}
+    bound = scope
+    defaults = ToolDefaults(scope=default_level(mem, scope), search_limit=10, max_limit=100)
+    names = ("add_memory", "read_memory", "delete_memory", "search_memory", "search_history")  # no offloading
 
-    def tool(name: str, description: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        register = server.tool(description=description)
+    def specs() -> dict[str, Any]:
+        cfg = mem.config_for(bound.agent)
+        return {s.name: s for s in memory_specs(cfg, defaults=defaults, names=names)}
 
-        def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-            return register(fn) if name in offered else fn
-        return deco
+    def run(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        if tool not in specs():
+            raise ValidationError(f"no tool named {tool!r} is offered", field="name")
+        with mem.turn(bound, extract=False) as t:
+            value = ToolOps(t, defaults=defaults).call(tool, args)
+        return render(mem, bound, tool, value)
 
-    async def call(fn: Callable[[], T]) -> T:
-        try:
-            return await anyio.to_thread.run_sync(fn)
-        except EngramError as exc:
-            raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+    class MemoryServer(MCPServer):
+        async def list_tools(self) -> list[Any]:
+            return [MCPTool(name=s.name, description=s.description, input_schema=s.parameters)
+                    for s in specs().values()]
 
-    @tool("add_memory", "Remember one durable fact, preference or instruction as a one-line summary. "
-                        "Name the id of a memory it replaces when it updates one.")
-    async def add_memory(
-        summary: Annotated[str, Field(description="One line the agent can act on.", min_length=1,
-                                      max_length=4000)],
-        content: Annotated[str | None, Field(description="Optional evidence or detail.", max_length=100_000)]
-        = None,
-        kind: Annotated[str, Field(description="One of the configured kinds (default kinds: guidance, "
-                                               "fact, event, reference).")] = "fact",
-        labels: Annotated[dict[str, str] | None, Field(description="Declared labels, name to value.")] = None,
-        scope: Annotated[Literal["session", "actor", "agent"] | None,
-                         Field(description=f"Who may see it: this session, this actor (every session), or "
-                                           f"the whole agent. Default: {level}.")] = None,
-        replaces: Annotated[str | None, Field(description="Id of the memory this one supersedes.")] = None,
-    ) -> dict[str, Any]:
-        rec = await call(lambda: mem.remember(bound, summary, content, kind=kind, labels=labels,
-                                              scope=scope or level, replaces=replaces))
-        return _record(rec)
+        async def call_tool(self, tool: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            try:
+                data = await anyio.to_thread.run_sync(run, tool, dict(arguments or {}))
+            except EngramError as exc:
+                raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+            return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
+                                  structured_content=data)
 
-    @tool("read_memory", "Read one memory by id, with every version it had.")
-    async def read_memory(id: Annotated[str, Field(description="The memory id.", min_length=1,
-                                                   max_length=128)]) -> dict[str, Any]:
-        rec = await call(lambda: mem.get(bound, id))
-        versions = await call(lambda: mem.history(bound, id))
-        return {**_record(rec), "versions": [S.VersionOut.model_validate(v).model_dump(mode="json")
-                                             for v in versions]}
-
-    @tool("delete_memory", "Delete a memory that is wrong or no longer true (its history stays readable).")
-    async def delete_memory(id: Annotated[str, Field(description="The memory id.", min_length=1,
-                                                     max_length=128)]) -> dict[str, Any]:
-        rec = await call(lambda: mem.forget(bound, id))
-        return {"deleted": rec.id, "summary": rec.summary}
-
-    @tool("search_memory", "Search long-term memory by query (meaning and keywords; best matches first), or "
-                           "by filters on kind, labels or record ids (newest first).")
-    async def search_memory(
-        query: Annotated[str | None, Field(description="What to look for (optional with filters).",
-                                           min_length=1, max_length=10_000)] = None,
-        limit: Annotated[int, Field(description="At most this many results.", ge=1, le=100)] = 10,
-        kind: Annotated[str | None, Field(description="Only records of this kind.", max_length=64)] = None,
-        labels: Annotated[dict[str, str] | None, Field(description="Exact label values, name to value.")] = None,
-        ids: Annotated[list[str] | None, Field(description="Only these record ids.", max_length=100)] = None,
-    ) -> dict[str, Any]:
-        def run() -> list[Hit]:
-            if query is not None:
-                hits = mem.recall(bound, query, 100 if ids else limit, kind=kind, labels=labels)
-                return [h for h in hits if not ids or (h.record is not None and h.record.id in ids)][:limit]
-            if ids:
-                found = [mem.get(bound, i) for i in dict.fromkeys(ids)]
-                return [Hit(score=1.0, record=r) for r in found if r.status == "active"
-                        and (kind is None or r.kind == kind)
-                        and all(r.labels.get(k) == v for k, v in (labels or {}).items())][:limit]
-            if kind is None and not labels:
-                raise ValidationError("give a query, or filter by kind, labels or ids", field="query")
-            return [Hit(score=1.0, record=r) for r in mem.list(bound, kind=kind, labels=labels, limit=limit)]
-        return _hits(await call(run))
-
-    @tool("search_history", "Search earlier messages of this session by meaning, keywords and recency.")
-    async def search_history(
-        query: Annotated[str, Field(description="What to look for.", min_length=1, max_length=10_000)],
-        limit: Annotated[int, Field(description="At most this many results.", ge=1, le=100)] = 5,
-    ) -> dict[str, Any]:
-        return _hits(await call(lambda: mem.search_history(bound, query, limit)))
-
-    return server
+    return MemoryServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
 
 
 def _loopback(host: str) -> bool:
@@ -212,7 +180,7 @@ def _command(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``engram mcp`` to the main CLI (imports nothing heavy: the SDK loads when the command runs)."""
     m = subparsers.add_parser("mcp", help="serve the memory tools over MCP (stdio or streamable HTTP)")
     add_arguments(m)

@@ -1,11 +1,17 @@
-"""Memory tools: JSON-schema'd specs any model API accepts, and their dispatch inside a turn.
+"""The memory tools, defined once: JSON-schema'd specs any model API accepts, and what each call does.
 
 ``add_memory`` (may name a record it ``replaces``), ``read_memory``, ``delete_memory``, ``search_memory``,
 ``search_history`` and ``retrieve_result`` (offloaded tool results). Which are offered follows
-``harness.memory.tools``. A tool error (bad arguments, an unknown id, a refused write) is an
-:class:`~engram.errors.EngramError`; :func:`run` returns it to the model as the tool result
-``{"error": {"type", "message", "field"}}`` instead of raising. Anything else a tool raises is a bug or an
-outage: it propagates, and the turn rolls back.
+``harness.memory.tools``. Each face renders the same definition: :func:`memory_specs` is the spec (the
+harness hands it to the model, MCP lists it, ``GET /v1/agents/{agent}/tools`` serves it) and
+:class:`ToolOps` checks a call's arguments and runs it inside a turn, returning engram values
+(:class:`~engram.types.Record`, :class:`~engram.types.Hit`); :class:`MemoryTools` renders those for the
+harness's model, ``mcp.py`` as the HTTP API's record shapes. A face's few choices (the default level of
+``add_memory``, search limits) are one :class:`ToolDefaults`.
+
+A tool error (bad arguments, an unknown id, a refused write) is an :class:`~engram.errors.EngramError`;
+:func:`run` returns it to the model as the tool result ``{"error": {"type", "message", "field"}}`` instead
+of raising. Anything else a tool raises is a bug or an outage: it propagates, and the turn rolls back.
 """
 
 from __future__ import annotations
@@ -26,7 +32,23 @@ from ..types import Event, Hit, Record
 STATE_TOOL = "update_state"
 WRITE_TOOLS = ("add_memory", "delete_memory")
 READ_ONLY_TOOLS = ("read_memory", "search_memory", "search_history", "retrieve_result")
+MEMORY_TOOLS = (*WRITE_TOOLS, *READ_ONLY_TOOLS)
 SEARCH_CONTENT_TOKENS = 120  # per search hit; read_memory gives the whole record
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDefaults:
+    """What a face chooses for the tools: ``add_memory``'s level when the call names none (None: the
+    narrowest level the configuration lets the scope write), ``search_memory``'s default and largest
+    ``limit`` (also the most ``ids`` one call may name) and ``search_history``'s default ``limit``."""
+
+    scope: str | None = "session"
+    search_limit: int = 5
+    history_limit: int = 5
+    max_limit: int = 50
+
+
+HARNESS = ToolDefaults()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +67,20 @@ def _obj(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str
     return {"type": "object", "properties": properties, "required": list(required), "additionalProperties": False}
 
 
-def memory_specs(config: Config, *, read_only: bool = False) -> list[ToolSpec]:
-    """The memory tools this configuration offers (``harness.memory.tools``), in a stable order."""
+def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefaults = HARNESS,
+                 names: tuple[str, ...] = MEMORY_TOOLS) -> list[ToolSpec]:
+    """The memory tools this configuration offers (``harness.memory.tools``, among ``names``), in a stable
+    order."""
     mem = config.memory
-    names = set(mem.tools)
+    top = defaults.max_limit
+    offered = set(mem.tools) & set(names)
     if not mem.enabled:
-        names &= {"retrieve_result", "search_history"}
+        offered &= {"retrieve_result", "search_history"}
     if config.harness.history.index == "none":
-        names.discard("search_history")
+        offered.discard("search_history")
     if read_only:
-        names -= set(WRITE_TOOLS)
+        offered -= set(WRITE_TOOLS)
+    level = f" Default: {defaults.scope}." if defaults.scope else ""
     label_props = {name: {"type": "string", "description": lab.description} for name, lab in mem.labels.items()}
     specs = {
         "add_memory": ToolSpec(
@@ -66,7 +92,8 @@ def memory_specs(config: Config, *, read_only: bool = False) -> list[ToolSpec]:
                 "content": {"type": "string", "description": "Optional evidence or detail."},
                 "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
                 "scope": {"type": "string", "enum": list(mem.scope.write),
-                          "description": "Who sees it: this session, every session of this actor, or the agent."},
+                          "description": "Who sees it: this session, every session of this actor, or the "
+                                         f"agent.{level}"},
                 "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
                 "replaces": {"type": "string", "description": "Id of an existing record this one supersedes."},
             }, ("summary",))),
@@ -80,22 +107,22 @@ def memory_specs(config: Config, *, read_only: bool = False) -> list[ToolSpec]:
             "search_memory", "Search long-term memory records by query (meaning, keywords and recency), or by "
                              "filters on kind, labels or record ids; give a query, filters, or both.",
             _obj({"query": {"type": "string", "description": "What to look for (optional with filters)."},
-                  "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+                  "limit": {"type": "integer", "minimum": 1, "maximum": top},
                   "kind": {"type": "string", "enum": list(mem.kinds)},
                   "labels": {"type": "object", "properties": label_props, "additionalProperties": False,
                              "description": "Exact label values every result must have."},
-                  "ids": {"type": "array", "items": {"type": "string"}, "maxItems": 50,
+                  "ids": {"type": "array", "items": {"type": "string"}, "maxItems": top,
                           "description": "Only these record ids."}})),
         "search_history": ToolSpec(
             "search_history", "Search earlier messages of this session that are no longer in view.",
-            _obj({"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 50}},
+            _obj({"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": top}},
                  ("query",))),
         "retrieve_result": ToolSpec(
             "retrieve_result", "Read a tool result that was set aside because it was large, by its ref; "
                                "continue from next_offset to read further pages.",
             _obj({"ref": {"type": "string"}, "offset": {"type": "integer", "minimum": 0}}, ("ref",))),
     }
-    return [spec for name, spec in specs.items() if name in names]
+    return [spec for name, spec in specs.items() if name in offered]
 
 
 def state_spec() -> ToolSpec:
@@ -164,47 +191,61 @@ def run(fn: Callable[[dict[str, Any]], Any], args: dict[str, Any]) -> tuple[str,
         return error_json(exc), True
 
 
-# -- dispatch -------------------------------------------------------------------------------------------
+# -- the operations -------------------------------------------------------------------------------------
 
-class MemoryTools:
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """What ``delete_memory`` did: the record asked for, and what the turn wrote (a preview record in
+    preview mode, where the live record stays unchanged)."""
+
+    id: str
+    record: Record
+    preview: bool
+
+
+class ToolOps:
     """Runs memory tool calls inside one turn, so searches see the turn's own pending writes.
 
-    ``results`` maps the ids of this turn's tool-result events to their full text (``retrieve_result``
-    reads them before committed events). Records a search surfaced gather in :attr:`surfaced` until the
-    harness logs them as RETRIEVED uses of the next model call.
+    Each method checks a call's arguments (an :class:`~engram.errors.EngramError` naming the argument) and
+    returns engram values for a face to render. ``results`` maps the ids of this turn's tool-result events
+    to their full text (``retrieve_result`` reads them before committed events). Records a search surfaced
+    gather in :attr:`surfaced` until the harness logs them as RETRIEVED uses of the next model call.
     """
 
-    def __init__(self, turn: Turn, *, results: Mapping[str, str], page_tokens: int) -> None:
+    def __init__(self, turn: Turn, *, results: Mapping[str, str] | None = None, page_tokens: int = 500,
+                 defaults: ToolDefaults = HARNESS) -> None:
         self.turn = turn
-        self.results = results
+        self.results = results if results is not None else {}
         self.page_tokens = page_tokens
+        self.defaults = defaults
         self.surfaced: list[Hit] = []
         self._deleted: set[str] = set()
-        self._deletions = 0
-        self._handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
-            "add_memory": self.add_memory, "read_memory": self.read_memory, "delete_memory": self.delete_memory,
-            "search_memory": self.search_memory, "search_history": self.search_history,
-            "retrieve_result": self.retrieve_result,
-        }
+        self.deletions = 0  # how many records this turn deleted (a change that makes recall stale)
 
-    @property
-    def deleted(self) -> int:
-        """How many records this turn deleted through the tools (a change that makes recall stale)."""
-        return self._deletions
+    def call(self, name: str, args: dict[str, Any]) -> Any:
+        """Run the tool ``name``; ValidationError naming ``name`` when there is no such memory tool."""
+        if name not in MEMORY_TOOLS:
+            raise ValidationError(f"no memory tool named {name!r}", field="name")
+        op: Callable[[dict[str, Any]], Any] = getattr(self, name)
+        return op(args)
 
-    def handler(self, name: str) -> Callable[[dict[str, Any]], Any] | None:
-        return self._handlers.get(name)
-
-    def add_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+    def add_memory(self, args: dict[str, Any]) -> Record:
         _check_args(args, ("summary", "content", "kind", "scope", "labels", "replaces"))
         summary = _str(args, "summary", required=True)
         assert summary is not None
         kinds = self.turn.cfg.memory.kinds
-        rec = self.turn.remember(
+        return self.turn.remember(
             summary, _str(args, "content"), kind=_str(args, "kind") or ("fact" if "fact" in kinds else kinds[0]),
-            labels=args.get("labels"), scope=_str(args, "scope") or "session", replaces=_str(args, "replaces"))
-        return {"id": rec.id, "summary": rec.summary, "kind": rec.kind, "scope": rec.level,
-                "replaces": rec.replaces, "preview": rec.preview}
+            labels=args.get("labels"), scope=_str(args, "scope") or self._default_level(),
+            replaces=_str(args, "replaces"))
+
+    def _default_level(self) -> str:
+        if self.defaults.scope is not None:
+            return self.defaults.scope
+        scope, allowed = self.turn.scope, self.turn.cfg.memory.scope.write
+        usable = [lv for lv in ("actor", "session", "agent") if lv in allowed
+                  and (lv != "actor" or scope.actor is not None) and (lv != "session" or scope.session is not None)]
+        return usable[0] if usable else "session"
 
     def _find(self, record_id: str) -> Record:
         for rec in self.turn.written:
@@ -213,55 +254,45 @@ class MemoryTools:
         rec = self.turn.mem.get(self.turn.scope, record_id, preview=self.turn.preview)
         return replace(rec, status="deleted") if record_id in self._deleted else rec
 
-    def read_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+    def read_memory(self, args: dict[str, Any]) -> Record:
         _check_args(args, ("id",))
         record_id = _str(args, "id", required=True)
         assert record_id is not None
-        return record_json(self._find(record_id))
+        return self._find(record_id)
 
-    def delete_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+    def delete_memory(self, args: dict[str, Any]) -> Deleted:
         _check_args(args, ("id",))
         record_id = _str(args, "id", required=True)
         assert record_id is not None
         rec = self.turn.forget(record_id)
-        self._deletions += 1
-        if self.turn.preview:
-            return {"id": record_id, "deleted": False, "preview_record": rec.id,
-                    "note": "preview: a preview record names this deletion; the live record is unchanged"}
-        self._deleted.add(record_id)
-        return {"id": record_id, "deleted": True}
+        self.deletions += 1
+        if not self.turn.preview:
+            self._deleted.add(record_id)
+        return Deleted(record_id, rec, self.turn.preview)
 
-    def search_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+    def search_memory(self, args: dict[str, Any]) -> list[Hit]:
         """By query (ranked recall), by filters on kind, labels and ids (newest first), or both."""
         _check_args(args, ("query", "limit", "kind", "labels", "ids"))
-        limit = _int(args, "limit", 5, 1, 50)
+        top = self.defaults.max_limit
+        limit = _int(args, "limit", self.defaults.search_limit, 1, top)
         kind = _str(args, "kind")
         labels = args.get("labels")
         ids = args.get("ids")
-        if ids is not None and (not isinstance(ids, list) or len(ids) > 50
+        if ids is not None and (not isinstance(ids, list) or len(ids) > top
                                 or not all(isinstance(i, str) and i for i in ids)):
-            raise ValidationError("must be a list of at most 50 record ids", field="ids")
+            raise ValidationError(f"must be a list of at most {top} record ids", field="ids")
         raw = _str(args, "query")
         if raw is None and kind is None and not labels and not ids:
             raise ValidationError("give a query, or filter by kind, labels or ids", field="query")
         if raw is not None:
-            hits = self.turn.recall(validate.query(raw), 50 if ids else limit, kind=kind, labels=labels)
+            hits = self.turn.recall(validate.query(raw), top if ids else limit, kind=kind, labels=labels)
             if ids:
                 hits = [h for h in hits if h.record is not None and h.record.id in ids][:limit]
         else:
             hits = [Hit(score=1.0, record=r) for r in self._filtered(kind, labels, ids, limit)]
+        hits = [h for h in hits if h.record is not None]
         self.surfaced += hits
-        out = []
-        for h in hits:
-            if h.record is None:
-                continue
-            item: dict[str, Any] = {"id": h.record.id, "summary": h.record.summary, "kind": h.record.kind,
-                                    "scope": h.record.level, "score": round(h.score, 3)}
-            if h.record.content:
-                cut = ctx.take_tokens(h.record.content, SEARCH_CONTENT_TOKENS)
-                item["content"] = cut + (" …" if len(cut) < len(h.record.content) else "")
-            out.append(item)
-        return {"results": out}
+        return hits
 
     def _filtered(self, kind: str | None, labels: Any, ids: list[str] | None, limit: int) -> list[Record]:
         """Active records matching the filters, this turn's own first, then newest first."""
@@ -287,19 +318,11 @@ class MemoryTools:
         seen = {r.id for r in mine}
         return (mine + [r for r in stored if r.id not in seen and fits(r)])[:limit]
 
-    def search_history(self, args: dict[str, Any]) -> dict[str, Any]:
+    def search_history(self, args: dict[str, Any]) -> list[Hit]:
         _check_args(args, ("query", "limit"))
         query = validate.query(_str(args, "query", required=True))
-        hits = self.turn.search_history(query, _int(args, "limit", 5, 1, 50))
-        out = []
-        for h in hits:
-            ev = h.event
-            if ev is None:
-                continue
-            text = ctx.take_tokens(ev.content, 120)
-            out.append({"event_id": ev.id, "role": ev.role, "name": ev.name, "at": ev.at.isoformat(),
-                        "text": text + (" …" if len(text) < len(ev.content) else ""), "score": round(h.score, 3)})
-        return {"results": out}
+        limit = _int(args, "limit", self.defaults.history_limit, 1, self.defaults.max_limit)
+        return [h for h in self.turn.search_history(query, limit) if h.event is not None]
 
     def retrieve_result(self, args: dict[str, Any]) -> dict[str, Any]:
         _check_args(args, ("ref", "offset"))
@@ -315,3 +338,78 @@ class MemoryTools:
             raise NotFound(f"result {ref} is empty", field="offset")
         chunk, nxt = ctx.page(text, offset, self.page_tokens)
         return {"ref": ref, "offset": offset, "text": chunk, "next_offset": nxt, "total_chars": len(text)}
+
+
+# -- the harness's rendering ------------------------------------------------------------------------------
+
+def _cut(text: str, tokens: int) -> str:
+    cut = ctx.take_tokens(text, tokens)
+    return cut + (" …" if len(cut) < len(text) else "")
+
+
+class MemoryTools:
+    """The memory tools as the harness's model sees them: :class:`ToolOps`, results as compact JSON."""
+
+    def __init__(self, turn: Turn, *, results: Mapping[str, str], page_tokens: int) -> None:
+        self.ops = ToolOps(turn, results=results, page_tokens=page_tokens)
+        self.turn = turn
+        self._handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "add_memory": self.add_memory, "read_memory": self.read_memory, "delete_memory": self.delete_memory,
+            "search_memory": self.search_memory, "search_history": self.search_history,
+            "retrieve_result": self.ops.retrieve_result,
+        }
+
+    @property
+    def surfaced(self) -> list[Hit]:
+        """Records searches surfaced since the harness last took them (it logs them as RETRIEVED uses)."""
+        return self.ops.surfaced
+
+    @surfaced.setter
+    def surfaced(self, hits: list[Hit]) -> None:
+        self.ops.surfaced = hits
+
+    @property
+    def deleted(self) -> int:
+        """How many records this turn deleted through the tools (a change that makes recall stale)."""
+        return self.ops.deletions
+
+    def handler(self, name: str) -> Callable[[dict[str, Any]], Any] | None:
+        return self._handlers.get(name)
+
+    def add_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+        rec = self.ops.add_memory(args)
+        return {"id": rec.id, "summary": rec.summary, "kind": rec.kind, "scope": rec.level,
+                "replaces": rec.replaces, "preview": rec.preview}
+
+    def read_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+        return record_json(self.ops.read_memory(args))
+
+    def delete_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+        done = self.ops.delete_memory(args)
+        if done.preview:
+            return {"id": done.id, "deleted": False, "preview_record": done.record.id,
+                    "note": "preview: a preview record names this deletion; the live record is unchanged"}
+        return {"id": done.id, "deleted": True}
+
+    def search_memory(self, args: dict[str, Any]) -> dict[str, Any]:
+        out = []
+        for h in self.ops.search_memory(args):
+            assert h.record is not None
+            item: dict[str, Any] = {"id": h.record.id, "summary": h.record.summary, "kind": h.record.kind,
+                                    "scope": h.record.level, "score": round(h.score, 3)}
+            if h.record.content:
+                item["content"] = _cut(h.record.content, SEARCH_CONTENT_TOKENS)
+            out.append(item)
+        return {"results": out}
+
+    def search_history(self, args: dict[str, Any]) -> dict[str, Any]:
+        out = []
+        for h in self.ops.search_history(args):
+            ev = h.event
+            assert ev is not None
+            out.append({"event_id": ev.id, "role": ev.role, "name": ev.name, "at": ev.at.isoformat(),
+                        "text": _cut(ev.content, 120), "score": round(h.score, 3)})
+        return {"results": out}
+
+    def retrieve_result(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self.ops.retrieve_result(args)
