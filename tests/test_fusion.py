@@ -220,8 +220,8 @@ def test_questions_about_one_side_of_a_user_assistant_chat_prefer_its_words() ->
     restatements; a dialog of people (every message by "user") ranks as before."""
     stats = TermStats(10, {"shed": 2, "cedar": 2})
     said = Candidate("u", T0, "s", ["build", "shed", "cedar"], 0.6, role="user")
-    echo = Candidate("a", T0 + timedelta(seconds=30), "s", ["cedar", "shed", "shed", "roof", "advic"], 0.6,
-                     role="assistant")
+    echo = Candidate("a", T0 + timedelta(seconds=30), "s", ["cedar", "shed", "shed", "roof", "advic"] * 4, 0.6,
+                     role="assistant")  # a long reply restating the user's words
     q = analyze_query("Which wood did I pick for the shed?", T0)
     assert q.speaker == "user"
     out = {s.id: s for s in fusion.rank([said, echo], q, stats)}
@@ -238,3 +238,50 @@ def test_asked_of_reads_whose_words_a_question_is_about() -> None:
     assert asked_of("What did you suggest for the roof?") == "assistant"
     assert asked_of("What did you tell me about the roof?") is None
     assert asked_of("What did Caroline research?") is None
+
+
+def test_the_chat_shape_is_read_from_the_pool_not_from_the_question() -> None:
+    """Long assistant replies make a pool a chat whatever the question says; a question naming neither side
+    then prefers the user's words too. Replies as short as the user's messages keep the dialog rules."""
+    stats = TermStats(10, {"shed": 2, "cedar": 2})
+    said = Candidate("u", T0, "s", ["build", "shed", "cedar"], 0.6, role="user")
+    echo = Candidate("a", T0 + timedelta(seconds=30), "s", ["cedar", "shed", "roof", "advic", "wood"] * 4, 0.6,
+                     role="assistant")
+    assert fusion.long_replies([said, echo], 3.0)
+    assert not fusion.long_replies([said, replace(echo, terms=["cedar", "shed"])], 3.0)
+    assert not fusion.long_replies([said, replace(echo, role="user")], 3.0)
+    q = analyze_query("Which wood was picked for the shed?", T0)
+    assert q.speaker is None
+    out = {s.id: s for s in fusion.rank([said, echo], q, stats)}
+    assert out["u"].score > out["a"].score
+    neutral = {s.id: s for s in fusion.rank([said, echo], q, stats, weights=Weights(unnamed=0.0))}
+    assert neutral["a"].score > out["a"].score
+
+
+def test_in_a_chat_a_message_borrows_from_its_reply_not_from_the_reply_before_it() -> None:
+    stats = TermStats(10, {"shed": 2})
+    reply = ["shed", "roof", "advic", "wood", "level", "post"] * 4
+    before = Candidate("a0", T0, "s", reply, None, (), ("u",), role="assistant")
+    msg = Candidate("u", T0 + timedelta(seconds=30), "s", ["cedar"], None, ("a0",), ("a1",), role="user")
+    after = Candidate("a1", T0 + timedelta(seconds=60), "s", reply, None, ("u",), (), role="assistant")
+    q = QueryAnalysis(("shed",))
+    both = {s.id: s for s in fusion.rank([before, msg, after], q, stats)}
+    alone = {s.id: s for s in fusion.rank([before, msg, replace(after, terms=["cedar"])], q, stats)}
+    assert both["u"].lexical and both["u"].context == 1.0
+    assert "u" not in alone or not alone["u"].lexical, "the reply before it lends nothing"
+
+
+def test_a_message_that_only_asks_is_weaker_evidence_unless_asking_is_asked_about() -> None:
+    from engram.core.text import only_asks
+
+    assert only_asks("Can you give me a rough timeline for the wedding?")
+    assert only_asks("Why? And when?")
+    assert not only_asks("We booked the barn. Does that work for you?")
+    assert not only_asks("We booked the barn.") and not only_asks("")
+    stats = TermStats(10, {"wed": 2, "timelin": 2})
+    asking = Candidate("q", T0, "s", ["timelin", "wed"], 0.5, asks=True)
+    telling = Candidate("t", T0, "s", ["timelin", "wed"], 0.5)
+    out = {s.id: s for s in fusion.rank([asking, telling], QueryAnalysis(("wed", "timelin")), stats)}
+    assert out["t"].score > out["q"].score
+    about = {s.id: s for s in fusion.rank([asking, telling], QueryAnalysis(("ask", "wed", "timelin")), stats)}
+    assert about["t"].score == about["q"].score

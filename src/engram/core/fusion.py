@@ -20,6 +20,12 @@ or a record):
           cosine is a property of the query and the memory, not of the pool); 1 without vectors
     B_i   G * max((w_lex * L_i + w_vec * V_i) / (w_lex + w_vec), m * V_i)   (w_lex 3, w_vec 1: L is a coverage,
           seldom near 1, V spreads wider; m 0.3: a close paraphrase sharing no keyword still counts)
+          In a chat whose assistant answers at length (:func:`long_replies`: both sides, replies 3x the user's
+          length): w_lex 0.5; a message borrows c from the replies after it and nothing from before (a reply
+          restates what it answers); B of the side a question is not about ("what did I say": the assistant's;
+          "what did you suggest": the user's; naming neither side: the assistant's) is cut by 80%
+    A_i   B_i halved when i only asks (every sentence ends in "?"; core.text.only_asks) and the query is not
+          about asking: a question states nothing (0.2% of LoCoMo's evidence, 2% of its turns)
     E_i   max B over i's episode: the items of one group (records: the turn that wrote them; events: the
           session) without a pause longer than ``episode_gap_hours`` between them
     T_i   1 when the query names a period ("on 1 May 2023", "in 2022", "last week") and i was written from
@@ -104,6 +110,7 @@ class CosineScale:
 
 
 SIDES = ("user", "assistant")
+ASK_TERM = "ask"  # the query term ("what did I ask …") that makes questions the evidence wanted
 SCALE_KNEE = 0.8
 DEFAULT_MIN_SCORE = 0.2  # the default cut of recall and history search (AgentCore's relevanceScore default)
 
@@ -124,7 +131,10 @@ class Weights:
     episode_gap_hours: float = 1.0
     cosine: CosineScale = CosineScale()
     meaning: float = 0.3  # m: B is at least this share of V, so meaning alone can carry a hit
+    asking: float = 0.5  # a: share of B taken from an item that only asks (unless the query is about asking)
     speaker: float = 0.8  # s: in a user/assistant chat, share of B taken from the side a question is not about
+    unnamed: float = 0.8  # u: the same for a question naming neither side, taken from the assistant's
+    reply_length: float = 3.0  # the pool is a chat with long replies when the assistant's items are this much longer
     chat_lexical: float = 0.5  # w_lex in a user/assistant chat (long replies restate and dilute the keywords)
     gate: float = 0.5  # G = min(1, max V over the pool / gate): evidence counts in full once meaning is found
     gate_floor: float = 0.25  # G when nothing in the memory comes near the query's meaning
@@ -143,6 +153,7 @@ class Candidate:
     before: tuple[str, ...] = ()  # ids of the items written right before it, nearest first
     after: tuple[str, ...] = ()  # ids of the items written right after it, nearest first
     role: str | None = None  # events: who wrote it ("user", "assistant", "tool"); records: None
+    asks: bool = False  # the item only asks a question (core.text.only_asks): it states nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +258,20 @@ def _cosine_parts(pool: Sequence[Candidate], scale: CosineScale) -> dict[str, fl
     return {c.id: scale(c.cosine) for c in pool if c.cosine is not None}
 
 
+def long_replies(pool: Sequence[Candidate], ratio: float) -> bool:
+    """Whether the pool is a user/assistant chat whose assistant answers at length: both sides are present and
+    the assistant's items hold on average ``ratio`` times as many terms as the user's. Such replies restate the
+    user's words among much else; a dialog of people, or an assistant answering in a line, has neither."""
+    sizes: dict[str, list[int]] = {side: [] for side in SIDES}
+    for c in pool:
+        if c.role in sizes and c.terms is not None:
+            sizes[c.role].append(len(c.terms))
+    user, assistant = sizes["user"], sizes["assistant"]
+    if not user or not assistant:
+        return False
+    return sum(assistant) / len(assistant) >= ratio * max(1.0, sum(user) / len(user))
+
+
 def combine(base: float, episode: float, period: float, when: float, recency_part: float | None, *,
             weights: Weights, hybrid: bool, use_period: bool, use_when: bool) -> float:
     """The final score from its parts (each in [0, 1]): F = (B + g E + (p T + q W) E) / (1 + g + p + q) over
@@ -271,11 +296,15 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     hybrid = mode == "hybrid"
     own = bm25(query.terms, {c.id: c.terms for c in pool if c.terms is not None}, stats) if mode != "vector" else {}
     epi = episodes(pool, weights.episode_gap_hours) if hybrid else {c.id: 0 for c in pool}
+    chat = hybrid and long_replies(pool, weights.reply_length)  # a user/assistant chat, not a dialog of people
     lent: dict[str, float] = {}
     if hybrid and weights.context > 0 and own:
+        # a dialog of people: a turn answers the one before it (c), which named the topic, and lends to it (c/2);
+        # a user/assistant chat: a reply restates the message it answers and was about nothing before it
+        shares = (0.0, weights.context) if chat else (weights.context, weights.context / 2)
         for c in pool:
             s = 0.0
-            for side, share in ((c.before, weights.context), (c.after, weights.context / 2)):
+            for side, share in ((c.before, shares[0]), (c.after, shares[1])):
                 for d, other in enumerate(side[: weights.window]):
                     if other in own and epi.get(other) == epi[c.id]:
                         s += share * 0.5 ** d * own[other]
@@ -286,7 +315,6 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     vparts = _cosine_parts(pool, weights.cosine) if mode != "lexical" else {}
     lparts = {c.id: min(1.0, x.get(c.id, 0.0) / scale) if scale > 0 else 0.0 for c in pool}
     wl, wv = (weights.lexical, weights.vector) if hybrid else ((1.0, 0.0) if mode == "lexical" else (0.0, 1.0))
-    chat = hybrid and {c.role for c in pool} >= set(SIDES)  # a user/assistant chat, not a dialog of people
     if chat:
         wl = weights.chat_lexical
     base: dict[str, float] = {}
@@ -294,10 +322,15 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
         base[c.id] = (wl * lparts[c.id] + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
         if hybrid:  # a close match by meaning alone (a paraphrase sharing no keyword) still counts
             base[c.id] = max(base[c.id], weights.meaning * vparts.get(c.id, 0.0))
-    if chat and weights.speaker > 0 and query.speaker is not None:  # "what did I say": the user's words
+    if chat:  # "what did I say": the user's words; a question naming no side is about the user's world
+        asked, share = (query.speaker, weights.speaker) if query.speaker is not None else ("user", weights.unnamed)
         for c in pool:
-            if c.role in SIDES and c.role != query.speaker:
-                base[c.id] *= 1.0 - weights.speaker
+            if c.role in SIDES and c.role != asked:
+                base[c.id] *= 1.0 - share
+    if hybrid and weights.asking > 0 and ASK_TERM not in query.terms:  # a question states nothing
+        for c in pool:
+            if c.asks:
+                base[c.id] *= 1.0 - weights.asking
     if hybrid and weights.gate > 0:  # G: does the memory hold the query's meaning at all?
         found = min(1.0, max(vparts.values(), default=0.0) / weights.gate)
         base = {i: b * (weights.gate_floor + (1 - weights.gate_floor) * found) for i, b in base.items()}
