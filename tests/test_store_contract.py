@@ -90,6 +90,8 @@ def test_the_read_rule_is_cores_on_every_read_path(store: Store) -> None:
             assert {c.id for c in tx.records_vector(flt, query, limit=100)} == want, flt
             assert {i for i in ids if tx.versions(flt, i)} == want, flt
             assert {n.item.id for n in tx.record_context(flt, ids, window=0)} == want, flt
+            lexical, vector = tx.records_candidates(flt, ["word"], query, limit=100)  # the two at once
+            assert {c.id for c in lexical} == want and {c.id for c in vector} == want, flt
 
 
 def test_the_read_rule_shows_a_record_only_to_the_ids_it_is_keyed_by() -> None:

@@ -59,8 +59,9 @@ class SearchTx(TxBase):
                     df: dict[str, int]) -> list[int]:
         """Rowids holding any of the terms, best first: by the summed ``core.fusion.term_rarity`` of the terms a
         row holds (document frequencies over the whole index, as PostgreSQL uses, so both backends pick the same
-        candidates), newest first on ties. Rows of other partitions may be among them when the partitions hold
-        at least half the index (``share``): callers filter by partition.
+        candidates), newest first on ties. Rows of other partitions may be among them unless
+        ``core.partition.scan_within(share)`` (the partitions hold a small share of the index): callers filter
+        by partition.
 
         Reads at most ``FTS_TERM_POSTINGS`` postings per term and never asks FTS5 to rank: its bm25 first counts
         every posting of every phrase, the partition token's included, which grows with the partition (about
