@@ -140,11 +140,8 @@ class EventCorpus:
 
     def candidates(self, terms: Sequence[str], qvec: np.ndarray | None, k: int
                    ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
-        lex = self.tx.events_lexical(*self.where, terms, limit=k, include_tools=self.tools,
-                                     not_before=self.not_before) if terms else []
-        vec = self.tx.events_vector(*self.where, qvec, limit=k, include_tools=self.tools,
-                                    not_before=self.not_before) if qvec is not None else []
-        return lex, vec
+        return self.tx.events_candidates(*self.where, terms, qvec, limit=k, include_tools=self.tools,
+                                         not_before=self.not_before)
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         self.events.update({e.id: e for e in self.tx.get_events(*self.where, ids)})

@@ -182,6 +182,12 @@ class SearchTx(Protocol):
     def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray,
                       *, limit: int, include_tools: bool, not_before: datetime | None
                       ) -> list[VectorCandidate]: ...
+    def events_candidates(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
+                          query: np.ndarray | None, *, limit: int, include_tools: bool, not_before: datetime | None
+                          ) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
+        """``events_lexical`` (none when ``terms`` is empty) and ``events_vector`` (none when ``query`` is
+        None) in one call, as ``records_candidates``."""
+        ...
 
     def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
                       window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:

@@ -53,18 +53,62 @@ class SearchTx(TxBase):
         df = self._term_stats(kind, terms).doc_freq
         return [term_rarity(df.get(t, 0)) for t in terms]
 
-    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
-                       limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
-        part = event_part(agent, actor, session)
+    @staticmethod
+    def _event_conds(include_tools: bool, not_before: datetime | None) -> tuple[str, list[Any]]:
         extra, xargs = "", []
         if not include_tools:
             extra += " AND NOT c.is_tool"
         if not_before is not None:
             extra += " AND c.stored_at >= %s"
             xargs.append(aware(not_before))
-        rows = self._lexical("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
-                             f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs], limit)
-        return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
+        return extra, xargs
+
+    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
+                       limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
+        cur = self._events_lexical_later(event_part(agent, actor, session), terms, limit, include_tools, not_before)
+        self.c.flush()
+        return self._lexical_candidates(cur)
+
+    def _events_lexical_later(self, part: str, terms: Sequence[str], limit: int, include_tools: bool,
+                              not_before: datetime | None) -> Cursor | None:
+        extra, xargs = self._event_conds(include_tools, not_before)
+        return self._lexical_later("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
+                                   f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs],
+                                   limit)
+
+    @staticmethod
+    def _lexical_candidates(cur: Cursor | None) -> list[LexicalCandidate]:
+        return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in (cur.fetchall() if cur else [])]
+
+    def events_candidates(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
+                          query: np.ndarray | None, *, limit: int, include_tools: bool, not_before: datetime | None
+                          ) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
+        """Lexical and vector candidates of a session's events; both queries leave in one round trip when the
+        session is searched exactly (an HNSW search may need more rounds: it runs after the lexical one)."""
+        part = event_part(agent, actor, session)
+        lex = self._events_lexical_later(part, terms, limit, include_tools, not_before) if terms else None
+        if query is None:
+            self.c.flush()
+            return self._lexical_candidates(lex), []
+        q = query.astype(np.float32)
+        plan, _ = self._plan("e", part, limit, int(q.shape[0]))
+        if plan == "hnsw":
+            self.c.flush()
+            return self._lexical_candidates(lex), self.events_vector(
+                agent, actor, session, q, limit=limit, include_tools=include_tools, not_before=not_before)
+        vec = self._events_exact_later(part, q, limit, include_tools, not_before)
+        self.c.flush()
+        return self._lexical_candidates(lex), [VectorCandidate(r["event_id"], float(r["s"])) for r in vec.fetchall()]
+
+    def _events_exact_later(self, part: str, q: np.ndarray, limit: int, include_tools: bool,
+                            not_before: datetime | None) -> Cursor:
+        """Queue the exact search of a session's chunks: each event's best chunk, best first."""
+        extra, xargs = self._event_conds(include_tools, not_before)
+        self.plans.append((part, "exact"))
+        return self.c.later(
+            f"SELECT c.event_id, max(-(c.vec <#> %s)) AS s, min(c.id) AS first FROM event_chunks c "
+            f"WHERE c.part = %s AND c.vec IS NOT NULL AND vector_dims(c.vec) = {int(q.shape[0])}{extra} "
+            "GROUP BY c.event_id ORDER BY s DESC, first LIMIT %s", [q, part, *xargs, limit])
 
     def _lexical(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
                  limit: int) -> list[DictRow]:
@@ -155,12 +199,7 @@ class SearchTx(TxBase):
         part = event_part(agent, actor, session)
         q = query.astype(np.float32)
         dim = int(q.shape[0])
-        extra, xargs = "", []
-        if not include_tools:
-            extra += " AND NOT c.is_tool"
-        if not_before is not None:
-            extra += " AND c.stored_at >= %s"
-            xargs.append(aware(not_before))
+        extra, xargs = self._event_conds(include_tools, not_before)
         plan, part_rows = self._plan("e", part, limit, dim)
         if plan == "hnsw":
             def fetch(k: int) -> tuple[list[tuple[str, float]], bool]:
@@ -178,12 +217,9 @@ class SearchTx(TxBase):
             if len(top) >= limit:
                 return [VectorCandidate(i, s) for i, s in top]
             # the scan ran dry before finding enough: search the partition exactly
-        self.plans.append((part, "exact"))
-        rows = self._all(
-            f"SELECT c.event_id, max(-(c.vec <#> %s)) AS s, min(c.id) AS first FROM event_chunks c "
-            f"WHERE c.part = %s AND c.vec IS NOT NULL AND vector_dims(c.vec) = {dim}{extra} "
-            "GROUP BY c.event_id ORDER BY s DESC, first LIMIT %s", [q, part, *xargs, limit])
-        return [VectorCandidate(r["event_id"], float(r["s"])) for r in rows]
+        cur = self._events_exact_later(part, q, limit, include_tools, not_before)
+        self.c.flush()
+        return [VectorCandidate(r["event_id"], float(r["s"])) for r in cur.fetchall()]
 
     def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
                       window: int, include_tools: bool, not_before: datetime | None) -> list[Neighbourhood]:

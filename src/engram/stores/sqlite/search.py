@@ -107,6 +107,16 @@ class SearchTx(TxBase):
                                    f"json_each(?)) AS x CROSS JOIN event_chunks c ON c.rowid = x.rid WHERE 1{cond}",
                                    cargs, limit)
 
+    def events_candidates(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
+                          query: np.ndarray | None, *, limit: int, include_tools: bool, not_before: datetime | None
+                          ) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
+        """Both kinds of candidates, one after the other (as ``records_candidates``)."""
+        where = (agent, actor, session)
+        return (self.events_lexical(*where, terms, limit=limit, include_tools=include_tools, not_before=not_before)
+                if terms else [],
+                self.events_vector(*where, query, limit=limit, include_tools=include_tools, not_before=not_before)
+                if query is not None else [])
+
     def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
                       limit: int, include_tools: bool, not_before: datetime | None) -> list[VectorCandidate]:
         part = event_part(agent, actor, session)
