@@ -166,3 +166,17 @@ def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_chan
         assert mem.run_jobs() == 1
     assert [r.summary for r in mem.list(S1, limit=50)] == ["Lives in Porto"]
     assert mem.jobs(S1, status="failed") == []
+
+
+def test_jobs_filtered_by_actor_before_the_limit(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(cfg("async"))
+    for i in range(3):
+        for actor in ("ana", "bob"):
+            mem.append(Scope(agent="bot", actor=actor, session=f"s{i}"),
+                       [{"role": "user", "content": f"I like tea {i}"}])
+    agent = Scope(agent="bot")
+    assert len(mem.jobs(agent, limit=50)) == 6
+    page = mem.jobs(agent, limit=2, actor="ana")
+    assert [j.actor for j in page] == ["ana", "ana"]  # two of ana's, not ana's share of the newest two
+    assert len(mem.jobs(agent, actor="bob", status="pending")) == 3
+    assert mem.jobs(agent, actor="nobody") == []

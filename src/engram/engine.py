@@ -43,6 +43,7 @@ from .turn import Turn
 from .types import EraseReport, Event, Hit, Job, Record, Scope, Use, Version
 
 EMBED_HISTORY = ("background", "inline")
+ACTOR_SESSIONS = 100_000  # sessions of one actor summed by Memory.actors (one row each)
 
 
 def open_store(url: str) -> Store:
@@ -289,6 +290,20 @@ class Memory:
         with self.store.read() as tx:
             return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
 
+    def actors(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
+        """Actors of the scope's agent that have events, most recently active first: ``actor``, ``sessions``,
+        ``events``, ``first_at``, ``last_at`` (preview events left out). A scope with an actor sees only it."""
+        self.check_event_rights(scope, write=False)
+        limit = validate.limit(limit)
+        with self.store.read() as tx:
+            if scope.actor is None:
+                return tx.list_actors(scope.agent, limit=limit)
+            own = tx.list_sessions(scope.agent, scope.actor, limit=ACTOR_SESSIONS)
+        if not own:
+            return []
+        return [{"actor": scope.actor, "sessions": len(own), "events": sum(s["events"] for s in own),
+                 "first_at": min(s["first_at"] for s in own), "last_at": max(s["last_at"] for s in own)}]
+
     def expire(self, *, dry_run: bool = False) -> int:
         """Hard-delete events engram stored more than their agent's ``eventExpiryDuration`` days ago (whatever
         their ``at``), and drop their ids from records' ``source_event_ids``; returns how many events went
@@ -526,9 +541,11 @@ class Memory:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
         return self.extraction.extract(scope, preview=preview)
 
-    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> builtins.list[Job]:
-        """The agent's extraction jobs, newest first (``status``: only those)."""
-        return self._jobs.jobs(scope, status=status, limit=limit)
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50,
+             actor: str | None = None) -> builtins.list[Job]:
+        """The agent's extraction jobs, newest first; ``status``, ``actor``: only those (filtered before
+        ``limit``, so a page is never short)."""
+        return self._jobs.jobs(scope, status=status, limit=limit, actor=actor)
 
     def retry_job(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""

@@ -30,10 +30,14 @@ class JobRunner:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
-    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50) -> list[Job]:
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50,
+             actor: str | None = None) -> list[Job]:
+        """The agent's jobs, newest first, ``status`` and ``actor`` filtered in the store before ``limit``."""
         self.mem.read_filter(scope)
+        if actor is not None:
+            Scope(agent=scope.agent, actor=actor)  # validates the id
         with self.mem.store.read() as tx:
-            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit))
+            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit), actor=actor)
 
     def retry(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""
