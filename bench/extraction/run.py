@@ -328,6 +328,51 @@ def totals(results: list[dict[str, Any]]) -> dict[str, float]:
             "stale_rate": sta / sti if sti else 0.0, "active_items": act, "stale_items": sti}
 
 
+def bounded(schema: dict[str, Any], n_messages: int) -> dict[str, Any]:
+    """``schema`` with every answer bounded, so a grammar built from it cannot ramble to the token cap.
+
+    Strings get ``maxLength`` (summaries 120 characters, the rest 60), message numbers are 1..n with 1-3 of
+    them, and the memories list holds at most 4. llama-server turns a json_schema response format into a
+    grammar, so these bounds hold token by token; the unbounded schema lets a small model write one
+    "evidence" string until ``max_tokens``.
+    """
+    def walk(node: Any, name: str = "") -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = {k: walk(v, k) if k not in ("properties", "items") else v for k, v in node.items()}
+        if "properties" in node:
+            out["properties"] = {k: walk(v, k) for k, v in node["properties"].items()}
+        if "items" in node:
+            out["items"] = walk(node["items"], name)
+        if out.get("type") == "string" and "enum" not in out:
+            out["maxLength"] = 120 if name in ("summary", "headline") else 60
+        if name == "sources" and out.get("type") == "array":
+            out["items"] = {"type": "integer", "minimum": 1, "maximum": max(1, n_messages)}
+            out["minItems"], out["maxItems"] = 1, 3
+        elif out.get("type") == "array":
+            out["maxItems"] = 4
+        return out
+    return walk(schema)  # type: ignore[no-any-return]
+
+
+class BoundedModel:
+    """``--bounded``: the same model, asked with :func:`bounded` schemas (the bench's grammar experiment)."""
+
+    def __init__(self, inner: Model) -> None:
+        self.inner = inner
+        self.model_id = f"{inner.model_id}+bounded"
+
+    def complete(self, messages: Sequence[Any], *, system: str | None = None, tools: Sequence[Any] = (),
+                 json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
+                 temperature: float = 0.0) -> Any:
+        if json_schema is not None:
+            text = messages[-1].content
+            n = text.split("<conversation>\n", 1)[-1].split("\n</conversation>", 1)[0].count("\n") + 1
+            json_schema = bounded(json_schema, n)
+        return self.inner.complete(messages, system=system, tools=tools, json_schema=json_schema,
+                                   max_tokens=max_tokens, temperature=temperature)
+
+
 @contextlib.contextmanager
 def gguf_model(gguf: Path) -> Iterator[Model]:
     """An OpenAI-compatible client of llama-server serving ``gguf`` on loopback, for the run's duration."""
@@ -354,6 +399,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--gguf", type=Path, default=None,
                     help="a GGUF model served by llama.cpp's llama-server (ENGRAM_LLAMA_SERVER, or the binary "
                          ".ci/llama-server.sh cached) as the extraction model")
+    ap.add_argument("--bounded", action="store_true",
+                    help="with --gguf or a model: ask with bounded schemas (string lengths, message numbers, "
+                         "list sizes), which llama-server enforces as a grammar")
     ap.add_argument("--limit", type=int, default=None, help="play only the first N scenarios")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list misses, false positives and stale records")
@@ -370,6 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from engram.models.registry import load_model
 
             model = load_model(spec)
+        if args.bounded and model is not None:
+            model, spec = BoundedModel(model), f"{spec}+bounded"
         scenarios = load_scenarios(args.split)[: args.limit]
         t0 = time.perf_counter()
         results, conflicts, counts = [], [], Counts()
