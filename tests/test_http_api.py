@@ -244,6 +244,32 @@ async def test_sessions_actors_erase(env: Env) -> None:
         assert {a["actor"] for a in (await c.get(AG + "/actors")).json()["actors"]} == {"u2"}
 
 
+async def test_actor_jobs_and_actors_pages_are_full(env: Env) -> None:
+    """An actor's job page is filtered by the store before the limit (not cut from the agent's newest), and
+    actors come from Memory.actors (every session counted, newest first)."""
+    from engram.types import Job
+
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    with env.mem.store.write() as tx:
+        for i in range(12):  # u1's 3 jobs are the oldest: a limit applied before the filter would hide them
+            at = start + timedelta(minutes=i)
+            tx.enqueue_job(Job(id=f"j_{i:04d}", kind="extract", agent="bot", actor="u1" if i < 3 else "u2",
+                               session="s1", status="pending", attempts=0, error=None, payload={},
+                               created_at=at, updated_at=at))
+    async with env.client() as c:
+        mine = (await c.get(AC + "/jobs", params={"limit": 3})).json()["jobs"]
+        assert [j["id"] for j in mine] == ["j_0002", "j_0001", "j_0000"]
+        assert len((await c.get(AG + "/jobs", params={"limit": 5})).json()["jobs"]) == 5
+        for actor, session in (("u1", "s1"), ("u2", "s1"), ("u3", "s1"), ("u3", "s2")):
+            await c.post(f"/v1/agents/bot/actors/{actor}/sessions/{session}/events",
+                         json={"messages": [{"role": "user", "content": "hello"}]})
+        top = (await c.get(AG + "/actors", params={"limit": 2})).json()["actors"]
+        assert [(a["actor"], a["sessions"]) for a in top] == [("u3", 2), ("u2", 1)]
+        assert set(top[0]) == {"actor", "sessions", "events", "last_at"}
+    async with env.client("actor") as c:  # a key bound to u1 sees u1's jobs only, on its actor's path
+        assert {j["actor"] for j in (await c.get(AC + "/jobs")).json()["jobs"]} == {"u1"}
+
+
 async def test_config_extract_jobs(env: Env) -> None:
     async with env.client() as c:
         cfg = (await c.get("/v1/config")).json()

@@ -295,22 +295,9 @@ def actor_sessions(ctx: ActorCtx, limit: Limit = 100) -> S.SessionsOut:
 
 @v1.get(AG + "/actors", response_model=S.ActorsOut, tags=["sessions"])
 def actors(ctx: AgentCtx, limit: Limit = 100) -> S.ActorsOut:
-    """Actors with events, most recently active first (from the latest 1000 sessions)."""
+    """Actors with events, most recently active first."""
     ctx.need_events(write=False)
-    seen: dict[str, S.ActorOut] = {}
-    for s in ctx.mem.sessions(ctx.scope, 1000):
-        actor = s.get("actor")
-        if actor is None:
-            continue
-        cur = seen.get(actor)
-        if cur is None:
-            seen[actor] = S.ActorOut(actor=actor, sessions=1, events=s["events"], last_at=s["last_at"])
-        else:
-            cur.sessions += 1
-            cur.events += s["events"]
-            cur.last_at = max(cur.last_at, s["last_at"])
-    ordered = sorted(seen.values(), key=lambda a: a.last_at, reverse=True)[:limit]
-    return S.ActorsOut(actors=ordered)
+    return S.ActorsOut(actors=[S.ActorOut.model_validate(a) for a in ctx.mem.actors(ctx.scope, limit)])
 
 
 @v1.delete(AC, response_model=S.EraseOut, tags=["records"])
@@ -321,9 +308,9 @@ def erase_actor(ctx: ActorCtx) -> S.EraseOut:
 
 
 def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
-    jobs = ctx.mem.jobs(ctx.scope, status=status, limit=limit)
-    actor = ctx.scope.actor or ctx.grant.actor
-    return S.JobsOut(jobs=[S.JobOut.model_validate(j) for j in jobs if actor is None or j.actor == actor])
+    """The agent's jobs, or one actor's (filtered by the store before ``limit``: pages are never short)."""
+    jobs = ctx.mem.jobs(ctx.scope, status=status, limit=limit, actor=ctx.scope.actor or ctx.grant.actor)
+    return S.JobsOut(jobs=[S.JobOut.model_validate(j) for j in jobs])
 
 
 @v1.get(AG + "/tools", response_model=S.ToolsOut, tags=["config"])
@@ -347,7 +334,7 @@ def agent_jobs(ctx: AgentCtx, status: JobStatus = None, limit: Limit = 50) -> S.
 
 @v1.get(AC + "/jobs", response_model=S.JobsOut, tags=["extraction"])
 def actor_jobs(ctx: ActorCtx, status: JobStatus = None, limit: Limit = 50) -> S.JobsOut:
-    """Extraction jobs about one actor (among the agent's newest ``limit``)."""
+    """Extraction jobs about one actor, newest first."""
     return _jobs(ctx, status, limit)
 
 
