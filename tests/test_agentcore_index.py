@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engram import Memory
-from engram.agentcore import harnesses, meta_index, registry
+from engram.agentcore import erase, harnesses, meta_index, owners, registry
 from engram.embedders import HashingEmbedder
 from engram.engine import open_store
 from engram.grants import LOCAL_GRANT
@@ -91,5 +91,24 @@ def test_rows_keep_creation_order_and_read_the_older_list(db_url: str) -> None:
         with store.read() as tx:
             assert meta_index.members(tx, "test.index.", "test.legacy") == ["old-a", "new-m", "new-a"]
             assert json.loads(tx.get_meta("test.legacy") or "[]") == ["old-a"]
+    finally:
+        store.close()
+
+
+def test_concurrent_owner_notes_keep_every_pair_and_erase_purges_one_actor(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        def note(i: int) -> None:
+            owners.note(store, "bot", f"u{i}", f"s{i}" if i % 2 else None, datetime.now(UTC))
+
+        assert _together(N, note) == []
+        with store.write() as tx:  # an older version's one-key list is still read
+            tx.set_meta(owners.LEGACY + "bot", json.dumps([["old", "s0"], ["u1", "s1"]]))
+        got = owners.listed(store, "bot")
+        assert set(got) == {(f"u{i}", f"s{i}" if i % 2 else None) for i in range(N)} | {("old", "s0")}
+        assert got[-1] == ("old", "s0") and len(got) == N + 1
+        with store.write() as tx:
+            assert erase.purge(tx, "bot", "u1") == 2  # its row and its place in the older list
+        assert ("u1", "s1") not in owners.listed(store, "bot") and len(owners.listed(store, "bot")) == N
     finally:
         store.close()

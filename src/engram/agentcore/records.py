@@ -17,14 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from ..core.validate import MAX_SUMMARY
 from ..engine import Memory
 from ..errors import EngramError, NotFound
 from ..types import Hit, Record, Scope
-from . import ids, shapes
+from . import ids, owners, shapes
 from . import namespaces as nsmod
 from .errors import AccessDeniedException, AwsError, ValidationException, from_engram
 from .server import AwsRouter, Call, CallDep, parse_timestamp, timestamp
@@ -33,9 +33,8 @@ router = AwsRouter()
 
 FANOUT = 100
 NO_STRATEGY = "manual"
-_OWNERS = "agentcore.owners."
 _BATCH_TOKEN = "agentcore.batch_token."
-OWNERS_META, BATCH_TOKEN_META = _OWNERS, _BATCH_TOKEN  # what an erase purges (agentcore/erase.py)
+OWNERS_META, BATCH_TOKEN_META = owners.LEGACY, _BATCH_TOKEN  # what an erase purges (agentcore/erase.py)
 
 
 # -- shapes -----------------------------------------------------------------------------------------------------
@@ -122,7 +121,7 @@ def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
     scopes = [base]
     if owner.actor is None or deep:
         rows = [(r.get("actor"), r.get("session")) for r in mem.sessions(Scope(res_agent, owner.actor), 1000)]
-        rows += [(a, s) for a, s in _owners(c, res_agent) if owner.actor is None or a == owner.actor]
+        rows += [(a, s) for a, s in owners.listed(c.base.store, res_agent) if owner.actor is None or a == owner.actor]
         seen: set[tuple[str | None, str | None]] = {(owner.actor, None)}
         for actor, session in rows:
             if actor is None:
@@ -132,21 +131,6 @@ def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
                     seen.add(key)
                     scopes.append(Scope(res_agent, key[0], key[1]))
     return scopes
-
-
-def _owners(c: Call, agent: str) -> list[tuple[str, str | None]]:
-    """(actor, session) owners of records written through this face, newest first."""
-    with c.base.store.read() as tx:
-        raw = tx.get_meta(_OWNERS + agent)
-    return [(a, s) for a, s in reversed(json.loads(raw))] if raw else []
-
-
-def _note_owner(c: Call, agent: str, actor: str, session: str | None) -> None:
-    with c.base.store.write() as tx:
-        raw = tx.get_meta(_OWNERS + agent)
-        known = json.loads(raw) if raw else []
-        if [actor, session] not in known:
-            tx.set_meta(_OWNERS + agent, json.dumps([*known, [actor, session]][-10_000:]))
 
 
 def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> tuple[Scope, Record]:
@@ -402,7 +386,7 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
         rec = t.remember(summary, content, kind="fact", labels=labels or None, scope=owner.level, namespace=path,
                          strategy=strategy, at=at)
     if rec.actor is not None:
-        _note_owner(c, agent, rec.actor, rec.session)
+        owners.note(c.base.store, agent, rec.actor, rec.session, datetime.now(UTC))
     return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": rid}
 
 
