@@ -95,7 +95,8 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
         cfg = mem.config_for(bound.agent)
         return {s.name: s for s in memory_specs(cfg, defaults=defaults, names=names)}
 
-    def run(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        """One tool call in a turn of its own, rendered (runs in a worker thread)."""
         if tool not in specs():
             raise ValidationError(f"no tool named {tool!r} is offered", field="name")
         with mem.turn(bound, extract=False) as t:
@@ -109,7 +110,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
 
         async def call_tool(self, tool: str, arguments: dict[str, Any], context: Any = None) -> Any:
             try:
-                data = await anyio.to_thread.run_sync(run, tool, dict(arguments or {}))
+                data = await anyio.to_thread.run_sync(call, tool, dict(arguments or {}))
             except EngramError as exc:
                 raise ToolError(f"{type(exc).__name__}: {exc}") from exc
             return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
