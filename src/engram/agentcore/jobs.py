@@ -71,8 +71,8 @@ def list_jobs(c: CallDep) -> Any:
     start = 0
     if body.get("nextToken") is not None:
         start = int(shapes.open_token(c, "jobs", mc.scope, body["nextToken"]).get("offset", 0))
-    jobs = [j for j in mc.mem.jobs(mc.scope, status="failed", limit=1000)
-            if (actor is None or j.actor == actor) and (session is None or j.session == session)]
+    jobs = [j for j in mc.mem.jobs(mc.scope, status="failed", limit=1000, actor=actor)  # actor: in the store
+            if session is None or j.session == session]
     page = jobs[start:start + limit]
     out: dict[str, Any] = {"jobs": [_job_out(mc, j) for j in page]}
     if len(jobs) > start + limit:
