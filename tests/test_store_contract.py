@@ -272,6 +272,11 @@ def test_vectors_by_key_for_reembedding_and_the_indexer(store: Store) -> None:
         ev = tx.events_vector("bot", "a1", "s1", EMB.embed(["hello there"])[0], limit=3, include_tools=True,
                               not_before=None)
         assert [c.id for c in ev] == ["e1"]
+        lexical, vector = tx.events_candidates("bot", "a1", "s1", ["hello"], EMB.embed(["hello there"])[0],
+                                               limit=3, include_tools=True, not_before=None)
+        assert [c.id for c in lexical] == ["e1"] and [c.id for c in vector] == ["e1"]
+        assert tx.events_candidates("bot", "a1", "s1", [], None, limit=3, include_tools=True,
+                                    not_before=None) == ([], [])
 
 
 def test_uses_follow_the_visibility_of_their_record(store: Store) -> None:
