@@ -173,20 +173,13 @@ class SearchTx(Protocol):
 
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats: ...
-    def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
-                       *, limit: int, include_tools: bool, not_before: datetime | None
-                       ) -> list[LexicalCandidate]:
-        """Chunks of the session's events matching any term; candidate ``id`` is the event id."""
-        ...
-
-    def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray,
-                      *, limit: int, include_tools: bool, not_before: datetime | None
-                      ) -> list[VectorCandidate]: ...
     def events_candidates(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
                           query: np.ndarray | None, *, limit: int, include_tools: bool, not_before: datetime | None
                           ) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
-        """``events_lexical`` (none when ``terms`` is empty) and ``events_vector`` (none when ``query`` is
-        None) in one call, as ``records_candidates``."""
+        """Up to ``limit`` lexical candidates (the session's event chunks matching any of ``terms``; none when
+        ``terms`` is empty) and up to ``limit`` vector candidates (best chunk per event by cosine to ``query``;
+        none when it is None), ``id`` the event id; tool events only with ``include_tools``, none stored before
+        ``not_before``. One call, so a server backend can send both queries in one round trip."""
         ...
 
     def event_context(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str], *,
@@ -197,12 +190,11 @@ class SearchTx(Protocol):
         ...
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats: ...
-    def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]: ...
-    def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]: ...
     def records_candidates(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
                            limit: int) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
-        """``records_lexical`` (none when ``terms`` is empty) and ``records_vector`` (none when ``query`` is
-        None) in one call: a server backend sends both queries in one round trip."""
+        """Up to ``limit`` lexical candidates (active records ``flt`` can see holding any of ``terms``; none
+        when ``terms`` is empty) and up to ``limit`` vector candidates (by cosine to ``query``; none when it is
+        None). One call, so a server backend can send both queries in one round trip."""
         ...
 
     def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
