@@ -76,7 +76,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     """An ``mcp`` MCPServer offering the memory tools the scope's configuration names, bound to ``scope``.
 
     The tools are the harness's (:mod:`engram.harness.tools`): the same specs, argument checks and
-    operations, each call in a turn of its own; only the defaults (``add_memory`` writes at
+    operations, each write in a turn of its own (reads in a read-only turn); only the defaults (``add_memory`` writes at
     :func:`default_level`, searches return up to 100) and the rendering (:func:`render`) are MCP's.
     """
     import anyio.to_thread
@@ -85,7 +85,8 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from mcp_types import CallToolResult, TextContent
     from mcp_types import Tool as MCPTool
 
-    from .harness.tools import ToolDefaults, ToolOps, memory_specs
+    from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps, memory_specs
+    from .turn import Turn
 
     bound = scope
     defaults = ToolDefaults(scope=default_level(mem, scope), search_limit=10, max_limit=100)
@@ -99,8 +100,11 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
         """One tool call in a turn of its own, rendered (runs in a worker thread)."""
         if tool not in specs():
             raise ValidationError(f"no tool named {tool!r} is offered", field="name")
-        with mem.turn(bound, extract=False) as t:
-            value = ToolOps(t, defaults=defaults).call(tool, args)
+        if tool in READ_ONLY_TOOLS:  # a read-only turn that never commits: nothing to write, no write lock
+            value = ToolOps(Turn(mem, bound, read_only=True, extract=False), defaults=defaults).call(tool, args)
+        else:
+            with mem.turn(bound, extract=False) as t:
+                value = ToolOps(t, defaults=defaults).call(tool, args)
         return render(mem, bound, tool, value)
 
     class MemoryServer(MCPServer):
