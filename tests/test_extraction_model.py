@@ -126,6 +126,19 @@ def test_malformed_extraction_answers_raise(answer: Any) -> None:
         run(events("I moved to Porto."), strategies=SEM, model=Scripted([answer]))
 
 
+def test_evidence_the_cited_message_does_not_hold_is_malformed() -> None:
+    """A grammar-forced answer copying the prompt's example ("I work as a nurse.") for "I moved to Porto" is
+    refused as a whole (a failed, retryable job), not stored."""
+    copied = {"memories": [{**memory("Welcome!", "user/job", "nurse"), "evidence": "I work as a nurse."}]}
+    with pytest.raises(ModelOutputError) as err:
+        run(events("I moved to Porto last month.", ("assistant", "Welcome!")), strategies=SEM,
+            model=Scripted([copied]))
+    assert err.value.field == "memories[0].evidence"
+    quoted = {"memories": [{**memory("Lives in Porto", "user/residence", "Porto"), "evidence": "moved to Porto"}]}
+    ops, _ = run(events("I moved to Porto last month."), strategies=SEM, model=Scripted([quoted]))
+    assert [op.summary for op in adds(ops)] == ["Lives in Porto"]
+
+
 def test_fenced_json_is_accepted() -> None:
     text = "```json\n" + json.dumps({"memories": [memory("Lives in Porto", "user/residence", "Porto")]}) + "\n```"
     ops, _ = run(events("I moved to Porto."), strategies=SEM, model=Scripted([text]))

@@ -141,7 +141,7 @@ def test_a_model_writing_a_record_id_into_a_record_has_it_removed() -> None:
     model = Scripted([{"memories": [{"summary": "Started a pottery class [r_6618c886f37fc3ea247a2ba]",
                                      "key": "user/taste:pottery", "value": "like", "category": "fact",
                                      "action": "assert", "multi_valued": True, "sources": [5],
-                                     "evidence": "see r_6618c886f37fc3ea247a2ba"}]},
+                                     "evidence": "I started a pottery class [r_6618c886f37fc3ea247a2ba]"}]},
                       {"headline": "Pottery (r_0a1b2c3d4e5f60718293a4b)",
                        "summary": "User started pottery; memory r_0a1b2c3d4e5f60718293a4b"}])
     ops, _ = run(_quoting_session(), strategies=(Strategy(type="SEMANTIC"), Strategy(type="SUMMARIZATION")),

@@ -86,6 +86,22 @@ def model_candidates(run: Run, strategy: Strategy, model: Model) -> list[Candida
     return parse_memories(run, strategy, data)
 
 
+_GROUNDED = 0.5
+
+
+def _grounded(evidence: str, sources: list[str]) -> bool:
+    """The evidence quotes the cited messages: half its words, at least, are theirs ("" says nothing).
+
+    A small model under a grammar writes well-formed JSON whose evidence is copied from the prompt's example
+    or invented; such an answer is malformed (a failed, retryable job), not a memory.
+    """
+    said = set(index_terms(evidence))
+    if not said:
+        return True
+    there = set(index_terms(" ".join(sources)))
+    return len(said & there) >= _GROUNDED * len(said)
+
+
 def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[Candidate]:
     """Validate the model's ``{"memories": [...]}`` and turn each into a candidate for consolidation."""
     items = need(data, "memories", list, "response")
@@ -115,6 +131,9 @@ def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[C
             ids.append(run.events[n - 1].id)
         if not summary and action == "assert":
             raise ModelOutputError("empty summary", field=f"{where}.summary")
+        evidence_raw = item.get("evidence") if isinstance(item.get("evidence"), str) else ""
+        if not _grounded(evidence_raw, [run.events[n - 1].content or "" for n in sources]):
+            raise ModelOutputError("the evidence is not in the messages it cites", field=f"{where}.evidence")
         if action == "assert" and category not in cats:
             continue  # another configured strategy keeps this category
         key = norm_key(raw_key) or None
