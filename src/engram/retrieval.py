@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
-SEARCH_CANDIDATES = 50  # lexical and vector candidates fetched per search (at least 2 x limit; 30: -0.4 LoCoMo)
+SEARCH_CANDIDATES = 50  # lexical and vector candidates per search (at least 2 x limit; 30: -0.4 on LoCoMo tune)
 SEARCH_ANCHORS = 10  # best first-pass candidates scored with their neighbours (at least limit)
 
 
