@@ -24,8 +24,8 @@ or a record):
           length): w_lex 0.5; a message borrows c from the replies after it and nothing from before (a reply
           restates what it answers); B of the side a question is not about ("what did I say": the assistant's;
           "what did you suggest": the user's; naming neither side: the assistant's) is cut by 80%
-    A_i   B_i halved when i only asks (every sentence ends in "?"; core.text.only_asks) and the query is not
-          about asking: a question states nothing (0.2% of LoCoMo's evidence, 2% of its turns)
+          B_i is halved when i only asks (every sentence ends in "?"; core.text.only_asks) and the query is
+          not about asking: a question states nothing (0.2% of LoCoMo's evidence turns, 2% of its turns)
     E_i   max B over i's episode: the items of one group (records: the turn that wrote them; events: the
           session) without a pause longer than ``episode_gap_hours`` between them
     T_i   1 when the query names a period ("on 1 May 2023", "in 2022", "last week") and i was written from
