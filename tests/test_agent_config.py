@@ -141,3 +141,18 @@ def test_other_process_change_applies_within_the_ttl(make_memory: Callable[..., 
     a.configure("x", {"harness": {"memory": {"pinned": {"max_tokens": 42}}}})
     time.sleep(agent_configs.TTL_SECONDS + 0.05)
     assert b.config_for("x").memory.pinned.max_tokens == 42
+
+
+def test_a_new_default_from_another_process_applies_within_the_ttl(make_memory: Callable[..., Memory]) -> None:
+    import time
+
+    from engram import agent_configs
+
+    a, b = make_memory(), make_memory()
+    version = a.set_config({"harness": {"memory": {"pinned": {"max_tokens": 42}}}})
+    assert a.config.memory.pinned.max_tokens == 42  # this process: at once
+    time.sleep(agent_configs.TTL_SECONDS + 0.05)
+    assert b.config.memory.pinned.max_tokens == 42  # the other: within the TTL
+    assert b.config_for("x").memory.pinned.max_tokens == 42 and b.config_version("x") == version
+    b.configure("x", {"harness": {"memory": {"pinned": {"max_tokens": 7}}}})  # an agent's own still wins
+    assert b.config_for("x").memory.pinned.max_tokens == 7 and b.config.memory.pinned.max_tokens == 42

@@ -6,8 +6,9 @@ to), so a record's ``provenance.config_version`` says exactly which configuratio
 checked against every earlier version that applied to the agent (its own, and the defaults in force before
 it had one): a label keeps its number forever.
 
-Reads are cached per agent for :data:`TTL_SECONDS`, so a change made by another process (another server on
-the same PostgreSQL) applies within that time; a change made through this process applies at once.
+Reads are cached per agent (and for the default) for :data:`TTL_SECONDS`, so a change made by another
+process (another server on the same PostgreSQL) applies within that time; a change made through this
+process applies at once.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ TTL_SECONDS = 1.0
 
 
 class AgentConfigs:
-    """The per-agent configurations of one store (the default itself is held by :class:`~engram.Memory`)."""
+    """The stored configurations of one store: each agent's own, and the database-wide default (key None)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._cache: dict[str, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
+        self._cache: dict[str | None, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
         self._parsed: dict[int, cfgmod.Config] = {}
         self._lock = threading.Lock()
 
@@ -43,8 +44,9 @@ class AgentConfigs:
                 self._parsed[version] = got
         return got
 
-    def own(self, agent: str) -> tuple[int, cfgmod.Config] | None:
-        """The agent's own newest (version, config), or None when it has none."""
+    def own(self, agent: str | None) -> tuple[int, cfgmod.Config] | None:
+        """The agent's own newest (version, config), or None when it has none; ``agent`` None: the newest
+        stored database-wide default, or None when none was ever stored."""
         hit = self._cache.get(agent)
         if hit is not None and time.monotonic() - hit[0] < TTL_SECONDS:
             return None if hit[1] is None or hit[2] is None else (hit[1], hit[2])
@@ -83,10 +85,13 @@ class AgentConfigs:
                 version = own_rows[-1][0]
             else:
                 version = tx.add_config(new.to_dict(), at, agent)
-        if agent is not None:
-            with self._lock:
-                self._cache[agent] = (time.monotonic(), version, new)
+        self.note(agent, version, new)
         return version, new
+
+    def note(self, agent: str | None, version: int, config: cfgmod.Config) -> None:
+        """Cache a version this process just read or stored (it is the newest for :data:`TTL_SECONDS`)."""
+        with self._lock:
+            self._cache[agent] = (time.monotonic(), version, config)
 
     def forget_cache(self) -> None:
         with self._lock:

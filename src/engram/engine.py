@@ -79,7 +79,8 @@ class Memory:
         if embed_history not in EMBED_HISTORY:
             raise ValidationError(f"must be one of {', '.join(EMBED_HISTORY)}", field="embed_history")
         self.store = store
-        self._config = config  # the database-wide default: agents without their own configuration use it
+        # the database-wide default until one is stored (then the stored one, re-read as agents' own are)
+        self._config = config
         self._config_version: int | None = None
         self._agent_configs = AgentConfigs(store)
         self._pinned_config: tuple[int | None, cfgmod.Config] | None = None  # a view's one configuration
@@ -121,6 +122,8 @@ class Memory:
         mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
         mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
         mem._config_version = version
+        if version is not None:
+            mem._agent_configs.note(None, version, cfg)
         mem._check_embedder(reembed)
         if expire_on_open:
             mem.expire()
@@ -184,7 +187,7 @@ class Memory:
     @property
     def config(self) -> cfgmod.Config:
         """The database-wide default configuration (what agents without their own use)."""
-        return self._pinned_config[1] if self._pinned_config is not None else self._config
+        return self._pinned_config[1] if self._pinned_config is not None else self._default()[1]
 
     def config_for(self, agent: str | None) -> cfgmod.Config:
         """The configuration in force for ``agent``: its own newest version, else the database-wide default."""
@@ -199,7 +202,13 @@ class Memory:
         if self._pinned_config is not None:
             return self._pinned_config
         own = self._agent_configs.own(agent) if agent is not None else None
-        return own if own is not None else (self._config_version, self._config)
+        return own if own is not None else self._default()
+
+    def _default(self) -> tuple[int | None, cfgmod.Config]:
+        """The database-wide default: the newest stored one (another process may have stored it; read
+        through the same short cache as agents' own), else the one this memory was opened with."""
+        stored = self._agent_configs.own(None)
+        return stored if stored is not None else (self._config_version, self._config)
 
     def configure(self, agent: str | None, config: Any, *, update: bool | None = None) -> int:
         """Store a new configuration version for ``agent`` (None: the database-wide default); returns its number.
