@@ -11,9 +11,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engram import Memory
-from engram.agentcore import erase, harnesses, meta_index, owners, registry
+from engram.agentcore import erase, harnesses, idempotency, memories, meta_index, owners, registry
 from engram.embedders import HashingEmbedder
 from engram.engine import open_store
+from engram.errors import ConflictError
 from engram.grants import LOCAL_GRANT
 
 ROLE = "arn:aws:iam::123456789012:role/harness"
@@ -110,5 +111,55 @@ def test_concurrent_owner_notes_keep_every_pair_and_erase_purges_one_actor(db_ur
         with store.write() as tx:
             assert erase.purge(tx, "bot", "u1") == 2  # its row and its place in the older list
         assert ("u1", "s1") not in owners.listed(store, "bot") and len(owners.listed(store, "bot")) == N
+    finally:
+        store.close()
+
+
+def test_concurrent_creates_with_one_client_token_make_one_resource(db_url: str) -> None:
+    """The token is claimed before the resource is made, so racing retries of one create make one resource:
+    each call answers it, or says the first is still in progress (a ConflictError to retry)."""
+    mem = Memory.open(db_url, embedder=HashingEmbedder())
+    try:
+        got: list[str] = []
+
+        def create_harness(i: int) -> None:
+            try:
+                doc = harnesses.create(mem, LOCAL_GRANT, {"harnessName": "Same", "executionRoleArn": ROLE,
+                                                          "memory": {"disabled": {}}, "clientToken": "h" * 40},
+                                       region="us-east-1", account="123456789012")
+                got.append(doc["harnessId"])
+            except ConflictError as exc:
+                assert exc.field == "clientToken"
+
+        assert _together(N, create_harness) == []
+        listed = [h["harnessId"] for h in harnesses.list_page(mem, LOCAL_GRANT, None, None)["harnesses"]]
+        assert len(listed) == 1 and got and set(got) == set(listed)
+
+        ids: list[str] = []
+
+        def create_memory(i: int) -> None:
+            try:
+                res = memories.create(mem, LOCAL_GRANT, {"name": "SameMem", "eventExpiryDuration": 30,
+                                                         "clientToken": "m" * 40},
+                                      region="us-east-1", account="123456789012")
+                ids.append(res.id)
+            except ConflictError as exc:
+                assert exc.field == "clientToken"
+
+        assert _together(N, create_memory) == []
+        made = [m.id for m in registry.list_all(mem.store) if m.name == "SameMem"]
+        assert len(made) == 1 and ids and set(ids) == set(made)
+    finally:
+        mem.close()
+
+
+def test_a_failed_create_gives_its_client_token_back(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        assert idempotency.claim(store, "create-memory", "t", "m-1") == "m-1"
+        assert idempotency.claim(store, "create-memory", "t", "m-2") == "m-1"  # the first claim holds
+        idempotency.release(store, "create-memory", "t")
+        assert idempotency.lookup(store, "create-memory", "t") is None
+        assert idempotency.claim(store, "create-memory", "t", "m-3") == "m-3"
     finally:
         store.close()

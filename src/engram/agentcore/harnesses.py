@@ -26,7 +26,7 @@ import pydantic
 
 from .. import config as cfgmod
 from ..engine import Memory
-from ..errors import ConfigError, ConflictError, NotFound, PermissionDenied, ValidationError
+from ..errors import ConfigError, ConflictError, EngramError, NotFound, PermissionDenied, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
 from . import idempotency, memories, meta_index, registry
@@ -249,16 +249,28 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
                            OWNER: grant.agent, **checked}
     if tags is not None:
         doc["tags"] = tags
-    member = next(iter(memory_cfg))
-    if member == "managedMemoryConfiguration":
-        doc["memory"] = _make_managed(base, grant, name, memory_cfg[member], arn, region=region, account=account)
-    elif member == "agentCoreMemoryConfiguration":
-        doc["memory"] = _byo(base, grant, memory_cfg[member])
-    else:
-        doc["memory"] = {"disabled": {}}
-    _put(base, doc, new=True)
     if token is not None:
-        idempotency.remember(base.store, "create-harness", token, harness_id)
+        won = idempotency.claim(base.store, "create-harness", token, harness_id)
+        if won != harness_id:  # a concurrent create with this token claimed it first
+            found = _load(base, won)
+            if found is None:
+                raise ConflictError("a CreateHarness with this clientToken is still in progress; retry",
+                                    field="clientToken")
+            return found
+    try:
+        member = next(iter(memory_cfg))
+        if member == "managedMemoryConfiguration":
+            doc["memory"] = _make_managed(base, grant, name, memory_cfg[member], arn, region=region,
+                                          account=account)
+        elif member == "agentCoreMemoryConfiguration":
+            doc["memory"] = _byo(base, grant, memory_cfg[member])
+        else:
+            doc["memory"] = {"disabled": {}}
+        _put(base, doc, new=True)
+    except EngramError:
+        if token is not None:
+            idempotency.release(base.store, "create-harness", token)
+        raise
     return doc
 
 

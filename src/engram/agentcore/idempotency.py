@@ -18,7 +18,15 @@ def lookup(store: Store, op: str, token: str) -> str | None:
     return got or None
 
 
-def remember(store: Store, op: str, token: str, value: str) -> None:
-    """Record that ``op`` with this token created ``value``."""
+def claim(store: Store, op: str, token: str, value: str) -> str:
+    """Claim the token for the id ``value`` about to be created, before creating it: returns ``value`` when
+    this call won, else the id an earlier (or concurrent) create with the token claimed. Two concurrent
+    creates with one token therefore make one resource."""
     with store.write() as tx:
-        tx.set_meta(f"{TOKEN_META}{op}.{token}", value)
+        return tx.claim_meta(f"{TOKEN_META}{op}.{token}", value)
+
+
+def release(store: Store, op: str, token: str) -> None:
+    """Give the token up after the create it was claimed for failed, so a retry may create."""
+    with store.write() as tx:
+        tx.delete_meta(f"{TOKEN_META}{op}.{token}")

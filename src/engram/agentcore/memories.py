@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import Memory
-from ..errors import NotFound, ValidationError
+from ..errors import ConflictError, EngramError, NotFound, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
 from . import idempotency, ids, registry
@@ -143,15 +143,27 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         doc[MANAGED] = managed_by
     memory_id = ids.new_memory_id(name)
     doc[OWNER] = grant.agent
-    res = registry.create(base.store, memory_id, name, region=region, account=account, description=description,
-                          event_expiry_days=expiry, doc=doc, memory_id=memory_id, now=now)
-    try:
-        configure_agent(base, res)
-    except ValidationError:
-        registry.delete(base.store, res.id)
-        raise
     if token is not None:
-        idempotency.remember(base.store, "create-memory", token, res.id)
+        won = idempotency.claim(base.store, "create-memory", token, memory_id)
+        if won != memory_id:  # a concurrent create with this token claimed it first
+            try:
+                return registry.get(base.store, won)
+            except NotFound:
+                raise ConflictError("a CreateMemory with this clientToken is still in progress; retry",
+                                    field="clientToken") from None
+    try:
+        res = registry.create(base.store, memory_id, name, region=region, account=account,
+                              description=description, event_expiry_days=expiry, doc=doc, memory_id=memory_id,
+                              now=now)
+        try:
+            configure_agent(base, res)
+        except ValidationError:
+            registry.delete(base.store, res.id)
+            raise
+    except EngramError:
+        if token is not None:
+            idempotency.release(base.store, "create-memory", token)
+        raise
     return res
 
 

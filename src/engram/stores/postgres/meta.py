@@ -8,6 +8,7 @@ from typing import Any
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
+from ...errors import ConflictError
 from ..base import ApiKey
 from .sql import (
     ONCE_META,
@@ -35,6 +36,18 @@ class MetaTx(TxBase):
     def delete_meta(self, key: str) -> bool:
         self.s.meta_once.pop(key, None)
         return self.c.execute("DELETE FROM meta WHERE key = %s", [key]).rowcount > 0
+
+    def claim_meta(self, key: str, value: str) -> str:
+        # the INSERT waits for a concurrent one of the same key to commit; read committed then sees its row
+        self.s.meta_once.pop(key, None)
+        self._meta_set.add(key)
+        row = self._one("INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING "
+                        "RETURNING value", [key, value])
+        if row is None:
+            row = self._one("SELECT value FROM meta WHERE key = %s", [key])
+        if row is None:  # the conflicting row was deleted between the two statements
+            raise ConflictError(f"{key!r} changed while it was claimed; retry", field="key")
+        return str(row["value"])
 
     def set_meta(self, key: str, value: str) -> None:
         self.s.meta_once.pop(key, None)

@@ -29,6 +29,12 @@ class MetaTx(TxBase):
     def delete_meta(self, key: str) -> bool:
         return self.c.execute("DELETE FROM meta WHERE key = ?", (key,)).rowcount > 0
 
+    def claim_meta(self, key: str, value: str) -> str:
+        # a write transaction holds SQLite's one write lock, so the insert and the read cannot interleave
+        self.c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
+        row = self.c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0])
+
     def set_meta(self, key: str, value: str) -> None:
         self.c.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
