@@ -239,6 +239,8 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     for hid in _index(base):
         other = _load(base, hid)
         if other is not None and other["harnessName"] == name and other.get(OWNER) == grant.agent:
+            if token is not None and idempotency.lookup(base.store, "create-harness", token) == hid:
+                return other  # made meanwhile by a concurrent create with this token
             raise ConflictError(f"a harness named {name!r} exists ({hid})", field="harnessName")
     harness_id = f"{name}-{st.suffix()}"
     arn = arn_of(harness_id, region, account)

@@ -120,7 +120,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         spec.text(token, "clientToken", 0, 500)
         prior = idempotency.lookup(base.store, "create-memory", token)
         if prior is not None:
-            return registry.get(base.store, prior)
+            return _created(base, prior)
     name = st.check_name(body["name"], "name")
     description = st.check_description(body.get("description"), "description")
     expiry = _expiry(body["eventExpiryDuration"])
@@ -146,11 +146,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     if token is not None:
         won = idempotency.claim(base.store, "create-memory", token, memory_id)
         if won != memory_id:  # a concurrent create with this token claimed it first
-            try:
-                return registry.get(base.store, won)
-            except NotFound:
-                raise ConflictError("a CreateMemory with this clientToken is still in progress; retry",
-                                    field="clientToken") from None
+            return _created(base, won)
     try:
         res = registry.create(base.store, memory_id, name, region=region, account=account,
                               description=description, event_expiry_days=expiry, doc=doc, memory_id=memory_id,
@@ -165,6 +161,15 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
             idempotency.release(base.store, "create-memory", token)
         raise
     return res
+
+
+def _created(base: Memory, memory_id: str) -> registry.MemoryResource:
+    """The memory an earlier create with the same client token made; that create may still be running."""
+    try:
+        return registry.get(base.store, memory_id)
+    except NotFound:
+        raise ConflictError("a CreateMemory with this clientToken is still in progress; retry",
+                            field="clientToken") from None
 
 
 def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
