@@ -29,7 +29,8 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ValidationError
+from .harness_spec import fail as _fail
+from .harness_spec import obj as _obj
 
 MEMBERS: dict[str, str] = {
     "semanticMemoryStrategy": "SEMANTIC",
@@ -73,16 +74,6 @@ MAX_STRATEGIES = 6
 def suffix() -> str:
     """The ten random letters and digits AWS ids end with (``name-xxxxxxxxxx``)."""
     return "".join(secrets.choice(_SUFFIX) for _ in range(10))
-
-
-def _fail(field: str, rule: str) -> ValidationError:
-    return ValidationError(rule, field=field)
-
-
-def _obj(value: Any, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(field, "must be an object")
-    return value
 
 
 def _keys(value: Mapping[str, Any], field: str, allowed: Sequence[str], required: Sequence[str] = ()) -> None:
