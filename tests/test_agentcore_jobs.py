@@ -5,7 +5,7 @@ jobs with their events, StartMemoryExtractionJob retries one (admin keys only); 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from botocore.exceptions import ClientError
@@ -81,3 +81,36 @@ def test_failed_jobs_are_listed_and_retried(ac: Served) -> None:
     assert all(j["jobID"] != "j_test0001" for j in c.list_memory_extraction_jobs(memoryId=mid)["jobs"])
     with pytest.raises(admin.exceptions.ResourceNotFoundException):
         admin.start_memory_extraction_job(memoryId=mid, extractionJob={"jobId": "j_nope"})
+
+
+def test_job_list_filters_session_in_the_store_and_pages_by_key(ac: Served) -> None:
+    """The session filter applies before any cap: three old failed jobs of one session are found behind
+    1,100 newer ones of another; pages of two come back in order, each job once, ending without a token."""
+    c = ac.client()
+    mid = ac.memory.id
+    store = open_store(ac.db)
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+    try:
+        with store.write() as tx:
+            for i in range(1103):
+                session = "old" if i < 3 else "busy"
+                at = base + timedelta(seconds=i)
+                tx.enqueue_job(Job(id=f"j_page{i:05d}", kind="extract", agent=AGENT, actor="u-page",
+                                   session=session, status="pending", attempts=1, error=None, payload={},
+                                   created_at=at, updated_at=at))
+                tx.fail_job(f"j_page{i:05d}", "ModelError: no answer", at, retry=False)
+    finally:
+        store.close()
+    flt = {"actorId": "u-page", "sessionId": "old"}
+    seen: list[str] = []
+    kw: dict[str, str] = {}
+    for _ in range(5):
+        out = c.list_memory_extraction_jobs(memoryId=mid, filter=flt, maxResults=2, **kw)
+        seen += [j["jobID"] for j in out["jobs"]]
+        assert all(j["sessionId"] == "old" for j in out["jobs"])
+        if "nextToken" not in out:
+            break
+        kw = {"nextToken": out["nextToken"]}
+    assert seen == ["j_page00002", "j_page00001", "j_page00000"]
+    busy = c.list_memory_extraction_jobs(memoryId=mid, filter={"actorId": "u-page"}, maxResults=50)
+    assert len(busy["jobs"]) == 50 and busy["jobs"][0]["jobID"] == "j_page01102" and "nextToken" in busy

@@ -550,11 +550,12 @@ class Memory:
         """Run the configured strategies on the session's events not yet extracted; return records written."""
         return self.extraction.extract(scope, preview=preview)
 
-    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50,
-             actor: str | None = None) -> builtins.list[Job]:
-        """The agent's extraction jobs, newest first; ``status``, ``actor``: only those (filtered before
-        ``limit``, so a page is never short)."""
-        return self._jobs.jobs(scope, status=status, limit=limit, actor=actor)
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50, actor: str | None = None,
+             session: str | None = None, before: tuple[datetime, str] | None = None) -> builtins.list[Job]:
+        """The agent's extraction jobs, newest first; ``status``, ``actor``, ``session``: only those (filtered
+        before ``limit``, so a page is never short); ``before``: the ``(created_at, id)`` of the last job seen,
+        for the next page."""
+        return self._jobs.jobs(scope, status=status, limit=limit, actor=actor, session=session, before=before)
 
     def retry_job(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""

@@ -10,6 +10,7 @@ never). :meth:`JobRunner.start` runs that loop on a background thread.
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .core import validate
@@ -30,14 +31,16 @@ class JobRunner:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
-    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50,
-             actor: str | None = None) -> list[Job]:
-        """The agent's jobs, newest first, ``status`` and ``actor`` filtered in the store before ``limit``."""
+    def jobs(self, scope: Scope, *, status: str | None = None, limit: int = 50, actor: str | None = None,
+             session: str | None = None, before: tuple[datetime, str] | None = None) -> list[Job]:
+        """The agent's jobs, newest first, ``status``, ``actor`` and ``session`` filtered in the store before
+        ``limit``; ``before`` continues after that job (keyset paging: stable while new jobs arrive)."""
         self.mem.read_filter(scope)
-        if actor is not None:
-            Scope(agent=scope.agent, actor=actor)  # validates the id
+        if actor is not None or session is not None:
+            Scope(agent=scope.agent, actor=actor, session=session)  # validates the ids
         with self.mem.store.read() as tx:
-            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit), actor=actor)
+            return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit), actor=actor,
+                                session=session, before=before)
 
     def retry(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""

@@ -68,15 +68,17 @@ def list_jobs(c: CallDep) -> Any:
     strategy = flt.get("strategyId")
     if strategy is not None and strategy not in _strategies(mc):
         return c.ok({"jobs": []})
-    start = 0
+    before = None
     if body.get("nextToken") is not None:
-        start = int(shapes.open_token(c, "jobs", mc.scope, body["nextToken"]).get("offset", 0))
-    jobs = [j for j in mc.mem.jobs(mc.scope, status="failed", limit=1000, actor=actor)  # actor: in the store
-            if session is None or j.session == session]
-    page = jobs[start:start + limit]
+        cur = shapes.open_token(c, "jobs", mc.scope, body["nextToken"])
+        before = (parse_timestamp(cur["at"], "nextToken"), str(cur["id"]))
+    # every filter in the store, before the limit: one more than the page says whether another follows
+    jobs = mc.mem.jobs(mc.scope, status="failed", limit=limit + 1, actor=actor, session=session, before=before)
+    page = jobs[:limit]
     out: dict[str, Any] = {"jobs": [_job_out(mc, j) for j in page]}
-    if len(jobs) > start + limit:
-        out["nextToken"] = shapes.issue_token(c, "jobs", mc.scope, {"offset": start + limit})
+    if len(jobs) > limit:
+        last = page[-1]
+        out["nextToken"] = shapes.issue_token(c, "jobs", mc.scope, {"at": last.created_at.isoformat(), "id": last.id})
     return c.ok(out)
 
 
