@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engram import Memory, Scope
-from engram.errors import ConfigError
+from engram.errors import ConfigError, ValidationError
 
 LABELS_5 = {"harness": {"memory": {"labels": {"customer_id": {"number": 5, "description": "The customer."}}}}}
 
@@ -156,3 +156,27 @@ def test_a_new_default_from_another_process_applies_within_the_ttl(make_memory: 
     assert b.config_for("x").memory.pinned.max_tokens == 42 and b.config_version("x") == version
     b.configure("x", {"harness": {"memory": {"pinned": {"max_tokens": 7}}}})  # an agent's own still wins
     assert b.config_for("x").memory.pinned.max_tokens == 7 and b.config.memory.pinned.max_tokens == 42
+
+
+def test_memory_tools_filter_by_the_agents_own_labels_and_kinds(make_memory: Callable[..., Memory]) -> None:
+    """search_memory's label and kind filters are checked against the agent's configuration, not the
+    database-wide default: an agent's own label filters, a label only the default lacks is not refused."""
+    from engram.harness.tools import ToolOps
+    from engram.turn import Turn
+
+    mem = make_memory()
+    mem.configure("support", {"harness": {"memory": {"kinds": ["fact", "ticket"], "labels": {
+        "customer_id": {"number": 1, "description": "The customer a record is about."}}}}})
+    scope = Scope(agent="support", actor="u", session="s")
+    with Turn(mem, scope) as t:
+        ToolOps(t).call("add_memory", {"summary": "Customer 5521 prefers email", "kind": "ticket",
+                                       "labels": {"customer_id": "5521"}})
+        ToolOps(t).call("add_memory", {"summary": "Customer 7 prefers phone", "kind": "ticket",
+                                       "labels": {"customer_id": "7"}})
+    with Turn(mem, scope, read_only=True, extract=False) as t:
+        found = ToolOps(t).call("search_memory", {"labels": {"customer_id": "5521"}, "kind": "ticket"})
+        assert [h.record.summary for h in found] == ["Customer 5521 prefers email"]
+        with pytest.raises(ValidationError) as exc:
+            ToolOps(t).call("search_memory", {"labels": {"region": "eu"}})
+        assert "region" in str(exc.value)
+    assert "customer_id" not in mem.config.memory.labels  # the default declares no such label

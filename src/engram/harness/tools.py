@@ -297,9 +297,10 @@ class ToolOps:
     def _filtered(self, kind: str | None, labels: Any, ids: list[str] | None, limit: int) -> list[Record]:
         """Active records matching the filters, this turn's own first, then newest first."""
         mem, scope, preview = self.turn.mem, self.turn.scope, self.turn.preview
-        checked = validate.labels(labels, mem.config.memory.labels)
+        cfg = self.turn.cfg.memory  # the agent's own configuration, not the database-wide default
+        checked = validate.labels(labels, cfg.labels)
         if kind is not None:
-            validate.kind(kind, mem.config.memory.kinds)
+            validate.kind(kind, cfg.kinds)
 
         def fits(r: Record) -> bool:
             return (r.status == "active" and r.id not in self._deleted and (kind is None or r.kind == kind)
