@@ -366,6 +366,12 @@ def test_status_changes_take_a_record_out_of_search_but_not_out_of_history(store
         old = tx.get_record(every, "r1")
         assert old is not None and (old.status, old.superseded_by, old.version) == ("superseded", "r2", 2)
         assert tx.get_record(live, "r1") is None and [v.version for v in tx.versions(live, "r1")] == [1]
+    with store.write() as tx:  # back to active: searchable again, by text, by vector and in the statistics
+        tx.update_record("r1", status="active", version=3, updated_at=T0 + timedelta(2))
+    with store.read() as tx:
+        assert sorted(c.id for c in tx.records_lexical(live, ["word"], limit=5)) == ["r1", "r2"]
+        assert sorted(c.id for c in tx.records_vector(live, EMB.embed(["shared word"])[0], limit=5)) == ["r1", "r2"]
+        assert tx.record_term_stats(live, ["word"]).doc_freq == {"word": 2}
 
 
 def test_preview_records_and_their_targets(store: Store) -> None:

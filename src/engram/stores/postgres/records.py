@@ -61,6 +61,7 @@ class RecordsTx(TxBase):
             self._index_doc("r", row["part"], row["terms"], -1)
             self._unpost_records([(int(row["seq"]), row["terms"])])
         elif status == "active" and row["status"] != "active":  # searchable again, as its tsv was
+            self._index_doc("r", row["part"], row["terms"], +1)
             self._post_record(record_id, int(row["seq"]), row["part"], row["terms"])
 
     def insert_version(self, version: Version) -> None:

@@ -71,12 +71,18 @@ class RecordsTx(TxBase):
             sets.append("version = ?")
             args.append(version)
         self.c.execute(f"UPDATE records SET {', '.join(sets)} WHERE id = ?", [*args, record_id])
-        if status is not None and status != "active" and row[1] == "active":
+        if status is None or (status == "active") == (row[1] == "active"):
+            return
+        # leaving active takes the record out of the text and vector indexes; coming back puts it in again
+        if status == "active":
+            self.c.execute("INSERT INTO record_fts (rowid, fts_terms) VALUES (?, ?)", (row[0], row[3]))
+        else:
             self.c.execute("INSERT INTO record_fts (record_fts, rowid, fts_terms) VALUES ('delete', ?, ?)",
                            (row[0], row[3]))
-            self._counter("records_indexed", -1)
-            if row[4]:
-                self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'del')", (row[2], record_id))
+        self._counter("records_indexed", 1 if status == "active" else -1)
+        if row[4]:
+            self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, ?)",
+                           (row[2], record_id, "add" if status == "active" else "del"))
 
     def insert_version(self, version: Version) -> None:
         v = version
