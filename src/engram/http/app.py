@@ -7,6 +7,7 @@ Middleware, outermost first: metrics (times everything), body limit (413 before 
 
 from __future__ import annotations
 
+import inspect
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -29,6 +30,14 @@ from . import routes
 from .auth import AuthMiddleware
 from .metrics import BodyLimitMiddleware, Metrics, MetricsMiddleware
 from .paging import Tokens
+
+# FastAPI 0.165 and later trace, meter and log every request through OpenTelemetry whenever a provider is
+# configured in the process (or FASTAPI_OTEL_AUTO_CONFIGURE=true sets one up). engram sends no telemetry,
+# ever, and that per-request work is not free: switched off wherever the option exists.
+NO_TELEMETRY: dict[str, Any] = (
+    {"telemetry": {"tracing": False, "metrics": False, "logs": False, "operation_spans": False,
+                   "auto_configure": False}}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {})
 
 log = logging.getLogger("engram.http")
 
@@ -141,7 +150,7 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app = FastAPI(title="engram", version=__version__, lifespan=lifespan, openapi_url="/openapi.json",
                   docs_url="/docs", redoc_url=None, generate_unique_id_function=lambda route: route.name,
                   description="Memory for LLM agents: events, records, recall. Errors are "
-                              '`{"error": {"type", "message", "field"}}`.')
+                              '`{"error": {"type", "message", "field"}}`.', **NO_TELEMETRY)
     app.state.memory = memory
     app.state.tokens = Tokens(token_secret(memory.store))
     app.state.metrics = Metrics()
