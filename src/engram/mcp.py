@@ -120,7 +120,13 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
             return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
                                   structured_content=data)
 
-    return MemoryServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MemoryServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
+    # The SDK opens an OpenTelemetry span per message (reported to any provider set in the process);
+    # engram sends no telemetry, so that middleware is dropped, as the SDK documents for opting out.
+    chain = getattr(server, "middleware", None)
+    if isinstance(chain, list):
+        chain[:] = [m for m in chain if type(m).__name__ != "OpenTelemetryMiddleware"]
+    return server
 
 
 def _loopback(host: str) -> bool:
