@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -555,3 +556,34 @@ def test_an_exhausted_pool_is_a_store_error(db_url: str) -> None:
         t.join()
         store.close()
 
+
+
+@pg_only
+def test_an_append_is_one_round_trip_and_numbers_its_events(make_memory: Callable[..., Memory],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """BEGIN, the numbering insert, the chunks with their postings, the statistics and COMMIT leave together;
+    the events come back numbered per session all the same."""
+    from engram.stores.postgres.pipe import Pipe
+
+    mem = make_memory(WIDE, embed_history="inline")
+    s, other = Scope("bot", "ana", "s1"), Scope("bot", "ana", "s2")
+    for n in (1, 2):  # the first append stores the embedder's name; the second reads (and caches) it
+        assert [e.seq for e in mem.append(s, [{"role": "user", "content": "warm the caches up"}])] == [n]
+    sent: list[int] = []
+    flush, execute = Pipe.flush, Pipe.execute
+
+    def counted_flush(self: Pipe) -> None:
+        sent.extend([1] if self.queue else [])
+        flush(self)
+
+    def counted_execute(self: Pipe, *a: Any, **kw: Any) -> Any:
+        sent.append(1)
+        return execute(self, *a, **kw)
+    monkeypatch.setattr(Pipe, "flush", counted_flush)
+    monkeypatch.setattr(Pipe, "execute", counted_execute)
+    got = mem.append(s, [{"role": "user", "content": "tea in Porto"}, {"role": "assistant", "content": "noted"}])
+    assert len(sent) == 1
+    assert [e.seq for e in got] == [3, 4] and [e.content for e in got] == ["tea in Porto", "noted"]
+    assert [e.seq for e in mem.append(other, [{"role": "user", "content": "another session"}])] == [1]
+    assert [e.seq for e in mem.events(s)] == [1, 2, 3, 4]
+    assert [h.event.id for h in mem.search_history(s, "porto", mode="lexical") if h.event] == [got[0].id]

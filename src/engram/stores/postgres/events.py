@@ -39,41 +39,52 @@ class EventsTx(TxBase):
         )
 
     def insert_events(self, events: Sequence[Event], chunks: Sequence[Chunk]) -> list[Event]:
+        """Queued with the transaction's next query or its ``COMMIT`` (a one-message append is one round trip):
+        the events come back numbered once that has gone (``Pipe.later_list``)."""
         if not events:
             return []
-        # global append order (``seq``, internal) and the number within the session (``n``, what callers see:
-        # a global counter would tell one tenant how much every other tenant writes), in one round trip per session
-        counts = Counter(session_key(e) for e in events)
-        seqs: list[int] = []
-        next_n: dict[tuple[str, str, str], int] = {}
-        for key, k in counts.items():
-            rows = self._all(
-                "WITH c AS (INSERT INTO session_seqs (agent, actor, session, n) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (agent, actor, session) DO UPDATE SET n = session_seqs.n + excluded.n RETURNING n) "
-                "SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s, (SELECT n FROM c) AS top "
-                "FROM generate_series(1, %s)", [*key, k, k])
-            seqs += [int(r["s"]) for r in rows]
-            next_n[key] = int(rows[0]["top"]) - k + 1
-        numbers = []
-        for e in events:
-            numbers.append(next_n[session_key(e)])
-            next_n[session_key(e)] += 1
-        seqs.sort()
-        out = [replace(e, seq=n) for e, n in zip(events, numbers, strict=True)]
-        # queued: sent with the next query or the COMMIT (an INSERT of arrays, since COPY cannot be pipelined)
-        self.c.later(
+        # global append order (``seq``, internal: the k smallest of k fresh sequence values, in call order) and
+        # the number within the session (``n``, what callers see: a global counter would tell one tenant how much
+        # every other tenant writes): each session's counter moves by its count of events here (rows locked in
+        # key order), and its i-th event here gets the new value - count + i
+        keys = [session_key(e) for e in events]
+        counts = Counter(keys)
+        rank: list[int] = []
+        seen: Counter[tuple[str, str, str]] = Counter()
+        for key in keys:
+            seen[key] += 1
+            rank.append(seen[key])
+        sessions = sorted(counts)
+        by_id = {e.id: e for e in events}
+        out = self.c.later_list(
+            "WITH c AS (INSERT INTO session_seqs (agent, actor, session, n) "
+            "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[]) AS k(agent, actor, session, n) "
+            "  ORDER BY agent, actor, session "
+            "  ON CONFLICT (agent, actor, session) DO UPDATE SET n = session_seqs.n + excluded.n "
+            "  RETURNING agent, actor, session, n), "
+            "s AS MATERIALIZED (SELECT row_number() OVER (ORDER BY x.seq) AS o, x.seq FROM (SELECT "
+            "  nextval(pg_get_serial_sequence('events', 'seq')) AS seq FROM generate_series(1, %s)) AS x) "
             "INSERT INTO events (seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, "
-            "tool_call_id, name, turn_id, preview, stored_at) SELECT * FROM unnest(%s::bigint[], %s::bigint[], "
-            "%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], "
-            "%s::jsonb[], %s::text[], %s::text[], %s::text[], %s::boolean[], %s::timestamptz[])",
-            [seqs, numbers, [e.id for e in out], [e.agent for e in out], [e.actor for e in out],
-             [e.session for e in out], [e.role for e in out], [e.content for e in out], [aware(e.at) for e in out],
-             [Jsonb(e.metadata) for e in out],
-             [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls]) for e in out],
-             [e.tool_call_id for e in out], [e.name for e in out], [e.turn_id for e in out],
-             [e.preview for e in out], [aware(e.stored_at or e.at) for e in out]])
+            "tool_call_id, name, turn_id, preview, stored_at) SELECT s.seq, c.n - u.k + u.i, u.id, u.agent, u.actor, "
+            "u.session, u.role, u.content, u.at, u.metadata, u.tool_calls, u.tool_call_id, u.name, u.turn_id, "
+            "u.preview, u.stored_at FROM unnest(%s::bigint[], %s::bigint[], %s::text[], %s::text[], %s::text[], "
+            "%s::text[], %s::text[], %s::text[], %s::timestamptz[], %s::jsonb[], %s::jsonb[], %s::text[], %s::text[], "
+            "%s::text[], %s::boolean[], %s::timestamptz[]) WITH ORDINALITY AS u(i, k, id, agent, actor, session, role, "
+            "content, at, metadata, tool_calls, tool_call_id, name, turn_id, preview, stored_at, o) "
+            "JOIN s ON s.o = u.o JOIN c ON (c.agent, c.actor, c.session) "
+            "  = (u.agent, coalesce(u.actor, ''), coalesce(u.session, '')) "
+            "ORDER BY u.o RETURNING id, n",
+            [[k[0] for k in sessions], [k[1] for k in sessions], [k[2] for k in sessions],
+             [counts[k] for k in sessions], len(events),
+             rank, [counts[k] for k in keys], [e.id for e in events], [e.agent for e in events],
+             [e.actor for e in events], [e.session for e in events], [e.role for e in events],
+             [e.content for e in events], [aware(e.at) for e in events], [Jsonb(e.metadata) for e in events],
+             [Jsonb([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in e.tool_calls])
+              for e in events],
+             [e.tool_call_id for e in events], [e.name for e in events], [e.turn_id for e in events],
+             [e.preview for e in events], [aware(e.stored_at or e.at) for e in events]],
+            lambda rows: self._numbered(events, rows))
         if chunks:
-            by_id = {e.id: e for e in out}
             parts = []
             for ch in chunks:
                 e = by_id[ch.event_id]
@@ -92,6 +103,11 @@ class EventsTx(TxBase):
                  [vector_text(ch.vector) for ch in chunks],
                  [aware(by_id[ch.event_id].stored_at or by_id[ch.event_id].at) for ch in chunks]])
         return out
+
+    @staticmethod
+    def _numbered(events: Sequence[Event], rows: Sequence[DictRow]) -> list[Event]:
+        n = {r["id"]: int(r["n"]) for r in rows}
+        return [replace(e, seq=n[e.id]) for e in events]
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,
                     before: datetime | None = None, after: datetime | None = None,

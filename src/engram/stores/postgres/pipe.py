@@ -13,29 +13,97 @@ which then rolls back as a whole: nothing it wrote remains.
 their versions): consecutive rows of one kind become a single statement over arrays when the queue is
 sent, so 1,000 records cost two statements instead of 2,000 (psycopg spends about as long preparing a
 statement's parameters as the server spends inserting a row).
+
+:meth:`Pipe.later_list` queues a statement whose rows someone does want, but not yet: it returns a
+:class:`Later` list that is filled from the statement's rows once the queue has been sent. Appended events
+get their numbers that way (``EventsTx.insert_events``), so a one-message append is a single round trip:
+``BEGIN``, the numbering insert, the index rows and ``COMMIT`` leave together. A ``Later`` read before the
+queue went sends it then (one round trip, as if it had been an ordinary query).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, SupportsIndex, TypeVar, overload
 
 import psycopg
 from psycopg.rows import DictRow
 
 Conn = psycopg.Connection[DictRow]
 Cursor = psycopg.Cursor[DictRow]
+T = TypeVar("T")
+
+
+class Later(list[T]):
+    """A list filled from a queued statement's rows when its queue is sent (see the module docstring).
+
+    Reading it before then sends the queue first; once filled it reads as the plain list it is."""
+
+    __slots__ = ("_pipe", "_ready")
+
+    def __init__(self, pipe: Pipe) -> None:
+        super().__init__()
+        self._pipe: Pipe | None = pipe
+        self._ready = False
+
+    def fill(self, items: Sequence[T]) -> None:
+        list.extend(self, items)
+        self._ready, self._pipe = True, None
+
+    def _wait(self) -> None:
+        if not self._ready and self._pipe is not None:
+            self._pipe.flush()
+
+    def __len__(self) -> int:
+        self._wait()
+        return list.__len__(self)
+
+    def __iter__(self) -> Iterator[T]:
+        self._wait()
+        return list.__iter__(self)
+
+    def __reversed__(self) -> Iterator[T]:
+        self._wait()
+        return list.__reversed__(self)
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> T | list[T]:
+        self._wait()
+        return list.__getitem__(self, i)
+
+    def __contains__(self, item: object) -> bool:
+        self._wait()
+        return list.__contains__(self, item)
+
+    def __eq__(self, other: object) -> bool:
+        self._wait()
+        return list.__eq__(self, other)
+
+    def __repr__(self) -> str:
+        self._wait()
+        return list.__repr__(self)
 
 
 class Pipe:
     """Wraps one pooled connection for the length of a transaction (see the module docstring)."""
 
-    __slots__ = ("conn", "queue")
+    __slots__ = ("conn", "done", "queue")
 
     def __init__(self, conn: Conn) -> None:
         self.conn = conn
         # (cursor, sql, args), or (None, kind, [build, rows]) for rows sent as one statement
         self.queue: list[tuple[Cursor | None, Any, Any]] = []
+        self.done: list[Callable[[], None]] = []  # run once the queue they came with has been sent
+
+    def later_list(self, sql: str, args: Sequence[Any], rows: Callable[[list[DictRow]], Sequence[T]]) -> Later[T]:
+        """Queue a statement; the list returned is filled with ``rows(its rows)`` once the queue has gone."""
+        cur = self.later(sql, args)
+        out: Later[T] = Later(self)
+        self.done.append(lambda: out.fill(rows(cur.fetchall())))
+        return out
 
     def later(self, sql: str, args: Sequence[Any] | None = None) -> Cursor:
         """Queue a statement; its cursor holds the result once the queue has been sent."""
@@ -66,11 +134,18 @@ class Pipe:
                 cur = self.conn.cursor()
             cur.execute(sql, args)
 
+    def _finish(self) -> None:
+        """The queue has been sent and answered: hand the rows to the ``Later`` lists waiting for them."""
+        done, self.done = self.done, []
+        for fn in done:
+            fn()
+
     def flush(self) -> None:
         """Send the queue now (one round trip) and wait for its results."""
         if self.queue:
             with self.conn.pipeline():
                 self._send()
+            self._finish()
 
     def execute(self, sql: str, args: Sequence[Any] | None = None, *, binary: bool = False) -> Cursor:
         """Run a statement after the queue, in the same round trip; its result is ready on return."""
@@ -81,6 +156,7 @@ class Pipe:
         with self.conn.pipeline():
             self._send()
             cur.execute(sql, args)
+        self._finish()
         return cur
 
     def cursor(self, *, binary: bool = False) -> Cursor:
