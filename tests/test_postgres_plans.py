@@ -144,8 +144,8 @@ def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: Postgre
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 def test_maintain_vectors_rebuilds_postings_indexes_and_drops_an_interrupted_rebuild(store: PostgresStore) -> None:
-    """The postings indexes come back compact and valid; an invalid index an interrupted ``REINDEX …
-    CONCURRENTLY`` left behind (still written to by every insert) is dropped."""
+    """The postings indexes (and the btrees of records and chunks) come back compact and valid; an invalid
+    index an interrupted ``REINDEX … CONCURRENTLY`` left behind (still written to by every insert) is dropped."""
     sizes = "SELECT c.relname, i.indisvalid AS ok FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid " \
             "JOIN pg_class t ON t.oid = i.indrelid WHERE t.relname = 'postings' AND t.relnamespace = %s::regnamespace"
     with psycopg.connect(store.settings.direct_conninfo, autocommit=True) as conn:
@@ -156,10 +156,19 @@ def test_maintain_vectors_rebuilds_postings_indexes_and_drops_an_interrupted_reb
     with store.read() as tx:
         before = {r["relname"]: r["ok"] for r in tx._all(sizes, [store.schema])}
     assert before == {"postings_term": True, "postings_part": True, "postings_term_ccnew": False}
+    files = ("SELECT c.relname, c.relfilenode FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+             "JOIN pg_class t ON t.oid = i.indrelid WHERE t.relname IN ('records', 'event_chunks') "
+             "AND t.relnamespace = %s::regnamespace")
+    with store.read() as tx:
+        old_files = {r["relname"]: r["relfilenode"] for r in tx._all(files, [store.schema])}
     store.maintain_vectors(8)
     with store.read() as tx:
         after = {r["relname"]: r["ok"] for r in tx._all(sizes, [store.schema])}
+        new_files = {r["relname"]: r["relfilenode"] for r in tx._all(files, [store.schema])}
     assert after == {"postings_term": True, "postings_part": True}
+    # the records' and chunks' btrees are rebuilt too (a new file each)
+    assert old_files.keys() == new_files.keys() and {"records_part_time", "event_chunks_part"} <= old_files.keys()
+    assert all(new_files[k] != old_files[k] for k in old_files)
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)

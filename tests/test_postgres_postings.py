@@ -207,3 +207,53 @@ def test_migration_backfills_postings_as_writes_would(db_url: str, request: pyte
         gin = conn.execute("SELECT count(*) FROM pg_indexes WHERE schemaname = %s AND indexdef ILIKE '%%gin%%'",
                            [dst]).fetchone()
     assert left == (0,) and gin == (0,)
+
+
+FULL = {"postings_term", "postings_part", "records_part_time", "records_active", "records_seq", "event_chunks_part"}
+
+
+def _fillfactors(url: str) -> dict[str, str | None]:
+    with admin_connect(url) as conn:
+        return {str(name): next((o.split("=")[1] for o in opts or [] if o.startswith("fillfactor=")), None)
+                for name, opts in conn.execute(
+                    "SELECT c.relname, c.reloptions FROM pg_class c WHERE c.relkind = 'i' "
+                    "AND c.relnamespace = %s::regnamespace", [_schema(url)]).fetchall()}
+
+
+def test_step_8_builds_growing_indexes_full_on_a_database_that_has_data(db_url: str,
+                                                                        request: pytest.FixtureRequest) -> None:
+    """A database at step 7 holding data gets fillfactor 100 on the btrees whose runs only grow at their end,
+    and nowhere else; the next maintain_vectors rebuilds them full, and searches find the same rows."""
+    now = datetime(2026, 11, 30, 12, tzinfo=UTC)
+    url = fresh_url(request)
+    with admin_connect() as conn, conn.transaction():
+        conn.execute(f'CREATE SCHEMA "{_schema(url)}"')
+        conn.execute(f'SET LOCAL search_path TO "{_schema(url)}", public')
+        for script in MIGRATIONS[:7]:
+            conn.execute(script)
+        conn.execute("CREATE TABLE schema_version "
+                     "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+        conn.execute("INSERT INTO schema_version (version) SELECT generate_series(1, 7)")
+        conn.execute("INSERT INTO records (id, agent, actor, level, namespace, kind, summary, status, created_at, "
+                     "updated_at, part, terms) VALUES ('r_old', 'bot', 'ana', 'actor', '/', 'fact', "
+                     "'Drinks tea every morning', 'active', now(), now(), 'bot\x1fana', 'drink tea everi morn')")
+        conn.execute("INSERT INTO postings (seq, ph, kind, term) SELECT r.seq, hashtextextended(r.part, 0), 'r', t "
+                     "FROM records r, posting_terms(r.terms) AS t")
+        conn.execute("INSERT INTO stats (kind, key, shard, n) VALUES ('n', 'r', 0, 1), ('pr', 'bot\x1fana', 0, 1), "
+                     "('tok', 'r', 0, 5)")
+    assert not {k for k, v in _fillfactors(url).items() if v is not None}
+    mem = Memory.open(url, config=WIDE, embedder=HashingEmbedder(), clock=lambda: now)  # runs step 8
+    try:
+        assert {k for k, v in _fillfactors(url).items() if v == "100"} == FULL
+        assert all(v is None for k, v in _fillfactors(url).items() if k not in FULL)
+        mem.remember(ANA1, "Drinks green tea at noon", scope="actor")
+        _assert_exact(url)
+        store = mem.store
+        assert hasattr(store, "maintain_vectors")
+        store.maintain_vectors(HashingEmbedder().dim)
+        assert {k for k, v in _fillfactors(url).items() if v == "100"} == FULL
+        _assert_exact(url)
+        assert "Drinks tea every morning" in _lexical(mem, ANA1, "tea")
+        assert "Drinks green tea at noon" in _lexical(mem, ANA1, "tea")
+    finally:
+        mem.close()

@@ -117,7 +117,8 @@ class Pipe:
 
         Rows of different kinds may interleave (a record, its version, the next record, …): each kind's rows
         stay in order, and any other queued statement is a barrier that rows queued after it never cross.
-        Only for kinds independent of each other within those runs (no row of one reads another's)."""
+        Each kind's statement goes where the first row of its run went: a kind whose rows read another's
+        (``versions_created`` reads ``records``) must queue each row after the row it reads, within one run."""
         for cur, k, batch in reversed(self.queue):
             if cur is not None:
                 break

@@ -9,13 +9,14 @@ from typing import Any
 
 import numpy as np
 from psycopg.rows import DictRow
-from psycopg.types.json import Jsonb
 
 from ...core.scope import ReadFilter
 from ...types import Provenance, Record, Use, Version
 from .sql import (
     RECORD_COLS,
     aware,
+    created_versions_sql,
+    json_text,
     record_part,
     records_sql,
     sources_sql,
@@ -36,13 +37,14 @@ class RecordsTx(TxBase):
         vec = vector.astype(np.float32) if vector is not None else None
         self.c.later_row("records", records_sql, (  # with its postings, in one statement per batch
             r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
-            Jsonb(r.labels), r.status, r.preview, aware(r.created_at), aware(r.updated_at), r.version,
+            json_text(r.labels), r.status, r.preview, aware(r.created_at), aware(r.updated_at), r.version,
             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-            p.strategy, Jsonb(list(p.source_event_ids)), part, text, vec, p.config_version))
+            p.strategy, json_text(list(p.source_event_ids)), part, text, vec, p.config_version))
         for ev in p.source_event_ids:
             self.c.later_row("record_sources", sources_sql, (r.id, p.strategy or "", ev))
         if r.status == "active":
             self._index_doc("r", part, text, +1)
+        self._last_record = (r, len(self.c.queue))
 
     def update_record(self, record_id: str, *, status: str | None = None, superseded_by: str | None = None,
                       pinned: bool | None = None, version: int | None = None, updated_at: datetime) -> None:
@@ -67,10 +69,22 @@ class RecordsTx(TxBase):
     def insert_version(self, version: Version) -> None:
         v = version
         p = v.provenance
+        last, self._last_record = self._last_record, None
+        if last is not None and last[1] == len(self.c.queue) and v == self._created(last[0]):
+            # the first version of the record queued last, nothing queued since: its statement runs after
+            # the record's (a kind's rows go where its first row went, and a run's records come first)
+            self.c.later_row("versions_created", created_versions_sql, (v.record_id,))
+            return
         self.c.later_row("versions", versions_sql, (
-            v.record_id, v.version, v.op, v.summary, v.content, v.kind, Jsonb(v.labels), v.status, aware(v.at),
-            p.turn_id, p.agent_version, p.session, p.actor, p.strategy, Jsonb(list(p.source_event_ids)),
-            p.config_version))
+            v.record_id, v.version, v.op, v.summary, v.content, v.kind, json_text(v.labels), v.status,
+            aware(v.at), p.turn_id, p.agent_version, p.session, p.actor, p.strategy,
+            json_text(list(p.source_event_ids)), p.config_version))
+
+    @staticmethod
+    def _created(r: Record) -> Version:
+        """The version ``created_versions_sql`` copies from the row of ``r``."""
+        return Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content, kind=r.kind,
+                       labels=r.labels, status="active", at=r.created_at, provenance=r.provenance)
 
     def get_record(self, flt: ReadFilter, record_id: str) -> Record | None:
         """By id (primary key only, whatever the planner's statistics say), then ``flt.allows``: the same

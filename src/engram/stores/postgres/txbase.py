@@ -46,6 +46,7 @@ class TxBase:
         # a read transaction's record rows fetched with its candidates (one snapshot: they cannot change)
         self._rows: dict[str, DictRow] = {}
         self._meta_set: set[str] = set()
+        self._last_record: tuple[Record, int] | None = None  # the record queued last, and the queue's length then
         self.erased = False  # an erase deleted rows: vacuum and analyze once committed (PostgresStore._tx)
         self.erased_index_files = 0  # vector indexes live in the tables here: VACUUM purges them
         self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
