@@ -16,6 +16,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -587,3 +588,27 @@ def test_an_append_is_one_round_trip_and_numbers_its_events(make_memory: Callabl
     assert [e.seq for e in mem.append(other, [{"role": "user", "content": "another session"}])] == [1]
     assert [e.seq for e in mem.events(s)] == [1, 2, 3, 4]
     assert [h.event.id for h in mem.search_history(s, "porto", mode="lexical") if h.event] == [got[0].id]
+
+
+@pg_only
+def test_events_of_a_transaction_that_failed_before_sending_are_never_sent(db_url: str) -> None:
+    """The numbered list of a transaction that raised before its queue went out stays empty, and reading it
+    later sends nothing on the connection, which is back in the pool by then."""
+    from engram.stores.base import Chunk
+    from engram.types import Event
+
+    store = PostgresStore(with_params(db_url, pool_max="1"))
+    at = datetime(2026, 12, 1, tzinfo=UTC)
+    ev = Event(id="e_lost", agent="bot", actor="ana", session="s1", seq=0, role="user", content="never stored",
+               at=at)
+    try:
+        with pytest.raises(RuntimeError), store.write() as tx:
+            got = tx.insert_events([ev], [Chunk("e_lost", 0, "never stored", ("never", "store"), None)])
+            raise RuntimeError("the caller fails before the commit")
+        with store.write() as tx:  # the same (only) connection: nothing of the failed transaction is left
+            kept = tx.insert_events([replace(ev, id="e_kept")], [])
+        assert list(got) == [] and [e.seq for e in kept] == [1]
+        with store.read() as tx:
+            assert [e.id for e in tx.list_events("bot", "ana", "s1", limit=10)] == ["e_kept"]
+    finally:
+        store.close()

@@ -165,6 +165,12 @@ class Pipe:
         self.flush()
         return self.conn.cursor(binary=binary)
 
+    def release(self) -> None:
+        """The transaction is over (committed or not): drop what was never sent, so a ``Later`` read afterwards
+        cannot send it on a connection that is back in the pool."""
+        self.queue.clear()
+        self.done.clear()
+
     @property
     def closed(self) -> bool:
         return self.conn.closed

@@ -319,6 +319,7 @@ class PostgresStore:
             pool, conn = self._pool, self._checkout(self._pool)
         else:
             pool, conn = self._read_conn(self._read_pool)
+        tx: PgTx | None = None
         try:
             tx = PgTx(self, conn, write=write)
             # queued: BEGIN goes out with the transaction's first query, in the same round trip
@@ -345,6 +346,8 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise map_error(exc) from exc
         finally:
+            if tx is not None:
+                tx.c.release()
             pool.putconn(conn)
 
     def _read_conn(self, read_pool: ConnectionPool[Conn]) -> tuple[ConnectionPool[Conn], Conn]:
