@@ -187,3 +187,24 @@ def test_an_alias_slot_takes_over_the_item_it_names() -> None:
         [Decision("replace", "r1", "main_hobby takes over user/taste:pottery")]
     other = rec("r2", "Likes pottery", "sister/taste:pottery", "like")
     assert decide(cand("Main hobby is pottery", "user/main_hobby", "pottery"), [other])[0].action == "add"
+
+
+def test_a_hobby_meets_the_same_item_stored_as_a_taste() -> None:
+    """Records written before hobbies were a family of their own: ``taste:pottery`` is ``hobby:pottery``."""
+    old = rec("r1", "Likes pottery", "user/taste:pottery", "like")
+    assert decide(cand("Into pottery", "user/hobby:pottery", "like"), [old]) == \
+        [Decision("skip", "r1", "the same item as user/taste:pottery")]
+    assert decide(cand("Dislikes pottery", "user/hobby:pottery", "dislike"), [old])[0] == \
+        Decision("replace", "r1", "the same item as user/taste:pottery")
+    assert decide(cand("Into pottery", "sister/hobby:pottery", "like"), [old])[0].action == "add"
+
+
+def test_a_hobby_switch_ends_hobbies_and_hobby_slots_only() -> None:
+    """"Into climbing now": the other hobbies and an old "main hobby" slot, not tastes or dislikes."""
+    rowing = rec("r1", "Likes rowing", "user/hobby:row", "like")
+    slot = rec("r2", "Main hobby is yoga", "user/main_hobby", "yoga")
+    hates = rec("r3", "Hates running", "user/hobby:run", "dislike")
+    jazz = rec("r4", "Likes jazz", "user/taste:jazz", "like")
+    sister = rec("r5", "Sister likes chess", "sister/hobby:ches", "like")
+    got = decide(cand("Into climbing", "user/hobby:climb", "like", switch=True), [rowing, slot, hates, jazz, sister])
+    assert [(d.action, d.target) for d in got] == [("replace", "r1"), ("delete", "r2")]

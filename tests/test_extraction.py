@@ -39,7 +39,7 @@ def facts(*messages: str | tuple[str, str], at: datetime = T0) -> list[tuple[str
     ("My favorite color is green.", "user/favourite_color", "Favourite color is green"),
     ("I prefer email.", "user/contact_channel", "email"),
     ("I don't like olives.", "user/taste:olive", "Dislikes olives"),
-    ("I really love hiking in the mountains", "user/taste:hik_mountain", "Loves hiking in the mountains"),
+    ("I really love hiking in the mountains", "user/hobby:hik_mountain", "Loves hiking in the mountains"),
     ("I'm vegetarian, by the way.", "user/diet", "Is vegetarian"),
     ("My name is Dana Kim.", "user/name", "Name is Dana Kim"),
     ("I have a dog named Rex.", "user/pet:dog:rex", "Has a dog named Rex"),

@@ -45,8 +45,9 @@ _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 Action = Literal["add", "replace", "delete", "skip"]
 
 # A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
-# (``main_hobby = pottery``) and "I'm into pottery" (``taste:potteri = like``) say the same thing.
-ALIASES = {"main_hobby": "taste", "hobby": "taste", "favourite_hobby": "taste"}
+# (``main_hobby = pottery``, as older records have it) and "I'm into pottery" (``hobby:potteri = like``; in
+# records written before hobbies were a family of their own, ``taste:potteri``) say the same thing.
+ALIASES = {"main_hobby": ("hobby", "taste"), "hobby": ("hobby", "taste"), "favourite_hobby": ("hobby", "taste")}
 
 
 def norm_key(text: str) -> str:
@@ -213,7 +214,7 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
             out += [Decision("delete", r.id, "duplicate of a single-valued key") for r in rest]
         return out
     if c.switch and not same_key:
-        family = [r for r, kv in keyed if kv and _family(kv[0]) == _family(c.key or "") and kv[0] != c.key]
+        family = [r for r, kv in keyed if kv and kv[0] != c.key and _switches(c.key or "", kv)]
         if family:
             return [Decision("replace", family[0].id, "the same family, switched")] + [
                 Decision("delete", r.id, "the same family, switched") for r in family[1:]]
@@ -233,6 +234,21 @@ def _family(key: str) -> str:
     return key.split(":", 1)[0] if ":" in key.split("/", 1)[-1] else ""
 
 
+def _switches(key: str, kv: tuple[str, str]) -> bool:
+    """Whether a record keyed ``kv`` is one of the items a switch to ``key`` takes the place of.
+
+    The other items of the same family, except what the speaker dislikes ("into pottery now" does not end
+    "hates running"); for a hobby, also the single-valued hobby slots of older records ("Main hobby is yoga").
+    """
+    family = _family(key)
+    if not family or kv[1] in ("dislike", "no longer"):
+        return False
+    if _family(kv[0]) == family:
+        return True
+    subject, _, attribute = kv[0].partition("/")
+    return family == f"{subject}/hobby" and attribute in ALIASES
+
+
 def _item(value: str) -> str:
     return "_".join(index_terms(value)[:3])
 
@@ -250,9 +266,12 @@ def _alias_match(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | N
         if r_subject != subject:
             continue
         r_family, _, r_item = r_attribute.partition(":")
-        if item and ALIASES.get(r_attribute) == family and norm_value(c.value) == "like" and _item(kv[1]) == item:
+        if item and family in ALIASES.get(r_attribute, ()) and norm_value(c.value) == "like" \
+                and _item(kv[1]) == item:
             return Decision("skip", r.id, f"restates {kv[0]}")
-        if not item and ALIASES.get(attribute) == r_family and kv[1] == "like" and r_item == _item(c.value or ""):
+        if item and {family, r_family} == {"hobby", "taste"} and r_item == item:
+            return Decision("skip" if kv[1] == norm_value(c.value) else "replace", r.id, f"the same item as {kv[0]}")
+        if not item and r_family in ALIASES.get(attribute, ()) and kv[1] == "like" and r_item == _item(c.value or ""):
             return Decision("replace", r.id, f"{attribute} takes over {kv[0]}")
     return None
 

@@ -33,7 +33,7 @@ _FAMILIES: dict[str, str] = {
     "preferred_time": "schedule preference, best time",
     "taste": "likes, interests, hobby, what they do for fun",
     "main_hobby": "hobby, interests, pastime",
-    "hobby": "hobby, interests, pastime",
+    "hobby": "hobby, pastime, interests, likes, what they do for fun",
     "favourite": "favourite, likes",
     "family": "family, people they know",
     "pet": "pets, animals",

@@ -135,3 +135,23 @@ FILLER = re.compile(r"^(?:thanks?|thank you|ok|okay|sure|great|cool|perfect|soun
 CAR_MAKES = words("""toyota honda vw volkswagen tesla ford kia mazda renault skoda volvo bmw audi fiat peugeot citroen
     nissan hyundai mercedes subaru seat opel vauxhall mini jeep lexus suzuki dacia polestar porsche chevrolet
     mitsubishi prius""")
+
+# Pastimes: a taste whose object is one of these (or a verb in -ing, see text.is_activity) is a hobby, a
+# family of its own (``user/hobby:climb``), so "into climbing now" can take the place of the other hobbies
+# without ending "likes jazz". Sports, games, crafts, arts, outdoor and music pastimes.
+ACTIVITIES = words("""tennis yoga pilates chess pottery ceramics salsa tango ballet zumba karate judo taekwondo
+    aikido kung-fu jiu-jitsu jujitsu boxing kickboxing fencing archery golf football soccer rugby cricket
+    baseball basketball volleyball netball hockey handball badminton padel pickleball ping-pong
+    lacrosse softball polo bowling darts snooker billiards croquet parkour crossfit triathlon marathons
+    marathon gym weightlifting powerlifting calisthenics aerobics spinning cycling biking running jogging
+    swimming rowing kayaking canoeing sailing surfing windsurfing kitesurfing diving snorkelling snorkeling
+    skiing snowboarding skating skateboarding climbing bouldering mountaineering hiking trekking camping
+    fishing hunting birdwatching birding gardening knitting crochet crocheting sewing quilting embroidery
+    weaving woodworking carpentry whittling origami calligraphy painting drawing sketching photography
+    sculpting sculpture baking cooking brewing dancing singing choir karaoke guitar piano violin cello drums
+    ukulele saxophone flute trumpet harp banjo accordion dj djing podcasting blogging writing poetry
+    reading gaming videogames poker sudoku crosswords jigsaws puzzles scrabble backgammon mahjong
+    astronomy stargazing meditation improv theatre theater acting juggling volunteering""")
+ACTIVITY_NOUN_ING = words("""thing nothing something anything everything king ring string spring wing sibling
+    darling pudding dumpling stuffing filling frosting icing dressing herring whiting seasoning clothing
+    ceiling morning evening building wedding meeting feeling lightning earring bedding""")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..core.text import index_terms
-from .lexicon import MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
+from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
 
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
@@ -273,3 +273,13 @@ def appositive(sentence: str) -> str:
     if not m or m.group("name") in NOT_NAMES:
         return sentence
     return f"{m.group('my')} {m.group('rel')} {m.group('name')} " + sentence[m.end():]
+
+
+def is_activity(obj: str) -> bool:
+    """Whether a taste's object is a pastime ("rowing", "rock climbing", "the guitar", "salsa dancing")."""
+    ws = [w.lower() for w in re.findall(r"[A-Za-z][\w-]*", obj)]
+    if not ws or len(ws) > 4:
+        return False
+    if any(w in ACTIVITIES for w in ws) or " ".join(ws[:2]) in ACTIVITIES:
+        return True
+    return ws[0].endswith("ing") and len(ws[0]) >= 6 and ws[0] not in ACTIVITY_NOUN_ING

@@ -1,6 +1,10 @@
-"""Group ``preferences`` (second part): tastes, likes and dislikes, "I prefer X", standing instructions.
+"""Group ``preferences`` (second part): tastes, likes and dislikes, hobbies, "I prefer X", standing instructions.
 
-Registered after :mod:`engram.extract.rules.preferences`, so the more specific shapes there win.
+Registered after :mod:`engram.extract.rules.preferences`, so the more specific shapes there win. A taste
+whose object is a pastime is a hobby (``user/hobby:climb``, see :func:`taste_key`): its own multi-valued
+family, so a hobby said with a word of change ("into climbing *now*", "took up X *instead*", "my main hobby
+is X *now*") takes the place of the other hobbies (``switch``) and leaves "Likes jazz" alone. Without such a
+word ("I took up knitting", "I also love chess") a hobby is added to the others.
 """
 
 from __future__ import annotations
@@ -10,7 +14,20 @@ import re
 from ..base import Clause, Context, Fact, make_fact
 from ..lexicon import PERSIST
 from ..registry import rule
-from ..text import cap, strip_article, trim_np, value_terms
+from ..text import cap, is_activity, strip_article, trim_np, value_terms
+
+# Words by which a speaker says a hobby replaces the earlier ones, not joins them.
+_CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on to)\b", re.IGNORECASE)
+
+
+def taste_key(obj: str) -> str:
+    """``hobby:<item>`` for a pastime, ``taste:<item>`` for anything else one can like."""
+    return f"{'hobby' if is_activity(obj) else 'taste'}:{value_terms(obj, 3)}"
+
+
+def _switch(c: Clause, obj: str, negative: bool = False) -> bool:
+    """A liked pastime said with a word of change: it takes the place of the other hobbies."""
+    return not negative and is_activity(obj) and _CHANGE.search(c.raw) is not None
 
 LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
                r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
@@ -31,7 +48,7 @@ def big_fan(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     x = m.group("x").strip()
-    return [make_fact(c, "user", f"taste:{value_terms(x, 3)}", "like", f"Big fan of {x}", "preference")]
+    return [make_fact(c, "user", taste_key(x), "like", f"Big fan of {x}", "preference")]
 
 
 @rule("preferences")
@@ -44,8 +61,7 @@ def used_to_love(c: Clause, ctx: Context) -> list[Fact] | None:
     obj = strip_article(trim_np(m.group("obj")))
     if not obj or obj.split()[0].lower() in ("it", "that", "this", "them"):
         return None
-    return [make_fact(c, "user", f"taste:{value_terms(obj, 3)}", "no longer", f"No longer enjoys {obj}",
-                      "preference")]
+    return [make_fact(c, "user", taste_key(obj), "no longer", f"No longer enjoys {obj}", "preference")]
 
 
 @rule("preferences")
@@ -56,7 +72,22 @@ def my_thing(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     obj = strip_article(m.group("obj")).lower()
-    return [make_fact(c, "user", f"taste:{value_terms(obj, 3)}", "like", f"Loves {obj}", "preference")]
+    return [make_fact(c, "user", taste_key(obj), "like", f"Loves {obj}", "preference", switch=_switch(c, obj))]
+
+
+@rule("preferences")
+def main_hobby(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My main hobby is pottery (now)": a hobby, the same item as "I'm into pottery"."""
+    m = re.match(r"^my\s+(?:(?:main|favourite|favorite|big|only|new|current)\s+)?(?:hobby|pastime)\s+(?:is|are)\s+"
+                 r"(?P<x>.+)$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    x = strip_article(trim_np(m.group("x")))
+    if not x or len(x.split()) > 4:
+        return None
+    head = "Main hobby" if re.match(r"^my\s+(?:main|favou?rite|big|only)\b", c.text, re.IGNORECASE) else "Hobby"
+    return [make_fact(c, "user", f"hobby:{value_terms(x, 3)}", "like", f"{head} is {x}", "preference",
+                      switch=_CHANGE.search(c.raw) is not None)]
 
 
 @rule("preferences", name="taste")
@@ -128,8 +159,8 @@ def taste(c: Clause, ctx: Context, body: str, subj: str, disp: str) -> list[Fact
     obj_text = re.sub(r"\bmy\b", "their", obj)
     summary = f"{word} {obj_text}" if subj == "user" else f"{disp} {word.lower()} {obj_text}"
     head = re.sub(r"\s+(?:more than|better than|over)\s+.*$", "", obj)
-    return [make_fact(c, subj or "user", f"taste:{value_terms(head, 3)}", "dislike" if negative else "like",
-                  summary, "preference"), *more]
+    return [make_fact(c, subj or "user", taste_key(head), "dislike" if negative else "like", summary, "preference",
+                      switch=_switch(c, head, negative)), *more]
 
 
 
@@ -172,4 +203,4 @@ def all_about(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     x = strip_article(m.group("x").strip())
-    return [make_fact(c, "user", f"taste:{value_terms(x, 3)}", "like", f"Into {x}", "preference")]
+    return [make_fact(c, "user", taste_key(x), "like", f"Into {x}", "preference", switch=_switch(c, x))]

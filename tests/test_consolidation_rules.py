@@ -1,0 +1,72 @@
+"""Consolidation rules for how a speaker changes a fact, through ``engram.Memory`` on real stores.
+
+Each test plays sessions through ``Memory.append`` + ``Memory.extract`` (offline rules, all four strategies)
+on both backends (a real SQLite file and the real PostgreSQL) and reads the long-term records left active:
+
+- hobbies are a multi-valued family of their own: a hobby said with a word of change ("into climbing
+  *now*", "took up X *instead*") takes the place of the other hobbies, a plain one is added, and neither
+  ends a taste that is not a pastime ("likes jazz") or something the speaker dislikes;
+- "my main hobby is pottery" and "I'm into pottery" are one record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from engram import Memory
+from engram.types import Scope
+
+CONFIG = {"harness": {"memory": {
+    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+    "extraction": {"trigger": "off"},
+    "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}, {"type": "SUMMARIZATION"},
+                   {"type": "EPISODIC"}],
+}}}
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+ACK = "Noted, thanks for telling me."
+
+
+def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
+    """Each session's user lines (answered with an acknowledgement) extracted in turn; the active summaries."""
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30))
+    for n, lines in enumerate(sessions):
+        scope = Scope(agent="bot", actor="ana", session=f"s{n}")
+        start = T0 + timedelta(days=3 * n)
+        turns = [m for line in lines for m in (("user", line), ("assistant", ACK))]
+        mem.append(scope, [{"role": r, "content": c, "at": start + timedelta(minutes=i)}
+                           for i, (r, c) in enumerate(turns)])
+        mem.extract(scope)
+    probe = Scope(agent="bot", actor="ana", session="probe")
+    return [r.summary for r in mem.list(probe, limit=200)
+            if r.namespace.startswith(("/facts/", "/preferences/")) and r.status == "active"]
+
+
+def _naming(summaries: list[str], word: str) -> list[str]:
+    return [s for s in summaries if word in s.lower()]
+
+
+def test_a_hobby_said_with_now_takes_the_place_of_the_other_hobbies(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I'm really into rowing.", "I love jazz."], ["into climbing now lol"])
+    assert _naming(got, "climbing") and not _naming(got, "rowing"), got
+    assert _naming(got, "jazz"), got  # not a pastime: not a hobby the switch ends
+
+
+def test_took_up_instead_and_main_hobby_now_switch_too(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I'm into chess."], ["I took up salsa instead."], ["My main hobby is tennis now."])
+    assert _naming(got, "tennis") and not _naming(got, "chess") and not _naming(got, "salsa"), got
+
+
+def test_a_hobby_without_a_word_of_change_is_added(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I'm into rowing."], ["I took up knitting."])
+    assert _naming(got, "rowing") and _naming(got, "knitting"), got
+
+
+def test_a_switch_keeps_what_the_speaker_dislikes(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I hate running.", "I'm into yoga."], ["I'm into pottery now."])
+    assert _naming(got, "running") and _naming(got, "pottery") and not _naming(got, "yoga"), got
+
+
+def test_main_hobby_and_into_are_one_record(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["My main hobby is pottery."], ["As I said, I'm into pottery."])
+    assert len(_naming(got, "pottery")) == 1, got
