@@ -15,6 +15,7 @@ from engram.core.consolidate import (
     consolidate,
     decide,
     key_line,
+    keys_match,
     norm_key,
     norm_value,
     parse_key,
@@ -208,3 +209,16 @@ def test_a_hobby_switch_ends_hobbies_and_hobby_slots_only() -> None:
     sister = rec("r5", "Sister likes chess", "sister/hobby:ches", "like")
     got = decide(cand("Into climbing", "user/hobby:climb", "like", switch=True), [rowing, slot, hates, jazz, sister])
     assert [(d.action, d.target) for d in got] == [("replace", "r1"), ("delete", "r2")]
+
+
+def test_a_named_person_takes_the_record_of_the_unnamed_one() -> None:
+    """``friend:hannah/job`` is a new value of ``friend/job``; the reverse, or another attribute, is not."""
+    assert keys_match("friend:hannah/job", "friend/job")
+    assert not keys_match("friend/job", "friend:hannah/job")
+    assert not keys_match("friend:hannah/job", "friend/residence")
+    assert not keys_match("sister:rosa/job", "friend/job")
+    unnamed = rec("r1", "Friend works as a journalist", "friend/job", "journalist")
+    assert decide(cand("Friend Hannah works as a vet", "friend:hannah/job", "vet"), [unnamed]) == \
+        [Decision("replace", "r1", "same key, new value")]
+    assert decide(cand("", "friend:hannah/job", "journalist", retract=True), [unnamed]) == \
+        [Decision("delete", "r1", "retracted by the conversation")]

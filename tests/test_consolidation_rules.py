@@ -6,7 +6,10 @@ on both backends (a real SQLite file and the real PostgreSQL) and reads the long
 - hobbies are a multi-valued family of their own: a hobby said with a word of change ("into climbing
   *now*", "took up X *instead*") takes the place of the other hobbies, a plain one is added, and neither
   ends a taste that is not a pastime ("likes jazz") or something the speaker dislikes;
-- "my main hobby is pottery" and "I'm into pottery" are one record.
+- "my main hobby is pottery" and "I'm into pottery" are one record;
+- a person first described without a name is the person named later: in the same batch ("my new boss ...
+  her name is Dana") and across sessions ("What does your friend do?" / "A journalist.", then "my friend
+  Hannah is a vet").
 """
 
 from __future__ import annotations
@@ -28,12 +31,16 @@ ACK = "Noted, thanks for telling me."
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
-    """Each session's user lines (answered with an acknowledgement) extracted in turn; the active summaries."""
+    """Each session extracted in turn; the active long-term summaries at the end.
+
+    A line is the user's, answered with an acknowledgement; a line starting "A: " is the assistant's.
+    """
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30))
     for n, lines in enumerate(sessions):
         scope = Scope(agent="bot", actor="ana", session=f"s{n}")
         start = T0 + timedelta(days=3 * n)
-        turns = [m for line in lines for m in (("user", line), ("assistant", ACK))]
+        turns = [m for line in lines for m in ((("assistant", line[3:]),) if line.startswith("A: ") else
+                                               (("user", line), ("assistant", ACK)))]
         mem.append(scope, [{"role": r, "content": c, "at": start + timedelta(minutes=i)}
                            for i, (r, c) in enumerate(turns)])
         mem.extract(scope)
@@ -70,3 +77,21 @@ def test_a_switch_keeps_what_the_speaker_dislikes(make_memory: Callable[..., Mem
 def test_main_hobby_and_into_are_one_record(make_memory: Callable[..., Memory]) -> None:
     got = _play(make_memory, ["My main hobby is pottery."], ["As I said, I'm into pottery."])
     assert len(_naming(got, "pottery")) == 1, got
+
+
+def test_a_person_named_after_being_described_is_one_subject(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["My new boss is really strict.", "Her name is Dana.", "She works at Globex."],
+                ["Dana left Globex. She works at Initech now."])
+    assert _naming(got, "initech") == ["Boss Dana works at Initech"], got
+    assert not _naming(got, "globex"), got
+
+
+def test_an_unnamed_person_then_named_is_the_same_person(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["A: What does your friend do?", "A journalist."], ["My friend Hannah is a vet."])
+    assert _naming(got, "vet") == ["Friend Hannah works as a vet"], got
+    assert not _naming(got, "journalist"), got
+
+
+def test_a_named_person_does_not_take_another_persons_record(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["My sister Rosa is a nurse."], ["My friend Hannah is a vet."])
+    assert _naming(got, "nurse") and _naming(got, "vet"), got

@@ -66,7 +66,8 @@ def test_people_the_user_names_and_their_facts() -> None:
 
 def test_pronouns_resolve_to_the_person_just_mentioned() -> None:
     found = facts("I'm baking for my daughter's party. She's allergic to eggs. Her name is Sofia.")
-    assert ("daughter/allergy:egg", "Daughter is allergic to eggs", False) in found
+    # named later in the batch: what was said before the name is about the named daughter
+    assert ("daughter:sofia/allergy:egg", "Daughter Sofia is allergic to eggs", False) in found
     assert any(k == "user/family:daughter:sofia" for k, _, _ in found)
     assert not any(k == "user/allergy:egg" for k, _, _ in found)  # the child's allergy is not the user's
 

@@ -183,18 +183,19 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     the same key with the same value is a restatement (skip); the same single-valued key with another
     value, or any same-key record when the candidate ``revises``, is replaced (extra same-key records are
     deleted, so a single-valued key keeps one active record); without a key match, a neighbour saying
-    nearly the same words (and the same negation) is a restatement; anything else is added.
+    nearly the same words (and the same negation) is a restatement; anything else is added. "Same key"
+    includes a named person's key meeting the unnamed one (:func:`keys_match`).
     """
     keyed = [(r, parse_key(r.content)) for r in neighbors]
     if c.retract:
         out = []
         for r, kv in keyed:
-            by_key = bool(c.key and kv and kv[0] == c.key and (not c.value or kv[1] == norm_value(c.value)))
+            by_key = bool(c.key and kv and keys_match(c.key, kv[0]) and (not c.value or kv[1] == norm_value(c.value)))
             if (by_key and not c.topic) or _topic_hit(c.topic, r):
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out
     value = norm_value(c.value)
-    same_key = [(r, kv[1]) for r, kv in keyed if c.key and kv and kv[0] == c.key]
+    same_key = [(r, kv[1]) for r, kv in keyed if c.key and kv and keys_match(c.key, kv[0])]
     for r, v in same_key:
         if v == value and (v or similarity(c.summary, r.summary) >= 0.5):
             return [Decision("skip", r.id, "same key and value")]
@@ -227,6 +228,22 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
                            or similarity(c.summary, r.summary) >= 0.8):
             return [Decision("skip", r.id, "restates an existing record")]
     return [Decision("add", None, "new information")]
+
+
+def keys_match(key: str, stored: str) -> bool:
+    """Whether a candidate keyed ``key`` is about what a record keyed ``stored`` is about.
+
+    The same key, or the same attribute of a person first described without a name and named later:
+    "What does your friend do?" / "A journalist." is ``friend/job``, and "my friend Hannah is a vet" (key
+    ``friend:hannah/job``) is a new value of that job, not a second friend's. Only in that direction: an
+    unnamed "my friend" said after a friend is named may be another friend (the extractor resolves it
+    when only one is known).
+    """
+    if key == stored:
+        return True
+    subject, _, attribute = key.partition("/")
+    s_subject, _, s_attribute = stored.partition("/")
+    return bool(attribute) and attribute == s_attribute and ":" in subject and subject.split(":", 1)[0] == s_subject
 
 
 def _family(key: str) -> str:

@@ -7,7 +7,7 @@ retractions, event heads), so that rule modules depend on this one and never on 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -15,7 +15,7 @@ from ..core import timeref
 from ..core.consolidate import norm_key, norm_value
 from ..core.text import index_terms
 from ..types import Event
-from .lexicon import EVENT_NOUNS_SET, FAMILY, NAME, NO_PLACE, NOT_NAMES, PETS, PLACE, REL_RE
+from .lexicon import EVENT_NOUNS_SET, FAMILY, NAME, NO_PLACE, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
 from .text import cap, strip_article, trim_np, value_terms
 
 Category = Literal["fact", "preference", "event"]
@@ -81,12 +81,29 @@ class Context:
     last_object: str | None = None
     recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
     prompt: str = ""  # the assistant's message the user's next message answers (extract/answers.py)
+    named: list[Rel] = field(default_factory=list)  # people first met without a name and named in this batch
+
+    def name(self, rel: Rel, name: str) -> None:
+        """``rel`` is called ``name`` from now on ("my new manager ... her name is Dana")."""
+        if not rel.name:
+            self.named.append(rel)
+        rel.name = name
+        self.names[name] = rel
+
+    def unnamed(self, fact: Fact) -> Fact:
+        """``fact`` about a person said before they were named in this batch, about the named person."""
+        rel = next((r for r in self.named if r.word == fact.subject), None)
+        if rel is None:
+            return fact
+        bare = rel.word.capitalize()
+        summary = rel.display + fact.summary[len(bare):] if fact.summary.startswith(bare + " ") else fact.summary
+        return replace(fact, subject=rel.subject, summary=summary)
 
     def remember(self, rel: Rel) -> Rel:
         for r in self.rels:
             if r.word == rel.word and (r.name == rel.name or not r.name or not rel.name):
                 if rel.name and not r.name:
-                    r.name = rel.name
+                    self.name(r, rel.name)
                 self.rels.remove(r)
                 self.rels.append(r)
                 if r.name:
@@ -125,7 +142,7 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
     m = re.match(r"^(?:I|we)\b\s*", text, re.IGNORECASE)
     if m or re.match(r"^(?:(?i:my|our)\s+)?[\w ]{1,40}?\s+and\s+(?:I|we)\s", text):
         return "user", "", text  # "my partner Sam and I are ...": the user is a subject too
-    m = re.match(r"^(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+" + NAME + r")?\s+(?=\w)", text)
+    m = re.match(r"^(?i:my|our)\s+" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))(?:\s+" + NAME + r")?\s+(?=\w)", text)
     if m and not (m.group("name") and m.group("name") in ("and",)):
         name = m.group("name") if m.group("name") and m.group("name") not in NOT_NAMES else None
         rel = ctx.remember(Rel(m.group("rel").lower(), name))

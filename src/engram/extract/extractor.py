@@ -52,7 +52,7 @@ class OfflineExtractor:
         seen = {ev.id for ev in events}
         for ev in [*history, *events]:
             self._read(ev, ctx, out if ev.id in seen else [])
-        return dedupe(out)
+        return dedupe([ctx.unnamed(f) for f in out])
 
     def _read(self, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """Add the facts of one event to ``out`` (context only for non-user events)."""

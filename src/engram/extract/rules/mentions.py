@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base import Clause, Context, Fact, Rel, make_fact, rel_fact
-from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, REL_RE
+from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, REL_ADJ, REL_RE
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
 
@@ -32,7 +32,8 @@ def like_me(c: Clause, ctx: Context) -> list[Fact] | None:
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my daughter Ana", "our dog, Rex": remembered for later clauses; a fact when named in a statement."""
     t, out = c.text, []
-    for mr in re.finditer(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME + r")?\b", t):
+    for mr in re.finditer(r"\b(?i:my|our)\s+" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME
+                          + r")?\b", t):
         rel_word = mr.group("rel").lower()
         name = mr.group("name")
         if name and (name in NOT_NAMES or not name[0].isupper()):
@@ -103,8 +104,7 @@ def pronoun_name_is(c: Clause, ctx: Context) -> list[Fact] | None:
         next((r for r in reversed(ctx.rels) if r.is_pet), None))
     if target is None:
         return None
-    target.name = m.group("name")
-    ctx.names[target.name] = target
+    ctx.name(target, m.group("name"))
     return [rel_fact(target, c)]
 
 
