@@ -222,3 +222,27 @@ def test_a_named_person_takes_the_record_of_the_unnamed_one() -> None:
         [Decision("replace", "r1", "same key, new value")]
     assert decide(cand("", "friend:hannah/job", "journalist", retract=True), [unnamed]) == \
         [Decision("delete", "r1", "retracted by the conversation")]
+
+
+def test_a_new_value_resolves_the_prospect_it_realises() -> None:
+    """"I have an interview at Wayne Transit" then "I'm at Wayne Transit now": the interview is over."""
+    job = rec("r1", "Works at Northwind", "user/employer", "northwind")
+    interview = rec("r2", "Has an interview at Wayne Transit in the week of 2026-04-27", "user/event:interview",
+                    "2026-04-27")
+    other = rec("r3", "Has an interview at Globex", "user/event:interview", "2026-05-02")
+    sister = rec("r4", "Sister has an interview at Wayne Transit", "sister/note:interview_wayne", "interview")
+    got = decide(cand("Works at Wayne Transit", "user/employer", "Wayne Transit"), [job, interview, other, sister])
+    assert [(d.action, d.target) for d in got] == [("replace", "r1"), ("delete", "r2")]
+    assert decide(cand("Works at Northwind", "user/employer", "Northwind"), [job, interview]) == \
+        [Decision("skip", "r1", "same key and value")]
+
+
+def test_the_end_of_a_value_never_ends_a_newer_value() -> None:
+    """"Sold the Tesla" (key user/car) replaces nothing once the car is a Clio, and is itself replaced later."""
+    clio = rec("r1", "Drives a Renault Clio", "user/car", "renault clio")
+    sold = cand("Sold the Tesla Model 3", "user/car", "sold tesla model 3", ends=True, topic=("tesla", "model"))
+    assert decide(sold, [clio]) == [Decision("skip", "r1", "the attribute has a newer value")]
+    assert decide(sold, [])[0].action == "add"
+    ended = rec("r2", "Sold the Tesla Model 3", "user/car", "sold tesla model 3")
+    assert decide(cand("Drives a Renault Clio", "user/car", "Renault Clio"), [ended]) == \
+        [Decision("replace", "r2", "same key, new value")]

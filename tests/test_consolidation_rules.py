@@ -9,7 +9,10 @@ on both backends (a real SQLite file and the real PostgreSQL) and reads the long
 - "my main hobby is pottery" and "I'm into pottery" are one record;
 - a person first described without a name is the person named later: in the same batch ("my new boss ...
   her name is Dana") and across sessions ("What does your friend do?" / "A journalist.", then "my friend
-  Hannah is a vet").
+  Hannah is a vet");
+- a record that a value is over ("Sold the Tesla", "Gave up yoga") is under that value's attribute, so the
+  next value replaces it, and it never ends a newer value;
+- a prospect ("I have an interview at Initech") is over once it comes true ("I'm at Initech now").
 """
 
 from __future__ import annotations
@@ -95,3 +98,27 @@ def test_an_unnamed_person_then_named_is_the_same_person(make_memory: Callable[.
 def test_a_named_person_does_not_take_another_persons_record(make_memory: Callable[..., Memory]) -> None:
     got = _play(make_memory, ["My sister Rosa is a nurse."], ["My friend Hannah is a vet."])
     assert _naming(got, "nurse") and _naming(got, "vet"), got
+
+
+def test_the_end_of_a_value_is_history_once_a_new_value_is_said(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I drive a Tesla Model 3.", "I'm into yoga.", "I'm learning Korean."],
+                ["I sold the Tesla Model 3.", "I gave up yoga.", "I dropped Korean."],
+                ["I bought a Renault Clio.", "I'm into pottery now.", "I'm learning Italian now."])
+    assert not _naming(got, "tesla") and not _naming(got, "yoga") and not _naming(got, "korean"), got
+    assert _naming(got, "clio") and _naming(got, "pottery") and _naming(got, "italian"), got
+
+
+def test_the_end_of_a_value_stays_until_a_new_one(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I drive a Tesla Model 3."], ["I sold the Tesla Model 3."])
+    assert got == ["Sold the Tesla Model 3"], got
+
+
+def test_the_end_of_a_value_never_ends_a_newer_one(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I drive a Tesla Model 3."], ["I bought a Renault Clio. I sold the Tesla Model 3."])
+    assert got == ["Drives a Renault Clio"], got
+
+
+def test_a_prospect_that_came_true_is_over(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I work at Globex.", "I have an interview at Initech next week."],
+                ["I'm at Initech now, the offer came through."])
+    assert _naming(got, "initech") == ["Works at Initech"], got

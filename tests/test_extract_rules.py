@@ -110,7 +110,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "user.phone": (("My mobile number is +44 7700 900123.",), "user/phone", "+44 7700 900123"),
     "user.address": (("My new address is 12 Rua Augusta, Lisbon.",), "user/address",
                      "Address is 12 Rua Augusta, Lisbon"),
-    "retractions.gave_up": (("I sold the Prius.",), "user/change:priu", "Sold the Prius"),
+    "retractions.gave_up": (("I sold the Prius.",), "user/car", "Sold the Prius"),
     "retractions.baby_born": (("Our baby girl Maya arrived on Tuesday.",), "user/family:baby:maya",
                               "Has a baby named Maya (born 2026-03-03 (Tuesday))"),
     "retractions.called_off": (("The Japan trip was cancelled.",), "user/change:japan", "The Japan trip was cancelled"),

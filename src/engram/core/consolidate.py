@@ -138,6 +138,7 @@ class Candidate:
     retract: bool = False
     revises: bool = False
     switch: bool = False  # a multi-valued item that takes the place of its family's others ("learning Korean now")
+    ends: bool = False  # the value named by ``topic`` is over ("Sold the Tesla", key user/car): never ends a newer one
     topic: tuple[str, ...] = ()
     at: datetime | None = None
     details: str = ""
@@ -176,8 +177,47 @@ def _topic_hit(topic: Sequence[str], record: Record) -> bool:
                for t in topic)
 
 
+_PROSPECT = re.compile(r"\b(?:interview|interviews|interviewing|applied|applying|application|offer|offered)\b",
+                       re.IGNORECASE)
+
+
 def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     """The offline decision for one candidate against its neighbours (ranked best first).
+
+    See :func:`_decide`; a new value also resolves the prospects it realises (:func:`_realised`).
+    """
+    out = _decide(c, neighbors)
+    if c.retract or not out or out[0].action == "skip":
+        return out
+    done = {d.target for d in out}
+    return out + [Decision("delete", r.id, "the prospect came true") for r in _realised(c, neighbors)
+                  if r.id not in done]
+
+
+def _realised(c: Candidate, neighbors: Sequence[Record]) -> list[Record]:
+    """Records of the same subject that were a prospect of the value ``c`` now states.
+
+    "I have an interview at Wayne Transit" (an event or a note) once "I'm at Wayne Transit now": the
+    interview was the way there and is over; keeping it active makes two records name the one employer.
+    """
+    value = norm_value(c.value)
+    if not c.key or "/" not in c.key or len(value) < 3:
+        return []
+    subject = c.key.split("/", 1)[0]
+    out = []
+    for r in neighbors:
+        kv = parse_key(r.content)
+        if kv is None or kv[0] == c.key or kv[0].split("/", 1)[0] != subject:
+            continue
+        kind = kv[0].split("/", 1)[1].split(":", 1)[0]
+        if kind in ("event", "note") and _PROSPECT.search(r.summary) and \
+                re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", norm_value(r.summary)):
+            out.append(r)
+    return out
+
+
+def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
+    """The decision for one candidate against its neighbours, before prospects.
 
     Rules, in order: a retraction deletes every neighbour with its key (and value, if given) or topic;
     the same key with the same value is a restatement (skip); the same single-valued key with another
@@ -199,6 +239,11 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     for r, v in same_key:
         if v == value and (v or similarity(c.summary, r.summary) >= 0.5):
             return [Decision("skip", r.id, "same key and value")]
+    if c.ends:
+        # "bought a Clio and sold the Tesla": the end of the Tesla is not the end of the Clio
+        newer = [r for r, v in same_key if not set(c.topic) <= set(index_terms(v))]
+        if newer:
+            return [Decision("skip", newer[0].id, "the attribute has a newer value")]
     if c.revises and c.topic and not same_key:
         # "they moved my MRI to Tuesday": the stored event about the same thing, whatever its key says
         kind = (c.key or "").rsplit("/", 1)[-1].split(":", 1)[0]
@@ -254,11 +299,12 @@ def _family(key: str) -> str:
 def _switches(key: str, kv: tuple[str, str]) -> bool:
     """Whether a record keyed ``kv`` is one of the items a switch to ``key`` takes the place of.
 
-    The other items of the same family, except what the speaker dislikes ("into pottery now" does not end
-    "hates running"); for a hobby, also the single-valued hobby slots of older records ("Main hobby is yoga").
+    The other items of the same family (an item said to be over too: "Gave up yoga" is history once the new
+    hobby is said), except what the speaker dislikes ("into pottery now" does not end "hates running"); for
+    a hobby, also the single-valued hobby slots of older records ("Main hobby is yoga").
     """
     family = _family(key)
-    if not family or kv[1] in ("dislike", "no longer"):
+    if not family or kv[1] == "dislike":
         return False
     if _family(kv[0]) == family:
         return True

@@ -15,8 +15,21 @@ from ..core import timeref
 from ..core.consolidate import norm_key, norm_value
 from ..core.text import index_terms
 from ..types import Event
-from .lexicon import EVENT_NOUNS_SET, FAMILY, NAME, NO_PLACE, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
-from .text import cap, strip_article, trim_np, value_terms
+from .lexicon import (
+    CAR_MAKES,
+    DIETS,
+    EVENT_NOUNS_SET,
+    FAMILY,
+    LANGS,
+    NAME,
+    NO_PLACE,
+    NOT_NAMES,
+    PETS,
+    PLACE,
+    REL_ADJ,
+    REL_RE,
+)
+from .text import cap, is_activity, strip_article, trim_np, value_terms
 
 Category = Literal["fact", "preference", "event"]
 
@@ -41,6 +54,7 @@ class Fact:
     revises: bool = False
     switch: bool = False  # takes the place of the other items of its multi-valued family (see Candidate.switch)
     topic: tuple[str, ...] = ()
+    ends: bool = False  # says the value named by ``topic`` is over, under that value's key (see Candidate.ends)
     rule: str = field(default="", compare=False)  # the registered rule that found it
 
     @property
@@ -260,12 +274,43 @@ def topic_terms(np: str) -> tuple[str, ...]:
     return tuple(ts[:3]) or tuple(index_terms(np)[:2])
 
 
+def ended(np: str) -> tuple[str, Category] | None:
+    """The attribute (and its category) of a thing said to be over, when its words tell.
+
+    "learning Japanese" / "Korean" -> ``learning:japanese``, "being keto" -> ``diet``, "the Tesla Model 3"
+    -> ``car``, "pottery" -> ``hobby:pottery``; None for anything else ("the Japan trip", "sushi").
+    """
+    t = strip_article(np.strip()).lower()
+    m = re.match(r"^(?:learning\s+)?(?P<x>[a-z]+)(?:\s+(?:lessons|classes|course))?$", t)
+    if m and m.group("x") in LANGS:
+        return f"learning:{m.group('x')}", "fact"
+    m = re.match(r"^being\s+(?:a\s+|an\s+)?(?P<x>[a-z -]+)$", t)
+    if m and m.group("x") in DIETS:
+        return "diet", "preference"
+    if t.split() and t.split()[0] in CAR_MAKES:
+        return "car", "fact"
+    if is_activity(t):
+        return f"hobby:{value_terms(t, 3)}", "preference"
+    return None
+
+
 def topic_retraction(c: Clause, np: str, *, emit_record: bool = True, summary: str = "") -> list[Fact]:
+    """Retract the records about ``np``; with ``summary``, also keep a record that it is over.
+
+    That record takes the key of the attribute it ends when :func:`ended` can tell ("Sold the Tesla" is
+    ``user/car``), so the next value of the attribute replaces it (the end is history once a new car is
+    said) and a switch of a family ("learning Italian now") ends it with the rest; else ``change:<topic>``.
+    """
     topic = topic_terms(np)
     if not topic:
         return []
     out = [make_fact(c, "user", f"retract:{'_'.join(topic)}", "", summary or f"Retracted: {np}", "fact",
                  retract=True, topic=topic)]
     if emit_record and summary:
-        out.append(make_fact(c, "user", f"change:{'_'.join(topic)}", norm_value(summary), summary, "fact"))
+        attr = ended(np)
+        if attr is None:
+            out.append(make_fact(c, "user", f"change:{'_'.join(topic)}", norm_value(summary), summary, "fact"))
+        else:
+            out.append(replace(make_fact(c, "user", attr[0], norm_value(summary), summary, attr[1], topic=topic),
+                               ends=True))
     return out

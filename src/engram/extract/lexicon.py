@@ -156,4 +156,5 @@ ACTIVITIES = words("""tennis yoga pilates chess pottery ceramics salsa tango bal
     astronomy stargazing meditation improv theatre theater acting juggling volunteering""")
 ACTIVITY_NOUN_ING = words("""thing nothing something anything everything king ring string spring wing sibling
     darling pudding dumpling stuffing filling frosting icing dressing herring whiting seasoning clothing
-    ceiling morning evening building wedding meeting feeling lightning earring bedding""")
+    ceiling morning evening building wedding meeting feeling lightning earring bedding smoking drinking vaping
+    working commuting dating seeing using taking eating living renting paying trying going learning studying""")

@@ -109,7 +109,7 @@ def fact_candidate(run: Run, strategy: Strategy, namespace: str, f: Fact) -> Can
     return Candidate(strategy=strategy.strategy_id, namespace=namespace, level=strategy.level,
                      kind=run.kind(f.category), summary=f.summary or f.value, source_event_ids=(f.event_id,),
                      evidence=evidence, key=f.key, value=f.value, multi=f.multi, retract=f.retract,
-                     revises=f.revises, switch=f.switch, topic=f.topic, at=f.at,
+                     revises=f.revises, switch=f.switch, topic=f.topic, ends=f.ends, at=f.at,
                      details="" if f.retract else gloss(f.key))
 
 
