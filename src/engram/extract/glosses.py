@@ -9,7 +9,7 @@ offline rules' keys; a key without a family gets none.
 from __future__ import annotations
 
 _FAMILIES: dict[str, str] = {
-    "residence": "home city, where they live, where they are based, residence",
+    "residence": "home city, where they live, where they are living, where they are based, residence",
     "home_unit": "home address, flat, where they live",
     "address": "home address, where they live",
     "origin": "where they come from, home town, origin",
