@@ -1,7 +1,9 @@
 """Consolidation on unseen users: after every session is extracted offline, does recall give the latest value?
 
-Plays the generated scenario set (``users/generate.py``: 120 synthetic users, facts stated among filler,
-restated, self-corrected and changed, people they name) through ``engram.Memory`` on SQLite in memory: each
+Plays the generated scenario sets (``users/generate.py``: 120 synthetic users, facts stated among filler,
+restated, self-corrected and changed, people they name; ``users/families.py``: 60 users saying the same
+kinds of thing in other ways; ``users/shifts.py``: 48 users changing facts in new words, written after the
+rules it tests) through ``engram.Memory`` on SQLite in memory: each
 session is appended, then ``Memory.extract`` runs the configured strategies offline. Then, from a new
 session of the same actor, each probe's question is recalled and the top 3 records are read:
 
@@ -21,6 +23,7 @@ Usage::
     .venv/bin/python bench/extraction/consolidation.py                    # both splits, default embedder
     .venv/bin/python bench/extraction/consolidation.py --split dev -v     # dev misses, one per line
     .venv/bin/python bench/extraction/consolidation.py --embedder hashing --json out.json
+    .venv/bin/python bench/extraction/consolidation.py --set shifts --embedder hashing   # the third set alone
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
 import families  # noqa: E402
+import shifts  # noqa: E402
 from generate import DIGEST, build, digest  # noqa: E402
 
 from engram import Memory  # noqa: E402
@@ -123,15 +127,24 @@ def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
             "with_stale": len(with_stale)}
 
 
+SETS = (("base", build, DIGEST), ("families", families.build, families.DIGEST), ("shifts", shifts.build, shifts.DIGEST))
+
+
 def _set_of(user_id: str) -> str:
-    return "families" if user_id.startswith("f") else "base"
+    return {"f": "families", "g": "shifts"}.get(user_id[:1], "base")
+
+
+def _in(which: str, user_id: str) -> bool:
+    """``all`` is base and families (the sets the targets are stated on); ``shifts`` is reported on its own."""
+    return _set_of(user_id) in (("base", "families") if which == "all" else (which,))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("dev", "test", "all"), default="all")
-    ap.add_argument("--set", dest="which", choices=("base", "families", "all"), default="all",
-                    help="the base set (generate.py), the new families (families.py), or both")
+    ap.add_argument("--set", dest="which", choices=("base", "families", "shifts", "all"), default="all",
+                    help="the base set (generate.py), the families (families.py), both (all), or the shifts "
+                         "(shifts.py, written after the rules for hobbies, names and ends, to test them)")
     ap.add_argument("--embedder", default=None, help="embedder spec (default: engram's default)")
     ap.add_argument("--users", type=int, default=0, help="only the first N users of the split (0: all)")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
@@ -139,13 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     users = []
-    for name, make, frozen in (("base", build, DIGEST), ("families", families.build, families.DIGEST)):
+    for name, make, frozen in SETS:
         got = make()
         if digest(got) != frozen:
             print(f"the {name} scenario set changed (digest {digest(got)}, frozen {frozen})", file=sys.stderr)
             return 2
-        if args.which in ("all", name):
-            users += got
+        users += [u for u in got if _in(args.which, u["id"])]
     chosen = [u for u in users if args.split in ("all", u["split"])]
     if args.users:
         chosen = chosen[:args.users]
@@ -153,15 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = [play(u, args.embedder) for u in chosen]
     elapsed = time.perf_counter() - t0
     report: dict[str, Any] = {"embedder": args.embedder or "default", "set": args.which,
-                              "digest": {"base": DIGEST, "families": families.DIGEST}, "seconds": round(elapsed, 1),
+                              "digest": {name: frozen for name, _, frozen in SETS}, "seconds": round(elapsed, 1),
                               "by_split": {}, "by_kind": {}, "users": results}
     print(f"users={len(results)}  set={args.which}  embedder={report['embedder']}  {elapsed:.1f}s")
     print(f"{'set':8} {'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8} "
           f"{'mention@3':>9}")
-    for which in ("base", "families", "all"):
+    for which in ("base", "families", "shifts", "all"):
         for split in ("dev", "test"):
-            probes = [p for r in results if r["split"] == split and which in ("all", _set_of(r["id"]))
-                      for p in r["probes"]]
+            probes = [p for r in results if r["split"] == split and _in(which, r["id"]) for p in r["probes"]]
             if probes:
                 t = totals(probes)
                 report["by_split"][split if which == "all" else f"{which}/{split}"] = t
