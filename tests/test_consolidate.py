@@ -16,6 +16,7 @@ from engram.core.consolidate import (
     decide,
     key_line,
     keys_match,
+    named_later,
     norm_key,
     norm_value,
     parse_key,
@@ -246,3 +247,16 @@ def test_the_end_of_a_value_never_ends_a_newer_value() -> None:
     ended = rec("r2", "Sold the Tesla Model 3", "user/car", "sold tesla model 3")
     assert decide(cand("Drives a Renault Clio", "user/car", "Renault Clio"), [ended]) == \
         [Decision("replace", "r2", "same key, new value")]
+
+
+def test_named_later_rewrites_the_unnamed_records_of_that_word() -> None:
+    """``user/family:neighbour:tariq`` renames ``neighbour/job``; not with another neighbour already named."""
+    naming = cand("Has a neighbour named Tariq", "user/family:neighbour:tariq", "Tariq")
+    job = rec("r1", "Neighbour works as a dentist", "neighbour/job", "dentist")
+    other = rec("r2", "Sister works as a nurse", "sister/job", "nurse")
+    got = named_later(naming, [job, other])
+    assert [(c.summary, c.key, c.value, d) for c, d in got] == [
+        ("Neighbour Tariq works as a dentist", "neighbour:tariq/job", "dentist",
+         Decision("replace", "r1", "about Neighbour Tariq, named later"))]
+    emil = rec("r3", "Neighbour Emil works as a teacher", "neighbour:emil/job", "teacher")
+    assert named_later(naming, [job, emil]) == []

@@ -12,7 +12,11 @@ on both backends (a real SQLite file and the real PostgreSQL) and reads the long
   Hannah is a vet");
 - a record that a value is over ("Sold the Tesla", "Gave up yoga") is under that value's attribute, so the
   next value replaces it, and it never ends a newer value;
-- a prospect ("I have an interview at Initech") is over once it comes true ("I'm at Initech now").
+- a prospect ("I have an interview at Initech") is over once it comes true ("I'm at Initech now");
+- one thing in place of another in one sentence ("I swapped surfing for sailing", "Quit Hebrew and signed up
+  for Czech classes") ends the old one; "also", "too", "on top of" make a hobby an addition even with "now";
+- a person described in one session and named in a later one ("My neighbour works as a dentist." ... "My
+  neighbour Tariq came round") has the earlier facts under the name.
 """
 
 from __future__ import annotations
@@ -122,3 +126,27 @@ def test_a_prospect_that_came_true_is_over(make_memory: Callable[..., Memory]) -
     got = _play(make_memory, ["I work at Globex.", "I have an interview at Initech next week."],
                 ["I'm at Initech now, the offer came through."])
     assert _naming(got, "initech") == ["Works at Initech"], got
+
+
+def test_one_thing_in_place_of_another_ends_the_old_one(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I love surfing.", "I'm learning Hebrew."],
+                ["I swapped surfing for sailing.", "Quit Hebrew and signed up for Czech classes."])
+    assert _naming(got, "sailing") and _naming(got, "czech"), got
+    assert not [s for s in got if ("surfing" in s or "Hebrew" in s) and not s.startswith(("Gave up", "Stopped"))], got
+
+
+def test_also_too_and_on_top_of_add_a_hobby_even_with_now(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I love hiking."], ["Alongside hiking, I now do sailing too."],
+                ["I've also started baking, on top of hiking."])
+    assert _naming(got, "hiking") and _naming(got, "sailing") and _naming(got, "baking"), got
+
+
+def test_a_person_named_in_a_later_session_takes_the_earlier_facts(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["My neighbour works as a dentist."], ["My neighbour Tariq came round for dinner."])
+    assert _naming(got, "dentist") == ["Neighbour Tariq works as a dentist"], got
+
+
+def test_a_second_person_of_the_same_word_takes_nothing(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["My neighbour Emil is a teacher.", "My neighbour works as a dentist."],
+                ["My neighbour Tariq came round for dinner."])
+    assert not [s for s in got if "Tariq" in s and "dentist" in s], got

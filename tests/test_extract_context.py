@@ -105,3 +105,33 @@ def test_a_switch_replaces_the_family_and_a_plain_item_does_not() -> None:
     assert [(d.action, d.target) for d in switched] == [("replace", "r1")]
     plain = decide(Candidate(**new), [greek, jazz])  # type: ignore[arg-type]
     assert [d.action for d in plain] == ["add"]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I've moved on from golf to archery.", [("user/hobby:golf", "Gave up golf"),
+                                             ("user/hobby:archery", "Likes archery")]),
+    ("These days it's all sailing, no more golf.", [("user/hobby:golf", "Gave up golf"),
+                                                    ("user/hobby:sail", "Likes sailing")]),
+    ("I switched from Swedish to Polish.", [("user/learning:swedish", "Stopped learning Swedish"),
+                                            ("user/learning:polish", "Learning Polish")]),
+    ("I'm no longer learning Czech; Hindi is my new project.", [("user/learning:czech", "Stopped learning Czech"),
+                                                                 ("user/learning:hindi", "Learning Hindi")]),
+    ("I don't have the BMW i3 anymore; I bought a Nissan Leaf.", [("user/car", "Got rid of the BMW i3"),
+                                                                    ("user/car", "Drives a Nissan Leaf")]),
+    ("Traded the Skoda Fabia in; the new car is a Mini Cooper.", [("user/car", "Got rid of the Skoda Fabia"),
+                                                                   ("user/car", "Drives a Mini Cooper")]),
+    ("First week at Orbit Labs done!", [("user/employer", "Works at Orbit Labs")]),
+    ("Cycling is my favourite way to unwind.", [("user/hobby:cycl", "Main hobby is Cycling")]),
+    ("I started boxing last month.", [("user/hobby:box", "Likes boxing")]),
+    ("Studying Czech in the evenings.", [("user/learning:czech", "Learning Czech")]),
+    ("My new flatmate is a teacher. Her name is Ines.", [("flatmate:ines/job", "Flatmate Ines works as a teacher")]),
+])
+def test_a_change_or_a_first_statement_in_other_words(text: str, want: list[tuple[str, str]]) -> None:
+    got = [(k, s) for k, s, retract in _facts(("user", text)) if not retract]
+    assert got == want, got
+
+
+def test_two_statements_read_whole_first() -> None:
+    """A rewrite that reads the whole sentence wins over reading its ";" parts apart."""
+    got = _facts(("user", "Visiting my sister Rosa in Lyon next week; that's where she lives."))
+    assert ("sister:rosa/residence", "Sister Rosa lives in Lyon", False) in got

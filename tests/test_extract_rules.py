@@ -90,7 +90,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "user.studies": (("I study biology at the University of Leeds.",), "user/major", "Studies biology"),
     "user.switched_major": (("I switched my major to economics.",), "user/major", "Studies economics (switched major"),
     "user.learning": (("I'm learning Japanese.",), "user/learning:japanese", "Learning Japanese"),
-    "user.language_lessons": (("I switched from Greek to Dutch lessons.",), "user/learning:dutch", "Learning Dutch"),
+    "user.language_lessons": (("I have started Korean lessons.",), "user/learning:korean", "Learning Korean"),
     "user.changed_my_x_to": (("I changed my gym day to Thursday.",), "user/gym_day", "Gym day: 2026-03-12 (Thursday)"),
     "user.diet": (("I'm vegetarian.",), "user/diet", "Is vegetarian"),
     "user.eats_again": (("I've started eating fish again.",), "user/diet", "Eats fish again"),

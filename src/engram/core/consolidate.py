@@ -464,11 +464,48 @@ def reduce_batch(candidates: Sequence[Candidate]) -> list[Candidate]:
     return [k for _, k in kept]
 
 
+_NAMES = re.compile(r"^user/family:(?P<word>[a-z_]+):(?P<name>[a-z][a-z'-]*)$")
+
+
+def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate, Decision]]:
+    """Records about a person said before they had a name, rewritten about them once ``c`` names them.
+
+    "My neighbour works as a dentist" (``neighbour/job``), then in a later session "my neighbour Tariq ..."
+    (``c`` is ``user/family:neighbour:tariq``): the job is Tariq's ("Neighbour Tariq works as a dentist",
+    ``neighbour:tariq/job``), replacing the unnamed record. Not when another person of the same word is
+    already named among ``records`` (then "my neighbour" may be either).
+    """
+    m = _NAMES.match(c.key or "")
+    if m is None or c.retract:
+        return []
+    word, name = m.group("word"), m.group("name")
+    keyed = [(r, kv) for r in records if r.status == "active" and (kv := parse_key(r.content)) is not None]
+    if any(kv[0].startswith(f"{word}:") and not kv[0].startswith(f"{word}:{name}/") for _, kv in keyed):
+        return []
+    bare, display = word.replace("_", " ").capitalize(), f"{word.replace('_', ' ').capitalize()} {name.capitalize()}"
+    out = []
+    for r, (key, value) in keyed:
+        if not key.startswith(f"{word}/") or not r.summary.startswith(bare + " "):
+            continue
+        renamed = replace(c, summary=display + r.summary[len(bare):], evidence=strip_key(r.content), details="",
+                          key=f"{word}:{name}/{key.split('/', 1)[1]}", value=value, kind=r.kind)
+        out.append((renamed, Decision("replace", r.id, f"about {display}, named later")))
+    return out
+
+
 def consolidate(candidates: Sequence[Candidate], lookup: Lookup, *, k: int = 5,
                 batch: Batch | None = None) -> list[Op]:
-    """Offline consolidation of a batch, in order: each candidate against stored and pending neighbours."""
+    """Offline consolidation of a batch, in order: each candidate against stored and pending neighbours.
+
+    A candidate naming a person also renames the records about them said before the name
+    (:func:`named_later`).
+    """
     b = batch if batch is not None else Batch()
     for c in candidates:
         stored = lookup(c.namespace, c.query(), k)
         b.apply(c, decide(c, b.neighbors(c, stored)))
+        if _NAMES.match(c.key or ""):
+            word = c.key.split(":", 2)[1] if c.key else ""
+            for renamed, d in named_later(c, b.neighbors(c, lookup(c.namespace, word, 2 * k))):
+                b.apply(renamed, [d])
     return b.result()

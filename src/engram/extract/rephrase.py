@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import CAR_MAKES, DIETS, LANGS
+from .text import is_activity
 
 _PLACE = r"(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'-]*)*)"
 _ORG = r"(?P<o>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
@@ -28,7 +29,7 @@ _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|
                       r"(?:I|we) did it)\s*[:!,.-]\s*", re.IGNORECASE)
 _SUBJECTLESS = re.compile(r"^(?:just\s+|finally\s+)?(?P<v>moved|relocated|joined|started|switched|went|bought|"
                           r"took up|signed up for|picked up|work (?:at|for|as)|live in|drive)\b", re.IGNORECASE)
-_PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based)\b", re.IGNORECASE)
+_PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based|trying)\b", re.IGNORECASE)
 
 # (pattern, replacement): read with re.IGNORECASE off unless the pattern says (?i:...).
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
@@ -68,6 +69,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$", r"I joined \g<o>"),
     (r"^I handed in my notice\s+(?:at|to)\s+" + _ORG + r".*$", r"I quit \g<o>"),
     (r"^I am at\s+" + _ORG + r"\s+now,?\s+(?:the\s+)?(?:offer|job|contract|position)\b.*$", r"I work at \g<o>"),
+    (r"^(?i:my\s+)?(?i:first)\s+(?:week|day|month)\s+at\s+" + _ORG + r"\s+(?:done|over|finished)$", r"I work at \g<o>"),
     # car
     (r"^(?:I\s+)?(?:have|own|picked up|bought|got)\s+(?:a|an|the|my)\s+(?:new\s+|used\s+|old\s+)?" + _CAR
      + r"(?:\s+(?:now|yesterday|today|last \w+|this \w+))?(?:,.*)?$", r"I drive a \g<car>"),
@@ -75,17 +77,27 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?:I\s+)?(?i:took|filled up|washed|serviced|parked)\s+(?:my|the)\s+" + _CAR
      + r"(?:\s+(?:in|today|yesterday|for|on|at|this|last|up)\b.*)?$", r"I drive a \g<car>"),
     (r"^(?i:the|my)\s+(?P<x>(?:[\w-]+\s+){0,3}[\w-]+)\s+is gone$", r"I got rid of the \g<x>"),
+    (r"^(?i:the|my)\s+new car is (?:a|an)\s+" + _CAR + r"$", r"I drive a \g<car>"),
+    (r"^I (?:do not|no longer) (?:have|own|drive) (?:the|my|a|an)\s+" + _CAR + r"(?:\s+(?:anymore|any more))?$",
+     r"I got rid of the \g<car>"),
+    (r"^(?:I\s+)?(?i:traded)\s+(?:in\s+)?(?:the|my)\s+" + _CAR + r"(?:\s+in)?$", r"I got rid of the \g<car>"),
     # hobbies
-    (r"^I (?:took up|have taken up|picked up)\s+(?P<x>[a-z][\w -]*?)(?:\s+instead)?(?:\s+and\b.*)?$",
-     r"I am into \g<x>"),
+    (r"^I (?:took up|have taken up|picked up)\s+(?P<x>[a-z][\w -]*?)(?:\s+instead|\s+as (?:a|my) (?:second |new |"
+     r"another )?hobby)?(?:\s+and\b.*)?$", r"I am into \g<x>"),
     (r"^(?:I\s+)?(?i:signed up for)\s+(?P<x>[a-z][\w -]*?),\s+it is my thing\b.*$", r"I am into \g<x>"),
     (r"^I am (?:done|finished) with\s+(?P<x>[\w -]+?)$", r"I gave up \g<x>"),
     (r"^I dropped\s+(?P<x>[\w -]+?)$", r"I gave up \g<x>"),
+    (r"^(?P<x>[A-Za-z][\w -]*?) is my favou?rite way to (?:unwind|relax|switch off|spend my (?:free time|weekends))$",
+     r"My main hobby is \g<x>"),
     (r"^(?i:nothing relaxes me like)\s+(?P<x>[a-z][\w -]*?),\s+my main hobby$", r"My main hobby is \g<x>"),
     # languages
     (r"^(?:I am\s+)?(?i:practising|practicing)\s+my\s+" + _LANG + r"\b.*$", r"I am learning \g<l>"),
     (r"^(?i:my)\s+" + _LANG + r"\s+(?:lessons|classes|course)\s+(?:are|is|have|has)\b.*$", r"I am learning \g<l>"),
     (r"^I (?:have\s+)?switched to\s+" + _LANG + r"\b.*$", r"I am learning \g<l>"),
+    (r"^(?:I am |I have been )?(?i:studying|taking)\s+" + _LANG + r"(?:\s+(?:lessons|classes|courses?))?\b.*$",
+     r"I am learning \g<l>"),
+    (r"^I am no longer (?:learning|studying)\s+" + _LANG + r"$", r"I stopped learning \g<l>"),
+    (r"^" + _LANG + r" is my new (?:project|language|challenge|thing)$", r"I am learning \g<l> now"),
     (r"^I am learning\s+" + _LANG + r"\s+now,.*$", r"I am learning \g<l> now"),
     # diet
     (r"^(?i:being)\s+" + _DIET + r"\s+(?:makes|is|can be|means)\b.*$", r"I am \g<d>"),
@@ -102,11 +114,71 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
 ]]
 
 
+# One thing in place of another, said in one sentence: "I've moved on from golf to archery", "I swapped
+# surfing for sailing", "Sailing has taken over from photography", "It's all sailing, no more golf", "Quit
+# Hebrew and signed up for Czech classes". Read as the old one ended and the new one taken up *now*, for
+# languages and pastimes (the shapes say nothing about what else could be swapped).
+_SWAPS = [re.compile(p, re.IGNORECASE) for p in (
+    r"^I (?:have\s+)?(?:moved on|switched|changed|gone)\s+from\s+(?P<x>[\w -]+?)\s+to\s+(?P<y>[\w -]+?)$",
+    r"^I (?:have\s+)?(?:swapped|traded|exchanged|replaced)\s+(?P<x>[\w -]+?)\s+(?:for|with)\s+(?P<y>[\w -]+?)$",
+    r"^(?P<y>[\w -]+?)\s+has\s+(?:taken over from|replaced)\s+(?P<x>[\w -]+?)(?:\s+for me)?$",
+    r"^(?:(?:these days|nowadays),?\s+)?it is all (?:about\s+)?(?P<y>[\w -]+?),?\s+no more\s+(?P<x>[\w -]+?)$",
+    r"^(?:I\s+)?(?:quit|dropped|stopped|gave up)\s+(?P<x>[\w -]+?)\s+and\s+(?:signed up for|started|began|took up|"
+    r"picked up)\s+(?P<y>[\w -]+?)$",
+)]
+_LESSONS = re.compile(r"\s+(?:lessons|classes|courses?)$", re.IGNORECASE)
+# A pastime taken up: "I started boxing last month", "Trying sailing now", "Picked up gardening as a second
+# hobby", "Alongside hiking, I now do sailing too" (the last two add it: "also" keeps the others).
+_TAKEN_UP = re.compile(r"^I (?:have\s+)?(?P<also>also\s+|just\s+)?(?:started|began|took up|picked up|am trying)\s+"
+                       r"(?P<x>[a-z][\w -]*?)(?:\s+(?:last|this)\s+\w+|\s+recently|\s+today|\s+now)?"
+                       r"(?P<more>\s+as (?:a|my) (?:second |new |another )?hobby|,?\s+(?:on top of|as well as|"
+                       r"alongside|besides)\s+[\w -]+)?$")
+_ALONGSIDE = re.compile(r"^(?:alongside|besides|as well as|on top of)\s+(?P<o>[\w -]+?),\s+I (?:now\s+)?"
+                        r"(?:also\s+)?(?:do|play|practise|practice)\s+(?P<x>[a-z][\w -]*?)(?:\s+(?:too|as well))?$",
+                        re.IGNORECASE)
+
+
+def _swap(body: str) -> str | None:
+    for pat in _SWAPS:
+        m = pat.match(body)
+        if not m:
+            continue
+        x, y = (_LESSONS.sub("", m.group(g).strip()) for g in ("x", "y"))
+        if x.lower() in LANGS and y.lower() in LANGS:
+            return f"I stopped learning {x}; I am learning {y} now"
+        if is_activity(x) and is_activity(y):
+            return f"I gave up {x}; I am into {y} now"
+    return None
+
+
+def _taken_up(body: str) -> str | None:
+    m = _TAKEN_UP.match(body)
+    if m and is_activity(m.group("x")) and m.group("x").lower() not in LANGS:
+        also = bool(m.group("also") and "also" in m.group("also")) or bool(m.group("more"))
+        return f"I am {'also ' if also else ''}into {m.group('x')}" + (" now" if body.endswith(" now") else "")
+    m = _ALONGSIDE.match(body)
+    if m and is_activity(m.group("x")):
+        return f"I am also into {m.group('x')}"
+    return None
+
+
 def sentence(text: str) -> str:
-    """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits."""
+    """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits.
+
+    A sentence of two statements joined by ";" that no rule reads whole is rewritten part by part ("I don't
+    have the Fiat anymore; I bought a Kia").
+    """
     s = _TAIL.sub("", text.strip()) or text.strip()
     if s.endswith("?"):
         return s
+    whole, s = _one(s)
+    if whole is None and ";" in s:
+        return "; ".join(sentence(part) for part in s.split(";") if part.strip())
+    return whole if whole is not None else s
+
+
+def _one(s: str) -> tuple[str | None, str]:
+    """The rewrite of one statement (None when no rule fits), and the statement without its opener."""
     s = _OPENERS.sub("", s) or s
     s = re.sub(r"\bofficially\s+(?=(?:a|an|" + "|".join(DIETS) + r")\b)", "", s)
     end = s[-1] if s and s[-1] in ".!" else ""
@@ -115,11 +187,11 @@ def sentence(text: str) -> str:
     if got is None and (_SUBJECTLESS.match(body) or _PROGRESSIVE.match(body)):
         body = ("I " if _SUBJECTLESS.match(body) else "I am ") + body[0].lower() + body[1:]
         got = _rewrite(body) or body
-    return (got + end) if got is not None else s
+    return ((got + end) if got is not None else None), s
 
 
 def _rewrite(body: str) -> str | None:
     for pat, rep in _RULES:
         if pat.match(body):
             return pat.sub(rep, body, count=1)
-    return None
+    return _swap(body) or _taken_up(body)

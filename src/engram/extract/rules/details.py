@@ -6,7 +6,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact, when_suffix
-from ..lexicon import EVENT_NOUNS_SET, REL_RE, TRANSIENT
+from ..lexicon import EVENT_NOUNS_SET, REL_ADJ, REL_RE, TRANSIENT
 from ..registry import rule
 from ..text import cap, third_person, tidy, trim_np, value_terms
 
@@ -14,7 +14,8 @@ from ..text import cap, third_person, tidy, trim_np, value_terms
 @rule("user")
 def my_x_is(c: Clause, ctx: Context) -> list[Fact] | None:
     """"My days off are Mondays and Tuesdays", "my goal is to pass N3 in December" (not "my exam is on...")."""
-    m = re.match(r"^(?i:my)\s+(?P<what>(?!" + REL_RE + r"\b)[a-z][\w\s-]{1,30}?)\s+(?:is|are)\s+(?P<val>.+)$", c.text)
+    m = re.match(r"^(?i:my)\s+(?P<what>(?!" + REL_ADJ + r"(?:" + REL_RE + r")\b)[a-z][\w\s-]{1,30}?)\s+(?:is|are)\s+"
+                 r"(?P<val>.+)$", c.text)
     if not m or re.match(r"^(?:not|a bit|so|very|too|really|kind of|quite|getting|going|being|still|due|on|at|in|"
                          r"this|next|tomorrow|today)\b", m.group("val")) \
             or any(w.rstrip("s") in EVENT_NOUNS_SET for w in m.group("what").split()) \

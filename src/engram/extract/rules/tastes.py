@@ -17,7 +17,10 @@ from ..registry import rule
 from ..text import cap, is_activity, strip_article, trim_np, value_terms
 
 # Words by which a speaker says a hobby replaces the earlier ones, not joins them.
-_CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on to)\b", re.IGNORECASE)
+_CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on|swapped|traded|"
+                     r"taken over|replaced|no more|gave up|quit|stopped|done with)\b", re.IGNORECASE)
+# ... unless it says the hobby comes on top of the others ("Alongside hiking, I now do sailing too").
+_ADDED = re.compile(r"\b(?:too|also|as well|on top of|alongside|besides|second|another)\b", re.IGNORECASE)
 
 
 def taste_key(obj: str) -> str:
@@ -27,7 +30,7 @@ def taste_key(obj: str) -> str:
 
 def _switch(c: Clause, obj: str, negative: bool = False) -> bool:
     """A liked pastime said with a word of change: it takes the place of the other hobbies."""
-    return not negative and is_activity(obj) and _CHANGE.search(c.raw) is not None
+    return not negative and is_activity(obj) and _CHANGE.search(c.raw) is not None and not _ADDED.search(c.raw)
 
 LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
                r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
@@ -77,17 +80,20 @@ def my_thing(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("preferences")
 def main_hobby(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My main hobby is pottery (now)": a hobby, the same item as "I'm into pottery"."""
-    m = re.match(r"^my\s+(?:(?:main|favourite|favorite|big|only|new|current)\s+)?(?:hobby|pastime)\s+(?:is|are)\s+"
-                 r"(?P<x>.+)$", c.text, re.IGNORECASE)
+    """"My main hobby is pottery (now)", "my big passion is painting": the same item as "I'm into pottery"."""
+    m = re.match(r"^my\s+(?:(?:main|favourite|favorite|big|only|new|current)\s+)?(?P<w>hobby|pastime|passion)\s+"
+                 r"(?:is|are)\s+(?P<x>.+)$", c.text, re.IGNORECASE)
     if not m:
         return None
     x = strip_article(trim_np(m.group("x")))
     if not x or len(x.split()) > 4:
         return None
+    if m.group("w").lower() == "passion":  # "my big passion is jazz" is a taste, "... is painting" a hobby
+        return [make_fact(c, "user", taste_key(x), "like", f"Passionate about {x}", "preference",
+                          switch=_switch(c, x))]
     head = "Main hobby" if re.match(r"^my\s+(?:main|favou?rite|big|only)\b", c.text, re.IGNORECASE) else "Hobby"
     return [make_fact(c, "user", f"hobby:{value_terms(x, 3)}", "like", f"{head} is {x}", "preference",
-                      switch=_CHANGE.search(c.raw) is not None)]
+                      switch=_CHANGE.search(c.raw) is not None and not _ADDED.search(c.raw))]
 
 
 @rule("preferences", name="taste")
