@@ -150,3 +150,10 @@ def test_a_second_person_of_the_same_word_takes_nothing(make_memory: Callable[..
     got = _play(make_memory, ["My neighbour Emil is a teacher.", "My neighbour works as a dentist."],
                 ["My neighbour Tariq came round for dinner."])
     assert not [s for s in got if "Tariq" in s and "dentist" in s], got
+
+
+def test_a_person_known_by_name_only_is_placed_once_the_relation_is_said(
+        make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["Ben is a carpenter now lol", "Paris is lovely."], ["My brother Ben called today."])
+    assert _naming(got, "carpenter") == ["Brother Ben works as a carpenter"], got
+    assert not _naming(got, "paris"), got  # a place is not a person: nothing is said of it

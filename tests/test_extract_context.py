@@ -135,3 +135,11 @@ def test_two_statements_read_whole_first() -> None:
     """A rewrite that reads the whole sentence wins over reading its ";" parts apart."""
     got = _facts(("user", "Visiting my sister Rosa in Lyon next week; that's where she lives."))
     assert ("sister:rosa/residence", "Sister Rosa lives in Lyon", False) in got
+
+
+def test_a_bare_name_is_a_person_only_when_it_does_what_people_do() -> None:
+    assert _facts(("user", "Ben is a carpenter now lol")) == [("ben/job", "Ben works as a carpenter", False)]
+    assert _facts(("user", "Ingrid lives in Oslo.")) == [("ingrid/residence", "Ingrid lives in Oslo", False)]
+    assert _facts(("user", "Paris is lovely.")) == []
+    got = _facts(("user", "Ben is a carpenter. My brother Ben is great."))
+    assert ("brother:ben/job", "Brother Ben works as a carpenter", False) in got

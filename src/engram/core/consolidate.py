@@ -468,24 +468,26 @@ _NAMES = re.compile(r"^user/family:(?P<word>[a-z_]+):(?P<name>[a-z][a-z'-]*)$")
 
 
 def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate, Decision]]:
-    """Records about a person said before they had a name, rewritten about them once ``c`` names them.
+    """Records about a person said before they were known, rewritten about them once ``c`` names them.
 
     "My neighbour works as a dentist" (``neighbour/job``), then in a later session "my neighbour Tariq ..."
     (``c`` is ``user/family:neighbour:tariq``): the job is Tariq's ("Neighbour Tariq works as a dentist",
-    ``neighbour:tariq/job``), replacing the unnamed record. Not when another person of the same word is
-    already named among ``records`` (then "my neighbour" may be either).
+    ``neighbour:tariq/job``), replacing the unnamed record; not when another person of the same word is
+    already named among ``records`` (then "my neighbour" may be either). The same for a person known by
+    name only ("Ben is a carpenter", ``ben/job``) once "my brother Ben" says who Ben is.
     """
     m = _NAMES.match(c.key or "")
     if m is None or c.retract:
         return []
     word, name = m.group("word"), m.group("name")
     keyed = [(r, kv) for r in records if r.status == "active" and (kv := parse_key(r.content)) is not None]
-    if any(kv[0].startswith(f"{word}:") and not kv[0].startswith(f"{word}:{name}/") for _, kv in keyed):
-        return []
-    bare, display = word.replace("_", " ").capitalize(), f"{word.replace('_', ' ').capitalize()} {name.capitalize()}"
+    other = any(kv[0].startswith(f"{word}:") and not kv[0].startswith(f"{word}:{name}/") for _, kv in keyed)
+    display = f"{word.replace('_', ' ').capitalize()} {name.capitalize()}"
+    before = {name: name.capitalize()} | ({} if other else {word: word.replace("_", " ").capitalize()})
     out = []
     for r, (key, value) in keyed:
-        if not key.startswith(f"{word}/") or not r.summary.startswith(bare + " "):
+        bare = before.get(key.split("/", 1)[0])
+        if bare is None or "/" not in key or not r.summary.startswith(bare + " "):
             continue
         renamed = replace(c, summary=display + r.summary[len(bare):], evidence=strip_key(r.content), details="",
                           key=f"{word}:{name}/{key.split('/', 1)[1]}", value=value, kind=r.kind)

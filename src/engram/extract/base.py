@@ -20,8 +20,10 @@ from .lexicon import (
     DIETS,
     EVENT_NOUNS_SET,
     FAMILY,
+    JOB_HEADS,
     LANGS,
     NAME,
+    NATIONALITIES,
     NO_PLACE,
     NOT_NAMES,
     PETS,
@@ -79,10 +81,14 @@ class Rel:
 
     @property
     def display(self) -> str:
+        if not self.word:  # a name whose relation to the user is not known yet: "Ben"
+            return self.name or ""
         return f"{self.word.capitalize()} {self.name}" if self.name else self.word.capitalize()
 
     @property
     def subject(self) -> str:
+        if not self.word:
+            return (self.name or "").lower()
         return f"{self.word}:{self.name.lower()}" if self.name else self.word
 
 
@@ -95,25 +101,31 @@ class Context:
     last_object: str | None = None
     recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
     prompt: str = ""  # the assistant's message the user's next message answers (extract/answers.py)
-    named: list[Rel] = field(default_factory=list)  # people first met without a name and named in this batch
+    # people first known only by a word ("my new manager") or a name ("Ben"), then fully in this batch:
+    # (their subject and display before, the person)
+    named: list[tuple[str, str, Rel]] = field(default_factory=list)
 
     def name(self, rel: Rel, name: str) -> None:
         """``rel`` is called ``name`` from now on ("my new manager ... her name is Dana")."""
         if not rel.name:
-            self.named.append(rel)
+            self.named.append((rel.subject, rel.display, rel))
         rel.name = name
         self.names[name] = rel
 
     def unnamed(self, fact: Fact) -> Fact:
-        """``fact`` about a person said before they were named in this batch, about the named person."""
-        rel = next((r for r in self.named if r.word == fact.subject), None)
-        if rel is None:
+        """``fact`` about a person said before they were fully known in this batch, about that person."""
+        found = next(((d, r) for subject, d, r in self.named if subject == fact.subject), None)
+        if found is None:
             return fact
-        bare = rel.word.capitalize()
-        summary = rel.display + fact.summary[len(bare):] if fact.summary.startswith(bare + " ") else fact.summary
+        before, rel = found
+        summary = rel.display + fact.summary[len(before):] if fact.summary.startswith(before + " ") else fact.summary
         return replace(fact, subject=rel.subject, summary=summary)
 
     def remember(self, rel: Rel) -> Rel:
+        bare = self.names.get(rel.name or "")
+        if bare is not None and not bare.word and rel.word:  # "Ben is a carpenter" ... "my brother Ben"
+            self.named.append((bare.subject, bare.display, bare))
+            bare.word = rel.word
         for r in self.rels:
             if r.word == rel.word and (r.name == rel.name or not r.name or not rel.name):
                 if rel.name and not r.name:
@@ -171,7 +183,17 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
     if m and m.group("name") in ctx.names:
         rel = ctx.remember(ctx.names[m.group("name")])  # named: the one "he"/"she" now refers to
         return rel.subject, rel.display, "SUBJ " + text[m.end():]
+    if m and _BARE.match(text[m.end():]) and m.group("name") not in NOT_NAMES | NATIONALITIES \
+            and m.group("name").lower() not in FAMILY:
+        # "Ben is a carpenter now": someone the user knows, by name only until "my brother Ben" says who
+        rel = ctx.remember(Rel("", m.group("name")))
+        return rel.subject, rel.display, "SUBJ " + text[m.end():]
     return "", "", text
+
+
+# What a bare name is said to do that only a person does: live, work, have a job.
+_BARE = re.compile(r"^(?:now\s+|still\s+)?(?:lives|lived|works|worked|moved|relocated|retrained|is (?:now |still )?"
+                   r"(?:a|an) (?:[\w-]+ ){0,2}(?:" + "|".join(sorted(JOB_HEADS)) + r")\b)")
 
 
 
