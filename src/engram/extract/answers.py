@@ -117,6 +117,7 @@ def _no_to_still(rest: str, question: str, reply: str) -> str:
     if fav:
         rest = re.sub(r"^it(?: is|'s)\s+", f"My favourite {fav.group('cat')} is ", rest, flags=re.IGNORECASE)
     elif about:
+        rest = re.sub(r"^(?:he|she|they)(?:'s|’s)(?=\s)", about.group("name") + " is", rest, flags=re.IGNORECASE)
         rest = re.sub(r"^(?:he|she|they)\b", about.group("name"), rest, flags=re.IGNORECASE)
     if rest:
         out.append(rest[0].upper() + rest[1:])
