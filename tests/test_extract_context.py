@@ -34,7 +34,8 @@ def _facts(*messages: tuple[str, str]) -> list[tuple[str, str, bool]]:
     ("Where does your sister work?", "Marta? At Globex.", ("sister:marta/employer", "Sister Marta works at Globex")),
     ("Is Amelie still your favourite film?", "No, it's Alien now.", ("user/favourite_film", "Favourite film is Alien")),
     ("Are you still at Hooli?", "No, I'm at Contoso now.", ("user/employer", "Works at Contoso")),
-    ("Is Elif still working as a journalist?", "No, she's a translator now.", ("elif/job", "Elif works as a translator")),
+    ("Is Elif still working as a journalist?", "No, she's a translator now.",
+     ("elif/job", "Elif works as a translator")),
 ])
 def test_a_fragment_is_read_with_the_question_it_answers(prompt: str, reply: str, want: tuple[str, str]) -> None:
     assert (*want, False) in _facts(("assistant", prompt), ("user", reply))
