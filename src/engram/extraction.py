@@ -128,6 +128,9 @@ class Extraction:
         by_id = {e.id: e for e in events}
         flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
         for op in ops:
+            # a record this turn already changed (the agent's own memory tool deleted or replaced it) is not
+            # changed again: what the conversation says of it is already done
+            changed = turn.buffer.changed()
             if isinstance(op, AddOp):
                 with self.mem.store.read() as tx:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
@@ -138,8 +141,9 @@ class Extraction:
                 written.append(turn.remember(
                     op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
                     scope=op.level, namespace=op.namespace,
-                    replaces=op.replaces, strategy=op.strategy, source_event_ids=op.source_event_ids, at=op.at))
-            elif isinstance(op, DeleteOp):
+                    replaces=op.replaces if op.replaces not in changed else None, strategy=op.strategy,
+                    source_event_ids=op.source_event_ids, at=op.at))
+            elif isinstance(op, DeleteOp) and op.record_id not in changed:
                 turn.forget(op.record_id, within=self.strategy_writes(turn.scope, op.strategy))
         return written
 
