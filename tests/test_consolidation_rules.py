@@ -157,3 +157,9 @@ def test_a_person_known_by_name_only_is_placed_once_the_relation_is_said(
     got = _play(make_memory, ["Ben is a carpenter now lol", "Paris is lovely."], ["My brother Ben called today."])
     assert _naming(got, "carpenter") == ["Brother Ben works as a carpenter"], got
     assert not _naming(got, "paris"), got  # a place is not a person: nothing is said of it
+
+
+def test_a_change_the_rephrasing_reads_ends_the_old_language(make_memory: Callable[..., Memory]) -> None:
+    """"X is my new project" says "now" only once rephrased ("I am learning X now"): it still switches."""
+    got = _play(make_memory, ["I'm learning Swedish."], ["I'm no longer learning Swedish; Mandarin is my new project."])
+    assert got == ["Learning Mandarin"], got

@@ -29,8 +29,10 @@ def taste_key(obj: str) -> str:
 
 
 def _switch(c: Clause, obj: str, negative: bool = False) -> bool:
-    """A liked pastime said with a word of change: it takes the place of the other hobbies."""
-    return not negative and is_activity(obj) and _CHANGE.search(c.raw) is not None and not _ADDED.search(c.raw)
+    """A liked pastime said with a word of change (in the user's words or the statement they were rephrased
+    into, "swapped X for Y" being "I am into Y now"): it takes the place of the other hobbies."""
+    return not negative and is_activity(obj) and _CHANGE.search(f"{c.raw} {c.text}") is not None \
+        and not _ADDED.search(c.raw)
 
 LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
                r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"

@@ -232,10 +232,14 @@ def switched_major(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 def _switch(c: Clause) -> bool:
-    """ "I'm learning Korean now", "started Korean lessons", "switched to": the language in place of the others."""
+    """ "I'm learning Korean now", "started Korean lessons", "switched to": the language in place of the others.
+
+    Read in the user's words and in the statement they were rephrased into ("Hindi is my new project" is
+    "I am learning Hindi now")."""
     if re.search(r"\b(?:also|too|as well|another|second|both)\b", c.raw, re.IGNORECASE):
         return False
-    return bool(re.search(r"\b(?:now|instead|these days|switched|started|began|signed up)\b", c.raw, re.IGNORECASE))
+    return bool(re.search(r"\b(?:now|instead|these days|switched|started|began|signed up)\b", f"{c.raw} {c.text}",
+                          re.IGNORECASE))
 
 
 @rule("user")
