@@ -285,3 +285,18 @@ def test_a_message_that_only_asks_is_weaker_evidence_unless_asking_is_asked_abou
     assert out["t"].score > out["q"].score
     about = {s.id: s for s in fusion.rank([asking, telling], QueryAnalysis(("ask", "wed", "timelin")), stats)}
     assert about["t"].score == about["q"].score
+
+
+def test_the_share_of_a_message_inside_its_questions_weakens_it_in_proportion() -> None:
+    from engram.core.text import question_share
+
+    assert question_share("Can you give me a rough timeline for the wedding?") == 1.0
+    assert question_share('Caroline said, "Wow, what did you paint?"') == 1.0, "a closing quote ends the question"
+    assert question_share("We booked the barn for June.") == 0.0 and question_share("") == 0.0
+    mixed = question_share("We booked the old barn for June. Does that work for you?")
+    assert 0.0 < mixed < 1.0
+    stats = TermStats(10, {"barn": 2, "june": 2})
+    pool = [Candidate(i, T0, "s", ["barn", "june"], 0.5, asks=share)
+            for i, share in (("all", 1.0), ("half", mixed), ("none", 0.0))]
+    out = [s.id for s in fusion.rank(pool, QueryAnalysis(("barn", "june")), stats)]
+    assert out == ["none", "half", "all"]

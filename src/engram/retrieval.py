@@ -157,9 +157,9 @@ class EventCorpus:
                                      not_before=self.not_before)
 
     def after_context(self, pool: dict[str, fusion.Candidate], q: Query) -> dict[str, fusion.Candidate]:
-        # who wrote each candidate (the user/assistant chat shape, "what did I say") and whether it only asks
+        # who wrote each candidate (the user/assistant chat shape, "what did I say") and how much of it asks
         self._load([i for i in pool if i not in self.events])
-        return {i: dataclasses.replace(c, role=ev.role, asks=textmod.only_asks(ev.content))
+        return {i: dataclasses.replace(c, role=ev.role, asks=textmod.question_share(ev.content))
                 if (ev := self.events.get(i)) is not None else c for i, c in pool.items()}
 
     def hidden(self) -> set[str]:

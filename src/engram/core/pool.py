@@ -9,6 +9,7 @@ steps, :mod:`engram.core.fusion` scores.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import pairwise
@@ -119,7 +120,7 @@ def link(pool: dict[str, Candidate], nxt: Mapping[str, str], window: int) -> Non
                 got.append(j)
                 j = step.get(j)
             sides.append(tuple(got))
-        pool[i] = Candidate(c.id, c.at, c.group, c.terms, c.cosine, sides[0], sides[1], c.role)
+        pool[i] = dataclasses.replace(c, before=sides[0], after=sides[1])
 
 
 def parts(sc: Scored) -> ScoreParts:
