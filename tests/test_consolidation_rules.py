@@ -22,18 +22,12 @@ on both backends (a real SQLite file and the real PostgreSQL) and reads the long
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from engram import Memory
 from engram.types import Scope
+from tests.test_memory_echo import CONFIG, T0  # the four strategies, extraction run by hand
 
-CONFIG = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "extraction": {"trigger": "off"},
-    "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}, {"type": "SUMMARIZATION"},
-                   {"type": "EPISODIC"}],
-}}}
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 ACK = "Noted, thanks for telling me."
 
 
