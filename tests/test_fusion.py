@@ -272,14 +272,14 @@ def test_in_a_chat_a_message_borrows_from_its_reply_not_from_the_reply_before_it
 
 
 def test_a_message_that_only_asks_is_weaker_evidence_unless_asking_is_asked_about() -> None:
-    from engram.core.text import only_asks
+    from engram.core.text import question_share
 
-    assert only_asks("Can you give me a rough timeline for the wedding?")
-    assert only_asks("Why? And when?")
-    assert not only_asks("We booked the barn. Does that work for you?")
-    assert not only_asks("We booked the barn.") and not only_asks("")
+    assert question_share("Can you give me a rough timeline for the wedding?") == 1.0
+    assert question_share("Why? And when?") == 1.0
+    assert question_share("We booked the barn. Does that work for you?") < 1.0
+    assert question_share("We booked the barn.") < 1.0 and question_share("") < 1.0
     stats = TermStats(10, {"wed": 2, "timelin": 2})
-    asking = Candidate("q", T0, "s", ["timelin", "wed"], 0.5, asks=True)
+    asking = Candidate("q", T0, "s", ["timelin", "wed"], 0.5, asks=1.0)
     telling = Candidate("t", T0, "s", ["timelin", "wed"], 0.5)
     out = {s.id: s for s in fusion.rank([asking, telling], QueryAnalysis(("wed", "timelin")), stats)}
     assert out["t"].score > out["q"].score

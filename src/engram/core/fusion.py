@@ -132,7 +132,7 @@ class Weights:
     episode_gap_hours: float = 1.0
     cosine: CosineScale = CosineScale()
     meaning: float = 0.3  # m: B is at least this share of V, so meaning alone can carry a hit
-    asking: float = 0.7  # a: share of B taken from an item that only asks (unless the query is about asking)
+    asking: float = 0.7  # a: share of B taken from an item, times the share of it that asks (unless asked about)
     speaker: float = 0.8  # s: in a user/assistant chat, share of B taken from the side a question is not about
     unnamed: float = 0.8  # u: the same for a question naming neither side, taken from the assistant's
     reply_length: float = 3.0  # the pool is a chat with long replies when the assistant's items are this much longer

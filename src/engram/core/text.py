@@ -265,11 +265,6 @@ def question_share(text: str) -> float:
     return asked / total
 
 
-def only_asks(text: str) -> bool:
-    """Whether every sentence of a message is a question ("Why? And when?")."""
-    return bool(text.strip()) and question_share(text) == 1.0
-
-
 def analyze_query(text: str, now: datetime) -> QueryAnalysis:
     """Terms, named periods, the "when" intent and the speaker asked about (see :class:`QueryAnalysis`)."""
     return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
