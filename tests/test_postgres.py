@@ -613,3 +613,31 @@ def test_events_of_a_transaction_that_failed_before_sending_are_never_sent(db_ur
             assert [e.id for e in tx.list_events("bot", "ana", "s1", limit=10)] == ["e_kept"]
     finally:
         store.close()
+
+
+@pg_only
+def test_an_api_key_check_is_one_statement_and_sees_a_revocation_at_once(db_url: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The HTTP server checks the key of every request: one statement on a pooled connection (a read
+    transaction sent BEGIN, the search path, the query and COMMIT in two round trips), never cached."""
+    import psycopg
+
+    from engram.keys import check_key, create_key, revoke_key
+
+    store = PostgresStore(db_url)
+    try:
+        key, grant = create_key(store, "bot", "ana")
+        sent: list[str] = []
+        execute = psycopg.Cursor.execute
+
+        def counted(self: psycopg.Cursor[Any], query: Any, *a: Any, **kw: Any) -> Any:
+            sent.append(str(query))
+            return execute(self, query, *a, **kw)
+        monkeypatch.setattr(psycopg.Cursor, "execute", counted)
+        assert check_key(store, key) == grant
+        assert len(sent) == 1 and "api_keys" in sent[0]
+        monkeypatch.undo()
+        revoke_key(store, grant.id)
+        assert check_key(store, key) is None
+    finally:
+        store.close()

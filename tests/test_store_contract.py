@@ -242,6 +242,7 @@ def test_meta_config_and_keys(store: Store) -> None:
         assert tx.add_config({"x": 1}, T0) == 1
         assert tx.add_config({"x": 2}, T0, agent="bot") == 2
         tx.insert_key(key)
+    assert store.find_key("h1") == key  # one statement, outside any transaction
     with store.write() as tx:
         assert tx.meta_items("p:") == [("p:a", "1"), ("p:b", "2")]
         assert tx.delete_meta("q") is True and tx.get_meta("q") is None
@@ -249,6 +250,8 @@ def test_meta_config_and_keys(store: Store) -> None:
         assert [v for v, _, _ in tx.config_history("bot")] == [2] and tx.config_agents() == ["bot"]
         assert tx.find_key("h1") == key and [k.id for k in tx.list_keys()] == ["k1"]
         assert tx.revoke_key("k1", T0) is True and tx.revoke_key("k1", T0) is False
+    got = store.find_key("h1")  # the revocation is seen by the very next lookup
+    assert got is not None and got.revoked_at == T0 and store.find_key("h2") is None
 
 
 def test_vectors_by_key_for_reembedding_and_the_indexer(store: Store) -> None:

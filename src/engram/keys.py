@@ -73,8 +73,7 @@ def check_key(store: Store, key: str) -> ApiKey | None:
     if key_id is None:
         return None
     digest = hash_key(key)
-    with store.read() as tx:
-        found = tx.find_key(digest)
+    found = store.find_key(digest)
     if found is None or found.revoked_at is not None:
         return None
     if not (hmac.compare_digest(found.key_hash, digest) and hmac.compare_digest(found.id, key_id)):

@@ -79,7 +79,7 @@ class MetaTx(TxBase):
             "SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]
 
     @staticmethod
-    def _key(r: DictRow) -> ApiKey:
+    def key_of(r: DictRow) -> ApiKey:
         return ApiKey(id=r["id"], key_hash=r["key_hash"], agent=r["agent"], actor=r["actor"],
                       read_levels=tuple(r["read_levels"]), write_levels=tuple(r["write_levels"]),
                       can_delete=bool(r["can_delete"]), can_admin=bool(r["can_admin"]),
@@ -95,10 +95,10 @@ class MetaTx(TxBase):
 
     def find_key(self, key_hash: str) -> ApiKey | None:
         row = self._one("SELECT * FROM api_keys WHERE key_hash = %s", [key_hash])
-        return self._key(row) if row else None
+        return self.key_of(row) if row else None
 
     def list_keys(self) -> list[ApiKey]:
-        return [self._key(r) for r in self._all("SELECT * FROM api_keys ORDER BY created_at, id")]
+        return [self.key_of(r) for r in self._all("SELECT * FROM api_keys ORDER BY created_at, id")]
 
     def revoke_key(self, key_id: str, at: datetime) -> bool:
         return self.c.execute("UPDATE api_keys SET revoked_at = %s WHERE id = %s AND revoked_at IS NULL",

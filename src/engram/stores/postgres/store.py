@@ -32,7 +32,7 @@ from psycopg.types import TypeInfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ...errors import StoreError
-from ..base import Store
+from ..base import ApiKey, Store
 from . import url as urlmod
 from . import vectors
 from .embedding import EmbeddingTx
@@ -399,6 +399,18 @@ class PostgresStore:
 
     def read(self) -> AbstractContextManager[PgTx]:
         return self._tx(False)
+
+    def find_key(self, key_hash: str) -> ApiKey | None:
+        """One round trip on the primary (a revocation shows at once), where a read transaction takes two:
+        the pooled connections are in autocommit, so the statement is its own transaction."""
+        conn = self._checkout(self._pool)
+        try:
+            row = conn.execute(f'SELECT * FROM "{self.schema}".api_keys WHERE key_hash = %s', [key_hash]).fetchone()
+        except psycopg.Error as exc:
+            raise map_error(exc) from exc
+        finally:
+            self._pool.putconn(conn)
+        return MetaTx.key_of(row) if row else None
 
     def close(self) -> None:
         """Close the pools; a running index build finishes first (it is short on a young table)."""

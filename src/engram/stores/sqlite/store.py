@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
 from ...errors import StoreError, ValidationError
-from ..base import Store
+from ..base import ApiKey, Store
 from . import vectors as vectors_mod
 from .embedding import EmbeddingTx
 from .erase import EraseTx
@@ -192,6 +192,10 @@ class SqliteStore:
 
     def write(self) -> AbstractContextManager[SqliteTx]:
         return self._tx("BEGIN IMMEDIATE")
+
+    def find_key(self, key_hash: str) -> ApiKey | None:
+        with self.read() as tx:  # in-process: a transaction costs no round trip here
+            return tx.find_key(key_hash)
 
     def read(self) -> AbstractContextManager[SqliteTx]:
         return self._tx("BEGIN")
