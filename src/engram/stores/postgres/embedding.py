@@ -56,6 +56,9 @@ class EmbeddingTx(TxBase):
         if not first:
             return 0
         ids = sorted(first)
+        # a fill lost in a crash leaves its chunks without vectors, and they are embedded again (the backlog is
+        # the NULL vectors): its commit need not wait for the WAL flush, nor hold up the appends' commits
+        self.c.later("SELECT set_config('synchronous_commit', 'off', true)")
         cur = self.c.execute("UPDATE event_chunks c SET vec = u.v FROM unnest(%b::bigint[], %b::vector[]) "
                              "AS u(id, v) WHERE c.id = u.id AND c.vec IS NULL",
                              [ids, [first[i].astype(np.float32) for i in ids]])

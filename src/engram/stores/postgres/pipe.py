@@ -23,7 +23,7 @@ queue went sends it then (one round trip, as if it had been an ordinary query).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, SupportsIndex, TypeVar, overload
 
 import psycopg
@@ -32,6 +32,7 @@ from psycopg.rows import DictRow
 Conn = psycopg.Connection[DictRow]
 Cursor = psycopg.Cursor[DictRow]
 T = TypeVar("T")
+Params = Sequence[Any] | Mapping[str, Any]
 
 
 class Later(list[T]):
@@ -98,14 +99,14 @@ class Pipe:
         self.queue: list[tuple[Cursor | None, Any, Any]] = []
         self.done: list[Callable[[], None]] = []  # run once the queue they came with has been sent
 
-    def later_list(self, sql: str, args: Sequence[Any], rows: Callable[[list[DictRow]], Sequence[T]]) -> Later[T]:
+    def later_list(self, sql: str, args: Params, rows: Callable[[list[DictRow]], Sequence[T]]) -> Later[T]:
         """Queue a statement; the list returned is filled with ``rows(its rows)`` once the queue has gone."""
         cur = self.later(sql, args)
         out: Later[T] = Later(self)
         self.done.append(lambda: out.fill(rows(cur.fetchall())))
         return out
 
-    def later(self, sql: str, args: Sequence[Any] | None = None) -> Cursor:
+    def later(self, sql: str, args: Params | None = None) -> Cursor:
         """Queue a statement; its cursor holds the result once the queue has been sent."""
         cur = self.conn.cursor()
         self.queue.append((cur, sql, args))
@@ -148,7 +149,7 @@ class Pipe:
                 self._send()
             self._finish()
 
-    def execute(self, sql: str, args: Sequence[Any] | None = None, *, binary: bool = False) -> Cursor:
+    def execute(self, sql: str, args: Params | None = None, *, binary: bool = False) -> Cursor:
         """Run a statement after the queue, in the same round trip; its result is ready on return."""
         cur = self.conn.cursor(binary=binary)
         if not self.queue:

@@ -232,4 +232,9 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER INDEX records_seq SET (fillfactor = 100);
     ALTER INDEX event_chunks_part SET (fillfactor = 100);
     """,
+    # 9: ``events_at`` had no reader once expiry moved to ``stored_at`` (every read of events names the agent, or
+    # ids): an index every append paid for
+    r"""
+    DROP INDEX events_at;
+    """,
 )
