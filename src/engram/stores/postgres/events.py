@@ -44,6 +44,9 @@ class EventsTx(TxBase):
 
         The rows travel as one JSON document (``json_to_recordset``): psycopg adapts a Python list per column
         in Python, about 0.2 ms for the 25 arrays of a one-message append, where ``json.dumps`` takes a few us.
+        No estimate in the statement depends on a parameter's value (the sequence values are drawn per element
+        of the document, not from ``generate_series(1, n)``), so PostgreSQL keeps its generic plan of the
+        prepared statement instead of planning it again at every append (about 0.25 ms).
         """
         if not events:
             return []
@@ -96,7 +99,8 @@ class EventsTx(TxBase):
             "  ON CONFLICT (agent, actor, session) DO UPDATE SET n = session_seqs.n + excluded.n "
             "  RETURNING agent, actor, session, n), "
             "s AS MATERIALIZED (SELECT row_number() OVER (ORDER BY x.seq) AS o, x.seq FROM (SELECT "
-            "  nextval(pg_get_serial_sequence('events', 'seq')) AS seq FROM generate_series(1, %(n)s)) AS x), "
+            "  nextval(pg_get_serial_sequence('events', 'seq')) AS seq "
+            "  FROM json_array_elements(%(d)s::json -> 'e')) AS x), "
             "e AS (INSERT INTO events (seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, "
             "  tool_call_id, name, turn_id, preview, stored_at) SELECT s.seq, c.n - u.k + u.i, u.id, u.agent, u.actor, "
             "  u.session, u.role, u.content, u.at, u.metadata, u.tool_calls, u.tool_call_id, u.name, u.turn_id, "
@@ -110,7 +114,7 @@ class EventsTx(TxBase):
             "    = (u.agent, coalesce(u.actor, ''), coalesce(u.session, '')) "
             "  ORDER BY u.o RETURNING id, n)"
             f"{chunk_sql} SELECT id, n FROM e",
-            {"d": json.dumps(doc), "n": len(events)},
+            {"d": json.dumps(doc)},
             lambda got: self._numbered(events, got))
 
     @staticmethod
