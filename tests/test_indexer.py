@@ -10,6 +10,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -59,6 +60,35 @@ def test_an_append_commits_before_its_chunks_are_embedded(make_memory: Callable[
     hits = mem.search_history(S, "parrot Captain Flint", mode="vector")  # waits for the chunk in flight
     assert [h.event.id for h in hits if h.event] == [ev.id]
     assert pending(mem) == []
+
+
+def test_appends_close_together_share_one_background_batch(make_memory: Callable[..., Memory],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread waits GATHER_SECONDS after a wake-up, so a stream of appends costs one embedding call and
+    one transaction, not one of each per append; and a batch that was not full is not read again."""
+    from engram import indexer
+
+    monkeypatch.setattr(indexer, "GATHER_SECONDS", 0.5)  # far longer than the appends below take
+    emb = RecordingEmbedder()
+    mem = make_memory(embedder=emb)
+    assert mem.indexer is not None
+    reads = 0
+    step = mem.indexer._step
+
+    def counted(session: Any, limit: int) -> tuple[int, set[str]]:
+        nonlocal reads
+        if threading.current_thread().name == "engram-indexer":
+            reads += 1
+        return step(session, limit)
+    monkeypatch.setattr(mem.indexer, "_step", counted)
+    for i in range(5):
+        mem.append(S, [{"role": "user", "content": f"message {i} about the allotment"}])
+    deadline = time.monotonic() + 10
+    while pending(mem, S) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)  # the thread would re-read now if it were going to
+    assert pending(mem, S) == [] and len(emb.by_thread) == 5
+    assert reads == 1
 
 
 def test_a_search_embeds_its_own_session_and_leaves_others_to_the_thread(make_memory: Callable[..., Memory]
