@@ -22,6 +22,7 @@ from .sql import (
     POSTINGS_SQL,
     RECORD_COLS,
     RECORD_COLS_LAZY,
+    SEQ_LOOKUP,
     TERM_SCAN,
     aware,
     event_part,
@@ -73,8 +74,8 @@ class SearchTx(TxBase):
                               not_before: datetime | None) -> Cursor | None:
         extra, xargs = self._event_conds(include_tools, not_before)
         return self._lexical_later("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
-                                   f"JOIN event_chunks c ON c.id = k.seq WHERE c.part = %s{extra}", [part, *xargs],
-                                   limit)
+                                   f"CROSS JOIN LATERAL ({SEQ_LOOKUP.format(table='event_chunks', key='id')}) c "
+                                   f"WHERE c.part = %s{extra}", [part, *xargs], limit)
 
     @staticmethod
     def _lexical_candidates(cur: Cursor | None) -> list[LexicalCandidate]:
@@ -287,8 +288,8 @@ class SearchTx(TxBase):
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
         cur = self._lexical_later("r", parts, terms, f"SELECT {RECORD_COLS_LAZY}, r.terms FROM ({{postings}}) k "
-                                  f"JOIN records r ON r.seq = k.seq WHERE r.part = ANY(%s::text[]) AND {where}",
-                                  [parts, *args], limit)
+                                  f"CROSS JOIN LATERAL ({SEQ_LOOKUP.format(table='records', key='seq')}) r "
+                                  f"WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
 
         def finish() -> list[LexicalCandidate]:
             rows = cur.fetchall() if cur is not None else []
