@@ -100,3 +100,26 @@ async def test_http_gets_4xx_not_500(make_memory: Callable[..., Memory]) -> None
         assert r.status_code == 422, r.text
         r = await c.get(SE + "/events")
         assert r.status_code == 200 and r.json()["events"] == []
+
+
+LONE = "half of a pair \ud83d"  # a lone surrogate: a Python str can hold one, UTF-8 cannot encode it
+
+
+@pytest.mark.parametrize(("call", "field"), [
+    (lambda m: m.append(S1, [{"role": "user", "content": LONE}]), "messages[0].content"),
+    (lambda m: m.append(S1, [{"role": "user", "content": "x", "metadata": {"k": LONE}}]), "messages[0].metadata.k"),
+    (lambda m: m.append(S1, [{"role": "tool", "content": "x", "tool_call_id": LONE}]), "messages[0].tool_call_id"),
+    (lambda m: m.append(S1, [{"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "name": LONE}]}]),
+     "messages[0].tool_calls[0].name"),
+    (lambda m: m.remember(S1, LONE), "summary"),
+    (lambda m: m.remember(S1, "a fact", labels={"l0": LONE}), "labels.l0"),
+    (lambda m: m.recall(S1, LONE), "query"),
+])
+def test_a_lone_surrogate_is_a_validation_error(make_memory: Callable[..., Memory], call: Callable[[Memory], object],
+                                                field: str) -> None:
+    """Before, SQLite's driver raised an untyped UnicodeEncodeError, and PostgreSQL named no field."""
+    mem = make_memory(CONFIG)
+    with pytest.raises(ValidationError) as err:
+        call(mem)
+    assert err.value.field == field and "lone surrogate" in str(err.value)
+    assert mem.events(S1) == [] and mem.list(S1) == []

@@ -43,12 +43,23 @@ def as_utc(value: object, field: str) -> datetime:
     return out
 
 
+def storable_text(value: str, field: str) -> None:
+    """Text both backends can store: no NUL (PostgreSQL's text cannot hold one) and no lone surrogate (UTF-8
+    cannot encode one; a driver would fail with an untyped error)."""
+    if "\x00" in value:
+        raise ValidationError("must not contain NUL characters", field=field)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValidationError(f"must be valid Unicode (a lone surrogate at position {exc.start})",
+                              field=field) from None
+
+
 def _json_safe(value: Any, field: str, depth: int = 0) -> None:
     if depth > 32:
         raise ValidationError("is nested too deeply (at most 32 levels)", field=field)
     if isinstance(value, str):
-        if "\x00" in value:
-            raise ValidationError("must not contain NUL characters", field=field)
+        storable_text(value, field)
         return
     if isinstance(value, float) and not math.isfinite(value):
         raise ValidationError("must be a finite number (JSON has no NaN or Infinity)", field=field)
@@ -56,8 +67,9 @@ def _json_safe(value: Any, field: str, depth: int = 0) -> None:
         return
     if isinstance(value, Mapping):
         for k, v in value.items():
-            if not isinstance(k, str) or "\x00" in k:
-                raise ValidationError("keys must be strings without NUL characters", field=field)
+            if not isinstance(k, str):
+                raise ValidationError("keys must be strings", field=field)
+            storable_text(k, f"{field} (a key)")
             _json_safe(v, f"{field}.{k}", depth + 1)
         return
     if isinstance(value, (list, tuple)):
@@ -86,8 +98,7 @@ def message(raw: object, i: int) -> dict[str, Any]:
         raise ValidationError("must be a string", field=f"{f}.content")
     if len(content) > MAX_CONTENT:
         raise ValidationError(f"must be at most {MAX_CONTENT} characters", field=f"{f}.content")
-    if "\x00" in content:
-        raise ValidationError("must not contain NUL characters", field=f"{f}.content")
+    storable_text(content, f"{f}.content")
     metadata = raw.get("metadata") or {}
     if not isinstance(metadata, Mapping):
         raise ValidationError("must be an object", field=f"{f}.metadata")
@@ -103,6 +114,8 @@ def message(raw: object, i: int) -> dict[str, Any]:
         cf = f"{f}.tool_calls[{j}]"
         if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
             raise ValidationError("must be an object with string id and name", field=cf)
+        storable_text(c["id"], f"{cf}.id")
+        storable_text(c["name"], f"{cf}.name")
         args = c.get("arguments") or {}
         if not isinstance(args, Mapping):
             raise ValidationError("must be an object", field=f"{cf}.arguments")
@@ -111,9 +124,13 @@ def message(raw: object, i: int) -> dict[str, Any]:
     tool_call_id = raw.get("tool_call_id")
     if role == "tool" and not isinstance(tool_call_id, str):
         raise ValidationError("a tool result needs the tool_call_id it answers", field=f"{f}.tool_call_id")
+    if isinstance(tool_call_id, str):
+        storable_text(tool_call_id, f"{f}.tool_call_id")
     name = raw.get("name")
     if name is not None and not isinstance(name, str):
         raise ValidationError("must be a string", field=f"{f}.name")
+    if name is not None:
+        storable_text(name, f"{f}.name")
     return {"role": role, "content": content, "metadata": dict(metadata), "at": at, "tool_calls": tuple(calls),
             "tool_call_id": tool_call_id if isinstance(tool_call_id, str) else None, "name": name}
 
@@ -131,8 +148,7 @@ def summary(value: object) -> str:
         raise ValidationError("must be a non-empty string", field="summary")
     if len(value) > MAX_SUMMARY:
         raise ValidationError(f"must be at most {MAX_SUMMARY} characters (put detail in content)", field="summary")
-    if "\x00" in value:
-        raise ValidationError("must not contain NUL characters", field="summary")
+    storable_text(value, "summary")
     return value.strip()
 
 
@@ -143,8 +159,7 @@ def content(value: object) -> str | None:
         raise ValidationError("must be a string or null", field="content")
     if len(value) > MAX_RECORD_CONTENT:
         raise ValidationError(f"must be at most {MAX_RECORD_CONTENT} characters", field="content")
-    if "\x00" in value:
-        raise ValidationError("must not contain NUL characters", field="content")
+    storable_text(value, "content")
     return value
 
 
@@ -168,6 +183,7 @@ def labels(value: object, declared: Mapping[str, object]) -> dict[str, str]:
         v = str(v)
         if not v or len(v) > 256:
             raise ValidationError("must be 1-256 characters", field=f"labels.{k}")
+        storable_text(v, f"labels.{k}")
         out[k] = v
     return out
 
@@ -183,6 +199,7 @@ def query(value: object) -> str:
         raise ValidationError("must be a non-empty string", field="query")
     if len(value) > 10_000:
         raise ValidationError("must be at most 10000 characters", field="query")
+    storable_text(value, "query")
     return value
 
 
