@@ -644,19 +644,25 @@ def test_an_api_key_check_is_one_statement_and_sees_a_revocation_at_once(db_url:
 
 
 @pg_only
-def test_the_append_keeps_one_generic_plan(db_url: str) -> None:
-    """No estimate of the append's insert depends on a parameter's value, so once psycopg has prepared it
-    PostgreSQL runs its generic plan instead of planning it again at every append (about 0.25 ms each)."""
-    mem = Memory.open(with_params(db_url, pool_max="1"), config=WIDE, embedder=HashingEmbedder(),
+def test_appends_and_recalls_keep_generic_plans(db_url: str) -> None:
+    """No estimate of the append's insert, the term statistics or the lexical candidates depends on a
+    parameter's value (rows travel as JSON, not arrays whose length the planner reads), so once psycopg has
+    prepared them PostgreSQL runs their generic plans instead of planning them again at every call."""
+    mem = Memory.open(with_params(db_url, pool_max="1", hnsw="off"), config=WIDE, embedder=HashingEmbedder(),
                       embed_history="inline")
     try:
         s = Scope("bot", "ana", "s1")
         for n in range(20):
             mem.append(s, [{"role": "user", "content": f"message {n} about the plum tree"}])
-        with mem.store.read() as tx:  # the pool's only connection: the one that prepared the insert
-            rows = tx.c.execute("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
-                                "WHERE statement LIKE %s", ["%INSERT INTO events%"]).fetchall()
-        assert len(rows) == 1 and rows[0]["generic_plans"] >= 5 and rows[0]["custom_plans"] <= 5
+            mem.remember(s, f"fact {n}: the plum tree needs pruning in {n % 3 + 1} places", scope="actor")
+        for q in ["plum tree", "pruning the plum tree", "tree", "how many places need pruning"] * 5:
+            assert mem.recall(s, q, limit=3)
+        with mem.store.read() as tx:  # the pool's only connection: the one that prepared them
+            rows = tx.c.execute("SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements").fetchall()
+        plans = {key: [(r["generic_plans"], r["custom_plans"]) for r in rows if key in r["statement"]]
+                 for key in ("INSERT INTO events", "FROM stats s JOIN", "FROM (SELECT h.seq")}
+        for key, got in plans.items():
+            assert got and all(generic >= 5 and custom <= 5 for generic, custom in got), (key, got)
     finally:
         mem.close()
 

@@ -3,6 +3,7 @@ records (ranking itself is core.fusion's)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -137,7 +138,7 @@ class SearchTx(TxBase):
         pargs: list[Any] = []
         if partition.scan_within(share):
             scan = PART_SCAN.format(kind=kind)
-            pargs.append(list(dict.fromkeys(parts)))
+            pargs.append(json.dumps(list(dict.fromkeys(parts))))
         else:
             scan = TERM_SCAN.format(kind=kind)
         postings = POSTINGS_SQL.format(scan=scan)
@@ -147,8 +148,10 @@ class SearchTx(TxBase):
         # setting, so restoring it needs no answer from the server); a failed one rolls the setting back.
         self.c.later("SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), "
                      "set_config('enable_bitmapscan', 'off', true)")
+        # the terms as JSON: no estimate then depends on how many there are, so the server can keep a generic plan
         cur = self.c.later(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
-                           [kept, rarity, *pargs, *args, limit])
+                           [json.dumps([{"t": t, "w": w} for t, w in zip(kept, rarity, strict=True)]), *pargs, *args,
+                            limit])
         self.c.later("SELECT set_config('enable_bitmapscan', current_setting('engram.bitmapscan'), true)")
         return cur
 

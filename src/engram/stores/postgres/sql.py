@@ -117,14 +117,14 @@ def indexable(term: str) -> bool:
 # postings per term keeps a search of a large partition from ranking every row that holds a common term;
 # reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
 POSTINGS_SQL = (
-    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM json_to_recordset(%s::json) AS q(t text, w float8) "
     "CROSS JOIN LATERAL ({scan}) h GROUP BY h.seq "
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
 # one term's newest postings anywhere (postings_term) ...
 TERM_SCAN = ("SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
               f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}")
 # ... or in the searched partitions: the newest of each partition's newest (postings_part)
-PART_SCAN = ("SELECT s.seq FROM unnest(%s::text[]) AS pp(part) CROSS JOIN LATERAL "
+PART_SCAN = ("SELECT s.seq FROM json_array_elements_text(%s::json) AS pp(part) CROSS JOIN LATERAL "
               "(SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
               "AND p.ph = hashtextextended(pp.part, 0) "
               f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}) s ORDER BY s.seq DESC LIMIT {CANDIDATE_POSTINGS}")

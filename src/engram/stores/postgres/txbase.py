@@ -112,10 +112,10 @@ class TxBase:
         cache = self._stat_cache if not self.write else {}
         want = [k for k in keys if k not in cache]
         if want:
-            got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(
+            got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(  # JSON: see insert_events
                 "SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
-                "JOIN unnest(%s::text[], %s::text[]) AS u(k, t) ON s.kind = u.k AND s.key = u.t "
-                "GROUP BY s.kind, s.key", [[k[0] for k in want], [k[1] for k in want]])}
+                "JOIN json_array_elements(%s::json) AS u(x) ON s.kind = u.x ->> 0 AND s.key = u.x ->> 1 "
+                "GROUP BY s.kind, s.key", [json.dumps(want)])}
             cache.update({k: got.get(k, 0) for k in want})
         return {k: cache[k] + self._delta.get(k, 0) for k in keys}
 
