@@ -82,3 +82,17 @@ def fresh_url(request: pytest.FixtureRequest) -> str:
     schema = "t_" + secrets.token_hex(6)
     request.addfinalizer(lambda: drop_schema(url, schema))
     return with_params(url, schema=schema, pool_max="4")
+
+
+def schema_at_step(conn, schema: str, steps: int) -> None:  # type: ignore[no-untyped-def]
+    """Inside ``conn``'s open transaction: create ``schema`` as the first ``steps`` migrations leave it, with
+    its search path set for the rest of the transaction (to fill it as an older engram would have)."""
+    from engram.stores.postgres.schema import MIGRATIONS
+
+    conn.execute(f'CREATE SCHEMA "{schema}"')
+    conn.execute(f'SET LOCAL search_path TO "{schema}", public')
+    for script in MIGRATIONS[:steps]:
+        conn.execute(script)
+    conn.execute("CREATE TABLE schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL "
+                 "DEFAULT now())")
+    conn.execute("INSERT INTO schema_version (version) SELECT generate_series(1, %s)", [steps])

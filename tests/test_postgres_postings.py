@@ -16,9 +16,8 @@ import pytest
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.stores.postgres import url as urlmod
-from engram.stores.postgres.schema import MIGRATIONS
 from tests.conftest import BACKENDS, WIDE
-from tests.pg import admin_connect, fresh_url
+from tests.pg import admin_connect, fresh_url, schema_at_step
 
 pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
               pytest.mark.parametrize("backend", ["postgres"], indirect=True)]
@@ -167,13 +166,7 @@ def test_migration_backfills_postings_as_writes_would(db_url: str, request: pyte
     old_url = fresh_url(request)
     src, dst = _schema(db_url), _schema(old_url)
     with admin_connect() as conn, conn.transaction():
-        conn.execute(f'CREATE SCHEMA "{dst}"')
-        conn.execute(f'SET LOCAL search_path TO "{dst}", public')
-        for script in MIGRATIONS[:2]:
-            conn.execute(script)
-        conn.execute("CREATE TABLE schema_version "
-                     "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-        conn.execute("INSERT INTO schema_version (version) VALUES (1), (2)")
+        schema_at_step(conn, dst, 2)
         for table in ("meta", "configs", "stats", "events", "event_chunks", "records", "record_sources",
                       "versions", "uses", "jobs", "api_keys"):  # the columns step 2 has (later steps add some)
             old_cols = set(_columns(conn, dst, table))
@@ -227,13 +220,7 @@ def test_step_8_builds_growing_indexes_full_on_a_database_that_has_data(db_url: 
     now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     url = fresh_url(request)
     with admin_connect() as conn, conn.transaction():
-        conn.execute(f'CREATE SCHEMA "{_schema(url)}"')
-        conn.execute(f'SET LOCAL search_path TO "{_schema(url)}", public')
-        for script in MIGRATIONS[:7]:
-            conn.execute(script)
-        conn.execute("CREATE TABLE schema_version "
-                     "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-        conn.execute("INSERT INTO schema_version (version) SELECT generate_series(1, 7)")
+        schema_at_step(conn, _schema(url), 7)
         conn.execute("INSERT INTO records (id, agent, actor, level, namespace, kind, summary, status, created_at, "
                      "updated_at, part, terms) VALUES ('r_old', 'bot', 'ana', 'actor', '/', 'fact', "
                      "'Drinks tea every morning', 'active', now(), now(), 'bot\x1fana', 'drink tea everi morn')")

@@ -69,20 +69,12 @@ def test_sqlite_migration_renumbers(tmp_path: Path) -> None:
 def test_postgres_migration_renumbers(request: pytest.FixtureRequest) -> None:
     pytest.importorskip("psycopg")
     from engram.stores.postgres.schema import MIGRATIONS
-    from tests.pg import admin_connect, fresh_url
+    from tests.pg import admin_connect, fresh_url, schema_at_step
 
     url = fresh_url(request)
     schema = parse_qs(urlsplit(url).query)["schema"][0]
     with admin_connect() as conn, conn.transaction():
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-        conn.execute(f'SET LOCAL search_path TO "{schema}", public')
-        upto = _step(MIGRATIONS)
-        for script in MIGRATIONS[:upto]:
-            conn.execute(script)
-        conn.execute("CREATE TABLE schema_version "
-                     "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
-        for n in range(1, upto + 1):
-            conn.execute("INSERT INTO schema_version (version) VALUES (%s)", [n])
+        schema_at_step(conn, schema, _step(MIGRATIONS))
         for i, (agent, actor, session) in enumerate(ROWS):
             conn.execute("INSERT INTO events (id, agent, actor, session, role, content, at) "
                          "VALUES (%s, %s, %s, %s, 'user', %s, now() - interval '1 hour' + %s * interval '1 ms')",
