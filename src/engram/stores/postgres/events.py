@@ -57,7 +57,7 @@ class EventsTx(TxBase):
         keys = [session_key(e) for e in events]
         counts = Counter(keys)
         seen: Counter[tuple[str, str, str]] = Counter()
-        rows = []
+        rows: list[dict[str, Any]] = []
         for e, key in zip(events, keys, strict=True):
             seen[key] += 1
             rows.append({
@@ -72,16 +72,16 @@ class EventsTx(TxBase):
                                      for k in sessions], "e": rows}
         chunk_sql = ""
         if chunks:
-            by_id = {e.id: e for e in events}
+            by_id = {e.id: (e, row) for e, row in zip(events, rows, strict=True)}
             doc["c"] = []
             for ch in chunks:
-                e = by_id[ch.event_id]
+                e, row = by_id[ch.event_id]
                 part = event_part(e.agent, e.actor, e.session)
                 terms = " ".join(ch.terms)
                 self._index_doc("e", part, terms, +1)
                 doc["c"].append({"event_id": ch.event_id, "ordinal": ch.ordinal, "part": part, "is_tool": e.is_tool,
-                                 "at": aware(e.at).isoformat(), "text": ch.text, "terms": terms,
-                                 "vec": vector_text(ch.vector), "stored_at": aware(e.stored_at or e.at).isoformat()})
+                                 "at": row["at"], "text": ch.text, "terms": terms, "vec": vector_text(ch.vector),
+                                 "stored_at": row["stored_at"]})
             # chunk ids follow the document's order (append order); postings go in index order (sql.records_sql)
             chunk_sql = (
                 ", ch AS (INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at, text, terms, vec, stored_at) "
