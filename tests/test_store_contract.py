@@ -92,6 +92,10 @@ def test_the_read_rule_is_cores_on_every_read_path(store: Store) -> None:
             assert {n.item.id for n in tx.record_context(flt, ids, window=0)} == want, flt
             lexical, vector = tx.records_candidates(flt, ["word"], query, limit=100)  # the two at once
             assert {c.id for c in lexical} == want and {c.id for c in vector} == want, flt
+            # stamps of candidates a search already found, and of ids it did not: the same rule either way
+            assert set(tx.record_stamps(flt, ids)) == want, flt
+    with store.read() as tx:
+        assert set(tx.record_stamps(FILTERS[0], ids)) == {r.id for r in recs if FILTERS[0].allows(r)}
 
 
 def test_the_read_rule_shows_a_record_only_to_the_ids_it_is_keyed_by() -> None:
@@ -332,6 +336,28 @@ def test_record_context_walks_the_same_turn_and_steps_over_what_the_filter_hides
         assert wide == {"r3": (["r2", "r1"], [])}  # nearest first; r4 is another turn's
         item = tx.record_context(flt, ["r1"], window=0)[0].item
         assert item.group == "t1" and "word" in item.terms and item.vectors is not None
+        # with the query, each item brings its cosine to it, or its vectors for the caller to score
+        query = EMB.embed(["shared word r2"])[0]
+        hood = tx.record_context(flt, ["r2"], window=1, query=query)[0]
+        for it in (hood.item, *hood.before, *hood.after):
+            got = it.cosine if it.cosine is not None else float((it.vectors @ query).max())
+            assert got == pytest.approx(float(EMB.embed(["shared word"])[0] @ query), abs=1e-5), it.id
+
+
+def test_record_stamps_say_when_which_turn_and_what_a_record_deletes(store: Store) -> None:
+    tomb = Record(id="del-1", agent="bot", actor="a1", session=None, level="actor", namespace="/facts", kind="fact",
+                  summary="gone", content=None, labels={}, status="active", preview=True, deletes="r1",
+                  created_at=T0 + timedelta(hours=1), updated_at=T0, provenance=Provenance(turn_id="t9"))
+    with store.write() as tx:
+        put(tx, record("r1", level="actor", actor="a1", session=None, turn="t1"))
+        put(tx, tomb)
+    seen = ReadFilter(agent="bot", actor="a1", session=None, levels=("actor",), include_preview=True)
+    with store.read() as tx:
+        got = tx.record_stamps(seen, ["r1", "del-1", "nope"])
+        assert got["r1"] == (T0, "t1", None) and got["del-1"] == (T0 + timedelta(hours=1), "t9", "r1")
+        assert set(got) == {"r1", "del-1"}
+        assert set(tx.record_stamps(ReadFilter(agent="bot", actor="a1", session=None, levels=("actor",)),
+                                    ["r1", "del-1"])) == {"r1"}  # a preview record is hidden without preview
 
 
 def test_event_context_and_its_filters(store: Store) -> None:

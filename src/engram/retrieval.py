@@ -187,6 +187,7 @@ class RecordCorpus:
         self.records: dict[str, Record] = {}
         self.qvec = qvec
         self.hide = set(hidden)
+        self.deleting: set[str] = set()  # candidates that delete another record (preview tombstones)
 
     def term_stats(self, terms: Sequence[str]) -> fusion.TermStats:
         return self.tx.record_term_stats(self.flt, terms)
@@ -196,10 +197,11 @@ class RecordCorpus:
         return self.tx.records_candidates(self.flt, terms, qvec, limit=k)
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
-        self.records.update({r.id: r for r in self.tx.get_records(self.flt, ids)})
-        known = {i: (r.created_at, r.provenance.turn_id or r.id) for i, r in self.records.items()}
+        # stamps, not records: of some fifty candidates about ten become hits, and only those are loaded
+        stamps = self.tx.record_stamps(self.flt, ids)
+        self.deleting.update(i for i, s in stamps.items() if s.deletes)
         self.records.update({p.record.id: p.record for p in self.pend})
-        return known
+        return {i: (s.at, s.turn_id or i) for i, s in stamps.items()}
 
     def extras(self) -> Sequence[fusion.Candidate]:
         q = self.qvec
@@ -209,7 +211,8 @@ class RecordCorpus:
                 for p in self.pend]
 
     def context(self, ids: Sequence[str], window: int) -> Sequence[poolmod.Hood]:
-        return self.tx.record_context(self.flt, [i for i in ids if i not in self.pend_ids], window=window)
+        return self.tx.record_context(self.flt, [i for i in ids if i not in self.pend_ids], window=window,
+                                      query=self.qvec)
 
     def after_context(self, pool: dict[str, fusion.Candidate], q: Query) -> dict[str, fusion.Candidate]:
         poolmod.link_in_order(pool, [p.record.id for p in self.pend], q.weights.window)
@@ -225,7 +228,7 @@ class RecordCorpus:
                 if p.record.preview:
                     hide.update(x for x in (p.record.replaces, p.record.deletes) if x)
         hide.update(i for i, r in self.records.items() if r.deletes)
-        return hide
+        return hide | self.deleting
 
     def hits(self, scored: Sequence[fusion.Scored], limit: int) -> list[Hit]:
         # context items come from the store already filtered: load records for the hits only

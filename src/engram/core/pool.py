@@ -34,6 +34,8 @@ class Neighbour(Protocol):
     def terms(self) -> Sequence[str]: ...
     @property
     def vectors(self) -> np.ndarray | None: ...
+    @property
+    def cosine(self) -> float | None: ...  # computed by the backend: then ``vectors`` is not needed
 
 
 class Hood(Protocol):
@@ -84,8 +86,8 @@ def add_context(pool: dict[str, Candidate], hoods: Sequence[Hood], qvec: Any, wi
             nxt[a.id] = b.id
         items.update((i.id, i) for i in run)
     ids = list(items)
-    cos: dict[str, float] = {}
-    with_vec = [i for i in ids if items[i].vectors is not None]
+    cos = {i: c for i in ids if (c := items[i].cosine) is not None} if qvec is not None else {}
+    with_vec = [i for i in ids if i not in cos and items[i].vectors is not None]
     if qvec is not None and with_vec:
         mats = [m for i in with_vec if (m := items[i].vectors) is not None]
         flat = np.concatenate(mats) @ qvec

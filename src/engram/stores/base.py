@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 import numpy as np
 
@@ -47,7 +47,16 @@ class ContextItem:
     at: datetime  # event time; record creation time
     group: str  # events: their session id; records: the turn that wrote them (the record id if none)
     terms: tuple[str, ...]  # index terms of every chunk (core.text.index_terms), partition tokens left out
-    vectors: np.ndarray | None  # (chunks, dim) float32; None when nothing of it is embedded
+    vectors: np.ndarray | None  # (chunks, dim) float32; None when nothing of it is embedded (or ``cosine`` given)
+    cosine: float | None = None  # its best cosine to the query, where the backend computed it (no vectors sent)
+
+
+class RecordStamp(NamedTuple):
+    """What ranking reads of a record candidate before it is a hit (:meth:`Tx.record_stamps`)."""
+
+    at: datetime  # creation time
+    turn_id: str | None  # the turn that wrote it
+    deletes: str | None  # the record it deletes (a preview tombstone): never a hit
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +210,17 @@ class SearchTx(Protocol):
         None). One call, so a server backend can send both queries in one round trip."""
         ...
 
-    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+    def record_stamps(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, RecordStamp]:
+        """The stamp of each of these records the filter can see (unknown or hidden ids are left out): what a
+        search needs of its candidates, without loading whole records for the many that never become hits."""
+        ...
+
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int,
+                       query: np.ndarray | None = None) -> list[Neighbourhood]:
         """For each id of an active record the filter can see: the record and up to ``window`` active records
         *the same turn* wrote right before and right after it (in write order) that the filter can see.
-        Unknown or hidden ids are left out."""
+        Unknown or hidden ids are left out. With ``query``, a backend may give each item its ``cosine`` to it
+        instead of its vectors."""
         ...
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:

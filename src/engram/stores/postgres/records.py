@@ -97,11 +97,7 @@ class RecordsTx(TxBase):
     def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
         if not ids:
             return []
-        want = list(dict.fromkeys(ids))
-        rows = [self._rows[i] for i in want if i in self._rows]  # candidates of this read transaction
-        if len(rows) < len(want):
-            rows += self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s)",
-                              [[i for i in want if i not in self._rows]])
+        rows = self._all(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = ANY(%s)", [list(dict.fromkeys(ids))])
         return [rec for rec in map(self._record, rows) if flt.allows(rec)]
 
     def list_records(self, flt: ReadFilter, *, limit: int, before: tuple[datetime, str] | None = None,

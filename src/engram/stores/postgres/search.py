@@ -15,21 +15,18 @@ from psycopg.rows import DictRow
 from ...core import partition
 from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
 from ...core.scope import ReadFilter
-from ..base import ContextItem, Neighbourhood
+from ..base import ContextItem, Neighbourhood, RecordStamp
 from . import vectors
 from .pipe import Cursor
 from .sql import (
     PART_SCAN,
     POSTINGS_SQL,
-    RECORD_COLS,
-    RECORD_COLS_LAZY,
     SEQ_LOOKUP,
+    STAMP_COLS,
     TERM_SCAN,
     aware,
     event_part,
     indexable,
-    record_cols,
-    record_cols_lazy,
     split_terms,
     utc,
 )
@@ -290,20 +287,30 @@ class SearchTx(TxBase):
                                ) -> Callable[[], list[LexicalCandidate]]:
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
-        cur = self._lexical_later("r", parts, terms, f"SELECT {RECORD_COLS_LAZY}, r.terms FROM ({{postings}}) k "
+        cur = self._lexical_later("r", parts, terms, f"SELECT {STAMP_COLS}, r.terms FROM ({{postings}}) k "
                                   f"CROSS JOIN LATERAL ({SEQ_LOOKUP.format(table='records', key='seq')}) r "
                                   f"WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
 
         def finish() -> list[LexicalCandidate]:
             rows = cur.fetchall() if cur is not None else []
-            self._keep(rows)
+            self._keep(flt, rows)
             return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in rows]
         return finish
 
-    def _keep(self, rows: Iterable[DictRow]) -> None:
-        """Remember candidate rows in a read transaction, so get_records of them needs no query."""
+    def _keep(self, flt: ReadFilter, rows: Iterable[DictRow]) -> None:
+        """Remember the stamps of candidates a read transaction found through ``flt``, so record_stamps of
+        them needs no query (one snapshot: they cannot change)."""
         if not self.write:
-            self._rows.update((r["id"], r) for r in rows)
+            self._stamps.update(((flt, r["id"]), r) for r in rows)
+
+    def record_stamps(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, RecordStamp]:
+        want = list(dict.fromkeys(ids))
+        rows = [row for i in want if (row := self._stamps.get((flt, i))) is not None]
+        if len(rows) < len(want):
+            where, args = self._filter_sql(flt)
+            rows += self._all(f"SELECT {STAMP_COLS} FROM records r WHERE r.id = ANY(%s) AND {where}",
+                              [[i for i in want if (flt, i) not in self._stamps], *args])
+        return {r["id"]: RecordStamp(utc(r["created_at"]), r["turn_id"], r["deletes"]) for r in rows}
 
     def records_vector(self, flt: ReadFilter, query: np.ndarray, *, limit: int) -> list[VectorCandidate]:
         finish = self._records_vector_later(flt, query, limit)
@@ -317,7 +324,7 @@ class SearchTx(TxBase):
         q = query.astype(np.float32)
         dim = int(q.shape[0])
         where, args = self._filter_sql(flt)
-        base = (f"SELECT {RECORD_COLS_LAZY}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s "
+        base = (f"SELECT {STAMP_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s "
                 f"AND r.status = 'active' AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
         exact = base + "ORDER BY s DESC, r.id LIMIT %s"
         queued: list[tuple[str, Cursor, bool]] = []
@@ -337,7 +344,7 @@ class SearchTx(TxBase):
                 if ann and len(rows) < limit:  # exact: the partition's visible rows, all of them considered
                     self.plans.append((part, "exact"))
                     rows = self._all(exact, [q, part, *args, limit])
-                self._keep(rows)
+                self._keep(flt, rows)
                 merged += [(r["id"], float(r["s"])) for r in rows]
             merged.sort(key=lambda h: -h[1])
             return [VectorCandidate(i, s) for i, s in merged[:limit]]
@@ -353,59 +360,70 @@ class SearchTx(TxBase):
 
     @staticmethod
     def _context_item(r: DictRow) -> ContextItem:
-        vec = r["vec"]
+        cos, vec = r["cos"], r["vec"]
         return ContextItem(id=r["id"], at=utc(r["created_at"]), group=r["turn_id"] or r["id"],
                            terms=tuple(split_terms(r["terms"])),
-                           vectors=np.asarray(vec, dtype=np.float32)[None, :] if vec is not None else None)
+                           vectors=np.asarray(vec, dtype=np.float32)[None, :] if vec is not None else None,
+                           cosine=float(cos) if cos is not None else None)
 
-    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int,
+                       query: np.ndarray | None = None) -> list[Neighbourhood]:
         """Each active, visible record with up to ``window`` visible active records the same turn wrote
         right before and after it (append order ``seq`` within the partition; one LATERAL query).
 
-        Visibility (``ok``) is the read filter evaluated in SQL, so no row becomes a Record only to be checked;
-        the rows kept are remembered for the hits that come from the context (no second query for them).
+        Visibility (``ok``) is the read filter evaluated in SQL, so no row becomes a Record only to be checked,
+        and with a ``query`` each item's cosine to it is computed there too, so the rows carry no vectors (a
+        hundred neighbours' vectors were about 200 kB to send and decode per recall).
         """
         if not ids:
             return []
         fa, fa_args = self._filter_sql(flt, "a")
         fs, fs_args = self._filter_sql(flt, "s")
-        cols = ", r.seq, r.part, r.terms, r.vec"
-        xcols = record_cols("x") + ", x.seq, x.part, x.terms, x.vec"
+        qargs: list[Any] = []
+        if query is not None:
+            qargs.append(query.astype(np.float32))
+            dim = int(query.shape[0])
+
+            def cos(x: str) -> str:
+                return (f"CASE WHEN vector_dims({x}.vec) = {dim} THEN -({x}.vec <#> (SELECT v FROM q)) END AS cos, "
+                        "NULL::vector AS vec")
+        else:
+            def cos(x: str) -> str:
+                return f"NULL::float8 AS cos, {x}.vec"
+        cols = "{x}.id, {x}.created_at, {x}.turn_id, {x}.terms"
         # the anchors (dir -1) and their neighbours in append order, both ways, in one statement
         fetched = self._binary(
-            f"WITH a AS MATERIALIZED (SELECT {RECORD_COLS}{cols}, u.o FROM unnest(%s::text[]) "
-            "  WITH ORDINALITY AS u(id, o) JOIN records r ON r.id = u.id) "
-            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {record_cols_lazy('a')}, a.terms, "
-            f"  a.vec, (a.status = 'active' AND {fa}) AS ok FROM a "
+            f"WITH q AS (SELECT {'%s::vector' if query is not None else 'NULL::vector'} AS v), "
+            "a AS MATERIALIZED (SELECT r.*, u.o FROM unnest(%s::text[]) WITH ORDINALITY AS u(id, o) "
+            "  JOIN records r ON r.id = u.id) "
+            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {cols.format(x='a')}, {cos('a')}, "
+            f"  (a.status = 'active' AND {fa}) AS ok FROM a "
             "UNION ALL SELECT a.id, s.dir, a.o, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END, "
-            f"{record_cols_lazy('s')}, s.terms, s.vec, ({fs}) AS ok FROM a "
+            f"{cols.format(x='s')}, {cos('s')}, ({fs}) AS ok FROM a "
             "CROSS JOIN LATERAL ("
-            f"  (SELECT 0 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "  (SELECT 0 AS dir, x.* FROM records x WHERE x.part = a.part AND x.status = 'active' "
             "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
-            f"  (SELECT 1 AS dir, {xcols} FROM records x WHERE x.part = a.part AND x.status = 'active' "
+            "  (SELECT 1 AS dir, x.* FROM records x WHERE x.part = a.part AND x.status = 'active' "
             "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
             f"WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 AND {fa} "
             "ORDER BY o, dir, ord",
-            [list(dict.fromkeys(ids)), *fa_args, *fs_args, window * 2, window * 2, window, *fa_args])
+            [*qargs, list(dict.fromkeys(ids)), *fa_args, *fs_args, window * 2, window * 2, window, *fa_args])
         found = {r["id"]: r for r in fetched if r["dir"] == -1}
         anchors = [found[i] for i in dict.fromkeys(ids) if i in found and found[i]["ok"]]
         sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
-        walk = [a for a in anchors if a["turn_id"] is not None]
-        rows = [r for r in fetched if r["dir"] != -1 and r["anchor"] in sides]
-        kept = list(anchors)
+        walk = {a["id"]: a["turn_id"] for a in anchors if a["turn_id"] is not None}
         if window > 0 and walk:
-            turn = {a["id"]: a["turn_id"] for a in walk}
             stopped: set[tuple[str, int]] = set()
-            for r in rows:
+            for r in fetched:
+                if r["dir"] == -1 or r["anchor"] not in walk:
+                    continue
                 key = (r["anchor"], int(r["dir"]))
                 got = sides[r["anchor"]][int(r["dir"])]
                 if key in stopped or len(got) >= window:
                     continue
-                if r["turn_id"] != turn[r["anchor"]]:
+                if r["turn_id"] != walk[r["anchor"]]:
                     stopped.add(key)  # a turn's records are adjacent: the run ends at another turn's record
                 elif r["ok"]:
                     got.append(self._context_item(r))
-                    kept.append(r)
-        self._keep(kept)
         return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
                 for a in anchors]

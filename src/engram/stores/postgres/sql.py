@@ -32,19 +32,10 @@ RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind"
                   "source_ids", "config_version")
 
 
-def record_cols(alias: str) -> str:
-    return ", ".join(f"{alias}.{f}" for f in RECORD_FIELDS)
-
-
-def record_cols_lazy(alias: str) -> str:
-    """A record's columns with its two JSON columns as text, parsed only if the row becomes a Record
-    (``TxBase._record``): a search reads a hundred candidate and neighbour rows and returns ten."""
-    return ", ".join(f"{alias}.{f}::text AS {f}" if f in ("labels", "source_ids") else f"{alias}.{f}"
-                     for f in RECORD_FIELDS)
-
-
-RECORD_COLS = record_cols("r")
-RECORD_COLS_LAZY = record_cols_lazy("r")
+RECORD_COLS = ", ".join(f"r.{f}" for f in RECORD_FIELDS)
+# what a search reads of its candidates (stores.base.RecordStamp, plus the terms of a lexical one): of some fifty,
+# about ten become hits, and only those are loaded whole
+STAMP_COLS = "r.id, r.created_at, r.turn_id, r.deletes"
 EVENT_COLS = ("seq, n, id, agent, actor, session, role, content, at, metadata, tool_calls, tool_call_id, name, "
               "turn_id, preview, stored_at")
 

@@ -28,11 +28,6 @@ if TYPE_CHECKING:
     from .store import PostgresStore
 
 
-def _json(value: Any) -> Any:
-    """A JSON column as loaded (jsonb), or as text where a search fetched it unparsed (``record_cols_lazy``)."""
-    return json.loads(value) if isinstance(value, str) else value
-
-
 class TxBase:
     """The state and helpers of one PostgreSQL transaction; the areas (meta.py, events.py, records.py, search.py,
     embedding.py, jobs.py, erase.py) add the contract's methods."""
@@ -43,8 +38,8 @@ class TxBase:
         self.write = write
         self._delta: dict[tuple[str, str], int] = {}
         self._stat_cache: dict[tuple[str, str], int] = {}
-        # a read transaction's record rows fetched with its candidates (one snapshot: they cannot change)
-        self._rows: dict[str, DictRow] = {}
+        # a read transaction's candidate stamps, by (read filter, record id) (SearchTx._keep)
+        self._stamps: dict[tuple[ReadFilter, str], DictRow] = {}
         self._meta_set: set[str] = set()
         self._last_record: tuple[Record, int] | None = None  # the record queued last, and the queue's length then
         self.erased = False  # an erase deleted rows: vacuum and analyze once committed (PostgresStore._tx)
@@ -159,13 +154,13 @@ class TxBase:
         return Record(
             id=r["id"], agent=r["agent"], actor=r["actor"], session=r["session"], level=r["level"],
             namespace=r["namespace"], kind=r["kind"], summary=r["summary"], content=r["content"],
-            labels=dict(_json(r["labels"])), status=r["status"], preview=bool(r["preview"]),
+            labels=dict(r["labels"]), status=r["status"], preview=bool(r["preview"]),
             created_at=utc(r["created_at"]), updated_at=utc(r["updated_at"]), version=int(r["version"]),
             replaces=r["replaces"], superseded_by=r["superseded_by"], deletes=r["deletes"],
             pinned=bool(r["pinned"]),
             provenance=Provenance(turn_id=r["turn_id"], agent_version=r["agent_version"],
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
-                                  source_event_ids=tuple(_json(r["source_ids"])),
+                                  source_event_ids=tuple(r["source_ids"]),
                                   config_version=r["config_version"]),
         )
 

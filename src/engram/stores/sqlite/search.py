@@ -225,14 +225,16 @@ class SearchTx(TxBase):
         for part in self._parts(flt):
             def fetch(k: int, part: str = part) -> tuple[list[tuple[str, float]], bool]:
                 hits, live = cache.search(self.c, part, query, k, source=RECORD_VECTORS)
-                visible = {r.id for r in self.get_records(flt, [h[0] for h in hits])}
+                visible = self.record_stamps(flt, [h[0] for h in hits])
                 return [h for h in hits if h[0] in visible], k >= live
 
             merged += partition.overfetch(limit, fetch)
         merged.sort(key=lambda h: -h[1])
         return [VectorCandidate(i, s) for i, s in merged[:limit]]
 
-    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int) -> list[Neighbourhood]:
+    def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int,
+                       query: np.ndarray | None = None) -> list[Neighbourhood]:
+        del query  # in-process: the vectors are at hand, core.pool scores them
         anchors: list[sqlite3.Row] = []
         for i in range(0, len(ids), 500):
             batch = list(ids[i:i + 500])

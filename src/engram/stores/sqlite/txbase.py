@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import partition
 from ...core.scope import ReadFilter
 from ...types import Provenance, Record
+from ..base import RecordStamp
 from .sql import (
     from_us,
     part_token,
@@ -106,6 +107,17 @@ class TxBase:
                                   source_event_ids=tuple(json.loads(r["source_ids"])),
                                   config_version=r["config_version"]),
         )
+
+    def record_stamps(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, RecordStamp]:
+        where, args = self._filter_sql(flt)
+        want = list(dict.fromkeys(ids))
+        out: dict[str, RecordStamp] = {}
+        for i in range(0, len(want), 500):  # CROSS JOIN: the ids stay the outer loop (see get_records)
+            for r in self._all("SELECT r.id, r.created_us, r.turn_id, r.deletes FROM (SELECT value AS id FROM "
+                               f"json_each(?)) AS x CROSS JOIN records r ON r.id = x.id WHERE {where}",
+                               [json.dumps(want[i:i + 500]), *args]):
+                out[r[0]] = RecordStamp(from_us(r[1]), r[2], r[3])
+        return out
 
     def get_records(self, flt: ReadFilter, ids: Sequence[str]) -> list[Record]:
         # Look rows up by their unique id, then apply the filter: the same rule as _filter_sql, stated once in
