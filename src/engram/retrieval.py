@@ -235,7 +235,7 @@ class RecordCorpus:
         hits: list[Hit] = []
         pos = 0
         while len(hits) < limit and pos < len(scored):
-            batch = scored[pos:pos + limit - len(hits) + 5]
+            batch = scored[pos:pos + limit - len(hits)]  # all visible (their stamps were): seldom a second batch
             pos += len(batch)
             self._load([sc.id for sc in batch if sc.id not in self.records])
             for sc in batch:
