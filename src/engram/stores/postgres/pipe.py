@@ -27,11 +27,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, SupportsIndex, TypeVar, overload
 
 import psycopg
-from psycopg.rows import DictRow
+from psycopg.rows import DictRow, tuple_row
 
 Conn = psycopg.Connection[DictRow]
 Cursor = psycopg.Cursor[DictRow]
 T = TypeVar("T")
+R = TypeVar("R")
 Params = Sequence[Any] | Mapping[str, Any]
 
 
@@ -151,7 +152,13 @@ class Pipe:
 
     def execute(self, sql: str, args: Params | None = None, *, binary: bool = False) -> Cursor:
         """Run a statement after the queue, in the same round trip; its result is ready on return."""
-        cur = self.conn.cursor(binary=binary)
+        return self._run(self.conn.cursor(binary=binary), sql, args)
+
+    def tuples(self, sql: str, args: Params | None = None, *, binary: bool = False) -> list[tuple[Any, ...]]:
+        """``execute(...).fetchall()`` with rows as tuples: a hot query's hundred rows cost less to build."""
+        return self._run(self.conn.cursor(binary=binary, row_factory=tuple_row), sql, args).fetchall()
+
+    def _run(self, cur: psycopg.Cursor[R], sql: str, args: Params | None) -> psycopg.Cursor[R]:
         if not self.queue:
             cur.execute(sql, args)
             return cur

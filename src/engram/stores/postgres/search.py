@@ -359,71 +359,63 @@ class SearchTx(TxBase):
         return (lex() if lex is not None else []), (vec() if vec is not None else [])
 
     @staticmethod
-    def _context_item(r: DictRow) -> ContextItem:
-        cos, vec = r["cos"], r["vec"]
-        return ContextItem(id=r["id"], at=utc(r["created_at"]), group=r["turn_id"] or r["id"],
-                           terms=tuple(split_terms(r["terms"])),
+    def _context_item(r: tuple[Any, ...]) -> ContextItem:
+        """A ``record_context`` row (anchor, dir, id, created_at, turn_id, terms, cos, vec, ok) as ranking sees it."""
+        cos, vec = r[6], r[7]
+        return ContextItem(id=r[2], at=utc(r[3]), group=r[4] or r[2], terms=tuple(split_terms(r[5])),
                            vectors=np.asarray(vec, dtype=np.float32)[None, :] if vec is not None else None,
                            cosine=float(cos) if cos is not None else None)
 
     def record_context(self, flt: ReadFilter, ids: Sequence[str], *, window: int,
                        query: np.ndarray | None = None) -> list[Neighbourhood]:
         """Each active, visible record with up to ``window`` visible active records the same turn wrote
-        right before and after it (append order ``seq`` within the partition; one LATERAL query).
+        right before and after it (append order ``seq`` within the partition), in one statement.
 
-        Visibility (``ok``) is the read filter evaluated in SQL, so no row becomes a Record only to be checked,
-        and with a ``query`` each item's cosine to it is computed there too, so the rows carry no vectors (a
-        hundred neighbours' vectors were about 200 kB to send and decode per recall).
+        The walk is SQL's too: from each anchor, both ways through its partition's next ``2 x window`` active
+        rows, up to the first row another turn wrote (a turn's records are adjacent), skipping what the filter
+        hides, keeping the first ``window``; only those rows come back. With a ``query`` each one's cosine to
+        it is computed there as well, so the rows carry no vectors (a hundred neighbours' vectors were about
+        200 kB to send and decode per recall).
         """
         if not ids:
             return []
         fa, fa_args = self._filter_sql(flt, "a")
-        fs, fs_args = self._filter_sql(flt, "s")
+        fs, fs_args = self._filter_sql(flt, "w")
         qargs: list[Any] = []
         if query is not None:
             qargs.append(query.astype(np.float32))
             dim = int(query.shape[0])
 
             def cos(x: str) -> str:
-                return (f"CASE WHEN vector_dims({x}.vec) = {dim} THEN -({x}.vec <#> (SELECT v FROM q)) END AS cos, "
-                        "NULL::vector AS vec")
+                return (f"CASE WHEN vector_dims({x}.vec) = {dim} THEN -({x}.vec <#> (SELECT v FROM q)) END, "
+                        "NULL::vector")
         else:
             def cos(x: str) -> str:
-                return f"NULL::float8 AS cos, {x}.vec"
-        cols = "{x}.id, {x}.created_at, {x}.turn_id, {x}.terms"
-        # the anchors (dir -1) and their neighbours in append order, both ways, in one statement
-        fetched = self._binary(
+                return f"NULL::float8, {x}.vec"
+        side = ("(SELECT {d} AS dir, {o} AS ord, x.* FROM records x WHERE x.part = a.part AND x.status = 'active' "
+                "AND x.seq {op} a.seq ORDER BY x.seq {order} LIMIT %s)")
+        rows = self.c.tuples(
             f"WITH q AS (SELECT {'%s::vector' if query is not None else 'NULL::vector'} AS v), "
             "a AS MATERIALIZED (SELECT r.*, u.o FROM unnest(%s::text[]) WITH ORDINALITY AS u(id, o) "
             "  JOIN records r ON r.id = u.id) "
-            f"SELECT NULL::text AS anchor, -1 AS dir, a.o, 0::bigint AS ord, {cols.format(x='a')}, {cos('a')}, "
-            f"  (a.status = 'active' AND {fa}) AS ok FROM a "
-            "UNION ALL SELECT a.id, s.dir, a.o, CASE WHEN s.dir = 0 THEN -s.seq ELSE s.seq END, "
-            f"{cols.format(x='s')}, {cos('s')}, ({fs}) AS ok FROM a "
-            "CROSS JOIN LATERAL ("
-            "  (SELECT 0 AS dir, x.* FROM records x WHERE x.part = a.part AND x.status = 'active' "
-            "    AND x.seq < a.seq ORDER BY x.seq DESC LIMIT %s) UNION ALL "
-            "  (SELECT 1 AS dir, x.* FROM records x WHERE x.part = a.part AND x.status = 'active' "
-            "    AND x.seq > a.seq ORDER BY x.seq ASC LIMIT %s)) AS s "
+            f"SELECT NULL::text, -1, a.id, a.created_at, a.turn_id, a.terms, {cos('a')}, "
+            f"  (a.status = 'active' AND {fa}), a.o, 0::bigint FROM a "
+            f"UNION ALL SELECT a.id, s.dir, s.id, s.created_at, s.turn_id, s.terms, {cos('s')}, true, a.o, s.ord "
+            "FROM a CROSS JOIN LATERAL (SELECT z.* FROM ("
+            "    SELECT w.*, row_number() OVER (PARTITION BY w.dir ORDER BY w.ord) AS k FROM ("
+            "      SELECT y.*, bool_or(y.turn_id IS DISTINCT FROM a.turn_id) OVER (PARTITION BY y.dir ORDER BY y.ord "
+            "        ROWS UNBOUNDED PRECEDING) AS crossed "
+            f"      FROM ({side.format(d=0, o='-x.seq', op='<', order='DESC')} UNION ALL "
+            f"            {side.format(d=1, o='x.seq', op='>', order='ASC')}) y) w "
+            f"    WHERE NOT w.crossed AND {fs}) z WHERE z.k <= %s) s "
             f"WHERE a.status = 'active' AND a.turn_id IS NOT NULL AND %s > 0 AND {fa} "
-            "ORDER BY o, dir, ord",
-            [*qargs, list(dict.fromkeys(ids)), *fa_args, *fs_args, window * 2, window * 2, window, *fa_args])
-        found = {r["id"]: r for r in fetched if r["dir"] == -1}
-        anchors = [found[i] for i in dict.fromkeys(ids) if i in found and found[i]["ok"]]
-        sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {a["id"]: ([], []) for a in anchors}
-        walk = {a["id"]: a["turn_id"] for a in anchors if a["turn_id"] is not None}
-        if window > 0 and walk:
-            stopped: set[tuple[str, int]] = set()
-            for r in fetched:
-                if r["dir"] == -1 or r["anchor"] not in walk:
-                    continue
-                key = (r["anchor"], int(r["dir"]))
-                got = sides[r["anchor"]][int(r["dir"])]
-                if key in stopped or len(got) >= window:
-                    continue
-                if r["turn_id"] != walk[r["anchor"]]:
-                    stopped.add(key)  # a turn's records are adjacent: the run ends at another turn's record
-                elif r["ok"]:
-                    got.append(self._context_item(r))
-        return [Neighbourhood(self._context_item(a), tuple(sides[a["id"]][0]), tuple(sides[a["id"]][1]))
-                for a in anchors]
+            "ORDER BY 10, 2, 11",
+            [*qargs, list(dict.fromkeys(ids)), *fa_args, window * 2, window * 2, *fs_args, window, window, *fa_args],
+            binary=True)
+        anchors = {r[2]: r for r in rows if r[1] == -1 and r[8]}
+        sides: dict[str, tuple[list[ContextItem], list[ContextItem]]] = {i: ([], []) for i in anchors}
+        for r in rows:
+            if r[1] != -1 and r[0] in sides:
+                sides[r[0]][r[1]].append(self._context_item(r))
+        return [Neighbourhood(self._context_item(anchors[i]), tuple(sides[i][0]), tuple(sides[i][1]))
+                for i in dict.fromkeys(ids) if i in anchors]
