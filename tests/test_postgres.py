@@ -660,7 +660,8 @@ def test_appends_and_recalls_keep_generic_plans(db_url: str) -> None:
         with mem.store.read() as tx:  # the pool's only connection: the one that prepared them
             rows = tx.c.execute("SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements").fetchall()
         plans = {key: [(r["generic_plans"], r["custom_plans"]) for r in rows if key in r["statement"]]
-                 for key in ("INSERT INTO events", "FROM stats s JOIN", "FROM (SELECT h.seq")}
+                 for key in ("INSERT INTO events", "FROM stats s JOIN", "FROM (SELECT h.seq", "a AS MATERIALIZED",
+                             "-(r.vec <#>")}
         for key, got in plans.items():
             assert got and all(generic >= 5 and custom <= 5 for generic, custom in got), (key, got)
     finally:

@@ -49,6 +49,10 @@ class Issued:
 
 # each store's meta-table master (written once, never changed), cached for the store object's lifetime
 _stored_masters: weakref.WeakKeyDictionary[Store, bytes] = weakref.WeakKeyDictionary()
+# each store's credential documents by access key id: written once at issue and never changed or deleted (a
+# credential dies with its key, which is checked on every request), so only their keys are read again
+_stored_docs: weakref.WeakKeyDictionary[Store, dict[str, dict[str, str]]] = weakref.WeakKeyDictionary()
+_DOCS_KEPT = 10_000
 
 
 def _master(store: Store) -> bytes:
@@ -113,12 +117,17 @@ def lookup(store: Store, access_key_id: str) -> Found | None:
     """The live grant and secret behind ``access_key_id``; None when unknown or its key is revoked."""
     if not access_key_id.startswith(PREFIX) or len(access_key_id) != len(PREFIX) + 16:
         return None
-    with store.read() as tx:
-        raw = tx.get_meta(_CRED_META + access_key_id)
+    docs = _stored_docs.setdefault(store, {})
+    doc = docs.get(access_key_id)
+    if doc is None:
+        with store.read() as tx:
+            raw = tx.get_meta(_CRED_META + access_key_id)
         if raw is None:
-            return None
-        doc = json.loads(raw)
-        key = tx.find_key(str(doc["key_hash"]))
+            return None  # not cached: it may be issued later
+        if len(docs) >= _DOCS_KEPT:
+            docs.clear()
+        doc = docs[access_key_id] = json.loads(raw)
+    key = store.find_key(str(doc["key_hash"]))  # one statement: a revocation shows on the next request
     if key is None or key.revoked_at is not None or key.id != doc["key_id"]:
         return None
     master = _master(store)
