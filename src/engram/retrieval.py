@@ -76,6 +76,13 @@ class Corpus(Protocol):
         ``qvec`` (none when None), asked together so a server backend answers both in one round trip."""
         ...
 
+    def first_pass(self, terms: Sequence[str] | None, qvec: np.ndarray | None, k: int,
+                   extras: Sequence[fusion.Candidate]) -> tuple[fusion.TermStats, list[fusion.LexicalCandidate],
+                                                                list[fusion.VectorCandidate]]:
+        """The term statistics (with ``extras`` counted in) and the candidates: :func:`two_step`, or
+        whatever gives the same answer in fewer round trips. ``terms`` None: vector mode, no statistics."""
+        ...
+
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         """Load the stored candidates the caller may see: (time, group) of each."""
         ...
@@ -101,15 +108,21 @@ class Corpus(Protocol):
         ...
 
 
+def two_step(corpus: Corpus, terms: Sequence[str] | None, qvec: np.ndarray | None, k: int,
+             extras: Sequence[fusion.Candidate]) -> tuple[fusion.TermStats, list[fusion.LexicalCandidate],
+                                                          list[fusion.VectorCandidate]]:
+    """The first pass as two reads: the statistics of the terms, then the candidates for those they pick."""
+    if terms is None:
+        return (fusion.TermStats(0, {}), *corpus.candidates([], qvec, k))
+    stats = poolmod.with_extras(corpus.term_stats(terms), extras)
+    return (stats, *corpus.candidates(fusion.select_terms(terms, stats), qvec, k))
+
+
 def search(corpus: Corpus, q: Query) -> list[Hit]:
     """Rank ``corpus`` for ``q``: candidates, pool, neighbours of the best (hybrid mode), final scores."""
     extras = corpus.extras()
-    stats, selected = fusion.TermStats(0, {}), []
-    terms = q.analysis.terms
-    if q.mode != "vector":
-        stats = poolmod.with_extras(corpus.term_stats(terms), extras)
-        selected = fusion.select_terms(terms, stats)
-    lex, vec = corpus.candidates(selected, q.qvec, q.candidates)
+    stats, lex, vec = corpus.first_pass(q.analysis.terms if q.mode != "vector" else None, q.qvec, q.candidates,
+                                        extras)
     pool = poolmod.candidate_pool(lex, vec, corpus.known(list(dict.fromkeys(
         [c.id for c in lex] + [c.id for c in vec]))))
     pool.update({c.id: c for c in extras if q.mode != "lexical" or c.terms})  # no terms: no lexical match
@@ -142,6 +155,11 @@ class EventCorpus:
                    ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
         return self.tx.events_candidates(*self.where, terms, qvec, limit=k, include_tools=self.tools,
                                          not_before=self.not_before)
+
+    def first_pass(self, terms: Sequence[str] | None, qvec: np.ndarray | None, k: int,
+                   extras: Sequence[fusion.Candidate]) -> tuple[fusion.TermStats, list[fusion.LexicalCandidate],
+                                                                list[fusion.VectorCandidate]]:
+        return two_step(self, terms, qvec, k, extras)
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         self.events.update({e.id: e for e in self.tx.get_events(*self.where, ids)})
@@ -195,6 +213,13 @@ class RecordCorpus:
     def candidates(self, terms: Sequence[str], qvec: np.ndarray | None, k: int
                    ) -> tuple[list[fusion.LexicalCandidate], list[fusion.VectorCandidate]]:
         return self.tx.records_candidates(self.flt, terms, qvec, limit=k)
+
+    def first_pass(self, terms: Sequence[str] | None, qvec: np.ndarray | None, k: int,
+                   extras: Sequence[fusion.Candidate]) -> tuple[fusion.TermStats, list[fusion.LexicalCandidate],
+                                                                list[fusion.VectorCandidate]]:
+        if terms is None or extras:  # a turn's pending records count in the statistics: two reads
+            return two_step(self, terms, qvec, k, extras)
+        return self.tx.records_first_pass(self.flt, terms, qvec, limit=k)
 
     def known(self, ids: Sequence[str]) -> dict[str, tuple[datetime, str]]:
         # stamps, not records: of some fifty candidates about ten become hits, and only those are loaded

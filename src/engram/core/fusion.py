@@ -172,8 +172,12 @@ class Scored:
     time: float | None = None  # 1.0 when a period or "when" part matched
 
 
-def select_terms(terms: Sequence[str], stats: TermStats, *, max_df_ratio: float = 0.05,
-                 keep_at_least: int = 2) -> list[str]:
+SELECT_MAX_DF_RATIO = 0.05  # select_terms' defaults (stores/postgres/sql.py PICKED_TERMS states the same rule)
+SELECT_KEEP_AT_LEAST = 2
+
+
+def select_terms(terms: Sequence[str], stats: TermStats, *, max_df_ratio: float = SELECT_MAX_DF_RATIO,
+                 keep_at_least: int = SELECT_KEEP_AT_LEAST) -> list[str]:
     """Terms to *retrieve* candidates by: drop very common ones (document frequency above ``max_df_ratio``)
     and those no document has.
 

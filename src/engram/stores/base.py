@@ -210,6 +210,12 @@ class SearchTx(Protocol):
         None). One call, so a server backend can send both queries in one round trip."""
         ...
 
+    def records_first_pass(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
+                           limit: int) -> tuple[TermStats, list[LexicalCandidate], list[VectorCandidate]]:
+        """``record_term_stats`` of ``terms``, then ``records_candidates`` for the terms
+        ``core.fusion.select_terms`` picks by those statistics: a server backend may answer both at once."""
+        ...
+
     def record_stamps(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, RecordStamp]:
         """The stamp of each of these records the filter can see (unknown or hidden ids are left out): what a
         search needs of its candidates, without loading whole records for the many that never become hits."""

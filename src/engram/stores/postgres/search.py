@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -13,13 +13,15 @@ import numpy as np
 from psycopg.rows import DictRow
 
 from ...core import partition
-from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, select_terms, term_rarity
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood, RecordStamp
 from . import vectors
 from .pipe import Cursor
 from .sql import (
+    GIVEN_TERMS,
     PART_SCAN,
+    PICKED_TERMS,
     POSTINGS_SQL,
     SEQ_LOOKUP,
     STAMP_COLS,
@@ -118,27 +120,41 @@ class SearchTx(TxBase):
         self.c.flush()
         return cur.fetchall()
 
+    def _within(self, kind: str, parts: Sequence[str]) -> bool:
+        """Whether term postings are read within ``parts`` (``partition.scan_within`` of their share)."""
+        got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
+        return partition.scan_within(sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1))
+
     def _lexical_later(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
-                       limit: int) -> Cursor | None:
+                       limit: int, *, within: bool | None = None) -> Cursor | None:
         """Queue ``_lexical``'s query; its cursor holds the rows once the queue has gone (None: no query).
 
         ``k.seq`` is the record's seq or the chunk's id. The
         partition condition goes into each term's postings scan unless the partitions hold at least half the
         index, as SQLite does (there the scan of a term's matches is cheaper than the condition).
+        ``terms`` are the ones to retrieve by (``fusion.select_terms``'s pick), weighted here; with ``within``
+        given, they are all the query's terms and the server picks and weighs them (``PICKED_TERMS``), so the
+        query needs no statistics first.
         """
-        kept = [t for t in dict.fromkeys(terms) if indexable(t)]
-        if not kept or not parts:
+        if not parts:
             return None
-        rarity = self._rarity(kind, kept)
-        got = self._stats([("n", kind), *[("p" + kind, p) for p in parts]])
-        share = sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1)
-        pargs: list[Any] = []
-        if partition.scan_within(share):
+        if within is None:
+            kept = [t for t in dict.fromkeys(terms) if indexable(t)]
+            if not kept:
+                return None
+            within = self._within(kind, parts)
+            src, sargs = GIVEN_TERMS, [json.dumps([{"t": t, "w": w}
+                                                   for t, w in zip(kept, self._rarity(kind, kept), strict=True)])]
+        elif terms:
+            src, sargs = PICKED_TERMS.format(kind=kind), [json.dumps(list(terms))]
+        else:
+            return None
+        if within:
             scan = PART_SCAN.format(kind=kind)
-            pargs.append(json.dumps(list(dict.fromkeys(parts))))
+            sargs.append(json.dumps(list(dict.fromkeys(parts))))
         else:
             scan = TERM_SCAN.format(kind=kind)
-        postings = POSTINGS_SQL.format(scan=scan)
+        postings = POSTINGS_SQL.format(terms=src, scan=scan)
         # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
         # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
         # autovacuum analyzes it). Switched off for this statement (the old value kept in a placeholder
@@ -147,8 +163,7 @@ class SearchTx(TxBase):
                      "set_config('enable_bitmapscan', 'off', true)")
         # the terms as JSON: no estimate then depends on how many there are, so the server can keep a generic plan
         cur = self.c.later(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
-                           [json.dumps([{"t": t, "w": w} for t, w in zip(kept, rarity, strict=True)]), *pargs, *args,
-                            limit])
+                           [*sargs, *args, limit])
         self.c.later("SELECT set_config('enable_bitmapscan', current_setting('engram.bitmapscan'), true)")
         return cur
 
@@ -283,13 +298,13 @@ class SearchTx(TxBase):
         self.c.flush()
         return finish()
 
-    def _records_lexical_later(self, flt: ReadFilter, terms: Sequence[str], limit: int
-                               ) -> Callable[[], list[LexicalCandidate]]:
+    def _records_lexical_later(self, flt: ReadFilter, terms: Sequence[str], limit: int, *,
+                               within: bool | None = None) -> Callable[[], list[LexicalCandidate]]:
         parts = self._parts(flt)
         where, args = self._filter_sql(flt)
         cur = self._lexical_later("r", parts, terms, f"SELECT {STAMP_COLS}, r.terms FROM ({{postings}}) k "
                                   f"CROSS JOIN LATERAL ({SEQ_LOOKUP.format(table='records', key='seq')}) r "
-                                  f"WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit)
+                                  f"WHERE r.part = ANY(%s::text[]) AND {where}", [parts, *args], limit, within=within)
 
         def finish() -> list[LexicalCandidate]:
             rows = cur.fetchall() if cur is not None else []
@@ -317,10 +332,12 @@ class SearchTx(TxBase):
         self.c.flush()
         return finish()
 
-    def _records_vector_later(self, flt: ReadFilter, query: np.ndarray, limit: int
+    def _records_vector_later(self, flt: ReadFilter, query: np.ndarray, limit: int,
+                              plans: Mapping[str, tuple[str, int]] | None = None
                               ) -> Callable[[], list[VectorCandidate]]:
-        """Queue each searched partition's vector query; the function returned reads their rows once the queue
-        has gone (running the exact search of a partition whose HNSW scan came back short)."""
+        """Queue each searched partition's vector query, by its ``plans`` (plan, rows) when given, else as
+        ``_plan`` chooses; the function returned reads their rows once the queue has gone (running the exact
+        search of a partition whose HNSW scan came back short)."""
         q = query.astype(np.float32)
         dim = int(q.shape[0])
         where, args = self._filter_sql(flt)
@@ -329,7 +346,7 @@ class SearchTx(TxBase):
         exact = base + "ORDER BY s DESC, r.id LIMIT %s"
         queued: list[tuple[str, Cursor, bool]] = []
         for part in self._parts(flt):
-            plan, part_rows = self._plan("r", part, limit, dim)
+            plan, part_rows = plans[part] if plans is not None else self._plan("r", part, limit, dim)
             if plan == "hnsw":
                 queued.append((part, self._ann_later(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} "
                                                      "LIMIT %s", [q, part, *args, q, limit], limit, part_rows), True))
@@ -349,6 +366,55 @@ class SearchTx(TxBase):
             merged.sort(key=lambda h: -h[1])
             return [VectorCandidate(i, s) for i, s in merged[:limit]]
         return finish
+
+    def records_first_pass(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
+                           limit: int) -> tuple[TermStats, list[LexicalCandidate], list[VectorCandidate]]:
+        """The statistics and the candidates in one round trip, where the last recall of these partitions
+        tells how to search them.
+
+        What the statistics decide before the candidates can be asked for: which terms to retrieve by and
+        their weights (the server decides those from the same snapshot, ``PICKED_TERMS``), and whether term
+        postings are read within the partitions and how each partition's vectors are searched (exact or HNSW,
+        and its ``ef_search``). Those last choices change only when a partition crosses a size threshold, so
+        the ones the previous recall of these partitions made (``PostgresStore.first_pass``) are used, and
+        checked against this snapshot's statistics once they arrive with the candidates: if they differ, the
+        candidates are asked for again as those statistics choose. The answer is always the one the
+        statistics-first order gives.
+        """
+        parts = self._parts(flt)
+        dim = int(query.shape[0]) if query is not None else 0
+        key = (tuple(parts), dim, limit)
+        seen = self.s.first_pass.get(key) if not self.write and parts else None
+        if seen is None:
+            stats = self.record_term_stats(flt, terms)
+            lex, vec = self.records_candidates(flt, select_terms(terms, stats), query, limit=limit)
+            if parts:
+                self.s.remember_first_pass(key, self._choices(parts, dim, limit))
+            return stats, lex, vec
+        within, plans = seen
+        stats_keys = [*[("pr", p) for p in parts], *[("dfr", t) for t in terms], ("n", "r")]
+        got = self._stats_later(stats_keys)
+        lex_later = self._records_lexical_later(flt, terms, limit, within=within) if terms else None
+        vec_later = (self._records_vector_later(flt, query, limit, {p: (plan, rows) for p, plan, rows, _ in plans})
+                     if query is not None else None)
+        self.c.flush()
+        got()
+        stats = self._term_stats("r", terms)
+        now = self._choices(parts, dim, limit)
+        if (now[0], [(c[0], c[1], c[3]) for c in now[1]]) != (within, [(c[0], c[1], c[3]) for c in plans]):
+            self.s.remember_first_pass(key, now)
+            return (stats, *self.records_candidates(flt, select_terms(terms, stats), query, limit=limit))
+        return (stats, lex_later() if lex_later is not None else [], vec_later() if vec_later is not None else [])
+
+    def _choices(self, parts: Sequence[str], dim: int, limit: int
+                 ) -> tuple[bool, tuple[tuple[str, str, int, int], ...]]:
+        """What the transaction's statistics choose for a recall of ``parts``: postings within them or not, and
+        each partition's vector (part, plan, rows, ef_search; ef_search 0 for an exact search)."""
+        plans = []
+        for p in parts if dim else ():
+            plan, rows = self._plan("r", p, limit, dim)
+            plans.append((p, plan, rows, vectors.ef_search_for(rows, limit) if plan == "hnsw" else 0))
+        return self._within("r", parts), tuple(plans)
 
     def records_candidates(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
                            limit: int) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:

@@ -16,7 +16,7 @@ from psycopg import errors as pgerr
 from psycopg.rows import DictRow
 
 from ...core import partition
-from ...core.fusion import CANDIDATE_POSTINGS
+from ...core.fusion import CANDIDATE_POSTINGS, SELECT_KEEP_AT_LEAST, SELECT_MAX_DF_RATIO
 from ...errors import ConflictError, EngramError, StoreError, ValidationError
 from ...types import Event
 
@@ -108,9 +108,31 @@ def indexable(term: str) -> bool:
 # postings per term keeps a search of a large partition from ranking every row that holds a common term;
 # reading them from the postings btrees (index-only, newest first) keeps it from visiting every match.
 POSTINGS_SQL = (
-    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM json_to_recordset(%s::json) AS q(t text, w float8) "
+    "SELECT h.seq, round(sum(q.w) * 1e9) AS score FROM {terms} "
     "CROSS JOIN LATERAL ({scan}) h GROUP BY h.seq "
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
+# the query terms and their weights, as chosen in Python (core.fusion.select_terms, term_rarity) ...
+GIVEN_TERMS = "json_to_recordset(%s::json) AS q(t text, w float8)"
+# ... or chosen here from the statistics of the transaction's snapshot, by the same rules in the same float8
+# arithmetic (so the same terms and the same weights): the query's terms that some document holds; of those the
+# ones at most SELECT_MAX_DF_RATIO of the documents hold, unless fewer than SELECT_KEEP_AT_LEAST (or all of
+# them, if fewer) are, then the rarest SELECT_KEEP_AT_LEAST (query order on ties); each weighted by
+# term_rarity, and only those posting_terms can index. The terms come in query order, as a JSON array.
+PICKED_TERMS = (
+    "(WITH d AS (SELECT u.t, u.o, coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'df{kind}' "
+    "    AND s.key = u.t), 0)::float8 AS df FROM json_array_elements_text(%s::json) WITH ORDINALITY AS u(t, o)), "
+    "  n AS (SELECT coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'n' AND s.key = '{kind}'), 0)::float8 "
+    "    AS n), "
+    "  present AS (SELECT d.* FROM d WHERE d.df > 0), "
+    f"  rare AS (SELECT p.* FROM present p, n WHERE n.n <= 0 OR p.df <= {SELECT_MAX_DF_RATIO!r}::float8 * n.n), "
+    f"  enough AS (SELECT (SELECT count(*) FROM rare) >= least({SELECT_KEEP_AT_LEAST}, "
+    "    (SELECT count(*) FROM present)) AS yes), "
+    "  pick AS (SELECT r.t, r.df FROM rare r, enough WHERE enough.yes UNION ALL "
+    "    (SELECT p.t, p.df FROM present p, enough WHERE NOT enough.yes "
+    f"     ORDER BY p.df, p.o LIMIT {SELECT_KEEP_AT_LEAST})) "
+    f"SELECT pick.t, ln(1.0::float8 + {CANDIDATE_POSTINGS}::float8 / greatest(1.0::float8, "
+    f"  least({CANDIDATE_POSTINGS}::float8, pick.df))) AS w FROM pick "
+    "WHERE octet_length(pick.t) BETWEEN 1 AND 2047) AS q")
 # one term's newest postings anywhere (postings_term) ...
 TERM_SCAN = ("SELECT p.seq FROM postings p WHERE p.kind = '{kind}' AND p.term = q.t "
               f"ORDER BY p.seq DESC LIMIT {CANDIDATE_POSTINGS}")

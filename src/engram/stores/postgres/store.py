@@ -61,6 +61,9 @@ class PgTx(MetaTx, EventsTx, RecordsTx, SearchTx, EmbeddingTx, JobsTx, EraseTx):
     """A transaction on one pooled connection; see :class:`engram.stores.base.Tx` for the contract."""
 
 
+FIRST_PASS_KEPT = 10_000  # sets of partitions whose last recall's choices are remembered
+
+
 class PostgresStore:
     """Opens transactions on a pooled PostgreSQL database; migrates it on open.
 
@@ -84,6 +87,8 @@ class PostgresStore:
         self._builder: threading.Thread | None = None
         self._closing = False
         self.ryw = ReadYourWrites()
+        # how the last recall of each set of partitions searched them (SearchTx.records_first_pass)
+        self.first_pass: dict[tuple[tuple[str, ...], int, int], tuple[bool, tuple[tuple[str, str, int, int], ...]]] = {}
         self._migrate()
         self._begin_sql = {True: "BEGIN", False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}
         self._search_path = f'"{self.schema}", "{self.vector_schema}"'
@@ -178,6 +183,12 @@ class PostgresStore:
             self.vector_schema = str(found["nspname"])
             self.vector_oid = int(found["oid"])
             self.vector_array_oid = int(found["typarray"])
+
+    def remember_first_pass(self, key: tuple[tuple[str, ...], int, int],
+                            choice: tuple[bool, tuple[tuple[str, str, int, int], ...]]) -> None:
+        if len(self.first_pass) >= FIRST_PASS_KEPT:
+            self.first_pass.clear()
+        self.first_pass[key] = choice
 
     def request_hnsw(self, table: str, dim: int) -> None:
         """Queue an HNSW index build; one background thread per store runs the queue."""

@@ -4,7 +4,7 @@ and postings upkeep, the read filter as SQL, and the record row mapping."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from psycopg.rows import DictRow
@@ -26,6 +26,12 @@ from .sql import (
 
 if TYPE_CHECKING:
     from .store import PostgresStore
+
+
+# totals of stats keys, summed over shards; the keys as JSON: see insert_events
+STATS_SQL = ("SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
+             "JOIN json_array_elements(%s::json) AS u(x) ON s.kind = u.x ->> 0 AND s.key = u.x ->> 1 "
+             "GROUP BY s.kind, s.key")
 
 
 class TxBase:
@@ -107,12 +113,25 @@ class TxBase:
         cache = self._stat_cache if not self.write else {}
         want = [k for k in keys if k not in cache]
         if want:
-            got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(  # JSON: see insert_events
-                "SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
-                "JOIN json_array_elements(%s::json) AS u(x) ON s.kind = u.x ->> 0 AND s.key = u.x ->> 1 "
-                "GROUP BY s.kind, s.key", [json.dumps(want)])}
-            cache.update({k: got.get(k, 0) for k in want})
+            cache.update(self._stats_query(want))
         return {k: cache[k] + self._delta.get(k, 0) for k in keys}
+
+    def _stats_query(self, want: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(STATS_SQL, [json.dumps(want)])}
+        return {k: got.get(k, 0) for k in want}
+
+    def _stats_later(self, keys: Sequence[tuple[str, str]]) -> Callable[[], None]:
+        """Queue a read transaction's statistics query for ``keys``; the function returned, called once the queue
+        has gone, puts its totals in the cache ``_stats`` reads."""
+        assert not self.write  # a write transaction's totals are not cached (its own changes move them)
+        want = [k for k in dict.fromkeys(keys) if k not in self._stat_cache]
+        cur = self.c.later(STATS_SQL, [json.dumps(want)]) if want else None
+
+        def fill() -> None:
+            if cur is not None:
+                got = {(r["kind"], r["key"]): int(r["n"]) for r in cur.fetchall()}
+                self._stat_cache.update({k: got.get(k, 0) for k in want})
+        return fill
 
     @staticmethod
     def _filter_sql(f: ReadFilter, a: str = "r") -> tuple[str, list[Any]]:

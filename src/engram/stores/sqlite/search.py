@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...core import partition
-from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, term_rarity
+from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, select_terms, term_rarity
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood
 from .sql import (
@@ -212,6 +212,11 @@ class SearchTx(TxBase):
             if len(out) >= limit:
                 break
         return out[:limit]
+
+    def records_first_pass(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
+                           limit: int) -> tuple[TermStats, list[LexicalCandidate], list[VectorCandidate]]:
+        stats = self.record_term_stats(flt, terms)
+        return (stats, *self.records_candidates(flt, select_terms(terms, stats), query, limit=limit))
 
     def records_candidates(self, flt: ReadFilter, terms: Sequence[str], query: np.ndarray | None, *,
                            limit: int) -> tuple[list[LexicalCandidate], list[VectorCandidate]]:
