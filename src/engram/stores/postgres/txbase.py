@@ -113,11 +113,13 @@ class TxBase:
         cache = self._stat_cache if not self.write else {}
         want = [k for k in keys if k not in cache]
         if want:
-            cache.update(self._stats_query(want))
+            cache.update(self._totals(self._all(STATS_SQL, [json.dumps(want)]), want))
         return {k: cache[k] + self._delta.get(k, 0) for k in keys}
 
-    def _stats_query(self, want: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
-        got = {(r["kind"], r["key"]): int(r["n"]) for r in self._all(STATS_SQL, [json.dumps(want)])}
+    @staticmethod
+    def _totals(rows: Iterable[DictRow], want: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        """``STATS_SQL``'s rows as a total for each key asked for (0 where no row counts it)."""
+        got = {(r["kind"], r["key"]): int(r["n"]) for r in rows}
         return {k: got.get(k, 0) for k in want}
 
     def _stats_later(self, keys: Sequence[tuple[str, str]]) -> Callable[[], None]:
@@ -129,8 +131,7 @@ class TxBase:
 
         def fill() -> None:
             if cur is not None:
-                got = {(r["kind"], r["key"]): int(r["n"]) for r in cur.fetchall()}
-                self._stat_cache.update({k: got.get(k, 0) for k in want})
+                self._stat_cache.update(self._totals(cur.fetchall(), want))
         return fill
 
     @staticmethod
