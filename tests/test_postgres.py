@@ -677,6 +677,36 @@ def _relation_scans(plan: dict[str, Any], relation: str) -> list[tuple[str, str 
 
 
 @pg_only
+def test_vectors_stay_in_their_rows(db_url: str) -> None:
+    """A 384-d vector is 1.5 kB: with pgvector's EXTERNAL storage, a record or chunk row over 2 kB had it moved to
+    the TOAST table, and each cosine computed on it paid a TOAST lookup. Schema step 10 keeps it inline (MAIN);
+    long text still goes out of line (the 5 kB content here), the vector stays."""
+    import psycopg
+
+    mem = Memory.open(with_params(db_url, hnsw="off"), config=WIDE, embedder=HashingEmbedder(384),
+                      embed_history="inline")
+    try:
+        s = Scope("bot", "ana", "s1")
+        def words(i: int) -> str:  # about 1 kB of distinct terms: with its vector, a row of about 3.5 kB
+            return " ".join(f"w{i}x{j}" for j in range(150))
+        mem.remember_many(s, [{"summary": f"note {i}: {words(i)}", "scope": "actor"} for i in range(50)])
+        mem.append(s, [{"role": "user", "content": f"message {i}: {words(i)}"} for i in range(50)])
+        mem.remember(s, "a long one", content=" ".join(f"word{i}" for i in range(700)), scope="actor")
+    finally:
+        mem.close()
+    with psycopg.connect(urlsplit(db_url)._replace(query="").geturl()) as conn:
+        schema = schema_of(db_url)
+        for table in ("event_chunks", "records"):
+            [toast] = conn.execute("SELECT reltoastrelid::regclass::text FROM pg_class WHERE oid = %s::regclass",
+                                   [f'"{schema}".{table}']).fetchone() or [""]
+            # an out-of-line value is its chunks in the TOAST table; a 384-d vector's are 4 + 4 x 384 bytes in all
+            sizes = [n for (n,) in conn.execute(f"SELECT sum(octet_length(chunk_data)) FROM {toast} GROUP BY chunk_id")]
+            rows = conn.execute(f'SELECT count(*) FROM "{schema}".{table} WHERE vec IS NOT NULL').fetchone()
+            assert rows and rows[0] >= 50 and 4 + 4 * 384 not in sizes, (table, sizes)
+            assert sizes or table == "event_chunks"  # the long content went out of line
+
+
+@pg_only
 def test_lexical_candidates_are_looked_up_by_key_before_any_analyze(db_url: str,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """On a table nothing has analysed yet, the planner joined the ranked postings to the records by scanning
