@@ -119,3 +119,34 @@ def test_the_server_picks_and_weighs_the_terms_as_select_terms_does(mem: Memory)
         with store.read() as tx:  # now in one round trip, the terms picked by the server
             assert tx.records_first_pass(flt, terms, q, limit=50) == want, terms
     assert select_terms(index_terms("plum tree"), stats) == index_terms("plum tree")  # the "rarest two" rule
+
+
+def test_a_read_transactions_text_search_sets_bitmap_scans_off_with_its_search_path(
+        mem: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bitmap scan of postings is the plan the btrees exist to avoid (chosen before any ANALYZE). A read
+    transaction that searches text turns bitmap scans off in the statement that sets its search_path, where a
+    statement before and one after each text search used to set and restore the setting; a write transaction
+    still restores it after its search."""
+    sent: list[list[str]] = []
+    send = pipe.Pipe._send
+
+    def seen(self: pipe.Pipe) -> None:
+        sent.append([str(sql) for _, sql, _ in self.queue])
+        send(self)
+    monkeypatch.setattr(pipe.Pipe, "_send", seen)
+    want = _hits(mem, "plum tree")
+    sent.clear()
+    assert _hits(mem, "plum tree") == want and want
+    [first] = sent  # the statistics and the candidates in one round trip (the choices are remembered)
+    bitmaps = [sql for sql in first if "enable_bitmapscan" in sql]
+    assert len(bitmaps) == 1 and "search_path" in bitmaps[0], first
+    flt = mem.read_filter(S)
+
+    def setting(tx: Any) -> str:
+        return str(tx.c.execute("SELECT current_setting('enable_bitmapscan') AS v").fetchone()["v"])
+    with _store(mem).read() as tx:
+        assert setting(tx) == "on"
+        tx.c.execute("SELECT 1")  # the settings have gone: the search queues its own
+        assert tx.records_lexical(flt, ["plum"], limit=5) and setting(tx) == "off"
+    with _store(mem).write() as tx:
+        assert tx.records_lexical(flt, ["plum"], limit=5) and setting(tx) == "on"

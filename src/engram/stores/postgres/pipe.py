@@ -113,6 +113,14 @@ class Pipe:
         self.queue.append((cur, sql, args))
         return cur
 
+    def amend(self, queued: Cursor, sql: str, args: Params | None = None) -> bool:
+        """Replace a queued statement not sent yet (False: it has gone, nothing changed)."""
+        for n, (cur, _, _) in enumerate(self.queue):
+            if cur is queued:
+                self.queue[n] = (cur, sql, args)
+                return True
+        return False
+
     def later_row(self, kind: str, build: Callable[[list[tuple[Any, ...]]], tuple[str, Sequence[Any]]],
                   row: tuple[Any, ...]) -> None:
         """Queue one row of ``kind``, sent with the other rows of its kind as the statement ``build(rows)``.

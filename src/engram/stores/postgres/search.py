@@ -157,15 +157,32 @@ class SearchTx(TxBase):
         postings = POSTINGS_SQL.format(terms=src, scan=scan)
         # A bitmap scan reads every match of a term and visits its heap page before sorting: the plan the
         # btrees exist to avoid, chosen when postings has no statistics yet (after a bulk load, before
-        # autovacuum analyzes it). Switched off for this statement (the old value kept in a placeholder
+        # autovacuum analyzes it). A read transaction that searches text switches bitmap scans off for good,
+        # in the statement that sets its search_path when that has not gone yet: its other statements (term
+        # statistics, vector candidates, neighbourhoods, hits) plan the same either way, and the two
+        # statements that set and restored the setting around each text search cost a tenth of a millisecond.
+        # A write transaction switches it off for this statement only (the old value kept in a placeholder
         # setting, so restoring it needs no answer from the server); a failed one rolls the setting back.
-        self.c.later("SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), "
-                     "set_config('enable_bitmapscan', 'off', true)")
+        restore = self._bitmaps_off()
         # the terms as JSON: no estimate then depends on how many there are, so the server can keep a generic plan
         cur = self.c.later(sql.format(postings=postings) + " ORDER BY k.score DESC, k.seq DESC LIMIT %s",
                            [*sargs, *args, limit])
-        self.c.later("SELECT set_config('enable_bitmapscan', current_setting('engram.bitmapscan'), true)")
+        if restore:
+            self.c.later("SELECT set_config('enable_bitmapscan', current_setting('engram.bitmapscan'), true)")
         return cur
+
+    def _bitmaps_off(self) -> bool:
+        """Switch bitmap scans off before a text search (see ``_lexical_later``); True: restore them after it."""
+        if self.write:
+            self.c.later("SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), "
+                         "set_config('enable_bitmapscan', 'off', true)")
+            return True
+        if not self.bitmaps_off:
+            self.bitmaps_off = True
+            if not self.c.amend(self.settings, "SELECT set_config('search_path', %s, true), "
+                                "set_config('enable_bitmapscan', 'off', true)", [self.s.search_path]):
+                self.c.later("SELECT set_config('enable_bitmapscan', 'off', true)")
+        return False
 
     def _ann_order(self, table: str, alias: str, dim: int) -> str:
         """The ORDER BY of an HNSW scan: the index's own expression (``ensure_hnsw``), so the planner uses it."""

@@ -90,8 +90,8 @@ class PostgresStore:
         # how the last recall of each set of partitions searched them (SearchTx.records_first_pass)
         self.first_pass: dict[tuple[tuple[str, ...], int, int], tuple[bool, tuple[tuple[str, str, int, int], ...]]] = {}
         self._migrate()
-        self._begin_sql = {True: "BEGIN", False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}
-        self._search_path = f'"{self.schema}", "{self.vector_schema}"'
+        self.begin_sql = {True: "BEGIN", False: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}
+        self.search_path = f'"{self.schema}", "{self.vector_schema}"'
         self._context = AdaptersMap(psycopg.adapters)
         self._context.register_dumper(np.ndarray, dumper_for(self.vector_oid))
         # lists of vectors as binary vector[] parameters (batched inserts)
@@ -332,10 +332,7 @@ class PostgresStore:
             pool, conn = self._read_conn(self._read_pool)
         tx: PgTx | None = None
         try:
-            tx = PgTx(self, conn, write=write)
-            # queued: BEGIN goes out with the transaction's first query, in the same round trip
-            tx.c.later(self._begin_sql[write])
-            tx.c.later("SELECT set_config('search_path', %s, true)", [self._search_path])
+            tx = PgTx(self, conn, write=write)  # its BEGIN is queued: it goes out with the first query
             try:
                 yield tx
                 if write:

@@ -51,6 +51,11 @@ class TxBase:
         self.erased = False  # an erase deleted rows: vacuum and analyze once committed (PostgresStore._tx)
         self.erased_index_files = 0  # vector indexes live in the tables here: VACUUM purges them
         self.plans: list[tuple[str, str]] = []  # (partition, plan) of each vector query, for diagnostics
+        # BEGIN and the transaction's settings leave with its first query; while they wait, a search may add
+        # its own to the same statement (SearchTx._lexical_later)
+        self.c.later(store.begin_sql[write])
+        self.settings = self.c.later("SELECT set_config('search_path', %s, true)", [store.search_path])
+        self.bitmaps_off = False  # a read transaction's bitmap scans are off once it has searched text
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
         return self.c.execute(sql, args).fetchall()
