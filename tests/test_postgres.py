@@ -680,7 +680,7 @@ def _relation_scans(plan: dict[str, Any], relation: str) -> list[tuple[str, str 
 def test_vectors_stay_in_their_rows(db_url: str) -> None:
     """A 384-d vector is 1.5 kB: with pgvector's EXTERNAL storage, a record or chunk row over 2 kB had it moved to
     the TOAST table, and each cosine computed on it paid a TOAST lookup. Schema step 10 keeps it inline (MAIN);
-    long text still goes out of line (the 5 kB content here), the vector stays."""
+    the row's text goes out of line instead (the 5 kB content here, a 1 kB summary), the vector stays."""
     import psycopg
 
     mem = Memory.open(with_params(db_url, hnsw="off"), config=WIDE, embedder=HashingEmbedder(384),

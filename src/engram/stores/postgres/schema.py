@@ -240,13 +240,13 @@ MIGRATIONS: tuple[str, ...] = (
     # 10: vectors stay in their row. pgvector's type is stored EXTERNAL, so a row of more than 2 kB (a 384-d
     # vector is 1.5 kB) had its vector moved to the TOAST table, and every cosine computed on it (an exact
     # scan, a neighbour's score) paid a TOAST index lookup: about 5 us a row, half of an exact scan of a
-    # 100-row partition. MAIN keeps it inline unless the row still exceeds a page without it; long text
-    # goes out of line first, from 4 kB on. Rows already stored keep their place until the table is
-    # rewritten (VACUUM FULL, or pg_repack without the exclusive lock)
+    # 100-row partition. MAIN keeps it inline unless the row still exceeds a page without it: the row's
+    # text (a summary, long content) goes out of line instead, read only when the record is loaded whole.
+    # The 2 kB threshold stays, so four rows still fit a page (at 4 kB, three did: 5% more disk at 100k).
+    # Rows already stored keep their place until the table is rewritten (VACUUM FULL, or pg_repack without
+    # the exclusive lock)
     r"""
     ALTER TABLE records ALTER COLUMN vec SET STORAGE MAIN;
-    ALTER TABLE records SET (toast_tuple_target = 4080);
     ALTER TABLE event_chunks ALTER COLUMN vec SET STORAGE MAIN;
-    ALTER TABLE event_chunks SET (toast_tuple_target = 4080);
     """,
 )
