@@ -300,3 +300,19 @@ def test_the_share_of_a_message_inside_its_questions_weakens_it_in_proportion() 
             for i, share in (("all", 1.0), ("half", mixed), ("none", 0.0))]
     out = [s.id for s in fusion.rank(pool, QueryAnalysis(("barn", "june")), stats)]
     assert out == ["none", "half", "all"]
+
+
+def test_ascii_text_folds_as_the_unicode_path_does() -> None:
+    """``_fold`` skips NFKD for ASCII text (nothing to decompose): the same terms, for every printable byte."""
+    import string
+    import unicodedata
+
+    from engram.core import text as textmod
+
+    def slow(s: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c)).lower()
+    samples = [string.printable, "Running RUNS ran; the Cars' wheels (x2) -- done!", "ÀÉÎõü naïve café",
+               "a\u0301b\u0327", "ﬁne ＦＵＬＬ"]
+    for s in samples:
+        assert textmod._fold(s) == slow(s), s
+    assert textmod.index_terms("Café naïve") == ["cafe", "naive"]

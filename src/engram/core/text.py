@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
@@ -37,10 +38,13 @@ _SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "e
 
 
 def _fold(text: str) -> str:
+    if text.isascii():  # nothing to decompose or strip: the same result, without a pass per character
+        return text.lower()
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).lower()
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of the word, and words repeat: indexing spends half its time here
 def stem(word: str) -> str:
     """A light, deterministic suffix stripper: plurals, -ing, -ed, -ly, -ment. Keeps stems >= 3 chars."""
     if len(word) <= 3 or word.isdigit():
