@@ -32,7 +32,7 @@ from .sql import (
     split_terms,
     utc,
 )
-from .txbase import TxBase
+from .txbase import SEARCH_PATH, TxBase
 from .vectors import choose_plan
 
 
@@ -173,15 +173,14 @@ class SearchTx(TxBase):
 
     def _bitmaps_off(self) -> bool:
         """Switch bitmap scans off before a text search (see ``_lexical_later``); True: restore them after it."""
+        off = "set_config('enable_bitmapscan', 'off', true)"
         if self.write:
-            self.c.later("SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), "
-                         "set_config('enable_bitmapscan', 'off', true)")
+            self.c.later(f"SELECT set_config('engram.bitmapscan', current_setting('enable_bitmapscan'), true), {off}")
             return True
         if not self.bitmaps_off:
             self.bitmaps_off = True
-            if not self.c.amend(self.settings, "SELECT set_config('search_path', %s, true), "
-                                "set_config('enable_bitmapscan', 'off', true)", [self.s.search_path]):
-                self.c.later("SELECT set_config('enable_bitmapscan', 'off', true)")
+            if not self.c.amend(self.settings, f"SELECT {SEARCH_PATH}, {off}", [self.s.search_path]):
+                self.c.later(f"SELECT {off}")
         return False
 
     def _ann_order(self, table: str, alias: str, dim: int) -> str:

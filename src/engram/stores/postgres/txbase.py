@@ -34,6 +34,10 @@ STATS_SQL = ("SELECT s.kind, s.key, sum(s.n) AS n FROM stats s "
              "GROUP BY s.kind, s.key")
 
 
+# the transaction's search_path, set first (a search may add settings to the same statement)
+SEARCH_PATH = "set_config('search_path', %s, true)"
+
+
 class TxBase:
     """The state and helpers of one PostgreSQL transaction; the areas (meta.py, events.py, records.py, search.py,
     embedding.py, jobs.py, erase.py) add the contract's methods."""
@@ -54,7 +58,7 @@ class TxBase:
         # BEGIN and the transaction's settings leave with its first query; while they wait, a search may add
         # its own to the same statement (SearchTx._lexical_later)
         self.c.later(store.begin_sql[write])
-        self.settings = self.c.later("SELECT set_config('search_path', %s, true)", [store.search_path])
+        self.settings = self.c.later(f"SELECT {SEARCH_PATH}", [store.search_path])
         self.bitmaps_off = False  # a read transaction's bitmap scans are off once it has searched text
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[DictRow]:
