@@ -84,6 +84,7 @@ class Memory:
         self._config_version: int | None = None
         self._agent_configs = AgentConfigs(store)
         self._pinned_config: tuple[int | None, cfgmod.Config] | None = None  # a view's one configuration
+        self._owns_runtime = True  # False for a view (with_config): its store and indexer are the base's
         self.embedder = embedder
         # "background": turns commit history chunks unembedded and the indexer fills them in (see indexer.py)
         self.indexer = Indexer(store, embedder) if embed_history == "background" else None
@@ -160,16 +161,21 @@ class Memory:
     def with_config(self, config: cfgmod.Config, *, version: int | None = None) -> Memory:
         """A view under one (already validated) config, for every agent, sharing this memory's store, embedder,
         model, clock and history indexer; used per request by the HTTP server (``version`` is the stored
-        version it derives from, stamped on records). Close the base, never the view."""
+        version it derives from, stamped on records). The view borrows the base's runtime: closing it stops
+        only what the view itself started (its job worker), never the base's store or indexer."""
         view = Memory(self.store, config=config, embedder=self.embedder, model=self.model, clock=self._clock,
                       embed_history="inline")
         view.indexer = self.indexer
         view._pinned_config = (version, config)
         view._config_version = version
+        view._owns_runtime = False
         return view
 
     def close(self) -> None:
+        """Stop the job worker; a memory opened with :meth:`open` also closes its indexer and store."""
         self.stop_worker()
+        if not self._owns_runtime:
+            return
         if self.indexer is not None:
             self.indexer.close()
         self.store.close()
