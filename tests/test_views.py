@@ -3,6 +3,7 @@ closing it must never close the base's store or stop its indexer."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from engram import Memory, Scope
@@ -15,6 +16,7 @@ def test_closing_a_view_leaves_the_base_working(make_memory: Callable[..., Memor
     view = mem.with_config(mem.config)
     view.append(S, [{"role": "user", "content": "written before the view closed"}])
     view.close()
+    assert any(t.name == "engram-indexer" and t.is_alive() for t in threading.enumerate())  # SQLite's was stopped
     with mem.with_config(mem.config) as other:  # a view used as a context manager closes on exit too
         other.events(S, limit=5)
     [ev] = mem.append(S, [{"role": "user", "content": "the base still writes"}])
