@@ -334,8 +334,8 @@ class Memory:
         scored together with the events appended right before and after them (see :mod:`engram.retrieval`
         and :mod:`engram.core.fusion`). Events of preview turns are searched only by a preview read
         (``preview=True``; see :mod:`engram.preview`). Scores are absolute: events scoring below
-        ``min_score`` (default ``memory.search.minScore``, else 0.2) are left out, so an off-topic query
-        finds nothing.
+        ``min_score`` (default ``harness.memory.search.min_score``, else 0.2) are left out, so an off-topic
+        query finds nothing.
         """
         return self.retrieval.search_history(scope, query, limit, include_tools=include_tools, mode=mode,
                                              preview=preview, min_score=min_score)
@@ -545,8 +545,8 @@ class Memory:
         """The records that best match ``query``, scores in [0, 1], best first.
 
         Scores are absolute (comparable across queries); hits below ``min_score`` (default
-        ``memory.search.minScore``, else 0.2) are left out, so an off-topic query recalls nothing. A namespace
-        with a retrieval config (``topK``, ``relevanceScore``) uses those as defaults.
+        ``harness.memory.search.min_score``, else 0.2) are left out, so an off-topic query recalls nothing. A
+        namespace with a retrieval config (``topK``, ``relevanceScore``) uses those as defaults.
         """
         return self.retrieval.recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind,
                                      labels=labels, namespace=namespace, preview=preview)
