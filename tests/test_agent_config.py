@@ -60,7 +60,8 @@ def test_update_changes_only_what_it_names(make_memory: Callable[..., Memory]) -
     # a whole configuration (no update) starts from its shape's defaults
     mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 50}}}})
     assert mem.config_for("a").memory.kinds == ("guidance", "fact", "event", "reference")
-    assert mem.config_for("a").harness.history.index == "none"
+    # ...but a document that names only memory fields leaves history search on (issue 27.2)
+    assert mem.config_for("a").harness.history.index == "messages"
 
 
 def test_bad_configuration_changes_nothing(make_memory: Callable[..., Memory]) -> None:

@@ -159,13 +159,19 @@ def test_read_levels_follow_config(make_memory: Callable[..., Memory]) -> None:
     assert mem.recall(S1, "pelicans") == []  # written, but this config reads the session level only
 
 
-def test_default_config_writes_session_only(make_memory: Callable[..., Memory]) -> None:
+def test_default_config_writes_session_and_actor_only(make_memory: Callable[..., Memory]) -> None:
+    """No configuration is AgentCore's managed default (actor-scoped namespaces); a harness-shaped one starts
+    from the Twisp document's session-only scopes. Either refusal names the setting that allows the level."""
     mem = make_memory()
+    assert mem.remember(S1, "Prefers email", scope="actor").level == "actor"
     before = snapshot(mem, S1)
     with pytest.raises(PermissionDenied) as err:
-        mem.remember(S1, "nope", scope="actor")
-    assert err.value.field == "scope"
+        mem.remember(S1, "nope", scope="agent")
+    assert err.value.field == "scope" and "harness.memory.scope.write" in str(err.value)
     assert snapshot(mem, S1) == before
+    twisp = make_memory({"harness": {"memory": {"pinned": {"max_tokens": 100}}}})
+    with pytest.raises(PermissionDenied, match=r"add it in harness\.memory\.scope\.write"):
+        twisp.remember(S1, "nope", scope="actor")
 
 
 def test_record_provenance_and_history(mem: Memory) -> None:

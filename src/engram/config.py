@@ -50,9 +50,19 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+Level = Literal["session", "actor", "agent"]
+# engram's defaults (no configuration): the AgentCore document's managed memory, "memory just works":
+# actor-scoped namespaces, semantic + summarization strategies, 30-day event expiry (History below)
+DEFAULT_LEVELS: tuple[Level, ...] = shapes.MANAGED_LEVELS
+DEFAULT_STRATEGY_TYPES = shapes.MANAGED_DEFAULT_STRATEGIES
+
+
 class ScopeRules(_Strict):
-    read: tuple[Literal["session", "actor", "agent"], ...] = ("session",)
-    write: tuple[Literal["session", "actor", "agent"], ...] = ("session",)
+    """Which levels an agent reads and writes: engram's default is the session and the actor (every session of
+    that actor with this agent); the harness shape starts from the Twisp document's ``["session"]``."""
+
+    read: tuple[Level, ...] = DEFAULT_LEVELS
+    write: tuple[Level, ...] = DEFAULT_LEVELS
 
 
 class Label(_Strict):
@@ -158,7 +168,7 @@ class Memory(_Strict):
     scope: ScopeRules = ScopeRules()
     kinds: tuple[str, ...] = DEFAULT_KINDS
     labels: dict[str, Label] = Field(default_factory=dict)
-    strategies: tuple[Strategy, ...] = ()
+    strategies: tuple[Strategy, ...] = tuple(Strategy(type=t) for t in DEFAULT_STRATEGY_TYPES)
     retrieval: dict[str, Retrieval] = Field(default_factory=dict)
     search: Search = Search()
     pinned: Pinned = Pinned()
@@ -207,7 +217,7 @@ class Memory(_Strict):
 class History(_Strict):
     index: Literal["none", "messages", "messages_and_tools"] = "messages"
     messages_count: int = Field(20, alias="messagesCount", ge=0, le=10_000)
-    event_expiry_days: int = Field(30, alias="eventExpiryDuration", ge=1, le=3650)
+    event_expiry_days: int = Field(shapes.MANAGED_DEFAULT_EXPIRY_DAYS, alias="eventExpiryDuration", ge=1, le=3650)
 
 
 class Truncation(_Strict):
@@ -307,7 +317,7 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
         return doc
     memory = dict(harness["memory"])
     history = harness.get("history")
-    index = history.get("index", "none") if isinstance(history, dict) else "none"
+    index = history.get("index", History().index) if isinstance(history, dict) else History().index
     tools = memory.get("tools", ["search_memory"])
     if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
         memory["tools"] = tools + [t for t in ("search_history", "retrieve_result")

@@ -29,6 +29,9 @@ MEMORY_KEYS = ("managedMemoryConfiguration", "agentCoreMemoryConfiguration", "di
 TRUNCATION_KEYS = ("strategy", "slidingWindowConfig", "summarizationConfig", "config")
 MANAGED_DEFAULT_STRATEGIES = ("SEMANTIC", "SUMMARIZATION")  # "semantic + summarization strategies"
 MANAGED_DEFAULT_EXPIRY_DAYS = 30  # "30-day event expiry"
+# "Memory events are scoped by actorId + sessionId"
+MANAGED_LEVELS: tuple[Literal["session", "actor", "agent"], ...] = ("session", "actor")
+TWISP_LEVELS = ("session",)  # "harness.memory.scope ... Both default to ["session"]"
 
 
 class _Strict(BaseModel):
@@ -293,16 +296,21 @@ def is_update_wrapper(doc: object) -> bool:
 def shape_defaults(shape: Shape, patch: dict[str, Any]) -> dict[str, Any]:
     """What a full configuration of ``shape`` starts from before ``patch`` applies.
 
-    * harness (the Twisp document): ``history.index`` is ``none`` ("`none` (default)").
+    * harness (the Twisp document): ``scope.read`` and ``scope.write`` are ``["session"]`` ("Both default to
+      `["session"]`") and no strategy runs (memory is reviewed only when ``enabled`` is named, see
+      :func:`engram.config.twisp_defaults`). ``history.index`` keeps engram's ``messages`` in every shape:
+      a document that sets only memory fields must not switch history search off (name ``"none"`` for that).
     * agentcore: "By default, the harness provisions ... semantic + summarization strategies, 30-day event
       expiry", memory scoped by actor and session; a BYO or disabled memory value replaces that.
-    * engram (``{}``): engram's own defaults (see the README's configuration section).
+    * engram (``{}`` or no configuration): engram's defaults, which are the AgentCore managed ones ("memory
+      just works"): the :class:`engram.config.Config` field defaults.
     """
     if shape == "harness":
-        return {"harness": {"history": {"index": "none"}}}
+        return {"harness": {"memory": {"scope": {"read": list(TWISP_LEVELS), "write": list(TWISP_LEVELS)},
+                                       "strategies": []}}}
     if shape == "agentcore":
         memory = patch.get("harness", {}).get("memory", {})
-        levels = ["session", "actor"]
+        levels = list(MANAGED_LEVELS)
         if memory.get("arn"):  # BYO: a memory the caller shares across harnesses may hold agent-level records
             levels = ["session", "actor", "agent"]
         return {"harness": {"memory": {"enabled": True, "scope": {"read": levels, "write": levels},

@@ -53,11 +53,21 @@ def _template(level: Level, scope: Scope) -> str:
     return ns.DEFAULT_TEMPLATES[level]
 
 
+def _fits(strategy: Strategy, scope: Scope) -> bool:
+    """Whether ``scope`` has every id ``strategy``'s namespaces name: a strategy writing under
+    ``/facts/{actorId}/`` runs for sessions with an actor ("scoped by session ID, and additionally by actor ID,
+    if provided"), so engram's default strategies leave a session of the agent alone (no actor) untouched
+    instead of failing its turns."""
+    templates = [strategy.namespace_template, strategy.reflection_namespace or ""]
+    return not any(("{actorId}" in t and scope.actor is None) or ("{sessionId}" in t and scope.session is None)
+                   for t in templates)
+
+
 def strategies(cfg: MemoryConfig, scope: Scope, *, with_model: bool) -> tuple[Strategy, ...]:
-    """What turn-end extraction runs for ``scope``: the configured strategies, else the default review (when
-    ``extraction.review`` is on), else nothing."""
+    """What turn-end extraction runs for ``scope``: the configured strategies whose namespaces the scope can
+    fill, else the default review (when ``extraction.review`` is on), else nothing."""
     if cfg.strategies or not cfg.enabled or not cfg.extraction.review:
-        return cfg.strategies
+        return tuple(st for st in cfg.strategies if _fits(st, scope))
     levels = _writable(scope, cfg.scope.write)
     if not levels:
         return ()

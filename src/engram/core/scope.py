@@ -107,6 +107,15 @@ def read_filter(
     )
 
 
+SETTING = "harness.memory.scope"  # where the levels an agent may read and write are configured
+
+
+def missing(right: str, level: str, allowed: Iterable[str]) -> str:
+    """The reason a level is refused, naming the setting that allows it (for every PermissionDenied on levels)."""
+    return (f"scope.{right} does not include {level!r} (it is {list(allowed)}); add it in {SETTING}.{right} "
+            "of the agent's configuration")
+
+
 def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_only: bool = False) -> Level:
     """Raise unless ``scope`` may write a record at ``level``; return the level typed."""
     if read_only:
@@ -115,9 +124,7 @@ def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_
         raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="scope")
     allowed = tuple(allowed)
     if level not in allowed:
-        raise PermissionDenied(
-            f"writing at level {level!r} is not allowed (scope.write is {list(allowed)})", field="scope"
-        )
+        raise PermissionDenied(f"writing at level {level!r}: {missing('write', level, allowed)}", field="scope")
     scope.require(level)
     return level
 
@@ -134,7 +141,7 @@ def check_replace(scope: Scope, target: Record, level: Level, namespace: str, al
     allowed = tuple(allowed)
     if target.level not in allowed:
         raise PermissionDenied(f"record {target.id} is at level {target.level!r}; superseding it needs the write "
-                               f"right there (scope.write is {list(allowed)})", field="replaces")
+                               f"right there: {missing('write', target.level, allowed)}", field="replaces")
     scope.require(target.level)
     if by_strategy and (target.level != level or target.namespace != namespace):
         raise PermissionDenied(f"a strategy writing {namespace} may not supersede record {target.id} of "
@@ -158,9 +165,8 @@ def check_events(scope: Scope, allowed: Iterable[str], *, write: bool, read_only
         raise ReadOnlyError("this handle may search and read memory, never write it")
     allowed = tuple(allowed)
     if "session" not in allowed:
-        what = "scope.write" if write else "scope.read"
-        raise PermissionDenied(f"{'writing' if write else 'reading'} session events needs 'session' in {what} "
-                               f"(it is {list(allowed)})", field="scope")
+        raise PermissionDenied(f"{'writing' if write else 'reading'} session events: "
+                               f"{missing('write' if write else 'read', 'session', allowed)}", field="scope")
 
 
 def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: bool = False) -> None:
@@ -176,11 +182,12 @@ def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: 
         if actor != scope.actor:
             raise PermissionDenied("a scope bound to one actor may only erase that actor", field="actor")
         if not allowed:
-            raise PermissionDenied("erasing needs a write level (scope.write is empty)", field="scope")
+            raise PermissionDenied("erasing needs a write level: scope.write is empty; add one in "
+                                   f"{SETTING}.write", field="scope")
         return
     if "agent" not in allowed:
-        raise PermissionDenied("erasing an actor from an agent-wide scope needs 'agent' in scope.write "
-                               f"(it is {list(allowed)})", field="scope")
+        raise PermissionDenied(f"erasing an actor from an agent-wide scope: {missing('write', 'agent', allowed)}",
+                               field="scope")
 
 
 def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:

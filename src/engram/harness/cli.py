@@ -26,8 +26,9 @@ def register(subparsers: Any) -> None:
                    help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--config", help="config JSON file (stored with the memory)")
     p.add_argument("--agent", default="assistant")
-    p.add_argument("--actor", default=None, help="the actor (user) the session belongs to; omit for a session "
-                                                 "of the agent alone")
+    p.add_argument("--actor", default="me", type=lambda v: v or None,
+                   help="the actor (user) the session belongs to; what engram learns about the actor follows "
+                        "them into their other sessions (default: me; '' for a session of the agent alone)")
     p.add_argument("--session", required=True)
     p.add_argument("--model", help="provider:model, e.g. openai:gpt-4o-mini (default: the offline responder)")
     p.add_argument("--instructions", help="system instructions for the agent")
