@@ -1,0 +1,68 @@
+"""A session's events as a framework's ordered item list: read it whole, append to it, pop its tail.
+
+Frameworks keep a conversation as an ordered list and page it from the end. engram orders a session's events
+by (``at``, ``seq``) and pages by ``at``, so every item appended here gets its own instant, one microsecond
+after the session's last event, which keeps paging exact however many items one call adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..core.validate import MAX_LIMIT
+from ..types import Event, Scope
+
+if TYPE_CHECKING:
+    from ..engine import Memory
+
+TICK = timedelta(microseconds=1)
+
+
+def read(mem: Memory, scope: Scope, limit: int | None = None) -> list[Event]:
+    """The session's last ``limit`` events (all when None), oldest first."""
+    out: list[Event] = []
+    before: datetime | None = None
+    while limit is None or len(out) < limit:
+        want = MAX_LIMIT if limit is None else min(MAX_LIMIT, limit - len(out))
+        page = mem.events(scope, want, before=before)
+        out[:0] = page
+        if len(page) < want:
+            break
+        before = page[0].at
+    return out
+
+
+def stamped(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` with strictly increasing ``at``, all after the session's last event."""
+    last = mem.events(scope, 1)
+    start = max(mem.now(), last[0].at + TICK) if last else mem.now()
+    return [{**m, "at": start + i * TICK} for i, m in enumerate(messages)]
+
+
+def append(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[Event]:
+    """Append in one turn: all of ``messages`` are stored or none."""
+    if not messages:
+        return []
+    return mem.append(scope, stamped(mem, scope, messages))
+
+
+def pop(mem: Memory, scope: Scope) -> Event | None:
+    """Delete and return the session's newest event (None when it has none)."""
+    last = mem.events(scope, 1)
+    if not last:
+        return None
+    mem.delete_events(scope, [last[0].id])
+    return last[0]
+
+
+def clear(mem: Memory, scope: Scope) -> int:
+    """Delete every event of the session; returns how many went."""
+    gone = 0
+    while page := mem.events(scope, MAX_LIMIT):
+        went = mem.delete_events(scope, [e.id for e in page])
+        gone += went
+        if not went:  # nothing more this scope may delete
+            break
+    return gone
