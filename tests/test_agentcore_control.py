@@ -579,12 +579,11 @@ def test_a_harness_without_memory_remembers_nothing(engram: dict[str, Any]) -> N
 
 
 def test_the_readme_harness_example_runs(engram: dict[str, Any]) -> None:
-    """The README's harness example, verbatim, reached only through the environment variables it names."""
+    """The AgentCore page's harness example, verbatim, reached only through the environment variables it names."""
     import re
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Use engram as AgentCore", 1)[1].split("\n## ", 1)[0]
-    block = next(b for b in re.findall(r"```python\n(.*?)```", section, re.S) if "invoke_harness(" in b)
+    page = (Path(__file__).resolve().parents[1] / "docs" / "agentcore.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "invoke_harness(" in b)
     script = engram["tmp"] / "harness_example.py"
     script.write_text(block)
     env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}

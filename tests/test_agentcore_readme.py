@@ -1,5 +1,5 @@
-"""The README's "Use engram as AgentCore" example runs verbatim against a real ``engram serve``, reached only
-through the environment variables the section names (SQLite and PostgreSQL)."""
+"""The AgentCore page's (docs/agentcore.md) boto3 example runs verbatim against a real ``engram serve``, reached
+only through the environment variables the page names (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,12 @@ import pytest
 from tests.agentcore_support import served
 from tests.conftest import BACKENDS
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "agentcore.md"
 
 
 def example() -> str:
-    text = README.read_text()
-    section = text.split("## Use engram as AgentCore", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert blocks, "the section has a python example"
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", PAGE.read_text(), re.S) if "retrieve_memory_records(" in b]
+    assert blocks, "the page has a python example that retrieves memory records"
     return blocks[0]
 
 

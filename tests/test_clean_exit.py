@@ -46,15 +46,16 @@ def test_exit_waits_for_the_indexer_batch_in_hand(tmp_path: Path) -> None:
 
 
 def _tour() -> str:
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## A tour of the API"):]
-    m = re.search(r"```python\n(.*?)```", section, re.S)
-    assert m is not None
-    return m.group(1)
+    """The python blocks of the API tour (docs/concepts.md), in order, as one script."""
+    page = (ROOT / "docs" / "concepts.md").read_text()
+    section = page[page.index("## A tour of the API"):].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert blocks
+    return "\n".join(blocks)
 
 
 def test_the_readme_tour_as_a_script_exits_cleanly(tmp_path: Path) -> None:
-    """The README's API tour never calls mem.close(); run as a script it must exit 0 every time."""
+    """The API tour never calls mem.close(); run as a script it must exit 0 every time."""
     tour = _tour()
     assert "mem.close()" not in tour
     for i in range(3):
