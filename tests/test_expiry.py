@@ -73,15 +73,15 @@ def test_sweep_counts_logs_and_trims_source_event_ids(make_memory: Callable[...,
 def test_each_agent_expires_by_its_own_configuration(make_memory: Callable[..., Memory]) -> None:
     now, clock = _clock()
     mem = make_memory(clock=clock)
-    mem.configure("short", {"harness": {"history": {"eventExpiryDuration": 2}}})
+    mem.configure("short", {"harness": {"history": {"eventExpiryDuration": 3}}})  # the service model's least
     mem.configure("long", {"managedMemoryConfiguration": {"eventExpiryDuration": 60}})
     scopes = {a: Scope(a, "ana", "s1") for a in ("short", "long", "default-user")}
     for s in scopes.values():
         mem.append(s, [{"role": "user", "content": "hello"}])
-    now[0] += timedelta(days=3)
+    now[0] += timedelta(days=4)
     assert mem.expire() == 1
     assert {a: _stored(mem, s) for a, s in scopes.items()} == {"short": 0, "long": 1, "default-user": 1}
-    now[0] += timedelta(days=30)  # 33 days: past the default's 30, not the 60 of "long"
+    now[0] += timedelta(days=29)  # 33 days: past the default's 30, not the 60 of "long"
     assert mem.expire() == 1
     assert {a: _stored(mem, s) for a, s in scopes.items()} == {"short": 0, "long": 1, "default-user": 0}
 

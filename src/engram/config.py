@@ -28,6 +28,8 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from . import config_shapes as shapes
+from .core.event_expiry import MAX_DAYS as MAX_EXPIRY_DAYS
+from .core.event_expiry import MIN_DAYS as MIN_EXPIRY_DAYS
 from .core.namespace import level_of_template
 from .errors import ConfigError
 
@@ -217,7 +219,8 @@ class Memory(_Strict):
 class History(_Strict):
     index: Literal["none", "messages", "messages_and_tools"] = "messages"
     messages_count: int = Field(20, alias="messagesCount", ge=0, le=10_000)
-    event_expiry_days: int = Field(shapes.MANAGED_DEFAULT_EXPIRY_DAYS, alias="eventExpiryDuration", ge=1, le=3650)
+    event_expiry_days: int = Field(shapes.MANAGED_DEFAULT_EXPIRY_DAYS, alias="eventExpiryDuration",
+                                   ge=MIN_EXPIRY_DAYS, le=MAX_EXPIRY_DAYS)
 
 
 class Truncation(_Strict):

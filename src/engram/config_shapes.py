@@ -22,6 +22,8 @@ from typing import Any, Literal
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .core.event_expiry import MAX_DAYS as MAX_EXPIRY_DAYS
+from .core.event_expiry import MIN_DAYS as MIN_EXPIRY_DAYS
 from .errors import ConfigError
 
 Shape = Literal["harness", "agentcore", "engram"]
@@ -40,7 +42,8 @@ class _Strict(BaseModel):
 
 class _Managed(_Strict):
     strategies: tuple[Literal["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"], ...] | None = None
-    event_expiry: int | None = Field(None, alias="eventExpiryDuration", ge=1, le=3650)
+    event_expiry: int | None = Field(None, alias="eventExpiryDuration", ge=MIN_EXPIRY_DAYS,
+                                     le=MAX_EXPIRY_DAYS)
     arn: str | None = Field(None, min_length=1, max_length=2048)
     encryption_key_arn: str | None = Field(None, alias="encryptionKeyArn", min_length=1, max_length=2048)
 

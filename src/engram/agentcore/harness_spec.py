@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..core import event_expiry
 from ..errors import ValidationError
 
 HARNESS_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_]{0,39}")
@@ -202,7 +203,8 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
                 raise fail(f"{where}.strategies", "names a strategy type twice")
             out["strategies"] = list(listed)
         if o.get("eventExpiryDuration") is not None:
-            out["eventExpiryDuration"] = integer(o["eventExpiryDuration"], f"{where}.eventExpiryDuration", 3, 365)
+            out["eventExpiryDuration"] = event_expiry.check_days(o["eventExpiryDuration"],
+                                                                   f"{where}.eventExpiryDuration")
         if o.get("encryptionKeyArn") is not None:
             out["encryptionKeyArn"] = match(KMS_ARN, o["encryptionKeyArn"], f"{where}.encryptionKeyArn",
                                             "a KMS key ARN")

@@ -230,8 +230,9 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     memory_cfg = spec.memory(body["memory"]) if body.get("memory") is not None else {"managedMemoryConfiguration": {}}
     tags = spec.tags(body["tags"]) if body.get("tags") is not None else None
     token = body.get("clientToken")
+    owner, digest = grant.agent or "", idempotency.params(body)
     if token is not None:
-        prior = idempotency.lookup(base.store, "create-harness", token)
+        prior = idempotency.lookup(base.store, "create-harness", owner, token, digest)
         if prior:
             found = _load(base, prior)
             if found is not None:
@@ -239,7 +240,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     for hid in _index(base):
         other = _load(base, hid)
         if other is not None and other["harnessName"] == name and other.get(OWNER) == grant.agent:
-            if token is not None and idempotency.lookup(base.store, "create-harness", token) == hid:
+            if token is not None and idempotency.lookup(base.store, "create-harness", owner, token, digest) == hid:
                 return other  # made meanwhile by a concurrent create with this token
             raise ConflictError(f"a harness named {name!r} exists ({hid})", field="harnessName")
     harness_id = f"{name}-{st.suffix()}"
@@ -252,7 +253,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     if tags is not None:
         doc["tags"] = tags
     if token is not None:
-        won = idempotency.claim(base.store, "create-harness", token, harness_id)
+        won = idempotency.claim(base.store, "create-harness", owner, token, digest, harness_id)
         if won != harness_id:  # a concurrent create with this token claimed it first
             found = _load(base, won)
             if found is None:
@@ -271,7 +272,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         _put(base, doc, new=True)
     except EngramError:
         if token is not None:
-            idempotency.release(base.store, "create-harness", token)
+            idempotency.release(base.store, "create-harness", owner, token)
         raise
     return doc
 

@@ -1,32 +1,79 @@
-"""Client tokens of the control plane: a create repeated with the same ``clientToken`` answers the first one.
+"""Client tokens on the AgentCore face: one rule for every operation that takes a ``clientToken``.
 
-CreateMemory and CreateHarness take an optional ``clientToken``; the id a token created is kept in the
-meta table under ``agentcore.token.<operation>.<token>``.
+A token belongs to its caller and resource (``owner``: the key's agent for the control plane, the memory's
+agent and actor for the data plane), never to the whole store, so one tenant's token can neither find nor
+block another's. The caller's grant is checked before a token is looked at. A token is claimed atomically
+before the work it guards (two concurrent calls with one token do the work once); a repeat with the same
+parameters answers what the first call made; a repeat with different parameters is refused
+(IdempotentParameterMismatch). Rows live under ``agentcore.token.<op>.<hash>``: the hash of owner and
+token, so the meta table holds no actor id or token an erase would have to find.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
 from ..stores.base import Store
+from .errors import AwsError
 
 TOKEN_META = "agentcore.token."
 
 
-def lookup(store: Store, op: str, token: str) -> str | None:
-    """The id an earlier ``op`` with this token created, if any."""
+class IdempotentParameterMismatch(AwsError):
+    """A client token reused with other parameters (HTTP 400, as the service answers)."""
+
+    code, status = "ValidationException", 400
+
+    def body(self) -> dict[str, Any]:
+        return {"__type": self.code, "message": self.message, "reason": "IdempotentParameterMismatch",
+                "fieldList": [{"name": "clientToken", "message": self.message}]}
+
+
+def key(op: str, owner: str, token: str) -> str:
+    """The meta key of ``token`` for ``op`` in ``owner``'s name."""
+    digest = hashlib.sha256("\x1f".join((op, owner, token)).encode()).hexdigest()
+    return f"{TOKEN_META}{op}.{digest}"
+
+
+def params(body: Mapping[str, Any]) -> str:
+    """A digest of a request's parameters (its token aside), to tell a retry from another request."""
+    rest = {k: v for k, v in body.items() if k != "clientToken"}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+def _check(raw: str, digest: str) -> str:
+    doc = json.loads(raw)
+    if doc.get("params") != digest:
+        raise IdempotentParameterMismatch("clientToken: this token was used with different parameters")
+    return str(doc.get("id") or "")
+
+
+def lookup(store: Store, op: str, owner: str, token: str, digest: str) -> str | None:
+    """What an earlier call with this token made (None: no earlier call); mismatching parameters refuse."""
     with store.read() as tx:
-        got = tx.get_meta(f"{TOKEN_META}{op}.{token}")
-    return got or None
+        raw = tx.get_meta(key(op, owner, token))
+    return _check(raw, digest) if raw else None
 
 
-def claim(store: Store, op: str, token: str, value: str) -> str:
-    """Claim the token for the id ``value`` about to be created, before creating it: returns ``value`` when
-    this call won, else the id an earlier (or concurrent) create with the token claimed. Two concurrent
-    creates with one token therefore make one resource."""
+def claim(store: Store, op: str, owner: str, token: str, digest: str, value: str) -> str:
+    """Claim the token for ``value`` (the id about to be made) before making it: returns ``value`` when this
+    call won, else what an earlier or concurrent call claimed; mismatching parameters refuse."""
+    doc = json.dumps({"id": value, "params": digest})
     with store.write() as tx:
-        return tx.claim_meta(f"{TOKEN_META}{op}.{token}", value)
+        got = tx.claim_meta(key(op, owner, token), doc)
+    return value if got == doc else _check(got, digest)
 
 
-def release(store: Store, op: str, token: str) -> None:
-    """Give the token up after the create it was claimed for failed, so a retry may create."""
+def settle(store: Store, op: str, owner: str, token: str, digest: str, value: str) -> None:
+    """Record what the claimed call made, when that is known only afterwards (a batch's reply)."""
     with store.write() as tx:
-        tx.delete_meta(f"{TOKEN_META}{op}.{token}")
+        tx.set_meta(key(op, owner, token), json.dumps({"id": value, "params": digest}))
+
+
+def release(store: Store, op: str, owner: str, token: str) -> None:
+    """Give the token up after the call it was claimed for failed, so a retry may run."""
+    with store.write() as tx:
+        tx.delete_meta(key(op, owner, token))

@@ -8,21 +8,19 @@ the key's admin right.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 from typing import Any
 
-from ..errors import NotFound
+from ..errors import EngramError, NotFound, ValidationError
 from ..types import Job, Scope
 from . import events as ev_mod
-from . import ids, shapes
+from . import idempotency, ids, shapes
 from .errors import AccessDeniedException, ValidationException
 from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp
 
 router = AwsRouter()
 
-_TOKEN = "agentcore.job_token."
 
 
 def _strategies(mc: MemoryCtx) -> list[str]:
@@ -92,21 +90,19 @@ def start_job(c: CallDep) -> Any:
     job = shapes.obj(body.get("extractionJob"), "extractionJob")
     shapes.only(job, {"jobId"}, "extractionJob")
     job_id = shapes.string(job.get("jobId"), "extractionJob.jobId", max_len=128)
-    token_key = None
-    if body.get("clientToken") is not None:
-        token_key = _TOKEN + mc.scope.agent + "\x1f" + shapes.string(body["clientToken"], "clientToken",
-                                                                       max_len=256)
-        with mc.mem.store.read() as tx:
-            done = tx.get_meta(token_key)
-        if done == job_id:
-            return c.ok({"jobId": job_id})
+    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    digest = idempotency.params(body)
+    if token is not None:  # the same parameters name the same job: a repeat retries nothing twice
+        idempotency.claim(mc.mem.store, "start-job", mc.scope.agent, token, digest, job_id)
     try:
         mc.mem.retry_job(mc.scope, job_id)
     except NotFound:
+        if token is not None:
+            idempotency.release(mc.mem.store, "start-job", mc.scope.agent, token)
         raise NotFound(f"no extraction job {job_id} in this memory", field="extractionJob.jobId") from None
-    if token_key is not None:
-        with mc.mem.store.write() as tx:
-            tx.set_meta(token_key, job_id)
+    except ValidationError:  # not failed (any more): a retry with the token already put it back to pending
+        if token is None:
+            raise
     return c.ok({"jobId": job_id})
 
 
@@ -130,23 +126,17 @@ def ingest(c: CallDep) -> Any:
     metadata = shapes.event_metadata(body.get("metadata"), "metadata")
     if body.get("extractionConfig") is not None:
         shapes.extraction_config(body["extractionConfig"], "extractionConfig")
-    token_key, digest = None, ""
-    if body.get("clientToken") is not None:
-        token = shapes.string(body["clientToken"], "clientToken", max_len=256)
-        digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16]
-        seed = f"ingest\x1f{c.param('memoryId')}\x1f{actor}\x1f{token}"
-        token_key = _TOKEN + hashlib.sha256(seed.encode()).hexdigest()
-        with c.base.store.read() as tx:
-            done = tx.get_meta(token_key)
-        if done:
-            doc = json.loads(done)
-            if doc.get("digest") != digest:
-                raise ValidationException("this clientToken was used with different parameters",
-                                          field="clientToken", reason="IdempotentParameterMismatchException")
-            return c.ok({"sessionId": doc["sessionId"]}, 202)
-    session = given or f"ingest-{secrets.token_hex(8)}"
-    mc = c.memory_ctx(c.param("memoryId"), actor, session)
+    # the grant first: a token is looked at only for a caller who may write here
+    mc = c.memory_ctx(c.param("memoryId"), actor, given or "ingest")
     mc.ctx.need_events(write=True)
+    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    owner, digest = f"{mc.scope.agent}\x1f{actor}", idempotency.params(body)
+    session = given or f"ingest-{secrets.token_hex(8)}"
+    if token is not None:
+        won = idempotency.claim(c.base.store, "ingest", owner, token, digest, session)
+        if won != session:
+            return c.ok({"sessionId": won}, 202)
+    mc = c.memory_ctx(c.param("memoryId"), actor, session)
     flat = {k: v["stringValue"] for k, v in metadata.items()}
     messages = []
     for p in payload:
@@ -159,8 +149,10 @@ def ingest(c: CallDep) -> Any:
         else:
             msg = {"role": "user", "content": json.dumps(p["json"]["content"]), "at": at, "metadata": flat}
         messages.append(msg)
-    mc.mem.ingest(mc.scope, messages)
-    if token_key is not None:
-        with c.base.store.write() as tx:
-            tx.set_meta(token_key, json.dumps({"sessionId": session, "digest": digest}))
+    try:
+        mc.mem.ingest(mc.scope, messages)
+    except EngramError:
+        if token is not None:
+            idempotency.release(c.base.store, "ingest", owner, token)
+        raise
     return c.ok({"sessionId": session}, 202)

@@ -23,11 +23,13 @@ memory is gone at once.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from ..core import event_expiry
 from ..engine import Memory
 from ..errors import ConflictError, EngramError, NotFound, ValidationError
 from ..grants import Grant
@@ -36,6 +38,7 @@ from . import idempotency, ids, registry
 from . import strategies as st
 
 MANAGED = "managedByResourceArn"
+NAME_META = "agentcore.memory_name."  # one row per (owner, name): the id of the memory holding the name
 OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
 ALL_LEVELS = ["session", "actor", "agent"]
@@ -53,19 +56,51 @@ def _ts(at: datetime) -> float:
 # -- the engram side: the agent's configuration ---------------------------------------------------------------
 
 
-def engram_patch(strategies: list[dict[str, Any]], expiry_days: int) -> dict[str, Any]:
-    """The part of the agent's engram configuration a memory resource decides (``update``-applied)."""
+def engram_patch(strategies: list[dict[str, Any]], expiry_days: int,
+                 indexed: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The part of the agent's engram configuration a memory resource decides (``update``-applied).
+
+    Each indexed key is a label of the agent, numbered by its place in ``indexedKeys`` (keys are only ever
+    added, so a label keeps its number), which makes it record metadata and a filter."""
     # no "enabled" key: that is the Twisp shape's marker, whose defaults (a memory review when no strategy is
     # listed) AgentCore does not have; a memory without strategies keeps events only
     memory: dict[str, Any] = {"scope": {"read": ALL_LEVELS, "write": ALL_LEVELS},
                               "strategies": [st.to_engram(s) for s in strategies],
                               "extraction": {"review": False}}
+    if indexed:
+        memory["labels"] = {k["key"]: {"number": i + 1, "description": f"indexed key {k['key']} ({k['type']})"}
+                            for i, k in enumerate(indexed)}
     return {"harness": {"memory": memory, "history": {"eventExpiryDuration": expiry_days}}}
 
 
 def configure_agent(base: Memory, res: registry.MemoryResource) -> None:
-    base.configure(res.agent, engram_patch(list(res.doc.get("strategies") or []), res.event_expiry_days),
-                   update=True)
+    base.configure(res.agent, engram_patch(list(res.doc.get("strategies") or []), res.event_expiry_days,
+                                           list(res.doc.get("indexedKeys") or [])), update=True)
+
+
+def indexed_keys(value: Any, field: str, *, have: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """``indexedKeys`` as the model states them (1 to 10 ``{key, type}``), each one an engram label: STRING
+    values only, and names of letters, digits and '_'; ``have`` are the keys already declared."""
+    if not isinstance(value, list) or not 1 <= len(value) <= 10:
+        raise ValidationError("must be a list of 1 to 10 indexed keys", field=field)
+    out = list(have or [])
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        spec.keys(spec.obj(item, where), where, ("key", "type"), ("key", "type"))
+        name, kind = item["key"], item["type"]
+        if not isinstance(name, str) or not 1 <= len(name) <= 64 or not name.replace("_", "").isalnum():
+            raise ValidationError("engram indexes keys of 1 to 64 letters, digits and '_'", field=f"{where}.key")
+        if kind not in ("STRING", "STRINGLIST", "NUMBER"):
+            raise ValidationError("must be STRING, STRINGLIST or NUMBER", field=f"{where}.type")
+        if kind != "STRING":
+            raise ValidationError(f"{kind} keys are not supported on engram (labels are strings)",
+                                  field=f"{where}.type")
+        if any(k["key"] == name for k in out):
+            raise ValidationError(f"key {name!r} is already indexed", field=f"{where}.key")
+        out.append({"key": name, "type": kind})
+    if len(out) > 10:
+        raise ValidationError("a memory indexes at most 10 keys", field=field)
+    return out
 
 
 # -- the AWS side: shapes -------------------------------------------------------------------------------------
@@ -101,7 +136,7 @@ def _check_arn(value: Any, field: str) -> str:
 
 
 def _expiry(value: Any, field: str = "eventExpiryDuration") -> int:
-    return spec.integer(value, field, 3, 365)
+    return event_expiry.check_days(value, field)
 
 
 def reaches(grant: Grant, res: registry.MemoryResource) -> bool:
@@ -116,9 +151,11 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
                               "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
                               "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
     token = body.get("clientToken")
+    owner = grant.agent or ""
+    digest = idempotency.params(body)
     if token is not None:
         spec.text(token, "clientToken", 0, 500)
-        prior = idempotency.lookup(base.store, "create-memory", token)
+        prior = idempotency.lookup(base.store, "create-memory", owner, token, digest)
         if prior is not None:
             return _created(base, prior)
     name = st.check_name(body["name"], "name")
@@ -132,11 +169,12 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
             doc[name_] = _check_arn(body[name_], name_)
     if body.get("tags") is not None:
         doc["tags"] = spec.tags(body["tags"])
-    for name_ in ("indexedKeys", "namespaceKeys"):
-        if body.get(name_) is not None:
-            if not isinstance(body[name_], list):
-                raise ValidationError("must be a list", field=name_)
-            doc[name_] = body[name_]
+    if body.get("indexedKeys") is not None:
+        doc["indexedKeys"] = indexed_keys(body["indexedKeys"], "indexedKeys")
+    if body.get("namespaceKeys") is not None:
+        if not isinstance(body["namespaceKeys"], list):
+            raise ValidationError("must be a list", field="namespaceKeys")
+        doc["namespaceKeys"] = body["namespaceKeys"]
     now = _now(base)
     doc["strategies"] = st.parse_inputs(body.get("memoryStrategies"), "memoryStrategies", _ts(now))
     if managed_by:
@@ -144,23 +182,45 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     memory_id = ids.new_memory_id(name)
     doc[OWNER] = grant.agent
     if token is not None:
-        won = idempotency.claim(base.store, "create-memory", token, memory_id)
+        won = idempotency.claim(base.store, "create-memory", owner, token, digest, memory_id)
         if won != memory_id:  # a concurrent create with this token claimed it first
             return _created(base, won)
     try:
-        res = registry.create(base.store, memory_id, name, region=region, account=account,
-                              description=description, event_expiry_days=expiry, doc=doc, memory_id=memory_id,
-                              now=now)
+        _claim_name(base, owner, name, memory_id)
         try:
+            res = registry.create(base.store, memory_id, name, region=region, account=account,
+                                  description=description, event_expiry_days=expiry, doc=doc, memory_id=memory_id,
+                                  now=now)
             configure_agent(base, res)
-        except ValidationError:
-            registry.delete(base.store, res.id)
+        except EngramError:
+            with base.store.write() as tx:
+                tx.delete_meta(_name_key(owner, name))
+            if registry.exists(base.store, memory_id):
+                registry.delete(base.store, memory_id)
             raise
     except EngramError:
         if token is not None:
-            idempotency.release(base.store, "create-memory", token)
+            idempotency.release(base.store, "create-memory", owner, token)
         raise
     return res
+
+
+def _name_key(owner: str, name: str) -> str:
+    return NAME_META + hashlib.sha256(f"{owner}\x1f{name}".encode()).hexdigest()
+
+
+def _claim_name(base: Memory, owner: str, name: str, memory_id: str) -> None:
+    """Claim ``name`` among the owner's memories (AWS refuses a second memory of one name in an account; the
+    SDK's ``create_or_get_memory`` relies on that refusal); a name whose memory is gone is free again."""
+    taken = ValidationError(f"Memory with name {name} already exists", field="name")
+    if any(r.name == name and (r.doc.get(OWNER) or "") == owner for r in registry.list_all(base.store)):
+        raise taken
+    with base.store.write() as tx:
+        held = tx.claim_meta(_name_key(owner, name), memory_id)
+        if held != memory_id:
+            if registry.exists_in(tx, held):
+                raise taken
+            tx.set_meta(_name_key(owner, name), memory_id)
 
 
 def _created(base: Memory, memory_id: str) -> registry.MemoryResource:
@@ -214,9 +274,7 @@ def update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any], 
     if body.get("memoryExecutionRoleArn") is not None:
         doc["memoryExecutionRoleArn"] = _check_arn(body["memoryExecutionRoleArn"], "memoryExecutionRoleArn")
     if body.get("addIndexedKeys") is not None:
-        if not isinstance(body["addIndexedKeys"], list):
-            raise ValidationError("must be a list", field="addIndexedKeys")
-        doc["indexedKeys"] = [*(doc.get("indexedKeys") or []), *body["addIndexedKeys"]]
+        doc["indexedKeys"] = indexed_keys(body["addIndexedKeys"], "addIndexedKeys", have=doc.get("indexedKeys"))
     if body.get("namespaceKeys") is not None:
         if not isinstance(body["namespaceKeys"], list):
             raise ValidationError("must be a list", field="namespaceKeys")
@@ -268,6 +326,9 @@ def delete(base: Memory, res: registry.MemoryResource, *, via_harness: bool = Fa
                               "or delete the harness", field="memoryId")
     erase_agent(base, res.agent)
     gone = registry.delete(base.store, res.id)
+    with base.store.write() as tx:
+        if tx.get_meta(_name_key(res.doc.get(OWNER) or "", res.name)) == res.id:
+            tx.delete_meta(_name_key(res.doc.get(OWNER) or "", res.name))
     base.configure(res.agent, engram_patch([], res.event_expiry_days), update=True)
     return gone
 

@@ -240,12 +240,14 @@ def retrieve(c: CallDep) -> Any:
     prefix, exact = _where(body)
     scopes = read_scopes(c, res.agent, prefix)
     token_scope = scopes[0]
-    start = _offset(c, "retrieve", token_scope, body.get("nextToken"))
+    start = _offset(c, "retrieve", token_scope, body.get("nextToken"), query=_qhash(body))
     hits: dict[str, Hit] = {}
     for scope in scopes:
         ask = top_k  # post-filters (exact namespace, strategy, EXISTS) may drop some: ask again for more
         while True:
-            found = _view(c, scope).recall(scope, query, ask, namespace=prefix, labels=equal or None)
+            # no threshold: the operation answers the topK best with their scores, and clients apply their own
+            # relevanceScore (Strands' retrieval config, the harness's 0.2)
+            found = _view(c, scope).recall(scope, query, ask, namespace=prefix, labels=equal or None, min_score=0.0)
             kept = [h for h in found if h.record is not None and _keep(h.record, exact, strategy, checks)]
             if len(kept) >= top_k or len(found) < ask or ask >= 1000:
                 break
@@ -268,13 +270,16 @@ def _qhash(body: dict[str, Any]) -> str:
     return hashlib.sha256(crit.encode()).hexdigest()[:16]
 
 
-def _offset(c: Call, kind: str, scope: Scope, token: object) -> int:
+def _offset(c: Call, kind: str, scope: Scope, token: object, *, query: str) -> int:
+    """The offset a page token carries; a token issued for another query is refused."""
     if token is None:
         return 0
     cur = shapes.open_token(c, kind, scope, token)
     off = cur.get("offset")
     if not isinstance(off, int) or off < 0:
         raise ValidationException("is not a token this server issued", field="nextToken")
+    if cur.get("q") != query:
+        raise ValidationException("was issued for another query; repeat the query it came with", field="nextToken")
     return off
 
 

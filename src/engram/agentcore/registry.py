@@ -17,8 +17,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from ..core import event_expiry
 from ..errors import ConflictError, NotFound, ValidationError
-from ..stores.base import Store
+from ..stores.base import Store, Tx
 from ..types import check_id
 from . import ids, meta_index
 
@@ -66,9 +67,7 @@ def create(store: Store, agent: str, name: str, *, region: str = ids.DEFAULT_REG
     check_id(agent, "agent")
     mid = memory_id or ids.new_memory_id(name)
     ids.memory_id(mid)
-    if isinstance(event_expiry_days, bool) or not isinstance(event_expiry_days, int) \
-            or not 3 <= event_expiry_days <= 3650:
-        raise ValidationError("must be an integer number of days from 3 to 3650", field="eventExpiryDuration")
+    event_expiry.check_days(event_expiry_days)
     at = now or datetime.now(UTC)
     res = MemoryResource(id=mid, name=name, agent=agent, arn=ids.memory_arn(mid, region, account),
                          status="ACTIVE", created_at=at, updated_at=at, description=description,
@@ -103,6 +102,16 @@ def get(store: Store, memory_id: str) -> MemoryResource:
     return MemoryResource.from_json(raw)
 
 
+def exists(store: Store, memory_id: str) -> bool:
+    with store.read() as tx:
+        return exists_in(tx, memory_id)
+
+
+def exists_in(tx: Tx, memory_id: str) -> bool:
+    """Whether a memory resource with this (bare) id is registered, read in ``tx``."""
+    return bool(tx.get_meta(_MEMORY + memory_id))
+
+
 def of_agent(store: Store, agent: str) -> MemoryResource | None:
     """The memory resource of an engram agent, if it has one."""
     with store.read() as tx:
@@ -117,6 +126,8 @@ def update(store: Store, memory_id: str, *, now: datetime | None = None, **chang
     unknown = set(changes) - allowed
     if unknown:
         raise ValidationError("cannot be changed", field=sorted(unknown)[0])
+    if "event_expiry_days" in changes:
+        event_expiry.check_days(changes["event_expiry_days"])
     mid = ids.memory_id(memory_id)
     with store.write() as tx:
         raw = tx.get_meta(_MEMORY + mid)

@@ -32,8 +32,9 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
 from ..config import Config
+from ..core import validate
 from ..engine import Memory
-from ..errors import EngramError
+from ..errors import EngramError, ValidationError
 from ..grants import Ctx, Grant, view
 from ..types import Scope
 from . import ids, registry
@@ -83,21 +84,22 @@ def timestamp(at: datetime) -> float:
 
 
 def parse_timestamp(value: object, field: str) -> datetime:
-    """An epoch-seconds number (what boto3 sends) or an ISO-8601 string, as an aware UTC datetime."""
-    if isinstance(value, bool):
+    """An epoch-seconds number (what boto3 sends) or an ISO-8601 string, as an aware UTC datetime, inside the
+    range engram keeps times in (:data:`engram.core.validate.EARLIEST` to ``LATEST``): a time at the calendar's
+    edges is a ValidationException naming ``field``, never an overflow further in."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValidationException("must be a timestamp", field=field)
+    when: object = value
     if isinstance(value, (int, float)):
         try:
-            return datetime.fromtimestamp(float(value), UTC)
+            when = datetime.fromtimestamp(float(value), UTC)
         except (OverflowError, OSError, ValueError) as exc:
-            raise ValidationException("is out of range", field=field) from exc
-    if isinstance(value, str):
-        try:
-            got = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise ValidationException("must be epoch seconds or an ISO-8601 timestamp", field=field) from exc
-        return got.replace(tzinfo=UTC) if got.tzinfo is None else got.astimezone(UTC)
-    raise ValidationException("must be a timestamp", field=field)
+            raise ValidationException(f"must lie between {validate.EARLIEST.date()} and {validate.LATEST.date()} "
+                                      "(UTC)", field=field) from exc
+    try:
+        return validate.as_utc(when, field)
+    except ValidationError as exc:
+        raise ValidationException(exc.message, field=field) from exc
 
 
 @dataclass(frozen=True, slots=True)
