@@ -12,11 +12,14 @@ import dataclasses
 import importlib
 import json
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
+from .core import validate
 from .errors import EngramError, ValidationError
 from .types import Scope
 
@@ -37,33 +40,81 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
-def _cell(value: Any) -> str:
-    """One table cell: empty for None, one line (newlines shown as ⏎), at most 60 characters."""
+def _cell(value: Any, limit: int | None = 60) -> str:
+    """One table cell: empty for None, one line (newlines shown as ⏎), at most ``limit`` characters."""
     if value is None:
         return ""
     text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
     text = " ".join(text.replace("\r\n", "\n").replace("\n", " ⏎ ").split())
-    return text if len(text) <= 60 else text[:59] + "…"
+    return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _table(rows: list[dict[str, Any]]) -> str:
+def terminal_width() -> int:
+    """Columns to fit tables in: the terminal's (``$COLUMNS`` first), 100 when output is not a terminal."""
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+FIRST_COLUMNS = ("score", "op", "id", "role", "summary", "content", "level", "kind", "status", "at", "created_at",
+                 "version")
+TEXT_COLUMNS = {"summary": 40, "content": 24}  # the width a text column keeps before other columns go
+SAME_EVERYWHERE = ("agent", "actor", "session")  # the command named them: a column of one value is dropped
+MAX_COLUMNS = 7
+MIN_WIDTH = 8  # a column is never squeezed below this (its header may be longer)
+
+
+def _floor(col: str, width: int) -> int:
+    """The least width a column is squeezed to: ids stay whole (they are what a next command takes), a summary
+    keeps 30 characters, anything else its header (at most 12) or ``MIN_WIDTH``."""
+    if col in ("id", "record_id"):
+        return width
+    return min(width, 30) if col == "summary" else max(MIN_WIDTH, min(len(col), 12))
+
+
+def _fit(widths: list[int], cols: list[str], total: int) -> list[int]:
+    """Column widths that fit ``total`` characters with two spaces between columns: the column with the most
+    to spare gives up characters first, so short columns (levels, scores) and ids stay whole."""
+    widths = list(widths)
+    floor = [_floor(c, w) for c, w in zip(cols, widths, strict=True)]
+    while sum(widths) + 2 * (len(widths) - 1) > total:
+        i = max(range(len(widths)), key=lambda j: widths[j] - floor[j])
+        if widths[i] <= floor[i]:
+            break
+        widths[i] -= 1
+    return widths
+
+
+def _table(rows: list[dict[str, Any]], width: int | None = None) -> str:
     if not rows:
         return "(none)"
-    first = ("score", "id", "role", "content", "summary", "level", "kind", "status", "at", "created_at")
     scalar = [c for c in rows[0] if not isinstance(rows[0][c], (dict, list))]
-    cols = ([c for c in first if c in scalar] + [c for c in scalar if c not in first])[:7]
-    cells = [[_cell(r.get(c)) for c in cols] for r in rows]
-    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
-    line = "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip()
+    filled = [c for c in scalar if any(r.get(c) not in (None, "") for r in rows)  # no all-empty column
+              and not (c in SAME_EVERYWHERE and len(rows) > 1 and len({r.get(c) for r in rows}) == 1)]
+    cols = ([c for c in FIRST_COLUMNS if c in filled] + [c for c in filled if c not in FIRST_COLUMNS])[:MAX_COLUMNS]
+    total = width or terminal_width()
+    while True:  # the last (least telling) columns go while a text column would be squeezed under its width
+        full = [[_cell(r.get(c), None) for c in cols] for r in rows]
+        widths = _fit([max(len(c), *(len(row[i]) for row in full)) for i, c in enumerate(cols)], cols, total)
+        natural = {c: max(len(c), *(len(row[i]) for row in full)) for i, c in enumerate(cols)}
+        squeezed = any(w < min(TEXT_COLUMNS[c], natural[c]) for c, w in zip(cols, widths, strict=True)
+                       if c in TEXT_COLUMNS)
+        if not squeezed or len(cols) <= 3:
+            break
+        cols = cols[:-1]
+    cells = [[v if len(v) <= w else v[:w - 1] + "…" for v, w in zip(row, widths, strict=True)] for row in full]
+    head = [c[:w] for c, w in zip(cols, widths, strict=True)]
+    line = "  ".join(c.ljust(w) for c, w in zip(head, widths, strict=True)).rstrip()
     out = [line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() for row in cells]
     return "\n".join(out)
 
 
 def _row(r: Any) -> dict[str, Any]:
-    """A hit becomes its record or event with the score in front; a scalar becomes {"value": …}."""
+    """A hit becomes its record or event with the score in front, a version its record with the op in front;
+    a scalar becomes {"value": …}."""
     if isinstance(r, dict) and isinstance(r.get("record"), dict):
-        return {"score": round(r.get("score", 0), 4), **r["record"]}
+        head = {"score": round(r.get("score", 0), 4)} if "score" in r else \
+            {k: v for k, v in r.items() if k != "record" and not isinstance(v, (dict, list))}
+        return {**head, **r["record"]}
     if isinstance(r, dict) and isinstance(r.get("event"), dict):
         return {"score": round(r.get("score", 0), 4), **r["event"]}
     return r if isinstance(r, dict) else {"value": r}
@@ -81,6 +132,19 @@ def _flat(data: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
     return out
 
 
+def _fields(fields: list[tuple[str, Any]], width: int) -> str:
+    """``key  value`` lines; a long value (a record's whole content) wraps under itself, never cut."""
+    key_w = max((len(k) for k, _ in fields), default=0)
+    room = max(20, width - key_w - 2)
+    lines = []
+    for k, v in fields:
+        text = _cell(v, None)
+        parts = textwrap.wrap(text, room, break_long_words=True, break_on_hyphens=False) or [""]
+        lines.append(f"{k.ljust(key_w)}  {parts[0]}".rstrip())
+        lines += [" " * (key_w + 2) + p for p in parts[1:]]
+    return "\n".join(lines)
+
+
 def render_table(data: Any) -> str:
     """People's view of a result: a list is a table; a dict shows its fields as ``key  value`` lines and
     each list of rows in it (``records`` of ``pinned``, ``versions`` of ``config show``) as a table."""
@@ -90,8 +154,7 @@ def render_table(data: Any) -> str:
         return _table([_row(data)])
     fields = [(k, v) for k, v in _flat(data) if not (isinstance(v, list) and v and isinstance(v[0], dict))]
     tables = [(k, v) for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
-    width = max((len(k) for k, _ in fields), default=0)
-    parts = ["\n".join(f"{k.ljust(width)}  {_cell(v)}".rstrip() for k, v in fields)] if fields else []
+    parts = [_fields(fields, terminal_width())] if fields else []
     parts += [f"{k}:\n{_table([_row(r) for r in v])}" for k, v in tables]
     return "\n\n".join(parts) if parts else "(none)"
 
@@ -152,8 +215,27 @@ def cmd_append(args: argparse.Namespace) -> Any:
     return _memory(args).append(_scope(args), messages)
 
 
+def _time(text: str, field: str) -> datetime:
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise ValidationError("must be an event id or an ISO 8601 time", field=field) from exc
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 def cmd_events(args: argparse.Namespace) -> Any:
-    return _memory(args).events(_scope(args), limit=args.limit)
+    """The last ``--limit`` events, or those before an event (id) or a time: ``--before`` the first event of a
+    page gives the page before it, even when several events share its instant (one append stamps them alike)."""
+    mem, scope = _memory(args), _scope(args)
+    after = _time(args.after, "after") if args.after else None
+    if args.before is None or args.before[:2] != "e_":
+        before = _time(args.before, "before") if args.before else None
+        return mem.events(scope, limit=args.limit, before=before, after=after)
+    anchor = mem.get_event(scope, args.before)
+    same = [e for e in mem.events(scope, limit=validate.MAX_LIMIT, after=anchor.at - timedelta(microseconds=1))
+            if e.at == anchor.at and e.seq < anchor.seq]
+    earlier = mem.events(scope, limit=args.limit, before=anchor.at, after=after)
+    return [e for e in earlier + same if after is None or e.at > after][-args.limit:]
 
 
 def cmd_search_history(args: argparse.Namespace) -> Any:
@@ -262,18 +344,66 @@ def cmd_expire(args: argparse.Namespace) -> Any:
 def _common(p: argparse.ArgumentParser, *, actor: bool = True, session: bool = True) -> None:
     p.add_argument("--db", default=DEFAULT_DB, help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--config", help="config JSON file (stored with the memory; a change is a new version)")
-    p.add_argument("--agent", required=True)
+    p.add_argument("--agent", required=True, help="the agent whose memory this is")
     if actor:
-        p.add_argument("--actor")
+        p.add_argument("--actor", help="the actor (user) the memory is about")
     if session:
-        p.add_argument("--session")
-    p.add_argument("--table", action="store_true", help="print a table instead of JSON")
+        p.add_argument("--session", help="the session (conversation) id")
+    p.add_argument("--table", action="store_true", help="print a table that fits the terminal instead of JSON")
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help as written (examples keep their lines), each option's default shown unless its help names it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if default in (None, False, argparse.SUPPRESS) or "default" in text.lower() or not action.option_strings:
+            return text
+        return f"{text} (default: {default})".lstrip()
+
+
+# One example per command, shown at the end of its --help (tests check every command has one).
+EXAMPLES: dict[str, str] = {
+    "append": 'engram append --agent bot --actor u1 --session s1 --content "I moved to Porto"',
+    "events": "engram events --agent bot --actor u1 --session s1 --limit 20 --before e_...",
+    "search-history": 'engram search-history --agent bot --actor u1 --session s1 "refund amount"',
+    "remember": 'engram remember --agent bot --actor u1 --level actor "Prefers email over phone"',
+    "recall": 'engram recall --agent bot --actor u1 "how to contact the customer" --table',
+    "get": "engram get --agent bot --actor u1 r_... --table",
+    "history": "engram history --agent bot --actor u1 r_... --table",
+    "forget": "engram forget --agent bot --actor u1 r_...",
+    "uses": "engram uses --agent bot --actor u1 r_...",
+    "list": "engram list --agent bot --actor u1 --status superseded --table",
+    "erase": "engram erase --agent bot --actor u1 --yes",
+    "pin": "engram pin --agent bot --actor u1 r_...",
+    "pinned": "engram pinned --agent bot --actor u1 --table",
+    "extract": "engram extract --agent bot --actor u1 --session s1",
+    "jobs": "engram jobs list --agent bot --status failed --table",
+    "config": "engram config show --agent bot --table",
+    "expire": "engram expire --dry-run",
+    "serve": "engram serve --port 8420   # then open http://127.0.0.1:8420/ui",
+    "keys": "engram keys create --agent bot --actor u1",
+    "keys create": "engram keys create --agent bot --actor u1 --name support-desk",
+    "keys list": "engram keys list --table",
+    "keys revoke": "engram keys revoke k_...",
+    "mcp": "engram mcp --db sqlite:////home/me/engram.db --agent claude --actor me",
+    "chat": "engram chat --session monday   # then: engram chat --session tuesday",
+    "demo": "engram demo --reset",
+}
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, except that a usage error is engram's JSON error on stderr (exit 2), like every other."""
+    """argparse, except that a usage error is engram's JSON error on stderr (exit 2), like every other; a
+    command given without its sub-command (``engram keys``) prints that command's help instead (exit 2)."""
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith("the following arguments are required: ") and self._subparsers is not None:
+            wanted = message.split(": ", 1)[1].split(", ")
+            subs = [a.dest for a in self._subparsers._group_actions if isinstance(a, argparse._SubParsersAction)]
+            if any(w in subs or w.startswith("{") for w in wanted):
+                self.print_help()
+                self.exit(2)
         field = message.split("argument ", 1)[1].split(":", 1)[0] if message.startswith("argument ") else None
         error = {"type": "ValidationError", "message": f"{self.prog}: {message}", "field": field}
         print(json.dumps({"error": error}), file=sys.stderr)
@@ -289,9 +419,30 @@ def _late_positionals(args: argparse.Namespace, extras: list[str], parser: argpa
         parser.error(f"unrecognized arguments: {' '.join(extras)}")
 
 
+def _document(sub: argparse._SubParsersAction, prefix: str = "") -> None:
+    """Every command's help page: its one-line help as the description, defaults, and its example."""
+    helps = {a.dest: a.help for a in sub._choices_actions}
+    for name, p in sub.choices.items():
+        full = f"{prefix}{name}"
+        p.formatter_class = HelpFormatter
+        if not p.description:
+            p.description = helps.get(name)
+        if full in EXAMPLES:
+            p.epilog = f"example:\n  {EXAMPLES[full]}"
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _document(action, full + " ")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="engram", description="Memory for LLM agents.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    from . import __version__
+
+    parser = Parser(prog="engram", description="Memory for LLM agents: short-term events, long-term records, "
+                                               "recall; as a library, this CLI, an HTTP server and MCP.",
+                    epilog="Run `engram COMMAND --help` for a command's options and an example; start with "
+                           "`engram demo`.", formatter_class=HelpFormatter)
+    parser.add_argument("--version", action="version", version=f"engram {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     def verb(name: str, fn: Callable[[argparse.Namespace], Any], help_: str, **kw: bool) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_)
@@ -300,68 +451,73 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = verb("append", cmd_append, "append messages (JSON list, or --content) to a session")
-    p.add_argument("--messages", help='JSON list of {"role", "content", ...}; default: read stdin')
-    p.add_argument("--content")
-    p.add_argument("--role", default="user")
-    p = verb("events", cmd_events, "a session's events, oldest first")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--messages", help='JSON list of {"role", "content", ...} (content may be a list of '
+                                      '{"type": "text", "text"} parts); default: read stdin')
+    p.add_argument("--content", help="one message's text (instead of --messages)")
+    p.add_argument("--role", default="user", help="the role of the --content message")
+    p = verb("events", cmd_events, "a session's events, oldest first (page back with --before)")
+    p.add_argument("--limit", type=int, default=50, help="how many events, the newest of the range")
+    p.add_argument("--before", help="only events before this one: an event id (the first one of the page you "
+                                    "saw) or an ISO time")
+    p.add_argument("--after", help="only events after this ISO time (oldest first)")
     p = verb("search-history", cmd_search_history, "search a session's earlier events")
-    p.add_argument("query")
-    p.add_argument("--limit", type=int, default=5)
+    p.add_argument("query", help="what to look for")
+    p.add_argument("--limit", type=int, default=5, help="most hits")
     p = verb("remember", cmd_remember, "write a long-term record")
-    p.add_argument("summary")
-    p.add_argument("--content")
-    p.add_argument("--kind", default="fact")
-    p.add_argument("--label", action="append", help="name=value (declared in config)")
-    p.add_argument("--level", default="session", choices=["session", "actor", "agent"])
-    p.add_argument("--namespace")
-    p.add_argument("--replaces")
-    p.add_argument("--preview", action="store_true")
-    p.add_argument("--pin", action="store_true")
+    p.add_argument("summary", help="one line the agent can act on")
+    p.add_argument("--content", help="optional evidence or detail")
+    p.add_argument("--kind", default="fact", help="one of the configured kinds")
+    p.add_argument("--label", action="append", help="name=value (declared in config); repeat for more")
+    p.add_argument("--level", default="session", choices=["session", "actor", "agent"],
+                   help="who sees it: this session, every session of the actor, or every session of the agent")
+    p.add_argument("--namespace", help="a namespace path or template (default: the level's)")
+    p.add_argument("--replaces", help="id of a record this one supersedes")
+    p.add_argument("--preview", action="store_true", help="write a preview record")
+    p.add_argument("--pin", action="store_true", help="pin it (shown to every turn)")
     p = verb("recall", cmd_recall, "records that best match a query")
-    p.add_argument("query")
-    p.add_argument("--limit", type=int)
-    p.add_argument("--mode", choices=["hybrid", "lexical", "vector"])
-    p.add_argument("--min-score", type=float)
-    p.add_argument("--preview", action="store_true")
-    for name, fn, help_ in (("get", cmd_get, "one record"), ("history", cmd_history, "a record's versions"),
-                            ("forget", cmd_forget, "mark a record deleted"),
+    p.add_argument("query", help="what the agent is working on")
+    p.add_argument("--limit", type=int, help="most hits, 1 or more (default: memory.search.max_results, 10)")
+    p.add_argument("--mode", choices=["hybrid", "lexical", "vector"], help="how to match (default: the config's)")
+    p.add_argument("--min-score", type=float, help="least score for matches by meaning alone (default: config's)")
+    p.add_argument("--preview", action="store_true", help="also read preview records")
+    for name, fn, help_ in (("get", cmd_get, "one record, whole"), ("history", cmd_history, "a record's versions"),
+                            ("forget", cmd_forget, "mark a record deleted (its versions stay readable)"),
                             ("uses", cmd_uses, "RETRIEVED uses of a record")):
-        verb(name, fn, help_).add_argument("id")
+        verb(name, fn, help_).add_argument("id", help="the record id (r_...)")
     p = verb("list", cmd_list, "records, newest first")
-    p.add_argument("--kind")
-    p.add_argument("--label", action="append")
-    p.add_argument("--namespace")
-    p.add_argument("--status", default="active", choices=["active", "superseded", "deleted"])
-    p.add_argument("--preview", action="store_true")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--kind", help="only this kind")
+    p.add_argument("--label", action="append", help="name=value; only records with it")
+    p.add_argument("--namespace", help="only records under this namespace path")
+    p.add_argument("--status", default="active", choices=["active", "superseded", "deleted"], help="which records")
+    p.add_argument("--preview", action="store_true", help="also preview records")
+    p.add_argument("--limit", type=int, default=50, help="most records")
     p = verb("erase", cmd_erase, "hard-delete everything about an actor", session=False)
-    p.add_argument("--yes", action="store_true")
+    p.add_argument("--yes", action="store_true", help="confirm: erase is permanent")
     p = verb("pin", cmd_pin, "pin (or --off: unpin) a record")
-    p.add_argument("id")
-    p.add_argument("--off", action="store_true")
+    p.add_argument("id", help="the record id (r_...)")
+    p.add_argument("--off", action="store_true", help="unpin instead")
     verb("pinned", cmd_pinned, "pinned records and the token budget")
     verb("extract", cmd_extract, "run the configured strategies on new events now")
     p = verb("jobs", cmd_jobs, "extraction jobs: list | retry ID | run", actor=False, session=False)
-    p.add_argument("action", choices=["list", "retry", "run"])
-    p.add_argument("id", nargs="?")
+    p.add_argument("action", choices=["list", "retry", "run"], help="list jobs, retry a failed one, or run pending")
+    p.add_argument("id", nargs="?", help="the job id (retry)")
     p.set_defaults(late_positionals=("id",))
-    p.add_argument("--status", choices=["pending", "running", "done", "failed"])
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--status", choices=["pending", "running", "done", "failed"], help="only jobs in this state")
+    p.add_argument("--limit", type=int, default=50, help="most jobs (list) or jobs to run (run)")
     p = sub.add_parser("config", help="config validate FILE | show | set FILE [--update] | history [--agent A]")
-    p.add_argument("action", choices=["validate", "show", "set", "history"])
+    p.add_argument("action", choices=["validate", "show", "set", "history"], help="what to do")
     p.add_argument("file", nargs="?", help="a JSON file of any accepted shape (set, validate)")
     p.set_defaults(late_positionals=("file",))
-    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--db", default=DEFAULT_DB, help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--agent", help="one agent's own configuration (default: the database-wide default)")
     p.add_argument("--update", action="store_true",
                    help="change only what the file names (like update-harness); an optionalValue file always does")
-    p.add_argument("--table", action="store_true")
+    p.add_argument("--table", action="store_true", help="print fields and tables instead of JSON")
     p.set_defaults(func=cmd_config)
     p = sub.add_parser("expire", help="delete events stored longer ago than eventExpiryDuration days, now")
-    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--db", default=DEFAULT_DB, help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--dry-run", action="store_true", help="only count what would go")
-    p.add_argument("--table", action="store_true")
+    p.add_argument("--table", action="store_true", help="print fields instead of JSON")
     p.set_defaults(func=cmd_expire)
 
     for module in VIEW_MODULES:
@@ -370,6 +526,7 @@ def build_parser() -> argparse.ArgumentParser:
         except ImportError:
             continue  # that view's optional dependencies are not installed
         mod.register(sub)
+    _document(sub)
     return parser
 
 
@@ -377,6 +534,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
     _late_positionals(args, extras, parser)
+    if getattr(args, "command", None) is None:  # bare `engram`: what it can do, not an error
+        parser.print_help()
+        return 0
     try:
         result = args.func(args)
         if isinstance(result, int) and not isinstance(result, bool):

@@ -451,7 +451,7 @@ class Memory:
         """Mark a record DELETED: gone from recall and reads, its versions stay readable."""
         with self.turn(scope, preview=preview, extract=False) as t:
             rec = t.forget(record_id)
-        return rec
+        return rec if preview else self.get(scope, record_id)  # as stored: its new version and updated_at
 
     def erase(self, scope: Scope, *, actor: str | None = None) -> EraseReport:
         """Hard-delete everything about an actor of this agent (privacy requests); report what went.

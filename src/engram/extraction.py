@@ -18,6 +18,7 @@ from . import preview as previewmod
 from . import review
 from .config import Strategy
 from .core import namespace as ns
+from .core import text as textmod
 from .core.labels import inherited_labels
 from .core.ops import AddOp, DeleteOp, Op
 from .core.scope import read_filter
@@ -43,6 +44,15 @@ def _per_strategy_model(spec: str) -> Model:
     if model is None:
         raise ConfigError("a strategy's model must name a provider", field="harness.memory.strategies")
     return model
+
+
+def _restated(turn: Turn, op: AddOp) -> bool:
+    """Whether this turn already wrote the fact ``op`` adds at the same level: a record with the same index
+    terms (so "Allergic to peanuts" from ``remember`` and from extraction of the same turn are one record)."""
+    terms = set(textmod.index_terms(op.summary))
+    return bool(terms) and any(
+        p.record.level == op.level and not p.record.deletes and set(textmod.index_terms(p.record.summary)) == terms
+        for p in turn.pending_records)
 
 
 class Extraction:
@@ -132,6 +142,8 @@ class Extraction:
             # changed again: what the conversation says of it is already done
             changed = turn.buffer.changed()
             if isinstance(op, AddOp):
+                if op.replaces is None and _restated(turn, op):
+                    continue  # the turn's writer already remembered this fact (remember + turn-end extraction)
                 with self.mem.store.read() as tx:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
                             op.replaces is None:

@@ -347,9 +347,9 @@ class Retrieval:
                 except ValidationError:
                     continue
                 if filled == prefix:
-                    limit = limit or retrieval.top_k
+                    limit = retrieval.top_k if limit is None else limit
                     min_score = retrieval.relevance_score if min_score is None else min_score
-        limit = validate.limit(limit or search_cfg.max_results)
+        limit = validate.limit(search_cfg.max_results if limit is None else limit)  # 0 is refused, as everywhere
         mode = validate.mode(mode or search_cfg.mode)
         cut = self.min_score(min_score, scope.agent)
         kinds = validate.kind_filter(kind)

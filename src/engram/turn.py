@@ -285,6 +285,7 @@ class Turn:
         for record_id, status, by in self.buffer.status:
             cur = tx.get_record(flt, record_id)
             if cur is None:
+        made = {p.record.id: p.record.provenance for p in self.buffer.records}  # a supersede is its new record's
                 raise NotFound(f"no record {record_id} visible to this scope", field="id")
             if cur.status != "active":
                 raise ConflictError(f"record {record_id} became {cur.status} before this turn committed",
@@ -295,7 +296,7 @@ class Turn:
                                       op="supersede" if status == "superseded" else "delete",
                                       summary=cur.summary, content=cur.content, kind=cur.kind, labels=cur.labels,
                                       status=status,
-                                      at=now, provenance=self._provenance()))
+                                      at=now, provenance=made[by] if by in made else self._provenance()))
         if self.buffer.uses:
             tx.insert_uses(self.buffer.uses)
         for job in self.buffer.jobs:

@@ -79,6 +79,56 @@ def _json_safe(value: Any, field: str, depth: int = 0) -> None:
     raise ValidationError(f"must be JSON-serialisable (got {type(value).__name__})", field=field)
 
 
+# Content-part lists as the provider SDKs send them: OpenAI chat ``{"type": "text", "text"}``, OpenAI Responses
+# ``input_text`` / ``output_text``, Anthropic ``{"type": "text", "text"}``, Bedrock Converse / AgentCore ``{"text"}``.
+TEXT_PART_TYPES = ("text", "input_text", "output_text")
+# what else a provider puts on a text part (prompt caching, citations, annotations): about the transport, not the
+# words, so not stored; any other field is refused
+TEXT_PART_KEYS = frozenset({"type", "text", "cache_control", "citations", "annotations", "logprobs"})
+
+
+def content_text(value: object, field: str) -> str:
+    """A message's content as engram stores it: the string itself, or the text parts of a provider's
+    content-part list joined by newlines. engram keeps text only: an image, audio, file or tool-use part is
+    refused (naming the part and its type) rather than dropped, so nothing a caller sent is silently lost."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, Sequence) or isinstance(value, (bytes, bytearray)):
+        raise ValidationError('must be a string or a list of text parts ({"type": "text", "text": "..."})',
+                              field=field)
+    texts = []
+    for j, part in enumerate(value):
+        pf = f"{field}[{j}]"
+        if not isinstance(part, Mapping):
+            raise ValidationError('must be a content part such as {"type": "text", "text": "..."}', field=pf)
+        kind = part.get("type", "text" if "text" in part else None)
+        if kind not in TEXT_PART_TYPES:
+            raise ValidationError(f"engram stores text only, so a {kind!r} part cannot be kept: send its text (a "
+                                  "caption, a transcript) as a text part, or a reference to it in metadata",
+                                  field=f"{pf}.type")
+        extra = sorted(set(part) - TEXT_PART_KEYS)
+        if extra:
+            raise ValidationError(f"unknown field {extra[0]!r} in a text part", field=f"{pf}.{extra[0]}")
+        text = part.get("text")
+        if not isinstance(text, str):
+            raise ValidationError("must be a string", field=f"{pf}.text")
+        texts.append(text)
+    return "\n".join(texts)
+
+
+def text_messages(raw: object) -> object:
+    """``raw`` with every content-part list turned into its text (:func:`content_text`), for code that reads
+    messages before :func:`messages` stores them (the agent's model context); anything else is left for
+    :func:`messages` to judge."""
+    if not isinstance(raw, Sequence) or isinstance(raw, (str, bytes)):
+        return raw
+    return [{**m, "content": content_text(m["content"], f"messages[{i}].content")}
+            if isinstance(m, Mapping) and isinstance(m.get("content"), (list, tuple)) else m
+            for i, m in enumerate(raw)]
+
+
 def message(raw: object, i: int) -> dict[str, Any]:
     """Validate one message dict; returns the normalised fields (role, content, metadata, at, tools)."""
     f = f"messages[{i}]"
@@ -91,11 +141,7 @@ def message(raw: object, i: int) -> dict[str, Any]:
     role = raw.get("role")
     if role not in ROLES:
         raise ValidationError(f"must be one of {', '.join(ROLES)}", field=f"{f}.role")
-    content = raw.get("content", "")
-    if content is None:
-        content = ""
-    if not isinstance(content, str):
-        raise ValidationError("must be a string", field=f"{f}.content")
+    content = content_text(raw.get("content", ""), f"{f}.content")
     if len(content) > MAX_CONTENT:
         raise ValidationError(f"must be at most {MAX_CONTENT} characters", field=f"{f}.content")
     storable_text(content, f"{f}.content")

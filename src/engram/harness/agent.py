@@ -166,6 +166,7 @@ class Agent:
             raise ValidationError("must be an engram.Scope", field="scope")
         if scope.session is None:
             raise ScopeError("the agent runs in a session: the scope needs a session", field="scope.session")
+        messages = validate.text_messages(messages)  # type: ignore[assignment]  # provider content-part lists
         parsed = validate.messages(messages)
         if not parsed:
             raise ValidationError("give at least one message", field="messages")

@@ -36,7 +36,8 @@ class MessageIn(_In):
     """One message, tool call (assistant with ``tool_calls``) or tool result (role ``tool``)."""
 
     role: Literal["user", "assistant", "system", "tool"]
-    content: str | None = Field("", max_length=1_000_000)
+    # a string, or a provider's content-part list ([{"type": "text", "text": ...}]): engram.core.validate reads it
+    content: str | list[dict[str, Any]] | None = Field("", max_length=1_000_000)
     metadata: dict[str, Any] | None = None
     at: datetime | None = None
     tool_calls: list[ToolCallIn] | None = Field(None, max_length=256)
