@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engram.keys import create_key
 from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
 
 pytestmark = pytest.mark.anyio
@@ -107,7 +108,7 @@ async def test_records_lifecycle(env: Env) -> None:
                                                    "limit": 5, "min_score": 0.0})).json()["hits"]
         assert hits[0]["record"]["id"] == rec["id"]
         assert 0 <= hits[0]["score"] <= 1
-        assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time"}
+        assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time", "cosine"}
         new = (await c.post(SE + "/records", json={"summary": "Prefers SMS now", "scope": "actor",
                                                    "replaces": rec["id"]})).json()
         old = (await c.get(f"{SE}/records/{rec['id']}")).json()
@@ -276,10 +277,12 @@ async def test_config_extract_jobs(env: Env) -> None:
         assert cfg["config"]["harness"]["memory"]["scope"]["read"] == ["session", "actor", "agent"]
         doc = {"harness": {**WIDE["harness"], "memory": {**WIDE["harness"]["memory"],  # type: ignore[dict-item]
                                                          "strategies": [{"type": "SEMANTIC"}]}}}
-        put = await c.put("/v1/config", json={"config": doc})
+        assert (await c.put("/v1/config", json={"config": doc})).status_code == 403  # an agent's admin key
+        operator = {"Authorization": f"Bearer {create_key(env.mem.store, None, operator=True)[0]}"}
+        put = await c.put("/v1/config", json={"config": doc}, headers=operator)
         assert put.status_code == 200, put.text
         assert put.json()["version"] > (cfg["version"] or 0)
-        bad = await c.put("/v1/config", json={"config": {"harness": {"memory": {"nope": 1}}}})
+        bad = await c.put("/v1/config", json={"config": {"harness": {"memory": {"nope": 1}}}}, headers=operator)
         assert bad.status_code == 422 and bad.json()["error"]["type"] == "ConfigError"
         assert bad.json()["error"]["field"] == "harness.memory.nope"
         history = (await c.get("/v1/config/history")).json()["versions"]

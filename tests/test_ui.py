@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -134,3 +135,77 @@ def test_the_key_lives_in_session_storage_and_travels_only_as_a_header() -> None
             assert "engram.key" not in src, f"{path.name} touches the key directly"
         if "localStorage.setItem" in src:
             assert re.findall(r"localStorage\.setItem\(([^,]+),", src) == ['"engram.theme"'], path.name
+
+
+# -- Swagger UI at /docs, from this process ------------------------------------------------------------------------
+def test_docs_load_swagger_from_this_server_not_a_cdn(client: TestClient) -> None:
+    r = client.get("/docs")
+    assert r.status_code == 200 and "SwaggerUIBundle" in r.text
+    refs = re.findall(r"""(?:src|href)=["']([^"']+)["']""", r.text)
+    assert "/docs/static/swagger-ui-bundle.js" in refs and "/docs/static/swagger-ui.css" in refs
+    assert not [u for u in refs if "//" in u], refs  # nothing from another host (scripts, styles, favicon)
+    assert "cdn" not in r.text.lower()
+    for ref in refs:
+        got = client.get(ref)
+        assert got.status_code == 200 and got.content, ref
+    assert client.get("/docs/static/swagger-ui-bundle.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/docs/static/../ui.py").status_code == 404
+    assert client.get("/docs/static/index.css").status_code == 404  # only the two files /docs uses
+    assert client.get("/docs/oauth2-redirect").status_code == 200
+    assert client.get("/openapi.json").json()["openapi"].startswith("3.")
+
+
+# -- the job worker of the server ----------------------------------------------------------------------------------
+def _worker_app(tmp_path: Path, run_worker: bool) -> tuple[Memory, TestClient, str]:
+    from engram.http.app import create_app
+    from engram.keys import create_key
+
+    mem = Memory.open(f"sqlite:///{tmp_path / 'w.db'}", embedder=HashingEmbedder())
+    key, _ = create_key(mem.store, "bot", can_admin=True)
+    return mem, TestClient(create_app(mem, run_worker=run_worker)), key
+
+
+@pytest.mark.parametrize("run_worker", [True, False])
+def test_the_server_says_whether_a_job_worker_runs(tmp_path: Path, run_worker: bool) -> None:
+    mem, client, key = _worker_app(tmp_path, run_worker)
+    try:
+        assert client.get("/v1/worker").status_code == 401  # needs a key like every /v1 path
+        with client:
+            got = client.get("/v1/worker", headers={"Authorization": f"Bearer {key}"}).json()
+            assert got["running"] is run_worker
+            assert (got["interval_seconds"] is not None) is run_worker
+        assert client.app.state.worker.running is False  # stopped with the app
+    finally:
+        mem.close()
+
+
+def test_a_retried_job_is_run_by_the_servers_worker(tmp_path: Path) -> None:
+    from engram import Scope
+    from engram.turn import new_id
+    from engram.types import Job
+
+    mem, client, key = _worker_app(tmp_path, True)
+    s = Scope("bot", "u1", "s1")
+    try:
+        mem.append(s, [{"role": "user", "content": "I moved to Porto last week."}])
+        now = mem.now()
+        job = Job(id=new_id("j_"), kind="extract", agent="bot", actor="u1", session="s1", status="failed",
+                  attempts=3, error="ModelError: down", payload={}, created_at=now, updated_at=now)
+        with mem.store.write() as tx:
+            tx.enqueue_job(job)
+        auth = {"Authorization": f"Bearer {key}"}
+        with client:
+            r = client.post(f"/v1/agents/bot/jobs/{job.id}/retry", headers=auth)
+            assert r.status_code == 200 and r.json()["status"] == "pending"
+            done = threading.Event()
+
+            def status() -> str:
+                return next(j.status for j in mem.jobs(Scope("bot"), limit=10) if j.id == job.id)
+
+            for _ in range(600):  # waits for the worker (at most a minute), asserts nothing about time
+                if status() not in ("pending", "running"):
+                    break
+                done.wait(0.1)
+            assert status() == "done"
+    finally:
+        mem.close()

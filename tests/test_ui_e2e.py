@@ -3,8 +3,10 @@
 Chromium is Debian's (``.ci/browser.sh`` installs it); Playwright only drives it (``executable_path``),
 it never downloads a browser. The flows: sign in, find a record, follow its supersede chain, read a
 session's timeline, run a recall, retry a failed job, see a config error inline, erase an actor; and the
-same flows with a key for another actor, which must see nothing of the first. Screenshots of the main
-pages land in ``docs/screenshots/`` (set ``ENGRAM_UI_SCREENSHOTS=0`` to skip writing them).
+same flows with a key for another actor, which must see nothing of the first; every page at 420 px; an
+actor's profile; Swagger UI at /docs with no CDN. Screenshots of the main pages land in a temporary
+directory; ``ENGRAM_UI_SCREENSHOTS=refresh`` writes them to ``docs/screenshots/`` instead (the committed
+images change only when someone asks), ``ENGRAM_UI_SCREENSHOTS=0`` skips them.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 pytest.importorskip("uvicorn", reason="engram serve needs the server extra")
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ROOT / "docs" / "screenshots"
+DOC_SHOTS = ROOT / "docs" / "screenshots"
+NARROW = 420  # a phone: every signed-in page must fit this width
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--font-render-hinting=none"]
@@ -194,8 +197,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         assert admin not in served and bob not in served, "a key reached the server log"
 
 
+SHOTS: list[Path] = []  # where shot() writes: set once per module by the browser fixture
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    mode = os.environ.get("ENGRAM_UI_SCREENSHOTS", "tmp")
+    SHOTS[:] = [] if mode == "0" else [DOC_SHOTS if mode == "refresh" else tmp_path_factory.mktemp("shots")]
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
         yield b
@@ -223,11 +231,12 @@ def page(browser: Any, site: Site) -> Iterator[Any]:
 
 
 def shot(pg: Any, name: str) -> None:
-    """Save a screenshot of the page, scrolled to the top, for the README."""
-    if os.environ.get("ENGRAM_UI_SCREENSHOTS", "1") != "0":
-        SHOTS.mkdir(parents=True, exist_ok=True)
+    """Save a screenshot of the page, scrolled to the top (to a temporary directory unless asked to refresh
+    the README's images)."""
+    for folder in SHOTS:
+        folder.mkdir(parents=True, exist_ok=True)
         pg.evaluate("document.getElementById('main') && document.getElementById('main').scrollTo(0, 0)")
-        pg.screenshot(path=str(SHOTS / f"{name}.png"))
+        pg.screenshot(path=str(folder / f"{name}.png"))
 
 
 def sign_in(pg: Any, key: str) -> None:
@@ -356,6 +365,12 @@ def test_recall_playground_shows_score_parts_and_cutoffs(page: Any, site: Site) 
     main(page).get_by_label("min_score").fill("0.9")
     main(page).get_by_role("button", name="Recall").click()
     expect(main(page)).to_contain_text("below min_score 0.900")
+    # a row cut by min_score shows its real parts: the raw cosine its (floored) vector part came from
+    cut = hits.locator("tr.cut", has_text="cut: min_score").first
+    expect(cut.locator(".cosine")).to_have_text(re.compile(r"^0\.\d{3}$"))
+    assert cut.locator(".cosine").inner_text() != "0.000"
+    nums = [float(x) for x in cut.locator(".parts .num").all_inner_texts() if x != "–"]
+    assert any(n > 0 for n in nums), nums
 
 
 def test_pins_show_the_token_budget(page: Any, site: Site) -> None:
@@ -371,13 +386,16 @@ def test_retry_a_failed_job(page: Any, site: Site) -> None:
     page.keyboard.press("g")
     page.keyboard.press("j")
     main(page).get_by_label("Status").select_option("failed")
-    row = main(page).locator("tbody tr", has_text="ModelError")
-    expect(row).to_contain_text("provider unavailable")
+    row = main(page).locator("tbody tr").filter(has=page.locator(f'code[title="{site.ids["job"]}"]'))
+    expect(row).to_contain_text("ModelError: provider unavailable")
     shot(page, "jobs")
+    expect(main(page).locator("#worker-status")).to_contain_text("A job worker runs in this server")
     row.get_by_role("button", name="Retry").click()
-    expect(row.locator(".job-status")).to_have_text("pending")
+    # engram serve runs a job worker by default: the retried job runs, and the page follows it to the end
+    expect(row.locator(".job-status")).to_have_text("done", timeout=20_000)
+    expect(row.locator(".job-attempts")).to_have_text("4")
     r = httpx.get(f"{site.base}/v1/agents/{AGENT}/jobs", headers={"Authorization": f"Bearer {site.admin_key}"})
-    assert {j["id"]: j["status"] for j in r.json()["jobs"]}[site.ids["job"]] == "pending"
+    assert {j["id"]: j["status"] for j in r.json()["jobs"]}[site.ids["job"]] == "done"
 
 
 def test_config_errors_are_shown_inline_and_change_nothing(page: Any, site: Site) -> None:
@@ -433,7 +451,7 @@ def test_keyboard_and_dark_theme(page: Any, site: Site) -> None:
 
 def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, tmp_path: Path) -> None:
     with open(tmp_path / "local.log", "w") as log:
-        proc, base = serve(site.url, log, "--insecure-local")
+        proc, base = serve(site.url, log, "--insecure-local", "--no-worker")
         try:
             ctx = browser.new_context(viewport={"width": 1366, "height": 860}, base_url=base)
             pg = ctx.new_page()
@@ -446,6 +464,8 @@ def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, 
             expect(pg.locator(".grant")).to_contain_text(f"agent {AGENT}")
             pg.goto(f"/ui#/records?actor={ANA}&kind=guidance")
             expect(main(pg).locator("table")).to_contain_text("Prefers email; never call")
+            pg.goto("/ui#/jobs")  # started with --no-worker: the page says that nothing runs the jobs
+            expect(main(pg).locator("#worker-status")).to_contain_text("No job worker runs in this server")
             ctx.close()
         finally:
             stop(proc)
@@ -455,6 +475,20 @@ def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, 
 def test_a_key_for_another_actor_sees_nothing_of_the_first(page: Any, site: Site) -> None:
     sign_in(page, site.bob_key)
     expect(page.locator(".grant")).to_contain_text(f"actor {BOB}")
+    # it lands on its own actor's profile, and sees no link to pages it cannot use
+    expect(main(page).get_by_role("heading", name=f"Actor {BOB}")).to_be_visible()
+    expect(main(page).locator("#profile-kinds")).to_contain_text("Lives in Porto")
+    nav = page.get_by_role("navigation", name="Sections")
+    expect(nav.get_by_role("link", name="Records")).to_be_visible()
+    expect(nav.get_by_role("link", name="Configuration")).to_have_count(0)
+    expect(nav.get_by_role("link", name="Erase an actor")).to_have_count(0)
+    page.goto("/ui#/config")  # typed by hand: a sentence, not a raw PermissionDenied
+    expect(main(page).locator("#config-unavailable")).to_contain_text(f"bound to actor {BOB}")
+    assert main(page).locator(".error-box").count() == 0
+    # Ana's profile is refused before anything is asked
+    page.goto(f"/ui#/actors/{ANA}")
+    expect(main(page).locator("#profile-refused")).to_contain_text("another actor's profile")
+    assert "never call" not in main(page).inner_text() and "peanuts" not in main(page).inner_text()
     # records: Bob's and the agent-wide one, nothing of Ana's
     page.goto("/ui#/records")
     table = main(page).locator("table")
@@ -495,6 +529,88 @@ def test_a_key_for_another_actor_sees_nothing_of_the_first(page: Any, site: Site
     # the API the page calls agrees: Ana's paths are refused outright
     r = httpx.delete(f"{site.base}/v1/agents/{AGENT}/actors/{ANA}", headers={"Authorization": f"Bearer {site.bob_key}"})
     assert r.status_code == 403
+
+
+# -- landing, the actor profile, a phone's width, /docs -------------------------------------------------------------
+def test_an_agent_wide_key_lands_on_its_actors(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    expect(main(page).get_by_role("heading", name="Actors & sessions")).to_be_visible()
+    expect(main(page).locator("table").first).to_contain_text(ANA)
+    # the Records page without an actor shows the agent's own records and names the actors to read under
+    page.goto("/ui#/records")
+    expect(main(page).locator("table")).to_contain_text("Support hours")
+    hint = main(page).locator("#actors-hint")
+    expect(hint.get_by_role("link", name=ANA)).to_be_visible()
+    hint.get_by_role("link", name=ANA).click()
+    expect(main(page).locator("table tbody tr")).to_have_count(50)
+    main(page).locator("#profile-link").click()
+    expect(main(page).get_by_role("heading", name=f"Actor {ANA}")).to_be_visible()
+
+
+def test_an_actor_profile_shows_everything_about_one_actor(page: Any, site: Site) -> None:
+    sign_in(page, site.admin_key)
+    main(page).get_by_role("link", name=ANA).first.click()
+    expect(main(page).get_by_role("heading", name=f"Actor {ANA}")).to_be_visible()
+    kinds = main(page).locator("#profile-kinds")
+    expect(kinds.locator('[data-kind="event"] h3')).to_have_text("event · 80")
+    expect(kinds.locator('[data-kind="guidance"]')).to_contain_text("Prefers email; never call")
+    expect(kinds.locator('[data-kind="fact"]')).to_contain_text("Allergic to peanuts")
+    expect(kinds.locator('[data-kind="fact"]')).to_contain_text(XSS)  # as text, never markup
+    expect(main(page).locator("#profile-pins li")).to_have_count(2)
+    expect(main(page).locator("#profile-uses")).to_contain_text("0.830")
+    expect(main(page).locator("#profile-summary")).to_contain_text("136")  # events over its 3 sessions
+    expect(main(page).locator("table")).to_contain_text("2026-11-27-long-chat")
+    assert "Lives in Porto" not in main(page).inner_text()  # nothing of the other actor
+    assert page.evaluate("window.__xss === undefined")
+    shot(page, "profile")
+    # the other actor's profile holds only his
+    page.goto(f"/ui#/actors/{BOB}")
+    expect(main(page).locator("#profile-kinds")).to_contain_text("Lives in Porto")
+    text = main(page).inner_text()
+    assert "peanuts" not in text and "never call" not in text and "long-chat" not in text
+    # from a record's page, its actor links to the profile
+    page.goto(f"/ui#/records/{site.ids['r3']}?actor={ANA}")
+    main(page).get_by_role("link", name=ANA, exact=True).click()
+    expect(main(page).get_by_role("heading", name=f"Actor {ANA}")).to_be_visible()
+
+
+PAGES = ["", "records", f"records?actor={ANA}", "actors", f"actors/{ANA}", f"actors/{BOB}",
+         f"sessions/{ANA}/2026-11-28-refund", f"recall?actor={ANA}&query=kettle+shipped+to+Lisbon&limit=5",
+         f"pins?actor={ANA}", "jobs", "config", "erase"]
+
+
+@pytest.mark.parametrize("who", ["admin", "bob"])
+def test_every_page_fits_a_phone(browser: Any, site: Site, who: str) -> None:
+    ctx = browser.new_context(viewport={"width": NARROW, "height": 860}, base_url=site.base)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_in(pg, site.admin_key if who == "admin" else site.bob_key)
+    pages = PAGES if who == "admin" else ["", "records", "actors", f"actors/{BOB}", "recall?query=porto", "pins",
+                                          "jobs", "config"]
+    try:
+        for path in pages:
+            pg.goto(f"/ui#/{path}")
+            expect(main(pg).locator(".loading")).to_have_count(0)
+            expect(main(pg).locator("h1").first).to_be_visible()
+            width = pg.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= NARROW, f"#/{path} is {width} px wide for the {who} key"
+            for name in ("Sign out", "Use scope", "Retry", "Validate and save"):
+                for button in pg.get_by_role("button", name=name).all():
+                    box = button.bounding_box()
+                    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= NARROW, (path, name, box)
+            if path.startswith("recall") and who == "admin":
+                shot(pg, "recall-narrow")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_swagger_docs_load_with_no_request_leaving_the_server(page: Any, site: Site) -> None:
+    page.goto("/docs")
+    expect(page.locator(".swagger-ui .information-container")).to_contain_text("engram")
+    expect(page.locator(".opblock-summary-path", has_text="/v1/health").first).to_be_visible()
+    # the page fixture asserts that every request the page made went to this server
 
 
 # -- last: erase Ana --------------------------------------------------------------------------------------------------
@@ -564,3 +680,4 @@ def test_one_agents_configuration_is_shown_and_changed(page: Any, site: Site) ->
     assert history[-1]["version"] == after["version"]
     expect(main(page).locator("ol.timeline li")).to_have_count(len(history))
     assert httpx.get(f"{site.base}/v1/config", headers=auth).json() == default_before  # the default is untouched
+

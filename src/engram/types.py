@@ -205,6 +205,7 @@ class ScoreParts:
     context: float | None = None  # share of the keyword evidence lent by the neighbouring turns
     episode: float | None = None  # best hybrid score of the episode the hit belongs to
     time: float | None = None  # 1.0 when the query names a period (or asks "when") and the hit fits it
+    cosine: float | None = None  # the embedder's raw cosine, before its scale made it ``vector`` (0 under the floor)
 
 
 @dataclass(frozen=True, slots=True)

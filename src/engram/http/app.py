@@ -30,6 +30,7 @@ from . import routes
 from .auth import AuthMiddleware
 from .metrics import BodyLimitMiddleware, Metrics, MetricsMiddleware
 from .paging import Tokens
+from .worker import ServeWorker, mount_worker
 
 # FastAPI 0.165 and later trace, meter and log every request through OpenTelemetry whenever a provider is
 # configured in the process (or FASTAPI_OTEL_AUTO_CONFIGURE=true sets one up). engram sends no telemetry,
@@ -134,21 +135,22 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if threads is not None:
             anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        worker = run_worker if run_worker is not None else memory.config.memory.extraction.trigger == "async"
-        if worker:
-            memory.start_worker()
+        worker.start()
         schedule = Schedule(memory, expire_every).start() if expire_every is not None else None
         try:
             yield
         finally:
             if schedule is not None:
                 await anyio.to_thread.run_sync(schedule.stop)
-            await anyio.to_thread.run_sync(memory.stop_worker)
+            await anyio.to_thread.run_sync(worker.stop)
             if close_memory:
                 memory.close()
 
+    # the extraction job worker (src/engram/http/worker.py): `engram serve` runs one unless --no-worker
+    worker = ServeWorker(memory, run_worker if run_worker is not None
+                         else memory.config.memory.extraction.trigger == "async")
     app = FastAPI(title="engram", version=__version__, lifespan=lifespan, openapi_url="/openapi.json",
-                  docs_url="/docs", redoc_url=None, generate_unique_id_function=lambda route: route.name,
+                  docs_url=None, redoc_url=None, generate_unique_id_function=lambda route: route.name,
                   description="Memory for LLM agents: events, records, recall. Errors are "
                               '`{"error": {"type", "message", "field"}}`.', **NO_TELEMETRY)
     app.state.memory = memory
@@ -156,8 +158,10 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app.state.metrics = Metrics()
     app.include_router(routes.public)
     app.include_router(routes.v1)
-    from .ui import mount_ui  # the web inspector: GET /ui and /ui/static/* (src/engram/http/ui.py)
+    from .ui import mount_api_docs, mount_ui  # the web inspector (/ui) and Swagger UI (/docs), no CDN
     mount_ui(app)
+    mount_api_docs(app)
+    mount_worker(app, worker)
     app.add_exception_handler(EngramError, _engram_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -90,13 +90,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`",
                   file=sys.stderr)
         app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
-                         close_memory=True, threads=args.threads, expire_every=args.expire_every)
+                         close_memory=True, threads=args.threads, expire_every=args.expire_every,
+                         run_worker=not args.no_worker)
     except EngramError as exc:
         mem.close()
         return _fail(exc, "serve")
+    busy = _port_in_use(args.host, args.port)
+    if busy is not None:
+        mem.close()
+        from ..errors import ValidationError
+
+        return _fail(ValidationError(f"cannot listen on {args.host}:{args.port}: {busy} (another engram serve?); "
+                                     "pick a free one with --port", field="port"), "serve")
+    base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
+    print(f"engram serve: API on {base}/v1, inspector on {base}/ui, API docs on {base}/docs", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 timeout_graceful_shutdown=args.graceful_timeout, server_header=False)
     return 0
+
+
+def _port_in_use(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on (None: it can), checked before the server starts so a busy port
+    is engram's JSON error and exit 2, not a log line from uvicorn."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: TIME_WAIT is no obstacle
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
 
 
 # -- keys -------------------------------------------------------------------------------------------------------
@@ -142,7 +167,13 @@ def cmd_keys_list(args: argparse.Namespace) -> int:
             store.close()
     except EngramError as exc:
         return _fail(exc, "keys list")
-    print(json.dumps([describe(k) for k in keys if args.all or k.revoked_at is None]))
+    rows = [describe(k) for k in keys if args.all or k.revoked_at is None]
+    if args.table:
+        from ..cli import render_table
+
+        print(render_table(rows))
+    else:
+        print(json.dumps(rows))
     return 0
 
 
@@ -184,6 +215,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     p.add_argument("--expire-every", type=float, default=None, metavar="SECONDS",
                    help="sweep expired events at start-up and then every SECONDS (default: never; `engram expire`)")
+    p.add_argument("--no-worker", action="store_true",
+                   help="run no extraction job worker in this process (default: one runs; see `engram jobs run`)")
     p.set_defaults(func=cmd_serve)
 
     k = subparsers.add_parser("keys", help="create, list and revoke API keys")
@@ -205,6 +238,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ls = ks.add_parser("list", help="list keys (JSON; never the keys themselves)")
     _db_option(ls)
     ls.add_argument("--all", action="store_true", help="include revoked keys")
+    ls.add_argument("--table", action="store_true", help="print a table instead of JSON")
     ls.set_defaults(func=cmd_keys_list)
     rv = ks.add_parser("revoke", help="revoke a key by id (it stops working at once)")
     _db_option(rv)

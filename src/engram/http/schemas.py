@@ -239,6 +239,7 @@ class ScorePartsOut(_Out):
     context: float | None = None
     episode: float | None = None
     time: float | None = None
+    cosine: float | None = None
 
 
 class HitOut(_Out):

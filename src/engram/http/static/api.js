@@ -82,7 +82,7 @@ export const api = {
   records: (s, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records`, { query }),
   record: (s, id, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}`, { query }),
   versions: (s, id) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/history`),
-  uses: (s, id) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/uses`),
+  uses: (s, id, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/uses`, { query }),
   recall: (s, body) => call("POST", `${scopePath(s.agent, s.actor, s.session)}/recall`, { body }),
 
   pins: (s) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/pins`),
@@ -91,6 +91,7 @@ export const api = {
 
   jobs: (agent, actor, query) => call("GET", `${scopePath(agent, actor)}/jobs`, { query }),
   retryJob: (agent, id) => call("POST", `${scopePath(agent)}/jobs/${enc(id)}/retry`),
+  worker: () => call("GET", "/v1/worker"),
 
   config: () => call("GET", "/v1/config"),
   putConfig: (config) => call("PUT", "/v1/config", { body: { config } }),

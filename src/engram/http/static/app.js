@@ -3,6 +3,7 @@ import { api, ApiError, clearKey, getKey, setKey } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { errorBox, go } from "./common.js";
 import { actorsView, sessionView } from "./view_sessions.js";
+import { profileView } from "./view_profile.js";
 import { recordsView, recordView } from "./view_records.js";
 import { recallView } from "./view_recall.js";
 import { pinsView } from "./view_pins.js";
@@ -10,31 +11,42 @@ import { jobsView } from "./view_jobs.js";
 import { configView } from "./view_config.js";
 import { eraseView } from "./view_erase.js";
 
+// ``shown(grant)``: whether the key can use the page at all; a page it cannot use has no link (its address
+// still answers, with a sentence saying why, never a raw PermissionDenied).
 const NAV = [
   { path: "records", title: "Records", keys: "g r", view: recordsView },
   { path: "actors", title: "Actors & sessions", keys: "g a", view: actorsView },
   { path: "recall", title: "Recall playground", keys: "g q", view: recallView },
   { path: "pins", title: "Pins", keys: "g p", view: pinsView },
   { path: "jobs", title: "Extraction jobs", keys: "g j", view: jobsView },
-  { path: "config", title: "Configuration", keys: "g c", view: configView },
-  { path: "erase", title: "Erase an actor", keys: "g e", view: eraseView, sep: true },
+  { path: "config", title: "Configuration", keys: "g c", view: configView, shown: (g) => !g.actor },
+  { path: "erase", title: "Erase an actor", keys: "g e", view: eraseView, sep: true, shown: (g) => Boolean(g.delete) },
 ];
+
+function navFor(grant) {
+  return NAV.filter((n) => !n.shown || n.shown(grant));
+}
+
+/** Where a signed-in key lands: its own actor's profile, or the list of actors (an agent-wide key). */
+function landing(grant) {
+  return grant.actor ? "actors/" + encodeURIComponent(grant.actor) : "actors";
+}
 
 // Routes: #/records, #/records/<id>, #/actors, #/actors/<actor>, #/sessions/<actor>/<session>, #/sessions/<session> (no actor), …
 const ROUTES = [
   [/^records\/([^/]+)$/, (m) => ({ nav: "records", view: recordView, params: { id: m[1] } })],
   [/^sessions\/([^/]+)\/([^/]+)$/, (m) => ({ nav: "actors", view: sessionView, params: { actor: m[1], session: m[2] } })],
   [/^sessions\/([^/]+)$/, (m) => ({ nav: "actors", view: sessionView, params: { actor: null, session: m[1] } })],
-  [/^actors\/([^/]+)$/, (m) => ({ nav: "actors", view: actorsView, params: { actor: m[1] } })],
+  [/^actors\/([^/]+)$/, (m) => ({ nav: "actors", view: profileView, params: { actor: m[1] } })],
 ];
 
 const state = { grant: null, renderSeq: 0, lastKey: "", lastKeyAt: 0 };
 
-function parseHash() {
+function parseHash(grant) {
   const raw = location.hash.replace(/^#\/?/, "");
   const [path, qs] = raw.split("?");
   const query = Object.fromEntries(new URLSearchParams(qs || ""));
-  const clean = path.replace(/\/+$/, "");
+  const clean = path.replace(/\/+$/, "") || landing(grant);
   for (const [re, build] of ROUTES) {
     const m = re.exec(clean);
     if (m) {
@@ -147,7 +159,7 @@ function grantBadges(g) {
 function renderShell() {
   const g = state.grant;
   const nav = h("nav.nav#nav", { "aria-label": "Sections" },
-    NAV.map((n) => [
+    navFor(g).map((n) => [
       n.sep ? h("div.sep", { role: "separator" }) : null,
       h("a", { href: "#/" + n.path, dataset: { nav: n.path } }, h("span", n.title), h("kbd", n.keys)),
     ]));
@@ -162,7 +174,7 @@ function renderShell() {
       "Skip to content"),
     h("div.shell",
       h("header.topbar",
-        h("a.brand", { href: "#/records" }, h("img", { src: "/ui/static/logo.svg", alt: "" }), "engram",
+        h("a.brand", { href: "#/" }, h("img", { src: "/ui/static/logo.svg", alt: "" }), "engram",
           h("span.sub", "inspector")),
         h("div.grant", { "aria-label": "What this key may see" }, grantBadges(g)),
         h("div.spacer"), help, themeBtn, out),
@@ -184,7 +196,7 @@ function signOut() {
 async function route() {
   const main = document.getElementById("main");
   if (!main || !state.grant) return;
-  const r = parseHash();
+  const r = parseHash(state.grant);
   for (const a of document.querySelectorAll("#nav a")) {
     if (a.dataset.nav === r.nav) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
@@ -214,7 +226,7 @@ function showHelp() {
   const rows = [
     ["/", "Search or filter on this page"], ["?", "This help"], ["t", "Toggle dark / light"],
     ["j / k", "Next / previous row"], ["Enter", "Open the selected row"], ["Esc", "Leave a field, close a dialog"],
-    ...NAV.map((n) => [n.keys, n.title]),
+    ...navFor(state.grant).map((n) => [n.keys, n.title]),
   ];
   const dlg = h("dialog", { "aria-label": "Keyboard shortcuts" },
     h("h2", "Keyboard shortcuts"),
@@ -249,7 +261,7 @@ function onKey(ev) {
   const now = Date.now();
   if (state.lastKey === "g" && now - state.lastKeyAt < 1200) {
     state.lastKey = "";
-    const n = NAV.find((x) => x.keys === "g " + ev.key);
+    const n = navFor(state.grant).find((x) => x.keys === "g " + ev.key);
     if (n) {
       ev.preventDefault();
       go("#/" + n.path);

@@ -54,6 +54,24 @@ export function labelChips(labels) {
   return h("span.labels", entries.map(([k, v]) => h("span.label-chip", `${k}=${v}`)));
 }
 
+const enc = encodeURIComponent;
+
+/** The inspector's address of a session: ``#/sessions/<actor>/<session>``, or ``#/sessions/<session>`` for a
+ * session of the agent alone (no actor). */
+export function sessionHref(actor, session) {
+  return actor ? `#/sessions/${enc(actor)}/${enc(session)}` : `#/sessions/${enc(session)}`;
+}
+
+export function sessionLink(actor, session) {
+  return h("a", { href: sessionHref(actor, session) }, session);
+}
+
+/** A link to an actor's profile (everything engram holds about them), or a muted "(no actor)". */
+export function actorLink(actor) {
+  return actor ? h("a", { href: `#/actors/${enc(actor)}`, title: "profile of " + actor }, actor)
+    : h("span.muted", { title: "a session of the agent alone" }, "(no actor)");
+}
+
 export function recordLink(r, text) {
   return h("a", { href: "#/records/" + encodeURIComponent(r.id) + scopeQuery(r) }, text || r.summary);
 }
@@ -75,7 +93,7 @@ export function table(columns, rows, { empty = "Nothing here.", rowClass } = {})
     h("thead", h("tr", columns.map((c) => h("th", { class: c.cls || "", scope: "col" }, c.title)))),
     h("tbody", rows.map((row) => {
       const tr = h("tr.row", { "aria-selected": "false", class: rowClass ? rowClass(row) : "" },
-        columns.map((c) => h("td", { class: c.cls || "" }, c.render(row))));
+        columns.map((c) => h("td", { class: c.cls || "", dataset: c.title ? { label: c.title } : undefined }, c.render(row))));
       tr.addEventListener("click", (ev) => {
         if (ev.target instanceof Element && ev.target.closest("a, button, input, select, summary")) return;
         const a = tr.querySelector("a");

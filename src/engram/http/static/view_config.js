@@ -46,6 +46,12 @@ function lineOf(text, offset) {
 
 export async function configView(ctx) {
   const agent = ctx.grant.agent;
+  if (ctx.grant.actor) {  // an agent's configuration is not one actor's: such a key may neither read nor change it
+    return h("section", pageHead("Configuration", null),
+      h("div.card#config-unavailable", h("p",
+        `This key is bound to actor ${ctx.grant.actor}. The configuration applies to every actor of ${agent}, `,
+        "so it is shown to agent-wide keys only (and changed with an admin key).")));
+  }
   const current = await api.agentConfig(agent);
   const admin = ctx.grant.admin;
   const harness = JSON.stringify(current.config, null, 2);

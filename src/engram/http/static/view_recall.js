@@ -67,10 +67,11 @@ export async function recallView(ctx) {
   const wideLimit = Math.max(WIDE, k * 3);
 
   const row = (x, i, reason) => h("tr", { class: reason ? "cut row" : "row", "aria-selected": "false" },
-    h("td.nowrap", reason ? h("span.badge.badge-bad", { title: "why it was not handed over" }, "cut: " + reason) : `#${i + 1}`),
-    h("td.summary", recordLink(x.record), h("div", labelChips(x.record.labels))),
-    h("td.nowrap", scoreBar(x.score, "score")),
-    h("td.nowrap", h("div.parts",
+    h("td.nowrap", { dataset: { label: "Rank" } },
+      reason ? h("span.badge.badge-bad", { title: "why it was not handed over" }, "cut: " + reason) : `#${i + 1}`),
+    h("td.summary", { dataset: { label: "Record" } }, recordLink(x.record), h("div", labelChips(x.record.labels))),
+    h("td.nowrap", { dataset: { label: "Score" } }, scoreBar(x.score, "score")),
+    h("td.nowrap", { dataset: { label: "Score parts" } }, h("div.parts",
       h("span.k", { title: "lexical" }, "lex"), scoreBar(x.parts?.lexical, "lexical"),
       h("span.k", { title: "vector" }, "vec"), scoreBar(x.parts?.vector, "vector"),
       h("span.k", { title: "recency" }, "rec"), scoreBar(x.parts?.recency, "recency"),
@@ -78,8 +79,10 @@ export async function recallView(ctx) {
       scoreBar(x.parts?.context, "context"),
       h("span.k", { title: "best hybrid score of the hit's episode" }, "epi"), scoreBar(x.parts?.episode, "episode"),
       h("span.k", { title: "1 when the query names a period or asks when, and the hit fits" }, "time"),
-      scoreBar(x.parts?.time, "time"))),
-    h("td.nowrap", x.record.kind, " · ", x.record.level, " ", recordBadges(x.record)));
+      scoreBar(x.parts?.time, "time"),
+      h("span.k", { title: "the embedder's raw cosine; vec is 0 while it is under the embedder's floor" }, "cos"),
+      h("span.num.cosine", score(x.parts?.cosine)))),
+    h("td.nowrap", { dataset: { label: "Kind" } }, x.record.kind, " · ", x.record.level, " ", recordBadges(x.record)));
 
   const cutBody = h("tbody#recall-cut", h("tr.cut-note", h("td.muted.small", { colspan: "5" }, "Looking for what topK and min_score cut off…")));
   mount(out,
@@ -110,7 +113,8 @@ export async function recallView(ctx) {
       `${cut.filter((c) => c.reason === "min_score").length} below min_score ${minS === undefined ? "(configured)" : score(minS)}`))];
     if (cut.length) {
       rows.push(h("tr.cut-note", h("td.muted.small", { colspan: "5" },
-        `The next candidates, from a wider recall (limit ${wideLimit}); their scores are normalised over that wider candidate pool.`)));
+        `The next candidates, from a wider recall (limit ${wideLimit}). Scores are absolute (the same in any pool); ` +
+        "cos is the raw cosine: a vec of 0 means it is under what unrelated text reaches with this embedder.")));
       for (const c of cut.slice(0, 20)) rows.push(row(c.hit, 0, c.reason));
     }
     if (!ctx.stale()) mount(cutBody, rows);

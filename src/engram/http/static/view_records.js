@@ -2,7 +2,7 @@
 // supersede chain, versions and RETRIEVED uses.
 import { api, ApiError } from "./api.js";
 import {
-  apiScope, currentScope, describeScope, errorBox, labelChips, pageHead, pager, recordBadges,
+  actorLink, apiScope, currentScope, describeScope, errorBox, labelChips, pageHead, pager, recordBadges,
   recordLink, scopeBar, scopeQuery, setQuery, table,
 } from "./common.js";
 import { badge, h, mount, scoreBar, shortId, time, toast } from "./dom.js";
@@ -23,6 +23,23 @@ function parseLabels(text) {
 }
 
 const LEVEL_DEPTH = { agent: 0, actor: 1, session: 2 };
+
+/** Agent-wide keys reading agent-level memory: most records are about an actor, so name the recent ones. */
+function actorsHint(agent) {
+  const list = h("span.labels#actors-hint-list");
+  api.actors(agent, { limit: 8 }).then((r) => {
+    if (!r.actors.length) {
+      box.hidden = true;
+      return;
+    }
+    for (const a of r.actors) list.appendChild(h("a.btn", { href: `#/records?actor=${encodeURIComponent(a.actor)}` }, a.actor));
+    if (r.actors.length === 8) list.appendChild(h("a", { href: "#/actors" }, "all actors…"));
+  }).catch(() => { box.hidden = true; });
+  const box = h("div.card.hint#actors-hint", h("p.small",
+    "These are the agent's own records (level agent). What engram learned about each customer is read under that actor: ",
+    "pick one, or open an actor's profile from ", h("a", { href: "#/actors" }, "Actors & sessions"), "."), list);
+  return box;
+}
 
 export async function recordsView(ctx) {
   const q = ctx.query;
@@ -71,8 +88,10 @@ export async function recordsView(ctx) {
   const bar = scopeBar(ctx.grant, scope, api, (s) => setQuery({ ...q, actor: s.actor, session: s.session }, { push: true }),
     ["Reading as ", describeScope(scope), "."]);
   const node = h("section", { "aria-labelledby": "records-title" },
-    pageHead(h("span#records-title", "Records"), null),
+    pageHead(h("span#records-title", "Records"), null,
+      scope.actor ? h("a.btn#profile-link", { href: `#/actors/${encodeURIComponent(scope.actor)}` }, `Profile of ${scope.actor}`) : null),
     bar,
+    !scope.actor && !ctx.grant.actor && scope.agent ? actorsHint(ctx.grant.agent) : null,
     filters, results);
 
   if (!scope.agent) {
@@ -276,7 +295,7 @@ export async function recordView(ctx) {
         h("dl.kv",
           h("dt", "id"), h("dd", h("code", rec.id)),
           h("dt", "agent"), h("dd", rec.agent),
-          h("dt", "actor"), h("dd", rec.actor || "–"),
+          h("dt", "actor"), h("dd", rec.actor ? actorLink(rec.actor) : "–"),
           h("dt", "session"), h("dd", rec.session || "–"),
           h("dt", "namespace"), h("dd", h("code", rec.namespace)),
           h("dt", "labels"), h("dd", labelChips(rec.labels) || "–"),

@@ -1,25 +1,12 @@
 // Actors and sessions: lists with search, and a session's timeline of events with history search.
 import { api } from "./api.js";
-import { errorBox, pageHead, setQuery, table } from "./common.js";
+import { profileView } from "./view_profile.js";
+import { actorLink, errorBox, pageHead, sessionHref, sessionLink, setQuery, table } from "./common.js";
 import { badge, debounce, h, mount, score, scoreBar, shortId, time } from "./dom.js";
 
 const enc = encodeURIComponent;
 const EVENTS_PAGE = 100;
 const PREVIEW_CHARS = 400;
-
-/** The inspector's address of a session: ``#/sessions/<actor>/<session>``, or ``#/sessions/<session>`` for a
- * session of the agent alone (no actor). */
-function sessionHref(actor, session) {
-  return actor ? `#/sessions/${enc(actor)}/${enc(session)}` : `#/sessions/${enc(session)}`;
-}
-
-function sessionLink(actor, session) {
-  return h("a", { href: sessionHref(actor, session) }, session);
-}
-
-function actorLink(actor) {
-  return actor ? h("a", { href: `#/actors/${enc(actor)}` }, actor) : h("span.muted", { title: "a session of the agent alone" }, "(no actor)");
-}
 
 function filterBox(value, placeholder, onInput) {
   const input = h("input", {
@@ -31,8 +18,7 @@ function filterBox(value, placeholder, onInput) {
 
 export async function actorsView(ctx) {
   const agent = ctx.grant.agent;
-  const actor = ctx.params.actor || ctx.grant.actor;
-  if (actor) return actorSessions(ctx, agent, actor);
+  if (ctx.grant.actor) return profileView({ ...ctx, params: { actor: ctx.grant.actor } });
   const [actors, sessions] = await Promise.all([
     api.actors(agent, { limit: 1000 }).then((r) => r.actors),
     api.sessions(agent, null, { limit: 200 }).catch(() => ({ sessions: [] })).then((r) => r.sessions),
@@ -43,7 +29,7 @@ export async function actorsView(ctx) {
     const a = actors.filter((x) => !needle || x.actor.toLowerCase().includes(needle));
     const s = sessions.filter((x) => !needle || `${x.actor || ""} ${x.session}`.toLowerCase().includes(needle));
     mount(actorsBox, table([
-      { title: "Actor", render: (x) => h("a", { href: `#/actors/${enc(x.actor)}` }, x.actor) },
+      { title: "Actor", render: (x) => actorLink(x.actor) },
       { title: "Sessions", cls: "nowrap", render: (x) => String(x.sessions) },
       { title: "Events", cls: "nowrap", render: (x) => String(x.events) },
       { title: "Last active", cls: "nowrap", render: (x) => time(x.last_at) },
@@ -65,25 +51,6 @@ export async function actorsView(ctx) {
     h("h2", "Recent sessions"), sessionsBox);
   render(q);
   return node;
-}
-
-async function actorSessions(ctx, agent, actor) {
-  const sessions = (await api.sessions(agent, actor, { limit: 1000 })).sessions;
-  const box = h("div");
-  const render = (needle) => mount(box, table([
-    { title: "Session", render: (x) => sessionLink(actor, x.session) },
-    { title: "Events", cls: "nowrap", render: (x) => String(x.events) },
-    { title: "First", cls: "nowrap", render: (x) => time(x.first_at) },
-    { title: "Last", cls: "nowrap", render: (x) => time(x.last_at) },
-  ], sessions.filter((x) => !needle || x.session.toLowerCase().includes(needle)),
-  { empty: needle ? "No session matches." : "This actor has no events." }));
-  render("");
-  const crumbs = ctx.grant.actor ? null : [h("a", { href: "#/actors" }, "Actors")];
-  return h("section",
-    pageHead(`Actor ${actor}`, crumbs, filterBox("", "Search sessions", render),
-      h("a.btn", { href: `#/records?actor=${enc(actor)}` }, "Records"),
-      h("a.btn", { href: `#/recall?actor=${enc(actor)}` }, "Recall")),
-    h("h2", `Sessions (${sessions.length})`), box);
 }
 
 // -- one session ---------------------------------------------------------------------------------------------
