@@ -15,6 +15,7 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
+import engram
 from engram import Memory, Scope
 from engram.config import load_config
 from engram.embedders import HashingEmbedder
@@ -56,9 +57,12 @@ def _data(result: Any) -> Any:
 
 
 async def _exercise(session: ClientSession) -> None:
-    await session.initialize()
+    init = await session.initialize()
+    assert init.server_info.name == "engram" and init.server_info.version == engram.__version__  # issue 27.7
     tools = {t.name: t for t in (await session.list_tools()).tools}
     assert set(tools) == TOOLS
+    # the levels this server's scope (actor u1, session s1) can write under WIDE, the default (actor) first
+    assert tools["add_memory"].input_schema["properties"]["scope"]["enum"] == ["actor", "session", "agent"]
     assert "summary" in tools["add_memory"].input_schema["required"]
     assert tools["search_memory"].input_schema["properties"]["limit"]["maximum"] == 100
     # one definition of each tool: the harness's specs, rendered for MCP (only the limits are MCP's)
@@ -69,6 +73,9 @@ async def _exercise(session: ClientSession) -> None:
     assert added["actor"] == "u1" and added["level"] == "actor"
     found = _data(await session.call_tool("search_memory", {"query": "what tea does the user like"}))
     assert found["hits"][0]["record"]["id"] == added["id"]
+    # compact hits: what the record says and its score, not the HTTP shape's parts, provenance and owner ids
+    assert set(found["hits"][0]) == {"score", "record"}
+    assert set(found["hits"][0]["record"]) <= {"id", "summary", "content", "kind", "level", "labels", "updated_at"}
     read = _data(await session.call_tool("read_memory", {"id": added["id"]}))
     assert read["summary"] == "Prefers green tea" and read["versions"][0]["op"] == "create"
     newer = _data(await session.call_tool("add_memory", {"summary": "Prefers jasmine tea",
@@ -77,7 +84,7 @@ async def _exercise(session: ClientSession) -> None:
     history = _data(await session.call_tool("search_history", {"query": "parcel number"}))
     assert [h["event"]["content"] for h in history["hits"]] == ["my parcel number is PX-9981"]
     secret = _data(await session.call_tool("search_memory", {"query": "vault code secret", "limit": 50}))
-    assert all(h["record"]["actor"] != "u2" for h in secret["hits"])
+    assert all("vault" not in h["record"]["summary"] for h in secret["hits"])
     deleted = _data(await session.call_tool("delete_memory", {"id": newer["id"]}))
     assert deleted["deleted"] == newer["id"]
     after = _data(await session.call_tool("search_memory", {"query": "jasmine tea"}))

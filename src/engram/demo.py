@@ -8,8 +8,11 @@ customer sees none of it.
 from __future__ import annotations
 
 import argparse
+import tempfile
+from pathlib import Path
 from typing import Any
 
+from .errors import ValidationError
 from .types import Scope
 
 CONFIG: dict[str, Any] = {"harness": {
@@ -77,14 +80,52 @@ def run(db: str, *, agent_id: str = "support-bot", actor: str = "cust-42") -> in
     return 0
 
 
+def _sqlite_path(db: str) -> Path | None:
+    """The file of a ``sqlite:///path`` URL (None for anything else, ``:memory:`` included)."""
+    if not db.startswith("sqlite:///") or db.endswith(":memory:"):
+        return None
+    return Path(db.removeprefix("sqlite:///"))
+
+
+def start(args: argparse.Namespace) -> int:
+    """``engram demo``: on a fresh database each run (a new temporary file unless ``--db``), so a rerun prints
+    the same story; ``--reset`` deletes a given SQLite file first. A given database that already holds the
+    demo's memory is refused rather than played again on top of it (garbled output)."""
+    if args.db is None:
+        db = f"sqlite:///{Path(tempfile.mkdtemp(prefix='engram-demo-')) / 'demo.db'}"
+    else:
+        db = args.db
+        path = _sqlite_path(db)
+        if args.reset:
+            if path is None:
+                raise ValidationError("--reset deletes a SQLite file; give --db sqlite:///path", field="reset")
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+        elif path is not None and path.exists() and _played(db):
+            raise ValidationError(f"{path} already holds the demo's memory; rerun with --reset to start it over, "
+                                  "or leave out --db for a fresh temporary database", field="db")
+    return run(db)
+
+
+def _played(db: str) -> bool:
+    from .engine import Memory
+
+    with Memory.open(db) as mem:
+        return bool(mem.events(Scope(agent="support-bot", actor="cust-42", session=SESSIONS[0][0]), limit=1))
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="database URL (default: a fresh temporary SQLite file each run)")
+    p.add_argument("--reset", action="store_true", help="delete the --db SQLite file first, to play it again")
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="run engram's main job end to end, offline")
-    p.add_argument("--db", default="sqlite:///demo.db")
-    p.set_defaults(func=lambda a: run(a.db))
+    add_arguments(p)
+    p.set_defaults(func=start)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="engram demo")
-    parser.add_argument("--db", default="sqlite:///demo.db")
-    args = parser.parse_args(argv)
-    return run(args.db)
+    add_arguments(parser)
+    return start(parser.parse_args(argv))

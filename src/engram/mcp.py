@@ -13,6 +13,8 @@ The tools are defined once, in :mod:`engram.harness.tools`; this module renders 
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 import ipaddress
 import json
 import os
@@ -33,12 +35,18 @@ INSTRUCTIONS = (
 )
 
 
+def usable_levels(mem: Memory, scope: Scope) -> list[Level]:
+    """The levels ``add_memory`` can write at for the bound scope: allowed by ``scope.write`` and keyed by an id
+    the scope has (no actor: no actor level; no session: no session level), actor first."""
+    allowed = mem.config_for(scope.agent).memory.scope.write
+    return [lv for lv in ("actor", "session", "agent")
+            if lv in allowed and (lv != "actor" or scope.actor is not None)
+            and (lv != "session" or scope.session is not None)]
+
+
 def default_level(mem: Memory, scope: Scope) -> Level:
     """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
-    allowed = mem.config_for(scope.agent).memory.scope.write
-    usable: list[Level] = [lv for lv in ("actor", "session", "agent")
-                           if lv in allowed and (lv != "actor" or scope.actor is not None)
-                           and (lv != "session" or scope.session is not None)]
+    usable = usable_levels(mem, scope)
     return usable[0] if usable else "session"
 
 
@@ -49,9 +57,20 @@ def _record(rec: Record) -> dict[str, Any]:
 
 
 def _hits(hits: Sequence[Hit]) -> dict[str, Any]:
-    from .http import schemas as S
-
-    return {"hits": [S.HitOut.model_validate(h).model_dump(mode="json", exclude_none=True) for h in hits]}
+    """Search results as a model reads them: the score and what the record or event says, without the score
+    parts, provenance and ids of the HTTP shape (``read_memory`` gives a record whole)."""
+    out = []
+    for h in hits:
+        if h.record is not None:
+            r = h.record
+            item = {"id": r.id, "summary": r.summary, "content": r.content, "kind": r.kind, "level": r.level,
+                    "labels": dict(r.labels) or None, "updated_at": r.updated_at.isoformat()}
+            out.append({"score": round(h.score, 3), "record": {k: v for k, v in item.items() if v is not None}})
+        elif h.event is not None:
+            e = h.event
+            out.append({"score": round(h.score, 3), "event": {"id": e.id, "role": e.role, "content": e.content,
+                                                              "at": e.at.isoformat()}})
+    return {"hits": out}
 
 
 def render(mem: Memory, scope: Scope, name: str, value: Any) -> dict[str, Any]:
@@ -94,7 +113,17 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
 
     def specs() -> dict[str, Any]:
         cfg = mem.config_for(bound.agent)
-        return {s.name: s for s in memory_specs(cfg, defaults=defaults, names=names)}
+        out = {s.name: s for s in memory_specs(cfg, defaults=defaults, names=names)}
+        add = out.get("add_memory")
+        if add is not None:  # the scope enum lists the levels this server's scope can write, no more
+            levels = usable_levels(mem, bound)
+            if not levels:
+                del out["add_memory"]  # nothing it could save would be allowed
+            else:
+                params = copy.deepcopy(add.parameters)
+                params["properties"]["scope"]["enum"] = levels
+                out["add_memory"] = dataclasses.replace(add, parameters=params)
+        return out
 
     def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         """One tool call in a turn of its own, rendered (runs in a worker thread)."""
@@ -120,7 +149,9 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
             return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
                                   structured_content=data)
 
-    server = MemoryServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
+    from . import __version__
+
+    server = MemoryServer(name, instructions=INSTRUCTIONS, log_level="WARNING", version=__version__)
     # The SDK opens an OpenTelemetry span per message (reported to any provider set in the process);
     # engram sends no telemetry, so that middleware is dropped, as the SDK documents for opting out.
     chain = getattr(server, "middleware", None)

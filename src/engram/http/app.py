@@ -17,7 +17,7 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
@@ -27,7 +27,7 @@ from ..expiry import Schedule
 from ..stores.base import Store
 from . import errors as http_errors
 from . import routes
-from .auth import AuthMiddleware
+from .auth import AuthMiddleware, LoopbackHostMiddleware
 from .metrics import BodyLimitMiddleware, Metrics, MetricsMiddleware
 from .paging import Tokens
 from .worker import ServeWorker, mount_worker
@@ -89,8 +89,13 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
         ctx = first.get("ctx")
         detail = ctx.get("error", "decode error") if isinstance(ctx, dict) else "decode error"
         loc, message = ("body",), f"is not valid JSON: {detail}"
-    extra = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
-    return JSONResponse(http_errors.body("ValidationError", message + extra, _field(loc)), status_code=422)
+    if len(errs) <= 1:
+        return JSONResponse(http_errors.body("ValidationError", message, _field(loc)), status_code=422)
+    # every error, each with its field, in the message and as a list (not "... (and 1 more)")
+    every = [(_field(tuple(e.get("loc", ("body",)))), str(e.get("msg", "invalid"))) for e in errs]
+    out = http_errors.body("ValidationError", http_errors.list_errors(every), _field(loc))
+    out["error"]["errors"] = [{"field": f, "message": m} for f, m in every]
+    return JSONResponse(out, status_code=422)
 
 
 _HTTP_TYPES = {400: ("ValidationError", "body"), 401: ("Unauthenticated", "authorization"),
@@ -123,7 +128,8 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
                expire_every: float | None = None) -> FastAPI:
     """The HTTP API over ``memory``.
 
-    ``insecure_local`` grants every request everything (loopback clients only; for one developer).
+    ``insecure_local`` grants every request everything (loopback clients only, addressed by a loopback
+    ``Host``: 421 otherwise, against DNS rebinding; for one developer).
     ``run_worker`` starts the extraction job worker for the app's lifetime (default: when the config's
     extraction trigger is ``async``); shutdown stops it after the job in hand. ``close_memory`` closes
     the Memory at shutdown too (the ``serve`` command owns it; tests usually do not). ``threads`` sizes the
@@ -161,6 +167,8 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     from .ui import mount_api_docs, mount_ui  # the web inspector (/ui) and Swagger UI (/docs), no CDN
     mount_ui(app)
     mount_api_docs(app)
+    app.add_api_route("/", lambda: RedirectResponse("/ui", status_code=307), include_in_schema=False,
+                      methods=["GET", "HEAD"])  # a browser pointed at the server lands on the inspector
     mount_worker(app, worker)
     app.add_exception_handler(EngramError, _engram_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -171,4 +179,6 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app.add_middleware(AuthMiddleware, store=memory.store, insecure_local=insecure_local)
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
     app.add_middleware(MetricsMiddleware, metrics=app.state.metrics)
+    if insecure_local:  # outermost: no route, not even /metrics or the inspector, answers a rebound name
+        app.add_middleware(LoopbackHostMiddleware)
     return app

@@ -24,12 +24,17 @@ class MethodNotAllowed(E.EngramError):
     """The path exists, the HTTP method does not (HTTP 405)."""
 
 
+class MisdirectedRequest(E.PermissionDenied):
+    """A request addressed (``Host``) to a name this server does not answer for (HTTP 421)."""
+
+
 class InternalError(E.EngramError):
     """Something unexpected failed on the server; details are in its log, never in the response."""
 
 
 STATUS: dict[type[BaseException], int] = {
     Unauthenticated: 401,
+    MisdirectedRequest: 421,
     PayloadTooLarge: 413,
     MethodNotAllowed: 405,
     E.ValidationError: 422,          # ConfigError, ScopeError, PinBudgetExceeded too
@@ -59,6 +64,12 @@ def body(type_name: str, message: str, field: str | None = None) -> dict[str, An
     return {"error": {"type": type_name, "message": message, "field": field}}
 
 
+def list_errors(errors: list[tuple[str, str]]) -> str:
+    """One message naming every invalid field of a request: ``"2 errors: messages[0].role: Input should be
+    'user', ...; messages[1].content: Field required"`` (the error's ``field`` stays the first one)."""
+    return f"{len(errors)} errors: " + "; ".join(f"{field}: {msg}" for field, msg in errors)
+
+
 def body_for(exc: E.EngramError) -> dict[str, Any]:
     return body(type(exc).__name__, exc.message, exc.field)
 
@@ -68,7 +79,7 @@ _BY_NAME: dict[str, type[E.EngramError]] = {
     for cls in (E.EngramError, E.ValidationError, E.ConfigError, E.ScopeError, E.PinBudgetExceeded, E.NotFound,
                 E.PermissionDenied, E.ReadOnlyError, E.ConflictError, E.HistoryDisabled, E.EmbedderMismatch,
                 E.ModelError, E.ModelOutputError, E.StoreError, Unauthenticated, PayloadTooLarge,
-                MethodNotAllowed, InternalError)
+                MethodNotAllowed, MisdirectedRequest, InternalError)
 }
 
 _BY_STATUS: dict[int, type[E.EngramError]] = {
