@@ -28,7 +28,7 @@ from .errors import AccessDeniedException, AwsError, InvalidSignatureException, 
 
 log = logging.getLogger("engram.agentcore")
 
-PREFIXES = ("/memories", "/harnesses")
+PREFIXES = ("/memories", "/harnesses", "/tags")
 BODY_STATE = "aws_body"
 GRANT_STATE = "grant"
 SIGNED_STATE = "aws"

@@ -176,12 +176,14 @@ def _invoke(c: Call) -> Response:
     params = invoke.model_params(model_cfg)
     iterations = limits.get("maxIterations")
     prompt = inv.system_prompt if inv.system_prompt is not None else tuple(doc.get("systemPrompt") or ())
-    instructions = "\n\n".join(b["text"] for b in prompt) or None
+    tools_on = bool(config.memory.tools) and res is not None
+    # engram's own instructions explain its memory tools: a harness allowed none gets no prompt but its own
+    instructions = "\n\n".join(b["text"] for b in prompt) or (None if tools_on else "")
     agent = Agent(view, model, instructions=instructions, limits=limits,  # engram's turn limits (harness/limits)
                   max_steps=min(100, max(invoke.DEFAULT_TOOL_ROUNDS, (iterations or 0) - 1)),
                   max_tokens=params.get("maxTokens", invoke.DEFAULT_MAX_TOKENS),
                   temperature=float(params.get("temperature", 0.0)), agent_version=doc.get("harnessVersion"),
-                  state_tool=res is not None)  # session state lives in stored events
+                  state_tool=tools_on)  # session state lives in stored events
     messages = [dict(m) for m in inv.messages]
     try:
         if res is None:  # memory disabled: nothing is loaded or stored

@@ -22,8 +22,8 @@ from typing import Any
 
 from ..errors import NotFound
 from ..types import Event, Scope
-from . import ids, shapes
-from .errors import ValidationException
+from . import ids, shapes, worker
+from .errors import ResourceNotFoundException, ValidationException
 from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp, timestamp
 
 router = AwsRouter()
@@ -34,6 +34,7 @@ ROLE_OUT = {"user": "USER", "assistant": "ASSISTANT", "tool": "TOOL", "system": 
 TOOL_CALL_ID = "agentcore"
 _TOKEN = "agentcore.token."
 _EPS = timedelta(microseconds=1)
+MAIN = "main"  # the branch of events written without one
 
 
 # -- payloads -------------------------------------------------------------------------------------------------
@@ -139,6 +140,7 @@ def create_event(c: CallDep) -> Any:
     mc.ctx.need_events(write=True)
     at = parse_timestamp(body["eventTimestamp"], "eventTimestamp")
     msg = _message(body, at)
+    _check_branch(mc, msg["metadata"][KEY].get("branch"))
     mode = body.get("extractionMode")
     if mode is not None and mode != "SKIP":
         raise ValidationException("must be SKIP", field="extractionMode")
@@ -156,9 +158,12 @@ def create_event(c: CallDep) -> Any:
         if earlier is not None:
             return c.ok({"event": event_out(mc.resource.id, earlier)}, 201)
     with mc.mem.turn(mc.scope, extract=mode != "SKIP") as t:
+        t.defer_extraction = True  # stored now, extracted by a job (worker.py): a model never delays the write
         events = t.append([msg])
         if token_key is not None and digest is not None:
             t.set_meta(token_key, json.dumps({"event": events[0].id, "digest": digest}))
+    if mode != "SKIP":
+        worker.ensure(c.base)
     ev = t.appended[0] if t.appended else events[0]
     return c.ok({"event": event_out(mc.resource.id, ev)}, 201)
 
@@ -220,28 +225,66 @@ def newest_first(mc: MemoryCtx, cursor: tuple[datetime, int] | None) -> Iterator
             before = batch[0].at  # give up on the tie: skip the rest of that microsecond
 
 
+def _roots(mc: MemoryCtx) -> dict[str, str]:
+    """Each branch of the session and the event it forked from (the ``rootEventId`` its first event named)."""
+    roots: dict[str, str] = {}
+    for ev in newest_first(mc, None):  # newest first: the oldest event naming a root is seen last and wins
+        br = branch_of(ev)
+        if br and br.get("rootEventId"):
+            roots[br["name"]] = br["rootEventId"]
+    return roots
+
+
+def _line(mc: MemoryCtx, name: str) -> dict[str, tuple[datetime, int]]:
+    """The ancestors of branch ``name``: each parent branch and the last of its events the branch sees (its
+    fork point), up to the main line. A branch of a branch sees its parent up to its own root, and the
+    parent's parent up to the parent's root."""
+    roots = _roots(mc)
+    cut: dict[str, tuple[datetime, int]] = {}
+    seen = {name}
+    while name in roots:
+        try:
+            root = mc.mem.get_event(mc.scope, ids.event_id_in(roots[name]))
+        except (NotFound, ValidationException, ResourceNotFoundException):
+            break
+        parent = (branch_of(root) or {}).get("name") or MAIN
+        if parent in seen:
+            break
+        cut[parent] = (root.at, root.seq)
+        seen.add(parent)
+        name = parent
+    return cut
+
+
 def _branch_filter(mc: MemoryCtx, flt: dict[str, Any]) -> Any:
     name = flt["name"]
-    include_parents = bool(flt.get("includeParentBranches"))
-    root_at: datetime | None = None
-    if include_parents:
-        for ev in newest_first(mc, None):
-            br = branch_of(ev)
-            if br and br.get("name") == name and br.get("rootEventId"):
-                try:
-                    root_at = mc.mem.get_event(mc.scope, ids.event_id_in(br["rootEventId"])).at
-                except (NotFound, ValidationException):
-                    root_at = None
-                break
+    parents = _line(mc, name) if flt.get("includeParentBranches") else {}
 
     def keep(ev: Event) -> bool:
-        br = branch_of(ev)
-        own = br.get("name") if br else "main"
+        own = (branch_of(ev) or {}).get("name") or MAIN
         if own == name:
             return True
-        return include_parents and br is None and root_at is not None and ev.at <= root_at
+        cut = parents.get(own)
+        return cut is not None and (ev.at, ev.seq) <= cut
 
     return keep
+
+
+def _check_branch(mc: MemoryCtx, branch: dict[str, str] | None) -> None:
+    """A branch event's ``rootEventId`` must be an event of this session; a branch's first event needs one."""
+    if branch is None:
+        return
+    root = branch.get("rootEventId")
+    if root is None:
+        if branch["name"] != MAIN and not any((branch_of(e) or {}).get("name") == branch["name"]
+                                              for e in newest_first(mc, None)):
+            raise ValidationException(f"is required to start branch {branch['name']!r} in this session",
+                                      field="branch.rootEventId")
+        return
+    try:
+        mc.mem.get_event(mc.scope, ids.event_id_in(root, "branch.rootEventId"))
+    except (NotFound, ResourceNotFoundException):
+        raise ValidationException(f"no event {root} in this session", field="branch.rootEventId") from None
 
 
 def _metadata_filter(exprs: list[dict[str, Any]]) -> Any:

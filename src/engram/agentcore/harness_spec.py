@@ -39,6 +39,7 @@ TAG = re.compile(r"[a-zA-Z0-9\s._:/=+@-]*")
 MANAGED_STRATEGIES = ("SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC")
 DEFAULT_MANAGED = ("SEMANTIC", "SUMMARIZATION")
 DEFAULT_EXPIRY_DAYS = 30
+OFFLINE_MODEL_ID = "engram.offline-default"  # the model a harness created without one reports (and runs)
 TRUNCATION_STRATEGIES = ("sliding_window", "summarization", "none")
 UNSUPPORTED = ("environment", "environmentArtifact", "environmentVariables", "authorizerConfiguration", "tools",
                "skills", "hooks")

@@ -17,6 +17,7 @@ managed memory unless ``deleteManagedMemory=false``, which disassociates it inst
 
 from __future__ import annotations
 
+import fnmatch
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -111,9 +112,23 @@ def by_arn(base: Memory, grant: Grant, arn: Any) -> dict[str, Any]:
     return get(base, grant, m.group(2))
 
 
+def put_tags(base: Memory, doc: dict[str, Any]) -> None:
+    """Store a harness's new tags on its current document (tags are no configuration: no new version)."""
+    hid = doc["harnessId"]
+    with base.store.write() as tx:
+        tx.set_meta(HARNESS_META + hid, json.dumps(doc, sort_keys=True))
+
+
 def shape(doc: Mapping[str, Any], base: Memory, *, status: str | None = None) -> dict[str, Any]:
-    """The ``Harness`` structure: the stored document without engram's own keys, managed memory with its ARN."""
-    out = {k: v for k, v in doc.items() if not k.startswith("_")}
+    """The ``Harness`` structure: the stored document without engram's own keys and its tags (read with
+    ListTagsForResource), with the members the model requires filled in: ``model`` (what engram runs when
+    none was given: its offline default) and ``environment`` (this server, in the runtime environment's shape)."""
+    out = {k: v for k, v in doc.items() if not k.startswith("_") and k != "tags"}
+    out.setdefault("model", {"bedrockModelConfig": {"modelId": spec.OFFLINE_MODEL_ID}})
+    out.setdefault("environment", {"agentCoreRuntimeEnvironment": {
+        "agentRuntimeArn": doc["arn"].replace(":harness/", ":runtime/"), "agentRuntimeName": doc["harnessName"],
+        "agentRuntimeId": doc["harnessId"], "lifecycleConfiguration": {}, "networkConfiguration": {
+            "networkMode": "PUBLIC"}}})
     if status:
         out["status"] = status
     return out
@@ -248,7 +263,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     now = _iso(_now(base))
     doc: dict[str, Any] = {"harnessId": harness_id, "harnessName": name, "arn": arn, "status": "READY",
                            "harnessVersion": "1", "createdAt": now, "updatedAt": now, "systemPrompt": [],
-                           "tools": [], "skills": [], "allowedTools": [], "truncation": dict(DEFAULT_TRUNCATION),
+                           "tools": [], "skills": [], "allowedTools": ["*"], "truncation": dict(DEFAULT_TRUNCATION),
                            OWNER: grant.agent, **checked}
     if tags is not None:
         doc["tags"] = tags
@@ -425,6 +440,7 @@ def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry
         scope = mem.setdefault("scope", {})
         scope["read"] = [lv for lv in scope.get("read", ["session"]) if lv in grant.read]
         scope["write"] = [lv for lv in scope.get("write", ["session"]) if lv in grant.write]
+    mem["tools"] = [t for t in (mem.get("tools") or cfgmod.MEMORY_TOOLS) if allows(doc.get("allowedTools"), t)]
     context["truncation"] = _truncation(doc.get("truncation") or DEFAULT_TRUNCATION,
                                         context.get("truncation") or {})
     try:  # a whole engram document already: no shape defaults to apply
@@ -432,6 +448,15 @@ def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry
     except pydantic.ValidationError as exc:
         err = exc.errors()[0]
         raise ConfigError(str(err["msg"]), field=".".join(str(p) for p in err["loc"]) or "config") from None
+
+
+def allows(patterns: list[str] | None, tool: str) -> bool:
+    """Whether ``allowedTools`` lets the agent use engram's built-in tool ``tool`` (None: every tool).
+    ``*`` and ``@builtin`` name every built-in tool; ``@server/tool`` names an MCP server's, never engram's."""
+    if patterns is None:
+        return True
+    return any(p in ("*", "@builtin", tool) or (not p.startswith("@") and fnmatch.fnmatchcase(tool, p))
+               for p in patterns)
 
 
 def derived_retrieval(res: registry.MemoryResource) -> dict[str, dict[str, Any]]:

@@ -75,6 +75,35 @@ def _regex(template: str, *, through_actor: bool) -> re.Pattern[str] | None:
     return re.compile(out + ("" if through_actor else "$"))
 
 
+def _actor_span(template: str) -> re.Pattern[str] | None:
+    """A full-match regex for ``template`` whose ``{actorId}`` may span segments (AWS actor ids hold '/')."""
+    if "{actorId}" not in template:
+        return None
+    out, pos = "^", 0
+    for m in _VAR.finditer(template):
+        out += re.escape(template[pos:m.start()])
+        out += "(?P<actorId>[^/]+(?:/[^/]+)*)" if m.group(1) == "actorId" else "[^/]+"
+        pos = m.end()
+    return re.compile(out + re.escape(template[pos:]) + "$")
+
+
+def to_engram(path: str, tmpls: Iterable[str]) -> str:
+    """A normalised AWS namespace as engram stores it: an actor id holding '/' (``/facts/tenant/user-2/``) is
+    engram's actor id with '+' (``/facts/tenant+user-2/``), as :func:`engram.agentcore.ids.actor_in` maps it.
+    Only a path matching a whole template is rewritten (a shorter prefix cannot tell where the actor ends)."""
+    for t in tmpls:
+        rx = _actor_span(t)
+        m = rx.match(path) if rx is not None else None
+        if m is not None and "/" in m.group("actorId"):
+            return path[:m.start("actorId")] + m.group("actorId").replace("/", "+") + path[m.end("actorId"):]
+    return path
+
+
+def to_aws(namespace: str) -> str:
+    """An engram namespace as AWS shows it ('+' stands for an actor id's '/'; AWS namespaces never hold '+')."""
+    return namespace.replace("+", "/")
+
+
 def normalize(value: str, field: str) -> str:
     """An AgentCore namespace as engram's path (``a/b`` → ``/a/b/``); wildcards are refused."""
     if "*" in value:

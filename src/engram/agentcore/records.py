@@ -47,7 +47,7 @@ def text_of(rec: Record) -> str:
 def record_out(rec: Record, score: float | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"memoryRecordId": ids.record_id_out(rec.id), "content": {"text": text_of(rec)},
                            "memoryStrategyId": rec.provenance.strategy or NO_STRATEGY,
-                           "namespaces": [rec.namespace], "createdAt": timestamp(rec.created_at),
+                           "namespaces": [nsmod.to_aws(rec.namespace)], "createdAt": timestamp(rec.created_at),
                            "timestamp": timestamp(rec.updated_at)}
     if rec.labels:
         out["metadata"] = {k: {"stringValue": v} for k, v in list(rec.labels.items())[:20]}
@@ -82,9 +82,10 @@ def _labels(value: object, field: str) -> dict[str, str]:
     return out
 
 
-def _namespace(value: object, field: str) -> str:
+def _namespace(c: Call, agent: str, value: object, field: str) -> str:
+    """An AWS namespace (or prefix) as engram's path for ``agent``'s memory (see :func:`nsmod.to_engram`)."""
     raw = ids.check(value, ids.NAMESPACE, field, max_len=1024) or ""
-    return nsmod.normalize(raw, field)
+    return nsmod.to_engram(nsmod.normalize(raw, field), nsmod.templates(c.config(agent)))
 
 
 # -- owners and scopes ------------------------------------------------------------------------------------------
@@ -201,15 +202,15 @@ def _keep(rec: Record, exact: str | None, strategy: str | None, checks: list[tup
     return all((k in rec.labels) == (op == "EXISTS") for k, op in checks)
 
 
-def _where(body: dict[str, Any]) -> tuple[str | None, str | None]:
+def _where(c: Call, agent: str, body: dict[str, Any]) -> tuple[str | None, str | None]:
     """(prefix, exact) from ``namespace`` (exact) or ``namespacePath`` (prefix)."""
     if body.get("namespace") is not None and body.get("namespacePath") is not None:
         raise ValidationException("give namespace or namespacePath, not both", field="namespacePath")
     if body.get("namespace") is not None:
-        exact = _namespace(body["namespace"], "namespace")
+        exact = _namespace(c, agent, body["namespace"], "namespace")
         return exact, exact
     if body.get("namespacePath") is not None:
-        return _namespace(body["namespacePath"], "namespacePath"), None
+        return _namespace(c, agent, body["namespacePath"], "namespacePath"), None
     return None, None
 
 
@@ -237,7 +238,7 @@ def retrieve(c: CallDep) -> Any:
     equal, checks = _record_filters(crit.get("metadataFilters"), "searchCriteria.metadataFilters")
     _labels_ok(c, res.agent, equal, "searchCriteria.metadataFilters")
     page = shapes.max_results(body.get("maxResults"), 100, default=top_k)
-    prefix, exact = _where(body)
+    prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
     token_scope = scopes[0]
     start = _offset(c, "retrieve", token_scope, body.get("nextToken"), query=_qhash(body))
@@ -294,7 +295,7 @@ def list_records(c: CallDep) -> Any:
                          required=False)
     equal, checks = _record_filters(body.get("metadataFilters"), "metadataFilters")
     _labels_ok(c, res.agent, equal, "metadataFilters")
-    prefix, exact = _where(body)
+    prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
     before: tuple[datetime, str] | None = None
     if body.get("nextToken") is not None:
@@ -332,7 +333,7 @@ def get_record(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     engram_id = ids.record_id_in(c.param("memoryRecordId"))
     ns = c.query("namespace")
-    scope, rec = find_record(c, res.agent, engram_id, _namespace(ns, "namespace") if ns else None)
+    scope, rec = find_record(c, res.agent, engram_id, _namespace(c, res.agent, ns, "namespace") if ns else None)
     rec = _newest(c, scope, rec)
     if rec.status == "deleted":
         raise NotFound(f"memory record {c.param('memoryRecordId')} was deleted", field="memoryRecordId")
@@ -344,7 +345,7 @@ def delete_record(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     aws_id = c.param("memoryRecordId")
     ns = c.query("namespace")
-    _delete_one(c, res.agent, aws_id, _namespace(ns, "namespace") if ns else None)
+    _delete_one(c, res.agent, aws_id, _namespace(c, res.agent, ns, "namespace") if ns else None)
     return c.ok({"memoryRecordId": aws_id})
 
 
@@ -375,7 +376,7 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     shapes.only(d, {"requestIdentifier", "namespaces", "content", "timestamp", "memoryStrategyId", "metadata"}, f)
     rid = ids.check(d.get("requestIdentifier"), ids.REQUEST_IDENTIFIER, f"{f}.requestIdentifier", max_len=80)
     nss = shapes.items(d.get("namespaces"), f"{f}.namespaces", max_items=1)
-    path = _namespace(nss[0], f"{f}.namespaces[0]") if nss else "/agent/"
+    path = _namespace(c, agent, nss[0], f"{f}.namespaces[0]") if nss else "/agent/"
     _, text = shapes.union(d.get("content"), f"{f}.content", ("text",))
     text = shapes.string(text, f"{f}.content.text", max_len=16_000)
     if "timestamp" not in d:
@@ -437,11 +438,11 @@ def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     src = shapes.items(d["sourceNamespaces"], f"{f}.sourceNamespaces", max_items=1) \
         if d.get("sourceNamespaces") is not None else []
     scope, rec = find_record(c, agent, ids.record_id_in(aws_id, f"{f}.memoryRecordId"),
-                             _namespace(src[0], f"{f}.sourceNamespaces[0]") if src else None)
+                             _namespace(c, agent, src[0], f"{f}.sourceNamespaces[0]") if src else None)
     rec = _newest(c, scope, rec)
     if d.get("namespaces") is not None:
         nss = shapes.items(d["namespaces"], f"{f}.namespaces", max_items=1)
-        if nss and _namespace(nss[0], f"{f}.namespaces[0]") != rec.namespace:
+        if nss and _namespace(c, agent, nss[0], f"{f}.namespaces[0]") != rec.namespace:
             raise ValidationException("moving a record to another namespace is not supported on engram",
                                       field=f"{f}.namespaces")
     if d.get("memoryStrategyId") is not None and d["memoryStrategyId"] != (rec.provenance.strategy or NO_STRATEGY):
@@ -490,7 +491,7 @@ def batch_delete(c: CallDep) -> Any:
             d = shapes.obj(item, f)
             shapes.only(d, {"memoryRecordId", "namespace"}, f)
             rid = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50)
-            ns = _namespace(d["namespace"], f"{f}.namespace") if d.get("namespace") is not None else None
+            ns = _namespace(c, res.agent, d["namespace"], f"{f}.namespace") if d.get("namespace") is not None else None
             _delete_one(c, res.agent, rid or "", ns)
             ok.append({"memoryRecordId": rid, "status": "SUCCEEDED"})
         except (AwsError, EngramError) as exc:

@@ -1,0 +1,88 @@
+"""Tags of memories and harnesses (service ``bedrock-agentcore-control``): ListTagsForResource, TagResource,
+UntagResource. Tags given at CreateMemory / CreateHarness are kept with the resource and read and changed
+here only (the ``Memory`` and ``Harness`` structures do not carry them). A key reaches the tags of the
+resources it reaches; any other ARN is ResourceNotFound::
+
+    GET    /tags/{resourceArn}                  ListTagsForResource  200 {"tags": {...}}
+    POST   /tags/{resourceArn}                  TagResource          204
+    DELETE /tags/{resourceArn}?tagKeys=k&...    UntagResource        204
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import Response
+from fastapi.responses import JSONResponse
+
+from ..errors import NotFound, ValidationError
+from . import harness_spec as spec
+from . import harnesses, memories, registry
+from .server import AwsRouter, Call, CallDep
+
+router = AwsRouter()
+
+TAGGABLE = re.compile(r"arn:(?:[^:]+)?:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:(memory|harness)/([^/]+)")
+MAX_TAGS = 50
+
+
+class _Resource:
+    """A taggable resource the caller reaches: its tags, and how to store new ones."""
+
+    def __init__(self, c: Call, arn: str) -> None:
+        m = TAGGABLE.fullmatch(arn)
+        if m is None:
+            raise NotFound(f"no taggable engram resource {arn}", field="resourceArn")
+        self.c, self.kind, self.id = c, m.group(1), m.group(2)
+        if self.kind == "memory":
+            self.res = c.memory(self.id)
+            if not memories.reaches(c.grant, self.res):
+                raise NotFound(f"no resource {arn}", field="resourceArn")
+            self.doc: dict[str, Any] = dict(self.res.doc)
+        else:
+            self.doc = dict(harnesses.get(c.base, c.grant, self.id))
+
+    @property
+    def tags(self) -> dict[str, str]:
+        return dict(self.doc.get("tags") or {})
+
+    def save(self, tags: dict[str, str]) -> None:
+        if len(tags) > MAX_TAGS:
+            raise ValidationError(f"a resource carries at most {MAX_TAGS} tags", field="tags")
+        self.doc["tags"] = tags
+        if self.kind == "memory":
+            registry.update(self.c.base.store, self.res.id, doc=self.doc)
+        else:
+            harnesses.put_tags(self.c.base, self.doc)
+
+
+def _target(c: Call) -> _Resource:
+    if c.grant.actor is not None and c.request.method != "GET":
+        raise ValidationError("this key is granted one actor; tags change with a key for the whole agent",
+                              field="resourceArn")
+    return _Resource(c, c.param("resourceArn"))
+
+
+@router.get("/tags/{resourceArn}")
+def list_tags(c: CallDep) -> JSONResponse:
+    return c.ok({"tags": _target(c).tags})
+
+
+@router.post("/tags/{resourceArn}", status_code=204)
+def tag_resource(c: CallDep) -> Response:
+    body = c.body()
+    spec.keys(body, "body", ("tags",), ("tags",))
+    target = _target(c)
+    target.save({**target.tags, **spec.tags(body["tags"])})
+    return Response(status_code=204)
+
+
+@router.delete("/tags/{resourceArn}", status_code=204)
+def untag_resource(c: CallDep) -> Response:
+    keys = c.request.query_params.getlist("tagKeys")
+    if not keys:
+        raise ValidationError("is required", field="tagKeys")
+    target = _target(c)
+    target.save({k: v for k, v in target.tags.items() if k not in keys})
+    return Response(status_code=204)
