@@ -1,0 +1,323 @@
+"""LangGraph: a ``BaseStore`` whose items are engram records of one scope, searched by engram's recall.
+
+``EngramStore(mem, scope, level="actor")`` keeps every item as a record at ``level`` of ``scope`` (the
+agent, and the actor and session the level needs), under that level's own namespace plus ``store/`` plus the
+item's LangGraph namespace and key, e.g. ``("memories",)``, key ``"diet"`` for actor ``ada`` ->
+``/actors/ada/store/memories/diet/``. So a graph can only reach its own scope's items, whatever namespace it
+names, and two actors' stores never meet even under equal namespaces.
+
+- ``put`` writes a new record; putting an existing key supersedes the old record (its value stays readable in
+  ``Memory.history``); ``delete`` forgets it. All puts and deletes of one ``batch`` are one transaction.
+- ``search`` with a query is ``Memory.recall`` limited to the namespace prefix (scores in [0, 1], below
+  ``minScore`` left out); its results are logged as RETRIEVED uses, since a graph searches to hand memory
+  to its model. Without a query it lists items newest first. ``filter`` matches value fields exactly or
+  with ``$eq $ne $gt $gte $lt $lte``.
+- TTL (minutes) is kept with the item: expired items are never returned, a read refreshes the TTL (by
+  writing a new version) when the TTL config says so, and :meth:`EngramStore.sweep` forgets expired items.
+  There is no background sweeper thread.
+
+A record's summary is the text engram indexes: the fields named by ``index`` (per put, or the store's
+default), else the value's string leaves. The full item rides in the record's content as JSON.
+
+Checkpoints are not stored here, on purpose: see docs/frameworks.md ("Why no checkpointer").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import operator
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    Item,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+    TTLConfig,
+    validate_op_namespace,
+)
+
+from ..core import namespace as ns
+from ..core.validate import MAX_LIMIT, MAX_SUMMARY
+from ..errors import ValidationError
+from ..types import LEVELS, Record, Scope
+
+if TYPE_CHECKING:
+    from ..engine import Memory
+
+TAG = "langgraph_item"  # the key of the item's JSON in the record's content
+_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:@+-]{0,63}$")
+_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "$eq": operator.eq, "$ne": operator.ne, "$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt,
+    "$lte": operator.le}
+
+
+def segment(label: str) -> str:
+    """A namespace label or key as one engram path segment: itself when it is a plain word, else a digest
+    (the exact label is kept in the item, and reads compare it exactly)."""
+    if _PLAIN.match(label):
+        return label
+    return "h=" + hashlib.sha256(label.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """An item as read back from its record."""
+
+    record: Record
+    namespace: tuple[str, ...]
+    key: str
+    value: dict[str, Any]
+    created_at: datetime
+    expires_at: datetime | None
+    ttl: float | None
+    indexed: bool
+
+    def item(self) -> Item:
+        return Item(value=self.value, key=self.key, namespace=self.namespace, created_at=self.created_at,
+                    updated_at=self.record.updated_at)
+
+
+def _leaves(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        yield str(value)
+
+
+def _at_path(value: Any, path: str) -> Iterator[Any]:
+    """The values at a LangGraph field path: ``a.b``, ``a[0].b``, ``a[*].b``."""
+    found = [value]
+    for part in re.findall(r"[^.\[\]]+|\[\*\]|\[\d+\]", path):
+        nxt: list[Any] = []
+        for v in found:
+            if part == "[*]" and isinstance(v, list):
+                nxt += v
+            elif part.startswith("[") and isinstance(v, list):
+                i = int(part[1:-1])
+                nxt += [v[i]] if -len(v) <= i < len(v) else []
+            elif isinstance(v, dict) and part in v:
+                nxt.append(v[part])
+        found = nxt
+    yield from found
+
+
+def index_text(value: dict[str, Any], fields: Sequence[str] | None) -> str:
+    """The text engram indexes for an item (its record's summary)."""
+    parts = ([t for f in fields for v in _at_path(value, f) for t in _leaves(v)] if fields
+             else list(_leaves(value)))
+    text = "\n".join(p for p in parts if p.strip()) or json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text[:MAX_SUMMARY]
+
+
+def matches(value: dict[str, Any], flt: dict[str, Any] | None) -> bool:
+    """LangGraph's filter: exact values, or ``{"$op": operand}`` comparisons; a type mismatch never matches."""
+    for name, want in (flt or {}).items():
+        if name not in value:
+            return False
+        have = value[name]
+        conds = want.items() if isinstance(want, dict) and want and all(k in _OPS for k in want) else [("$eq", want)]
+        for op, operand in conds:
+            try:
+                if not _OPS[op](have, operand):
+                    return False
+            except TypeError:
+                return False
+    return True
+
+
+class EngramStore(BaseStore):
+    """LangGraph's store over engram records of one scope (see the module docstring)."""
+
+    supports_ttl = True
+
+    def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor", index: Sequence[str] | None = None,
+                 ttl: TTLConfig | None = None, kind: str | None = None) -> None:
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        if level not in LEVELS:
+            raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="level")
+        scope.require(level)
+        mem.read_filter(scope)  # checks the scope against its agent's configuration now, not at first use
+        kinds = mem.config_for(scope.agent).memory.kinds
+        if kind is not None and kind not in kinds:
+            raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
+        self.mem = mem
+        self.scope = scope
+        self.level = level
+        self.kind = kind or ("fact" if "fact" in kinds else kinds[0])
+        self.index_fields = list(index) if index else None
+        self.ttl_config = ttl
+        self.root = ns.resolve(None, scope, level) + "store/"
+
+    # -- paths and records ---------------------------------------------------------------------------------
+    def _path(self, namespace: Sequence[str], key: str | None = None) -> str:
+        labels = [*namespace, *([key] if key is not None else [])]
+        return self.root + "".join(segment(label) + "/" for label in labels)
+
+    def _decode(self, rec: Record) -> Stored | None:
+        try:
+            data = json.loads(rec.content or "")[TAG]
+        except (ValueError, KeyError, TypeError):
+            return None  # a record under the root that this store did not write
+        expires = data.get("expires_at")
+        return Stored(rec, tuple(data["namespace"]), data["key"], data["value"],
+                      datetime.fromisoformat(data["created_at"]),
+                      datetime.fromisoformat(expires) if expires else None, data.get("ttl"),
+                      data.get("indexed", True))
+
+    def _live(self, recs: Iterable[Record]) -> list[Stored]:
+        now = self.mem.now()
+        out = [s for s in map(self._decode, recs) if s is not None]
+        return [s for s in out if s.expires_at is None or s.expires_at > now]
+
+    def _scan(self, prefix: str) -> Iterator[Record]:
+        """Every active record under ``prefix``, newest first, page by page."""
+        before: tuple[datetime, str] | None = None
+        while True:
+            page = self.mem.list(self.scope, namespace=prefix, limit=MAX_LIMIT, before=before)
+            yield from page
+            if len(page) < MAX_LIMIT:
+                return
+            before = (page[-1].created_at, page[-1].id)
+
+    def _find(self, namespace: tuple[str, ...], key: str) -> Stored | None:
+        path = self._path(namespace, key)
+        for s in self._live(r for r in self._scan(path) if r.namespace == path):
+            if s.namespace == namespace and s.key == key:
+                return s
+        return None
+
+    def _content(self, namespace: tuple[str, ...], key: str, value: dict[str, Any], *, created: datetime,
+                 ttl: float | None, indexed: bool) -> str:
+        expires = self.mem.now() + timedelta(minutes=ttl) if ttl is not None else None
+        return json.dumps({TAG: {"namespace": list(namespace), "key": key, "value": value,
+                                 "created_at": created.isoformat(), "ttl": ttl, "indexed": indexed,
+                                 "expires_at": expires.isoformat() if expires else None}}, ensure_ascii=False)
+
+    # -- the batch -----------------------------------------------------------------------------------------
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """Reads see the state before the batch; every put and delete commits together or not at all."""
+        ops = list(ops)
+        for op in ops:
+            validate_op_namespace(op)
+        results: list[Result] = []
+        refresh: dict[str, Stored] = {}
+        for op in ops:
+            if isinstance(op, GetOp):
+                found = self._find(op.namespace, op.key)
+                if found is not None and self._refreshes(op.refresh_ttl):
+                    refresh[found.record.id] = found
+                results.append(None if found is None else found.item())
+            elif isinstance(op, SearchOp):
+                hits = self._search(op)
+                if self._refreshes(op.refresh_ttl):
+                    refresh.update((s.record.id, s) for s, _ in hits)
+                results.append([SearchItem(namespace=s.namespace, key=s.key, value=s.value, created_at=s.created_at,
+                                           updated_at=s.record.updated_at, score=score) for s, score in hits])
+            elif isinstance(op, ListNamespacesOp):
+                results.append(self._namespaces(op))
+            elif isinstance(op, PutOp):
+                results.append(None)
+            else:
+                raise ValidationError(f"unknown store operation {type(op).__name__}", field="ops")
+        self._write([op for op in ops if isinstance(op, PutOp)], refresh)
+        return results
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        return await asyncio.to_thread(self.batch, list(ops))
+
+    def _refreshes(self, asked: bool | None) -> bool:
+        return asked if asked is not None else (self.ttl_config or {}).get("refresh_on_read", True)
+
+    def _search(self, op: SearchOp) -> list[tuple[Stored, float | None]]:
+        prefix = self._path(op.namespace_prefix)
+        want = op.offset + op.limit
+        if op.query:
+            hits = self.mem.recall(self.scope, op.query, MAX_LIMIT if op.filter else min(want, MAX_LIMIT),
+                                   namespace=prefix)
+            by_id = {s.record.id: s for s in self._live(h.record for h in hits if h.record is not None)}
+            ranked = [(by_id[h.record.id], h) for h in hits if h.record is not None and h.record.id in by_id]
+            picked = [(s, h) for s, h in ranked if s.indexed and matches(s.value, op.filter)][op.offset:want]
+            if picked:
+                self.mem.log_uses(self.scope, [h for _, h in picked])
+            return [(s, h.score) for s, h in picked]
+        out: list[tuple[Stored, float | None]] = []
+        for s in self._live(self._scan(prefix)):
+            if matches(s.value, op.filter):
+                out.append((s, None))
+                if len(out) >= want:
+                    break
+        return out[op.offset:]
+
+    def _namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
+        seen = dict.fromkeys(s.namespace for s in self._live(self._scan(self.root)))
+        out = [n for n in seen if all(_matches_condition(n, c.match_type, c.path) for c in op.match_conditions or ())]
+        if op.max_depth is not None:
+            out = list(dict.fromkeys(n[:op.max_depth] for n in out))
+        return sorted(out)[op.offset:op.offset + op.limit]
+
+    def _write(self, puts: list[PutOp], refresh: dict[str, Stored]) -> None:
+        last = {(p.namespace, p.key): p for p in puts}  # the last put of a key in a batch wins
+        create: list[dict[str, Any]] = []
+        update: list[dict[str, Any]] = []
+        delete: list[str] = []
+        for (namespace, key), put in last.items():
+            old = self._find(namespace, key)
+            if old is not None:
+                refresh.pop(old.record.id, None)
+            if put.value is None:
+                if old is not None:
+                    delete.append(old.record.id)
+                continue
+            if not isinstance(put.value, dict):
+                raise ValidationError("a store value must be a JSON object", field="value")
+            value = dict(put.value)
+            fields = self.index_fields if put.index is None else (put.index or None)
+            ttl = put.ttl  # BaseStore.put has applied the TTL config's default_ttl already
+            body = {"summary": index_text(value, fields),
+                    "content": self._content(namespace, key, value, created=old.created_at if old else self.mem.now(),
+                                             ttl=ttl, indexed=put.index is not False)}
+            if old is not None:
+                update.append({"id": old.record.id, **body})
+            else:
+                create.append({**body, "kind": self.kind, "scope": self.level, "namespace": self._path(namespace, key)})
+        for s in refresh.values():  # a read that refreshes a TTL writes the item again with a later expiry
+            if s.ttl is not None:
+                update.append({"id": s.record.id, "content": self._content(
+                    s.namespace, s.key, s.value, created=s.created_at, ttl=s.ttl, indexed=s.indexed)})
+        if create or update or delete:
+            self.mem.batch(self.scope, create=create, update=update, delete=delete)
+
+    def sweep(self) -> int:
+        """Forget every expired item (their versions stay readable); returns how many went."""
+        now = self.mem.now()
+        gone = [s.record.id for s in map(self._decode, self._scan(self.root))
+                if s is not None and s.expires_at is not None and s.expires_at <= now]
+        for start in range(0, len(gone), MAX_LIMIT):
+            self.mem.batch(self.scope, delete=gone[start:start + MAX_LIMIT])
+        return len(gone)
+
+
+def _matches_condition(namespace: tuple[str, ...], kind: str, path: Sequence[str]) -> bool:
+    if len(path) > len(namespace):
+        return False
+    part = namespace[:len(path)] if kind == "prefix" else namespace[len(namespace) - len(path):]
+    return all(p == "*" or p == n for p, n in zip(path, part, strict=True))
