@@ -314,6 +314,33 @@ def test_skipped_blocks_carry_a_reason() -> None:
     warnings.warn(f"docs: {len(skipped)} code blocks skipped: {report}", stacklevel=1)
 
 
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(page: Path) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#{1,6} (.+)$", text, re.M)}
+
+
+def test_links_resolve() -> None:
+    """Every relative link of the pages names a file that exists, and a #fragment a heading of it."""
+    broken = []
+    for page in PAGES:
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, fragment = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            if not dest.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such file)")
+            elif fragment and dest.suffix == ".md" and fragment not in anchors(dest):
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
 def test_the_parser_reads_directives_and_refuses_unclosed_fences(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text('Text\n<!-- docs-test: skip reason="needs \\"a\\" server" -->\n```bash\nengram serve\n```\n\n'
