@@ -1,6 +1,6 @@
 """What a complete erase costs: one actor's erase in a store holding many other actors, by store size.
 
-A privacy erase purges more than rows (see README "Durability, erasure…"): on SQLite it merges both FTS5
+A privacy erase purges more than rows (see docs/security.md, "What erase removes"): on SQLite it merges both FTS5
 indexes (work proportional to the whole index) under ``secure_delete`` and checkpoints the WAL; on PostgreSQL
 it vacuums and analyzes the touched tables. This prints, per store size, the erase time of one actor
 (``--actors`` actors with ``--events`` events and ``--records`` records each) and a plain ``delete_events``

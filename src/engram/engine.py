@@ -457,7 +457,7 @@ class Memory:
         """Hard-delete everything about an actor of this agent (privacy requests); report what went.
 
         Also the records of any level derived from the actor, the notes faces keep about it, and what lives
-        outside the rows (see README "What erase removes"). Needs the actor's own scope or an agent-wide one
+        outside the rows (see docs/security.md, "What erase removes"). Needs the actor's own scope or an agent-wide one
         with the ``agent`` write level; an actor with nothing stored raises :class:`NotFound`."""
         self.read_filter(scope)
         target = actor or scope.actor
