@@ -193,6 +193,22 @@ class Memory(_Strict):
             return {}
         return {s.namespace_template: Retrieval.model_validate({"strategyId": s.strategy_id}) for s in self.strategies}
 
+    @field_validator("model")
+    @classmethod
+    def _model(cls, v: str | None) -> str | None:
+        """A model spec is ``provider:model`` of a known provider; a setting that cannot apply is refused here,
+        not ignored at the first extraction (the provider's key is checked when the model is first used)."""
+        if v is None:
+            return v
+        provider, sep, name = v.strip().partition(":")
+        if not sep or not provider.strip() or not name.strip():
+            raise ValueError(f"expected 'provider:model' (e.g. 'openai:gpt-4o-mini'), got {v!r}")
+        from .models.registry import PROVIDERS  # lazily: the providers' modules are not needed to read a config
+
+        if provider.strip().lower() not in PROVIDERS:
+            raise ValueError(f"unknown model provider {provider.strip()!r}; known: {', '.join(sorted(PROVIDERS))}")
+        return v
+
     @field_validator("kinds")
     @classmethod
     def _kinds(cls, v: tuple[str, ...]) -> tuple[str, ...]:

@@ -60,10 +60,23 @@ class Extraction:
 
     def __init__(self, mem: Memory) -> None:
         self.mem = mem
+        self._models: dict[str, Model | None] = {}  # an agent's own harness.memory.model, built once per spec
+
+    def model_for(self, agent: str) -> Model | None:
+        """The model extraction uses for ``agent``: the one its own configuration's ``harness.memory.model``
+        names when that differs from the database-wide default's (applied, never silently ignored), else the
+        memory's model (the default's, or the one given to :meth:`Memory.open`)."""
+        spec = self.mem.config_for(agent).memory.model
+        if spec is None or spec == self.mem.config.memory.model:
+            return self.mem.model
+        if spec not in self._models:
+            self._models[spec] = load_model(spec)
+        return self._models[spec]
 
     def strategies(self, scope: Scope) -> tuple[Strategy, ...]:
         """The configured strategies, else the default memory review (engram.review), else none."""
-        return review.strategies(self.mem.config_for(scope.agent).memory, scope, with_model=self.mem.model is not None)
+        return review.strategies(self.mem.config_for(scope.agent).memory, scope,
+                                 with_model=self.model_for(scope.agent) is not None)
 
     def should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
         """Whether a turn appending ``new_events`` events runs (or enqueues) an extraction when it commits."""
@@ -127,8 +140,9 @@ class Extraction:
             return self.mem.retrieval.neighbours(turn.scope, namespace, text, k, pending)
 
         ops, _calls = plan(events, scope=turn.scope, strategies=self.strategies(turn.scope),
-                           model=turn.extraction_model or self.mem.model, neighbors=neighbours, now=self.mem.now(),
-                           kinds=mem.kinds, models=_per_strategy_model, neighbor_k=mem.extraction.neighbors)
+                           model=turn.extraction_model or self.model_for(turn.scope.agent), neighbors=neighbours,
+                           now=self.mem.now(), kinds=mem.kinds, models=_per_strategy_model,
+                           neighbor_k=mem.extraction.neighbors)
         return list(ops)
 
     def _apply(self, turn: Turn, ops: Sequence[Op], events: Sequence[Event] = ()) -> list[Record]:

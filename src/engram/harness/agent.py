@@ -391,7 +391,8 @@ class _Invocation:
         """The turn-end memory review is a ``memory`` model call that counts against the turn's limits: meter
         it, or defer it to a job when the limits leave no room for it."""
         mem, turn = self.mem, self.turn
-        if self.read_only or mem.model is None or not turn.pending_events:
+        model = mem.extraction.model_for(turn.scope.agent)  # the agent's own harness.memory.model, if it names one
+        if self.read_only or model is None or not turn.pending_events:
             return
         if not mem.extraction.should_extract(turn.scope, len(turn.pending_events), turn.preview):
             return
@@ -399,7 +400,7 @@ class _Invocation:
         if self.meter.exceeded(more_calls=max(1, needed)) is not None:
             turn.defer_extraction = True
         else:
-            turn.extraction_model = MeteredModel(mem.model, self.meter, "memory")
+            turn.extraction_model = MeteredModel(model, self.meter, "memory")
 
     def dispatch(self, call: ToolCall, offered: set[str], custom: Mapping[str, tl.Tool]) -> str:
         """Run one tool call; an EngramError becomes the result the model sees."""

@@ -122,3 +122,4 @@ _BUILDERS: dict[str, Callable[[str, dict[str, Any]], Model]] = {
     "anthropic": _anthropic,
     "bedrock": _bedrock,
 }
+PROVIDERS = frozenset(_BUILDERS)  # the provider names a spec may start with (config checks them)
