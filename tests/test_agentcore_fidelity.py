@@ -364,7 +364,16 @@ def test_the_harness_cites_the_record_ids_the_api_shows(ac: Served) -> None:
             "timestamp": datetime.now(UTC)}])["successfulRecords"][0]["memoryRecordId"]
         _invoke(ac, h, "what tea do I drink, oolong?", "citer")
         sent = json.dumps(llm.requests[-1].json)
-    assert "Drinks oolong tea" in sent and rid in sent and "r_" + rid.split("-")[1][2:] not in sent
+    engram_id = rid[len("mem-"):].rsplit("-", 1)[0]
+    assert "Drinks oolong tea" in sent and rid in sent and engram_id + '"' not in sent
+    # and the id the model cites back works in the memory tools
+    call = openai_chat(None, tool_calls=[("call_1", "read_memory", json.dumps({"id": rid}))])
+    with FakeServer().reply(call, openai_chat("You drink oolong.")) as llm:
+        h2 = ac.client("bedrock-agentcore-control").update_harness(harnessId=h["harnessId"], model={
+            "openAiModelConfig": {"modelId": "gpt-test", "apiBase": llm.url + "/v1", "apiKeyArn": KEY_ARN}})
+        _invoke(ac, h2["harness"], "read that record", "citer")
+        result = [m for m in llm.requests[-1].json["messages"] if m["role"] == "tool"][-1]["content"]
+    assert "Drinks oolong tea" in result and rid in result
 
 
 # -- issue 25.2: tokens belong to their caller --------------------------------------------------------------------

@@ -32,9 +32,11 @@ from fastapi.responses import JSONResponse
 
 from ..errors import ModelError, PermissionDenied, ValidationError
 from ..harness.agent import Agent
+from ..models.responder import OfflineResponder
 from ..types import Scope
 from . import eventstream as es
 from . import harnesses, ids, invoke, memories
+from .cited import CitingModel
 from .errors import AwsError
 from .server import AwsRouter, Call, CallDep
 
@@ -172,7 +174,8 @@ def _invoke(c: Call) -> Response:
     limits: dict[str, int] = {k: int(doc[k]) for k in ("maxIterations", "maxTokens", "timeoutSeconds") if k in doc}
     limits.update(inv.limits)
     model_cfg = inv.model or doc.get("model")
-    model = invoke.build_model(model_cfg, timeout=limits.get("timeoutSeconds"))
+    # the model cites records by the ids the AgentCore API shows (cited.py)
+    model = CitingModel(invoke.build_model(model_cfg, timeout=limits.get("timeoutSeconds")) or OfflineResponder())
     params = invoke.model_params(model_cfg)
     iterations = limits.get("maxIterations")
     prompt = inv.system_prompt if inv.system_prompt is not None else tuple(doc.get("systemPrompt") or ())

@@ -34,6 +34,7 @@ router = AwsRouter()
 FANOUT = 100
 NO_STRATEGY = "manual"
 _BATCH_TOKEN = "agentcore.batch_token."
+ALIAS_META = "agentcore.record_alias."  # a record BatchUpdate wrote -> the engram id its AWS id names
 OWNERS_META, BATCH_TOKEN_META = owners.LEGACY, _BATCH_TOKEN  # what an erase purges (agentcore/erase.py)
 
 
@@ -44,8 +45,20 @@ def text_of(rec: Record) -> str:
     return rec.summary
 
 
-def record_out(rec: Record, score: float | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"memoryRecordId": ids.record_id_out(rec.id), "content": {"text": text_of(rec)},
+def stable_ids(c: Call, records: Iterable[Record]) -> dict[str, str]:
+    """The AWS id of each record that BatchUpdate wrote: the id of the record it updated (BatchUpdate keeps a
+    record's id, as the service does; engram keeps the old text as a superseded version). Others keep theirs."""
+    updated = [r.id for r in records if r.replaces is not None]
+    if not updated:
+        return {}
+    with c.base.store.read() as tx:
+        found = {rid: tx.get_meta(ALIAS_META + rid) for rid in updated}
+    return {rid: first for rid, first in found.items() if first}
+
+
+def record_out(rec: Record, score: float | None = None, *, first: dict[str, str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"memoryRecordId": ids.record_id_out((first or {}).get(rec.id, rec.id)),
+                           "content": {"text": text_of(rec)},
                            "memoryStrategyId": rec.provenance.strategy or NO_STRATEGY,
                            "namespaces": [nsmod.to_aws(rec.namespace)], "createdAt": timestamp(rec.created_at),
                            "timestamp": timestamp(rec.updated_at)}
@@ -260,7 +273,9 @@ def retrieve(c: CallDep) -> Any:
                 hits[rec.id] = h
     ranked = sorted(hits.values(), key=lambda h: -h.score)[:top_k]
     chunk = ranked[start:start + page]
-    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(h.record, h.score) for h in chunk if h.record]}
+    first = stable_ids(c, [h.record for h in chunk if h.record])
+    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(h.record, h.score, first=first) for h in chunk
+                                                     if h.record]}
     if len(ranked) > start + page:
         out["nextToken"] = shapes.issue_token(c, "retrieve", token_scope, {"offset": start + page, "q": _qhash(body)})
     return c.ok(out)
@@ -320,7 +335,8 @@ def list_records(c: CallDep) -> Any:
             cursor = (batch[-1].created_at, batch[-1].id)
     ordered = sorted(merged.values(), key=lambda r: (r.created_at, r.id), reverse=True)
     page = ordered[:limit]
-    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(r) for r in page]}
+    first = stable_ids(c, page)
+    out: dict[str, Any] = {"memoryRecordSummaries": [record_out(r, first=first) for r in page]}
     if len(ordered) > limit:
         last = page[-1]
         out["nextToken"] = shapes.issue_token(c, "records", scopes[0], {"at": last.created_at.isoformat(),
@@ -337,7 +353,7 @@ def get_record(c: CallDep) -> Any:
     rec = _newest(c, scope, rec)
     if rec.status == "deleted":
         raise NotFound(f"memory record {c.param('memoryRecordId')} was deleted", field="memoryRecordId")
-    return c.ok({"memoryRecord": record_out(rec)})
+    return c.ok({"memoryRecord": record_out(rec, first=stable_ids(c, [rec]))})
 
 
 @router.delete("/memories/{memoryId}/memoryRecords/{memoryRecordId}")
@@ -457,8 +473,14 @@ def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
         change["labels"] = _labels_ok(c, agent, _labels(d["metadata"], f"{f}.metadata"), f"{f}.metadata")
     if rec.status != "active":
         raise NotFound(f"memory record {aws_id} was deleted", field=f"{f}.memoryRecordId")
-    new = _view(c, scope).batch(scope, update=[change])["updated"][0]
-    return {"memoryRecordId": ids.record_id_out(new.id), "status": "SUCCEEDED"}
+    first = ids.record_id_in(aws_id, f"{f}.memoryRecordId")
+    with _view(c, scope).turn(scope, extract=False) as t:  # in place: the new version answers to the same id
+        old = t.active_record(rec.id, f"{f}.memoryRecordId")
+        new = t.remember(change.get("summary", old.summary), change.get("content", old.content), kind=old.kind,
+                         labels=change.get("labels", old.labels), scope=old.level, namespace=old.namespace,
+                         replaces=old.id, strategy=old.provenance.strategy)
+        t.set_meta(ALIAS_META + new.id, first)
+    return {"memoryRecordId": aws_id, "status": "SUCCEEDED"}
 
 
 @router.post("/memories/{memoryId}/memoryRecords/batchUpdate")
