@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from hypothesis import given
@@ -14,12 +15,14 @@ from engram.core.consolidate import (
     Decision,
     consolidate,
     decide,
+    fact_key,
     key_line,
     keys_match,
     named_later,
     norm_key,
     norm_value,
     parse_key,
+    record_key,
     reduce_batch,
     similarity,
     strip_key,
@@ -32,10 +35,9 @@ NS = "/facts/u1/"
 
 
 def rec(rid: str, summary: str, key: str | None = None, value: str | None = None, ns: str = NS) -> Record:
-    content = "evidence" + ("\n" + key_line(key, value) if key else "")
     return Record(id=rid, agent="a", actor="u1", session=None, level="actor", namespace=ns, kind="fact",
-                  summary=summary, content=content, labels={}, status="active", preview=False, created_at=T,
-                  updated_at=T)
+                  summary=summary, content="evidence", labels={}, status="active", preview=False, created_at=T,
+                  updated_at=T, fact_key=fact_key(key, value) if key else None)
 
 
 def cand(summary: str, key: str | None = None, value: str | None = None, *, src: str = "e1",
@@ -48,11 +50,20 @@ def cand(summary: str, key: str | None = None, value: str | None = None, *, src:
 # -- the key line ------------------------------------------------------------------------------------------
 
 
+def test_key_lives_beside_the_content_never_in_it() -> None:
+    c = cand("Lives in São Paulo", "user/residence", "São Paulo")
+    assert c.content() == 'User said: "Lives in São Paulo"'  # the evidence, nothing else
+    assert c.fact_key() == "user/residence = sao paulo"
+    stored = replace(rec("r1", c.summary), content=c.content(), fact_key=c.fact_key())
+    assert record_key(stored) == ("user/residence", "sao paulo")
+    assert record_key(replace(stored, fact_key="")) is None  # a strategy's record without a key
+    # a record written before the key had a field of its own: its content's last line
+    legacy = replace(stored, content=c.content() + "\n" + key_line("user/residence", "São Paulo"), fact_key=None)
+    assert record_key(legacy) == ("user/residence", "sao paulo")
+    assert strip_key(legacy.content) == 'User said: "Lives in São Paulo"'
+
+
 def test_key_line_round_trip_and_tolerance() -> None:
-    content = cand("Lives in São Paulo", "user/residence", "São Paulo").content()
-    assert content.endswith("key: user/residence = sao paulo")
-    assert parse_key(content) == ("user/residence", "sao paulo")
-    assert strip_key(content) == 'User said: "Lives in São Paulo"'
     assert parse_key("evidence\n  key: user/diet = vegan  \n\n") == ("user/diet", "vegan")
     assert parse_key("key: episodes/reflection:nopa") == ("episodes/reflection:nopa", "")
     for garbled in (None, "", "no key here", "key: Not A Key = x", "KEY user/x"):
@@ -137,8 +148,8 @@ def test_batch_lisbon_then_porto_keeps_only_porto_and_the_store_target() -> None
     ops = consolidate([cand("Lives in Lisbon", "user/residence", "Lisbon", src="e1"),
                        cand("Lives in Porto", "user/residence", "Porto", src="e2")], lookup_from([madrid]))
     assert ops == [AddOp(level="actor", namespace=NS, summary="Lives in Porto", kind="fact", strategy="semantic",
-                         source_event_ids=("e2",), content='User said: "Lives in Porto"\nkey: user/residence = porto',
-                         replaces="r1")]
+                         source_event_ids=("e2",), content='User said: "Lives in Porto"', replaces="r1",
+                         fact_key="user/residence = porto")]
 
 
 def test_batch_restatement_merges_sources_and_retraction_of_a_pending_add() -> None:

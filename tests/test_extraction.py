@@ -178,7 +178,7 @@ def test_every_strategy_writes_under_its_namespace_filled_from_the_scope() -> No
     ids = {e.id for e in evs}
     for op in adds(ops):
         assert op.source_event_ids and set(op.source_event_ids) <= ids
-        assert parse_key(op.content) is not None  # every record ends with its key line
+        assert parse_key(op.content) is None and op.fact_key  # the key beside the record, never in its content
     levels = {ns: {op.level for op in v} for ns, v in by_ns.items()}
     assert levels == {"/facts/u1/": {"actor"}, "/preferences/u1/": {"actor"}, "/summary/u1/s1/": {"session"},
                       "/episodes/u1/s1/": {"session"}}
@@ -190,7 +190,8 @@ def test_every_strategy_writes_under_its_namespace_filled_from_the_scope() -> No
                           "/summary/u1/s1/": "summarization", "/episodes/u1/s1/": "episodic"}
     [fact] = [op for op in by_ns["/facts/u1/"] if "Porto" in op.summary]
     assert fact.source_event_ids == ("e0",)
-    assert fact.content is not None and fact.content.endswith("key: user/residence = porto")
+    assert fact.content == 'User said on 2026-03-05: "I moved to Porto last month."'
+    assert fact.fact_key == "user/residence = porto"
     assert 'User said on 2026-03-05: "I moved to Porto last month."' in fact.content
 
 

@@ -13,7 +13,7 @@ from engram.core.text import index_terms
 from engram.models.base import Completion, Message, ToolSpec
 from engram.strategies.base import AddOp, DeleteOp, Op
 from engram.strategies.pipeline import plan
-from engram.types import Event, Record, Scope, ToolCall
+from engram.types import Event, Record, Scope, ToolCall, record_text
 
 T0 = datetime(2026, 3, 5, 10, 0, tzinfo=UTC)  # a Thursday
 SCOPE = Scope(agent="bot", actor="u1", session="s1")
@@ -59,16 +59,18 @@ class Store:
         scored = []
         for r in self.records.values():
             if r.namespace == namespace and r.status == "active":
-                s = len(q & set(index_terms(r.summary + " " + (r.content or ""))))
-                if s:
-                    scored.append((-s, r.id, r))
+                # as the engine's lookup: best first, and (by meaning, min_score 0) nothing of the namespace
+                # is too far to come back when there is room
+                s = len(q & set(index_terms(record_text(r.summary, r.content, r.fact_key))))
+                scored.append((-s, r.id, r))
         return [r for *_, r in sorted(scored)[:k]]
 
-    def add(self, summary: str, content: str | None, namespace: str, *, at: datetime = T0) -> Record:
+    def add(self, summary: str, content: str | None, namespace: str, *, at: datetime = T0,
+            fact_key: str | None = None) -> Record:
         self.n += 1
         rec = Record(id=f"r{self.n}", agent="bot", actor="u1", session=None, level="actor", namespace=namespace,
                      kind="fact", summary=summary, content=content, labels={}, status="active", preview=False,
-                     created_at=at + timedelta(microseconds=self.n), updated_at=at)
+                     created_at=at + timedelta(microseconds=self.n), updated_at=at, fact_key=fact_key)
         self.records[rec.id] = rec
         return rec
 
@@ -79,7 +81,7 @@ class Store:
                     old = self.records[op.replaces]
                     assert old.status == "active", f"replace of a {old.status} record"
                     self.records[old.id] = replace(old, status="superseded")
-                self.add(op.summary, op.content, op.namespace)
+                self.add(op.summary, op.content, op.namespace, fact_key=op.fact_key)
             elif isinstance(op, DeleteOp):
                 old = self.records[op.record_id]
                 assert old.status == "active", f"delete of a {old.status} record"

@@ -35,7 +35,7 @@ def test_one_extraction_call_per_strategy_and_none_for_consolidation_without_nei
     assert [(op.namespace, op.summary, op.kind) for op in adds(ops)] == [
         ("/facts/u1/", "Lives in Porto", "fact"), ("/preferences/u1/", "Prefers email", "guidance")]
     assert all(op.source_event_ids == ("e0",) for op in adds(ops))
-    assert (adds(ops)[0].content or "").endswith("key: user/residence = porto")
+    assert adds(ops)[0].fact_key == "user/residence = porto" and "key:" not in (adds(ops)[0].content or "")
     assert model.calls[0]["json_schema"] == FACTS_SCHEMA
 
 

@@ -168,7 +168,7 @@ class Extraction:
                     op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
                     scope=op.level, namespace=op.namespace,
                     replaces=op.replaces if op.replaces not in changed else None, strategy=op.strategy,
-                    source_event_ids=op.source_event_ids, at=op.at))
+                    source_event_ids=op.source_event_ids, at=op.at, fact_key=op.fact_key))
             elif isinstance(op, DeleteOp) and op.record_id not in changed:
                 turn.forget(op.record_id, within=self.strategy_writes(turn.scope, op.strategy))
         return written

@@ -28,7 +28,7 @@ from .core.history import index_texts
 from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
 from .stores.base import Chunk, Tx
-from .types import LEVELS, Event, Hit, Provenance, Record, Scope, Use, Version
+from .types import LEVELS, Event, Hit, Provenance, Record, Scope, Use, Version, record_text
 
 if TYPE_CHECKING:
     from .engine import Memory
@@ -117,8 +117,11 @@ class Turn:
     def remember(self, summary: str, content: str | None = None, *, kind: str = "fact",
                  labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
                  replaces: str | None = None, pin: bool = False, strategy: str | None = None,
-                 source_event_ids: Sequence[str] = (), at: datetime | None = None) -> Record:
-        """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see."""
+                 source_event_ids: Sequence[str] = (), at: datetime | None = None,
+                 fact_key: str | None = None) -> Record:
+        """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see.
+
+        ``fact_key``: a strategy's consolidation key, kept beside the record (see :func:`record_text`)."""
         self._check_open()
         cfg = self.cfg.memory
         level = check_write_level(self.scope, scope, self.write_levels, read_only=self.read_only)
@@ -135,8 +138,8 @@ class Turn:
         rec = Record(id=new_id("r_"), agent=self.scope.agent, actor=actor, session=session, level=level,
                      namespace=path, kind=kind, summary=summary, content=content, labels=labels, status="active",
                      preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
-                     pinned=False, provenance=self._provenance(strategy, source_event_ids))
-        text = summary if not content else f"{summary}\n{content}"
+                     pinned=False, provenance=self._provenance(strategy, source_event_ids), fact_key=fact_key)
+        text = record_text(summary, content, fact_key)
         pending = PendingRecord(rec, tuple(textmod.index_terms(text)), text)
         if pin:
             self.mem.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
@@ -282,10 +285,10 @@ class Turn:
             tx.insert_version(Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content,
                                       kind=r.kind, labels=r.labels, status="active", at=r.created_at,
                                       provenance=r.provenance))
+        made = {p.record.id: p.record.provenance for p in self.buffer.records}  # a supersede is its new record's
         for record_id, status, by in self.buffer.status:
             cur = tx.get_record(flt, record_id)
             if cur is None:
-        made = {p.record.id: p.record.provenance for p in self.buffer.records}  # a supersede is its new record's
                 raise NotFound(f"no record {record_id} visible to this scope", field="id")
             if cur.status != "active":
                 raise ConflictError(f"record {record_id} became {cur.status} before this turn committed",

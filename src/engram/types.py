@@ -177,6 +177,23 @@ class Record:
     deletes: str | None = None
     pinned: bool = False
     provenance: Provenance = field(default_factory=Provenance)
+    # what extraction concluded the record is about, ``subject/attribute = value`` (engram.core.consolidate):
+    # the strategies' own bookkeeping, never shown as content and never indexed. Set only on records a
+    # strategy wrote; such a record is found by its summary alone (its content is evidence: see record_text)
+    fact_key: str | None = None
+
+
+def record_text(summary: str, content: str | None, fact_key: str | None) -> str:
+    """The text a record is indexed and embedded by: what it says, never its evidence or bookkeeping.
+
+    A record someone wrote (``remember``) is found by its summary and content; a record a strategy wrote
+    (``fact_key`` set, even to "") by its summary alone: its content quotes the source messages, and a quote
+    holds more than the fact ("My sister lives in Rome" would make "Sister lives in Rome" a match for where
+    the user lives). So the same fact ranks the same whichever path wrote it.
+    """
+    if fact_key is not None or not content:
+        return summary
+    return f"{summary}\n{content}"
 
 
 @dataclass(frozen=True, slots=True)

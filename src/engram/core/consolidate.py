@@ -10,15 +10,17 @@ what this same batch has already decided, and becomes one of:
 - **delete**: an explicit retraction ("I'm not allergic to shellfish after all");
 - **skip**: a restatement of what a record already says.
 
-**The key line.** A record written by extraction ends its ``content`` with one machine-readable line::
+**The key.** A record written by extraction carries, beside its summary and content (never in them, never
+indexed: :attr:`engram.types.Record.fact_key`), one machine-readable line::
 
-    key: <subject>/<attribute> = <value>
+    <subject>/<attribute> = <value>
 
-for example ``key: user/residence = porto`` or ``key: user/allergy:peanuts = yes``. The key names *what*
-the record is about (single-valued: one active record per key), the value *what it says*. Multi-valued
-facts put the item in the key (``user/allergy:peanuts``, ``user/taste:jazz``), so each key still holds one
-value. :func:`parse_key` reads the line back from a neighbour's content; records without one (written by
-hand or by a tool) are compared by their text only. Keys are lower-case ``[a-z0-9_:./-]``; values are
+for example ``user/residence = porto`` or ``user/allergy:peanuts = yes``. The key names *what* the record
+is about (single-valued: one active record per key), the value *what it says*. Multi-valued facts put the
+item in the key (``user/allergy:peanuts``, ``user/taste:jazz``), so each key still holds one value.
+:func:`record_key` reads it back from a neighbour (records written before the key had a field of its own
+ended their content with ``key: ...``; :func:`parse_key` reads those); records without one (written by hand
+or by a tool) are compared by their text only. Keys are lower-case ``[a-z0-9_:./-]``; values are
 normalised with :func:`norm_value` (accents folded, articles dropped) before comparison.
 """
 
@@ -72,9 +74,23 @@ def norm_value(text: str | None) -> str:
 
 
 def key_line(key: str, value: str | None) -> str:
-    """The machine-readable last line of a record's content."""
+    """The machine-readable key line (:attr:`Record.fact_key` holds it without the ``key: `` prefix)."""
     v = norm_value(value)
     return f"{KEY_PREFIX}{key} = {v}" if v else f"{KEY_PREFIX}{key}"
+
+
+def fact_key(key: str | None, value: str | None) -> str:
+    """What :attr:`Record.fact_key` holds for a candidate: ``key = value``, or "" without a key."""
+    return key_line(key, value)[len(KEY_PREFIX):] if key else ""
+
+
+def record_key(record: Record) -> tuple[str, str] | None:
+    """``(key, value)`` of a stored record: its ``fact_key``, else (older records) its content's key line."""
+    if record.fact_key:
+        return parse_key(KEY_PREFIX + record.fact_key)
+    if record.fact_key is None:
+        return parse_key(record.content)
+    return None
 
 
 def parse_key(content: str | None) -> tuple[str, str] | None:
@@ -144,11 +160,11 @@ class Candidate:
     details: str = ""
 
     def content(self) -> str:
-        """Evidence, details, then the key line (when there is a key)."""
-        parts = [p for p in (self.evidence.strip(), self.details.strip()) if p]
-        if self.key:
-            parts.append(key_line(self.key, self.value))
-        return "\n".join(parts)
+        """Evidence, then details: what a person reads (the key has a field of its own, :meth:`fact_key`)."""
+        return "\n".join(p for p in (self.evidence.strip(), self.details.strip()) if p)
+
+    def fact_key(self) -> str:
+        return fact_key(self.key, self.value)
 
     def query(self) -> str:
         """Text to find this candidate's neighbours with: its words and its key's words."""
@@ -169,7 +185,7 @@ def _topic_hit(topic: Sequence[str], record: Record) -> bool:
     if not topic:
         return False
     have = set(index_terms(record.summary))
-    kv = parse_key(record.content)
+    kv = record_key(record)
     if kv:
         have |= set(index_terms(" ".join(re.split(r"[/:_.=-]+", kv[0])) + " " + kv[1]))
     # the light stemmer leaves "commute" and "commut(ing)" apart: a shared prefix of 5+ letters counts too
@@ -206,7 +222,7 @@ def _realised(c: Candidate, neighbors: Sequence[Record]) -> list[Record]:
     subject = c.key.split("/", 1)[0]
     out = []
     for r in neighbors:
-        kv = parse_key(r.content)
+        kv = record_key(r)
         if kv is None or kv[0] == c.key or kv[0].split("/", 1)[0] != subject:
             continue
         kind = kv[0].split("/", 1)[1].split(":", 1)[0]
@@ -226,7 +242,7 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     nearly the same words (and the same negation) is a restatement; anything else is added. "Same key"
     includes a named person's key meeting the unnamed one (:func:`keys_match`).
     """
-    keyed = [(r, parse_key(r.content)) for r in neighbors]
+    keyed = [(r, record_key(r)) for r in neighbors]
     if c.retract:
         out = []
         for r, kv in keyed:
@@ -342,7 +358,7 @@ def _alias_match(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | N
 def _pending_record(op: AddOp, pid: str, at: datetime) -> Record:
     return Record(id=pid, agent="", actor=None, session=None, level=op.level, namespace=op.namespace,
                   kind=op.kind, summary=op.summary, content=op.content, labels={}, status="active",
-                  preview=False, created_at=at, updated_at=at)
+                  preview=False, created_at=at, updated_at=at, fact_key=op.fact_key)
 
 
 @dataclass
@@ -366,7 +382,7 @@ class Batch:
             op = self.ops[i]
             if isinstance(op, AddOp) and op.namespace == c.namespace:
                 mine.append(_pending_record(op, pid, self.clock))
-        mine.sort(key=lambda r: -similarity(c.query(), r.summary + " " + (r.content or "")))
+        mine.sort(key=lambda r: -similarity(c.query(), r.summary + " " + (r.fact_key or "")))
         return mine + [r for r in stored if r.id not in self.consumed and r.status == "active"]
 
     def pending_only(self, c: Candidate) -> list[Record]:
@@ -375,7 +391,7 @@ class Batch:
     def _add(self, c: Candidate, replaces: str | None) -> None:
         op = AddOp(level=c.level, namespace=c.namespace, summary=c.summary, kind=c.kind, strategy=c.strategy,
                    source_event_ids=c.source_event_ids, content=c.content() or None, replaces=replaces,
-                   at=c.at)
+                   at=c.at, fact_key=c.fact_key())
         self.pending[f"{PENDING_PREFIX}{len(self.ops)}"] = len(self.ops)
         self.ops.append(op)
 
@@ -434,7 +450,7 @@ Lookup = Callable[[str, str, int], list[Record]]
 
 def _candidate_record(c: Candidate, pid: str) -> Record:
     op = AddOp(level=c.level, namespace=c.namespace, summary=c.summary, kind=c.kind, strategy=c.strategy,
-               source_event_ids=c.source_event_ids, content=c.content())
+               source_event_ids=c.source_event_ids, content=c.content(), fact_key=c.fact_key())
     return _pending_record(op, pid, c.at or datetime(2000, 1, 1))
 
 
@@ -480,7 +496,7 @@ def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate
     if m is None or c.retract:
         return []
     word, name = m.group("word"), m.group("name")
-    keyed = [(r, kv) for r in records if r.status == "active" and (kv := parse_key(r.content)) is not None]
+    keyed = [(r, kv) for r in records if r.status == "active" and (kv := record_key(r)) is not None]
     other = any(kv[0].startswith(f"{word}:") and not kv[0].startswith(f"{word}:{name}/") for _, kv in keyed)
     display = f"{word.replace('_', ' ').capitalize()} {name.capitalize()}"
     before = {name: name.capitalize()} | ({} if other else {word: word.replace("_", " ").capitalize()})
@@ -489,7 +505,8 @@ def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate
         bare = before.get(key.split("/", 1)[0])
         if bare is None or "/" not in key or not r.summary.startswith(bare + " "):
             continue
-        renamed = replace(c, summary=display + r.summary[len(bare):], evidence=strip_key(r.content), details="",
+        evidence = strip_key(r.content) if r.fact_key is None else (r.content or "")
+        renamed = replace(c, summary=display + r.summary[len(bare):], evidence=evidence, details="",
                           key=f"{word}:{name}/{key.split('/', 1)[1]}", value=value, kind=r.kind)
         out.append((renamed, Decision("replace", r.id, f"about {display}, named later")))
     return out

@@ -26,6 +26,7 @@ class AddOp:
     labels: dict[str, str] = field(default_factory=dict)
     replaces: str | None = None
     at: datetime | None = None
+    fact_key: str | None = None  # the record's consolidation key (types.Record.fact_key); None from a caller
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,10 @@ from importlib import resources
 from typing import Any
 
 from ..config import Strategy
-from ..core.consolidate import Candidate, parse_key
+from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
 from ..errors import ModelOutputError
 from ..extract import Fact, OfflineExtractor, relations_from_keys
-from ..extract.glosses import gloss
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
@@ -79,7 +78,7 @@ class Run:
                     if r.namespace == ns and r.status == "active":
                         records[r.id] = r
         keys = [kv[0] for r in sorted(records.values(), key=lambda r: r.created_at)
-                if (kv := parse_key(r.content)) is not None]
+                if (kv := record_key(r)) is not None]
         return relations_from_keys(keys)
 
     def memory_texts(self) -> list[str]:
@@ -109,8 +108,7 @@ def fact_candidate(run: Run, strategy: Strategy, namespace: str, f: Fact) -> Can
     return Candidate(strategy=strategy.strategy_id, namespace=namespace, level=strategy.level,
                      kind=run.kind(f.category), summary=f.summary or f.value, source_event_ids=(f.event_id,),
                      evidence=evidence, key=f.key, value=f.value, multi=f.multi, retract=f.retract,
-                     revises=f.revises, switch=f.switch, topic=f.topic, ends=f.ends, at=f.at,
-                     details="" if f.retract else gloss(f.key))
+                     revises=f.revises, switch=f.switch, topic=f.topic, ends=f.ends, at=f.at)
 
 
 @cache

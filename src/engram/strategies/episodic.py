@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from ..config import Strategy
-from ..core.consolidate import Candidate, Decision, norm_key, parse_key, strip_key
+from ..core.consolidate import Candidate, Decision, norm_key, record_key, strip_key
 from ..core.namespace import level_of_template
 from ..errors import ModelOutputError
 from ..extract import EpisodeDraft, episode
@@ -76,7 +76,7 @@ def reflection_level(strategy: Strategy) -> Level:
 
 def _prior_episode(run: Run, ns: str) -> Record | None:
     for r in run.lookup(ns, "episode goal outcome"):
-        kv = parse_key(r.content)
+        kv = record_key(r)
         if kv and kv[0] == KEY:
             return r
     return None
@@ -166,7 +166,7 @@ def _episode_candidate(run: Run, strategy: Strategy, ns: str, headline: str, goa
 def _with_decisions(c: Candidate, prior: Record | None) -> tuple[Candidate, list[Decision]]:
     if prior is None:
         return c, [Decision("add", None, "first episode record of the session")]
-    if (parse_key(prior.content) or ("", ""))[1] == c.value:
+    if (record_key(prior) or ("", ""))[1] == c.value:
         return c, [Decision("skip", prior.id, "episode unchanged")]
     return c, [Decision("replace", prior.id, "episode updated")]
 
@@ -178,7 +178,7 @@ def _offline_reflections(run: Run, strategy: Strategy, rns: str, draft: EpisodeD
     key = f"episodes/reflection:{norm_key(topic)}"
     sessions: list[str] = []
     for r in run.lookup(rns, draft.lesson):
-        kv = parse_key(r.content)
+        kv = record_key(r)
         if kv and kv[0] == key:
             sessions = [s.strip() for s in (_field(r.content, "Sessions") or "").split(",") if s.strip()]
             break

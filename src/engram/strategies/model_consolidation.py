@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.consolidate import Batch, Candidate, Decision, parse_key, reduce_batch
+from ..core.consolidate import Batch, Candidate, Decision, record_key, reduce_batch
 from ..errors import ModelOutputError
 from ..models.base import Model
 from ..types import Record
@@ -65,7 +65,7 @@ def consolidate(run: Run, model: Model, candidates: Sequence[Candidate], batch: 
 
 
 def _neighbor(r: Record) -> dict[str, Any]:
-    kv = parse_key(r.content)
+    kv = record_key(r)
     return {"id": r.id, "summary": r.summary, "key": kv[0] if kv else None, "value": kv[1] if kv else None}
 
 

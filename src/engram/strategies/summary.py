@@ -14,7 +14,7 @@ import hashlib
 from typing import Any
 
 from ..config import Strategy
-from ..core.consolidate import Candidate, Decision, parse_key, strip_key
+from ..core.consolidate import Candidate, Decision, record_key, strip_key
 from ..errors import ModelOutputError
 from ..extract import summarize
 from ..models.base import Model
@@ -36,7 +36,7 @@ def _priors(run: Run, namespace: str) -> list[Record]:
     if p is not None and p.namespace == namespace and p.status == "active":
         found.append(p)
     for r in run.lookup(namespace, "session summary"):
-        kv = parse_key(r.content)
+        kv = record_key(r)
         if kv and kv[0] == KEY and all(r.id != f.id for f in found):
             found.append(r)
     return found
@@ -76,7 +76,7 @@ def plan(run: Run, strategy: Strategy, model: Model | None) -> tuple[Candidate, 
     cand = Candidate(strategy=strategy.strategy_id, namespace=ns, level=strategy.level, kind=run.kind("summary"),
                      summary=headline[:300], source_event_ids=tuple(e.id for e in run.events), details=body,
                      key=KEY, value=digest, at=run.events[-1].at)
-    if prior is not None and (parse_key(prior.content) or ("", ""))[1] == digest:
+    if prior is not None and (record_key(prior) or ("", ""))[1] == digest:
         return cand, [Decision("skip", prior.id, "summary unchanged")]
     decisions = [Decision("replace", prior.id, "updated running summary")] if prior else \
         [Decision("add", None, "first summary of the session")]

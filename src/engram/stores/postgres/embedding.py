@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...types import record_text
 from ..base import VectorKind
 from .sql import (
     event_part,
@@ -20,10 +21,9 @@ class EmbeddingTx(TxBase):
     def texts_to_embed(self, kind: VectorKind, *, after: str | None, limit: int) -> list[tuple[str, str]]:
         """A page of (key, text) in key order: records by id, chunks by their (append-order) id."""
         if kind == "records":
-            rows = self._all("SELECT id, summary, content FROM records WHERE id > %s ORDER BY id LIMIT %s",
-                             [after or "", limit])
-            return [(r["id"], r["summary"] if not r["content"] else f"{r['summary']}\n{r['content']}")
-                    for r in rows]
+            rows = self._all("SELECT id, summary, content, fact_key FROM records WHERE id > %s ORDER BY id "
+                             "LIMIT %s", [after or "", limit])
+            return [(r["id"], record_text(r["summary"], r["content"], r["fact_key"])) for r in rows]
         rows = self._all("SELECT id, text FROM event_chunks WHERE id > %s ORDER BY id LIMIT %s",
                          [int(after or 0), limit])
         return [(str(r["id"]), r["text"]) for r in rows]

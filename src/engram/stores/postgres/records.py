@@ -39,7 +39,8 @@ class RecordsTx(TxBase):
             r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
             json_text(r.labels), r.status, r.preview, aware(r.created_at), aware(r.updated_at), r.version,
             r.replaces, r.superseded_by, r.deletes, r.pinned, p.turn_id, p.agent_version, p.session, p.actor,
-            p.strategy, json_text(list(p.source_event_ids)), part, text, vec, p.config_version))
+            p.strategy, json_text(list(p.source_event_ids)), part, text, vec, p.config_version,
+            r.fact_key))
         for ev in p.source_event_ids:
             self.c.later_row("record_sources", sources_sql, (r.id, p.strategy or "", ev))
         if r.status == "active":

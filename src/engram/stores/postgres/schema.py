@@ -249,4 +249,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE records ALTER COLUMN vec SET STORAGE MAIN;
     ALTER TABLE event_chunks ALTER COLUMN vec SET STORAGE MAIN;
     """,
+    # 11: a record a strategy wrote keeps its consolidation key in a column of its own (types.Record.fact_key),
+    # never in its content nor its index
+    r"""
+    ALTER TABLE records ADD COLUMN fact_key text;
+    """,
+    # 12: a key may be bound to one session (``keys create --session``)
+    r"""
+    ALTER TABLE api_keys ADD COLUMN session text;
+    """,
 )

@@ -29,7 +29,7 @@ HNSW_MAX_DIM = 4000  # pgvector's HNSW limit for halfvec (2,000 for vector)
 RECORD_FIELDS = ("id", "agent", "actor", "session", "level", "namespace", "kind", "summary", "content", "labels",
                   "status", "preview", "created_at", "updated_at", "version", "replaces", "superseded_by",
                   "deletes", "pinned", "turn_id", "agent_version", "prov_session", "prov_actor", "strategy",
-                  "source_ids", "config_version")
+                  "source_ids", "config_version", "fact_key")
 
 
 RECORD_COLS = ", ".join(f"r.{f}" for f in RECORD_FIELDS)
@@ -186,7 +186,8 @@ RECORD_TYPES = (("id", "text"), ("agent", "text"), ("actor", "text"), ("session"
                  ("updated_at", "timestamptz"), ("version", "int4"), ("replaces", "text"), ("superseded_by", "text"),
                  ("deletes", "text"), ("pinned", "bool"), ("turn_id", "text"), ("agent_version", "text"),
                  ("prov_session", "text"), ("prov_actor", "text"), ("strategy", "text"), ("source_ids", "jsonb"),
-                 ("part", "text"), ("terms", "text"), ("vec", "vector"), ("config_version", "int4"))
+                 ("part", "text"), ("terms", "text"), ("vec", "vector"), ("config_version", "int4"),
+                 ("fact_key", "text"))
 VERSION_TYPES = (("record_id", "text"), ("version", "int4"), ("op", "text"), ("summary", "text"),
                   ("content", "text"), ("kind", "text"), ("labels", "jsonb"), ("status", "text"),
                   ("at", "timestamptz"), ("turn_id", "text"), ("agent_version", "text"), ("session", "text"),

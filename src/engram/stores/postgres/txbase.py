@@ -191,6 +191,7 @@ class TxBase:
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
                                   source_event_ids=tuple(r["source_ids"]),
                                   config_version=r["config_version"]),
+            fact_key=r["fact_key"],
         )
 
     def _unindex_chunks(self, cond: str, args: Sequence[Any]) -> None:

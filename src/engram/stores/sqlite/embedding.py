@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...types import record_text
 from ..base import VectorKind
 from .sql import (
     event_part,
@@ -19,9 +20,9 @@ class EmbeddingTx(TxBase):
 
     def texts_to_embed(self, kind: VectorKind, *, after: str | None, limit: int) -> list[tuple[str, str]]:
         if kind == "records":
-            rows = self._all("SELECT id, summary, content FROM records WHERE id > ? ORDER BY id LIMIT ?",
+            rows = self._all("SELECT id, summary, content, fact_key FROM records WHERE id > ? ORDER BY id LIMIT ?",
                              (after or "", limit))
-            return [(r[0], r[1] if not r[2] else f"{r[1]}\n{r[2]}") for r in rows]
+            return [(r[0], record_text(r[1], r[2], r[3])) for r in rows]
         rows = self._all("SELECT rowid, text FROM event_chunks WHERE rowid > ? ORDER BY rowid LIMIT ?",
                          (int(after or 0), limit))
         return [(str(r[0]), r[1]) for r in rows]

@@ -31,14 +31,15 @@ class RecordsTx(TxBase):
         cur = self.c.execute(
             "INSERT INTO records (id, agent, actor, session, level, namespace, kind, summary, content, labels, "
             "status, preview, created_us, updated_us, version, replaces, superseded_by, deletes, pinned, turn_id, "
-            "agent_version, prov_session, prov_actor, strategy, source_ids, part, fts_terms, vec, config_version) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "agent_version, prov_session, prov_actor, strategy, source_ids, part, fts_terms, vec, config_version, "
+            "fact_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (r.id, r.agent, r.actor, r.session, r.level, r.namespace, r.kind, r.summary, r.content,
              json.dumps(r.labels, sort_keys=True), r.status, int(r.preview), to_us(r.created_at),
              to_us(r.updated_at), r.version, r.replaces, r.superseded_by, r.deletes, int(r.pinned),
              r.provenance.turn_id, r.provenance.agent_version, r.provenance.session, r.provenance.actor,
              r.provenance.strategy, json.dumps(list(r.provenance.source_event_ids)), part, fts_terms,
-             vector.astype(np.float32).tobytes() if vector is not None else None, r.provenance.config_version))
+             vector.astype(np.float32).tobytes() if vector is not None else None, r.provenance.config_version,
+             r.fact_key))
         for name, value in r.labels.items():
             self.c.execute("INSERT INTO record_labels (record_id, name, value) VALUES (?, ?, ?)", (r.id, name, value))
         for ev in r.provenance.source_event_ids:

@@ -144,4 +144,13 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE event_chunks SET stored_us = CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER);
     CREATE INDEX events_stored ON events (agent, stored_us);
     """,
+    # 7: a record a strategy wrote keeps its consolidation key in a column of its own (types.Record.fact_key),
+    # never in its content nor its index
+    """
+    ALTER TABLE records ADD COLUMN fact_key TEXT;
+    """,
+    # 8: a key may be bound to one session (``keys create --session``)
+    """
+    ALTER TABLE api_keys ADD COLUMN session TEXT;
+    """,
 )

@@ -106,6 +106,7 @@ class TxBase:
                                   session=r["prov_session"], actor=r["prov_actor"], strategy=r["strategy"],
                                   source_event_ids=tuple(json.loads(r["source_ids"])),
                                   config_version=r["config_version"]),
+            fact_key=r["fact_key"],
         )
 
     def record_stamps(self, flt: ReadFilter, ids: Sequence[str]) -> dict[str, RecordStamp]:
