@@ -6,6 +6,7 @@ module                 extra                           what it plugs in
 ``openai_agents``      ``[openai-agents]``             a ``Session``; recall/remember function tools
 ``langgraph``          ``[langgraph]``                 a ``BaseStore`` (namespaces → engram records)
 ``anthropic_memory``   ``[anthropic]``                 the ``memory_20250818`` tool over records
+``memory_files``       (none)                          that tool's commands, for any framework
 ``pydantic_ai``        ``[pydantic-ai]``               a message-history store; memory tools
 ``strands``            ``[strands]``                   a native session manager; memory tools
 =====================  ==============================  ===========================================

@@ -25,7 +25,6 @@ Checkpoints are not stored here, on purpose: see docs/frameworks.md ("Why no che
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import operator
 import re
@@ -52,23 +51,15 @@ from ..core import namespace as ns
 from ..core.validate import MAX_LIMIT, MAX_SUMMARY
 from ..errors import ValidationError
 from ..types import LEVELS, Record, Scope
+from ._paths import segment
 
 if TYPE_CHECKING:
     from ..engine import Memory
 
 TAG = "langgraph_item"  # the key of the item's JSON in the record's content
-_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:@+-]{0,63}$")
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": operator.eq, "$ne": operator.ne, "$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt,
     "$lte": operator.le}
-
-
-def segment(label: str) -> str:
-    """A namespace label or key as one engram path segment: itself when it is a plain word, else a digest
-    (the exact label is kept in the item, and reads compare it exactly)."""
-    if _PLAIN.match(label):
-        return label
-    return "h=" + hashlib.sha256(label.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
 @dataclass(frozen=True, slots=True)
