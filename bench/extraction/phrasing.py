@@ -1,0 +1,177 @@
+"""Consolidation on the "talk" set (``users/talk.py``): ways people say things, in wording of their own.
+
+Each user's 3 sessions go through ``engram.Memory`` (SQLite in memory) with the default strategies (SEMANTIC +
+SUMMARIZATION at actor level), ``Memory.extract`` after each session; then, from a new session, each probe's
+question is recalled with the default settings and the top 3 records are read:
+
+- **latest@3**: the latest value is named by a top-3 summary (a weekly habit: named *as weekly*: "every
+  Thursday", "on Thursdays", "weekly");
+- **stale@3**: a top-3 summary names an earlier value (or a corrected slip) without the latest and not as over;
+- **negated@3**: a value the user said is over ("I don't play the cello anymore", "we split up") is named by
+  a top-3 summary as if it held (no word saying it is over before it); over the probes with such a value;
+- **dup**: two or more active long-term records name the latest value;
+- **fused**: one long-term record names the values of two facts said in one sentence (``two_facts``).
+
+``held`` users (``sha1(id) % 2 == 1``) are never read to change a rule: ``-v`` prints ``tune`` misses only.
+
+Usage::
+
+    .venv/bin/python bench/extraction/phrasing.py                  # both splits
+    .venv/bin/python bench/extraction/phrasing.py --split tune -v  # tune misses
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
+
+import talk  # noqa: E402
+
+from engram import Memory  # noqa: E402
+from engram.types import Record, Scope  # noqa: E402
+
+DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
+TOP = 3
+LONG_TERM = ("/facts/", "/preferences/")
+_OVER = re.compile(r"\b(?:no longer|not|never|don't|doesn't|didn't|isn't|quit|quitting|left|sold|stopped|gave up|"
+                   r"gives up|used to|former|ex|instead of|switched from|swapped|laid off|split up|split|broke up|"
+                   r"ended|between jobs|got rid of|retracted|cancelled|single)\b", re.IGNORECASE)
+
+
+def names(value: str, text: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def as_over(value: str, text: str) -> bool:
+    m = re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE)
+    if m is None:
+        return False
+    return _OVER.search(text) is not None
+
+
+def weekly(day: str, text: str) -> bool:
+    return bool(re.search(rf"\bevery {day}\b|\b{day}s\b|\bweekly\b|\bevery week\b", text, re.IGNORECASE))
+
+
+def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
+    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                  "extraction": {"trigger": "off"},
+                                  "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
+    now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]
+    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, embed_history="inline",
+                      clock=lambda: now[0])
+    actor = user["id"]
+    turns, seconds = 0, 0.0
+    try:
+        for si, sess in enumerate(user["sessions"]):
+            scope = Scope(agent="bench", actor=actor, session=f"{actor}-s{si}")
+            t0 = datetime.fromisoformat(sess["start"]).replace(tzinfo=UTC)
+            msgs = [{"role": r, "content": c, "at": t0 + timedelta(minutes=i)}
+                    for i, (r, c) in enumerate(sess["messages"])]
+            now[0] = msgs[-1]["at"] + timedelta(minutes=1)
+            started = time.perf_counter()
+            mem.append(scope, msgs)
+            mem.extract(scope)
+            seconds += time.perf_counter() - started
+            turns += len(msgs)
+        now[0] += timedelta(days=1)
+        probe = Scope(agent="bench", actor=actor, session=f"{actor}-probe")
+        records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
+        out = [judge(p, [h.record for h in mem.recall(probe, p["question"], limit=TOP)[:TOP] if h.record], records)
+               for p in user["probes"]]
+        return {"id": actor, "split": user["split"], "probes": out, "turns": turns, "seconds": seconds}
+    finally:
+        mem.close()
+
+
+def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -> dict[str, Any]:
+    latest = p["latest"]
+    tops = [r.summary for r in top]
+    hit = None
+    if latest is not None:
+        hit = any(names(latest, s) and (not p["weekly"] or weekly(latest, s)) for s in tops)
+    stale = sorted({v for v in p["stale"] for s in tops
+                    if names(v, s) and not (latest and names(latest, s)) and not as_over(v, s)})
+    negated = sorted({v for v in p["gone"] for s in tops if names(v, s) and not as_over(v, s)})
+    same = [r.summary for r in records if latest is not None and names(latest, r.summary)]
+    fused = [r.summary for r in records if latest and p["apart"] and names(latest, r.summary)
+             and names(p["apart"], r.summary)]
+    return {**p, "latest_at3": hit, "stale_at3": stale, "negated_at3": negated, "duplicate": len(same) > 1,
+            "same": same, "fused": fused, "top": tops}
+
+
+def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
+    with_latest = [p for p in probes if p["latest"] is not None]
+    with_stale = [p for p in probes if p["stale"]]
+    with_gone = [p for p in probes if p["gone"]]
+    with_apart = [p for p in probes if p["apart"]]
+
+    def rate(sel: list[dict[str, Any]], key: str) -> float | None:
+        return round(sum(bool(p[key]) for p in sel) / len(sel), 3) if sel else None
+
+    return {"probes": len(probes), "latest_at3": rate(with_latest, "latest_at3"),
+            "stale_at3": rate(with_stale, "stale_at3"), "negated_at3": rate(with_gone, "negated_at3"),
+            "duplicates": rate(with_latest, "duplicate"), "fused": rate(with_apart, "fused")}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=("tune", "held", "both"), default="both")
+    ap.add_argument("--embedder", default=None)
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("-v", "--verbose", action="store_true", help="list the tune split's misses")
+    args = ap.parse_args(argv)
+    users = talk.build()
+    got = talk.digest(users)
+    if got != DIGEST:
+        print(f"the talk set changed (digest {got}, frozen {DIGEST})", file=sys.stderr)
+        return 2
+    chosen = [u for u in users if args.split in ("both", u["split"])]
+    results = [play(u, args.embedder) for u in chosen]
+    report: dict[str, Any] = {"digest": got, "embedder": args.embedder or "default", "by_split": {}, "by_kind": {}}
+    print(f"digest={got}  users={len(results)}")
+    print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'negated@3':>9} {'dup':>6} {'fused':>6} "
+          f"{'s/turn':>7}")
+    for split in ("tune", "held"):
+        rs = [r for r in results if r["split"] == split]
+        probes = [p for r in rs for p in r["probes"]]
+        if not probes:
+            continue
+        t = totals(probes)
+        t["seconds_per_turn"] = round(sum(r["seconds"] for r in rs) / max(1, sum(r["turns"] for r in rs)), 4)
+        report["by_split"][split] = t
+        print(f"{split:6} {t['probes']:>6} {t['latest_at3']!s:>8} {t['stale_at3']!s:>8} {t['negated_at3']!s:>9} "
+              f"{t['duplicates']!s:>6} {t['fused']!s:>6} {t['seconds_per_turn']!s:>7}")
+        for kind in sorted({k for p in probes for k in p["kinds"]}):
+            report["by_kind"][f"{split}/{kind}"] = totals([p for p in probes if kind in p["kinds"]])
+    print("by kind (latest@3 / stale@3 / negated@3 / dup / fused):")
+    for k, v in report["by_kind"].items():
+        print(f"  {k:22} {v['probes']:>4}  {v['latest_at3']} / {v['stale_at3']} / {v['negated_at3']} / "
+              f"{v['duplicates']} / {v['fused']}")
+    if args.verbose:
+        for r in results:
+            if r["split"] != "tune":
+                continue
+            for p in r["probes"]:
+                if p["latest_at3"] is False or p["stale_at3"] or p["negated_at3"] or p["duplicate"] or p["fused"]:
+                    print(f"-- {r['id']} {p['kinds']} q={p['question']!r} latest={p['latest']} stale={p['stale']} "
+                          f"gone={p['gone']}\n     top={p['top']}\n     same={p['same']} fused={p['fused']}")
+    if args.json:
+        report["users"] = results
+        args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
