@@ -27,6 +27,10 @@ from tests.test_http_support import uvicorn_thread
 ROOT = Path(__file__).resolve().parents[1]
 S1 = Scope(agent="bot", actor="u1", session="s1")
 S2 = Scope(agent="bot", actor="u1", session="s2")
+# what the tour configures: every level, the strategies that extract facts and summaries (so each test below
+# fails on the old code for its own reason, not for the old defaults')
+TOUR = {"harness": {"memory": {"scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
+                               "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
 
 
 def cli(*args: str, stdin: str | None = None, cwd: Path = ROOT, env: dict[str, str] | None = None,
@@ -112,7 +116,7 @@ def test_a_per_agent_model_is_used_for_extraction(make_memory: Callable[..., Mem
 
 # -- 5. trust papercuts ---------------------------------------------------------------------------------------------
 def test_forget_returns_the_record_as_stored(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory()
+    mem = make_memory(TOUR)
     rec = mem.remember(S1, "Lives in Lisbon", scope="actor")
     gone = mem.forget(S1, rec.id)
     assert gone.status == "deleted" and gone.version == 2 and gone.updated_at > rec.updated_at
@@ -120,7 +124,7 @@ def test_forget_returns_the_record_as_stored(make_memory: Callable[..., Memory])
 
 
 def test_a_strategy_supersede_names_the_strategy_and_its_events(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory()
+    mem = make_memory(TOUR)
     mem.append(S1, [{"role": "user", "content": "I live in Lisbon."}])
     moved = mem.append(S2, [{"role": "user", "content": "I moved to Porto last week."}])
     old = mem.list(S1, status="superseded")
@@ -131,7 +135,7 @@ def test_a_strategy_supersede_names_the_strategy_and_its_events(make_memory: Cal
 
 
 def test_a_fact_remembered_and_extracted_in_one_turn_is_one_record(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory()
+    mem = make_memory(TOUR)
     with mem.turn(S1) as t:
         t.append([{"role": "user", "content": "I'm allergic to peanuts"}])
         t.remember("Allergic to peanuts", scope="actor")
@@ -258,7 +262,7 @@ def test_events_page_back(tmp_path: Path) -> None:
 
 
 def test_recall_limit_zero_is_one_rule(make_memory: Callable[..., Memory], tmp_path: Path) -> None:
-    mem = make_memory()
+    mem = make_memory(TOUR)
     mem.remember(S1, "Prefers email", scope="actor")
     with pytest.raises(ValidationError) as err:
         mem.recall(S1, "email", limit=0)
