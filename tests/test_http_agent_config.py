@@ -54,7 +54,7 @@ def test_get_put_patch_history_and_grants(make_memory: Any) -> None:
         # grants: another agent's key, an actor-bound key, a non-admin key
         assert call("GET", "/v1/agents/bot/config", key="other").status_code == 403
         assert call("PUT", "/v1/agents/bot/config", key="other", json={"config": {}}).status_code == 403
-        assert call("GET", "/v1/agents/bot/config", key="actor").status_code == 403  # agent paths: agent keys
+        assert call("GET", "/v1/agents/bot/config", key="actor").status_code == 200  # any key of the agent reads it
         assert call("PUT", "/v1/agents/bot/config", key="actor", json={"config": {}}).status_code == 403
         assert call("PATCH", "/v1/agents/bot/config", key="plain", json={"config": {}}).status_code == 403
         assert call("GET", "/v1/agents/bot/config", key="ro").status_code == 200

@@ -96,13 +96,21 @@ async def test_every_scoped_endpoint_refuses_other_agents_and_actors(env: Env) -
             assert r.status_code == 403, ("other agent", method, path, r.text)
             assert r.json()["error"]["type"] == "PermissionDenied" and r.json()["error"]["field"] == "agent"
             r = await call(c, method, path, body, env.h("actor2"))
+            if reads_agent_config(method, path):  # any key of the agent reads its configuration
+                assert r.status_code == 200, ("agent config", method, path, r.text)
+                continue
             assert r.status_code == 403, ("other actor", method, path, r.text)
             assert r.json()["error"]["field"] == "actor"
-        # an actor-bound key never reaches agent-wide paths
+        # an actor-bound key never reaches agent-wide paths (but reads the agent's configuration)
         for method, path, body in endpoints(env.app):
             if path.startswith("/v1/agents/bot/") and "/actors/" not in path:
                 r = await call(c, method, path, body, env.h("actor"))
-                assert r.status_code == 403, ("agent-wide", method, path, r.text)
+                want = 200 if reads_agent_config(method, path) else 403
+                assert r.status_code == want, ("agent-wide", method, path, r.text)
+
+
+def reads_agent_config(method: str, path: str) -> bool:
+    return method == "GET" and path.startswith("/v1/agents/") and path.endswith(("/config", "/config/history"))
 
 
 async def test_the_actor_key_works_inside_its_grant(env: Env) -> None:
@@ -289,10 +297,10 @@ async def test_insecure_local_only_serves_loopback(make_memory: Any) -> None:
 
     app = create_app(make_memory(WIDE), insecure_local=True)
     local = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
-    async with httpx.AsyncClient(transport=local, base_url="http://t") as c:
+    async with httpx.AsyncClient(transport=local, base_url="http://127.0.0.1") as c:
         assert (await c.post(SE + "/events", json=BODIES["/events"])).status_code == 201
         assert (await c.get("/v1/key")).json()["admin"] is True
     remote = httpx.ASGITransport(app=app, client=("10.1.2.3", 5000))
-    async with httpx.AsyncClient(transport=remote, base_url="http://t") as c:
+    async with httpx.AsyncClient(transport=remote, base_url="http://localhost") as c:
         r = await c.get(SE + "/events")
         assert r.status_code == 403 and r.json()["error"]["field"] == "client"

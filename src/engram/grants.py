@@ -1,7 +1,9 @@
 """What an API key lets its caller do, and the Memory view narrowed to it (every face that takes keys).
 
 A :class:`Grant` is the decoded right of one key: one agent (None: any, local mode only), optionally one
-actor, the levels it may read and write, and the delete/admin rights. :func:`view` narrows a
+actor and one session, the levels it may read and write, and the delete/admin rights. An *operator* key
+(``engram keys create --operator``) is granted no agent at all: only the store-wide settings (``PUT
+/v1/config``), which an agent's admin key may not change since they apply to every tenant. :func:`view` narrows a
 :class:`~engram.engine.Memory` to the grant (the configuration's levels intersected with the key's);
 :class:`Ctx` is what a route of any face works with. Nothing here knows about HTTP.
 """
@@ -14,13 +16,15 @@ from . import config as cfgmod
 from .core.scope import check_events, check_write_level
 from .engine import Memory
 from .errors import PermissionDenied
+from .keys import OPERATOR, session_of
 from .stores.base import ApiKey
 from .types import LEVELS, Level, Scope
 
 
 @dataclass(frozen=True, slots=True)
 class Grant:
-    """What a caller may do: one agent (None: any, local mode only), optionally one actor, levels, rights."""
+    """What a caller may do: one agent (None: any, local mode only), optionally one actor and one session,
+    levels, rights; ``operator``: the store-wide settings (an operator key has no agent: :data:`OPERATOR`)."""
 
     key_id: str | None
     agent: str | None
@@ -29,21 +33,41 @@ class Grant:
     write: tuple[Level, ...]
     can_delete: bool
     can_admin: bool
+    operator: bool = False
+    session: str | None = None
 
     @classmethod
     def of(cls, key: ApiKey) -> Grant:
         return cls(key.id, key.agent, key.actor, tuple(lv for lv in LEVELS if lv in key.read_levels),
-                   tuple(lv for lv in LEVELS if lv in key.write_levels), key.can_delete, key.can_admin)
+                   tuple(lv for lv in LEVELS if lv in key.write_levels), key.can_delete, key.can_admin,
+                   key.agent == OPERATOR, session_of(key))
 
-    def check_path(self, agent: str, actor: str | None) -> None:
-        """Raise PermissionDenied unless the path's agent (and actor) lie inside this grant."""
+    def check_path(self, agent: str, actor: str | None, session: str | None = None, *,
+                   whole_agent: bool = False) -> None:
+        """Raise PermissionDenied unless the path's agent (and actor, and session) lie inside this grant.
+        ``whole_agent``: a path about the agent itself (its configuration), which every key of the agent
+        may read whatever actor or session it is bound to."""
+        if self.agent == OPERATOR:
+            raise PermissionDenied("an operator key is granted the store-wide settings only, no agent",
+                                   field="agent")
         if self.agent is not None and agent != self.agent:
             raise PermissionDenied("this key is not granted that agent", field="agent")
+        if whole_agent:
+            return
         if self.actor is not None and actor != self.actor:
             raise PermissionDenied("this key is granted one actor; use that actor's paths", field="actor")
+        if self.session is not None and session != self.session:
+            raise PermissionDenied("this key is granted one session; use that session's paths", field="session")
+
+    def need_operator(self) -> None:
+        """Store-wide settings apply to every tenant: only an operator key (or local mode) changes them."""
+        if not self.operator:
+            raise PermissionDenied("store-wide settings apply to every agent: they need an operator key "
+                                   "(engram keys create --operator); an agent's own configuration is "
+                                   "PUT /v1/agents/{agent}/config", field="authorization")
 
 
-LOCAL_GRANT = Grant(None, None, None, LEVELS, LEVELS, True, True)
+LOCAL_GRANT = Grant(None, None, None, LEVELS, LEVELS, True, True, True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +101,11 @@ class Ctx:
                                    field="authorization") from exc
 
 
-_narrowed: dict[tuple[int, tuple[str, ...], tuple[str, ...]], cfgmod.Config] = {}
+# (agent, stored version, read, write) -> (the config it was narrowed from, the narrowed config). The source
+# is held and compared by identity on every hit, so an entry can only ever serve the very object it was
+# derived from (a key by ``id()`` alone served another tenant's config once the first was freed).
+_NarrowKey = tuple[str | None, int | None, tuple[str, ...], tuple[str, ...]]
+_narrowed: dict[_NarrowKey, tuple[cfgmod.Config, cfgmod.Config]] = {}
 
 
 def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
@@ -87,21 +115,20 @@ def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
     seen by another request.
     """
     # the agent's own configuration, else the default
-    version, cfg = base.config_in_force(agent or grant.agent)
+    who = agent or grant.agent
+    version, cfg = base.config_in_force(who)
     rules = cfg.memory.scope
     read = tuple(lv for lv in rules.read if lv in grant.read)
     write = tuple(lv for lv in rules.write if lv in grant.write)
     if (read, write) == (rules.read, rules.write):
-        narrowed = cfg
-    else:
-        cache_key = (id(cfg), read, write)
-        found = _narrowed.get(cache_key)
-        if found is None:
-            if len(_narrowed) > 256:
-                _narrowed.clear()
-            scope_rules = cfgmod.ScopeRules(read=read, write=write)
-            found = cfg.model_copy(update={"harness": cfg.harness.model_copy(update={
-                "memory": cfg.memory.model_copy(update={"scope": scope_rules})})})
-            _narrowed[cache_key] = found
-        narrowed = found
-    return base.with_config(narrowed, version=version)
+        return base.with_config(cfg, version=version)
+    cache_key = (who, version, read, write)
+    found = _narrowed.get(cache_key)
+    if found is None or found[0] is not cfg:
+        scope_rules = cfgmod.ScopeRules(read=read, write=write)
+        found = (cfg, cfg.model_copy(update={"harness": cfg.harness.model_copy(update={
+            "memory": cfg.memory.model_copy(update={"scope": scope_rules})})}))
+        if len(_narrowed) > 1024:
+            _narrowed.clear()
+        _narrowed[cache_key] = found
+    return base.with_config(found[1], version=version)

@@ -125,5 +125,8 @@ class SigV4Middleware:
         sigv4.verify(cred, found.secret, method=scope["method"], raw_path=path.decode("latin-1"),
                      raw_query=scope.get("query_string", b"").decode("latin-1"), headers=headers, body=body,
                      now=datetime.now(UTC))
-        return Grant.of(found.key), {"service": cred.service, "region": cred.region,
-                                     "access_key_id": cred.access_key_id}
+        grant = Grant.of(found.key)
+        if grant.operator or grant.session is not None:  # the AgentCore face knows agents and actors only
+            raise AccessDeniedException("this key is an operator or session-bound key; AgentCore requests need a "
+                                        "key granted an agent (engram keys create --agent A --aws)")
+        return grant, {"service": cred.service, "region": cred.region, "access_key_id": cred.access_key_id}

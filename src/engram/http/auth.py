@@ -3,8 +3,9 @@
 Two gates, on purpose:
 
 1. :class:`AuthMiddleware` authenticates every ``/v1/`` request but health and readiness (401 without a
-   live key) and checks the agent and actor named in the *path* against the key's grant (403), before
-   the body is even read, so a request outside the grant learns nothing from validation errors.
+   live key) and checks the agent, actor and session named in the *path* against the key's grant (403),
+   before the body is even read, so a request outside the grant learns nothing from validation errors.
+   Reading an agent's configuration (``GET /v1/agents/{agent}/config``) needs only the agent.
 2. The route dependencies (:func:`agent_ctx`, :func:`actor_ctx`, :func:`session_ctx`) check the same
    ids again as the routes see them, build the :class:`Scope` every engine call takes, and hand the route
    a :class:`Memory` view whose ``scope.read``/``scope.write`` are the config's levels intersected with
@@ -12,6 +13,10 @@ Two gates, on purpose:
 
 The grant, the route context and the narrowed view are not HTTP things (the AgentCore face uses them
 too), so they live in :mod:`engram.grants`; they are re-exported here under their old names.
+
+:class:`LoopbackHostMiddleware` guards the unauthenticated local mode (``--insecure-local``) against DNS
+rebinding: a page on another site whose name now resolves to 127.0.0.1 sends its own name as ``Host``, so
+only loopback names are served (421 otherwise), on every path.
 """
 
 from __future__ import annotations
@@ -31,11 +36,13 @@ from ..grants import LOCAL_GRANT, Ctx, Grant, view
 from ..keys import check_key
 from ..stores.base import Store
 from ..types import Scope
-from .errors import Unauthenticated, body_for
+from .errors import MisdirectedRequest, Unauthenticated, body_for
 from .wire import send_json
 
 PUBLIC_V1 = frozenset({"/v1/health", "/v1/ready"})
-_PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?")
+_PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?(?:/sessions/([^/]+))?")
+_AGENT_CONFIG = re.compile(r"^/v1/agents/[^/]+/config(?:/history)?/?$")
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$"
 
 __all__ = [
@@ -80,7 +87,8 @@ class AuthMiddleware:
             grant = await self._grant(scope)
             m = _PATH_IDS.match(path)
             if m:
-                grant.check_path(m.group(1), m.group(2))
+                whole = scope.get("method") in ("GET", "HEAD") and _AGENT_CONFIG.match(path) is not None
+                grant.check_path(m.group(1), m.group(2), m.group(3), whole_agent=whole)
         except PermissionDenied as exc:  # Unauthenticated is one too
             status = 401 if isinstance(exc, Unauthenticated) else 403
             headers = [(b"www-authenticate", b'Bearer realm="engram"')] if status == 401 else []
@@ -111,6 +119,37 @@ class AuthMiddleware:
         return Grant.of(key)
 
 
+def loopback_host(host: bytes | None) -> bool:
+    """Whether a ``Host`` header names this machine's loopback (localhost, 127.0.0.1, [::1]; any port)."""
+    if not host:
+        return False
+    text = host.decode("latin-1").strip().lower()
+    name, _, port = text.rpartition(":") if not text.endswith("]") else (text, "", "")
+    if not name or (port and not port.isdigit()):
+        name = text
+    return name in LOOPBACK_HOSTS
+
+
+class LoopbackHostMiddleware:
+    """Answer 421 unless ``Host`` is a loopback name: the local, unauthenticated mode serves only requests
+    addressed to this machine by a loopback name (a DNS-rebound page sends its own host name)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((value for name, value in scope.get("headers", []) if name == b"host"), None)
+        if not loopback_host(host):
+            err = MisdirectedRequest("--insecure-local answers only requests addressed to localhost, 127.0.0.1 "
+                                     "or [::1] (Host header)", field="host")
+            await send_json(send, 421, body_for(err))
+            return
+        await self.app(scope, receive, send)
+
+
 # -- route dependencies ----------------------------------------------------------------------------------------
 def grant_of(request: Request) -> Grant:
     grant = request.scope.get("state", {}).get("grant")
@@ -121,7 +160,7 @@ def grant_of(request: Request) -> Grant:
 
 def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -> Ctx:
     grant = grant_of(request)
-    grant.check_path(agent, actor)
+    grant.check_path(agent, actor, session)
     scope = Scope(agent=agent, actor=actor, session=session)
     base: Memory = request.app.state.memory
     return Ctx(scope, grant, view(base, grant, agent), base)
@@ -161,5 +200,6 @@ GrantDep = Annotated[Grant, Depends(grant_dep)]
 
 
 def describe(grant: Grant) -> dict[str, Any]:
-    return {"id": grant.key_id, "agent": grant.agent, "actor": grant.actor, "read": list(grant.read),
+    return {"id": grant.key_id, "agent": None if grant.operator else grant.agent, "actor": grant.actor,
+            "session": grant.session, "operator": grant.operator, "read": list(grant.read),
             "write": list(grant.write), "delete": grant.can_delete, "admin": grant.can_admin}

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import EngramError
+from ..errors import EngramError, ValidationError
 
 if TYPE_CHECKING:
     from ..stores.base import Store
@@ -75,8 +75,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..keys import list_keys
 
     if args.insecure_local and not _loopback(args.host):
-        from ..errors import ValidationError
-
         return _fail(ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)",
                                      field="host"), "serve")
     try:
@@ -98,8 +96,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     busy = _port_in_use(args.host, args.port)
     if busy is not None:
         mem.close()
-        from ..errors import ValidationError
-
         return _fail(ValidationError(f"cannot listen on {args.host}:{args.port}: {busy} (another engram serve?); "
                                      "pick a free one with --port", field="port"), "serve")
     base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
@@ -140,12 +136,16 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
         try:
             opts = {"read": _levels(args.read), "write": _levels(args.write), "can_delete": args.delete,
                     "can_admin": args.admin, "name": args.name}
+            if args.aws and (args.session or args.operator):
+                raise ValidationError("AWS credentials are granted an agent (and actor), never one session or "
+                                      "the store-wide settings", field="aws")
             if args.aws:  # plus an AWS credential pair that signs (SigV4) as this key
                 from ..agentcore.credentials import issue
 
                 out: dict[str, str] = issue(store, args.agent, args.actor, **opts).to_dict()
             else:
-                key, grant = create_key(store, args.agent, args.actor, **opts)
+                key, grant = create_key(store, args.agent, args.actor, session=args.session,
+                                        operator=args.operator, **opts)
                 out = {"key": key, "id": grant.id}
         finally:
             store.close()
@@ -223,14 +223,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ks = k.add_subparsers(dest="keys_command", required=True)
     c = ks.add_parser("create", help='create a key; prints {"key": ...} once')
     _db_option(c)
-    c.add_argument("--agent", required=True, help="the one agent this key may use")
+    who = c.add_mutually_exclusive_group(required=True)
+    who.add_argument("--agent", help="the one agent this key may use")
+    who.add_argument("--operator", action="store_true",
+                     help="an operator key: the store-wide settings (PUT /v1/config, the default every agent "
+                          "without its own configuration uses) and nothing of any agent; an agent's --admin key "
+                          "may not change them")
     c.add_argument("--actor", default=None, help="restrict the key to one actor of the agent")
+    c.add_argument("--session", default=None,
+                   help="restrict the key to one session (of --actor, or of the agent alone): every route checks it")
     c.add_argument("--read", action="append", metavar="LEVELS",
                    help="levels it may read: session,actor,agent (default all; the config narrows further)")
     c.add_argument("--write", action="append", metavar="LEVELS",
                    help="levels it may write (default all; --write '' for a read-only key)")
     c.add_argument("--delete", action="store_true", help="may delete events, forget records and erase actors")
-    c.add_argument("--admin", action="store_true", help="may change the (store-wide) config and retry jobs")
+    c.add_argument("--admin", action="store_true",
+                   help="may change the agent's own configuration and retry its jobs (the store-wide default "
+                        "needs --operator)")
     c.add_argument("--name", default=None, help="a label for humans")
     c.add_argument("--aws", action="store_true",
                    help="also print aws_access_key_id / aws_secret_access_key for the AgentCore face (SigV4)")

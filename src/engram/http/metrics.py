@@ -2,7 +2,8 @@
 
 Labels are the route *template* (``/v1/agents/{agent}/...``), never the ids in the path, so cardinality
 stays bounded and no tenant id leaks through ``/metrics``. Requests that match no route count as
-``unmatched``.
+``unmatched``, and a method outside :data:`METHODS` (anyone may invent one, unauthenticated) as ``other``:
+the series stay a fixed set whatever clients send.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .errors import PayloadTooLarge, body_for
 from .wire import send_json
 
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -36,6 +38,8 @@ class Metrics:
         self.started = time.time()
 
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:
+        if method not in METHODS:
+            method = "other"
         with self._lock:
             self._count[(method, route, status)] += 1
             counts = self._hist.setdefault((method, route), [0] * (len(BUCKETS) + 1))

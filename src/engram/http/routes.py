@@ -126,17 +126,17 @@ def get_config(request: Request, grant: GrantDep) -> S.ConfigOut:
 
 @v1.put("/config", response_model=S.ConfigOut, tags=["config"])
 def put_config(request: Request, grant: GrantDep, body: S.ConfigIn) -> S.ConfigOut:
-    """Validate and store a new configuration version (admin keys only: it applies to every agent)."""
-    if not grant.can_admin:
-        raise PermissionDenied("this key has no admin right", field="authorization")
+    """Validate and store a new database-wide default version (operator keys only: it applies to every
+    agent without its own configuration, so no agent's admin key may change it)."""
+    grant.need_operator()
     request.app.state.memory.set_config(body.config)
     return _config_out(request)
 
 
 @v1.get("/config/history", response_model=S.ConfigHistoryOut, tags=["config"])
 def config_history(request: Request, grant: GrantDep) -> S.ConfigHistoryOut:
-    """Every stored configuration version, oldest first (admin keys only)."""
-    if not grant.can_admin:
+    """Every stored configuration version, oldest first (admin and operator keys only)."""
+    if not (grant.can_admin or grant.operator):
         raise PermissionDenied("this key has no admin right", field="authorization")
     return S.ConfigHistoryOut(versions=[S.ConfigVersionOut(version=v, at=at, config=doc)
                                         for v, at, doc in request.app.state.memory.config_history()])
@@ -444,6 +444,8 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
     @v1.post(prefix + "/uses", response_model=S.LoggedOut, tags=tags, name=f"log_uses_{where}",
              summary=f"Log RETRIEVED uses of recalled records ({where} path)")
     def log_uses(ctx: C, body: S.UsesIn) -> S.LoggedOut:
+        if not ctx.grant.write:  # the recall audit is written, never forged by a read-only key
+            raise PermissionDenied("this key may not write memory", field="authorization")
         hits = [Hit(score=u.score, record=ctx.mem.get(ctx.scope, u.record_id, preview=True)) for u in body.uses]
         ctx.mem.log_uses(ctx.scope, hits, turn_id=body.turn_id, call_index=body.call_index)
         return S.LoggedOut(logged=len(hits))

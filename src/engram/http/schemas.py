@@ -375,6 +375,8 @@ class GrantOut(BaseModel):
     id: str | None
     agent: str | None
     actor: str | None
+    session: str | None = None
+    operator: bool = False
     read: list[LevelName]
     write: list[LevelName]
     delete: bool

@@ -83,6 +83,7 @@ class ApiKey:
     created_at: datetime
     revoked_at: datetime | None = None
     name: str | None = None
+    session: str | None = None  # a key bound to one session (``keys create --session``)
 
 
 class MetaTx(Protocol):

@@ -84,14 +84,15 @@ class MetaTx(TxBase):
                       read_levels=tuple(r["read_levels"]), write_levels=tuple(r["write_levels"]),
                       can_delete=bool(r["can_delete"]), can_admin=bool(r["can_admin"]),
                       created_at=utc(r["created_at"]),
-                      revoked_at=utc(r["revoked_at"]) if r["revoked_at"] is not None else None, name=r["name"])
+                      revoked_at=utc(r["revoked_at"]) if r["revoked_at"] is not None else None, name=r["name"],
+                      session=r["session"])
 
     def insert_key(self, key: ApiKey) -> None:
         self.c.execute(
             "INSERT INTO api_keys (id, key_hash, name, agent, actor, read_levels, write_levels, can_delete, "
-            "can_admin, created_at) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            "can_admin, created_at, session) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             [key.id, key.key_hash, key.name, key.agent, key.actor, list(key.read_levels), list(key.write_levels),
-             key.can_delete, key.can_admin, aware(key.created_at)])
+             key.can_delete, key.can_admin, aware(key.created_at), key.session])
 
     def find_key(self, key_hash: str) -> ApiKey | None:
         row = self._one("SELECT * FROM api_keys WHERE key_hash = %s", [key_hash])

@@ -63,14 +63,16 @@ class MetaTx(TxBase):
                       read_levels=tuple(json.loads(r["read_levels"])),
                       write_levels=tuple(json.loads(r["write_levels"])), can_delete=bool(r["can_delete"]),
                       can_admin=bool(r["can_admin"]), created_at=from_us(r["created_us"]),
-                      revoked_at=from_us(r["revoked_us"]) if r["revoked_us"] is not None else None, name=r["name"])
+                      revoked_at=from_us(r["revoked_us"]) if r["revoked_us"] is not None else None, name=r["name"],
+                      session=r["session"])
 
     def insert_key(self, key: ApiKey) -> None:
         self.c.execute(
             "INSERT INTO api_keys (id, key_hash, name, agent, actor, read_levels, write_levels, can_delete, "
-            "can_admin, created_us) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "can_admin, created_us, session) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (key.id, key.key_hash, key.name, key.agent, key.actor, json.dumps(list(key.read_levels)),
-             json.dumps(list(key.write_levels)), int(key.can_delete), int(key.can_admin), to_us(key.created_at)))
+             json.dumps(list(key.write_levels)), int(key.can_delete), int(key.can_admin), to_us(key.created_at),
+             key.session))
 
     def find_key(self, key_hash: str) -> ApiKey | None:
         row = self.c.execute("SELECT * FROM api_keys WHERE key_hash = ?", (key_hash,)).fetchone()

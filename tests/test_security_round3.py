@@ -1,0 +1,196 @@
+"""The third hostile round (issue 25): each defect it found, as a test, on every backend.
+
+Narrowed configurations cached by what they mean (never by ``id()``), store-wide settings behind an operator
+key, bounded ``/metrics`` labels, the Host check of the local mode, and the smaller rights: ``uses`` needs a
+write right, any key of an agent reads its configuration, session-bound keys hold on every route.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from engram import Memory, Scope
+from engram.errors import PermissionDenied, ScopeError, ValidationError
+from engram.grants import Grant, view
+from engram.keys import OPERATOR, create_key, describe
+from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def env(make_memory: Any) -> Env:
+    return make_env(make_memory(WIDE))
+
+
+# -- 1: a narrowed key never receives another tenant's configuration -----------------------------------------------
+def test_a_narrowed_view_is_the_config_of_its_own_agent(make_memory: Any) -> None:
+    """Each agent's Config is freed before the next is parsed (as the 1 s cache and the 1,024-version cap
+    do), so CPython often places the next tenant's Config at the freed address: a cache keyed by ``id()``
+    then hands agent Y the narrowing of agent X's configuration."""
+    mem: Memory = make_memory(WIDE)
+    narrow = Grant("k", None, None, ("session",), ("session",), False, False)
+    for i in range(200):
+        agent = f"tenant{i}"
+        mem.configure(agent, {**WIDE, "harness": {**WIDE["harness"], "memory": {
+            **WIDE["harness"]["memory"], "kinds": [f"kind-of-{agent}"]}}})
+        mem._agent_configs.forget_cache()  # what a second of time and the version cap do
+        mem._agent_configs._parsed.clear()
+        got = view(mem, narrow, agent)
+        assert got.config.memory.kinds == (f"kind-of-{agent}",), (i, got.config.memory.kinds)
+        assert got.config.memory.scope.read == ("session",)
+        del got
+
+
+async def test_tools_and_writes_follow_the_callers_own_kinds(make_memory: Any) -> None:
+    mem: Memory = make_memory(WIDE)
+    env = make_env(mem)
+    keys = {}
+    for i in range(40):
+        agent = f"t{i}"
+        mem.configure(agent, {**WIDE, "harness": {**WIDE["harness"], "memory": {
+            **WIDE["harness"]["memory"], "kinds": [f"k{i}"]}}})
+        keys[agent] = create_key(mem.store, agent, write=["session"], read=["session"])[0]
+    async with env.client(None) as c:
+        for i in range(40):
+            mem._agent_configs.forget_cache()
+            mem._agent_configs._parsed.clear()
+            h = {"Authorization": f"Bearer {keys[f't{i}']}"}
+            r = await c.post(f"/v1/agents/t{i}/actors/u/sessions/s/records",
+                             json={"summary": "x", "kind": f"k{(i + 1) % 40}"}, headers=h)
+            assert r.status_code == 422, (i, r.text)  # another tenant's kind
+            r = await c.post(f"/v1/agents/t{i}/actors/u/sessions/s/records", json={"summary": "x", "kind": f"k{i}"},
+                             headers=h)
+            assert r.status_code == 201, (i, r.text)
+
+
+# -- 3: store-wide settings need an operator key -------------------------------------------------------------------
+async def test_an_agents_admin_key_cannot_change_the_store_wide_default(env: Env) -> None:
+    before = env.mem.config_history()
+    async with env.client("admin") as c:
+        r = await c.put("/v1/config", json={"config": {"harness": {"memory": {"scope": {"write": ["agent"]}}}}})
+        assert r.status_code == 403, r.text
+        err = r.json()["error"]
+        assert err["type"] == "PermissionDenied" and err["field"] == "authorization" and "operator" in err["message"]
+    assert env.mem.config_history() == before
+    op, grant = create_key(env.mem.store, None, operator=True)
+    assert grant.agent == OPERATOR and describe(grant)["operator"] is True and describe(grant)["agent"] is None
+    async with env.client(None, headers={"Authorization": f"Bearer {op}"}) as c:
+        r = await c.put("/v1/config", json={"config": WIDE})
+        assert r.status_code == 200, r.text
+        assert (await c.get("/v1/key")).json()["operator"] is True
+        # an operator key reaches no agent's data
+        for path in (SE + "/events", AC + "/records", AG + "/records", AG + "/config", "/v1/agents/rival/tools"):
+            r = await c.get(path)
+            assert r.status_code == 403 and r.json()["error"]["field"] == "agent", (path, r.text)
+
+
+def test_an_operator_key_names_no_agent(make_memory: Any) -> None:
+    mem = make_memory()
+    with pytest.raises(ValidationError):
+        create_key(mem.store, "bot", operator=True)
+    with pytest.raises(ScopeError):
+        create_key(mem.store, OPERATOR)  # "*" is not an agent id
+
+
+# -- 6: /metrics labels stay a fixed set -------------------------------------------------------------------------
+async def test_invented_methods_share_one_metrics_label(env: Env) -> None:
+    async with env.client(None) as c:
+        for i in range(50):
+            await c.request(f"X-INVENTED-{i}", "/v1/health")
+        text = (await c.get("/metrics")).text
+    assert "INVENTED" not in text
+    assert 'method="other"' in text
+    assert sum(1 for line in text.splitlines() if line.startswith("engram_http_requests_total{")
+               and 'method="other"' in line) == 1
+
+
+# -- 7: the local mode answers only loopback Host names -------------------------------------------------------------
+REBOUND = ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil", "10.0.0.1",
+           "localhost:abc", ""]
+LOOPBACK = ["localhost", "localhost:8000", "127.0.0.1", "127.0.0.1:9", "[::1]", "[::1]:8000", "LOCALHOST:8000"]
+
+
+async def test_insecure_local_serves_only_loopback_host_names(make_memory: Any) -> None:
+    from engram.http import create_app
+
+    mem = make_memory(WIDE)
+    app = create_app(mem, insecure_local=True)
+    t = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+    async with httpx.AsyncClient(transport=t, base_url="http://127.0.0.1:8000") as c:
+        for host in REBOUND:
+            for method, path, body in [("GET", SE + "/events", None),
+                                       ("POST", SE + "/events", {"messages": [{"role": "user", "content": "x"}]}),
+                                       ("DELETE", AC, None), ("GET", "/metrics", None), ("GET", "/ui", None)]:
+                r = await c.request(method, path, json=body, headers={"Host": host})
+                assert r.status_code == 421, (host, method, path, r.status_code)
+                err = r.json()["error"]
+                assert (err["type"], err["field"]) == ("MisdirectedRequest", "host")
+        assert mem.events(Scope(agent="bot", actor="u1", session="s1")) == []
+        for host in LOOPBACK:
+            r = await c.post(SE + "/events", json={"messages": [{"role": "user", "content": host}]},
+                             headers={"Host": host})
+            assert r.status_code == 201, (host, r.text)
+
+
+# -- 8: the smaller rights -------------------------------------------------------------------------------------
+async def test_a_read_only_key_cannot_log_uses(env: Env) -> None:
+    async with env.client("admin") as admin:
+        rec = (await admin.post(SE + "/records", json={"summary": "a fact"})).json()
+    async with env.client("ro") as ro:
+        r = await ro.post(SE + "/uses", json={"turn_id": "forged", "uses": [{"record_id": rec["id"], "score": 1.0}]})
+        assert r.status_code == 403, r.text
+        assert r.json()["error"]["type"] == "PermissionDenied"
+    assert env.mem.uses(Scope(agent="bot", actor="u1", session="s1"), rec["id"]) == []
+    async with env.client("plain") as plain:
+        r = await plain.post(SE + "/uses", json={"uses": [{"record_id": rec["id"], "score": 0.5}]})
+        assert r.status_code == 200, r.text
+
+
+async def test_an_actor_bound_key_reads_its_agents_config(env: Env) -> None:
+    async with env.client("actor") as c:
+        r = await c.get(AG + "/config")
+        assert r.status_code == 200, r.text
+        assert r.json()["agent"] == "bot"
+        assert (await c.get(AG + "/config/history")).status_code == 200
+        r = await c.put(AG + "/config", json={"config": WIDE})
+        assert r.status_code == 403
+        assert (await c.get("/v1/agents/rival/config")).status_code == 403
+        assert (await c.get(AG + "/tools")).status_code == 403  # other agent-wide paths stay closed
+
+
+async def test_a_session_bound_key_holds_on_every_route(env: Env) -> None:
+    key, grant = create_key(env.mem.store, "bot", "u1", session="s1", can_delete=True)
+    assert grant.session == "s1"
+    from tests.test_security_http import endpoints
+
+    async with env.client(None, headers={"Authorization": f"Bearer {key}"}) as c:
+        assert (await c.post(SE + "/events", json={"messages": [{"role": "user", "content": "x"}]})).status_code == 201
+        assert (await c.get(SE + "/events")).status_code == 200
+        assert (await c.post(SE + "/records", json={"summary": "s1 fact"})).status_code == 201
+        assert (await c.get("/v1/key")).json()["session"] == "s1"
+        for method, path, body in endpoints(env.app, session="s2"):
+            if "/agents/" not in path or (method == "GET" and path.endswith(("/config", "/config/history"))):
+                continue
+            r = await c.request(method, path, json=body)
+            assert r.status_code == 403, (method, path, r.status_code, r.text)
+            assert r.json()["error"]["field"] in ("session", "actor", "agent"), (method, path, r.text)
+    with pytest.raises(ScopeError):
+        create_key(env.mem.store, "bot", "u1", session="../s")
+
+
+def test_grant_check_path_session() -> None:
+    g = Grant("k", "bot", None, ("session",), ("session",), False, False, session="s1")
+    g.check_path("bot", None, "s1")
+    for args in (("bot", None, "s2"), ("bot", None, None), ("bot", "u1", "s2")):
+        with pytest.raises(PermissionDenied):
+            g.check_path(*args)
+    g.check_path("bot", None, None, whole_agent=True)
