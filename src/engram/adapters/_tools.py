@@ -8,6 +8,7 @@ correct; anything else propagates to the framework.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -63,3 +64,11 @@ class MemoryToolbox:
             rec = self.mem.remember(self.scope, summary, scope=self.level, replaces=replaces or None)
             return json.dumps({"id": rec.id, "summary": rec.summary, "replaces": rec.replaces}, ensure_ascii=False)
         return guarded(run)
+
+    async def arecall(self, query: str) -> str:
+        """:meth:`recall` in a worker thread, so an event loop never waits on the database."""
+        return await asyncio.to_thread(self.recall, query)
+
+    async def aremember(self, summary: str, replaces: str | None = None) -> str:
+        """:meth:`remember` in a worker thread."""
+        return await asyncio.to_thread(self.remember, summary, replaces)

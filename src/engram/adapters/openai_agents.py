@@ -121,13 +121,6 @@ class EngramSession:
 def memory_tools(mem: Memory, scope: Scope, *, level: str = "actor", limit: int = 5) -> list[FunctionTool]:
     """``recall`` and ``remember`` as function tools for an ``Agent(tools=...)``; see :mod:`._tools`."""
     box = MemoryToolbox(mem, scope, level=level, limit=limit)
-
-    async def recall(query: str) -> str:
-        return await asyncio.to_thread(box.recall, query)
-
-    async def remember(summary: str, replaces: str | None = None) -> str:
-        return await asyncio.to_thread(box.remember, summary, replaces)
-
-    return [function_tool(recall, name_override="recall", description_override=RECALL_DOC, strict_mode=False),
-            function_tool(remember, name_override="remember", description_override=REMEMBER_DOC,
+    return [function_tool(box.arecall, name_override="recall", description_override=RECALL_DOC, strict_mode=False),
+            function_tool(box.aremember, name_override="remember", description_override=REMEMBER_DOC,
                           strict_mode=False)]
