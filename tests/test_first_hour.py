@@ -23,6 +23,7 @@ from engram.http.app import create_app
 from engram.keys import create_key
 from engram.models.openai import OpenAIModel
 from tests.test_http_support import uvicorn_thread
+from tests.wire.servers import Recorded, openai_chat, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 S1 = Scope(agent="bot", actor="u1", session="s1")
@@ -106,12 +107,26 @@ def test_a_per_agent_model_is_used_for_extraction(make_memory: Callable[..., Mem
     used = mem.extraction.model_for("cheap")
     assert isinstance(used, OpenAIModel) and used.model == "cheap-review-1"
     assert mem.extraction.model_for("other") is None  # the default: the offline extractor
+    # ...and extraction calls it: the agent's turn reaches the (local, fake) OpenAI server with its model name
+    calls: list[str] = []
+
+    def reply(req: Recorded) -> dict[str, Any]:
+        calls.append(req.json["model"])
+        mems = [{"summary": "Prefers email", "key": "contact/channel", "value": "email", "category": "preference",
+                 "action": "assert", "multi_valued": False, "sources": [1], "evidence": "prefer email"}]
+        return openai_chat(json.dumps({"memories": mems}))
+
+    with serve(handler=reply) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", f"{srv.url}/v1")
+        mem.configure("cheap", {"harness": {"memory": {"enabled": True, "model": "openai:cheap-review-2"}}})
+        mem.append(Scope("cheap", "u1", "s1"), [{"role": "user", "content": "I prefer email."}])
+    assert calls and set(calls) == {"cheap-review-2"}
     with pytest.raises(ConfigError) as err:
         mem.configure("cheap", {"harness": {"memory": {"model": "gpt-4o-mini"}}})
     assert err.value.field == "harness.memory.model"
     with pytest.raises(ConfigError, match="unknown model provider"):
         mem.configure("cheap", {"harness": {"memory": {"model": "openia:gpt-4o-mini"}}})
-    assert mem.config_for("cheap").memory.model == "openai:cheap-review-1"  # a refused one changed nothing
+    assert mem.config_for("cheap").memory.model == "openai:cheap-review-2"  # a refused one changed nothing
 
 
 # -- 5. trust papercuts ---------------------------------------------------------------------------------------------
