@@ -100,7 +100,7 @@ def test_every_page_renders_within_budget_at_100k_records(server: tuple[str, str
         ("record page", f"#/records/{rid}?actor=cust-5", "#versions"),
         ("recall playground", "#/recall?actor=cust-5&query=order+shipped+to+Lisbon&limit=10", "#recall-hits"),
         ("actors", "#/actors", "table"),
-        ("an actor's sessions", "#/actors/cust-50", "table"),
+        ("an actor's profile", "#/actors/cust-50", "#profile-summary"),
         ("session timeline", "#/sessions/cust-50/s1", "ol.events li"),
         ("pins", "#/pins?actor=cust-5", "#pin-budget"),
         ("jobs", "#/jobs", ".table-wrap"),

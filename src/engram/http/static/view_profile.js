@@ -57,7 +57,6 @@ export async function profileView(ctx) {
   const pinned = pins instanceof Error ? [] : pins.records.filter((r) => r.actor === actor);
   const seen = new Set();
   const usedFrom = [...pinned, ...own].filter((r) => !seen.has(r.id) && seen.add(r.id));
-  const uses = await part(recentUses(s, usedFrom));
   const more = records.length === RECORDS ? "+" : "";
   const events = sessions instanceof Error ? null : sessions.reduce((n, x) => n + x.events, 0);
   const first = sessions instanceof Error || !sessions.length ? null : sessions.map((x) => x.first_at).sort()[0];
@@ -82,11 +81,16 @@ export async function profileView(ctx) {
     h("dt", "first seen"), h("dd", first ? time(first) : "–"),
     h("dt", "last active"), h("dd", last ? time(last) : "–"));
 
-  const usesBox = uses instanceof Error ? errorBox(uses, "Could not load uses")
-    : uses.length ? h("ol.uses#profile-uses", { "aria-label": "Model calls this actor's records reached, newest first" },
-      uses.map((u) => h("li", scoreBar(u.score, "score"), recordLink(u.record, u.record.summary.slice(0, 60)),
-        h("span.muted.small", u.turn_id ? shortId(u.turn_id) : "–", ` · call #${u.call_index} · `, time(u.at)))))
-      : h("p.muted.small", "No model call has received this actor's pinned or newest records yet.");
+  // uses take one request per record: they fill in after the rest of the page is on screen
+  const usesBox = h("div", { "aria-live": "polite" }, h("p.muted.small", "Looking up uses…"));
+  part(recentUses(s, usedFrom)).then((uses) => {
+    if (ctx.stale()) return;
+    usesBox.replaceChildren(uses instanceof Error ? errorBox(uses, "Could not load uses")
+      : uses.length ? h("ol.uses#profile-uses", { "aria-label": "Model calls this actor's records reached, newest first" },
+        uses.map((u) => h("li", scoreBar(u.score, "score"), recordLink(u.record, u.record.summary.slice(0, 60)),
+          h("span.muted.small", u.turn_id ? shortId(u.turn_id) : "–", ` · call #${u.call_index} · `, time(u.at)))))
+        : h("p.muted.small", "No model call has received this actor's pinned or newest records yet."));
+  }).catch((err) => usesBox.replaceChildren(errorBox(err, "Could not load uses")));
 
   const jobsBox = jobs instanceof Error ? errorBox(jobs, "Could not list jobs")
     : jobs.length ? h("ul.plain", jobs.map((j) => h("li", badge(j.status, j.status), " ", h("code", { title: j.id }, shortId(j.id)),
