@@ -103,7 +103,10 @@ def test_a_per_agent_model_is_used_for_extraction(make_memory: Callable[..., Mem
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")  # built, never called: no network here
     mem = make_memory()
-    mem.configure("cheap", {"harness": {"memory": {"model": "openai:cheap-review-1"}}})
+    with pytest.raises(ConfigError, match="extracts nothing") as nothing:  # a model with no extraction to run
+        mem.configure("cheap", {"harness": {"memory": {"model": "openai:cheap-review-1"}}})
+    assert nothing.value.field == "harness.memory.model" and mem.config_history("cheap") == []
+    mem.configure("cheap", {"harness": {"memory": {"enabled": True, "model": "openai:cheap-review-1"}}})
     used = mem.extraction.model_for("cheap")
     assert isinstance(used, OpenAIModel) and used.model == "cheap-review-1"
     assert mem.extraction.model_for("other") is None  # the default: the offline extractor

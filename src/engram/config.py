@@ -322,6 +322,19 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
         return Config.model_validate(shapes.merge(start, patch))
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
+    check_applies(cfg)
+    return cfg
+
+
+def check_applies(cfg: Config) -> None:
+    """Refuse a setting that would be silently ignored: ``harness.memory.model`` is the extraction model, so
+    naming one where enabled memory runs no extraction (no strategies, no memory review) is an error, not a
+    no-op. (Disabled memory keeps its settings for when it is turned on again.)"""
+    m = cfg.memory
+    if m.model is not None and m.enabled and not m.strategies and not m.extraction.review:
+        raise ConfigError("names the extraction model, but this configuration extracts nothing (no strategies and "
+                          'no memory review): add strategies, or "enabled": true for the memory review',
+                          field="harness.memory.model")
 
 
 def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
