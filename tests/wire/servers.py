@@ -259,3 +259,19 @@ def check_sigv4(req: Recorded, secret_key: str) -> str | None:
     if not hmac.compare_digest(expected, match["sig"]):
         return "signature does not verify"
     return None
+
+
+def openai_chat_stream(text: str | None = "ok", *, tool_calls: Sequence[tuple[str, str, str]] = ()) -> Reply:
+    """A streamed chat.completion (server-sent events), as clients that always stream expect; tool calls as
+    (id, name, raw arguments string)."""
+    delta: dict[str, Any] = {"role": "assistant", "content": text}
+    if tool_calls:
+        delta["tool_calls"] = [{"index": i, "id": cid, "type": "function", "function": {"name": n, "arguments": a}}
+                               for i, (cid, n, a) in enumerate(tool_calls)]
+    finish = "tool_calls" if tool_calls else "stop"
+    chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+              {"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
+              {"choices": [], "usage": {"prompt_tokens": 5, "completion_tokens": 2, "total_tokens": 7}}]
+    body = b"".join(b"data: " + json.dumps({"id": "c1", "object": "chat.completion.chunk", "created": 1,
+                                           "model": "m", **c}).encode() + b"\n\n" for c in chunks)
+    return Reply(body=body + b"data: [DONE]\n\n", headers={"content-type": "text/event-stream"})

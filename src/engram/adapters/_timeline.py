@@ -8,7 +8,7 @@ after the session's last event, which keeps paging exact however many items one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..core.validate import MAX_LIMIT
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..engine import Memory
 
 TICK = timedelta(microseconds=1)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # ``after=EPOCH`` reads a session from its first event
 
 
 def read(mem: Memory, scope: Scope, limit: int | None = None) -> list[Event]:

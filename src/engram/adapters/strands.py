@@ -1,0 +1,179 @@
+"""Strands Agents: a native session manager over engram's events, and recall/remember as Strands tools.
+
+``Agent(..., session_manager=EngramSessionManager(mem, scope))`` restores the agent's conversation and state
+from the scope's session when it starts and stores each message as it is added (Strands' own
+``RepositorySessionManager`` drives :class:`EngramSessionRepository`). Each Strands message is one event:
+its text (and tool calls and results) is what history search indexes and extraction reads; the exact
+Strands form rides in the event's metadata. Each agent's state (``agent.state``, the conversation manager's
+state) is an empty ``system`` event carrying it in its metadata, the latest one winning, as engram's own
+harness keeps session state in event metadata. A redaction (guardrails) stores the redacted message in the
+original's place and deletes the original. Several Strands agents (``agent_id``) may share one session;
+multi-agent graphs/swarms are not supported by this repository.
+
+This is the native route; the AgentCore route (the ``bedrock-agentcore`` SDK's session manager against
+``engram serve``) works too and stays the one for code written for AgentCore. Needs the ``[strands]`` extra.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from strands import tool
+from strands.session.repository_session_manager import RepositorySessionManager
+from strands.session.session_repository import SessionRepository
+from strands.tools.decorator import DecoratedFunctionTool
+from strands.types.session import Session, SessionAgent, SessionMessage, SessionType
+
+from ..errors import ValidationError
+from ..types import Event, Scope
+from . import _timeline
+from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
+
+if TYPE_CHECKING:
+    from strands.types.content import Message
+
+    from ..engine import Memory
+
+MESSAGE = "strands_message"  # metadata: the SessionMessage as Strands serializes it
+AGENT = "strands_agent"  # metadata: a SessionAgent (state), on an empty system event
+AGENT_ID = "strands_agent_id"
+
+
+def to_event(message: Message) -> dict[str, Any]:
+    """The engram message a Strands message stands for (text, tool calls, tool results)."""
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    results: list[str] = []
+    for block in message.get("content", []):
+        if "text" in block:
+            texts.append(block["text"])
+        elif "toolUse" in block:
+            use = block["toolUse"]
+            args = use.get("input")
+            calls.append({"id": use["toolUseId"], "name": use["name"],
+                          "arguments": args if isinstance(args, dict) else {"input": args}})
+        elif "toolResult" in block:
+            result = block["toolResult"]
+            results.append(result["toolUseId"])
+            texts += [str(c.get("text", c.get("json", ""))) for c in result.get("content", [])]
+    content = "\n".join(t for t in texts if t)
+    if message["role"] == "assistant":
+        return {"role": "assistant", "content": content, **({"tool_calls": calls} if calls else {})}
+    if results and not any("text" in b for b in message.get("content", [])):
+        return {"role": "tool", "content": content, "tool_call_id": results[0]}
+    return {"role": "user", "content": content}
+
+
+def _from_event(event: Event) -> Message:
+    """A Strands message for an event engram wrote itself (no Strands form kept)."""
+    if event.role == "tool":
+        return {"role": "user", "content": [{"toolResult": {"toolUseId": event.tool_call_id or "", "status": "success",
+                                                            "content": [{"text": event.content}]}}]}
+    blocks: list[Any] = [{"text": event.content}] if event.content else []
+    blocks += [{"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}} for c in event.tool_calls]
+    return {"role": "assistant" if event.role == "assistant" else "user", "content": blocks}
+
+
+class EngramSessionRepository(SessionRepository):
+    """Strands' session repository for the one engram session of ``scope``."""
+
+    def __init__(self, mem: Memory, scope: Scope) -> None:
+        if not isinstance(scope, Scope):
+            raise ValidationError("must be an engram.Scope", field="scope")
+        if scope.session is None:
+            raise ValidationError("a Strands session needs a scope with a session", field="scope.session")
+        mem.check_event_rights(scope, write=False)
+        self.mem = mem
+        self.scope = scope
+
+    def _check(self, session_id: str) -> None:
+        if session_id != self.scope.session:
+            raise ValidationError(f"this repository holds session {self.scope.session!r} only", field="session_id")
+
+    def _events(self) -> list[Event]:
+        return _timeline.read(self.mem, self.scope)
+
+    def _messages(self, agent_id: str) -> list[tuple[Event, SessionMessage]]:
+        """The agent's messages in order (a redacted message's replacement in its place)."""
+        out: dict[int, tuple[Event, SessionMessage]] = {}
+        plain = 0
+        for ev in self._events():
+            kept = ev.metadata.get(MESSAGE)
+            if isinstance(kept, dict) and ev.metadata.get(AGENT_ID) == agent_id:
+                msg = SessionMessage.from_dict(kept)
+                out[msg.message_id] = (ev, msg)
+            elif kept is None and AGENT not in ev.metadata and ev.role != "system":
+                out[plain] = (ev, SessionMessage.from_message(_from_event(ev), plain))
+            plain = max(out, default=-1) + 1
+        return [out[i] for i in sorted(out)]
+
+    # -- sessions and agents -------------------------------------------------------------------------------
+    def create_session(self, session: Session, **kwargs: Any) -> Session:
+        self._check(session.session_id)  # nothing to store: the session exists once it has events
+        return session
+
+    def read_session(self, session_id: str, **kwargs: Any) -> Session | None:
+        self._check(session_id)
+        first = self.mem.events(self.scope, 1, after=_timeline.EPOCH)
+        if not first:
+            return None
+        at = first[0].at.isoformat()
+        return Session(session_id=session_id, session_type=SessionType.AGENT, created_at=at, updated_at=at)
+
+    def create_agent(self, session_id: str, session_agent: SessionAgent, **kwargs: Any) -> None:
+        self._check(session_id)
+        _timeline.append(self.mem, self.scope, [{"role": "system", "content": "",
+                                                 "metadata": {AGENT: session_agent.to_dict()}}])
+
+    update_agent = create_agent  # the latest state event wins
+
+    def read_agent(self, session_id: str, agent_id: str, **kwargs: Any) -> SessionAgent | None:
+        self._check(session_id)
+        for ev in reversed(self._events()):
+            kept = ev.metadata.get(AGENT)
+            if isinstance(kept, dict) and kept.get("agent_id") == agent_id:
+                return SessionAgent.from_dict(kept)
+        return None
+
+    # -- messages ------------------------------------------------------------------------------------------
+    def _event_for(self, agent_id: str, message: SessionMessage) -> dict[str, Any]:
+        return {**to_event(message.to_message()), "metadata": {MESSAGE: message.to_dict(), AGENT_ID: agent_id}}
+
+    def create_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
+        self._check(session_id)
+        _timeline.append(self.mem, self.scope, [self._event_for(agent_id, session_message)])
+
+    def read_message(self, session_id: str, agent_id: str, message_id: int, **kwargs: Any) -> SessionMessage | None:
+        self._check(session_id)
+        return next((m for _, m in self._messages(agent_id) if m.message_id == message_id), None)
+
+    def update_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
+        """Store the new form in the old one's place (same instant), then delete the old event."""
+        self._check(session_id)
+        old = next((ev for ev, m in self._messages(agent_id) if m.message_id == session_message.message_id), None)
+        if old is None:
+            raise ValidationError(f"no message {session_message.message_id} of agent {agent_id!r}",
+                                  field="message_id")
+        self.mem.append(self.scope, [{**self._event_for(agent_id, session_message), "at": old.at}])
+        self.mem.delete_events(self.scope, [old.id])
+
+    def list_messages(self, session_id: str, agent_id: str, limit: int | None = None, offset: int = 0,
+                      **kwargs: Any) -> list[SessionMessage]:
+        self._check(session_id)
+        found = [m for _, m in self._messages(agent_id)][offset:]
+        return found if limit is None else found[:limit]
+
+
+class EngramSessionManager(RepositorySessionManager):
+    """``session_manager=`` for a Strands ``Agent``: the conversation of ``scope``'s session in engram."""
+
+    def __init__(self, mem: Memory, scope: Scope, **kwargs: Any) -> None:
+        repository = EngramSessionRepository(mem, scope)
+        super().__init__(session_id=repository.scope.session or "", session_repository=repository, **kwargs)
+
+
+def memory_tools(mem: Memory, scope: Scope, *, level: str = "actor", limit: int = 5) -> list[DecoratedFunctionTool]:
+    """``recall`` and ``remember`` as Strands tools for ``Agent(tools=...)``; see :mod:`._tools`."""
+    box = MemoryToolbox(mem, scope, level=level, limit=limit)
+    return [tool(name="recall", description=RECALL_DOC)(box.recall),
+            tool(name="remember", description=REMEMBER_DOC)(box.remember)]
