@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engram import Memory, NotFound, Scope
+from engram.agentcore import idempotency
 from engram.agentcore.records import BATCH_TOKEN_META, OWNERS_META
 from engram.embedders import HashingEmbedder
 from engram.turn import Turn
@@ -46,6 +47,14 @@ def _fill(mem: Memory) -> dict[str, Any]:
     mem.remember(ME, f"Actor fact {MARK}", scope="actor")
     written_in_session = mem.remember(ME, f"Agent fact from {MARK} conversation", scope="agent")
     mem.forget(ME, shared.id)  # a version of another author's record now names the subject
+    # the subject's own superseded and forgotten records: their words were counted out of the text statistics
+    # when they stopped being active (rows left at n = 0 on PostgreSQL), under words no active record has
+    old = mem.remember(ME, f"Prefers {MARK}supersededword", scope="actor")
+    mem.remember(ME, "Prefers the newer thing", scope="actor", replaces=old.id)
+    mem.forget(ME, mem.remember(ME, f"Was {MARK}forgottenword", scope="actor").id)
+    # IngestData client tokens keep the sessionId they made (agentcore/idempotency.py)
+    idempotency.claim(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest", SESSION)
+    idempotency.claim(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest", "k1")
     mem.log_uses(ME, mem.recall(ME, f"{MARK} fact"))
     t = Turn(mem, OTHER, extract=False, levels=LEVELS)  # extracted elsewhere from the subject's events
     from_events = t.remember(f"Agent lesson about {MARK}", scope="agent", strategy="semantic",
@@ -75,6 +84,8 @@ def _check_rows_gone(mem: Memory, ids: dict[str, Any]) -> None:
     with mem.store.read() as tx:
         assert json.loads(tx.get_meta(OWNERS_META + "bot") or "[]") == [["keeper", "k1"]]
         assert [k for k, _ in tx.meta_items(BATCH_TOKEN_META)] == [BATCH_TOKEN_META + "bot\x1fkey\x1fkept"]
+    assert idempotency.lookup(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest") is None
+    assert idempotency.lookup(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest") == "k1"
 
 
 def _files(db: Path) -> list[Path]:
@@ -152,6 +163,35 @@ def test_postgres_erase_leaves_no_row_or_sample(request: pytest.FixtureRequest) 
                 assert _pg_hits(conn, schema, needle) == []
         with pytest.raises(NotFound):
             mem.erase(Scope("bot"), actor=ACTOR)
+    finally:
+        mem.close()
+
+
+def test_postgres_erase_that_empties_tables_leaves_no_sample(request: pytest.FixtureRequest) -> None:
+    """ANALYZE writes no statistics from an empty table: it kept the ones sampled from the erased rows."""
+    pytest.importorskip("psycopg")
+    from tests.pg import admin_connect, fresh_url
+
+    url = fresh_url(request)
+    schema = parse_qs(urlsplit(url).query)["schema"][0]
+    mem = Memory.open(url, config=CONFIG, embedder=HashingEmbedder())
+    try:
+        for n in range(30):
+            mem.append(ME, [{"role": "user", "content": f"{MARK} message {n}", "metadata": {"n": MARK}}])
+            mem.remember(ME, f"Actor fact {n} {MARK}", scope="actor", labels={"customer_id": MARK})
+        mem.extract(ME)
+        mem.wait_indexed()
+        with admin_connect() as conn:
+            conn.execute(f'ANALYZE "{schema}".events, "{schema}".records, "{schema}".versions, "{schema}".uses, '
+                         f'"{schema}".event_chunks, "{schema}".session_seqs, "{schema}".jobs')
+            assert [h for h in _pg_hits(conn, schema, ACTOR) if h.startswith("pg_stats:")]
+        mem.erase(Scope("bot"), actor=ACTOR)
+        with admin_connect() as conn:
+            for needle in (MARK, ACTOR, SESSION):
+                assert _pg_hits(conn, schema, needle) == [], needle
+        assert mem.recall(ME, MARK) == [] and mem.events(ME) == []
+        mem.append(ME, [{"role": "user", "content": "a new start"}])  # the emptied tables still work
+        assert [e.content for e in mem.events(ME)] == ["a new start"]
     finally:
         mem.close()
 

@@ -5,8 +5,9 @@ agent and actor for the data plane), never to the whole store, so one tenant's t
 block another's. The caller's grant is checked before a token is looked at. A token is claimed atomically
 before the work it guards (two concurrent calls with one token do the work once); a repeat with the same
 parameters answers what the first call made; a repeat with different parameters is refused
-(IdempotentParameterMismatch). Rows live under ``agentcore.token.<op>.<hash>``: the hash of owner and
-token, so the meta table holds no actor id or token an erase would have to find.
+(IdempotentParameterMismatch). Rows live under ``agentcore.token.<op>.<owner hash>.<hash>``: hashes of the
+owner and of (owner, token), so the meta table holds no actor id or token, and an erase finds an actor's
+rows (an IngestData row keeps the sessionId it made) under :func:`owner_prefix`.
 """
 
 from __future__ import annotations
@@ -32,10 +33,15 @@ class IdempotentParameterMismatch(AwsError):
                 "fieldList": [{"name": "clientToken", "message": self.message}]}
 
 
+def owner_prefix(op: str, owner: str) -> str:
+    """The meta key prefix of every token ``owner`` used for ``op``."""
+    return f"{TOKEN_META}{op}.{hashlib.sha256(owner.encode()).hexdigest()[:32]}."
+
+
 def key(op: str, owner: str, token: str) -> str:
     """The meta key of ``token`` for ``op`` in ``owner``'s name."""
     digest = hashlib.sha256("\x1f".join((op, owner, token)).encode()).hexdigest()
-    return f"{TOKEN_META}{op}.{digest}"
+    return owner_prefix(op, owner) + digest
 
 
 def params(body: Mapping[str, Any]) -> str:

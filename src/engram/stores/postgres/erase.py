@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...types import EraseReport
 from .sql import (
     record_part,
+    split_terms,
 )
 from .txbase import TxBase
 
@@ -39,15 +40,19 @@ class EraseTx(TxBase):
         n_cursors = self.c.execute("DELETE FROM meta WHERE left(key, %s) = %s", [len(prefix), prefix]).rowcount
         n_cursors += self.c.execute("DELETE FROM session_seqs WHERE agent = %s AND actor = %s",
                                     [agent, actor]).rowcount
-        # statistics rows of terms (and partitions) nobody else uses any more would still name the actor's words
-        touched = [k for k in self._delta if k[0] in ("dfe", "dfr", "pe", "pr")]
+        # statistics rows of terms (and partitions) nobody else uses any more would still name the actor's words:
+        # those this erase counted out, and those of its superseded and forgotten records (counted out when
+        # they stopped being active, their rows left at n = 0)
+        touched = set(k for k in self._delta if k[0] in ("dfe", "dfr", "pe", "pr"))
+        for r in recs:
+            touched.add(("pr", r["part"]))
+            touched.update(("dfr", t) for t in split_terms(r["terms"]))
         self.flush()
         n_terms = self.c.execute(
             "DELETE FROM stats s USING (SELECT kind, key FROM stats WHERE (kind, key) IN (SELECT * FROM "
             "unnest(%s::text[], %s::text[])) GROUP BY kind, key HAVING sum(n) <= 0) z "
             "WHERE s.kind = z.kind AND s.key = z.key", [[k[0] for k in touched], [k[1] for k in touched]]).rowcount
-        if n_events or recs:
-            self.erased = True
+        self.erased = True  # vacuum and analyze once committed, whatever went (PostgresStore._after_erase)
         return EraseReport(agent=agent, actor=actor, events=n_events, records=len(recs) - n_derived,
                            versions=n_versions, uses=n_uses, jobs=n_jobs, derived_records=n_derived,
                            provenance=n_prov, cursors=n_cursors, term_stats=n_terms)

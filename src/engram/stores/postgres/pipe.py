@@ -19,6 +19,13 @@ statement's parameters as the server spends inserting a row).
 get their numbers that way (``EventsTx.insert_events``), so a one-message append is a single round trip:
 ``BEGIN``, the numbering insert, the index rows and ``COMMIT`` leave together. A ``Later`` read before the
 queue went sends it then (one round trip, as if it had been an ordinary query).
+
+A pooled connection the server closed while it sat idle (a restart, a failover, an idle timeout) can pass
+the check at checkout and fail the transaction's first round trip. Nothing of the transaction ran then, so
+that round trip is sent again, once, on a fresh connection (:attr:`Pipe.reconnect`): the queue is kept
+until it has been answered, and a queued statement's :class:`Queued` result is bound to whichever connection
+it finally ran on. A round trip carrying ``COMMIT`` is never sent twice (the server may have committed it
+before the connection went).
 """
 
 from __future__ import annotations
@@ -34,6 +41,31 @@ Cursor = psycopg.Cursor[DictRow]
 T = TypeVar("T")
 R = TypeVar("R")
 Params = Sequence[Any] | Mapping[str, Any]
+
+
+class Queued:
+    """The result of a queued statement: its cursor exists once the statement has been sent (on the
+    connection it finally ran on, see the module docstring)."""
+
+    __slots__ = ("cur",)
+
+    def __init__(self) -> None:
+        self.cur: Cursor | None = None
+
+    def _sent(self) -> Cursor:
+        if self.cur is None:
+            raise RuntimeError("a queued statement was read before its queue was sent")
+        return self.cur
+
+    def fetchall(self) -> list[DictRow]:
+        return self._sent().fetchall()
+
+    def fetchone(self) -> DictRow | None:
+        return self._sent().fetchone()
+
+    @property
+    def rowcount(self) -> int:
+        return self._sent().rowcount
 
 
 class Later(list[T]):
@@ -92,13 +124,16 @@ class Later(list[T]):
 class Pipe:
     """Wraps one pooled connection for the length of a transaction (see the module docstring)."""
 
-    __slots__ = ("conn", "done", "queue")
+    __slots__ = ("answered", "conn", "done", "queue", "reconnect")
 
     def __init__(self, conn: Conn) -> None:
         self.conn = conn
-        # (cursor, sql, args), or (None, kind, [build, rows]) for rows sent as one statement
-        self.queue: list[tuple[Cursor | None, Any, Any]] = []
+        # (result, sql, args), or (None, kind, [build, rows]) for rows sent as one statement
+        self.queue: list[tuple[Queued | None, Any, Any]] = []
         self.done: list[Callable[[], None]] = []  # run once the queue they came with has been sent
+        self.answered = False  # a round trip of this transaction has succeeded: never retried after that
+        # given the dead connection, a fresh one (the store returns the dead one to its pool)
+        self.reconnect: Callable[[Conn], Conn] | None = None
 
     def later_list(self, sql: str, args: Params, rows: Callable[[list[DictRow]], Sequence[T]]) -> Later[T]:
         """Queue a statement; the list returned is filled with ``rows(its rows)`` once the queue has gone."""
@@ -107,13 +142,13 @@ class Pipe:
         self.done.append(lambda: out.fill(rows(cur.fetchall())))
         return out
 
-    def later(self, sql: str, args: Params | None = None) -> Cursor:
-        """Queue a statement; its cursor holds the result once the queue has been sent."""
-        cur = self.conn.cursor()
-        self.queue.append((cur, sql, args))
-        return cur
+    def later(self, sql: str, args: Params | None = None) -> Queued:
+        """Queue a statement; the :class:`Queued` returned holds its result once the queue has been sent."""
+        out = Queued()
+        self.queue.append((out, sql, args))
+        return out
 
-    def amend(self, queued: Cursor, sql: str, args: Params | None = None) -> bool:
+    def amend(self, queued: Queued, sql: str, args: Params | None = None) -> bool:
         """Replace a queued statement not sent yet (False: it has gone, nothing changed)."""
         for n, (cur, _, _) in enumerate(self.queue):
             if cur is queued:
@@ -137,13 +172,36 @@ class Pipe:
                 return
         self.queue.append((None, kind, [build, [row]]))
 
-    def _send(self) -> None:
-        queue, self.queue = self.queue, []
-        for cur, sql, args in queue:
-            if cur is None:
+    @staticmethod
+    def _send(conn: Conn, queue: list[tuple[Queued | None, Any, Any]]) -> None:
+        for out, sql, args in queue:
+            cur = conn.cursor()
+            if out is None:
                 sql, args = args[0](args[1])
-                cur = self.conn.cursor()
+            else:
+                out.cur = cur
             cur.execute(sql, args)
+
+    def _round_trip(self, last: Callable[[Conn], None] | None = None, last_sql: str | None = None) -> None:
+        """Send the queue (and then ``last``'s statement) in one round trip; once, on a fresh connection,
+        if the connection was found dead before anything of this transaction had run (module docstring)."""
+        queue, self.queue = self.queue, []
+        retried = False
+        while True:
+            try:
+                with self.conn.pipeline():
+                    self._send(self.conn, queue)
+                    if last is not None:
+                        last(self.conn)
+                break
+            except psycopg.OperationalError:
+                commits = last_sql == "COMMIT" or any(sql == "COMMIT" for out, sql, _ in queue if out is not None)
+                if (retried or self.answered or self.reconnect is None or commits
+                        or not (self.conn.closed or self.conn.broken)):
+                    raise
+                retried = True
+                self.conn = self.reconnect(self.conn)
+        self.answered = True
 
     def _finish(self) -> None:
         """The queue has been sent and answered: hand the rows to the ``Later`` lists waiting for them."""
@@ -154,31 +212,37 @@ class Pipe:
     def flush(self) -> None:
         """Send the queue now (one round trip) and wait for its results."""
         if self.queue:
-            with self.conn.pipeline():
-                self._send()
+            self._round_trip()
             self._finish()
 
     def execute(self, sql: str, args: Params | None = None, *, binary: bool = False) -> Cursor:
         """Run a statement after the queue, in the same round trip; its result is ready on return."""
-        return self._run(self.conn.cursor(binary=binary), sql, args)
+        return self._run(lambda conn: conn.cursor(binary=binary), sql, args)
 
     def tuples(self, sql: str, args: Params | None = None, *, binary: bool = False) -> list[tuple[Any, ...]]:
         """``execute(...).fetchall()`` with rows as tuples: a hot query's hundred rows cost less to build."""
-        return self._run(self.conn.cursor(binary=binary, row_factory=tuple_row), sql, args).fetchall()
+        return self._run(lambda conn: conn.cursor(binary=binary, row_factory=tuple_row), sql, args).fetchall()
 
-    def _run(self, cur: psycopg.Cursor[R], sql: str, args: Params | None) -> psycopg.Cursor[R]:
+    def _run(self, make: Callable[[Conn], psycopg.Cursor[R]], sql: str, args: Params | None) -> psycopg.Cursor[R]:
         if not self.queue:
+            cur = make(self.conn)
             cur.execute(sql, args)
+            self.answered = True
             return cur
-        with self.conn.pipeline():
-            self._send()
-            cur.execute(sql, args)
+        got: list[psycopg.Cursor[R]] = []
+
+        def last(conn: Conn) -> None:
+            got[:] = [make(conn)]
+            got[0].execute(sql, args)
+
+        self._round_trip(last, sql)
         self._finish()
-        return cur
+        return got[0]
 
     def cursor(self, *, binary: bool = False) -> Cursor:
         """A cursor for ``executemany`` or ``copy``; the queue is sent first."""
         self.flush()
+        self.answered = True
         return self.conn.cursor(binary=binary)
 
     def release(self) -> None:

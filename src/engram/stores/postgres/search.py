@@ -17,7 +17,7 @@ from ...core.fusion import LexicalCandidate, TermStats, VectorCandidate, select_
 from ...core.scope import ReadFilter
 from ..base import ContextItem, Neighbourhood, RecordStamp
 from . import vectors
-from .pipe import Cursor
+from .pipe import Queued
 from .sql import (
     GIVEN_TERMS,
     PART_SCAN,
@@ -71,14 +71,14 @@ class SearchTx(TxBase):
         return self._lexical_candidates(cur)
 
     def _events_lexical_later(self, part: str, terms: Sequence[str], limit: int, include_tools: bool,
-                              not_before: datetime | None) -> Cursor | None:
+                              not_before: datetime | None) -> Queued | None:
         extra, xargs = self._event_conds(include_tools, not_before)
         return self._lexical_later("e", [part], terms, "SELECT c.event_id AS id, c.terms FROM ({postings}) k "
                                    f"CROSS JOIN LATERAL ({SEQ_LOOKUP.format(table='event_chunks', key='id')}) c "
                                    f"WHERE c.part = %s{extra}", [part, *xargs], limit)
 
     @staticmethod
-    def _lexical_candidates(cur: Cursor | None) -> list[LexicalCandidate]:
+    def _lexical_candidates(cur: Queued | None) -> list[LexicalCandidate]:
         return [LexicalCandidate(r["id"], split_terms(r["terms"])) for r in (cur.fetchall() if cur else [])]
 
     def events_candidates(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str],
@@ -102,7 +102,7 @@ class SearchTx(TxBase):
         return self._lexical_candidates(lex), [VectorCandidate(r["event_id"], float(r["s"])) for r in vec.fetchall()]
 
     def _events_exact_later(self, part: str, q: np.ndarray, limit: int, include_tools: bool,
-                            not_before: datetime | None) -> Cursor:
+                            not_before: datetime | None) -> Queued:
         """Queue the exact search of a session's chunks: each event's best chunk, best first."""
         extra, xargs = self._event_conds(include_tools, not_before)
         self.plans.append((part, "exact"))
@@ -126,7 +126,7 @@ class SearchTx(TxBase):
         return partition.scan_within(sum(got[("p" + kind, p)] for p in parts) / max(got[("n", kind)], 1))
 
     def _lexical_later(self, kind: str, parts: list[str], terms: Sequence[str], sql: str, args: Sequence[Any],
-                       limit: int, *, within: bool | None = None) -> Cursor | None:
+                       limit: int, *, within: bool | None = None) -> Queued | None:
         """Queue ``_lexical``'s query; its cursor holds the rows once the queue has gone (None: no query).
 
         ``k.seq`` is the record's seq or the chunk's id. The
@@ -194,7 +194,7 @@ class SearchTx(TxBase):
         self.c.flush()
         return cur.fetchall()
 
-    def _ann_later(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> Cursor:
+    def _ann_later(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> Queued:
         """Queue an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
 
         The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
@@ -360,7 +360,7 @@ class SearchTx(TxBase):
         base = (f"SELECT {STAMP_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s "
                 f"AND r.status = 'active' AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
         exact = base + "ORDER BY s DESC, r.id LIMIT %s"
-        queued: list[tuple[str, Cursor, bool]] = []
+        queued: list[tuple[str, Queued, bool]] = []
         for part in self._parts(flt):
             plan, part_rows = plans[part] if plans is not None else self._plan("r", part, limit, dim)
             if plan == "hnsw":

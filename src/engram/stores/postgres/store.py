@@ -274,11 +274,30 @@ class PostgresStore:
 
     def _after_erase(self) -> None:
         """After an erase committed: vacuum the tables it deleted from (dead rows keep the actor's text, and the
-        HNSW and btree indexes their entries, until then) and analyze them (pg_stats keeps sampled values)."""
+        HNSW and btree indexes their entries, until then) and analyze them (pg_stats keeps sampled values).
+
+        ANALYZE writes no statistics from a table with no rows: it keeps the old ones, sampled from the rows
+        just erased. For a table the erase emptied, its columns' statistics are dropped instead, by altering
+        each to its own type (no rewrite; PostgreSQL discards a column's statistics when its type is set)."""
         tables = ("events", "event_chunks", "records", "versions", "record_sources", "postings", "stats", "uses",
                   "jobs", "meta", "session_seqs")
         with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
             conn.execute(f"VACUUM (ANALYZE) {', '.join(f'{chr(34)}{self.schema}{chr(34)}.{t}' for t in tables)}")
+            kept = conn.execute(
+                "SELECT s.tablename, s.attname, format_type(a.atttypid, a.atttypmod) FROM pg_stats s "
+                "JOIN pg_namespace n ON n.nspname = s.schemaname "
+                "JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = s.tablename "
+                "JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname "
+                "WHERE s.schemaname = %s AND s.tablename = ANY(%s) ORDER BY 1, 2",
+                [self.schema, list(tables)]).fetchall()
+            by_table: dict[str, list[tuple[str, str]]] = {}
+            for table, column, type_name in kept:
+                by_table.setdefault(table, []).append((column, type_name))
+            for table, columns in by_table.items():
+                name = f'"{self.schema}"."{table}"'
+                if conn.execute(f"SELECT NOT EXISTS (SELECT 1 FROM {name})").fetchone() == (True,):
+                    conn.execute(f"ALTER TABLE {name} " + ", ".join(
+                        f'ALTER COLUMN "{column}" TYPE {type_name}' for column, type_name in columns))
 
     def ensure_hnsw(self, table: str, dim: int) -> bool:
         """Build the partial HNSW index of ``table`` for ``dim``-d vectors unless it exists; True when usable.
@@ -331,8 +350,20 @@ class PostgresStore:
         else:
             pool, conn = self._read_conn(self._read_pool)
         tx: PgTx | None = None
+
+        def replace(dead: Conn) -> Conn:
+            """A fresh primary connection for a transaction whose connection died before anything of it ran
+            (pipe.py); a primary one, since it has every commit where a replica may lag."""
+            nonlocal pool, conn
+            fresh = self._checkout(self._pool)
+            dead.close()
+            pool.putconn(dead)  # closed: the pool discards it
+            pool, conn = self._pool, fresh
+            return fresh
+
         try:
             tx = PgTx(self, conn, write=write)  # its BEGIN is queued: it goes out with the first query
+            tx.c.reconnect = replace
             try:
                 yield tx
                 if write:
