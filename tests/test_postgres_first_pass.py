@@ -130,10 +130,10 @@ def test_a_read_transactions_text_search_sets_bitmap_scans_off_with_its_search_p
     sent: list[list[str]] = []
     send = pipe.Pipe._send
 
-    def seen(self: pipe.Pipe) -> None:
-        sent.append([str(sql) for _, sql, _ in self.queue])
-        send(self)
-    monkeypatch.setattr(pipe.Pipe, "_send", seen)
+    def seen(conn: Any, queue: list[Any]) -> None:
+        sent.append([str(sql) for _, sql, _ in queue])
+        send(conn, queue)
+    monkeypatch.setattr(pipe.Pipe, "_send", staticmethod(seen))
     want = _hits(mem, "plum tree")
     sent.clear()
     assert _hits(mem, "plum tree") == want and want

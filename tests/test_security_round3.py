@@ -194,3 +194,43 @@ def test_grant_check_path_session() -> None:
         with pytest.raises(PermissionDenied):
             g.check_path(*args)
     g.check_path("bot", None, None, whole_agent=True)
+
+
+def test_synchronous_extra_syncs_the_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real fsync runs; the spy only notes which paths it was given."""
+    import os
+
+    synced: list[str] = []
+    real = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    for mode, want in (("full", False), ("extra", True)):
+        folder = tmp_path / mode
+        folder.mkdir()
+        synced.clear()
+        mem = Memory.open(f"sqlite:///{folder / 'engram.db'}?synchronous={mode}")
+        try:
+            mem.append(Scope(agent="a", session="s"), [{"role": "user", "content": "kept after a power loss"}])
+            assert (str(folder) in synced) is want, (mode, synced)
+            synced.clear()
+            mem.append(Scope(agent="a", session="s"), [{"role": "user", "content": "again"}])
+            assert str(folder) not in synced  # once per new file, not per commit
+        finally:
+            mem.close()
+
+
+async def test_an_actorless_session_with_an_actor_strategy_accepts_appends(make_memory: Any) -> None:
+    """A SEMANTIC strategy writing under /facts/{actorId}/ skips a session without an actor; the events are kept."""
+    cfg = {"harness": {"memory": {"strategies": [{"type": "SEMANTIC", "namespace": "/facts/{actorId}/"}],
+                                  "extraction": {"trigger": "turn_end"}}}}
+    env = make_env(make_memory(cfg))
+    async with env.client("admin") as c:
+        r = await c.post("/v1/agents/bot/sessions/twisp-1/events",
+                         json={"messages": [{"role": "user", "content": "I prefer email over phone"}]})
+        assert r.status_code == 201, r.text
+        assert (await c.post("/v1/agents/bot/sessions/twisp-1/extract", json={})).status_code == 200
+        assert len((await c.get("/v1/agents/bot/sessions/twisp-1/events")).json()["events"]) == 1

@@ -55,6 +55,7 @@ class SqliteStore:
         self._shared_lock = threading.RLock()
         self._vectors: VectorCache | None = None
         self.df_cache: dict[tuple[str, str], tuple[int, int]] = {}  # (vocab, term) -> (doc freq, doc count)
+        self._synced_files: tuple[tuple[int, int] | None, ...] | None = None  # see _sync_directory
         if not self.memory:
             parent = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(parent):
@@ -142,6 +143,8 @@ class SqliteStore:
                 raise
             else:
                 self._commit(conn)
+                if self.synchronous == "EXTRA" and not self.memory:
+                    self._sync_directory()
             if tx.erased_parts:
                 tx.erased_index_files = self._after_erase(conn, tx.erased_parts)
         except sqlite3.Error as exc:  # driver errors leave typed; the caller's own exceptions pass unchanged
@@ -164,6 +167,27 @@ class SqliteStore:
         dropped = vectors_mod.drop_saved(self.path + ".ann", parts)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return dropped
+
+    def _sync_directory(self) -> None:
+        """``synchronous=extra``: SQLite syncs what a WAL file holds, never the directory entry of a database or
+        WAL file it has just created (in WAL mode its EXTRA is FULL), so after a power loss a new WAL file and
+        the commits in it could be missing. The directory is synced after a commit whenever either file is
+        new since the last sync (one ``fsync`` per new file, none per commit otherwise)."""
+        found: list[tuple[int, int] | None] = []
+        for name in (self.path, self.path + "-wal"):
+            try:
+                st = os.stat(name)
+                found.append((st.st_dev, st.st_ino))
+            except FileNotFoundError:
+                found.append(None)
+        if tuple(found) == self._synced_files:
+            return
+        fd = os.open(os.path.dirname(os.path.abspath(self.path)), os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self._synced_files = tuple(found)
 
     @staticmethod
     def _begin(conn: sqlite3.Connection, begin: str) -> None:

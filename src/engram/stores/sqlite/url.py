@@ -6,7 +6,9 @@
   process; after a power loss or an OS crash the last commits before it may be gone (never half-applied).
 * ``full``: every commit waits for the WAL to reach the disk (``fsync``) and survives a power loss too, at the
   price of one ``fsync`` per write transaction.
-* ``extra``: ``full`` plus an ``fsync`` of the directory when the WAL is reset.
+* ``extra``: ``full`` plus an ``fsync`` of the database's directory after a commit whenever the database or
+  its WAL file is new (SQLite's own EXTRA syncs no directory in WAL mode), so a power loss cannot lose the
+  file a commit went to.
 """
 
 from __future__ import annotations
