@@ -9,7 +9,10 @@ question is recalled with the default settings and the top 3 records are read:
 - **stale@3**: a top-3 summary names an earlier value (or a corrected slip) without the latest and not as over;
 - **negated@3**: a value the user said is over ("I don't play the cello anymore", "we split up") is named by
   a top-3 summary as if it held (no word saying it is over before it); over the probes with such a value;
-- **dup**: two or more active long-term records name the latest value;
+- **dup**: two active long-term records name the latest value and say nearly the same words about it
+  (``similarity`` >= 0.5: "Drives a Kona" and "Drives an old Kona"; "Has a wife named Åsa" and "Wife Åsa is
+  turning forty" are two facts, not a duplicate; this refinement was made after the first run, whose figure
+  is recomputed from its JSON with it: ``--rejudge``);
 - **fused**: one long-term record names the values of two facts said in one sentence (``two_facts``).
 
 ``held`` users (``sha1(id) % 2 == 1``) are never read to change a rule: ``-v`` prints ``tune`` misses only.
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 import talk  # noqa: E402
 
 from engram import Memory  # noqa: E402
+from engram.core.consolidate import similarity  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
@@ -95,6 +99,10 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
         mem.close()
 
 
+def duplicated(same: Sequence[str]) -> bool:
+    return any(similarity(a, b) >= 0.5 for i, a in enumerate(same) for b in same[i + 1:])
+
+
 def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -> dict[str, Any]:
     latest = p["latest"]
     tops = [r.summary for r in top]
@@ -107,7 +115,7 @@ def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -
     same = [r.summary for r in records if latest is not None and names(latest, r.summary)]
     fused = [r.summary for r in records if latest and p["apart"] and names(latest, r.summary)
              and names(p["apart"], r.summary)]
-    return {**p, "latest_at3": hit, "stale_at3": stale, "negated_at3": negated, "duplicate": len(same) > 1,
+    return {**p, "latest_at3": hit, "stale_at3": stale, "negated_at3": negated, "duplicate": duplicated(same),
             "same": same, "fused": fused, "top": tops}
 
 
@@ -131,7 +139,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--embedder", default=None)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("-v", "--verbose", action="store_true", help="list the tune split's misses")
+    ap.add_argument("--rejudge", type=Path, default=None, help="re-total a saved --json run with today's dup rule")
     args = ap.parse_args(argv)
+    if args.rejudge:
+        saved = json.loads(args.rejudge.read_text(encoding="utf-8"))
+        for split in ("tune", "held"):
+            probes = [{**p, "duplicate": duplicated(p["same"])} for r in saved["users"] if r["split"] == split
+                      for p in r["probes"]]
+            print(split, totals(probes))
+        return 0
     users = talk.build()
     got = talk.digest(users)
     if got != DIGEST:

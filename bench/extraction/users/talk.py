@@ -227,7 +227,7 @@ def build(n_users: int = 48) -> list[dict[str, Any]]:
         out_sessions = []
         for i, msgs in enumerate(sessions_msgs):
             filler = r.choice(FILLER)
-            body = [("user", filler), ("assistant", r.choice(REPLIES))] + msgs
+            body = [("user", filler), ("assistant", r.choice(REPLIES)), *msgs]
             out_sessions.append({"start": f"2026-0{3 + i}-1{u % 9}T18:00:00", "messages": body})
         users.append({"id": uid, "split": split_of(uid), "sessions": out_sessions, "probes": probes})
     return users

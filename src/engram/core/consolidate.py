@@ -45,6 +45,9 @@ _NEGATIONS = frozenset({"not", "no", "never", "don't", "doesn't", "isn't", "aren
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 
 Action = Literal["add", "replace", "delete", "skip"]
+_WHEN = frozenset(index_terms("last next this past month months week weeks year years day days ago yesterday today "
+                              "recently earlier january february march april may june july august september october "
+                              "november december monday tuesday wednesday thursday friday saturday sunday"))
 
 # A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
 # (``main_hobby = pottery``, as older records have it) and "I'm into pottery" (``hobby:potteri = like``; in
@@ -246,7 +249,8 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     if c.retract:
         out = []
         for r, kv in keyed:
-            by_key = bool(c.key and kv and keys_match(c.key, kv[0]) and (not c.value or kv[1] == norm_value(c.value)))
+            by_key = bool(c.key and kv and keys_match(c.key, kv[0])
+                          and (not c.value or _bare(kv[1]) == _bare(norm_value(c.value))))
             if (by_key and not c.topic) or _topic_hit(c.topic, r):
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out
@@ -257,7 +261,9 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
             return [Decision("skip", r.id, "same key and value")]
     if c.ends:
         # "bought a Clio and sold the Tesla": the end of the Tesla is not the end of the Clio
-        newer = [r for r, v in same_key if not set(c.topic) <= set(index_terms(v))]
+        # (when it ended is not what ended: "Left Initech last month" ends "Works at Initech")
+        ended = {t for t in c.topic if t not in _WHEN and not t.isdigit()}
+        newer = [r for r, v in same_key if not ended <= set(index_terms(v))]
         if newer:
             return [Decision("skip", newer[0].id, "the attribute has a newer value")]
     if c.revises and c.topic and not same_key:
@@ -289,6 +295,11 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
                            or similarity(c.summary, r.summary) >= 0.8):
             return [Decision("skip", r.id, "restates an existing record")]
     return [Decision("add", None, "new information")]
+
+
+def _bare(value: str) -> str:
+    """A normalised value without when it was said ("initech last month" -> "initech")."""
+    return " ".join(w for w in value.split() if not w.isdigit() and not set(index_terms(w)) & _WHEN) or value
 
 
 def keys_match(key: str, stored: str) -> bool:

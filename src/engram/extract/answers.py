@@ -16,8 +16,8 @@ import re
 
 _FILL = re.compile(r"^(?:oh|yes|yeah|yep|well|um|hmm|definitely|mostly|probably|honestly|sure|in|at)\b[,.!]?\s+",
                    re.IGNORECASE)
-_TAIL = re.compile(r",\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
-                   r"these days|at the moment)\s*$", re.IGNORECASE)
+_TAIL = re.compile(r"(?:,\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
+                   r"these days|at the moment|since [\w ]+|for (?:a|two|three|\d+) \w+)|\s+still)\s*$", re.IGNORECASE)
 _NO = re.compile(r"^(?:no|nope|nah|not anymore|not any more|no longer)\b[,.!;]*\s*", re.IGNORECASE)
 _NAME_Q = re.compile(r"^(?P<name>[A-Z][a-z]+)\?\s+")
 
@@ -30,10 +30,13 @@ _ASKS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), t) fo
      "I live in {x}"),
     (r"\bwhat do you do for (?:work|a living)\b|\bwhat(?: is|'s) your (?:job|profession|occupation)\b",
      "I work as {x}"),
-    (r"\b(?:which|what) (?:company|firm|employer)\b|\bwhere do you work\b|\bwho do you work for\b", "I work at {x}"),
+    (r"\b(?:which|what) (?:company|firm|employer)\b|\bwhere (?:do|are) you (?:work|working)\b|\bwho do you work for\b",
+     "I work at {x}"),
     (r"\bdietary\b|\bwhat do you eat\b|\bany diet\b", "I am {x}"),
     (r"\bfavou?rite (?P<cat>\w+)\b", "My favourite {cat} is {x}"),
-    (r"\bwhat car\b|\bwhat do you drive\b", "I drive {x}"),
+    (r"\bwhat car\b|\bwhat do you drive\b|\bdo you (?:have|own|drive) (?:a|an) car\b", "I drive {x}"),
+    # a yes/no question answered "yes, a ...": the thing asked about is the answer's kind
+    (r"\bdo you (?:have|own) (?:a|an|any) (?P<cat>\w+)\b", "My {cat} is {x}"),
     (r"\bfor fun\b|\bhobby\b|\bhobbies\b", "I am into {x}"),
     (r"\blearning any languages?\b|\b(?:which|what) language\b", "I am learning {x}"),
 ]]
@@ -153,7 +156,7 @@ def _fragment(text: str) -> str:
     s = re.sub(r"^(?:he|she|they)(?: is|'s| works (?:as|at))\s+", "", s, flags=re.IGNORECASE)
     for _ in range(2):
         s = _TAIL.sub("", s).strip()
-    s = re.sub(r"^(?:A|An|The)\s+(?:old|new|used|little)\s+", "a ", s)
+    s = re.sub(r"^(?:A|An|The)\s+(?:old|new|used|little)\s+", "a ", s, flags=re.IGNORECASE)
     s = re.sub(r"^(A|An)\b", lambda mm: mm.group(1).lower(), s)
     if not s or len(s.split()) > 5 or "?" in s:
         return ""

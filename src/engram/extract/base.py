@@ -101,6 +101,7 @@ class Context:
     last_object: str | None = None
     recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
     prompt: str = ""  # the assistant's message the user's next message answers (extract/answers.py)
+    last_user: Event | None = None  # the user's previous message (what "sorry, typo: ..." puts right)
     # people first known only by a word ("my new manager") or a name ("Ben"), then fully in this batch:
     # (their subject and display before, the person)
     named: list[tuple[str, str, Rel]] = field(default_factory=list)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import answers, corrections, rephrase
+from . import answers, corrections, endings, rephrase, spans
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -61,10 +61,41 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
+        text, back = spans.fold_names(ev.content)  # "Ørsted" read as "Orsted", put back in what is found
+        if back:
+            ev = replace(ev, content=text)
+        previous, ctx.last_user = ctx.last_user, ev
+        fix = spans.next_fix(ev.content, previous.content) if previous is not None else None
+        if fix is not None and previous is not None:
+            self._next_fix(fix, previous, ev, ctx, out)
+        else:
+            self._message(ev, ctx, out)
+        if back:
+            out[:] = [spans.unfold(f, back) if f.event_id == ev.id else f for f in out]
+
+    def _next_fix(self, fix: spans.NextFix, previous: Event, ev: Event, ctx: Context, out: list[Fact]) -> None:
+        """ "sorry, typo: Gdansk, not Gdnask": what the previous message said with the slip is retracted (or
+        dropped, when it is in this batch), and the previous message is read again with the value put right."""
+        scratch: list[Fact] = []
+        ctx.prompt = ""
+        self._message(previous, Context(), scratch)
+        wrong = [f for f in scratch if not f.retract and fix.wrong.lower() in f"{f.value} {f.summary}".lower()]
+        said = {(f.key, f.value) for f in wrong}
+        out[:] = [f for f in out if not (f.event_id == previous.id and (f.key, f.value) in said)]
+        ctx.recent[:] = [f for f in ctx.recent if (f.key, f.value) not in said]
+        quote = f"{previous.content} {ev.content}"
+        out.extend(replace(f, retract=True, summary="", revises=False, event_id=ev.id, evidence=quote, at=ev.at)
+                   for f in wrong)
+        fixed: list[Fact] = []
+        self._message(replace(ev, content=spans.put_right(previous.content, fix)), ctx, fixed)
+        out.extend(replace(f, evidence=quote) for f in fixed)
+
+    def _message(self, ev: Event, ctx: Context, out: list[Fact]) -> None:
+        """Add the facts of one user message to ``out``."""
         content, ctx.prompt = answers.read(ev.content, ctx.prompt), ""
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
         for sentence in split_sentences(content):
-            expanded = appositive(rephrase.sentence(corrections.without_preamble(expand(sentence))))
+            expanded = appositive(rephrase.sentence(endings.rewrite(corrections.without_preamble(expand(sentence)))))
             retake = corrections.earlier(expanded)
             if retake is not None:
                 self._retake(retake, sentence, ev, ctx, out)
@@ -137,10 +168,26 @@ class OfflineExtractor:
                                                             and not _starts_statement(text))
             c = self._prepare(text, raw, ev, question, note)
             found = self._clause(c, ctx)
+            found += self._listed(c, found, ctx)
             out.extend(found)
             ctx.recent.extend(f for f in found if not f.retract)
             done.append((c, found))
         return done
+
+    def _listed(self, c: Clause, found: list[Fact], ctx: Context) -> list[Fact]:
+        """The other items of a list a found value begins ("I speak Tagalog and Greek"): the clause read once
+        per item, keeping what it says that was not found already (see :func:`spans.conjoined`)."""
+        if c.question or c.hedged:
+            return []
+        have = {(f.key, f.value) for f in found}
+        more: list[Fact] = []
+        for f in found:
+            for text in spans.conjoined(f, c.text):
+                for g in self._clause(self._prepare(text, c.raw, c.event, c.question, c.note), ctx):
+                    if (g.key, g.value) not in have and not g.retract:
+                        have.add((g.key, g.value))
+                        more.append(g)
+        return more
 
     @staticmethod
     def _prepare(text: str, raw: str, ev: Event, question: bool, note: bool) -> Clause:

@@ -126,6 +126,7 @@ _SWAPS = [re.compile(p, re.IGNORECASE) for p in (
     r"^(?:I\s+)?(?:quit|dropped|stopped|gave up)\s+(?P<x>[\w -]+?)\s+and\s+(?:signed up for|started|began|took up|"
     r"picked up)\s+(?P<y>[\w -]+?)$",
 )]
+_PASTIME_LIKE = re.compile(r"^(?!(?:the|a|an|my|it|that|this|him|her|them)\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$")
 _LESSONS = re.compile(r"\s+(?:lessons|classes|courses?)$", re.IGNORECASE)
 # A pastime taken up: "I started boxing last month", "Trying sailing now", "Picked up gardening as a second
 # hobby", "Alongside hiking, I now do sailing too" (the last two add it: "also" keeps the others).
@@ -147,6 +148,9 @@ def _swap(body: str) -> str | None:
         if x.lower() in LANGS and y.lower() in LANGS:
             return f"I stopped learning {x}; I am learning {y} now"
         if is_activity(x) and is_activity(y):
+            return f"I gave up {x}; I am into {y} now"
+        if _PASTIME_LIKE.match(x) and _PASTIME_LIKE.match(y) and x.lower() not in LANGS and y.lower() not in LANGS:
+            # two things nobody listed ("squash for padel"): one done in place of the other all the same
             return f"I gave up {x}; I am into {y} now"
     return None
 

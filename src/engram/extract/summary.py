@@ -84,11 +84,62 @@ def summarize(events: Sequence[Event], prior: Sequence[str] = (), *, max_lines: 
     lines = tuple(line for _, _, line in chosen)
     if not lines:
         return SummaryDraft("", ())
-    best = max(chosen, key=lambda x: x[0])[2]
-    headline = re.sub(r"^\[[^\]]*\]\s*", "", best)
-    if len(headline) > 160:
-        headline = headline[:157].rstrip() + "..."
-    return SummaryDraft(headline, lines)
+    return SummaryDraft(compose(lines, ex), lines)
+
+
+_REQUEST = re.compile(r"^(?:(?:hi|hey|hello|ok|okay|so|well)[,!]?\s+)?(?:can|could|would|will) you\s+(?:please\s+)?"
+                      r"(?:help me\s+(?:to\s+)?)?|^(?:please\s+)?help me\s+(?:to\s+)?|"
+                      r"^(?:I need|I want|I would like)\s+(?:some\s+)?(?:help with\s+)?", re.IGNORECASE)
+_DECIDED = re.compile(r"\b(?:I will|I'll|I have|I've|booked|scheduled|set up|added|sent|confirmed|decided|agreed|"
+                      r"let us|let's|reserved|cancelled|moved)\b", re.IGNORECASE)
+
+
+def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
+    """One sentence saying who talked, what the user told and asked, and what was settled: the record's summary.
+
+    Built from the chosen lines, never one of them copied: the user's statements as the facts they state
+    ("said they live in Porto, have a cat named Pepper"), their questions and requests as what they asked
+    about, the assistant's commitments ("booked", "I'll send") as what was decided.
+    """
+    said: list[str] = []
+    asked: list[str] = []
+    decided: list[str] = []
+    day = ""
+    for line in lines:
+        m = re.match(r"^\[(?P<day>[^\]]*)\]\s*(?P<who>User|Assistant):\s*(?P<text>.*)$", line)
+        if m is None:
+            continue
+        day = day or m.group("day")
+        text = m.group("text").strip()
+        if m.group("who") == "Assistant":
+            if _DECIDED.search(text) and not text.endswith("?"):
+                decided.append(text.rstrip(".!"))
+            continue
+        if text.endswith("?") or _REQUEST.match(text):
+            topic = _REQUEST.sub("", text).rstrip("?.! ").strip()
+            if topic:
+                asked.append(topic[0].lower() + topic[1:])
+            continue
+        probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
+                      at=datetime(2000, 1, 1))
+        for f in extractor.facts([probe]):
+            if not f.retract and f.summary and f.summary not in said:
+                said.append(f.summary[0].lower() + f.summary[1:])
+    parts = []
+    if said:
+        parts.append("the user said: " + ", ".join(said[:4]))
+    if asked:
+        parts.append(("they" if said else "the user") + " asked about " + "; ".join(_short(a, 70) for a in asked[:2]))
+    if decided:
+        parts.append("the assistant said: " + _short(decided[-1], 90))
+    if not parts:
+        parts.append("the user and the assistant talked")
+    out = (f"Session of {day}: " if day else "Session: ") + "; ".join(parts)
+    return _short(out, 300)
+
+
+def _short(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 3].rstrip() + "..."
 
 
 _DUMMY = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content="",

@@ -1,0 +1,105 @@
+"""Ends, switches and habits said in everyday words, rewritten into the few shapes the rules already read.
+
+People rarely say "I quit the cello"; they say "I don't play the cello anymore", "Mateo and I split up",
+"the camper van is sold", "I switched to padel, squash got boring", "I drive a Kia now instead of the Jazz".
+Each of these is rewritten into a shape that already means *this is over* to the rules ("I quit X", "I
+broke up with X", "I sold the X", "I got rid of the X", "I gave up X; I am into Y now"), the ending said
+before the new value so the new value is the one that stays. The rewrites name no attribute and no value
+list: they work on the sentence's grammar ("X and I split up", "don't VERB X anymore", "instead of X"), so
+they hold for values nobody listed. A weekly habit keeps its weekly day ("I have choir every Thursday
+evening" -> "I have choir every Thursday").
+"""
+
+from __future__ import annotations
+
+import re
+
+_DAY = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_PART = r"(?:morning|afternoon|evening|night|lunchtime)s?"
+_PARTNER = r"(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)"
+_PERSON = r"(?P<a>[^\W\d_][\w'’-]*|(?i:my)\s+" + _PARTNER + r"(?:\s+[^\W\d_][\w'’-]*)?)"
+_TAKING = r"(?:play|do|practise|practice|go to|attend|take|run|sing in|swim)"
+_OWNING = r"(?:have|own|drive|ride|keep)"
+_BORED = r"(?:got|was|is|became|had become|felt)\s+(?:boring|old|dull|too \w+|stale)"
+
+_RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) for p, r in [
+    # two people ending: "Mateo and I split up last month", "I am single again, Mateo and I ended things"
+    (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:have\s+)?(?:split up|broke up|separated|divorced|ended things|"
+     r"called it quits|went our separate ways)\b.*$", r"I broke up with \g<a>"),
+    # a pastime no longer done: "I do not play the cello anymore", "I no longer do judo"
+    (r"^I (?:do not|don't|no longer|never)\s+" + _TAKING + r"\s+(?P<x>[^,;]+?)(?:\s+(?:anymore|any more|these days|"
+     r"now))?(?:[,;].*)?$", r"I quit \g<x>"),
+    # a thing no longer had: "I do not own the camper anymore" (the rules read "I do not have the X anymore")
+    (r"^I (?:do not|don't|no longer)\s+" + _OWNING + r"\s+(?P<x>(?:the|my|a|an)\s+[^,;]+?)(?:\s+(?:anymore|any "
+     r"more))?(?:[,;].*)?$", r"I got rid of \g<x>"),
+    # sold, said of the thing: "The camper van is sold, finally", "our boat got sold"
+    (r"^(?P<x>(?:the|my|our)\s+[^,;]+?)\s+(?:is|was|got|has been|have been)\s+sold\b.*$", r"I sold \g<x>"),
+    # a switch with the old one's end in the same sentence: "I switched to padel now, squash got boring"
+    (r"^I (?:have\s+)?(?:switched|changed|moved|gone)\s+(?:over\s+)?to\s+(?P<y>[^,;]+?)(?:\s+now)?,\s*(?:because\s+|"
+     r"as\s+)?(?P<x>[^,;]+?)\s+" + _BORED + r"\b.*$", r"I have swapped \g<x> for \g<y>"),
+    # a swap with an afterthought: "I have swapped squash for padel, my knees thank me"
+    (r"^I (?:have\s+)?(?:swapped|traded|exchanged)\s+(?P<x>[^,;]+?)\s+for\s+(?P<y>[^,;]+?)\s*[,;].*$",
+     r"I have swapped \g<x> for \g<y>"),
+    # "X instead of Y": the old one ends, then the statement without it
+    (r"^(?:(?:these days|nowadays|now),?\s+)?(?P<head>I\s+(?:" + _TAKING + "|" + _OWNING + r"|use|eat|drink|speak|"
+     r"work at|work for|live in)\s+(?P<y>[^,;]+?))(?:\s+now)?\s+instead of\s+(?:the\s+|my\s+|a\s+|an\s+)?"
+     r"(?P<x>[^,;]+?)(?:[,;].*)?$", r"INSTEAD"),
+    # a weekly habit keeps its day: "I have choir every Thursday evening", "Pottery class is on Mondays"
+    # ("on Thursday" alone is one Thursday: only "every"/"each" or the plural "on Thursdays" is weekly)
+    (r"^I (?P<v>have|go to|attend|do)\s+(?P<x>[^,;]+?)\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" +
+     _DAY + r")s)\s+" + _PART + r"(?:[,;].*)?$", r"WEEKLY_I"),
+    (r"^(?P<x>[^,;]+?)\s+is\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" + _DAY + r")s)(?:\s+" + _PART +
+     r")?(?:,?\s+every week)?$", r"WEEKLY"),
+    # a place said the other way round: "Tartu is where I live"
+    (r"^(?P<p>[^\W\d_][\w'’ -]*?)\s+is where I (?:live|am based|call home)\b.*$", r"I live in \g<p>"),
+    # an end with when it happened: "I gave up the harp over the winter" (the time is not part of what ended)
+    # (a date the rules can read, "last week", stays: it dates the end)
+    (r"^I (?P<v>quit|gave up|stopped|sold|got rid of|broke up with)\s+(?P<x>.+?)\s+(?:(?:over|during) the (?:winter|"
+     r"summer|spring|autumn|fall|holidays|pandemic)|a while (?:ago|back)|recently|for good)\b.*$", r"I \g<v> \g<x>"),
+    # not done for a long time: "I have not touched the harp in months, I have quit"
+    (r"^I (?:have not|haven't|hardly|barely)\s+(?:touched|played|done|picked up)\s+(?P<x>[^,;]+?)\s+(?:in|for)\s+"
+     r"(?:months|ages|years|a while|weeks|a long time)\b.*$", r"I quit \g<x>"),
+    # what one has now, said as "it is a Kia for me these days" (the rest read on its own)
+    (r"^(?:[\w ]+:\s*)?it is (?P<x>(?:a|an)\s+[^,;]+?)\s+for me(?:\s+(?:these days|now|nowadays))?\s*,\s*"
+     r"(?P<rest>.+)$", r"REST"),
+    # a thing gone: "the Honda Jazz is gone", "my old bike is gone now"
+    (r"^(?:.*?,\s*)?(?P<x>(?:the|my|our)\s+[^,;]+?)\s+is\s+(?:gone|history)\b.*$", r"I got rid of \g<x>"),
+    # languages picked up: "Growing up I picked up Thai and Dutch" (a language is written with a capital)
+    (r"^(?:growing up,?\s+)?I (?:picked up|grew up speaking|learned|learnt)\s+(?P<x>[A-Z]\w+(?:(?:\s*,\s*|\s+and\s+)"
+     r"[A-Z]\w+)*)\b.*$", r"I speak \g<x>"),
+    # fluent in: "I am fluent in Swahili and Finnish"
+    (r"^I am (?:fluent|conversational|native) in\s+(?P<x>.+)$", r"I speak \g<x>"),
+]]
+_ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
+_OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
+
+
+def rewrite(sentence: str) -> str:
+    """``sentence`` (contractions expanded) in a shape the rules read as an end, a switch or a weekly habit."""
+    s = sentence.strip()
+    end = s[-1] if s and s[-1] in ".!" else ""
+    body = s.rstrip(".!").strip()
+    if not body or body.endswith("?"):
+        return sentence
+    if ";" in body:  # two statements: each part rewritten on its own
+        return "; ".join(rewrite(part).rstrip(".!") for part in body.split(";") if part.strip()) + end
+    for pat, rep in _RULES:
+        m = pat.match(body)
+        if not m:
+            continue
+        if rep == "INSTEAD":
+            old = m.group("x").strip()
+            gone = f"I got rid of the {old}" if _OWN_VERBS.match(m.group("head")) else f"I gave up {old}"
+            return f"{gone}; {m.group('head').strip()} now{end}"
+        if rep == "REST":
+            return f"{rewrite(m.group('rest')).rstrip('.!')}; I have {m.group('x').strip()} now{end}"
+        day = (m.groupdict().get("d") or m.groupdict().get("e") or "").capitalize()
+        if rep == "WEEKLY_I":
+            return f"I {m.group('v')} {m.group('x').strip()} every {day}{end}"
+        if rep == "WEEKLY":
+            what = m.group("x").strip()
+            if len(what.split()) > 4 or what.lower().startswith(("it", "that", "this", "there", "he", "she")):
+                return sentence
+            return f"I have {what[0].lower() + what[1:]} every {day}{end}"
+        return _ARTICLE.sub(lambda a: a.group(1).lower(), m.expand(rep)) + end
+    return sentence
