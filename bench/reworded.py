@@ -15,9 +15,10 @@ Split by user: odd users (u01, u03, ...) are the *tune* half, even users the *he
 the data file and was fixed when the set was written. ``--split heldout`` is for the final report only.
 
 Each user is one session of one memory at engram's defaults (records written with ``remember_many``); every
-question is asked with ``recall(scope, q, limit=10)`` in several ways: at the defaults, with ``min_score=0``,
-lexical-only and vector-only (``min_score=0``), and, outside engram, plain cosine over the same embedder's
-vectors of the records' summaries (what mem0 with infer=False or LangGraph's store reduce to).
+question is asked with ``recall(scope, q, limit=10)`` in several ways: at the defaults (hybrid), lexical-only
+and vector-only, each at the default cut and with ``min_score=0`` (", 0"), and, outside engram, plain cosine
+over the same embedder's vectors of the records' summaries (what mem0 with infer=False or LangGraph's store
+reduce to).
 
 Metrics: hit@1/@3/@5 (the target record among the first k hits) on reworded and shared questions; "about
 me" coverage (share of the first 5 hits that are the user's pins, preferences or facts: pins and preferences
@@ -49,6 +50,7 @@ import numpy as np
 from locomo import OUT, CachedEmbedder
 
 from engram import Memory, Scope
+from engram.core import fusion
 from engram.embedders import load_embedder
 from engram.embedders.base import embed_query
 
@@ -59,9 +61,11 @@ OFFTOPIC_PER_USER = 4
 LIMIT = 10
 VARIANTS: dict[str, dict[str, Any]] = {
     "defaults": {},
+    "lexical": {"mode": "lexical"},
+    "vector": {"mode": "vector"},
     "min_score=0": {"min_score": 0.0},
-    "lexical": {"mode": "lexical", "min_score": 0.0},
-    "vector": {"mode": "vector", "min_score": 0.0},
+    "lexical, 0": {"mode": "lexical", "min_score": 0.0},
+    "vector, 0": {"mode": "vector", "min_score": 0.0},
 }
 COSINE = "plain cosine"
 
@@ -143,16 +147,40 @@ def summarize(rows: Sequence[dict[str, Any]], users: dict[str, dict[str, Any]]) 
     return out
 
 
+def calibrate(embedder: Any, quantile: float, users: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """An embedder's ``CosineScale`` from the tune half: meaning similarity 0.2 (the default ``min_score``) where
+    the weakest reworded answers sit (their cosine's ``quantile``), 0.75 at the median cosine of shared-word
+    answers (a close paraphrase), linear in between (``SCALE_TAIL`` at the floor)."""
+    weak, close = [], []
+    for u in users:
+        keys = [*u["records"], *(f"d{j}" for j in range(len(u["distractors"])))]
+        mat = embedder.embed([t for _, t in u["records"].values()] + [t for _, t in u["distractors"]])
+        for bucket, asks in ((weak, u["reworded"]), (close, u["shared"])):
+            vecs = embed_query(embedder, [q for _, q in asks])
+            bucket += [float(mat[keys.index(t)] @ v) for (t, _), v in zip(asks, vecs, strict=True)]
+    lo, hi = float(np.quantile(weak, quantile)), float(np.quantile(close, 0.5))
+    x_lo, x_hi = [(y - fusion.SCALE_TAIL) / (1 - fusion.SCALE_TAIL) for y in (0.2, 0.75)]
+    width = (hi - lo) / (x_hi - x_lo)
+    floor = lo - x_lo * width
+    return {"floor": round(floor, 3), "ceiling": round(floor + width, 3), "weak cosine": round(lo, 3),
+            "close cosine": round(hi, 3), "quantile": quantile}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embedder", default="default")
     ap.add_argument("--split", choices=("tune", "heldout", "both"), default="tune")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--calibrate", type=float, default=None, metavar="Q",
+                    help="print the embedder's CosineScale fitted on the tune half (weak answers' quantile Q)")
     args = ap.parse_args(argv)
     inner = load_embedder(args.embedder)
     cache = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
     embedder = CachedEmbedder(inner, cache)
     users = load(args.split)
+    if args.calibrate is not None:
+        print(json.dumps(calibrate(embedder, args.calibrate, load("tune"))))
+        return 0
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="engram-reworded-") as tmp:

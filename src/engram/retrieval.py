@@ -22,7 +22,7 @@ import numpy as np
 
 from . import preview as previewmod
 from .buffer import PendingRecord
-from .core import fusion, validate
+from .core import fusion, profile, validate
 from .core import namespace as ns
 from .core import pool as poolmod
 from .core import text as textmod
@@ -332,9 +332,10 @@ class Retrieval:
                min_score: float | None = None, kind: str | Sequence[str] | None = None,
                labels: dict[str, str] | None = None, namespace: str | None = None, preview: bool = False,
                pending: Sequence[PendingRecord] = (), hidden: set[str] | None = None,
-               levels: Sequence[str] | None = None) -> list[Hit]:
+               levels: Sequence[str] | None = None, subject: bool = True) -> list[Hit]:
         """See :meth:`engram.engine.Memory.recall`; a turn adds its ``pending`` records and the ids it
-        ``hidden`` (superseded or deleted in the turn), and reads at its own ``levels``."""
+        ``hidden`` (superseded or deleted in the turn), and reads at its own ``levels``. ``subject`` False:
+        a question about the person is searched like any other (extraction's neighbours)."""
         cfg = self.mem.config_for(scope.agent)
         search_cfg = cfg.memory.search
         query = validate.query(query)
@@ -355,6 +356,12 @@ class Retrieval:
         kinds = validate.kind_filter(kind)
         flt = self.mem.read_filter(scope, preview=preview, kinds=kinds, levels=levels,
                                    labels=validate.label_filter(labels, cfg.memory.labels), namespace_prefix=prefix)
+        ask = profile.asks_about_subject(query) if subject else None
+        if ask is not None:  # "what do you know about me?": the subject's records that matter most
+            about = self.about_subject(flt, ask, limit, cut, cfg.memory.kinds, pending=pending,
+                                       hidden=hidden or set(), preview=preview)
+            if about:
+                return about
         weights = fusion.Weights(recency=search_cfg.recency_weight if search_cfg.recency_half_life_days else 0.0,
                                  half_life_days=search_cfg.recency_half_life_days, cosine=self.mem.cosine_scale)
         q = self._query(query, mode, limit, cut, weights)
@@ -363,13 +370,39 @@ class Retrieval:
             corpus = RecordCorpus(tx, flt, pending=pending, qvec=q.qvec, preview=preview, hidden=hidden or set())
             return search(corpus, q)
 
+    def about_subject(self, flt: ReadFilter, ask: profile.Ask, limit: int, cut: float, kinds: tuple[str, ...], *,
+                      pending: Sequence[PendingRecord], hidden: set[str], preview: bool) -> list[Hit]:
+        """A question about the person (:mod:`engram.core.profile`): the records ``flt`` lets through ranked by
+        class (pinned, preference, fact, other), newest first within a class, scored by class; at most
+        ``limit``, none scoring below ``cut``. Empty when the memory holds none of the classes asked for."""
+        with self.mem.store.read() as tx:
+            hide = RecordCorpus(tx, flt, pending=pending, qvec=None, preview=preview, hidden=hidden).hidden()
+            ask_for = limit + len(hide)
+            found = tx.list_records(flt, limit=ask_for, pinned=True)
+            for chosen in (profile.preference_kinds(kinds), profile.fact_kinds(kinds)):
+                chosen = tuple(k for k in chosen if flt.kinds is None or k in flt.kinds)
+                if chosen:
+                    found += tx.list_records(dataclasses.replace(flt, kinds=chosen), limit=ask_for)
+            if ask == "all":
+                found += tx.list_records(flt, limit=ask_for)
+        mine = [p.record for p in pending if flt.allows(p.record)]
+        ranked: dict[str, tuple[int, Record]] = {}
+        for rec in [*mine, *found]:
+            cls = profile.record_class(rec.pinned, rec.kind, kinds)
+            if (rec.id in ranked or rec.id in hide or rec.deletes or rec.status != "active"
+                    or not profile.wanted(ask, cls) or profile.CLASS_SCORE[cls] < cut):
+                continue
+            ranked[rec.id] = (cls, rec)
+        order = sorted(ranked.values(), key=lambda cr: (cr[0], -cr[1].created_at.timestamp(), cr[1].id))
+        return [Hit(score=profile.CLASS_SCORE[cls], record=rec) for cls, rec in order[:limit]]
+
     def neighbours(self, scope: Scope, namespace: str, text: str, k: int,
                    pending: Sequence[PendingRecord] = ()) -> list[Record]:
         """Records of ``namespace`` close to ``text`` at every level (what extraction consolidates against)."""
         if not text.strip():
             return []
         hits = self.recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0,
-                           levels=LEVELS)
+                           levels=LEVELS, subject=False)
         return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
 
     def embed_pending(self, pend: Sequence[PendingRecord]) -> None:

