@@ -234,3 +234,30 @@ async def test_an_actorless_session_with_an_actor_strategy_accepts_appends(make_
         assert r.status_code == 201, r.text
         assert (await c.post("/v1/agents/bot/sessions/twisp-1/extract", json={})).status_code == 200
         assert len((await c.get("/v1/agents/bot/sessions/twisp-1/events")).json()["events"]) == 1
+
+
+def test_mcp_stdio_answers_every_line(tmp_path: Any) -> None:
+    """A lone surrogate, a non-JSON line and 100k-deep nesting each get a JSON-RPC error; the server goes on."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    lines = [json.dumps(init), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+             '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add_memory", '
+             '"arguments": {"summary": "x\\ud800y"}}}',
+             "this is not json", "[" * 100_000 + "]" * 100_000, '{"jsonrpc": "2.0", "id": "4", "method": 7}',
+             json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list"})]
+    done = subprocess.run([sys.executable, "-m", "engram.mcp", "--db", f"sqlite:///{tmp_path / 'm.db'}", "--agent",
+                           "bot", "--actor", "u1", "--session", "s1", "--embedder", "hashing"],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=dict(os.environ))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    by_id = {a.get("id"): a for a in answers}
+    assert by_id[2]["error"]["code"] == -32600
+    assert by_id["4"]["error"]["code"] == -32600
+    assert [a["error"]["code"] for a in answers if a.get("id") is None] == [-32700, -32700]
+    assert by_id[5]["result"]["tools"]  # still serving after them
+    assert len(answers) == 6, done.stdout

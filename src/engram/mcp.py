@@ -185,8 +185,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         server = build_server(mem, scope)
-        if args.transport == "stdio":
-            server.run("stdio")
+        if args.transport == "stdio":  # every line answered, a hostile one with a JSON-RPC error (mcp_stdio.py)
+            from . import mcp_stdio
+
+            mcp_stdio.run(server)
         else:
             import uvicorn
 
