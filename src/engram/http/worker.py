@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Security
 from pydantic import BaseModel
 
 from ..engine import Memory
 from .auth import GrantDep
+from .routes import ERRORS, bearer
 
 DEFAULT_INTERVAL = 0.5  # seconds the worker sleeps when the queue is empty
 
@@ -61,4 +62,5 @@ def mount_worker(app: FastAPI, worker: ServeWorker) -> None:
         return worker.status()
 
     app.add_api_route("/v1/worker", worker_status, methods=["GET"], response_model=WorkerOut,
-                      tags=["extraction"], name="worker_status")
+                      tags=["extraction"], name="worker_status", dependencies=[Security(bearer)],
+                      responses={401: ERRORS[401]})
