@@ -34,6 +34,8 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -292,17 +294,30 @@ def run_page(page: Path, tmp: Path) -> tuple[int, int]:
             for text in b.expect:
                 assert text in output, f"{b.where()}: output lacks {text!r}:\n{output[-4000:]}"
         if python is not None:
-            code = python.close()
-            assert code == 0, f"{page.name}: the python blocks, run as one script, exit {code}"
+            status = python.close()
+            assert status == 0, f"{page.name}: the python blocks, run as one script, exit {status}"
     finally:
         if server is not None:
             server.stop()
     return len([b for b in runnable if b.lang != "text"]), len(blocks) - len(runnable)
 
 
+@pytest.fixture(scope="module")
+def page_runs(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[Path, Future[tuple[int, int]]]]:
+    """The selected pages, run two at a time (each page is a chain of processes; this machine has 2 cores).
+
+    Each page still gets its own directory, server and interpreter; its test takes its result (or exception)."""
+    chosen = {item.callspec.params["page"] for item in request.session.items
+              if isinstance(item, pytest.Function) and item.originalname == "test_page_blocks_run"}
+    selected = [page for page in PAGES if page in chosen]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        yield {page: pool.submit(run_page, page, tmp_path_factory.mktemp(page.stem)) for page in selected}
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
-def test_page_blocks_run(page: Path, tmp_path: Path) -> None:
-    ran, skipped = run_page(page, tmp_path)
+def test_page_blocks_run(page: Path, page_runs: dict[Path, Future[tuple[int, int]]]) -> None:
+    ran, skipped = page_runs[page].result(timeout=600)
     print(f"{page.relative_to(ROOT)}: {ran} blocks run, {skipped} skipped")
 
 
