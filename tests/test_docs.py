@@ -149,7 +149,7 @@ class Interpreter:
             self.lines.put(line)
         self.lines.put(None)
 
-    def run(self, block: Block, timeout: float = 60) -> tuple[bool, str]:
+    def run(self, block: Block, timeout: float = 300) -> tuple[bool, str]:
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps({"code": block.code, "name": block.where()}) + "\n")
         self.proc.stdin.flush()
@@ -188,7 +188,7 @@ class Server:
         self.log = open(cwd / "serve.log", "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(["engram", "serve", "--port", str(self.port)], cwd=cwd, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while True:
             assert self.proc.poll() is None, (cwd / "serve.log").read_text()
             try:
@@ -288,7 +288,7 @@ def run_page(page: Path, tmp: Path) -> tuple[int, int]:
             else:
                 check_bash(b)
                 done = subprocess.run(["bash", "-euo", "pipefail", "-c", block.code], cwd=tmp, env=env, text=True,
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
                 ok, output = done.returncode == 0, done.stdout
             assert ok, f"{b.where()} failed:\n{output[-4000:]}"
             for text in b.expect:
