@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..config import Strategy
-from ..core.consolidate import Candidate, norm_key
+from ..core.consolidate import Candidate, norm_key, norm_value
 from ..core.text import index_terms
 from ..errors import ModelOutputError
 from ..models.base import Model
@@ -148,4 +149,52 @@ def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[C
             key=key, value=value, multi=multi, retract=action == "retract",
             topic=tuple(index_terms(value or summary)[:3]) if action == "retract" and (not key or not value) else (),
             at=when))
+    check_against_reading(run, strategy, out)
     return out
+
+
+# The attributes the offline reading finds reliably (a named value the user said plainly): a model answer that
+# drops one of them, or fuses two into one memory, is refused as malformed (a failed job, retried).
+_CORE = ("residence", "employer", "car", "job", "language:", "family:", "pet:", "diet", "allergy:")
+
+
+def _names(value: str, text: str) -> bool:
+    v = norm_value(value)
+    return bool(v) and re.search(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", norm_value(text)) is not None
+
+
+def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) -> None:
+    """Refuse a model answer that misreads, fuses or drops what the user plainly said.
+
+    Checked against the offline reading of the same messages (:meth:`Run.offline_facts`), which is not a
+    judge of everything but is reliable on a few plain attributes (``_CORE``) with a named value:
+
+    - **misread**: an asserted memory whose value is a name (a capitalised word) none of its cited messages
+      contains ("Lives in Paris" citing "I moved to Porto");
+    - **fused**: one memory naming the values of two plainly stated facts of different attributes ("Brother
+      lives in Nantes and manager is Aroha");
+    - **dropped**: a plainly stated core fact of this strategy's categories that no memory (asserted or
+      retracted) names.
+
+    Each raises :class:`ModelOutputError`, so the extraction is kept as a failed job and retried, as a
+    malformed answer is.
+    """
+    texts = {e.id: e.content or "" for e in run.events}
+    asserted = [c for c in cands if not c.retract]
+    cats = categories(run, strategy)
+    plain = [f for f in run.offline_facts()
+             if not f.retract and f.category in cats and f.attribute.startswith(_CORE)
+             and f.value[:1].isupper() and _names(f.value, f.evidence)]
+    for c in asserted:
+        named = {f.key for f in plain if _names(f.value, c.summary)}
+        if len(named) > 1 and len({k.split(":", 1)[0] for k in named}) > 1:
+            raise ModelOutputError(f"memory {c.summary!r} fuses {len(named)} facts into one", field="memories")
+    for i, c in enumerate(asserted):
+        said = " ".join(texts.get(e, "") for e in c.source_event_ids)
+        value = (c.value or "").strip()
+        if value[:1].isupper() and not _names(value, said):
+            raise ModelOutputError(f"memory {c.summary!r}: its value {value!r} is not in the messages it cites",
+                                   field=f"memories[{i}].value")
+    for f in plain:
+        if not any(_names(f.value, f"{c.summary} {c.value or ''}") for c in cands):
+            raise ModelOutputError(f"the answer drops what the user said: {f.summary!r}", field="memories")
