@@ -275,3 +275,12 @@ def openai_chat_stream(text: str | None = "ok", *, tool_calls: Sequence[tuple[st
     body = b"".join(b"data: " + json.dumps({"id": "c1", "object": "chat.completion.chunk", "created": 1,
                                            "model": "m", **c}).encode() + b"\n\n" for c in chunks)
     return Reply(body=body + b"data: [DONE]\n\n", headers={"content-type": "text/event-stream"})
+
+
+def gemini_content(text: str | None = "ok", *, calls: Sequence[tuple[str, dict[str, Any]]] = ()) -> dict[str, Any]:
+    """A Gemini ``generateContent`` response; function calls as (name, args)."""
+    parts: list[dict[str, Any]] = [{"text": text}] if text is not None else []
+    parts += [{"functionCall": {"name": name, "args": args}} for name, args in calls]
+    return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 9, "candidatesTokenCount": 3, "totalTokenCount": 12},
+            "modelVersion": "gemini-test"}

@@ -9,6 +9,7 @@ module                 extra                           what it plugs in
 ``memory_files``       (none)                          that tool's commands, for any framework
 ``pydantic_ai``        ``[pydantic-ai]``               a message-history store; memory tools
 ``strands``            ``[strands]``                   a native session manager; memory tools
+``google_adk``         ``[google-adk]``                session service and memory service
 =====================  ==============================  ===========================================
 
 Importing this package imports no framework; each module imports only its own. Every adapter reads and
