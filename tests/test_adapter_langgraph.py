@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("langgraph")
 
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import START, StateGraph
 from langgraph.store.base import BaseStore, GetOp, PutOp
 from openai import OpenAI
 
@@ -49,13 +49,8 @@ def build(server: FakeServer, store: BaseStore) -> Any:
             {"role": "system", "content": system}, {"role": "user", "content": state["message"]}])
         return {"reply": out.choices[0].message.content or ""}
 
-    graph = StateGraph(State)
-    graph.add_node("remember", remember)
-    graph.add_node("respond", respond)
-    graph.add_edge(START, "remember")
-    graph.add_edge("remember", "respond")
-    graph.add_edge("respond", END)
-    return graph.compile(store=store)
+    graph = StateGraph(State).add_sequence([remember, respond])
+    return graph.add_edge(START, "remember").compile(store=store)
 
 
 def test_a_graph_remembers_and_recalls_through_engram(mem: Memory) -> None:
