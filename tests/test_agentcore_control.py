@@ -259,7 +259,7 @@ def test_harness_lifecycle_through_boto3(engram: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"harnessName": "bad-name"}, "harnessName"),
     ({"harnessName": "H", "executionRoleArn": "arn:aws:iam::1:user/x"}, "executionRoleArn"),
-    ({"harnessName": "H", "memory": {"managedMemoryConfiguration": {"eventExpiryDuration": 400}}},
+    ({"harnessName": "H", "memory": {"managedMemoryConfiguration": {"eventExpiryDuration": 3651}}},
      "memory.managedMemoryConfiguration.eventExpiryDuration"),
     ({"harnessName": "H", "truncation": {"strategy": "none", "config": {"slidingWindow": {"messagesCount": 2}}}},
      "truncation.config"),

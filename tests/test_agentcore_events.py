@@ -4,6 +4,7 @@ paging), DeleteEvent, ListSessions, ListActors; SigV4 and grants; on SQLite and 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -254,9 +255,13 @@ def test_extraction_mode_skip(ac: Served) -> None:
     said = [text("I am allergic to shellfish and I live in Oslo.")]
     c.create_event(memoryId=mid, actorId="u-skip", sessionId="s1", eventTimestamp=now(), payload=said,
                    extractionMode="SKIP")
-    assert facts("u-skip") == []  # the event is stored, nothing extracted
     c.create_event(memoryId=mid, actorId="u-noskip", sessionId="s1", eventTimestamp=now(), payload=said)
+    # extraction runs as a job after CreateEvent answered: wait for it (the worker polls every 0.5 s)
+    deadline = time.monotonic() + 60
+    while not facts("u-noskip") and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert facts("u-noskip") and all(r["memoryStrategyId"] == "facts" for r in facts("u-noskip"))
+    assert facts("u-skip") == []  # that event is stored, and nothing was extracted from it
 
 
 def test_insecure_local_grants_loopback_without_signatures(tmp_path_factory: pytest.TempPathFactory,

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from engram import Memory
 from engram.agentcore import erase, harnesses, idempotency, memories, meta_index, owners, registry
 from engram.embedders import HashingEmbedder
@@ -156,10 +158,13 @@ def test_concurrent_creates_with_one_client_token_make_one_resource(db_url: str)
 def test_a_failed_create_gives_its_client_token_back(db_url: str) -> None:
     store = open_store(db_url)
     try:
-        assert idempotency.claim(store, "create-memory", "t", "m-1") == "m-1"
-        assert idempotency.claim(store, "create-memory", "t", "m-2") == "m-1"  # the first claim holds
-        idempotency.release(store, "create-memory", "t")
-        assert idempotency.lookup(store, "create-memory", "t") is None
-        assert idempotency.claim(store, "create-memory", "t", "m-3") == "m-3"
+        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-1") == "m-1"
+        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-2") == "m-1"  # the first claim holds
+        assert idempotency.claim(store, "create-memory", "other", "t", "p", "m-9") == "m-9"  # tokens are the owner's
+        with pytest.raises(idempotency.IdempotentParameterMismatch):
+            idempotency.claim(store, "create-memory", "bot", "t", "other parameters", "m-2")
+        idempotency.release(store, "create-memory", "bot", "t")
+        assert idempotency.lookup(store, "create-memory", "bot", "t", "p") is None
+        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-3") == "m-3"
     finally:
         store.close()

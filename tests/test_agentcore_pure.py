@@ -181,7 +181,7 @@ GOOD_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/M-abcdefghij
 
 
 @pytest.mark.parametrize(("value", "field"), [
-    ({"managedMemoryConfiguration": {"eventExpiryDuration": 366}},
+    ({"managedMemoryConfiguration": {"eventExpiryDuration": 3651}},
      "memory.managedMemoryConfiguration.eventExpiryDuration"),
     ({"managedMemoryConfiguration": {"strategies": ["CUSTOM"]}}, "memory.managedMemoryConfiguration.strategies[0]"),
     ({"agentCoreMemoryConfiguration": {"arn": SHORT_ARN}},

@@ -6,6 +6,7 @@ On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -86,10 +87,18 @@ def test_memory_session_manager(sdk_env: Served) -> None:
     hits = session.search_long_term_memories("favourite programming language", namespace="/facts/grace/",
                                              top_k=3)
     assert hits and "COBOL" in hits[0]["content"]["text"]
-    listed = session.list_long_term_memory_records(namespace="/facts/grace/")
-    mine = [r for r in listed if r["content"]["text"] == "Grace's favourite language is COBOL"]
-    # the memory's SEMANTIC strategy ("facts") extracted its own record from the turns as well
-    assert any(r["memoryStrategyId"] == "facts" and "COBOL" in r["content"]["text"] for r in listed if r not in mine)
+    # the memory's SEMANTIC strategy ("facts") extracts its own record from the turns as well, in a job after
+    # CreateEvent answered: wait for it
+    deadline = time.monotonic() + 60
+    while True:
+        listed = session.list_long_term_memory_records(namespace="/facts/grace/")
+        mine = [r for r in listed if r["content"]["text"] == "Grace's favourite language is COBOL"]
+        extracted = [r for r in listed if r not in mine and r["memoryStrategyId"] == "facts"
+                     and "COBOL" in r["content"]["text"]]
+        if extracted or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert extracted
     rid = mine[0]["memoryRecordId"]
     assert session.get_memory_record(rid)["content"]["text"] == "Grace's favourite language is COBOL"
     session.delete_memory_record(rid)

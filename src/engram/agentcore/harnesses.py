@@ -440,7 +440,7 @@ def run_config(base: Memory, grant: Grant, doc: Mapping[str, Any], res: registry
         scope = mem.setdefault("scope", {})
         scope["read"] = [lv for lv in scope.get("read", ["session"]) if lv in grant.read]
         scope["write"] = [lv for lv in scope.get("write", ["session"]) if lv in grant.write]
-    mem["tools"] = [t for t in (mem.get("tools") or cfgmod.MEMORY_TOOLS) if allows(doc.get("allowedTools"), t)]
+    mem["tools"] = [t for t in mem.get("tools", cfgmod.MEMORY_TOOLS) if allows(doc.get("allowedTools"), t)]
     context["truncation"] = _truncation(doc.get("truncation") or DEFAULT_TRUNCATION,
                                         context.get("truncation") or {})
     try:  # a whole engram document already: no shape defaults to apply
