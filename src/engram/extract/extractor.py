@@ -52,7 +52,7 @@ class OfflineExtractor:
         seen = {ev.id for ev in events}
         for ev in [*history, *events]:
             self._read(ev, ctx, out if ev.id in seen else [])
-        return dedupe([ctx.unnamed(f) for f in out])
+        return dedupe([ctx.unnamed(f) for f in out if spans.says_something(f)])
 
     def _read(self, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """Add the facts of one event to ``out`` (context only for non-user events)."""
@@ -168,22 +168,28 @@ class OfflineExtractor:
                                                             and not _starts_statement(text))
             c = self._prepare(text, raw, ev, question, note)
             found = self._clause(c, ctx)
-            found += self._listed(c, found, ctx)
+            found += self._listed(c, found, ctx, expanded.rstrip(".!?"))
             out.extend(found)
             ctx.recent.extend(f for f in found if not f.retract)
             done.append((c, found))
         return done
 
-    def _listed(self, c: Clause, found: list[Fact], ctx: Context) -> list[Fact]:
-        """The other items of a list a found value begins ("I speak Tagalog and Greek"): the clause read once
-        per item, keeping what it says that was not found already (see :func:`spans.conjoined`)."""
+    def _listed(self, c: Clause, found: list[Fact], ctx: Context, sentence: str) -> list[Fact]:
+        """The other items of a list a found value begins ("I speak Tagalog and Greek", "I enjoy badminton,
+        running, and swimming"): the clause read once per item, keeping what it says that was not found
+        already (see :func:`spans.conjoined`). The list is looked for in the whole sentence, since commas
+        also split clauses."""
         if c.question or c.hedged:
             return []
         have = {(f.key, f.value) for f in found}
         more: list[Fact] = []
         for f in found:
-            for text in spans.conjoined(f, c.text):
-                for g in self._clause(self._prepare(text, c.raw, c.event, c.question, c.note), ctx):
+            for item, text in spans.conjoined(f, sentence):
+                part = next((p for p in split_clauses(text) if item in p), "")
+                body, _ = strip_markers(part)
+                if not body:
+                    continue
+                for g in self._clause(self._prepare(elliptical(body), c.raw, c.event, c.question, c.note), ctx):
                     if (g.key, g.value) not in have and not g.retract:
                         have.add((g.key, g.value))
                         more.append(g)

@@ -80,8 +80,9 @@ def _anchor(fact: Fact, text: str) -> str | None:
     return None
 
 
-def conjoined(fact: Fact, text: str) -> list[str]:
-    """``text`` once for each other item of a list that begins with ``fact``'s value, in its place."""
+def conjoined(fact: Fact, text: str) -> list[tuple[str, str]]:
+    """``(item, text with the item in the list's place)`` for each other item of a list that begins with
+    ``fact``'s value ("playing badminton, running, and swimming": "running" and "swimming" in its place)."""
     if fact.retract:
         return []
     anchor = _anchor(fact, text)
@@ -97,8 +98,30 @@ def conjoined(fact: Fact, text: str) -> list[str]:
     for it in (i.strip() for i in items):
         if not it or it.lower() in STOP_WORDS or it.split()[0].lower() in STOP_WORDS or it == anchor:
             continue
-        out.append(text[:m.start()] + it + text[m.end():])
+        head = text[:m.start()]
+        if it.endswith("ing"):  # "playing badminton, running": running, not "playing running"
+            head = re.sub(r"\b\w+ing\s+$", "", head)
+        out.append((it, head + it + text[m.end():]))
     return out
+
+
+_DEICTIC = re.compile(r"^(?:(?:so|really|super|pretty|very|just|all)\s+)*(?:you|it|that|those|this|these|something|"
+                      r"anything|them|him|her|one|there|stuff|things?)\b", re.IGNORECASE)
+_CLAUSE_IN_VALUE = re.compile(r"\b(?:I am|I was|I have|you think|we did|who I)\b", re.IGNORECASE)
+
+
+def says_something(fact: Fact) -> bool:
+    """Whether a fact's value names something: not a pronoun or a pointing word ("Loves something like
+    that", "Is obsessed with those" say nothing once the conversation is gone), nor a clause about the
+    speaker cut out of a sentence ("Is proud of who I am")."""
+    if fact.retract or fact.attribute.startswith(("family:", "pet:")):
+        return True
+    value = fact.value.strip()
+    if value.lower() in ("yes", "like", "dislike", "no"):
+        value = re.sub(r"^\S+\s+", "", fact.summary.strip())
+    obj = re.sub(r"^(?:(?:is|am|was|has|had|feels?|loves?|likes?|enjoys?)\s+)?(?:(?:so|really|super|pretty|very|"
+                 r"quite|just)\s+)*(?:\w+\s+(?:with|of|about|by)\s+)?", "", value, flags=re.IGNORECASE)
+    return not _DEICTIC.match(obj) and not _CLAUSE_IN_VALUE.search(value)
 
 
 _NEXT_FIX = re.compile(
