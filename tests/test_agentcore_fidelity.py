@@ -438,3 +438,22 @@ def test_timestamps_at_the_calendars_edges_are_validation_errors(ac: Served, edg
             assert r.status_code in (200, 201), (path, r.status_code, doc)
             [failed] = doc["failedRecords"]
             assert failed["errorCode"] == 400 and field in failed["errorMessage"]
+
+
+# -- issue 29.3: one clientToken rule ----------------------------------------------------------------------------
+def test_batch_create_follows_the_one_token_rule(ac: Served) -> None:
+    c = ac.client()
+    at = datetime.now(UTC)
+    args = {"memoryId": ac.memory.id, "clientToken": "batch-rule-1", "records": [{
+        "requestIdentifier": "r1", "namespaces": ["/facts/rule/"], "content": {"text": "Plays the oboe"},
+        "timestamp": at}]}
+    first = c.batch_create_memory_records(**args)
+    assert c.batch_create_memory_records(**args)["successfulRecords"] == first["successfulRecords"]
+    other = {**args, "records": [{**args["records"][0], "content": {"text": "Plays the tuba"}}]}
+    with pytest.raises(ClientError) as exc:
+        c.batch_create_memory_records(**other)
+    assert code(exc) == "ValidationException"
+    assert exc.value.response["reason"] == "IdempotentParameterMismatchException"
+    texts = [r["content"]["text"] for r in
+             c.list_memory_records(memoryId=ac.memory.id, namespace="/facts/rule/")["memoryRecordSummaries"]]
+    assert texts == ["Plays the oboe"]

@@ -4,7 +4,6 @@ still read."""
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -77,23 +76,19 @@ def test_concurrent_create_harness_keeps_every_entry(db_url: str) -> None:
         mem.close()
 
 
-def test_rows_keep_creation_order_and_read_the_older_list(db_url: str) -> None:
+def test_rows_keep_creation_order(db_url: str) -> None:
     store = open_store(db_url)
     try:
         with store.write() as tx:
-            tx.set_meta("test.legacy", json.dumps(["old-b", "old-a"]))
             meta_index.add(tx, "test.index.", "new-z", datetime(2026, 1, 2, tzinfo=UTC))
             meta_index.add(tx, "test.index.", "new-a", datetime(2026, 1, 3, tzinfo=UTC))
             meta_index.add(tx, "test.index.", "new-m", datetime(2025, 12, 31, tzinfo=UTC))
         with store.read() as tx:
-            assert meta_index.members(tx, "test.index.", "test.legacy") == ["old-b", "old-a", "new-m", "new-z",
-                                                                             "new-a"]
+            assert meta_index.members(tx, "test.index.") == ["new-m", "new-z", "new-a"]
         with store.write() as tx:
-            meta_index.remove(tx, "test.index.", "old-b", "test.legacy")
-            meta_index.remove(tx, "test.index.", "new-z", "test.legacy")
+            meta_index.remove(tx, "test.index.", "new-z")
         with store.read() as tx:
-            assert meta_index.members(tx, "test.index.", "test.legacy") == ["old-a", "new-m", "new-a"]
-            assert json.loads(tx.get_meta("test.legacy") or "[]") == ["old-a"]
+            assert meta_index.members(tx, "test.index.") == ["new-m", "new-a"]
     finally:
         store.close()
 
@@ -105,14 +100,11 @@ def test_concurrent_owner_notes_keep_every_pair_and_erase_purges_one_actor(db_ur
             owners.note(store, "bot", f"u{i}", f"s{i}" if i % 2 else None, datetime.now(UTC))
 
         assert _together(N, note) == []
-        with store.write() as tx:  # an older version's one-key list is still read
-            tx.set_meta(owners.LEGACY + "bot", json.dumps([["old", "s0"], ["u1", "s1"]]))
         got = owners.listed(store, "bot")
-        assert set(got) == {(f"u{i}", f"s{i}" if i % 2 else None) for i in range(N)} | {("old", "s0")}
-        assert got[-1] == ("old", "s0") and len(got) == N + 1
+        assert set(got) == {(f"u{i}", f"s{i}" if i % 2 else None) for i in range(N)} and len(got) == N
         with store.write() as tx:
-            assert erase.purge(tx, "bot", "u1") == 2  # its row and its place in the older list
-        assert ("u1", "s1") not in owners.listed(store, "bot") and len(owners.listed(store, "bot")) == N
+            assert erase.purge(tx, "bot", "u1") == 1
+        assert ("u1", "s1") not in owners.listed(store, "bot") and len(owners.listed(store, "bot")) == N - 1
     finally:
         store.close()
 

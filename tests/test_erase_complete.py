@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -16,8 +17,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engram import Memory, NotFound, Scope
-from engram.agentcore import idempotency
-from engram.agentcore.records import BATCH_TOKEN_META, OWNERS_META
+from engram.agentcore import idempotency, owners
+from engram.agentcore.records import BATCH_TOKEN_OP
 from engram.embedders import HashingEmbedder
 from engram.turn import Turn
 from engram.types import LEVELS
@@ -61,11 +62,12 @@ def _fill(mem: Memory) -> dict[str, Any]:
                              source_event_ids=[events[0].id])
     t.commit()
     mem.append(OTHER, [{"role": "user", "content": "keeper likes green tea"}])
-    with mem.store.write() as tx:  # what the AgentCore face notes about actors (agentcore/erase.py)
-        tx.set_meta(OWNERS_META + "bot", json.dumps([[ACTOR, SESSION], ["keeper", "k1"]]))
-        tx.set_meta(BATCH_TOKEN_META + "bot\x1fkey\x1ftok",
-                    json.dumps({"successfulRecords": [{"namespace": f"/facts/{ACTOR}/", "content": MARK}]}))
-        tx.set_meta(BATCH_TOKEN_META + "bot\x1fkey\x1fkept", json.dumps({"successfulRecords": []}))
+    # what the AgentCore face notes about actors (agentcore/erase.py)
+    for actor, session in ((ACTOR, SESSION), ("keeper", "k1")):
+        owners.note(mem.store, "bot", actor, session, datetime.now(UTC))
+    idempotency.settle(mem.store, BATCH_TOKEN_OP, "bot", "tok", "digest",
+                       json.dumps({"successfulRecords": [{"namespace": f"/facts/{ACTOR}/", "content": MARK}]}))
+    idempotency.settle(mem.store, BATCH_TOKEN_OP, "bot", "kept", "digest", json.dumps({"successfulRecords": []}))
     kept = mem.remember(OTHER, "Keeper likes green tea", scope="actor")
     for text in ("Refunds take five days", "Parking is free on weekends", "Support answers within a day"):
         mem.remember(admin, text, scope="agent")
@@ -81,9 +83,10 @@ def _check_rows_gone(mem: Memory, ids: dict[str, Any]) -> None:
     assert mem.events(OTHER)[0].content == "keeper likes green tea"
     assert all(v.provenance.actor != ACTOR and v.provenance.session != SESSION
                for v in mem.history(OTHER, ids["shared"]))
-    with mem.store.read() as tx:
-        assert json.loads(tx.get_meta(OWNERS_META + "bot") or "[]") == [["keeper", "k1"]]
-        assert [k for k, _ in tx.meta_items(BATCH_TOKEN_META)] == [BATCH_TOKEN_META + "bot\x1fkey\x1fkept"]
+    assert owners.listed(mem.store, "bot") == [("keeper", "k1")]
+    assert idempotency.lookup(mem.store, BATCH_TOKEN_OP, "bot", "tok", "digest") is None
+    assert idempotency.lookup(mem.store, BATCH_TOKEN_OP, "bot", "kept", "digest") == json.dumps(
+        {"successfulRecords": []})
     assert idempotency.lookup(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest") is None
     assert idempotency.lookup(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest") == "k1"
 

@@ -14,15 +14,14 @@ with the same token returns the first event instead of writing another.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..errors import NotFound
+from ..errors import EngramError, NotFound
 from ..types import Event, Scope
-from . import ids, shapes, worker
+from . import idempotency, ids, shapes, worker
 from .errors import ResourceNotFoundException, ValidationException
 from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp, timestamp
 
@@ -32,7 +31,6 @@ KEY = "$agentcore"
 ROLE_IN = {"USER": "user", "ASSISTANT": "assistant", "TOOL": "tool", "OTHER": "system"}
 ROLE_OUT = {"user": "USER", "assistant": "ASSISTANT", "tool": "TOOL", "system": "OTHER"}
 TOOL_CALL_ID = "agentcore"
-_TOKEN = "agentcore.token."
 _EPS = timedelta(microseconds=1)
 MAIN = "main"  # the branch of events written without one
 
@@ -146,41 +144,30 @@ def create_event(c: CallDep) -> Any:
         raise ValidationException("must be SKIP", field="extractionMode")
     if body.get("extractionConfig") is not None:
         shapes.extraction_config(body["extractionConfig"], "extractionConfig")
-    token = body.get("clientToken")
-    token_key = digest = None
+    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
+    digest = idempotency.params(body)
     if token is not None:
-        token = shapes.string(token, "clientToken", max_len=256)
-        # hashed: the meta table then holds no actor or session id that an erase would have to find
-        token_key = _TOKEN + hashlib.sha256("\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or "",
-                                                          token]).encode()).hexdigest()
-        digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:32]
-        earlier = _replay(mc, token_key, digest)
+        _, earlier = idempotency.begin(mc.mem.store, "create-event", owner, token, digest)
         if earlier is not None:
-            return c.ok({"event": event_out(mc.resource.id, earlier)}, 201)
-    with mc.mem.turn(mc.scope, extract=mode != "SKIP") as t:
-        t.defer_extraction = True  # stored now, extracted by a job (worker.py): a model never delays the write
-        events = t.append([msg])
-        if token_key is not None and digest is not None:
-            t.set_meta(token_key, json.dumps({"event": events[0].id, "digest": digest}))
+            try:
+                return c.ok({"event": event_out(mc.resource.id, mc.mem.get_event(mc.scope, earlier))}, 201)
+            except NotFound:  # deleted or expired since: write it again under the token
+                pass
+    try:
+        with mc.mem.turn(mc.scope, extract=mode != "SKIP") as t:
+            t.defer_extraction = True  # stored now, extracted by a job (worker.py): a model never delays the write
+            events = t.append([msg])
+            if token is not None:  # settled in the event's own transaction
+                t.set_meta(idempotency.key("create-event", owner, token), idempotency.row(digest, events[0].id))
+    except EngramError:
+        if token is not None:
+            idempotency.release(mc.mem.store, "create-event", owner, token)
+        raise
     if mode != "SKIP":
         worker.ensure(c.base)
     ev = t.appended[0] if t.appended else events[0]
     return c.ok({"event": event_out(mc.resource.id, ev)}, 201)
-
-
-def _replay(mc: MemoryCtx, token_key: str, digest: str) -> Event | None:
-    with mc.mem.store.read() as tx:
-        raw = tx.get_meta(token_key)
-    if not raw:
-        return None
-    doc = json.loads(raw)
-    if doc.get("digest") != digest:
-        raise ValidationException("this clientToken was used with different parameters", field="clientToken",
-                                  reason="IdempotentParameterMismatchException")
-    try:
-        return mc.mem.get_event(mc.scope, str(doc["event"]))
-    except NotFound:
-        return None  # deleted or expired since: write it again
 
 
 @router.get("/memories/{memoryId}/actor/{actorId}/sessions/{sessionId}/events/{eventId}")

@@ -34,7 +34,6 @@ from . import idempotency, memories, meta_index, registry
 from . import strategies as st
 
 HARNESS_META = "agentcore.harness."
-INDEX_META = "agentcore.harnesses"  # the one-key list older versions kept; read, never appended to
 INDEX_PREFIX = "agentcore.index.harness."  # one row per harness, in creation order (meta_index)
 OWNER = "_owner"
 MANAGED_NAMES = {"SEMANTIC": "semantic", "SUMMARIZATION": "summarization", "USER_PREFERENCE": "user_preference",
@@ -84,7 +83,7 @@ def _load(base: Memory, harness_id: str, version: str | None = None) -> dict[str
 
 def _index(base: Memory) -> list[str]:
     with base.store.read() as tx:
-        return meta_index.members(tx, INDEX_PREFIX, INDEX_META)
+        return meta_index.members(tx, INDEX_PREFIX)
 
 
 def get(base: Memory, grant: Grant, harness_id: Any, version: Any = None) -> dict[str, Any]:
@@ -390,7 +389,7 @@ def delete(base: Memory, grant: Grant, harness_id: Any, delete_managed: str | No
     _release(base, doc, delete=delete_managed != "false")
     hid = doc["harnessId"]
     with base.store.write() as tx:
-        meta_index.remove(tx, INDEX_PREFIX, hid, INDEX_META)
+        meta_index.remove(tx, INDEX_PREFIX, hid)
         tx.set_meta(HARNESS_META + hid, "")
         for v in range(1, int(doc["harnessVersion"]) + 1):
             tx.set_meta(f"{HARNESS_META}{hid}@{v}", "")

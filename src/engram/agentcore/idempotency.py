@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import ConflictError
 from ..stores.base import Store
 from .errors import AwsError
 
 TOKEN_META = "agentcore.token."
+PENDING = "pending:"  # a claimed token whose call has not finished
 
 
 class IdempotentParameterMismatch(AwsError):
@@ -29,7 +32,7 @@ class IdempotentParameterMismatch(AwsError):
     code, status = "ValidationException", 400
 
     def body(self) -> dict[str, Any]:
-        return {"__type": self.code, "message": self.message, "reason": "IdempotentParameterMismatch",
+        return {"__type": self.code, "message": self.message, "reason": "IdempotentParameterMismatchException",
                 "fieldList": [{"name": "clientToken", "message": self.message}]}
 
 
@@ -71,6 +74,24 @@ def claim(store: Store, op: str, owner: str, token: str, digest: str, value: str
     with store.write() as tx:
         got = tx.claim_meta(key(op, owner, token), doc)
     return value if got == doc else _check(got, digest)
+
+
+def row(digest: str, value: str) -> str:
+    """The stored form of a settled token (for a caller that writes it inside its own transaction)."""
+    return json.dumps({"id": value, "params": digest})
+
+
+def begin(store: Store, op: str, owner: str, token: str, digest: str) -> tuple[str, str | None]:
+    """Claim the token for a call whose result is known only when it is done: returns ``(marker, None)``
+    when this call won (settle the row with the result, or release it), else ``(marker, earlier result)``.
+    A call with this token still running is a ConflictError (retry); other parameters refuse."""
+    marker = PENDING + secrets.token_hex(8)
+    got = claim(store, op, owner, token, digest, marker)
+    if got == marker:
+        return marker, None
+    if got.startswith(PENDING):
+        raise ConflictError("a call with this clientToken is still in progress; retry", field="clientToken")
+    return marker, got
 
 
 def settle(store: Store, op: str, owner: str, token: str, digest: str, value: str) -> None:

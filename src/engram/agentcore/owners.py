@@ -2,21 +2,17 @@
 
 Reads that name no namespace probe these owners (:func:`engram.agentcore.records.read_scopes`). Each pair is
 its own meta row, ``agentcore.owner.<agent>\\x1f<actor>\\x1f<session>`` → when it was first seen (µs), so
-two writers noting different pairs never overwrite each other (one JSON list per agent, as older versions
-kept under ``agentcore.owners.<agent>``, was a read-modify-write that could lose a pair on PostgreSQL; it
-is still read and purged). Ids cannot contain ``\\x1f``.
+two writers noting different pairs never overwrite each other. Ids cannot contain ``\\x1f``.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from ..stores.base import Store, Tx
 
 ROWS = "agentcore.owner."
-LEGACY = "agentcore.owners."
-LIMIT = 10_000  # the newest pairs a read probes, as the one-key list kept
+LIMIT = 10_000  # the newest pairs a read probes
 
 
 def _prefix(agent: str, actor: str | None = None) -> str:
@@ -32,33 +28,17 @@ def note(store: Store, agent: str, actor: str, session: str | None, at: datetime
 
 
 def listed(store: Store, agent: str) -> list[tuple[str, str | None]]:
-    """The (actor, session) owners of ``agent``, newest first (then those an older version listed)."""
+    """The (actor, session) owners of ``agent``, newest first."""
     with store.read() as tx:
         rows = tx.meta_items(_prefix(agent))
-        raw = tx.get_meta(LEGACY + agent)
     found: list[tuple[int, str, str | None]] = []
     for key, value in rows:
         actor, _, session = key[len(_prefix(agent)):].partition("\x1f")
         found.append((int(value or 0), actor, session or None))
     found.sort(key=lambda f: (-f[0], f[1], f[2] or ""))
-    out = [(a, s) for _, a, s in found]
-    out += [(a, s) for a, s in reversed(json.loads(raw))] if raw else []
-    return list(dict.fromkeys(out))[:LIMIT]
+    return list(dict.fromkeys((a, s) for _, a, s in found))[:LIMIT]
 
 
 def purge(tx: Tx, agent: str, actor: str) -> int:
-    """Forget the actor's pairs of ``agent``; returns how many notes changed or went."""
-    n = 0
-    for key, _ in tx.meta_items(_prefix(agent, actor)):
-        n += int(tx.delete_meta(key))
-    raw = tx.get_meta(LEGACY + agent)
-    if raw:
-        pairs = json.loads(raw)
-        kept = [p for p in pairs if p[0] != actor]
-        if len(kept) != len(pairs):
-            n += 1
-            if kept:
-                tx.set_meta(LEGACY + agent, json.dumps(kept))
-            else:
-                tx.delete_meta(LEGACY + agent)
-    return n
+    """Forget the actor's pairs of ``agent``; returns how many notes went."""
+    return sum(int(tx.delete_meta(key)) for key, _ in tx.meta_items(_prefix(agent, actor)))

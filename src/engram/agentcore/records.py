@@ -24,7 +24,7 @@ from ..core.validate import MAX_SUMMARY
 from ..engine import Memory
 from ..errors import EngramError, NotFound
 from ..types import Hit, Record, Scope
-from . import ids, owners, shapes
+from . import idempotency, ids, owners, shapes
 from . import namespaces as nsmod
 from .errors import AccessDeniedException, AwsError, ValidationException, from_engram
 from .server import AwsRouter, Call, CallDep, parse_timestamp, timestamp
@@ -33,9 +33,8 @@ router = AwsRouter()
 
 FANOUT = 100
 NO_STRATEGY = "manual"
-_BATCH_TOKEN = "agentcore.batch_token."
+BATCH_TOKEN_OP = "batch-create"  # its replies are kept under the memory's agent (idempotency.owner_prefix)
 ALIAS_META = "agentcore.record_alias."  # a record BatchUpdate wrote -> the engram id its AWS id names
-OWNERS_META, BATCH_TOKEN_META = owners.LEGACY, _BATCH_TOKEN  # what an erase purges (agentcore/erase.py)
 
 
 # -- shapes -----------------------------------------------------------------------------------------------------
@@ -420,25 +419,24 @@ def batch_create(c: CallDep) -> Any:
     if body.get("recordExpirySpecification") is not None:
         raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
     records = shapes.items(body.get("records"), "records", max_items=100)
-    token_key = None
-    if body.get("clientToken") is not None:
-        token = shapes.string(body["clientToken"], "clientToken", max_len=256)
-        token_key = _BATCH_TOKEN + res.agent + "\x1f" + (c.grant.key_id or "") + "\x1f" + token
-        with c.base.store.read() as tx:
-            done = tx.get_meta(token_key)
-        if done:
-            return c.ok(json.loads(done), 201)
+    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    digest = idempotency.params(body)
+    if token is not None:  # the one token rule (idempotency.py): same parameters replay the first reply
+        _, earlier = idempotency.begin(c.base.store, BATCH_TOKEN_OP, res.agent, token, digest)
+        if earlier is not None:
+            return c.ok(json.loads(earlier), 201)
     ok, failed = [], []
-    for i, item in enumerate(records):
-        rid = item.get("requestIdentifier") if isinstance(item, dict) else None
-        try:
-            ok.append(_create_one(c, res.agent, item, i))
-        except (AwsError, EngramError) as exc:
-            failed.append(_failure(exc, None, rid if isinstance(rid, str) else None))
-    out = {"successfulRecords": ok, "failedRecords": failed}
-    if token_key is not None:
-        with c.base.store.write() as tx:
-            tx.set_meta(token_key, json.dumps(out))
+    try:
+        for i, item in enumerate(records):
+            rid = item.get("requestIdentifier") if isinstance(item, dict) else None
+            try:
+                ok.append(_create_one(c, res.agent, item, i))
+            except (AwsError, EngramError) as exc:
+                failed.append(_failure(exc, None, rid if isinstance(rid, str) else None))
+    finally:
+        out = {"successfulRecords": ok, "failedRecords": failed}
+        if token is not None:
+            idempotency.settle(c.base.store, BATCH_TOKEN_OP, res.agent, token, digest, json.dumps(out))
     return c.ok(out, 201)
 
 

@@ -25,7 +25,6 @@ from . import ids, meta_index
 
 _MEMORY = "agentcore.memory."
 _AGENT = "agentcore.agent."
-_ALL = "agentcore.memories"  # the one-key list older versions kept; read, never appended to
 _INDEX = "agentcore.index.memory."  # one row per memory, in creation order (meta_index)
 
 
@@ -88,7 +87,7 @@ def create(store: Store, agent: str, name: str, *, region: str = ids.DEFAULT_REG
 def list_all(store: Store) -> list[MemoryResource]:
     """Every memory resource, oldest first (ListMemories filters by the caller's grant)."""
     with store.read() as tx:
-        raws = [tx.get_meta(_MEMORY + mid) for mid in meta_index.members(tx, _INDEX, _ALL)]
+        raws = [tx.get_meta(_MEMORY + mid) for mid in meta_index.members(tx, _INDEX)]
     return [MemoryResource.from_json(r) for r in raws if r]
 
 
@@ -149,5 +148,5 @@ def delete(store: Store, memory_id: str) -> MemoryResource:
         tx.set_meta(_MEMORY + mid, "")
         if tx.get_meta(_AGENT + res.agent) == mid:
             tx.set_meta(_AGENT + res.agent, "")
-        meta_index.remove(tx, _INDEX, mid, _ALL)
+        meta_index.remove(tx, _INDEX, mid)
     return replace(res, status="DELETING")
