@@ -10,6 +10,7 @@ medians (AgentCore / engram). The machine is shared (2 cores, several agents): c
     .venv/bin/python bench/agentcore.py                       # SQLite in a temp dir, the default embedder
     .venv/bin/python bench/agentcore.py --embedder hashing    # the face's own overhead, embedding ~free
     .venv/bin/python bench/agentcore.py --db postgresql://postgres@127.0.0.1/test
+    .venv/bin/python bench/agentcore.py --model-delay 2 --n 20  # CreateEvent does not wait for a slow model
 """
 
 from __future__ import annotations
@@ -102,6 +103,82 @@ def side_by_side(n: int, ours: Callable[[int], Any], theirs: Callable[[int], Any
             "ratio_p50": round(med_a / med_b, 2) if med_b else None, "n": n}
 
 
+def slow_model(delay: float) -> Any:
+    """A loopback OpenAI-compatible server that answers every chat completion after ``delay`` seconds with an
+    extraction that finds nothing: the model of a strategy whose latency CreateEvent must not wait for."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    answer = json.dumps({"id": "c", "object": "chat.completion", "created": 1, "model": "m", "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": json.dumps({"memories": []})},
+         "finish_reason": "stop"}], "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+                        ).encode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("content-length", 0)))
+            time.sleep(delay)
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def model_delay(args: argparse.Namespace) -> None:
+    """CreateEvent with a model-backed strategy whose model takes ``--model-delay`` seconds, next to SKIP:
+    the write answers without waiting for the model (extraction runs as a job)."""
+    import os
+
+    import boto3
+    from botocore.config import Config
+
+    httpd = slow_model(args.model_delay)
+    os.environ.update(OPENAI_BASE_URL=f"http://127.0.0.1:{httpd.server_address[1]}/v1", OPENAI_API_KEY="local")
+    with tempfile.TemporaryDirectory() as tmp_dir:
+        tmp = Path(tmp_dir)
+        db = f"sqlite:///{tmp / 'bench.db'}"
+        cfg = tmp / "config.json"
+        cfg.write_text(json.dumps({"harness": {"memory": {**CONFIG["harness"]["memory"], "strategies": [
+            {"type": "SEMANTIC", "id": "facts", "model": "openai:m"}]}}}))
+        creds = cli("keys", "create", "--db", db, "--agent", "bot", "--aws")
+        store = open_store(db)
+        res = registry.create(store, "bot", "BenchMemory")
+        store.close()
+        proc = start(db, cfg, "hashing", args.port)
+        try:
+            ac = boto3.client("bedrock-agentcore", endpoint_url=f"http://127.0.0.1:{args.port}",
+                              region_name="us-east-1",
+                              aws_access_key_id=creds["aws_access_key_id"],
+                              aws_secret_access_key=creds["aws_secret_access_key"],
+                              config=Config(retries={"max_attempts": 1}))
+
+            def create(i: int, **kw: Any) -> None:
+                ac.create_event(memoryId=res.id, actorId=f"u{i % 5}", sessionId="s1", eventTimestamp=datetime.now(UTC),
+                                payload=[{"conversational": {"content": {"text": f"I live in town {i}."},
+                                                             "role": "USER"}}], **kw)
+
+            timing = side_by_side(args.n, create, lambda i: create(i, extractionMode="SKIP"))
+        finally:
+            proc.terminate()
+            proc.wait(30)
+            httpd.shutdown()
+    result = {"model_delay_s": args.model_delay, "CreateEvent with extraction vs SKIP": {
+        "extract_p50_ms": timing["agentcore_p50_ms"], "extract_p95_ms": timing["agentcore_p95_ms"],
+        "skip_p50_ms": timing["engram_p50_ms"], "skip_p95_ms": timing["engram_p95_ms"], "n": timing["n"]}}
+    OUT.mkdir(exist_ok=True)
+    (OUT / "agentcore_model_delay.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--db", default=None, help="PostgreSQL URL (default: SQLite in a temp dir)")
@@ -109,7 +186,12 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=200, help="calls per side and operation")
     ap.add_argument("--records", type=int, default=500, help="records in the searched namespace")
     ap.add_argument("--port", type=int, default=8791)
+    ap.add_argument("--model-delay", type=float, default=None, metavar="SECONDS",
+                    help="instead: CreateEvent with a strategy whose model takes SECONDS, next to SKIP")
     args = ap.parse_args()
+    if args.model_delay is not None:
+        model_delay(args)
+        return
     import boto3
     from botocore.config import Config
 
