@@ -89,4 +89,5 @@ def test_the_dependencies_and_every_extra_resolve_together(dist: Path, tmp_path:
         f"{wheel}[{','.join(EXTRAS)}]", cwd=tmp_path)
     resolved = {i["metadata"]["name"].lower().replace("_", "-") for i in json.loads(report.read_text())["install"]}
     assert {"engram-memory-kit", "numpy", "pydantic", "onnxruntime", "fastapi", "psycopg", "openai-agents",
-            "langgraph", "anthropic", "pydantic-ai-slim", "strands-agents", "google-adk"} <= resolved
+            "langgraph", "anthropic", "pydantic-ai-slim", "strands-agents", "google-adk",
+            "agent-framework-core"} <= resolved

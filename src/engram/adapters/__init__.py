@@ -10,6 +10,7 @@ module                 extra                           what it plugs in
 ``pydantic_ai``        ``[pydantic-ai]``               a message-history store; memory tools
 ``strands``            ``[strands]``                   a native session manager; memory tools
 ``google_adk``         ``[google-adk]``                session service and memory service
+``agent_framework``    ``[agent-framework]``           history provider and context provider
 =====================  ==============================  ===========================================
 
 Importing this package imports no framework; each module imports only its own. Every adapter reads and
