@@ -229,3 +229,18 @@ def test_invoke_requests_are_checked() -> None:
         with pytest.raises(ValidationError) as err:
             invoke.parse(body, header)
         assert err.value.field == field
+
+
+def test_every_meta_key_of_the_face_has_its_prefix_in_the_state_table() -> None:
+    """One home for the face's keys (issue 29.3): no module spells an ``agentcore.`` meta key of its own."""
+    import re
+    from pathlib import Path
+
+    from engram.agentcore import state
+
+    here = Path(state.__file__).parent
+    spelled = {m for p in here.glob("*.py") if p.name != "state.py"
+               for m in re.findall(r'"(agentcore\.[a-z_]+\.?)"', p.read_text())}
+    assert spelled == set()
+    assert len(set(state.PREFIXES)) == len(state.PREFIXES)
+    assert not [(a, b) for a in state.PREFIXES for b in state.PREFIXES if a != b and b.startswith(a)]

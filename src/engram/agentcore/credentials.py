@@ -26,11 +26,11 @@ from dataclasses import dataclass
 
 from ..keys import create_key
 from ..stores.base import ApiKey, Store
+from . import state
 
 PREFIX = "AKEG"
 MASTER_ENV = "ENGRAM_AWS_MASTER_KEY"
-_MASTER_META = "agentcore.aws_master"
-_CRED_META = "agentcore.aws_key."
+_MASTER_META, _CRED_META = state.AWS_MASTER, state.AWS_KEY
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,11 +30,10 @@ from ..engine import Memory
 from ..errors import ConfigError, ConflictError, EngramError, NotFound, PermissionDenied, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
-from . import idempotency, memories, meta_index, registry
+from . import idempotency, memories, meta_index, registry, state
 from . import strategies as st
 
-HARNESS_META = "agentcore.harness."
-INDEX_PREFIX = "agentcore.index.harness."  # one row per harness, in creation order (meta_index)
+HARNESS_META, INDEX_PREFIX = state.HARNESS, state.HARNESS_INDEX
 OWNER = "_owner"
 MANAGED_NAMES = {"SEMANTIC": "semantic", "SUMMARIZATION": "summarization", "USER_PREFERENCE": "user_preference",
                  "EPISODIC": "episodic"}

@@ -20,9 +20,10 @@ from typing import Any
 
 from ..errors import ConflictError
 from ..stores.base import Store
+from . import state
 from .errors import AwsError
 
-TOKEN_META = "agentcore.token."
+TOKEN_META = state.TOKEN
 PENDING = "pending:"  # a claimed token whose call has not finished
 
 

@@ -34,11 +34,11 @@ from ..engine import Memory
 from ..errors import ConflictError, EngramError, NotFound, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
-from . import idempotency, ids, registry
+from . import idempotency, ids, registry, state
 from . import strategies as st
 
 MANAGED = "managedByResourceArn"
-NAME_META = "agentcore.memory_name."  # one row per (owner, name): the id of the memory holding the name
+NAME_META = state.MEMORY_NAME  # one row per (owner, name): the id of the memory holding the name
 OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
 ALL_LEVELS = ["session", "actor", "agent"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..stores.base import Store, Tx
+from . import state
 
-ROWS = "agentcore.owner."
+ROWS = state.OWNER
 LIMIT = 10_000  # the newest pairs a read probes
 
 

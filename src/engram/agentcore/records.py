@@ -24,7 +24,7 @@ from ..core.validate import MAX_SUMMARY
 from ..engine import Memory
 from ..errors import EngramError, NotFound
 from ..types import Hit, Record, Scope
-from . import idempotency, ids, owners, shapes
+from . import idempotency, ids, owners, shapes, state
 from . import namespaces as nsmod
 from .errors import AccessDeniedException, AwsError, ValidationException, from_engram
 from .server import AwsRouter, Call, CallDep, parse_timestamp, timestamp
@@ -34,7 +34,7 @@ router = AwsRouter()
 FANOUT = 100
 NO_STRATEGY = "manual"
 BATCH_TOKEN_OP = "batch-create"  # its replies are kept under the memory's agent (idempotency.owner_prefix)
-ALIAS_META = "agentcore.record_alias."  # a record BatchUpdate wrote -> the engram id its AWS id names
+ALIAS_META = state.RECORD_ALIAS  # a record BatchUpdate wrote -> the engram id its AWS id names
 
 
 # -- shapes -----------------------------------------------------------------------------------------------------

@@ -21,11 +21,9 @@ from ..core import event_expiry
 from ..errors import ConflictError, NotFound, ValidationError
 from ..stores.base import Store, Tx
 from ..types import check_id
-from . import ids, meta_index
+from . import ids, meta_index, state
 
-_MEMORY = "agentcore.memory."
-_AGENT = "agentcore.agent."
-_INDEX = "agentcore.index.memory."  # one row per memory, in creation order (meta_index)
+_MEMORY, _AGENT, _INDEX = state.MEMORY, state.AGENT, state.MEMORY_INDEX
 
 
 @dataclass(frozen=True, slots=True)
