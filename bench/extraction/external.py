@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from engram import Memory  # noqa: E402
 from engram.core.text import index_terms, stem, words  # noqa: E402
 from engram.embedders import load_embedder  # noqa: E402
+from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DATA = Path(os.environ.get("ENGRAM_BENCHDATA", ROOT.parent / "shared" / "benchdata"))
@@ -115,6 +116,7 @@ class Played:
     seconds: float = 0.0
     turns: int = 0
     summaries: list[Record] = field(default_factory=list)
+    failed: int = 0  # sessions whose extraction the model failed (kept as failed jobs)
 
 
 def _memory(model: str | None, embedder: str | None, clock: list[datetime]) -> Memory:
@@ -138,7 +140,12 @@ def play(sessions: Sequence[tuple[int, datetime, list[dict[str, Any]]]], actor: 
             s = Scope(agent="bench", actor=actor, session=f"s{n}")
             t0 = time.perf_counter()
             events = mem.append(s, messages)
-            written = mem.extract(s)
+            try:
+                written = mem.extract(s)
+            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+                out.failed += 1
+                print(f"  extraction failed ({actor} s{n}): {exc}", file=sys.stderr)
+                written = []
             out.seconds += time.perf_counter() - t0
             out.turns += len(messages)
             for ev in events:
@@ -183,10 +190,11 @@ class Tally:
     evidence: int = 0
     seconds: float = 0.0
     turns: int = 0
+    failed: int = 0
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for k in ("gold", "recalled", "records", "precise", "evidence", "seconds", "turns"):
+        for k in ("gold", "recalled", "records", "precise", "evidence", "seconds", "turns", "failed"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def row(self) -> dict[str, Any]:
@@ -194,7 +202,8 @@ class Tally:
                 "recall": round(self.recalled / self.gold, 3) if self.gold else None,
                 "precision": round(self.precise / self.records, 3) if self.records else None,
                 "evidence_agreement": round(self.evidence / self.precise, 3) if self.precise else None,
-                "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None}
+                "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None,
+                "failed_sessions": self.failed}
 
 
 def match(emb: Any, gold: Sequence[str], said: Sequence[str], names: Sequence[str]) -> np.ndarray:
@@ -218,6 +227,7 @@ def score_locomo(sample: dict[str, Any], emb: Any, model: str | None, embedder: 
     for me, _other, sessions in locomo_sides(sample):
         played = play(sessions, f"{sample['sample_id']}-{me}".replace(" ", "_"), model, embedder)
         tally.seconds += played.seconds
+        tally.failed += played.failed
         tally.turns += sum(len(msgs) for _, _, msgs in sessions)
         for n, _start, _msgs in sessions:
             gold_items = obs.get(f"session_{n}_observation", {}).get(me, [])
@@ -290,17 +300,19 @@ class BankTally:
     grounded: int = 0
     seconds: float = 0.0
     turns: int = 0
+    failed: int = 0
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: BankTally) -> None:
-        for k in ("gold", "recalled", "records", "grounded", "seconds", "turns"):
+        for k in ("gold", "recalled", "records", "grounded", "seconds", "turns", "failed"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def row(self) -> dict[str, Any]:
         return {"hobbies": self.gold, "records": self.records,
                 "hobby_recall": round(self.recalled / self.gold, 3) if self.gold else None,
                 "grounded": round(self.grounded / self.records, 3) if self.records else None,
-                "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None}
+                "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None,
+                "failed_sessions": self.failed}
 
 
 def score_memorybank(key: str, user: dict[str, Any], emb: Any, model: str | None, embedder: str | None,
@@ -308,7 +320,7 @@ def score_memorybank(key: str, user: dict[str, Any], emb: Any, model: str | None
     name = str(user.get("name") or key).strip()
     sessions = memorybank_sessions(user)
     played = play(sessions, re.sub(r"[^A-Za-z0-9]", "", name) or "user", model, embedder)
-    t = BankTally(seconds=played.seconds,
+    t = BankTally(seconds=played.seconds, failed=played.failed,
                   turns=sum(len(msgs) for _, _, msgs in sessions))
     recs = [r for n in sorted(played.records) for r in played.records[n]]
     gold = [f"{name} likes {h}" for h in hobbies(user)]
@@ -369,16 +381,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             report[f"memorybank_{split}"] = bank.row()
             if bank.misses:
                 print("\n".join(bank.misses))
-    print(f"{'set':<16} {'gold':>5} {'records':>7} {'recall':>7} {'precision':>9} {'evidence':>8} {'s/turn':>7}")
+    print(f"{'set':<16} {'gold':>5} {'records':>7} {'recall':>7} {'precision':>9} {'evidence':>8} {'s/turn':>7} "
+          f"{'failed':>6}")
     for name, row in report.items():
         if not isinstance(row, dict):
             continue
         if name.startswith("locomo"):
             print(f"{name:<16} {row['gold']:>5} {row['records']:>7} {row['recall']!s:>7} {row['precision']!s:>9} "
-                  f"{row['evidence_agreement']!s:>8} {row['seconds_per_turn']!s:>7}")
+                  f"{row['evidence_agreement']!s:>8} {row['seconds_per_turn']!s:>7} {row['failed_sessions']:>6}")
         else:
             print(f"{name:<16} {row['hobbies']:>5} {row['records']:>7} {row['hobby_recall']!s:>7} "
-                  f"{'grounded ' + str(row['grounded']):>9} {'':>8} {row['seconds_per_turn']!s:>7}")
+                  f"{'grounded ' + str(row['grounded']):>9} {'':>8} {row['seconds_per_turn']!s:>7} "
+                  f"{row['failed_sessions']:>6}")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
     return 0

@@ -21,12 +21,14 @@ Usage::
 
     .venv/bin/python bench/extraction/phrasing.py                  # both splits
     .venv/bin/python bench/extraction/phrasing.py --split tune -v  # tune misses
+    .venv/bin/python bench/extraction/phrasing.py --model openai:gpt-4o-mini --base-url http://127.0.0.1:8080/v1
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -43,6 +45,7 @@ import talk  # noqa: E402
 
 from engram import Memory  # noqa: E402
 from engram.core.consolidate import similarity  # noqa: E402
+from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
@@ -68,15 +71,15 @@ def weekly(day: str, text: str) -> bool:
     return bool(re.search(rf"\bevery {day}\b|\b{day}s\b|\bweekly\b|\bevery week\b", text, re.IGNORECASE))
 
 
-def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
+def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -> dict[str, Any]:
     cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "extraction": {"trigger": "off"},
                                   "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
     now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]
-    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, embed_history="inline",
+    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, model=model, embed_history="inline",
                       clock=lambda: now[0])
     actor = user["id"]
-    turns, seconds = 0, 0.0
+    turns, seconds, failed = 0, 0.0, 0
     try:
         for si, sess in enumerate(user["sessions"]):
             scope = Scope(agent="bench", actor=actor, session=f"{actor}-s{si}")
@@ -86,7 +89,11 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
             now[0] = msgs[-1]["at"] + timedelta(minutes=1)
             started = time.perf_counter()
             mem.append(scope, msgs)
-            mem.extract(scope)
+            try:
+                mem.extract(scope)
+            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+                failed += 1
+                print(f"  extraction failed ({actor} s{si}): {exc}", file=sys.stderr)
             seconds += time.perf_counter() - started
             turns += len(msgs)
         now[0] += timedelta(days=1)
@@ -94,7 +101,8 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
         records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
         out = [judge(p, [h.record for h in mem.recall(probe, p["question"], limit=TOP)[:TOP] if h.record], records)
                for p in user["probes"]]
-        return {"id": actor, "split": user["split"], "probes": out, "turns": turns, "seconds": seconds}
+        return {"id": actor, "split": user["split"], "probes": out, "turns": turns, "seconds": seconds,
+                "failed": failed}
     finally:
         mem.close()
 
@@ -137,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("tune", "held", "both"), default="both")
     ap.add_argument("--embedder", default=None)
+    ap.add_argument("--model", default=None, help="an extraction model, e.g. openai:gpt-4o-mini (default: offline)")
+    ap.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint for --model openai:...")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("-v", "--verbose", action="store_true", help="list the tune split's misses")
     ap.add_argument("--rejudge", type=Path, default=None, help="re-total a saved --json run with today's dup rule")
@@ -148,14 +158,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                       for p in r["probes"]]
             print(split, totals(probes))
         return 0
+    if args.base_url:
+        os.environ["OPENAI_BASE_URL"] = args.base_url
+        os.environ.setdefault("OPENAI_API_KEY", "local")
     users = talk.build()
     got = talk.digest(users)
     if got != DIGEST:
         print(f"the talk set changed (digest {got}, frozen {DIGEST})", file=sys.stderr)
         return 2
     chosen = [u for u in users if args.split in ("both", u["split"])]
-    results = [play(u, args.embedder) for u in chosen]
-    report: dict[str, Any] = {"digest": got, "embedder": args.embedder or "default", "by_split": {}, "by_kind": {}}
+    results = [play(u, args.embedder, args.model) for u in chosen]
+    report: dict[str, Any] = {"digest": got, "embedder": args.embedder or "default", "model": args.model or "offline",
+                              "by_split": {}, "by_kind": {}}
     print(f"digest={got}  users={len(results)}")
     print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'negated@3':>9} {'dup':>6} {'fused':>6} "
           f"{'s/turn':>7}")
@@ -166,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         t = totals(probes)
         t["seconds_per_turn"] = round(sum(r["seconds"] for r in rs) / max(1, sum(r["turns"] for r in rs)), 4)
+        t["failed_sessions"] = sum(r["failed"] for r in rs)
         report["by_split"][split] = t
         print(f"{split:6} {t['probes']:>6} {t['latest_at3']!s:>8} {t['stale_at3']!s:>8} {t['negated_at3']!s:>9} "
               f"{t['duplicates']!s:>6} {t['fused']!s:>6} {t['seconds_per_turn']!s:>7}")
