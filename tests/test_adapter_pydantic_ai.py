@@ -98,3 +98,24 @@ def test_save_is_all_or_nothing_and_engram_written_events_read_back(mem: Memory)
     assert isinstance(call, ModelResponse) and call.parts == [ToolCallPart("weather", {"city": "Lisbon"}, "c1")]
     assert isinstance(result.parts[0], ToolReturnPart) and result.parts[0].content == "sunny"
     assert history.clear() == 3 and history.load() == []
+
+
+
+def test_the_claude_memory_tool_runs_in_a_pydantic_ai_agent(mem: Memory) -> None:
+    """The ``memory`` tool driven by a real agent run (the model's calls arrive as function calls here: with
+    the pinned anthropic 2.15, pydantic-ai-slim 2.31's AnthropicModel fails before sending, see
+    docs/frameworks.md)."""
+    from engram.adapters.pydantic_ai import claude_memory_tool
+
+    create = {"command": "create", "path": "/memories/diet.md", "file_text": "Ada is vegetarian\n"}
+    bad = {"command": "create", "path": "/memories/empty.md"}  # no file_text (calls may run concurrently)
+    with serve(openai_chat(None, tool_calls=[("c1", "memory", json.dumps(create)), ("c2", "memory", json.dumps(bad))]),
+               openai_chat("Saved.")) as server:
+        assert agent(server, tools=[claude_memory_tool(mem, ADA)]).run_sync("I am vegetarian.").output == "Saved."
+    results = {m["tool_call_id"]: m["content"] for m in server.requests[1].json["messages"] if m["role"] == "tool"}
+    assert results["c1"] == "File created successfully at: /memories/diet.md"
+    assert json.loads(results["c2"])["error"] == {"type": "ValidationError", "message": "create needs file_text",
+                                                  "field": "file_text"}
+    [rec] = mem.list(ADA)
+    assert (rec.summary, rec.content) == ("/memories/diet.md", "Ada is vegetarian\n")
+    assert mem.list(BOB) == []

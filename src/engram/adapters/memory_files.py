@@ -15,8 +15,8 @@ A file view hands the file to the model, so it is logged as a RETRIEVED use (sco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core import namespace as ns
 from ..core.validate import MAX_LIMIT
@@ -212,6 +212,20 @@ class MemoryFiles:
                 t.remember(shown(moved), rec.content, kind=rec.kind, scope=rec.level,
                            namespace=self._namespace(moved), replaces=rec.id)
         return f"Successfully renamed {shown(old)} to {shown(new)}"
+
+    def execute(self, command: str, args: Mapping[str, Any]) -> str:
+        """Run a command given as the tool call's arguments (for frameworks that pass them as one object)."""
+        need: dict[str, tuple[str, ...]] = {
+            "view": ("path",), "create": ("path", "file_text"), "str_replace": ("path", "old_str", "new_str"),
+            "insert": ("path", "insert_line", "insert_text"), "delete": ("path",), "rename": ("old_path", "new_path")}
+        if command not in need:
+            raise ValidationError(f"must be one of {', '.join(need)}", field="command")
+        missing = [name for name in need[command] if args.get(name) is None]
+        if missing:
+            raise ValidationError(f"{command} needs {missing[0]}", field=missing[0])
+        if command == "view":
+            return self.view(args["path"], args.get("view_range"))
+        return str(getattr(self, command)(*(args[name] for name in need[command])))
 
     def clear(self) -> str:
         """Forget every file of the tree (one turn per thousand files); versions stay readable."""

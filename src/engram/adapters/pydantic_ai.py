@@ -38,7 +38,8 @@ from pydantic_ai.messages import (
 from ..errors import ValidationError
 from ..types import Event, Scope
 from . import _timeline
-from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
+from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox, guarded
+from .memory_files import MemoryFiles
 
 if TYPE_CHECKING:
     from ..engine import Memory
@@ -138,3 +139,21 @@ def memory_tools(mem: Memory, scope: Scope, *, level: str = "actor", limit: int 
     box = MemoryToolbox(mem, scope, level=level, limit=limit)
     return [Tool(box.arecall, name="recall", description=RECALL_DOC, takes_ctx=False),
             Tool(box.aremember, name="remember", description=REMEMBER_DOC, takes_ctx=False)]
+
+
+def claude_memory_tool(mem: Memory, scope: Scope, *, level: str = "actor") -> Tool[Any]:
+    """The ``memory`` tool Pydantic AI's native ``MemoryTool`` needs (``Agent(capabilities=[NativeTool(
+    MemoryTool())], tools=[claude_memory_tool(mem, scope)])``): Claude's ``memory_20250818`` commands run on
+    :class:`~engram.adapters.memory_files.MemoryFiles`; an engram error comes back as a JSON error result."""
+    files = MemoryFiles(mem, scope, level=level)
+
+    async def memory(command: str, path: str | None = None, file_text: str | None = None,
+                     old_str: str | None = None, new_str: str | None = None, insert_line: int | None = None,
+                     insert_text: str | None = None, view_range: list[int] | None = None,
+                     old_path: str | None = None, new_path: str | None = None) -> str:
+        args = {"path": path, "file_text": file_text, "old_str": old_str, "new_str": new_str,
+                "insert_line": insert_line, "insert_text": insert_text, "view_range": view_range,
+                "old_path": old_path, "new_path": new_path}
+        return await asyncio.to_thread(guarded, lambda: files.execute(command, args))
+
+    return Tool(memory, name="memory", description="Claude's memory tool over /memories.", takes_ctx=False)
