@@ -8,8 +8,11 @@ Modules, one concept each:
 - :mod:`.errors` AWS error shapes and the engram-error table; :mod:`.ids` identifiers, patterns and ARNs;
   :mod:`.shapes` the service model's validation rules; :mod:`.registry` memory resources → engram agents.
 - :mod:`.server` the route class and request helpers; :mod:`.mount` collects the routers and the gate
-  (:func:`mount`); :mod:`.dataplane` the data plane router (:mod:`.events`, records); the control plane
-  and harness have their own modules.
+  (:func:`mount`) and answers operations engram does not serve; :mod:`.dataplane` the data plane router
+  (:mod:`.events`, records, jobs); the control plane, harness and :mod:`.tags` have their own modules.
+- :mod:`.state` every meta-table key the face keeps, in one table; :mod:`.idempotency` the one clientToken
+  rule; :mod:`.worker` runs extraction after CreateEvent answered; :mod:`.cited` lets the harness's model
+  cite records by their AgentCore ids.
 """
 
 from __future__ import annotations
