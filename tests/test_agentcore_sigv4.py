@@ -42,13 +42,36 @@ URL = ("http://127.0.0.1:8765/memories/arn%3Aaws%3Abedrock-agentcore%3Aus-west-2
        "MyMem-abcdefghij/actor/user%2F1/sessions/s1/events/1796115949407313%23036460d12a")
 
 
-@pytest.mark.parametrize("service", ["bedrock-agentcore", "bedrock-agentcore-control"])
-def test_botocore_signatures_verify_on_the_raw_path(service: str) -> None:
+CONTROL_URL = ("http://127.0.0.1:8765/memories/arn%3Aaws%3Abedrock-agentcore%3Aus-west-2%3A123456789012%3Amemory%2F"
+               "MyMem-abcdefghij/details")
+
+
+@pytest.mark.parametrize(("service", "url"), [("bedrock-agentcore", URL), ("bedrock-agentcore", CONTROL_URL),
+                                              ("bedrock-agentcore-control", CONTROL_URL)])
+def test_botocore_signatures_verify_on_the_raw_path(service: str, url: str) -> None:
     body = b'{"a": 1}'
-    headers, path, query, at = signed("POST", URL + "?namespace=%2Ffacts%2Fu1%2F&b=2", body, service)
+    headers, path, query, at = signed("POST", url + "?namespace=%2Ffacts%2Fu1%2F&b=2", body, service)
     check("POST", path, query, headers, body, at)
     cred = sigv4.parse_authorization(headers["authorization"][0])
     assert (cred.access_key_id, cred.region, cred.service) == ("AKEG0123456789ABCDEF", "us-west-2", service)
+    # the control plane's signing name never opens a data-plane operation (issue 25.8)
+    headers, path, query, at = signed("POST", URL, body, "bedrock-agentcore-control")
+    with pytest.raises(InvalidSignatureException, match="correct service"):
+        check("POST", path, query, headers, body, at)
+
+
+def test_every_operation_has_its_services_signing_name() -> None:
+    botocore = pytest.importorskip("botocore.session")
+    session = botocore.get_session()
+    for service in ("bedrock-agentcore", "bedrock-agentcore-control"):
+        model = session.get_service_model(service)
+        for op in model.operation_names:
+            uri = model.operation_model(op).http["requestUri"].split("?")[0]
+            path = uri.replace("{memoryId}", "MyMem-abcdefghij").replace("{harnessId}", "h-1")
+            if path.startswith(("/memories", "/harnesses", "/tags")):
+                path = path.replace("{", "").replace("}", "")
+                assert sigv4.service_for(path) == service, (service, op, uri)
+                assert model.metadata["signingName"] in sigv4.signing_names(path)
 
 
 def test_any_change_breaks_the_signature() -> None:

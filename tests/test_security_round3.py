@@ -261,3 +261,56 @@ def test_mcp_stdio_answers_every_line(tmp_path: Any) -> None:
     assert [a["error"]["code"] for a in answers if a.get("id") is None] == [-32700, -32700]
     assert by_id[5]["result"]["tools"]  # still serving after them
     assert len(answers) == 6, done.stdout
+
+
+# -- 8: SigV4 binds the service, the region and one use ---------------------------------------------------------
+async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memory: Any) -> None:
+    import json
+    import time
+
+    from botocore.auth import SigV4Auth
+    from botocore.awsrequest import AWSRequest
+    from botocore.credentials import Credentials
+
+    from engram.agentcore import credentials, registry
+    from engram.http import create_app
+
+    mem = make_memory(WIDE)
+    app = create_app(mem)
+    issued = credentials.issue(mem.store, "bot")
+    res = registry.create(mem.store, "bot", "MyMem", region="us-west-2", account="123456789012")
+    creds = Credentials(issued.access_key_id, issued.secret_access_key)
+    base = "http://engram.test"
+
+    def signed(path: str, body: dict[str, Any], service: str = "bedrock-agentcore",
+               region: str = "us-west-2") -> tuple[bytes, dict[str, str]]:
+        data = json.dumps(body).encode()
+        req = AWSRequest(method="POST", url=base + path, data=data, headers={"Content-Type": "application/json"})
+        SigV4Auth(creds, service, region).add_auth(req)
+        return data, dict(req.headers.items())
+
+    event = {"actorId": "u1", "sessionId": "s1", "eventTimestamp": int(time.time()),
+             "payload": [{"conversational": {"content": {"text": "hello once"}, "role": "USER"}}]}
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url=base) as c:
+        data, headers = signed(f"/memories/{res.id}/events", event)
+        assert (await c.post(f"/memories/{res.id}/events", content=data, headers=headers)).status_code == 201
+        r = await c.post(f"/memories/{res.id}/events", content=data, headers=headers)  # the same bytes again
+        assert r.status_code == 403 and "replay" in r.json()["message"], r.text
+        tokened = {**event, "clientToken": "t-1"}  # idempotent by its token: a repeat answers the same event
+        data, headers = signed(f"/memories/{res.id}/events", tokened)
+        ids = {(await c.post(f"/memories/{res.id}/events", content=data, headers=headers)).json()["event"]["eventId"]
+               for _ in range(2)}
+        assert len(ids) == 1
+        for service, region, words in (("bedrock-agentcore-control", "us-west-2", "correct service"),
+                                       ("bedrock-agentcore", "eu-west-1", "valid region")):
+            data, headers = signed(f"/memories/{res.id}/events", {**event, "clientToken": service + region},
+                                   service, region)
+            r = await c.post(f"/memories/{res.id}/events", content=data, headers=headers)
+            assert r.status_code == 403 and words in r.json()["message"], (service, region, r.text)
+        listed = f"/memories/{res.id}/actor/u1/sessions/s1"
+        data, headers = signed(listed, {})
+        for _ in range(2):  # a read sent twice is answered twice
+            r = await c.post(listed, content=data, headers=headers)
+            assert r.status_code == 200, r.text
+        assert [e["payload"][0]["conversational"]["content"]["text"] for e in r.json()["events"]] == ["hello once"] * 2

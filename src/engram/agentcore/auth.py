@@ -8,12 +8,20 @@ their parameters with :func:`engram.agentcore.ids.path_param`. Failures answer i
 
 With ``--insecure-local`` loopback clients are granted everything and signatures are not checked (any
 credentials work), as on ``/v1/``.
+
+A signature binds more than the key: its service must be the operation's (``sigv4.service_for``), its region
+the region of the memory the path names (the region in the memory's ARN), and a signed write is accepted once:
+:class:`ReplayGuard` refuses a signature seen before while it is still within its 15 minutes. A write that
+carries a ``clientToken`` is idempotent already (a repeat answers what the first call made, :mod:`.idempotency`),
+so a repeat of it is let through: an SDK sending one call twice within a second signs it identically.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import logging
+import threading
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,9 +29,10 @@ import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Send
 from starlette.types import Scope as AsgiScope
 
+from ..errors import NotFound
 from ..grants import LOCAL_GRANT, Grant
 from ..stores.base import Store
-from . import credentials, sigv4
+from . import credentials, ids, registry, sigv4
 from .errors import AccessDeniedException, AwsError, InvalidSignatureException, UnrecognizedClientException
 
 log = logging.getLogger("engram.agentcore")
@@ -47,6 +56,53 @@ async def send_aws_error(send: Send, exc: AwsError) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
+class ReplayGuard:
+    """The signatures of signed writes this process accepted, each kept until its request time leaves the
+    signature window (``sigv4.MAX_SKEW``): a second request with the same signature is a replay. Bounded by
+    ``max_kept`` (a process taking more signed writes in 15 minutes refuses new ones until old ones expire,
+    rather than grow without bound). Per process: servers sharing a store each keep their own."""
+
+    def __init__(self, max_kept: int = 1_000_000) -> None:
+        self.max_kept = max_kept
+        self._seen: set[str] = set()
+        self._expiry: list[tuple[datetime, str]] = []
+        self._lock = threading.Lock()
+
+    def first(self, signature: str, signed_at: datetime, now: datetime) -> bool:
+        """True the first time ``signature`` is offered while valid; False for a replay (or when full)."""
+        with self._lock:
+            while self._expiry and self._expiry[0][0] < now:
+                self._seen.discard(heapq.heappop(self._expiry)[1])
+            if signature in self._seen or len(self._seen) >= self.max_kept:
+                return False
+            self._seen.add(signature)
+            heapq.heappush(self._expiry, (signed_at + sigv4.MAX_SKEW, signature))
+            return True
+
+
+def _has_client_token(body: bytes) -> bool:
+    """Whether a request body names a ``clientToken`` (at its top level)."""
+    try:
+        doc = json.loads(body) if body.strip() else None
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and isinstance(doc.get("clientToken"), str) and bool(doc["clientToken"])
+
+
+def _memory_region(store: Store, path: str) -> str | None:
+    """The region of the memory a ``/memories/{memoryId}/…`` path names (from its ARN); None for another
+    path or a memory that does not exist (the route answers that)."""
+    parts = path.split("/")
+    if len(parts) < 4 or parts[1] != "memories" or parts[2] in ("", "create"):
+        return None
+    try:
+        res = registry.get(store, ids.path_param(parts[2]))
+    except (NotFound, AwsError):
+        return None
+    fields = res.arn.split(":")
+    return fields[3] if len(fields) > 3 else None
+
+
 def _is_loopback(client: Any) -> bool:
     import ipaddress
 
@@ -63,6 +119,7 @@ class SigV4Middleware:
         self.app = app
         self.store = store
         self.insecure_local = insecure_local
+        self.replays = ReplayGuard()
 
     async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not is_agentcore(scope.get("path", "")):
@@ -122,9 +179,18 @@ class SigV4Middleware:
                                               "(unknown or revoked access key id)")
         raw_path = scope.get("raw_path") or scope.get("path", "").encode("utf-8")
         path, _, _ = raw_path.partition(b"?")
+        now = datetime.now(UTC)
         sigv4.verify(cred, found.secret, method=scope["method"], raw_path=path.decode("latin-1"),
                      raw_query=scope.get("query_string", b"").decode("latin-1"), headers=headers, body=body,
-                     now=datetime.now(UTC))
+                     now=now)
+        region = await anyio.to_thread.run_sync(_memory_region, self.store, path.decode("latin-1"))
+        if region is not None and cred.region != region:
+            raise InvalidSignatureException(f"Credential should be scoped to a valid region: this memory is in "
+                                            f"'{region}', the signature is for '{cred.region}'.")
+        if (sigv4.is_write(scope["method"], path.decode("latin-1")) and not _has_client_token(body)
+                and not self.replays.first(cred.signature, sigv4.request_time(headers), now)):
+            raise InvalidSignatureException("this signed request was already received (a replay): sign each "
+                                            "request anew (the AWS SDKs do, retries included)")
         grant = Grant.of(found.key)
         if grant.operator or grant.session is not None:  # the AgentCore face knows agents and actors only
             raise AccessDeniedException("this key is an operator or session-bound key; AgentCore requests need a "

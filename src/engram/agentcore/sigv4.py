@@ -5,7 +5,10 @@ The canonical request is rebuilt from the request *as it arrived*: the raw path 
 string, the headers the client listed in ``SignedHeaders`` and the SHA-256 of the body. Then the signing key
 is derived from the secret (``AWS4`` + secret → date → region → service → ``aws4_request``) and the HMAC
 compared in constant time. A signature older or newer than :data:`MAX_SKEW` is refused, so a captured
-request cannot be replayed later.
+request cannot be replayed later; within that window the middleware refuses a signature it has seen
+(:class:`engram.agentcore.auth.ReplayGuard`). The signing name must be one the operation's service accepts
+(:func:`signing_names`): both service models sign as ``bedrock-agentcore``; the control plane's endpoint
+name ``bedrock-agentcore-control`` is taken on control-plane operations only, never on the data plane.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from ..core.sigv4 import canonical_query, signing_key
 from .errors import InvalidSignatureException, MissingAuthenticationTokenException
 
 ALGORITHM = "AWS4-HMAC-SHA256"
-SERVICES = frozenset({"bedrock-agentcore", "bedrock-agentcore-control"})
+DATA, CONTROL = "bedrock-agentcore", "bedrock-agentcore-control"
+SERVICES = frozenset({DATA, CONTROL})
+_CONTROL_MEMORY_OPS = frozenset({"details", "update", "delete"})  # /memories/{memoryId}/<op>
 MAX_SKEW = timedelta(minutes=15)
 _AUTH = re.compile(r"^AWS4-HMAC-SHA256\s+(.*)$", re.S)
 _CRED = re.compile(r"^([A-Z0-9]{16,128})/(\d{8})/([a-z0-9-]{1,32})/([a-z0-9-]{1,64})/aws4_request$")
@@ -76,6 +81,41 @@ def parse_authorization(header: str | None) -> Credential:
     return Credential(cred.group(1), cred.group(2), cred.group(3), cred.group(4), signed, signature)
 
 
+def signing_names(path: str) -> frozenset[str]:
+    """The signing names an operation accepts: ``bedrock-agentcore`` everywhere (what the AWS SDKs sign with,
+    for both planes), ``bedrock-agentcore-control`` too on the control plane."""
+    return frozenset({DATA}) if service_for(path) == DATA else SERVICES
+
+
+def service_for(path: str) -> str:
+    """The service an AgentCore path belongs to, as the service models split them: InvokeHarness and every
+    ``/memories/{memoryId}/…`` operation but GetMemory, UpdateMemory and DeleteMemory are the data plane;
+    CreateMemory, ListMemories, the harnesses and the tags are the control plane."""
+    parts = path.split("/")
+    if parts[1:3] == ["harnesses", "invoke"] and len(parts) == 3:
+        return DATA
+    if len(parts) >= 4 and parts[1] == "memories" and parts[2] not in ("", "create"):
+        return CONTROL if len(parts) == 4 and parts[3] in _CONTROL_MEMORY_OPS else DATA
+    return CONTROL
+
+
+_READ_POSTS = ("/retrieve", "/memoryRecords", "/extractionJobs")  # ListEvents: .../actor/{a}/sessions/{s}
+
+
+def is_write(method: str, path: str) -> bool:
+    """Whether an AgentCore operation changes something (a replay of it would store twice). The data plane
+    reads with POST too: RetrieveMemoryRecords, ListMemoryRecords, ListMemoryExtractionJobs, ListEvents,
+    and the control plane's ListMemories."""
+    if method.upper() in ("GET", "HEAD"):
+        return False
+    if method.upper() != "POST":
+        return True
+    parts = path.rstrip("/").split("/")
+    if path == "/memories/" or path.endswith(_READ_POSTS):
+        return False
+    return not (len(parts) == 7 and parts[1] == "memories" and parts[3] == "actor" and parts[5] == "sessions")
+
+
 def _remove_dot_segments(path: str) -> str:
     """RFC 3986 §5.2.4, dropping empty segments as AWS does."""
     out: list[str] = []
@@ -122,6 +162,8 @@ def verify(cred: Credential, secret: str, *, method: str, raw_path: str, raw_que
     """
     if "x-amz-date" not in cred.signed_headers:
         raise InvalidSignatureException("the signature must cover the x-amz-date header")
+    if cred.service not in signing_names(_remove_dot_segments(raw_path or "/")):  # raw: an ARN is one segment
+        raise InvalidSignatureException(f"Credential should be scoped to correct service: '{DATA}'.")
     at = request_time(headers)
     if at.strftime("%Y%m%d") != cred.date:
         raise InvalidSignatureException("the credential scope date does not match X-Amz-Date")
