@@ -32,6 +32,10 @@ class AgentConfigs:
         self.store = store
         self._cache: dict[str | None, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
         self._parsed: dict[int, cfgmod.Config] = {}
+        # version -> a Config holding only that version's labels: what the label history check reads of every
+        # earlier version, kept for all of them (a whole Config per version, re-validated once the parse
+        # cache had dropped them, made each write cost ~1 ms per earlier version)
+        self._labels: dict[int, cfgmod.Config] = {}
         self._lock = threading.Lock()
 
     def _parse(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
@@ -42,6 +46,17 @@ class AgentConfigs:
                 if len(self._parsed) > 1024:
                     self._parsed.clear()
                 self._parsed[version] = got
+        return got
+
+    def _labels_of(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
+        got = self._labels.get(version)
+        if got is None:
+            labels = ((doc.get("harness") or {}).get("memory") or {}).get("labels") or {}
+            got = cfgmod.Config.model_validate({"harness": {"memory": {"labels": labels}}})
+            with self._lock:
+                if len(self._labels) > 100_000:
+                    self._labels.clear()
+                self._labels[version] = got
         return got
 
     def own(self, agent: str | None) -> tuple[int, cfgmod.Config] | None:
@@ -79,7 +94,7 @@ class AgentConfigs:
                 if own_rows:
                     base = self._parse(own_rows[-1][0], own_rows[-1][2])
             new = cfgmod.load_config(source, base=base, update=update)
-            earlier = [(v, self._parse(v, doc)) for v, _, doc in sorted([*default_rows, *own_rows])]
+            earlier = [(v, self._labels_of(v, doc)) for v, _, doc in sorted([*default_rows, *own_rows])]
             cfgmod.check_label_history(earlier, new)
             if own_rows and own_rows[-1][2] == new.to_dict():
                 version = own_rows[-1][0]
@@ -94,5 +109,6 @@ class AgentConfigs:
             self._cache[agent] = (time.monotonic(), version, config)
 
     def forget_cache(self) -> None:
+        """Drop what was read (another process's changes show at once); parsed versions stay (they never change)."""
         with self._lock:
             self._cache.clear()
