@@ -43,9 +43,14 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def serving(db_url: str, tmp_path: Any, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``engram serve`` on a free loopback port (hashing embedder), ready; killed on the way out."""
     port = free_port()
+    # these tests time appends and shutdowns of thousands of messages: no turn-end extraction (engram's default
+    # since issue 27 runs SEMANTIC + SUMMARIZATION on every append), levels as they were
+    config = tmp_path / "no-extraction.json"
+    config.write_text(json.dumps({"harness": {"memory": {"scope": {"read": ["session"], "write": ["session"]},
+                                                         "strategies": []}}}))
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115  (closed below)
     proc = subprocess.Popen([*CLI, "serve", "--db", db_url, "--port", str(port), "--embedder", "hashing",
-                             "--log-level", "warning", "--graceful-timeout", "20", *extra],
+                             "--config", str(config), "--log-level", "warning", "--graceful-timeout", "20", *extra],
                             stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
