@@ -253,7 +253,7 @@ def check_mcp_config(block: Block, tmp: Path, env: dict[str, str]) -> None:
         elsewhere.mkdir(exist_ok=True)
         added = asyncio.run(_mcp_call(resolved, args, elsewhere, env, "add_memory",
                                       {"summary": "Prefers green tea"}))
-        assert added["level"] != "session", added  # a session-level record would not outlive the session
+        assert added["level"] == "actor", added  # as docs/mcp.md says; a session-level one would not outlive it
         found = asyncio.run(_mcp_call(resolved, args, elsewhere, env, "search_memory",
                                       {"query": "what tea does the user like"}))
         assert [h["record"]["id"] for h in found["hits"]][:1] == [added["id"]], found
