@@ -164,7 +164,7 @@ def create_event(c: CallDep) -> Any:
         if token is not None:
             idempotency.release(mc.mem.store, "create-event", owner, token)
         raise
-    if mode != "SKIP":
+    if t.buffer.jobs:  # an extraction was enqueued (the memory has strategies): make sure a worker runs it
         worker.ensure(c.base)
     ev = t.appended[0] if t.appended else events[0]
     return c.ok({"event": event_out(mc.resource.id, ev)}, 201)
