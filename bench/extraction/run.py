@@ -52,7 +52,7 @@ from engram.errors import ModelError  # noqa: E402
 from engram.models.base import Model  # noqa: E402
 from engram.strategies.base import AddOp, DeleteOp, Op  # noqa: E402
 from engram.strategies.pipeline import plan  # noqa: E402
-from engram.types import Event, Record, Scope  # noqa: E402
+from engram.types import Event, Record, Scope, record_text  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 STRATEGIES = (Strategy(type="SEMANTIC"), Strategy(type="USER_PREFERENCE"), Strategy(type="SUMMARIZATION"),
@@ -75,10 +75,11 @@ class MemStore:
         for r in self.records.values():
             if r.namespace != namespace or r.status != "active":
                 continue
-            d = set(index_terms(r.summary + " " + (r.content or "")))
+            # indexed as the engine indexes it (record_text); as the engine's lookup by meaning (min_score 0),
+            # a record sharing no word still comes back when there is room
+            d = set(index_terms(record_text(r.summary, r.content, r.fact_key)))
             s = len(q & d) / math.sqrt(len(d) or 1)
-            if s > 0:
-                scored.append((s, r.created_at, r.id, r))
+            scored.append((s, r.created_at, r.id, r))
         scored.sort(key=lambda x: (-x[0], x[1], x[2]))
         return [r for *_, r in scored[:k]]
 
@@ -97,7 +98,8 @@ class MemStore:
                     id=rid, agent=scope.agent, actor=scope.actor, session=scope.session if op.level == "session"
                     else None, level=op.level, namespace=op.namespace, kind=op.kind, summary=op.summary,
                     content=op.content, labels=dict(op.labels), status="active", preview=False,
-                    created_at=at + timedelta(microseconds=self.n), updated_at=at, replaces=op.replaces)
+                    created_at=at + timedelta(microseconds=self.n), updated_at=at, replaces=op.replaces,
+                    fact_key=op.fact_key)
                 if not op.source_event_ids:
                     self.conflicts.append(f"AddOp without sources: {op.summary}")
             elif isinstance(op, DeleteOp):
