@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from tests.agentcore_support import AGENT, Served, served
+from tests.agentcore_support import AGENT, REGION, Served, served
 from tests.conftest import BACKENDS
 
 
@@ -172,7 +172,7 @@ def test_each_memory_reads_its_own_agents_configuration(ac: Served) -> None:
             "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
             "strategies": [{"type": "SEMANTIC", "id": "kb", "namespace": "/kb/{actorId}/"}],
             "labels": {"team": {"number": 2, "description": "Which team the note is for."}}}}})
-        kb = registry.create(mem.store, "team-kb", "TeamKb", doc={"owner": AGENT})  # made by bot's key
+        kb = registry.create(mem.store, "team-kb", "TeamKb", doc={"owner": AGENT}, region=REGION)  # made by bot's key
     finally:
         mem.close()
     c = ac.client()

@@ -314,3 +314,17 @@ async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memor
             r = await c.post(listed, content=data, headers=headers)
             assert r.status_code == 200, r.text
         assert [e["payload"][0]["conversational"]["content"]["text"] for e in r.json()["events"]] == ["hello once"] * 2
+
+
+async def test_an_operator_key_reaches_only_the_store_wide_settings(env: Env) -> None:
+    """The rights matrix row of an operator key: every agent path 403, the store-wide settings its own."""
+    from tests.test_security_http import endpoints
+
+    op, _ = create_key(env.mem.store, None, operator=True)
+    async with env.client(None, headers={"Authorization": f"Bearer {op}"}) as c:
+        for method, path, body in endpoints(env.app):
+            r = await c.request(method, path, json=body)
+            if "/agents/" in path:
+                assert r.status_code == 403 and r.json()["error"]["field"] == "agent", (method, path, r.text)
+            else:
+                assert r.status_code in (200, 422), (method, path, r.status_code, r.text)

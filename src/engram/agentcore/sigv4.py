@@ -103,13 +103,14 @@ _READ_POSTS = ("/retrieve", "/memoryRecords", "/extractionJobs")  # ListEvents: 
 
 
 def is_write(method: str, path: str) -> bool:
-    """Whether an AgentCore operation changes something (a replay of it would store twice). The data plane
-    reads with POST too: RetrieveMemoryRecords, ListMemoryRecords, ListMemoryExtractionJobs, ListEvents,
-    and the control plane's ListMemories."""
-    if method.upper() in ("GET", "HEAD"):
-        return False
-    if method.upper() != "POST":
+    """Whether an AgentCore operation stores something new each time (a replay of it would store twice):
+    the POSTs and PATCHes that are not reads. PUT and DELETE set or remove a state, so a repeat changes
+    nothing more; the data plane reads with POST too: RetrieveMemoryRecords, ListMemoryRecords,
+    ListMemoryExtractionJobs, ListEvents, and the control plane's ListMemories."""
+    if method.upper() == "PATCH":
         return True
+    if method.upper() != "POST":
+        return False
     parts = path.rstrip("/").split("/")
     if path == "/memories/" or path.endswith(_READ_POSTS):
         return False
