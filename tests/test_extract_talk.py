@@ -66,6 +66,12 @@ def test_instead_of_ends_the_old_value_before_the_new_one() -> None:
     assert got[-1] == ("user/car", "Drives a Fiat Tipo", False)
 
 
+def test_an_end_then_what_came_instead_in_one_sentence_are_both_read() -> None:
+    got = read("I moved out of Derby last month, my new place is in Hull.")
+    assert [(k, s) for k, s, _ in got] == [("user/residence", "No longer lives in Derby"),
+                                          ("user/residence", "Lives in Hull")]
+
+
 def test_the_next_message_puts_a_slip_right() -> None:
     got = read("My brother just moved to Baresl.", ("assistant", "Baresl, how nice!"),
                "sorry, typo: Basel, not Baresl.")

@@ -70,6 +70,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # fluent in: "I am fluent in Swahili and Finnish"
     (r"^I am (?:fluent|conversational|native) in\s+(?P<x>.+)$", r"I speak \g<x>"),
 ]]
+_END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
+                       r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
@@ -82,6 +84,8 @@ def rewrite(sentence: str) -> str:
     body = s.rstrip(".!").strip()
     if not body or body.endswith("?"):
         return sentence
+    # an end, then what came instead, in one sentence: "I moved out of Leeds last month, my new place is in York"
+    body = _END_THEN.sub(lambda m: f"{m.group('a')}; {m.group('b')}", body)
     # a liking said with a softener: "I quite like X", "I do enjoy X" (the rules read "I like X")
     body = _SOFT.sub(lambda m: f"I {m.group(1)}", body)
     if ";" in body:  # two statements: each part rewritten on its own
