@@ -300,6 +300,17 @@ def test_serve_on_a_busy_port_is_a_json_error(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         err = error_of(cli("serve", "--db", f"sqlite:///{tmp_path / 's.db'}", "--port", str(port)))
     assert err["type"] == "ValidationError" and err["field"] == "port" and str(port) in err["message"]
+    # on a free port it says where the API, the inspector and the docs are before it serves
+    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", f"sqlite:///{tmp_path / 's.db'}",
+                             "--port", str(port), "--embedder", "hashing", "--log-level", "warning"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=tmp_path,
+                            env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    try:
+        lines = [proc.stderr.readline() for _ in range(2)]  # type: ignore[union-attr]
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert any(f"inspector on http://127.0.0.1:{port}/ui" in line for line in lines), lines
 
 
 def test_root_redirects_to_the_inspector_and_422_lists_every_error(make_memory: Callable[..., Memory]) -> None:
