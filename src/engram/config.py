@@ -319,7 +319,7 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
     if shape == "harness" and not update:
         patch = twisp_defaults(patch)
     try:
-        return Config.model_validate(shapes.merge(start, patch))
+        cfg = Config.model_validate(shapes.merge(start, patch))
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
     check_applies(cfg)
