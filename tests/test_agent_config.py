@@ -124,6 +124,24 @@ def test_label_rule_spans_the_default_an_agent_used(make_memory: Callable[..., M
     assert mem.configure("b", _labels(region=9, customer_id=5)) > 0
 
 
+def test_label_history_cached_per_process_sees_versions_written_elsewhere(
+        make_memory: Callable[..., Memory]) -> None:
+    """Each process folds the label history incrementally; versions another process stored since still count,
+    and a default stored after an agent's first own version never applies to that agent."""
+    one, two = make_memory(), make_memory()
+    one.configure("a", _labels(customer_id=5))  # warms one's fold of "a"
+    two.configure("a", _labels(customer_id=5, ticket=6))
+    two.configure("a", _labels(customer_id=5))  # ticket dropped, elsewhere
+    with pytest.raises(ConfigError, match="ticket"):
+        one.configure("a", _labels(customer_id=5, ticket=7))
+    with pytest.raises(ConfigError, match="ticket"):
+        one.configure("a", _labels(customer_id=5, account=6))
+    one.configure(None, _labels(region=9))  # a default after "a" had its own: not "a"'s history
+    assert one.configure("a", _labels(customer_id=5, region=10)) > 0
+    with pytest.raises(ConfigError, match="region"):
+        two.configure("b", _labels(region=11))  # "b" used that default
+
+
 def test_reopen_with_a_renumbering_config_is_refused(make_memory: Callable[..., Memory]) -> None:
     make_memory(_labels(customer_id=5))
     make_memory(_labels(ticket=6))

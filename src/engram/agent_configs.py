@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from . import config as cfgmod
-from .stores.base import Store
+from .stores.base import Store, Tx
 from .types import Scope
 
 TTL_SECONDS = 1.0
@@ -32,10 +32,11 @@ class AgentConfigs:
         self.store = store
         self._cache: dict[str | None, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
         self._parsed: dict[int, cfgmod.Config] = {}
-        # version -> a Config holding only that version's labels: what the label history check reads of every
-        # earlier version, kept for all of them (a whole Config per version, re-validated once the parse
-        # cache had dropped them, made each write cost ~1 ms per earlier version)
-        self._labels: dict[int, cfgmod.Config] = {}
+        # agent (None: the default) -> (newest version folded, the label numbers first declared across every
+        # version that applied to it): a write folds in only the versions stored since (history is append-only),
+        # so its cost does not grow with the number of earlier versions (re-reading every earlier document made
+        # a write cost ~1 ms per earlier version)
+        self._folds: dict[str | None, tuple[int, cfgmod.LabelFirsts]] = {}
         self._lock = threading.Lock()
 
     def _parse(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
@@ -48,16 +49,27 @@ class AgentConfigs:
                 self._parsed[version] = got
         return got
 
-    def _labels_of(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
-        got = self._labels.get(version)
-        if got is None:
-            labels = ((doc.get("harness") or {}).get("memory") or {}).get("labels") or {}
-            got = cfgmod.Config.model_validate({"harness": {"memory": {"labels": labels}}})
-            with self._lock:
-                if len(self._labels) > 100_000:
-                    self._labels.clear()
-                self._labels[version] = got
-        return got
+    def _label_firsts(self, tx: Tx, agent: str | None) -> cfgmod.LabelFirsts:
+        """Label numbers across every stored version that applied to ``agent``: the defaults stored before its
+        first own version, then its own (``agent`` None: every default version)."""
+        cached = self._folds.get(agent)
+        fresh = tx.config_labels(agent, after=cached[0] if cached else 0)
+        start: cfgmod.LabelFirsts | None
+        if cached is None and agent is not None:
+            if not fresh:
+                return self._label_firsts(tx, None)
+            first = fresh[0][0]
+            start = cfgmod.fold_label_history(_numbers(r) for r in tx.config_labels(None) if r[0] < first)
+        else:
+            start = cached[1] if cached else None
+        if not fresh:
+            return start if start is not None else cfgmod.fold_label_history(())
+        folded = (fresh[-1][0], cfgmod.fold_label_history((_numbers(r) for r in fresh), start))
+        with self._lock:
+            if len(self._folds) > 10_000:
+                self._folds.clear()
+            self._folds[agent] = folded
+        return folded[1]
 
     def own(self, agent: str | None) -> tuple[int, cfgmod.Config] | None:
         """The agent's own newest (version, config), or None when it has none; ``agent`` None: the newest
@@ -82,22 +94,13 @@ class AgentConfigs:
         if agent is not None:
             Scope(agent=agent)  # validates the id
         with self.store.write() as tx:
-            own_rows = tx.config_history(agent)
-            if agent is not None:
-                # the defaults in force before the agent had its own configuration applied to it too
-                first = own_rows[0][0] if own_rows else None
-                default_rows = [r for r in tx.config_history(None) if first is None or r[0] < first]
-                if own_rows:
-                    base = self._parse(own_rows[-1][0], own_rows[-1][2])
-            else:
-                default_rows = []
-                if own_rows:
-                    base = self._parse(own_rows[-1][0], own_rows[-1][2])
+            latest = tx.latest_config(agent)
+            if latest is not None:
+                base = self._parse(*latest)
             new = cfgmod.load_config(source, base=base, update=update)
-            earlier = [(v, self._labels_of(v, doc)) for v, _, doc in sorted([*default_rows, *own_rows])]
-            cfgmod.check_label_history(earlier, new)
-            if own_rows and own_rows[-1][2] == new.to_dict():
-                version = own_rows[-1][0]
+            cfgmod.check_label_firsts(self._label_firsts(tx, agent), new)
+            if latest is not None and latest[1] == new.to_dict():
+                version = latest[0]
             else:
                 version = tx.add_config(new.to_dict(), at, agent)
         self.note(agent, version, new)
@@ -112,3 +115,8 @@ class AgentConfigs:
         """Drop what was read (another process's changes show at once); parsed versions stay (they never change)."""
         with self._lock:
             self._cache.clear()
+
+
+def _numbers(row: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, int]]:
+    """A stored version's labels as ``{name: number}`` (stored documents are whole, validated configs)."""
+    return row[0], {name: int(label["number"]) for name, label in row[1].items()}

@@ -20,7 +20,7 @@ Unknown fields and bad values raise :class:`~engram.errors.ConfigError` naming t
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -367,15 +367,31 @@ def check_label_numbers(old: Config, new: Config) -> None:
     check_label_history([(None, old)], new)
 
 
+LabelFirsts = tuple[dict[str, tuple[int, int | None]], dict[int, tuple[str, int | None]]]
+"""Across a run of versions: each label's first ``(number, version)``, and each number's first ``(label, version)``."""
+
+
+def fold_label_history(versions: Iterable[tuple[int | None, Mapping[str, int]]],
+                       start: LabelFirsts | None = None) -> LabelFirsts:
+    """Extend ``start`` with ``(version, {label: number})`` pairs, oldest first (the first declaration wins)."""
+    first_number, first_owner = (dict(start[0]), dict(start[1])) if start else ({}, {})
+    for version, numbers in versions:
+        for name, number in numbers.items():
+            first_number.setdefault(name, (number, version))
+            first_owner.setdefault(number, (name, version))
+    return first_number, first_owner
+
+
 def check_label_history(versions: Sequence[tuple[int | None, Config]], new: Config) -> None:
     """Refuse ``new`` unless every label keeps, across ALL earlier ``(version, config)`` pairs, the number it
     was first declared with, and no number ever passes to another label (dropped labels included)."""
-    first_number: dict[str, tuple[int, int | None]] = {}
-    first_owner: dict[int, tuple[str, int | None]] = {}
-    for version, cfg in versions:
-        for name, label in cfg.memory.labels.items():
-            first_number.setdefault(name, (label.number, version))
-            first_owner.setdefault(label.number, (name, version))
+    check_label_firsts(fold_label_history((v, {n: lb.number for n, lb in cfg.memory.labels.items()})
+                                          for v, cfg in versions), new)
+
+
+def check_label_firsts(firsts: LabelFirsts, new: Config) -> None:
+    """:func:`check_label_history` against the folded history of the earlier versions."""
+    first_number, first_owner = firsts
     for name, label in new.memory.labels.items():
         field = f"harness.memory.labels.{name}.number"
         known = first_number.get(name)

@@ -74,6 +74,11 @@ class MetaTx(TxBase):
         return [(int(r["version"]), utc(r["at"]), dict(r["doc"])) for r in self._all(
             "SELECT version, at, doc FROM configs WHERE agent = %s ORDER BY version", [agent or ""])]
 
+    def config_labels(self, agent: str | None = None, *, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        return [(int(r["version"]), dict(r["labels"] or {})) for r in self._all(
+            "SELECT version, doc #> '{harness,memory,labels}' AS labels FROM configs "
+            "WHERE agent = %s AND version > %s ORDER BY version", [agent or "", after])]
+
     def config_agents(self) -> list[str]:
         return [str(r["agent"]) for r in self._all(
             "SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]

@@ -54,6 +54,11 @@ class MetaTx(TxBase):
         return [(r[0], from_us(r[1]), json.loads(r[2])) for r in self._all(
             "SELECT version, at_us, doc FROM configs WHERE agent = ? ORDER BY version", (agent or "",))]
 
+    def config_labels(self, agent: str | None = None, *, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        return [(r[0], json.loads(r[1]) if r[1] else {}) for r in self._all(
+            "SELECT version, json_extract(doc, '$.harness.memory.labels') FROM configs "
+            "WHERE agent = ? AND version > ? ORDER BY version", (agent or "", after))]
+
     def config_agents(self) -> list[str]:
         return [r[0] for r in self._all("SELECT DISTINCT agent FROM configs WHERE agent <> '' ORDER BY agent")]
 
