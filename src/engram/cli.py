@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 from .core import validate
 from .errors import EngramError, ValidationError
-from .types import Scope
+from .types import STATUSES, Scope
 
 DEFAULT_DB = os.environ.get("ENGRAM_DB", "sqlite:///engram.db")
 VIEW_MODULES = ("engram.http.cli", "engram.mcp", "engram.harness.cli", "engram.demo")
@@ -488,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", help="only this kind")
     p.add_argument("--label", action="append", help="name=value; only records with it")
     p.add_argument("--namespace", help="only records under this namespace path")
-    p.add_argument("--status", default="active", choices=["active", "superseded", "deleted"], help="which records")
+    p.add_argument("--status", default="active", choices=STATUSES, help="which records")
     p.add_argument("--preview", action="store_true", help="also preview records")
     p.add_argument("--limit", type=int, default=50, help="most records")
     p = verb("erase", cmd_erase, "hard-delete everything about an actor", session=False)

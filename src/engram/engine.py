@@ -40,7 +40,7 @@ from .models.registry import load_model
 from .retrieval import Retrieval
 from .stores.base import Store
 from .turn import Turn
-from .types import EraseReport, Event, Hit, Job, Record, Scope, Use, Version
+from .types import STATUSES, EraseReport, Event, Hit, Job, Record, Scope, Use, Version
 
 EMBED_HISTORY = ("background", "inline")
 ACTOR_SESSIONS = 100_000  # sessions of one actor summed by Memory.actors (one row each)
@@ -401,7 +401,7 @@ class Memory:
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """One record visible to the scope, in any status."""
-        flt = self.read_filter(scope, preview=preview, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=preview, statuses=STATUSES)
         with self.store.read() as tx:
             rec = tx.get_record(flt, record_id)
         if rec is None:
@@ -424,7 +424,7 @@ class Memory:
 
     def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
-        flt = self.read_filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
             versions = tx.versions(flt, record_id)
         if not versions:
@@ -484,7 +484,7 @@ class Memory:
         """Log that these recalled records reached a model call (outside a turn)."""
         now = self.now()
         ids = [h.record.id for h in hits if h.record]
-        flt = self.read_filter(scope, preview=True, statuses=("active", "superseded", "deleted"))
+        flt = self.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
             visible = {r.id for r in tx.get_records(flt, ids)}
         missing = [i for i in ids if i not in visible]

@@ -28,7 +28,7 @@ from .core.history import index_texts
 from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
 from .stores.base import Chunk, Tx
-from .types import LEVELS, Event, Hit, Provenance, Record, Scope, Use, Version, record_text
+from .types import LEVELS, STATUSES, Event, Hit, Provenance, Record, Scope, Use, Version, record_text
 
 if TYPE_CHECKING:
     from .engine import Memory
@@ -203,7 +203,7 @@ class Turn:
         if own is not None:
             return own.record
         flt = read_filter(self.scope, self.read_levels, preview=self.preview,
-                          statuses=("active", "superseded", "deleted"))
+                          statuses=STATUSES)
         with self.mem.store.read() as tx:
             rec = tx.get_record(flt, record_id)
         if rec is None:
@@ -278,7 +278,7 @@ class Turn:
         if self.buffer.events:
             self.appended = tx.insert_events(self.buffer.events, self._chunks)
         flt = read_filter(self.scope, self.read_levels, preview=True,
-                          statuses=("active", "superseded", "deleted"))
+                          statuses=STATUSES)
         for p in self.buffer.records:
             r = p.record
             tx.insert_record(r, p.terms, p.vector)

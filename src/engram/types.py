@@ -5,16 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .errors import ScopeError
 
 Level = Literal["session", "actor", "agent"]
-LEVELS: tuple[Level, ...] = ("session", "actor", "agent")
+LEVELS: tuple[Level, ...] = get_args(Level)
 Role = Literal["user", "assistant", "system", "tool"]
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
 Status = Literal["active", "superseded", "deleted"]
-STATUSES: tuple[str, ...] = ("active", "superseded", "deleted")
+STATUSES: tuple[Status, ...] = get_args(Status)
 
 # Ids become parts of namespace paths and index tokens: no '/', no wildcards, no '..', no spaces.
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$")

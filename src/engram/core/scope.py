@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PermissionDenied, ReadOnlyError, ValidationError
-from ..types import LEVELS, Level, Record, Scope
+from ..types import LEVELS, STATUSES, Level, Record, Scope
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ def read_filter(
 ) -> ReadFilter:
     """Build the filter for a read by ``scope`` under the configured ``scope.read`` levels."""
     for s in statuses:
-        if s not in ("active", "superseded", "deleted"):
+        if s not in STATUSES:
             raise ValidationError(f"unknown status {s!r}", field="status")
     return ReadFilter(
         agent=scope.agent,

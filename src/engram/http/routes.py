@@ -22,7 +22,7 @@ from fastapi.security import HTTPBearer
 
 from .. import __version__
 from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
-from ..types import Hit, Level, Record
+from ..types import Hit, Level, Record, Status
 from . import schemas as S
 from .auth import (
     ActorCtx,
@@ -366,7 +366,7 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
                      kind: Annotated[list[str] | None, Query(max_length=64)] = None,
                      label: Annotated[list[str] | None, Query(description="name:value, repeatable")] = None,
                      namespace: Annotated[str | None, Query(max_length=512)] = None,
-                     status: Annotated[list[Literal["active", "superseded", "deleted"]] | None, Query()] = None,
+                     status: Annotated[list[Status] | None, Query()] = None,
                      pinned: bool | None = None, preview: bool = False,
                      page_token: PageToken = None) -> S.RecordsOut:
         tokens = _tokens(request)

@@ -12,7 +12,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-LevelName = Literal["session", "actor", "agent"]
+from ..types import Level, Status
+
+LevelName = Level
 ModeName = Literal["hybrid", "lexical", "vector"]
 Id = Annotated[str, Field(min_length=1, max_length=128)]
 
@@ -198,7 +200,7 @@ class RecordOut(_Out):
     summary: str
     content: str | None
     labels: dict[str, str]
-    status: Literal["active", "superseded", "deleted"]
+    status: Status
     preview: bool
     created_at: datetime
     updated_at: datetime

@@ -11,7 +11,7 @@ import numpy as np
 from psycopg.rows import DictRow
 
 from ...core.scope import ReadFilter
-from ...types import Provenance, Record, Use, Version
+from ...types import STATUSES, Provenance, Record, Use, Version
 from .sql import (
     RECORD_COLS,
     aware,
@@ -119,7 +119,7 @@ class RecordsTx(TxBase):
         return [self._record(r) for r in rows[:limit]]
 
     def _visible_any_status(self, flt: ReadFilter, record_id: str) -> bool:
-        wide = replace(flt, statuses=("active", "superseded", "deleted"))
+        wide = replace(flt, statuses=STATUSES)
         row = self._one(f"SELECT {RECORD_COLS} FROM records r WHERE r.id = %s", [record_id])
         return row is not None and wide.allows(self._record(row))
 
@@ -136,7 +136,7 @@ class RecordsTx(TxBase):
         ) for r in rows]
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:
-        wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,
+        wide = replace(flt, include_preview=True, statuses=STATUSES, kinds=None,
                        labels=(), namespace_prefix=None)
         where, args = self._filter_sql(wide)
         rows = self._all(f"SELECT r.replaces, r.deletes FROM records r WHERE {where} AND r.preview "

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...core.scope import ReadFilter
-from ...types import Provenance, Record, Use, Version
+from ...types import STATUSES, Provenance, Record, Use, Version
 from .sql import (
     from_us,
     record_part,
@@ -121,7 +121,7 @@ class RecordsTx(TxBase):
 
     def versions(self, flt: ReadFilter, record_id: str) -> list[Version]:
         wide = ReadFilter(**{**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
-                             "statuses": ("active", "superseded", "deleted")})
+                             "statuses": STATUSES})
         if self.get_record(wide, record_id) is None:
             return []
         rows = self._all("SELECT * FROM versions WHERE record_id = ? ORDER BY version", (record_id,))
@@ -135,7 +135,7 @@ class RecordsTx(TxBase):
         ) for r in rows]
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:
-        wide = replace(flt, include_preview=True, statuses=("active", "superseded", "deleted"), kinds=None,
+        wide = replace(flt, include_preview=True, statuses=STATUSES, kinds=None,
                        labels=(), namespace_prefix=None)
         where, args = self._filter_sql(wide)
         rows = self._all(f"SELECT r.replaces, r.deletes FROM records r WHERE {where} AND r.preview = 1 "
@@ -160,7 +160,7 @@ class RecordsTx(TxBase):
 
     def list_uses(self, flt: ReadFilter, record_id: str, *, limit: int) -> list[Use]:
         wide = ReadFilter(**{**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
-                             "statuses": ("active", "superseded", "deleted")})
+                             "statuses": STATUSES})
         if self.get_record(wide, record_id) is None:
             return []
         rows = self._all("SELECT * FROM uses WHERE record_id = ? ORDER BY at_us DESC, id DESC LIMIT ?",
