@@ -264,15 +264,17 @@ def test_mcp_stdio_answers_every_line(tmp_path: Any) -> None:
 
 
 # -- 8: SigV4 binds the service, the region and one use ---------------------------------------------------------
-async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memory: Any) -> None:
+async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memory: Any,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     import json
     import time
+    from datetime import timedelta
 
     from botocore.auth import SigV4Auth
     from botocore.awsrequest import AWSRequest
     from botocore.credentials import Credentials
 
-    from engram.agentcore import credentials, registry
+    from engram.agentcore import auth, credentials, registry
     from engram.http import create_app
 
     mem = make_memory(WIDE)
@@ -295,6 +297,7 @@ async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memor
     async with httpx.AsyncClient(transport=transport, base_url=base) as c:
         data, headers = signed(f"/memories/{res.id}/events", event)
         assert (await c.post(f"/memories/{res.id}/events", content=data, headers=headers)).status_code == 201
+        monkeypatch.setattr(auth, "REPLAY_GRACE", timedelta(0))  # past the grace of one call made twice at once
         r = await c.post(f"/memories/{res.id}/events", content=data, headers=headers)  # the same bytes again
         assert r.status_code == 403 and "replay" in r.json()["message"], r.text
         tokened = {**event, "clientToken": "t-1"}  # idempotent by its token: a repeat answers the same event
@@ -328,3 +331,19 @@ async def test_an_operator_key_reaches_only_the_store_wide_settings(env: Env) ->
                 assert r.status_code == 403 and r.json()["error"]["field"] == "agent", (method, path, r.text)
             else:
                 assert r.status_code in (200, 422), (method, path, r.status_code, r.text)
+
+
+def test_one_call_made_twice_in_its_second_is_not_a_replay() -> None:
+    """SDKs sign with a one-second clock: the same call twice within a second (or an immediate retry) carries one
+    signature. A repeat within the grace of its first sighting passes; a later one is a replay."""
+    from datetime import UTC, datetime, timedelta
+
+    from engram.agentcore.auth import REPLAY_GRACE, ReplayGuard
+
+    guard, t0 = ReplayGuard(), datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
+    assert guard.first("sig", t0, t0)
+    assert guard.first("sig", t0, t0 + timedelta(milliseconds=300))  # the same call again, at once
+    assert guard.first("sig", t0, t0 + REPLAY_GRACE)
+    assert not guard.first("sig", t0, t0 + REPLAY_GRACE + timedelta(seconds=1))  # replayed later
+    assert not guard.first("sig", t0, t0 + timedelta(minutes=14))
+    assert guard.first("other", t0, t0 + timedelta(minutes=14))

@@ -11,9 +11,11 @@ credentials work), as on ``/v1/``.
 
 A signature binds more than the key: its service must be the operation's (``sigv4.service_for``), its region
 the region of the memory the path names (the region in the memory's ARN), and a signed write is accepted once:
-:class:`ReplayGuard` refuses a signature seen before while it is still within its 15 minutes. A write that
-carries a ``clientToken`` is idempotent already (a repeat answers what the first call made, :mod:`.idempotency`),
-so a repeat of it is let through: an SDK sending one call twice within a second signs it identically.
+:class:`ReplayGuard` refuses a signature seen before while it is still within its 15 minutes. An SDK signs
+with a one-second clock, so one call made twice within a second (or retried at once) carries the same
+signature: a repeat within :data:`REPLAY_GRACE` of the first sighting is such a call, not a replay, and is let
+through; later repeats are refused. A write that carries a ``clientToken`` is idempotent already (a repeat
+answers what the first call made, :mod:`.idempotency`), so every repeat of it is let through.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import heapq
 import json
 import logging
 import threading
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio.to_thread
@@ -56,26 +58,34 @@ async def send_aws_error(send: Send, exc: AwsError) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
+REPLAY_GRACE = timedelta(seconds=5)
+"""How long after its first sighting a signature may arrive again as the same call made twice in its second."""
+
+
 class ReplayGuard:
     """The signatures of signed writes this process accepted, each kept until its request time leaves the
-    signature window (``sigv4.MAX_SKEW``): a second request with the same signature is a replay. Bounded by
-    ``max_kept`` (a process taking more signed writes in 15 minutes refuses new ones until old ones expire,
-    rather than grow without bound). Per process: servers sharing a store each keep their own."""
+    signature window (``sigv4.MAX_SKEW``): a request with a signature first seen more than
+    :data:`REPLAY_GRACE` ago is a replay. Bounded by ``max_kept`` (a process taking more signed writes in 15
+    minutes refuses new ones until old ones expire, rather than grow without bound). Per process: servers
+    sharing a store each keep their own."""
 
     def __init__(self, max_kept: int = 1_000_000) -> None:
         self.max_kept = max_kept
-        self._seen: set[str] = set()
+        self._seen: dict[str, datetime] = {}  # signature -> when it was first seen
         self._expiry: list[tuple[datetime, str]] = []
         self._lock = threading.Lock()
 
     def first(self, signature: str, signed_at: datetime, now: datetime) -> bool:
-        """True the first time ``signature`` is offered while valid; False for a replay (or when full)."""
+        """True for a signature not seen before (or seen within the grace); False for a replay (or when full)."""
         with self._lock:
             while self._expiry and self._expiry[0][0] < now:
-                self._seen.discard(heapq.heappop(self._expiry)[1])
-            if signature in self._seen or len(self._seen) >= self.max_kept:
+                self._seen.pop(heapq.heappop(self._expiry)[1], None)
+            seen = self._seen.get(signature)
+            if seen is not None:
+                return now - seen <= REPLAY_GRACE
+            if len(self._seen) >= self.max_kept:
                 return False
-            self._seen.add(signature)
+            self._seen[signature] = now
             heapq.heappush(self._expiry, (signed_at + sigv4.MAX_SKEW, signature))
             return True
 
