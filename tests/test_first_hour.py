@@ -160,10 +160,6 @@ def test_a_fact_remembered_and_extracted_in_one_turn_is_one_record(make_memory: 
     assert [r.summary for r in mem.list(S1)] == ["Allergic to peanuts"]
 
 
-@pytest.mark.xfail(strict=False, reason="issue 27.5, for the recall helper (core/fusion.py rank()): an event with no "
-                   "keyword of the query and no meaning match of its own comes back on borrowed context (its "
-                   "neighbours' evidence) and its episode's best score; passed on the tree at 09:03, fails since "
-                   "de7a567")
 def test_search_history_returns_only_events_that_match(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(embedder="default")  # the offline default embedder, as a newcomer has it
     mem.append(S1, [{"role": "user", "content": "Hi, I need help with my order."},

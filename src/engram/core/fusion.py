@@ -45,9 +45,10 @@ candidates, so a score means the same in every query and every memory. For a can
           exponent is monotone: it changes no order)
 
 Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
-``min_score`` applies to matches by meaning alone (the Twisp document): a candidate with keyword evidence
-(L_i > 0: it holds a query term, or a neighbour in its episode does) is never dropped; one without is kept when
-its meaning similarity V reaches ``min_score``. Every part is
+``min_score`` applies to matches by meaning alone (the Twisp document): a candidate with keyword evidence is
+never dropped (it holds a query term; or it borrows L from a neighbour and is a record, written with that
+neighbour, or a message answering the question right before it); one without is kept when its meaning
+similarity V reaches ``min_score``. Every part is
 reported on :class:`Scored` so users can see why.
 """
 
@@ -317,10 +318,12 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     epi = episodes(pool, weights.episode_gap_hours) if hybrid else {c.id: 0 for c in pool}
     chat = hybrid and long_replies(pool, weights.reply_length)  # a user/assistant chat, not a dialog of people
     lent: dict[str, float] = {}
+    answers: set[str] = set()  # items whose keyword evidence is lent by the question right before them
     if hybrid and weights.context > 0 and own:
         # a dialog of people: a turn answers the one before it (c), which named the topic, and lends to it (c/2);
         # a user/assistant chat: a reply restates the message it answers and was about nothing before it
         shares = (0.0, weights.context) if chat else (weights.context, weights.context / 2)
+        asks = {c.id: c.asks for c in pool}
         for c in pool:
             s = 0.0
             for side, share in ((c.before, shares[0]), (c.after, shares[1])):
@@ -329,6 +332,8 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                         s += share * 0.5 ** d * own[other]
             if s > 0:
                 lent[c.id] = s
+            if c.before and c.before[0] in own and epi.get(c.before[0]) == epi[c.id] and asks[c.before[0]] >= 0.5:
+                answers.add(c.id)
     x = {i: own.get(i, 0.0) + lent.get(i, 0.0) for i in set(own) | set(lent)}
     scale = attainable(query.terms, stats)
     vparts = _cosine_parts(pool, weights.cosine) if mode != "lexical" else {}
@@ -375,8 +380,12 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                  if use_recency else None)
         score = combine(base[c.id], best_in[epi[c.id]], tpart, 1.0 if t_when else 0.0, rpart, weights=weights,
                         hybrid=hybrid, use_period=use_period, use_when=use_when)
-        if min_score is not None and lpart <= 0 and vparts.get(c.id, 0.0) < min_score:
-            continue  # min_score applies to matches by meaning alone: keyword evidence (its own or lent) is kept
+        by_words = own.get(c.id, 0.0) > 0 or (lpart > 0 and (c.role is None or c.id in answers))
+        if min_score is not None and not by_words and vparts.get(c.id, 0.0) < min_score:
+            # min_score applies to matches by meaning alone: keyword evidence keeps an item, its own or lent by the
+            # records written with it or, for a message, by the question it answers; what other messages lend
+            # only ranks (a one-word search must not return the whole conversation around its match)
+            continue
         out.append(Scored(
             id=c.id, score=score,
             lexical=lpart if mode != "vector" else None,
