@@ -50,7 +50,8 @@ from langgraph.store.base import (
 from ..core import namespace as ns
 from ..core.validate import MAX_LIMIT, MAX_SUMMARY
 from ..errors import ValidationError
-from ..types import LEVELS, Record, Scope
+from ..types import Record, Scope
+from ._binding import bind
 from ._paths import segment
 
 if TYPE_CHECKING:
@@ -141,22 +142,12 @@ class EngramStore(BaseStore):
 
     def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor", index: Sequence[str] | None = None,
                  ttl: TTLConfig | None = None, kind: str | None = None) -> None:
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        if level not in LEVELS:
-            raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="level")
-        scope.require(level)
-        mem.read_filter(scope)  # checks the scope against its agent's configuration now, not at first use
-        kinds = mem.config_for(scope.agent).memory.kinds
-        if kind is not None and kind not in kinds:
-            raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
+        self.level, self.kind = bind(mem, scope, level, kind)
         self.mem = mem
         self.scope = scope
-        self.level = level
-        self.kind = kind or ("fact" if "fact" in kinds else kinds[0])
         self.index_fields = list(index) if index else None
         self.ttl_config = ttl
-        self.root = ns.resolve(None, scope, level) + "store/"
+        self.root = ns.resolve(None, scope, self.level) + "store/"
 
     # -- paths and records ---------------------------------------------------------------------------------
     def _path(self, namespace: Sequence[str], key: str | None = None) -> str:

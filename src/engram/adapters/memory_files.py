@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ..core import namespace as ns
 from ..core.validate import MAX_LIMIT
 from ..errors import ConflictError, NotFound, ValidationError
-from ..types import LEVELS, Hit, Record, Scope
+from ..types import Hit, Record, Scope
+from ._binding import bind
 from ._paths import segment
 
 if TYPE_CHECKING:
@@ -57,20 +58,10 @@ class MemoryFiles:
     """The memory tool's file tree for one scope; see the module docstring."""
 
     def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor", kind: str | None = None) -> None:
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        if level not in LEVELS:
-            raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="level")
-        scope.require(level)
-        mem.read_filter(scope)
-        kinds = mem.config_for(scope.agent).memory.kinds
-        if kind is not None and kind not in kinds:
-            raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
+        self.level, self.kind = bind(mem, scope, level, kind)
         self.mem = mem
         self.scope = scope
-        self.level = level
-        self.kind = kind or ("fact" if "fact" in kinds else kinds[0])
-        self.root = ns.resolve(None, scope, level) + "files/"
+        self.root = ns.resolve(None, scope, self.level) + "files/"
 
     # -- reading the tree ----------------------------------------------------------------------------------
     def _namespace(self, parts: Sequence[str]) -> str:
