@@ -26,3 +26,14 @@ def bind(mem: Memory, scope: object, level: str, kind: str | None) -> tuple[Leve
     if kind is not None and kind not in kinds:
         raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
     return level, kind or ("fact" if "fact" in kinds else kinds[0])
+
+
+def bind_session(mem: Memory, scope: object, what: str) -> str:
+    """Check that ``scope`` names a session whose events it may read (for ``what``, the framework's name for a
+    conversation store); returns the session id."""
+    if not isinstance(scope, Scope):
+        raise ValidationError("must be an engram.Scope", field="scope")
+    if scope.session is None:
+        raise ValidationError(f"{what} needs a scope with a session", field="scope.session")
+    mem.check_event_rights(scope, write=False)
+    return scope.session

@@ -19,6 +19,7 @@ from agents import FunctionTool, function_tool
 from ..errors import ValidationError
 from ..types import Event, Scope
 from . import _timeline
+from ._binding import bind_session
 from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
 
 if TYPE_CHECKING:
@@ -93,14 +94,10 @@ class EngramSession:
     session_settings: SessionSettings | None = None
 
     def __init__(self, mem: Memory, scope: Scope) -> None:
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        if scope.session is None:
-            raise ValidationError("a Session needs a scope with a session", field="scope.session")
-        mem.check_event_rights(scope, write=False)
+        session = bind_session(mem, scope, "a Session")
         self.mem = mem
         self.scope = scope
-        self.session_id: str = scope.session
+        self.session_id: str = session
 
     async def get_items(self, limit: int | None = None) -> list[TResponseInputItem]:
         events = await asyncio.to_thread(_timeline.read, self.mem, self.scope, limit)

@@ -38,6 +38,7 @@ from pydantic_ai.messages import (
 from ..errors import ValidationError
 from ..types import Event, Scope
 from . import _timeline
+from ._binding import bind_session
 from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox, guarded
 from .memory_files import MemoryFiles
 
@@ -108,11 +109,7 @@ class EngramHistory:
     """The message history of one engram session (agent + actor + session of ``scope``)."""
 
     def __init__(self, mem: Memory, scope: Scope) -> None:
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        if scope.session is None:
-            raise ValidationError("a message history needs a scope with a session", field="scope.session")
-        mem.check_event_rights(scope, write=False)
+        bind_session(mem, scope, "a message history")
         self.mem = mem
         self.scope = scope
 

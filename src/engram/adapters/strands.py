@@ -27,6 +27,7 @@ from strands.types.session import Session, SessionAgent, SessionMessage, Session
 from ..errors import ValidationError
 from ..types import Event, Scope
 from . import _timeline
+from ._binding import bind_session
 from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
 
 if TYPE_CHECKING:
@@ -78,11 +79,7 @@ class EngramSessionRepository(SessionRepository):
     """Strands' session repository for the one engram session of ``scope``."""
 
     def __init__(self, mem: Memory, scope: Scope) -> None:
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        if scope.session is None:
-            raise ValidationError("a Strands session needs a scope with a session", field="scope.session")
-        mem.check_event_rights(scope, write=False)
+        bind_session(mem, scope, "a Strands session")
         self.mem = mem
         self.scope = scope
 
