@@ -64,3 +64,19 @@ WIDE = {"harness": {"memory": {
 def mem(make_memory: Callable[..., Memory]) -> Memory:
     """A Memory on a fresh database with every level readable and writable, two labels declared."""
     return make_memory(WIDE)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The async tests (``pytest.mark.anyio``) run on asyncio."""
+    return "asyncio"
+
+
+@pytest.fixture
+def env(make_memory: Callable[..., Memory]) -> Any:
+    """An HTTP app over a fresh memory on each backend, every level readable and writable, with keys
+    (:class:`tests.test_http_support.Env`)."""
+    from tests.test_http_support import WIDE as HTTP_WIDE
+    from tests.test_http_support import make_env
+
+    return make_env(make_memory(HTTP_WIDE))

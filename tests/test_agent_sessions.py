@@ -188,11 +188,6 @@ def test_python_client_for_a_session_without_actor(make_memory: Any) -> None:
             client.close()
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_mcp_server_bound_to_a_session_without_actor(tmp_path: Path) -> None:
     pytest.importorskip("mcp")

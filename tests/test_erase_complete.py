@@ -225,11 +225,6 @@ def test_erasing_nobody_says_so(make_memory: Callable[..., Memory]) -> None:
     assert mem.list(OTHER)
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_http_erase_of_nobody_is_404_and_lists_each_kind(make_memory: Callable[..., Memory]) -> None:
     from tests.test_http_support import make_env

@@ -13,17 +13,6 @@ from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def env(make_memory: Any) -> Env:
-    """An app over a fresh memory on each backend, every level readable and writable, with keys."""
-    return make_env(make_memory(WIDE))
-
-
 async def test_health_ready_openapi_metrics(env: Env) -> None:
     async with env.client(None) as c:
         assert (await c.get("/v1/health")).json()["status"] == "ok"

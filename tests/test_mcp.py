@@ -27,11 +27,6 @@ pytestmark = pytest.mark.anyio
 TOOLS = {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history"}
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def _seed(url: str) -> None:
     """Data the server must see (its own session) and must not (another actor's)."""
     mem = Memory.open(url, embedder=HashingEmbedder(), config=WIDE)

@@ -184,11 +184,6 @@ async def test_mcp_lists_only_named_tools(tmp_path: Any) -> None:
     assert names == {"add_memory", "read_memory", "delete_memory", "search_history"}
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def test_search_memory_by_query_or_filters(make_memory: Any) -> None:
     mem = make_memory(LABELLED)
     a = mem.remember(ACCT, "Card ending 4242 was reported stolen", kind="event", labels={"customer_id": "42"})

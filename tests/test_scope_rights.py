@@ -86,11 +86,6 @@ def test_a_strategy_only_supersedes_or_deletes_its_own_namespace(make_memory: Ca
     assert wide.get(S1, actor_rec.id).superseded_by == ok.id
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_http_replaces_needs_the_replaced_level(make_memory: Callable[..., Memory]) -> None:
     env = make_env(make_memory(WIDE))

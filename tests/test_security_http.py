@@ -33,17 +33,6 @@ BODIES: dict[str, dict[str, Any]] = {
 }
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def env(make_memory: Any) -> Env:
-    """An app over a fresh memory on each backend, every level readable and writable, with keys."""
-    return make_env(make_memory(WIDE))
-
-
 def endpoints(app: Any, **ids: str) -> list[tuple[str, str, dict[str, Any] | None]]:
     """(method, concrete path, body) for every protected operation in the OpenAPI document."""
     out = []

@@ -21,16 +21,6 @@ from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def env(make_memory: Any) -> Env:
-    return make_env(make_memory(WIDE))
-
-
 # -- 1: a narrowed key never receives another tenant's configuration -----------------------------------------------
 def test_a_narrowed_view_is_the_config_of_its_own_agent(make_memory: Any) -> None:
     """Each agent's Config is freed before the next is parsed (as the 1 s cache and the 1,024-version cap

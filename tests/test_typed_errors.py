@@ -75,11 +75,6 @@ def test_metadata_nan_and_infinity_are_refused(make_memory: Callable[..., Memory
     assert mem.events(S1)[0].metadata == ok[0].metadata == {"score": 0.1 + 0.2}
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_http_gets_4xx_not_500(make_memory: Callable[..., Memory]) -> None:
     env = make_env(make_memory(CONFIG))
