@@ -24,12 +24,19 @@ Usage::
     .venv/bin/python bench/extraction/consolidation.py --split dev -v     # dev misses, one per line
     .venv/bin/python bench/extraction/consolidation.py --embedder hashing --json out.json
     .venv/bin/python bench/extraction/consolidation.py --set shifts --embedder hashing   # the third set alone
+    .venv/bin/python bench/extraction/consolidation.py --model openai:MODEL --base-url http://127.0.0.1:8080/v1
+
+With ``--model`` every extraction is the model's (each strategy one structured call, then one consolidation
+call); a session whose extraction the model fails (an error, or an answer refused as malformed) is counted
+in ``failed`` and the run goes on, as the failed job would wait for a retry. Seconds per turn are append +
+extraction per message, on either path.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -47,6 +54,7 @@ import shifts  # noqa: E402
 from generate import DIGEST, build, digest  # noqa: E402
 
 from engram import Memory  # noqa: E402
+from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 STRATEGIES = ("SEMANTIC", "USER_PREFERENCE", "SUMMARIZATION", "EPISODIC")
@@ -69,15 +77,16 @@ def _as_over(value: str, text: str) -> bool:
     return m is not None and _OVER.search(text[:m.start()]) is not None
 
 
-def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
-    """One user's sessions through Memory, extraction after each session; then every probe recalled."""
+def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -> dict[str, Any]:
+    """One user's sessions through Memory, extraction after each session (timed); then every probe recalled."""
     cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "extraction": {"trigger": "off"},
                                   "strategies": [{"type": t} for t in STRATEGIES]}}}
     now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]
-    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, embed_history="inline",
+    mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder, model=model, embed_history="inline",
                       clock=lambda: now[0])
     actor = user["id"]
+    turns, seconds, failed = 0, 0.0, 0
     try:
         for si, sess in enumerate(user["sessions"]):
             scope = Scope(agent="bench", actor=actor, session=f"{actor}-s{si}")
@@ -85,8 +94,15 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
             msgs = [{"role": r, "content": c, "at": t0 + timedelta(minutes=i)}
                     for i, (r, c) in enumerate(sess["messages"])]
             now[0] = msgs[-1]["at"] + timedelta(minutes=1)  # the session as it happens: its time is "now"
+            started = time.perf_counter()
             mem.append(scope, msgs)
-            mem.extract(scope)
+            try:
+                mem.extract(scope)
+            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+                failed += 1
+                print(f"  extraction failed ({actor} s{si}): {exc}", file=sys.stderr)
+            seconds += time.perf_counter() - started
+            turns += len(msgs)
         now[0] += timedelta(days=1)
         probe = Scope(agent="bench", actor=actor, session=f"{actor}-probe")
         records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
@@ -94,7 +110,8 @@ def play(user: dict[str, Any], embedder: str | None) -> dict[str, Any]:
         for p in user["probes"]:
             hits = mem.recall(probe, p["question"], limit=TOP)[:TOP]
             out.append(judge(p, [h.record for h in hits], records))
-        return {"id": actor, "split": user["split"], "probes": out, "records": len(records)}
+        return {"id": actor, "split": user["split"], "probes": out, "records": len(records), "turns": turns,
+                "seconds": seconds, "failed": failed}
     finally:
         mem.close()
 
@@ -147,9 +164,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "(shifts.py, written after the rules for hobbies, names and ends, to test them)")
     ap.add_argument("--embedder", default=None, help="embedder spec (default: engram's default)")
     ap.add_argument("--users", type=int, default=0, help="only the first N users of the split (0: all)")
+    ap.add_argument("--model", default=None, help="an extraction model, e.g. openai:gpt-4o-mini (default: offline)")
+    ap.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint for --model openai:...")
     ap.add_argument("--json", type=Path, default=None, help="write the full report here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list the dev split's misses")
     args = ap.parse_args(argv)
+    if args.base_url:
+        os.environ["OPENAI_BASE_URL"] = args.base_url
+        os.environ.setdefault("OPENAI_API_KEY", "local")
 
     users = []
     for name, make, frozen in SETS:
@@ -162,22 +184,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.users:
         chosen = chosen[:args.users]
     t0 = time.perf_counter()
-    results = [play(u, args.embedder) for u in chosen]
+    results = [play(u, args.embedder, args.model) for u in chosen]
     elapsed = time.perf_counter() - t0
-    report: dict[str, Any] = {"embedder": args.embedder or "default", "set": args.which,
+    report: dict[str, Any] = {"embedder": args.embedder or "default", "model": args.model or "offline",
+                              "set": args.which,
                               "digest": {name: frozen for name, _, frozen in SETS}, "seconds": round(elapsed, 1),
                               "by_split": {}, "by_kind": {}, "users": results}
-    print(f"users={len(results)}  set={args.which}  embedder={report['embedder']}  {elapsed:.1f}s")
+    print(f"users={len(results)}  set={args.which}  embedder={report['embedder']}  model={report['model']}  "
+          f"{elapsed:.1f}s")
     print(f"{'set':8} {'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'dup':>6} {'decoy@3':>8} "
-          f"{'mention@3':>9}")
+          f"{'mention@3':>9} {'s/turn':>7} {'failed':>6}")
     for which in ("base", "families", "shifts", "all"):
         for split in ("dev", "test"):
-            probes = [p for r in results if r["split"] == split and _in(which, r["id"]) for p in r["probes"]]
+            rs = [r for r in results if r["split"] == split and _in(which, r["id"])]
+            probes = [p for r in rs for p in r["probes"]]
             if probes:
                 t = totals(probes)
+                t["seconds_per_turn"] = round(sum(r["seconds"] for r in rs) / max(1, sum(r["turns"] for r in rs)), 4)
+                t["failed_sessions"] = sum(r["failed"] for r in rs)
                 report["by_split"][split if which == "all" else f"{which}/{split}"] = t
                 print(f"{which:8} {split:6} {t['probes']:>6} {t['latest_at3']:>8.3f} {t['stale_at3']:>8.3f} "
-                      f"{t['duplicates']:>6.3f} {t['decoy_at3']:>8.3f} {t['stale_mention_at3']:>9.3f}")
+                      f"{t['duplicates']:>6.3f} {t['decoy_at3']:>8.3f} {t['stale_mention_at3']:>9.3f} "
+                      f"{t['seconds_per_turn']:>7.3f} {t['failed_sessions']:>6}")
     kinds = sorted({k for r in results for p in r["probes"] for k in p["kinds"]} | {"third party"})
     for split in ("dev", "test"):
         probes = [p for r in results if r["split"] == split for p in r["probes"]]
