@@ -28,20 +28,15 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from . import config_shapes as shapes
+from .core import strategy_types
 from .core.event_expiry import MAX_DAYS as MAX_EXPIRY_DAYS
 from .core.event_expiry import MIN_DAYS as MIN_EXPIRY_DAYS
 from .core.namespace import level_of_template
 from .errors import ConfigError
 
 DEFAULT_KINDS = ("guidance", "fact", "event", "reference")
-STRATEGY_TYPES = ("SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC", "CUSTOM")
-DEFAULT_NAMESPACES = {
-    "SEMANTIC": "/facts/{actorId}/",
-    "SUMMARIZATION": "/summary/{actorId}/{sessionId}/",
-    "USER_PREFERENCE": "/preferences/{actorId}/",
-    "EPISODIC": "/episodes/{actorId}/{sessionId}/",
-    "CUSTOM": "/custom/{actorId}/",
-}
+STRATEGY_TYPES = strategy_types.NAMES  # the catalogue: core/strategy_types.py
+DEFAULT_NAMESPACES = strategy_types.DEFAULT_NAMESPACES
 ToolName = Literal["add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
                    "retrieve_result"]
 MEMORY_TOOLS: tuple[ToolName, ...] = ("add_memory", "read_memory", "delete_memory", "search_memory",
@@ -95,7 +90,7 @@ class Pinned(_Strict):
 class Strategy(_Strict):
     """One long-term extraction strategy and the namespace template it writes under."""
 
-    type: Literal["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC", "CUSTOM"]
+    type: strategy_types.StrategyName
     id: str | None = Field(None, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
     namespace: str | None = None
     reflection_namespace: str | None = None
@@ -117,8 +112,8 @@ class Strategy(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> Strategy:
-        if self.type == "CUSTOM" and not self.prompt:
-            raise ValueError("a CUSTOM strategy needs a prompt")
+        if strategy_types.BY_NAME[self.type].needs_prompt and not self.prompt:
+            raise ValueError(f"a {self.type} strategy needs a prompt")
         return self
 
 

@@ -12,7 +12,8 @@ and a truncation value together as ``{"memory": M, "truncation": T}``):
 
 :func:`translate` turns such a document into the harness-shaped fields it *names*, nothing else, so an update
 changes only those (like ``update-harness``); :func:`shape_defaults` gives what a full configuration of that
-shape starts from (each document keeps its own defaults). Pure: no I/O, no engram imports but errors.
+shape starts from (each document keeps its own defaults). The managed-memory value is checked by
+:mod:`engram.core.managed_memory`, as the AgentCore harness API checks it. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -22,15 +23,14 @@ from typing import Any, Literal
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .core.event_expiry import MAX_DAYS as MAX_EXPIRY_DAYS
-from .core.event_expiry import MIN_DAYS as MIN_EXPIRY_DAYS
+from .core import managed_memory
 from .errors import ConfigError
 
 Shape = Literal["harness", "agentcore", "engram"]
 MEMORY_KEYS = ("managedMemoryConfiguration", "agentCoreMemoryConfiguration", "disabled")
 TRUNCATION_KEYS = ("strategy", "slidingWindowConfig", "summarizationConfig", "config")
-MANAGED_DEFAULT_STRATEGIES = ("SEMANTIC", "SUMMARIZATION")  # "semantic + summarization strategies"
-MANAGED_DEFAULT_EXPIRY_DAYS = 30  # "30-day event expiry"
+MANAGED_DEFAULT_STRATEGIES = managed_memory.DEFAULT_STRATEGIES
+MANAGED_DEFAULT_EXPIRY_DAYS = managed_memory.DEFAULT_EXPIRY_DAYS
 # "Memory events are scoped by actorId + sessionId"
 MANAGED_LEVELS: tuple[Literal["session", "actor", "agent"], ...] = ("session", "actor")
 TWISP_LEVELS = ("session",)  # "harness.memory.scope ... Both default to ["session"]"
@@ -38,14 +38,6 @@ TWISP_LEVELS = ("session",)  # "harness.memory.scope ... Both default to ["sessi
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class _Managed(_Strict):
-    strategies: tuple[Literal["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC"], ...] | None = None
-    event_expiry: int | None = Field(None, alias="eventExpiryDuration", ge=MIN_EXPIRY_DAYS,
-                                     le=MAX_EXPIRY_DAYS)
-    arn: str | None = Field(None, min_length=1, max_length=2048)
-    encryption_key_arn: str | None = Field(None, alias="encryptionKeyArn", min_length=1, max_length=2048)
 
 
 class _ByoRetrieval(_Strict):
@@ -62,7 +54,7 @@ class _Byo(_Strict):
 
 
 class _MemoryValue(_Strict):
-    managed: _Managed | None = Field(None, alias="managedMemoryConfiguration")
+    managed: Any = Field(None, alias="managedMemoryConfiguration")  # checked by core.managed_memory.parse
     byo: _Byo | None = Field(None, alias="agentCoreMemoryConfiguration")
     disabled: dict[str, Any] | None = None
 
@@ -81,7 +73,7 @@ class _MemoryInput(_Strict):
     """A memory value, bare or in the update wrapper ``{"optionalValue": ...}``."""
 
     optional_value: _MemoryValue | None = Field(None, alias="optionalValue")
-    managed: _Managed | None = Field(None, alias="managedMemoryConfiguration")
+    managed: Any = Field(None, alias="managedMemoryConfiguration")  # checked by core.managed_memory.parse
     byo: _Byo | None = Field(None, alias="agentCoreMemoryConfiguration")
     disabled: dict[str, Any] | None = None
 
@@ -159,7 +151,9 @@ def _memory_patch(doc: object, prefix: str, base: dict[str, Any] | None) -> tupl
     memory: dict[str, Any] = {}
     history: dict[str, Any] = {}
     if value.managed is not None:
-        m = value.managed
+        where = ".".join(p for p in (prefix, "optionalValue" if inp.optional_value is not None else "",
+                                     "managedMemoryConfiguration") if p)
+        m = managed_memory.parse(value.managed, where)
         memory.update(enabled=True, arn=None)  # managed: no BYO memory attached any more
         if m.strategies is not None:
             have = {s.get("type"): s for s in ((base or {}).get("harness", {}).get("memory", {})
@@ -168,8 +162,8 @@ def _memory_patch(doc: object, prefix: str, base: dict[str, Any] | None) -> tupl
             memory["strategies"] = _Replace([have.get(t, {"type": t}) for t in m.strategies])
         if m.encryption_key_arn is not None:
             memory["encryption_key_arn"] = m.encryption_key_arn
-        if m.event_expiry is not None:
-            history["eventExpiryDuration"] = m.event_expiry
+        if m.event_expiry_days is not None:
+            history["eventExpiryDuration"] = m.event_expiry_days
     elif value.byo is not None:
         b = value.byo
         memory.update(enabled=True, arn=b.arn)

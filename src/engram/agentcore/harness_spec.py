@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import event_expiry
+from ..core import managed_memory
 from ..errors import ValidationError
 
 HARNESS_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_]{0,39}")
@@ -29,16 +29,14 @@ HARNESS_ARN = re.compile(r"arn:([^:]+)?:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:h
 MEMORY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:memory/"
                         r"([a-zA-Z][a-zA-Z0-9-_]{0,99}-[a-zA-Z0-9]{10})")
 ROLE_ARN = re.compile(r"arn:aws(-[^:]+)?:iam::([0-9]{12})?:role/.+")
-KMS_ARN = re.compile(r"arn:aws(|-cn|-us-gov):kms:[a-zA-Z0-9-]*:[0-9]{12}:key/[a-zA-Z0-9-]{36}")
 API_KEY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:token-vault/[a-zA-Z0-9-.]+/"
                          r"apikeycredentialprovider/[a-zA-Z0-9-.]+")
 CLIENT_TOKEN = re.compile(r"[a-zA-Z0-9](-*[a-zA-Z0-9]){0,256}")
 SESSION_ID = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9-_]*")
 ALLOWED_TOOL = re.compile(r"(\*|@?[^/]+(/[^/]+)?)")
 TAG = re.compile(r"[a-zA-Z0-9\s._:/=+@-]*")
-MANAGED_STRATEGIES = ("SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE", "EPISODIC")
-DEFAULT_MANAGED = ("SEMANTIC", "SUMMARIZATION")
-DEFAULT_EXPIRY_DAYS = 30
+DEFAULT_MANAGED = managed_memory.DEFAULT_STRATEGIES
+DEFAULT_EXPIRY_DAYS = managed_memory.DEFAULT_EXPIRY_DAYS
 OFFLINE_MODEL_ID = "engram.offline-default"  # the model a harness created without one reports (and runs)
 TRUNCATION_STRATEGIES = ("sliding_window", "summarization", "none")
 UNSUPPORTED = ("environment", "environmentArtifact", "environmentVariables", "authorizerConfiguration", "tools",
@@ -190,26 +188,8 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
     if member == "disabled":
         keys(o, where, ())
         return {"disabled": {}}
-    if member == "managedMemoryConfiguration":
-        keys(o, where, ("arn", "strategies", "eventExpiryDuration", "encryptionKeyArn"))
-        out: dict[str, Any] = {}
-        if o.get("strategies") is not None:
-            listed = o["strategies"]
-            if not isinstance(listed, list) or not 1 <= len(listed) <= 4:
-                raise fail(f"{where}.strategies", "must list 1 to 4 strategy types")
-            for i, s in enumerate(listed):
-                if s not in MANAGED_STRATEGIES:
-                    raise fail(f"{where}.strategies[{i}]", f"must be one of: {', '.join(MANAGED_STRATEGIES)}")
-            if len(set(listed)) != len(listed):
-                raise fail(f"{where}.strategies", "names a strategy type twice")
-            out["strategies"] = list(listed)
-        if o.get("eventExpiryDuration") is not None:
-            out["eventExpiryDuration"] = event_expiry.check_days(o["eventExpiryDuration"],
-                                                                   f"{where}.eventExpiryDuration")
-        if o.get("encryptionKeyArn") is not None:
-            out["encryptionKeyArn"] = match(KMS_ARN, o["encryptionKeyArn"], f"{where}.encryptionKeyArn",
-                                            "a KMS key ARN")
-        return {member: out}
+    if member == "managedMemoryConfiguration":  # the one parser the configuration loader uses too
+        return {member: managed_memory.parse(o, where).as_value()}
     keys(o, where, ("arn", "actorId", "messagesCount", "retrievalConfig"), ("arn",))
     match(MEMORY_ARN, o["arn"], f"{where}.arn",
           "a memory ARN (arn:aws:bedrock-agentcore:REGION:ACCOUNT:memory/NAME-xxxxxxxxxx)")
