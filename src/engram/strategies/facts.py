@@ -8,10 +8,13 @@ from typing import Any
 from ..config import Strategy
 from ..core.consolidate import Candidate, norm_key, norm_value
 from ..core.text import index_terms
+from ..core.timeref import MONTHS, WEEKDAYS
 from ..errors import ModelOutputError
+from ..extract import Fact
 from ..models.base import Model
 from . import custom, semantic, user_preference
 from ._common import Run, call_json, fact_candidate, need, prompt, render_block, render_events
+from .attributes import claimed_family, family, same_subject
 
 FACT_TYPES = frozenset({"SEMANTIC", "USER_PREFERENCE", "CUSTOM"})
 
@@ -163,6 +166,35 @@ def _names(value: str, text: str) -> bool:
     return bool(v) and re.search(r"(?<![\w-])" + re.escape(v) + r"(?![\w-])", norm_value(text)) is not None
 
 
+_CALENDAR = frozenset((*MONTHS, *WEEKDAYS))
+
+
+def _unsaid_names(value: str, said: str) -> list[str]:
+    """The capitalised words of ``value`` (names; months and weekdays aside) that ``said`` does not contain."""
+    return [w for w in re.findall(r"[^\W\d_][\w'’-]*|\d\w*", value)
+            if w[:1].isupper() and w.lower() not in _CALENDAR and not _names(w, said)]
+
+
+def _subject_names(plain: list[Fact]) -> set[str]:
+    """The names in the plain facts' subjects ("brother:tom" -> "tom"): "Brother Tom lives in Denver" names
+    Tom as whom the fact is about, not as a second fact."""
+    return {norm_value(f.subject.split(":", 1)[1]) for f in plain if ":" in f.subject}
+
+
+def _misreads(c: Candidate, f: Fact) -> bool:
+    """``c`` names ``f``'s value as another attribute, or as the same attribute of someone else."""
+    mine, theirs = claimed_family(c.key, c.summary), family(f.key)
+    if mine is None or theirs is None:
+        return False  # what cannot be read is not judged
+    return mine != theirs or not same_subject(c.key, c.summary, f.subject)
+
+
+def _stored(run: Run, strategy: Strategy, f: Fact) -> bool:
+    """A stored record of this strategy already names the fact's value: an answer leaving out a restatement
+    ("Sofia loved the cake" after "my daughter Sofia" was stored) drops nothing."""
+    return any(_names(f.value, r.summary) for r in run.lookup(run.namespace(strategy), f.summary))
+
+
 def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) -> None:
     """Refuse a model answer that misreads, fuses or drops what the user plainly said.
 
@@ -170,11 +202,13 @@ def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) 
     judge of everything but is reliable on a few plain attributes (``_CORE``) with a named value:
 
     - **misread**: an asserted memory whose value is a name (a capitalised word) none of its cited messages
-      contains ("Lives in Paris" citing "I moved to Porto");
+      contains ("Lives in Paris" citing "I moved to Porto"); or one that names a plainly stated value as
+      another attribute or another person's (the new employer in "Arup, since May" stored as a residence,
+      "My sister lives in Rome" stored as the user's residence), read through :mod:`.attributes`;
     - **fused**: one memory naming the values of two plainly stated facts of different attributes ("Brother
       lives in Nantes and manager is Aroha");
     - **dropped**: a plainly stated core fact of this strategy's categories that no memory (asserted or
-      retracted) names.
+      retracted) names and no stored record holds.
 
     Each raises :class:`ModelOutputError`, so the extraction is kept as a failed job and retried, as a
     malformed answer is.
@@ -185,16 +219,21 @@ def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) 
     plain = [f for f in run.offline_facts()
              if not f.retract and f.category in cats and f.attribute.startswith(_CORE)
              and f.value[:1].isupper() and _names(f.value, f.evidence)]
+    about_whom = _subject_names(plain)
     for c in asserted:
-        named = {f.key for f in plain if _names(f.value, c.summary)}
+        named = {f.key for f in plain if _names(f.value, c.summary) and norm_value(f.value) not in about_whom}
         if len(named) > 1 and len({k.split(":", 1)[0] for k in named}) > 1:
             raise ModelOutputError(f"memory {c.summary!r} fuses {len(named)} facts into one", field="memories")
     for i, c in enumerate(asserted):
         said = " ".join(texts.get(e, "") for e in c.source_event_ids)
         value = (c.value or "").strip()
-        if value[:1].isupper() and not _names(value, said):
+        if _unsaid_names(value, said):
             raise ModelOutputError(f"memory {c.summary!r}: its value {value!r} is not in the messages it cites",
                                    field=f"memories[{i}].value")
+        about = [f for f in plain if _names(f.value, value or c.summary)]
+        if about and all(_misreads(c, f) for f in about):
+            raise ModelOutputError(f"memory {c.summary!r} (key {c.key!r}) misreads what the user said: "
+                                   f"{about[0].summary!r}", field=f"memories[{i}].key")
     for f in plain:
-        if not any(_names(f.value, f"{c.summary} {c.value or ''}") for c in cands):
+        if not any(_names(f.value, f"{c.summary} {c.value or ''}") for c in cands) and not _stored(run, strategy, f):
             raise ModelOutputError(f"the answer drops what the user said: {f.summary!r}", field="memories")

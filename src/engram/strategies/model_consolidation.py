@@ -5,18 +5,26 @@ so the model only judges candidates against stored records. Its answer is checke
 candidate gets a decision, and a decision may only name a record that was shown to it as one of *that
 candidate's* neighbours. Anything else raises :class:`~engram.errors.ModelOutputError`: a model can never
 replace or delete an arbitrary record.
+
+A decision that would lose or misread a fact is refused the same way (the extraction is kept as a failed
+job, retried): a ``skip`` of a candidate whose value no neighbour holds drops the fact; a ``replace`` of a
+neighbour about another attribute or another person (a new employer replacing the residence, the sister's
+city replacing the user's) misreads it. Keys and summaries are read through :mod:`.attributes`; what
+cannot be read is not judged.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.consolidate import Batch, Candidate, Decision, record_key, reduce_batch
+from ..core.consolidate import Batch, Candidate, Decision, norm_value, record_key, reduce_batch
 from ..errors import ModelOutputError
 from ..models.base import Model
 from ..types import Record
 from ._common import Run, call_json, need, prompt, render_block
+from .attributes import claimed_family, same_subject, split_key
 
 DECISIONS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -101,6 +109,10 @@ def parse_decisions(data: dict[str, Any], cands: Sequence[Candidate],
         if action == "delete":
             raise ModelOutputError(f"candidate {i} is not a retraction; it cannot delete",
                                    field=f"{where}.action")
+        if action == "skip":
+            _check_skip(c, [r for r in neighbors[i] if not target or r.id == target], f"{where}.action")
+        elif action == "replace":
+            _check_replace(c, next(r for r in neighbors[i] if r.id == target), f"{where}.target")
         decision = Decision(action, target if action != "add" else None, f"{action} (model)")
         if decision in out[i]:
             continue  # the same decision said twice (small models repeat themselves): once is enough
@@ -111,3 +123,36 @@ def parse_decisions(data: dict[str, Any], cands: Sequence[Candidate],
         if not ds:
             raise ModelOutputError(f"no decision for candidate {i}", field="decisions")
     return [[d for d in ds if not (cands[i].retract and d.action == "skip")] for i, ds in enumerate(out)]
+
+
+def _holds(r: Record, c: Candidate) -> bool:
+    """The stored record already says the candidate's value: one names the other's value, or same key and value."""
+    v = norm_value(c.value)
+    kv = record_key(r)
+    stored = norm_value(kv[1]) if kv else ""
+    if _names(v, norm_value(r.summary)) or (len(stored) > 2 and _names(stored, v)):
+        return True
+    return kv is not None and stored == v and split_key(kv[0]) == split_key(c.key)
+
+
+def _names(value: str, text: str) -> bool:
+    return bool(value) and re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text) is not None
+
+
+def _check_skip(c: Candidate, shown: Sequence[Record], field: str) -> None:
+    """A skip says a neighbour already holds the fact; when none does, the answer drops it."""
+    if norm_value(c.value) and not any(_holds(r, c) for r in shown):
+        raise ModelOutputError(f"the answer drops {c.summary!r}: it skips it, but no neighbour says "
+                               f"{c.value!r}", field=field)
+
+
+def _check_replace(c: Candidate, r: Record, field: str) -> None:
+    """A replace must be about the same attribute of the same person as the record it replaces."""
+    kv = record_key(r)
+    theirs = claimed_family(kv[0] if kv else None, r.summary)
+    mine = claimed_family(c.key, c.summary)
+    if mine is None or theirs is None:
+        return  # what cannot be read is not judged
+    if mine != theirs or (kv is not None and not same_subject(c.key, c.summary, split_key(kv[0])[0])):
+        raise ModelOutputError(f"{c.summary!r} cannot replace {r.summary!r}: they are about different things "
+                               "(a misread)", field=field)

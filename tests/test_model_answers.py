@@ -1,0 +1,251 @@
+"""A model's answer that misreads or drops a fact is refused like a malformed one, in extraction and consolidation.
+
+engram's OpenAI-compatible client talks to a real local server speaking that wire format (tests/wire); the
+memory is a real SQLite file. A refused answer writes nothing and leaves a failed job naming why; retrying
+the job with a sound answer writes the facts. The extraction checks read the model's free-form keys and
+summaries through ``engram.strategies.attributes``; what they cannot read is not judged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engram import Memory
+from engram.errors import ModelOutputError
+from engram.models.openai import OpenAIModel
+from engram.types import Scope
+from tests.wire.servers import FakeServer, Recorded, openai_chat, serve
+
+T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
+CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                 "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]}}}
+
+
+def memory(summary: str, key: str, value: str, evidence: str, source: int = 1) -> dict[str, Any]:
+    return {"summary": summary, "key": key, "value": value, "category": "fact", "action": "assert",
+            "multi_valued": False, "sources": [source], "evidence": evidence}
+
+
+def memories(*items: dict[str, Any]) -> dict[str, Any]:
+    return openai_chat(json.dumps({"memories": list(items)}))
+
+
+def decisions(*items: dict[str, Any]) -> dict[str, Any]:
+    return openai_chat(json.dumps({"decisions": list(items)}))
+
+
+class Scripted:
+    """What the local server answers: extraction and consolidation calls each from their own script, in order
+    (the last answer of a script repeats); every request's candidates block is kept to pick record ids from."""
+
+    def __init__(self, extract: list[dict[str, Any]], consolidate: list[Any] | None = None) -> None:
+        self.extract, self.consolidate = extract, consolidate or []
+        self.shown: list[list[dict[str, Any]]] = []
+
+    def __call__(self, req: Recorded) -> dict[str, Any]:
+        text = json.dumps(req.json["messages"])
+        block = re.search(r"<candidates>\\n(.*?)\\n</candidates>", text)
+        if block is None:
+            return self.extract.pop(0) if len(self.extract) > 1 else self.extract[0]
+        shown = json.loads(json.loads(f'"{block.group(1)}"'))
+        self.shown.append(shown)
+        step = self.consolidate.pop(0) if len(self.consolidate) > 1 else self.consolidate[0]
+        return step(shown) if callable(step) else step
+
+
+@pytest.fixture
+def opened(tmp_path: Path) -> Iterator[list[Memory]]:
+    mems: list[Memory] = []
+    yield mems
+    for m in mems:
+        m.close()
+
+
+def _open(tmp_path: Path, srv: FakeServer, opened: list[Memory], clock: list[datetime]) -> Memory:
+    model = OpenAIModel("gpt-test", base_url=f"{srv.url}/v1", api_key="k", read_env=False, sleep=lambda s: None)
+    mem = Memory.open(f"sqlite:///{tmp_path}/m.db", config=CONFIG, embedder="hashing", model=model,
+                      clock=lambda: clock[0])
+    opened.append(mem)
+    return mem
+
+
+def _say(mem: Memory, clock: list[datetime], session: str, *messages: tuple[str, str]) -> Scope:
+    s = Scope(agent="bot", actor="u1", session=session)
+    mem.append(s, [{"role": r, "content": c, "at": clock[0] + timedelta(minutes=i)}
+                   for i, (r, c) in enumerate(messages)])
+    clock[0] += timedelta(minutes=len(messages) + 1)
+    return s
+
+
+def _refused_then_retried(mem: Memory, s: Scope, why: str) -> None:
+    """The answer is refused (nothing written, a failed job naming why); the retried job succeeds."""
+    before = sorted(r.summary for r in mem.list(s))
+    with pytest.raises(ModelOutputError, match=why):
+        mem.extract(s)
+    assert sorted(r.summary for r in mem.list(s)) == before
+    [job] = mem.jobs(s, status="failed")
+    assert re.search(why, job.error or "")
+    mem.retry_job(s, job.id)
+    assert mem.run_jobs() == 1
+    assert mem.jobs(s, status="failed") == []
+
+
+# -- extraction: misreads --------------------------------------------------------------------------------------
+
+ASKED = (("assistant", "Where are you working these days?"), ("user", "Arup, since May."))
+
+
+def test_a_new_employer_stored_as_a_residence_is_refused(tmp_path: Path, opened: list[Memory]) -> None:
+    misread = memories(memory("Lives in Arup", "user/residence", "Arup", "Arup, since May.", source=2))
+    sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
+    with serve(handler=Scripted([misread, sound])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", *ASKED)
+        _refused_then_retried(mem, s, "misreads what the user said: 'Works at Arup'")
+        assert [r.summary for r in mem.list(s)] == ["Works at Arup"]
+
+
+def test_the_sisters_city_stored_as_the_users_is_refused(tmp_path: Path, opened: list[Memory]) -> None:
+    said = "My sister lives in Rome."
+    misread = memories(memory("Lives in Rome", "user/city", "Rome", said))
+    sound = memories(memory("Sister lives in Rome", "sister/residence", "Rome", said))
+    with serve(handler=Scripted([misread, sound])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", ("user", said), ("assistant", "Rome is lovely."))
+        _refused_then_retried(mem, s, "misreads")
+        assert [r.summary for r in mem.list(s)] == ["Sister lives in Rome"]
+
+
+@pytest.mark.parametrize(("summary", "key"), [
+    ("Sister lives in Rome", "user/sister_residence"),  # the user's key, the sister in it: her fact
+    ("Sister's home is Rome", "sister/home"),            # another word for the same attribute
+    ("Has family in Rome", "user/family_city"),          # a key and summary the checks cannot read
+])
+def test_keys_in_other_words_are_not_refused(tmp_path: Path, opened: list[Memory], summary: str, key: str) -> None:
+    said = "My sister lives in Rome."
+    with serve(handler=Scripted([memories(memory(summary, key, "Rome", said))])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", ("user", said), ("assistant", "Rome is lovely."))
+        mem.extract(s)
+        assert [r.summary for r in mem.list(s)] == [summary]
+        assert mem.jobs(s, status="failed") == []
+
+
+# -- consolidation: drops and misreads ---------------------------------------------------------------------------
+
+def _stored(mem: Memory, clock: list[datetime]) -> None:
+    """Session 1: the user lives in Lisbon and works at Initech (no neighbours yet: no consolidation call)."""
+    s = _say(mem, clock, "s1", ("user", "I live in Lisbon and I work at Initech."), ("assistant", "Noted."))
+    mem.extract(s)
+    assert sorted(r.summary for r in mem.list(s)) == ["Lives in Lisbon", "Works at Initech"]
+
+
+SESSION1 = memories(memory("Lives in Lisbon", "user/residence", "Lisbon", "I live in Lisbon"),
+                    memory("Works at Initech", "user/employer", "Initech", "I work at Initech"))
+
+
+def _neighbour(shown: list[dict[str, Any]], word: str) -> str:
+    [rid] = [n["id"] for n in shown[0]["neighbors"] if word in n["summary"]]
+    return str(rid)
+
+
+def test_a_skip_that_no_neighbour_justifies_drops_the_fact_and_is_refused(
+        tmp_path: Path, opened: list[Memory]) -> None:
+    porto = memories(memory("Lives in Porto", "user/residence", "Porto", "I moved to Porto"))
+
+    def skip(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "skip", "target": _neighbour(shown, "Lisbon")})
+
+    def replace(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "replace", "target": _neighbour(shown, "Lisbon")})
+
+    with serve(handler=Scripted([SESSION1, porto], [skip, replace])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        _stored(mem, clock)
+        s = _say(mem, clock, "s2", ("user", "I moved to Porto last week."), ("assistant", "Congrats!"))
+        _refused_then_retried(mem, s, "drops 'Lives in Porto'")
+        assert sorted(r.summary for r in mem.list(s)) == ["Lives in Porto", "Works at Initech"]
+
+
+def test_a_skip_of_what_a_neighbour_already_says_is_accepted(tmp_path: Path, opened: list[Memory]) -> None:
+    again = memories(memory("Lives in Lisbon", "user/residence", "Lisbon", "still in Lisbon"))
+
+    def skip(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "skip", "target": _neighbour(shown, "Lisbon")})
+
+    with serve(handler=Scripted([SESSION1, again], [skip])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        _stored(mem, clock)
+        s = _say(mem, clock, "s2", ("user", "I'm still in Lisbon."), ("assistant", "Good."))
+        mem.extract(s)
+        assert sorted(r.summary for r in mem.list(s)) == ["Lives in Lisbon", "Works at Initech"]
+        assert mem.jobs(s, status="failed") == []
+
+
+def test_a_new_employer_replacing_the_residence_is_refused(tmp_path: Path, opened: list[Memory]) -> None:
+    arup = memories(memory("Works at Arup", "user/employer", "Arup", "I work at Arup now"))
+
+    def wrong(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "replace", "target": _neighbour(shown, "Lisbon")})
+
+    def right(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "replace", "target": _neighbour(shown, "Initech")})
+
+    with serve(handler=Scripted([SESSION1, arup], [wrong, right])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        _stored(mem, clock)
+        s = _say(mem, clock, "s2", ("user", "I work at Arup now."), ("assistant", "Congrats!"))
+        _refused_then_retried(mem, s, "cannot replace 'Lives in Lisbon'.*misread")
+        assert sorted(r.summary for r in mem.list(s)) == ["Lives in Lisbon", "Works at Arup"]
+
+
+# -- what the checks must not refuse ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "answer"), [
+    # the brother's name is whom the fact is about, not a second fact fused into it
+    ("My brother Tom just moved to Denver for work.",
+     [memory("Brother Tom lives in Denver", "brother:tom/residence", "Denver", "moved to Denver")]),
+    # a date's month is not a name the message must contain word for word
+    ("My birthday is on the 4th of July.",
+     [memory("Birthday is July 4", "user/birthday", "July 4", "My birthday is on the 4th of July")]),
+    # a value in other words whose names the message holds
+    ("Switching my goal to N2 next year.",
+     [memory("Goal: N2 in 2027", "user/goal", "N2 in 2027", "Switching my goal to N2 next year")]),
+])
+def test_sound_answers_in_other_words_are_accepted(tmp_path: Path, opened: list[Memory], said: str,
+                                                    answer: list[dict[str, Any]]) -> None:
+    with serve(handler=Scripted([memories(*answer)])) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", ("user", said), ("assistant", "Nice."))
+        mem.extract(s)
+        assert sorted(r.summary for r in mem.list(s)) == sorted(m["summary"] for m in answer)
+        assert mem.jobs(s, status="failed") == []
+
+
+def test_leaving_out_a_restatement_of_a_stored_fact_drops_nothing(tmp_path: Path, opened: list[Memory]) -> None:
+    first = memories(memory("Has a daughter named Sofia", "user/family:daughter", "Sofia", "Her name is Sofia"))
+    with serve(handler=Scripted([first, memories()])) as srv:  # the later answer: nothing new
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", ("user", "My daughter turns 6 on Saturday. Her name is Sofia."),
+                 ("assistant", "Happy birthday to her!"))
+        mem.extract(s)
+        s2 = _say(mem, clock, "s2", ("user", "The party was a hit! My daughter Sofia loved the cake."),
+                  ("assistant", "Wonderful!"))
+        mem.extract(s2)
+        assert "Has a daughter named Sofia" in [r.summary for r in mem.list(s2)]
+        assert mem.jobs(s2, status="failed") == []
