@@ -202,7 +202,8 @@ def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) 
     judge of everything but is reliable on a few plain attributes (``_CORE``) with a named value:
 
     - **misread**: an asserted memory whose value is a name (a capitalised word) none of its cited messages
-      contains ("Lives in Paris" citing "I moved to Porto"); or one that names a plainly stated value as
+      contains ("Lives in Paris" citing "I moved to Porto"), or whose summary names one the conversation
+      shown does not hold (its first word aside: "Lives", "Sister"); or one that names a plainly stated value as
       another attribute or another person's (the new employer in "Arup, since May" stored as a residence,
       "My sister lives in Rome" stored as the user's residence), read through :mod:`.attributes`;
     - **fused**: one memory naming the values of two plainly stated facts of different attributes ("Brother
@@ -220,6 +221,7 @@ def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) 
              if not f.retract and f.category in cats and f.attribute.startswith(_CORE)
              and f.value[:1].isupper() and _names(f.value, f.evidence)]
     about_whom = _subject_names(plain)
+    shown = " ".join(e.content or "" for e in (*run.history, *run.events))
     for c in asserted:
         named = {f.key for f in plain if _names(f.value, c.summary) and norm_value(f.value) not in about_whom}
         if len(named) > 1 and len({k.split(":", 1)[0] for k in named}) > 1:
@@ -230,6 +232,10 @@ def check_against_reading(run: Run, strategy: Strategy, cands: list[Candidate]) 
         if _unsaid_names(value, said):
             raise ModelOutputError(f"memory {c.summary!r}: its value {value!r} is not in the messages it cites",
                                    field=f"memories[{i}].value")
+        unsaid = _unsaid_names(c.summary.split(" ", 1)[-1] if " " in c.summary else "", shown)
+        if unsaid:
+            raise ModelOutputError(f"memory {c.summary!r} names {unsaid[0]!r}, which the conversation does not "
+                                   "hold", field=f"memories[{i}].summary")
         about = [f for f in plain if _names(f.value, value or c.summary)]
         if about and all(_misreads(c, f) for f in about):
             raise ModelOutputError(f"memory {c.summary!r} (key {c.key!r}) misreads what the user said: "
