@@ -181,18 +181,16 @@ def test_memory_tools_filter_by_the_agents_own_labels_and_kinds(make_memory: Cal
     """search_memory's label and kind filters are checked against the agent's configuration, not the
     database-wide default: an agent's own label filters, a label only the default lacks is not refused."""
     from engram.harness.tools import ToolOps
-    from engram.turn import Turn
-
     mem = make_memory()
     mem.configure("support", {"harness": {"memory": {"kinds": ["fact", "ticket"], "labels": {
         "customer_id": {"number": 1, "description": "The customer a record is about."}}}}})
     scope = Scope(agent="support", actor="u", session="s")
-    with Turn(mem, scope) as t:
+    with mem.turn(scope) as t:
         ToolOps(t).call("add_memory", {"summary": "Customer 5521 prefers email", "kind": "ticket",
                                        "labels": {"customer_id": "5521"}})
         ToolOps(t).call("add_memory", {"summary": "Customer 7 prefers phone", "kind": "ticket",
                                        "labels": {"customer_id": "7"}})
-    with Turn(mem, scope, read_only=True, extract=False) as t:
+    with mem.turn(scope, read_only=True, extract=False) as t:
         found = ToolOps(t).call("search_memory", {"labels": {"customer_id": "5521"}, "kind": "ticket"})
         assert [h.record.summary for h in found] == ["Customer 5521 prefers email"]
         with pytest.raises(ValidationError) as exc:

@@ -20,8 +20,6 @@ from engram import Memory, NotFound, Scope
 from engram.agentcore import idempotency, owners
 from engram.agentcore.records import BATCH_TOKEN_OP
 from engram.embedders import HashingEmbedder
-from engram.turn import Turn
-from engram.types import LEVELS
 
 MARK = "zqxwvmarkerword"
 ACTOR = "subjactorqq"
@@ -57,7 +55,7 @@ def _fill(mem: Memory) -> dict[str, Any]:
     idempotency.claim(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest", SESSION)
     idempotency.claim(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest", "k1")
     mem.log_uses(ME, mem.recall(ME, f"{MARK} fact"))
-    t = Turn(mem, OTHER, extract=False, levels=LEVELS)  # extracted elsewhere from the subject's events
+    t = mem.turn(OTHER, extract=False).as_strategy()  # extracted elsewhere from the subject's events
     from_events = t.remember(f"Agent lesson about {MARK}", scope="agent", strategy="semantic",
                              source_event_ids=[events[0].id])
     t.commit()

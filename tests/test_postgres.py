@@ -485,7 +485,7 @@ def test_hnsw_is_built_when_a_partition_would_gain(db_url: str, monkeypatch: pyt
         assert rows == [("records_hnsw_256", True)]
         hits = mem.recall(s, "tea", limit=5, mode="vector")
         assert len(hits) == 5
-        flt = mem.read_filter(s)  # here: once closed, mem cannot re-read its configuration (a 1 s cache)
+        flt = mem.policy.read_filter(s)  # here: once closed, mem cannot re-read its configuration (a 1 s cache)
         with store.read() as tx:
             q = mem.embedder.embed(["tea"])[0]
             tx.records_vector(flt, q, limit=5)

@@ -105,7 +105,7 @@ def test_choices_that_no_longer_hold_are_made_again(mem: Memory) -> None:
 
 def test_the_server_picks_and_weighs_the_terms_as_select_terms_does(mem: Memory) -> None:
     store = _store(mem)
-    flt = mem.read_filter(S)
+    flt = mem.policy.read_filter(S)
     q = mem.embedder.embed(["tree"])[0]
     cases = [["plum", "tree"], ["tree", "pear"], ["ladder", "pear", "tree"], ["ladder"], ["zzz"], [],
              ["x" * 3000, "ladder"], ["tree"], ["ladder", "pear", "apple"], ["apple", "plum", "tree"]]
@@ -140,7 +140,7 @@ def test_a_read_transactions_text_search_sets_bitmap_scans_off_with_its_search_p
     [first] = sent  # the statistics and the candidates in one round trip (the choices are remembered)
     bitmaps = [sql for sql in first if "enable_bitmapscan" in sql]
     assert len(bitmaps) == 1 and "search_path" in bitmaps[0], first
-    flt = mem.read_filter(S)
+    flt = mem.policy.read_filter(S)
 
     def setting(tx: Any) -> str:
         return str(tx.c.execute("SELECT current_setting('enable_bitmapscan') AS v").fetchone()["v"])

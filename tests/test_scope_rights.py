@@ -11,8 +11,6 @@ import pytest
 from engram import Memory, PermissionDenied, Scope
 from engram.harness.tools import MemoryTools
 from engram.keys import create_key
-from engram.turn import Turn
-from engram.types import LEVELS
 from tests.conftest import WIDE
 from tests.test_http_support import SE, make_env
 
@@ -70,7 +68,7 @@ def test_a_strategy_only_supersedes_or_deletes_its_own_namespace(make_memory: Ca
     actor_rec = wide.remember(S1, "Likes tea", scope="actor", namespace="/facts/{actorId}/")
     # extraction runs with every level; a strategy writing /facts/u1/ at actor level still may not
     # supersede an agent-level record, nor one of another namespace
-    t = Turn(wide, S1, extract=False, levels=LEVELS)
+    t = wide.turn(S1, extract=False).as_strategy()  # a turn writing at every level, as extraction does
     with pytest.raises(PermissionDenied):
         t.remember("closes at 5pm", scope="actor", namespace="/facts/{actorId}/", strategy="semantic",
                    replaces=rid)

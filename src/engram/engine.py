@@ -1,10 +1,14 @@
-"""Memory: the engine's facade. Orchestrates a Store, an Embedder and a Model; every public verb starts here.
+"""Memory: the engine's facade. Every public verb starts here; the work is done by the parts it assembles.
 
-The verbs are short: they check the caller's scope against the agent's configuration and hand the work to
-the part that owns it: :class:`~engram.turn.Turn` (buffered writes, one transaction),
-:class:`~engram.retrieval.Retrieval` (history search and recall, one pipeline),
-:class:`~engram.extraction.Extraction` (the strategies), :class:`~engram.jobs.JobRunner` (jobs and their
-worker), :class:`~engram.agent_configs.AgentConfigs` (per-agent configuration).
+A memory is a :class:`~engram.runtime.Runtime` (store, embedder, model, history indexer, clock) and a
+:class:`~engram.policy.Policy` over it (the configuration in force for each agent, and the rules read from it:
+read filters, event rights, the pin budget, the expiry cutoff). The parts each name in their constructor the
+pieces they use: :class:`~engram.reads.Reads` (a record, a filtered list, a session's events),
+:class:`~engram.turn.Turn` (buffered writes, one transaction), :class:`~engram.retrieval.Retrieval` (history
+search and recall, one pipeline), :class:`~engram.extraction.Extraction` (the strategies),
+:class:`~engram.jobs.JobRunner` (jobs and their worker). The verbs are short: they check the caller's scope
+through the policy and hand the work to the part that owns it. A view (:meth:`Memory.with_config`) is the same
+parts over a pinned policy and the base's runtime, which it never closes.
 """
 
 from __future__ import annotations
@@ -12,24 +16,20 @@ from __future__ import annotations
 import builtins
 import dataclasses
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from . import config as cfgmod
 from . import erasure, expiry
 from .agent_configs import AgentConfigs
 from .core import fusion, validate
-from .core import namespace as ns
-from .core import text as textmod
-from .core.scope import ReadFilter, check_erase, check_events, check_write_level
-from .core.scope import read_filter as make_filter
+from .core.scope import check_erase, check_write_level
 from .embedders import load_embedder
 from .embedders.base import Embedder
 from .errors import (
     ConfigError,
     EmbedderMismatch,
     NotFound,
-    PinBudgetExceeded,
     ValidationError,
 )
 from .extraction import Extraction
@@ -37,7 +37,10 @@ from .indexer import Indexer
 from .jobs import JobRunner
 from .models.base import Model
 from .models.registry import load_model
+from .policy import Policy
+from .reads import Reads
 from .retrieval import Retrieval
+from .runtime import Runtime, utc_now
 from .stores.base import Store
 from .turn import Turn
 from .types import STATUSES, EraseReport, Event, Hit, Job, Record, Scope, Use, Version
@@ -78,21 +81,45 @@ class Memory:
                  clock: Callable[[], datetime] | None = None, embed_history: str = "background") -> None:
         if embed_history not in EMBED_HISTORY:
             raise ValidationError(f"must be one of {', '.join(EMBED_HISTORY)}", field="embed_history")
-        self.store = store
-        # the database-wide default until one is stored (then the stored one, re-read as agents' own are)
-        self._config = config
-        self._config_version: int | None = None
-        self._agent_configs = AgentConfigs(store)
-        self._pinned_config: tuple[int | None, cfgmod.Config] | None = None  # a view's one configuration
-        self._owns_runtime = True  # False for a view (with_config): its store and indexer are the base's
-        self.embedder = embedder
         # "background": turns commit history chunks unembedded and the indexer fills them in (see indexer.py)
-        self.indexer = Indexer(store, embedder) if embed_history == "background" else None
-        self.model = model
-        self._clock = clock or (lambda: datetime.now(UTC))
-        self.retrieval = Retrieval(self)  # history search and recall (engram.retrieval)
-        self.extraction = Extraction(self)  # the configured strategies, in a turn or a job (engram.extraction)
-        self._jobs = JobRunner(self)  # extraction jobs and their worker thread (engram.jobs)
+        runtime = Runtime(store, embedder, model, Indexer(store, embedder) if embed_history == "background" else None,
+                          clock or utc_now)
+        # the database-wide default until one is stored (then the stored one, re-read as agents' own are)
+        self._assemble(runtime, Policy(runtime, AgentConfigs(store), (None, config)), owns_runtime=True)
+
+    def _assemble(self, runtime: Runtime, policy: Policy, *, owns_runtime: bool) -> None:
+        """Build the parts over ``runtime`` and ``policy``; ``owns_runtime`` False: a view, which never closes it."""
+        self.runtime = runtime
+        self.policy = policy
+        self._agent_configs = policy.configs
+        self._owns_runtime = owns_runtime
+        self.reads = Reads(runtime, policy)  # get, list, events (engram.reads)
+        self.retrieval = Retrieval(runtime, policy)  # history search and recall (engram.retrieval)
+        # the configured strategies, in a turn or a job (engram.extraction)
+        self.extraction = Extraction(runtime, policy, self.retrieval, self.reads)
+        self._jobs = JobRunner(runtime, policy, self.extraction)  # extraction jobs and their worker thread
+
+    # the runtime's pieces, as the faces and tests read them
+    @property
+    def store(self) -> Store:
+        return self.runtime.store
+
+    @property
+    def embedder(self) -> Embedder:
+        return self.runtime.embedder
+
+    @property
+    def model(self) -> Model | None:
+        """The model extraction uses (unless an agent's own configuration names another)."""
+        return self.runtime.model
+
+    @model.setter
+    def model(self, model: Model | None) -> None:
+        self.runtime.model = model
+
+    @property
+    def indexer(self) -> Indexer | None:
+        return self.runtime.indexer
 
     # -- opening -------------------------------------------------------------------------------------------
     @classmethod
@@ -122,9 +149,9 @@ class Memory:
         emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
         mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
         mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
-        mem._config_version = version
         if version is not None:
-            mem._agent_configs.note(None, version, cfg)
+            mem.policy.set_default(version, cfg)
+            mem.policy.configs.note(None, version, cfg)
         mem._check_embedder(reembed)
         if expire_on_open:
             mem.expire()
@@ -143,7 +170,7 @@ class Memory:
         return load_model(spec)
 
     def _check_embedder(self, reembed: bool) -> None:
-        want = self.embedder_id
+        want = self.runtime.embedder_id
         with self.store.read() as tx:
             have = tx.get_meta("embedder")  # set by the first commit that writes vectors
         if have is not None and have != want:
@@ -153,32 +180,21 @@ class Memory:
                     "open with reembed=True to re-embed everything with the new model", field="embedder")
             self.reembed()
 
-    @property
-    def embedder_id(self) -> str:
-        """The model id and dimension stored with the index, to detect a change of embedder."""
-        return f"{self.embedder.model_id}:{self.embedder.dim}"
-
     def with_config(self, config: cfgmod.Config, *, version: int | None = None) -> Memory:
         """A view under one (already validated) config, for every agent, sharing this memory's store, embedder,
         model, clock and history indexer; used per request by the HTTP server (``version`` is the stored
         version it derives from, stamped on records). The view borrows the base's runtime: closing it stops
-        only what the view itself started (its job worker), never the base's store or indexer."""
-        view = Memory(self.store, config=config, embedder=self.embedder, model=self.model, clock=self._clock,
-                      embed_history="inline")
-        view.indexer = self.indexer
-        view._pinned_config = (version, config)
-        view._config_version = version
-        view._owns_runtime = False
+        only what the view itself started (its job worker), never the base's store or indexer: it is a
+        pinned policy over the base's runtime."""
+        view = Memory.__new__(Memory)
+        view._assemble(self.runtime, self.policy.pin(version, config), owns_runtime=False)
         return view
 
     def close(self) -> None:
         """Stop the job worker; a memory opened with :meth:`open` also closes its indexer and store."""
         self.stop_worker()
-        if not self._owns_runtime:
-            return
-        if self.indexer is not None:
-            self.indexer.close()
-        self.store.close()
+        if self._owns_runtime:
+            self.runtime.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -187,13 +203,13 @@ class Memory:
         self.close()
 
     def now(self) -> datetime:
-        return self._clock()
+        return self.runtime.now()
 
     # -- configuration ---------------------------------------------------------------------------------------
     @property
     def config(self) -> cfgmod.Config:
         """The database-wide default configuration (what agents without their own use)."""
-        return self._pinned_config[1] if self._pinned_config is not None else self._default()[1]
+        return self.policy.default()[1]
 
     def config_for(self, agent: str | None) -> cfgmod.Config:
         """The configuration in force for ``agent``: its own newest version, else the database-wide default."""
@@ -205,16 +221,7 @@ class Memory:
 
     def config_in_force(self, agent: str | None) -> tuple[int | None, cfgmod.Config]:
         """(stored version, configuration) in force for ``agent``, read together."""
-        if self._pinned_config is not None:
-            return self._pinned_config
-        own = self._agent_configs.own(agent) if agent is not None else None
-        return own if own is not None else self._default()
-
-    def _default(self) -> tuple[int | None, cfgmod.Config]:
-        """The database-wide default: the newest stored one (another process may have stored it; read
-        through the same short cache as agents' own), else the one this memory was opened with."""
-        stored = self._agent_configs.own(None)
-        return stored if stored is not None else (self._config_version, self._config)
+        return self.policy.in_force(agent)
 
     def configure(self, agent: str | None, config: Any, *, update: bool | None = None) -> int:
         """Store a new configuration version for ``agent`` (None: the database-wide default); returns its number.
@@ -227,7 +234,7 @@ class Memory:
         base = self.config_for(agent)
         version, new = self._agent_configs.store_version(agent, config, base=base, update=update, at=self.now())
         if agent is None:
-            self._config, self._config_version = new, version
+            self.policy.set_default(version, new)
         return version
 
     def set_config(self, config: Any) -> int:
@@ -243,24 +250,14 @@ class Memory:
 
     # -- turns -------------------------------------------------------------------------------------------
     def turn(self, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
-             agent_version: str | None = None, extract: bool = True) -> Turn:
-        """One transaction: events, records, uses written inside commit together or not at all."""
-        return Turn(self, scope, preview=preview, turn_id=turn_id, agent_version=agent_version, extract=extract)
+             agent_version: str | None = None, extract: bool = True, read_only: bool = False) -> Turn:
+        """One transaction: events, records, uses written inside commit together or not at all.
 
-    def read_filter(self, scope: Scope, *, preview: bool = False, levels: Sequence[str] | None = None,
-                    **kw: Any) -> ReadFilter:
-        """What ``scope`` may read under its agent's configuration (``levels``: instead of ``scope.read``)."""
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        return make_filter(scope, self.config_for(scope.agent).memory.scope.read if levels is None else levels,
-                           preview=preview, **kw)
-
-    def check_event_rights(self, scope: Scope, *, write: bool) -> None:
-        """The scope rule for session events (core.scope.check_events) under this memory's config."""
-        if not isinstance(scope, Scope):
-            raise ValidationError("must be an engram.Scope", field="scope")
-        rules = self.config_for(scope.agent).memory.scope
-        check_events(scope, rules.write if write else rules.read, write=write)
+        ``read_only``: its searches and reads work, its writes raise (a subagent's turn, read-only tools);
+        ``extract`` False: nothing is extracted when it commits."""
+        return Turn(self.runtime, self.policy, self.retrieval, self.reads, scope, at_end=self.extraction,
+                    preview=preview, turn_id=turn_id, agent_version=agent_version, read_only=read_only,
+                    extract=extract)
 
     # -- short-term events ---------------------------------------------------------------------------------
     def append(self, scope: Scope, messages: Sequence[dict[str, Any]]) -> builtins.list[Event]:
@@ -269,46 +266,32 @@ class Memory:
             t.append(messages)
         return t.appended
 
-    def expiry_cutoff(self, agent: str | None) -> datetime:
-        """Events of ``agent`` stored before this instant are expired (hidden, and removed by a sweep)."""
-        return self.now() - timedelta(days=self.config_for(agent).harness.history.event_expiry_days)
-
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
                after: datetime | None = None, preview: bool = False) -> builtins.list[Event]:
         """The session's events, oldest first: the last ``limit`` (before ``before``), or the first after
         ``after``. Expired events are never returned; events of preview turns only with ``preview``."""
-        validate.limit(limit)
-        self.check_event_rights(scope, write=False)
-        b = validate.as_utc(before, "before") if before is not None else None
-        a = validate.as_utc(after, "after") if after is not None else None
-        with self.store.read() as tx:
-            return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
-                                  not_before=self.expiry_cutoff(scope.agent), preview=preview)
+        return self.reads.events(scope, limit, before=before, after=after, preview=preview)
 
     def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
-        self.check_event_rights(scope, write=False)
-        with self.store.read() as tx:
-            got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id], preview=preview)
-        if not got or (got[0].stored_at or got[0].at) < self.expiry_cutoff(scope.agent):
-            raise NotFound(f"no event {event_id} in this session", field="id")
-        return got[0]
+        """One event of the session (NotFound once expired, or for another session's)."""
+        return self.reads.get_event(scope, event_id, preview=preview)
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
-        self.check_event_rights(scope, write=True)
+        self.policy.check_event_rights(scope, write=True)
         wanted = validate.ids(ids)
         with self.store.write() as tx:
             return tx.delete_events(scope.agent, scope.actor, scope.session, wanted)
 
     def sessions(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Sessions of the scope's actor (or of every actor of the agent when the scope has none)."""
-        self.check_event_rights(scope, write=False)
+        self.policy.check_event_rights(scope, write=False)
         with self.store.read() as tx:
             return tx.list_sessions(scope.agent, scope.actor, limit=validate.limit(limit))
 
     def actors(self, scope: Scope, limit: int = 100) -> builtins.list[dict[str, Any]]:
         """Actors of the scope's agent that have events, most recently active first: ``actor``, ``sessions``,
         ``events``, ``first_at``, ``last_at`` (preview events left out). A scope with an actor sees only it."""
-        self.check_event_rights(scope, write=False)
+        self.policy.check_event_rights(scope, write=False)
         limit = validate.limit(limit)
         with self.store.read() as tx:
             if scope.actor is None:
@@ -323,7 +306,7 @@ class Memory:
         """Hard-delete events engram stored more than their agent's ``eventExpiryDuration`` days ago (whatever
         their ``at``), and drop their ids from records' ``source_event_ids``; returns how many events went
         (``dry_run``: would go), and logs it. Never runs by itself unless asked (see :mod:`engram.expiry`)."""
-        return expiry.sweep(self, dry_run=dry_run)
+        return expiry.sweep(self.store, self.policy, dry_run=dry_run)
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
                        mode: str | None = None, preview: bool = False, min_score: float | None = None
@@ -343,8 +326,7 @@ class Memory:
     @property
     def cosine_scale(self) -> fusion.CosineScale:
         """Where this embedder's cosines sit (its own ``cosine_scale`` if it has one), for absolute scores."""
-        found = getattr(self.embedder, "cosine_scale", None)
-        return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
+        return self.runtime.cosine_scale
 
     # -- long-term records -----------------------------------------------------------------------------------
     def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
@@ -401,30 +383,19 @@ class Memory:
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """One record visible to the scope, in any status."""
-        flt = self.read_filter(scope, preview=preview, statuses=STATUSES)
-        with self.store.read() as tx:
-            rec = tx.get_record(flt, record_id)
-        if rec is None:
-            raise NotFound(f"no record {record_id} visible to this scope", field="id")
-        return rec
+        return self.reads.get(scope, record_id, preview=preview)
 
     def list(self, scope: Scope, *, kind: str | Sequence[str] | None = None, labels: dict[str, str] | None = None,
              namespace: str | None = None, status: str | Sequence[str] = "active", preview: bool = False,
              pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
              ) -> builtins.list[Record]:
         """Records visible to the scope, newest first, filtered; ``before`` continues from a (time, id)."""
-        statuses = tuple(dict.fromkeys((status,) if isinstance(status, str) else tuple(status)))
-        kinds = validate.kind_filter(kind)
-        prefix = ns.fill(namespace, scope) if namespace else None
-        flt = self.read_filter(scope, preview=preview, statuses=statuses, kinds=kinds,
-                           labels=validate.label_filter(labels, self.config_for(scope.agent).memory.labels),
-                           namespace_prefix=prefix)
-        with self.store.read() as tx:
-            return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
+        return self.reads.list(scope, kind=kind, labels=labels, namespace=namespace, status=status, preview=preview,
+                               pinned=pinned, limit=limit, before=before)
 
     def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
-        flt = self.read_filter(scope, preview=True, statuses=STATUSES)
+        flt = self.policy.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
             versions = tx.versions(flt, record_id)
         if not versions:
@@ -459,7 +430,7 @@ class Memory:
         Also the records of any level derived from the actor, the notes faces keep about it, and what lives
         outside the rows (see docs/security.md, "What erase removes"). Needs the actor's own scope or an agent-wide one
         with the ``agent`` write level; an actor with nothing stored raises :class:`NotFound`."""
-        self.read_filter(scope)
+        self.policy.read_filter(scope)
         target = actor or scope.actor
         if target is None:
             raise ValidationError("erase needs an actor", field="actor")
@@ -475,7 +446,7 @@ class Memory:
     def uses(self, scope: Scope, record_id: str, limit: int = 100) -> builtins.list[Use]:
         """RETRIEVED uses of a record: which model calls it reached, with what score, newest first."""
         self.get(scope, record_id, preview=True)  # NotFound unless the caller can see the record
-        flt = self.read_filter(scope, preview=True)
+        flt = self.policy.read_filter(scope, preview=True)
         with self.store.read() as tx:
             return tx.list_uses(flt, record_id, limit=validate.limit(limit))
 
@@ -484,7 +455,7 @@ class Memory:
         """Log that these recalled records reached a model call (outside a turn)."""
         now = self.now()
         ids = [h.record.id for h in hits if h.record]
-        flt = self.read_filter(scope, preview=True, statuses=STATUSES)
+        flt = self.policy.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
             visible = {r.id for r in tx.get_records(flt, ids)}
         missing = [i for i in ids if i not in visible]
@@ -498,23 +469,11 @@ class Memory:
     # -- pins ------------------------------------------------------------------------------------------------
     def pinned(self, scope: Scope, *, preview: bool = False) -> builtins.list[Record]:
         """Pinned records visible to the scope (shown to every turn), newest first."""
-        flt = self.read_filter(scope, preview=preview)
-        with self.store.read() as tx:
-            return tx.list_records(flt, limit=1000, pinned=True)
+        return self.policy.pinned(scope, preview=preview)
 
     def pin_budget(self, scope: Scope) -> tuple[int, int]:
         """(tokens used by pinned summaries visible to the scope, the budget)."""
-        used = sum(textmod.count_tokens(r.summary) for r in self.pinned(scope))
-        return used, self.config_for(scope.agent).memory.pinned.max_tokens
-
-    def check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
-        """Raise :class:`PinBudgetExceeded` unless pinning ``adding`` (with a turn's ``pending`` pins) fits."""
-        used, budget = self.pin_budget(scope)
-        extra = sum(textmod.count_tokens(r.summary) for r in [*pending, *adding])
-        if used + extra > budget:
-            raise PinBudgetExceeded(
-                f"pinning would use {used + extra} of {budget} tokens (pinned.max_tokens); consolidate the "
-                "pinned records into fewer, shorter ones, or unpin one first", field="pinned.max_tokens")
+        return self.policy.pin_budget(scope)
 
     def pin(self, scope: Scope, record_id: str) -> Record:
         """Show a record to every turn, within ``pinned.max_tokens``; needs write access to its level."""
@@ -525,7 +484,7 @@ class Memory:
                                   field="id")
         if rec.pinned:
             return rec
-        self.check_pin_budget(scope, [rec])
+        self.policy.check_pin_budget(scope, [rec])
         with self.store.write() as tx:
             tx.update_record(rec.id, pinned=True, updated_at=self.now())
         return self.get(scope, record_id)
@@ -611,5 +570,5 @@ class Memory:
                 done += len(page)
                 after = page[-1][0]
         with self.store.write() as tx:
-            tx.set_meta("embedder", self.embedder_id)
+            tx.set_meta("embedder", self.runtime.embedder_id)
         return done

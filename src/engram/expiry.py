@@ -12,21 +12,22 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .engine import Memory
+from .policy import Policy
+from .stores.base import Store
 
 log = logging.getLogger("engram.expiry")
 
 
-def sweep(mem: Memory, *, dry_run: bool = False) -> int:
-    """One sweep over every agent; returns how many events it removed (or would, with ``dry_run``)."""
-    with mem.store.read() as tx:
+def sweep(store: Store, policy: Policy, *, dry_run: bool = False) -> int:
+    """One sweep over every agent of ``store``, each at the cutoff ``policy`` gives it; returns how many events
+    it removed (or would, with ``dry_run``)."""
+    with store.read() as tx:
         own = tx.config_agents()
-    plan = [(agent, mem.expiry_cutoff(agent)) for agent in own] + [(None, mem.expiry_cutoff(None))]
+    plan = [(agent, policy.expiry_cutoff(agent)) for agent in own] + [(None, policy.expiry_cutoff(None))]
     total = 0
-    with mem.store.write() as tx:
+    with store.write() as tx:
         for agent, cutoff in plan:
             events, records = tx.expire_events(cutoff, agent=agent, exclude=own if agent is None else (),
                                                dry_run=dry_run)
@@ -39,11 +40,17 @@ def sweep(mem: Memory, *, dry_run: bool = False) -> int:
     return total
 
 
+class Expires(Protocol):
+    """What a schedule sweeps: ``Memory.expire``."""
+
+    def expire(self, *, dry_run: bool = False) -> int: ...
+
+
 class Schedule:
     """Sweep every ``every_seconds`` on a daemon thread until :meth:`stop` (opt-in; ``engram serve
     --expire-every``). A failed sweep is logged and retried at the next tick, never raised into the server."""
 
-    def __init__(self, mem: Memory, every_seconds: float) -> None:
+    def __init__(self, mem: Expires, every_seconds: float) -> None:
         if not every_seconds > 0:
             from .errors import ValidationError
 
@@ -64,7 +71,7 @@ class Schedule:
 
         while not self._stop.is_set():
             try:
-                self.removed += sweep(self.mem)
+                self.removed += self.mem.expire()
                 self.runs += 1
             except EngramError as exc:  # typed store errors only: a bug still surfaces in the log as a crash
                 log.warning("expiry sweep failed: %s", exc)

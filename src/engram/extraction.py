@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import preview as previewmod
 from . import review
@@ -25,11 +25,12 @@ from .core.scope import read_filter
 from .errors import ConfigError, ModelError, ValidationError
 from .models.base import Model
 from .models.registry import load_model
+from .policy import Policy
+from .reads import Reads
+from .retrieval import Retrieval
+from .runtime import Runtime
 from .turn import Turn, new_id
 from .types import Event, Job, Record, Scope
-
-if TYPE_CHECKING:
-    from .engine import Memory
 
 
 def cursor_key(scope: Scope, preview: bool = False) -> str:
@@ -56,35 +57,39 @@ def _restated(turn: Turn, op: AddOp) -> bool:
 
 
 class Extraction:
-    """Runs the strategies configured for each agent of one memory."""
+    """Runs the strategies configured for each agent, over one runtime and policy; consolidates against what
+``retrieval`` finds, and opens its own turns (over ``reads`` as every turn) outside a caller's turn."""
 
-    def __init__(self, mem: Memory) -> None:
-        self.mem = mem
+    def __init__(self, runtime: Runtime, policy: Policy, retrieval: Retrieval, reads: Reads) -> None:
+        self.runtime = runtime
+        self.policy = policy
+        self.retrieval = retrieval
+        self.reads = reads
         self._models: dict[str, Model | None] = {}  # an agent's own harness.memory.model, built once per spec
 
     def model_for(self, agent: str) -> Model | None:
         """The model extraction uses for ``agent``: the one its own configuration's ``harness.memory.model``
         names when that differs from the database-wide default's (applied, never silently ignored), else the
         memory's model (the default's, or the one given to :meth:`Memory.open`)."""
-        spec = self.mem.config_for(agent).memory.model
-        if spec is None or spec == self.mem.config.memory.model:
-            return self.mem.model
+        spec = self.policy.config_for(agent).memory.model
+        if spec is None or spec == self.policy.default()[1].memory.model:
+            return self.runtime.model
         if spec not in self._models:
             self._models[spec] = load_model(spec)
         return self._models[spec]
 
     def strategies(self, scope: Scope) -> tuple[Strategy, ...]:
         """The configured strategies, else the default memory review (engram.review), else none."""
-        return review.strategies(self.mem.config_for(scope.agent).memory, scope,
+        return review.strategies(self.policy.config_for(scope.agent).memory, scope,
                                  with_model=self.model_for(scope.agent) is not None)
 
     def should_extract(self, scope: Scope, new_events: int, preview: bool = False) -> bool:
         """Whether a turn appending ``new_events`` events runs (or enqueues) an extraction when it commits."""
-        mem = self.mem.config_for(scope.agent).memory
+        mem = self.policy.config_for(scope.agent).memory
         if not mem.enabled or not self.strategies(scope) or mem.extraction.trigger == "off":
             return False
         if mem.extraction.trigger == "every_n":
-            with self.mem.store.read() as tx:
+            with self.runtime.store.read() as tx:
                 cur = int(tx.get_meta(cursor_key(scope, preview) + ":pending") or 0)
             return cur + new_events >= mem.extraction.every_n
         return True
@@ -92,17 +97,17 @@ class Extraction:
     # -- in a turn -------------------------------------------------------------------------------------
     def in_turn(self, turn: Turn) -> None:
         """Turn-end extraction: run inside the turn (commits/rolls back with it) or enqueue a job."""
-        mem = self.mem.config_for(turn.scope.agent).memory
+        mem = self.policy.config_for(turn.scope.agent).memory
         new = len(turn.pending_events)
         if not self.should_extract(turn.scope, new, turn.preview):
             if self.strategies(turn.scope) and mem.extraction.trigger == "every_n":
                 key = cursor_key(turn.scope, turn.preview) + ":pending"
-                with self.mem.store.read() as tx:
+                with self.runtime.store.read() as tx:
                     cur = int(tx.get_meta(key) or 0)
                 turn.buffer.set_meta(key, str(cur + new))
             return
         if mem.extraction.trigger == "async" or turn.defer_extraction:  # deferred: over the turn's limits
-            now = self.mem.now()
+            now = self.runtime.now()
             turn.buffer.enqueue(Job(id=new_id("j_"), kind="extract", agent=turn.scope.agent, actor=turn.scope.actor,
                                     session=turn.scope.session, status="pending", attempts=0, error=None,
                                     payload={"turn_id": turn.id, "preview": turn.preview}, created_at=now,
@@ -133,21 +138,21 @@ class Extraction:
     def _plan(self, turn: Turn, events: Sequence[Event]) -> list[Op]:
         from .strategies.pipeline import plan  # heavy (the offline rules of extract/): loaded on first use
 
-        mem = self.mem.config_for(turn.scope.agent).memory
+        mem = self.policy.config_for(turn.scope.agent).memory
         pending = turn.pending_records
 
         def neighbours(namespace: str, text: str, k: int) -> list[Record]:
-            return self.mem.retrieval.neighbours(turn.scope, namespace, text, k, pending)
+            return self.retrieval.neighbours(turn.scope, namespace, text, k, pending)
 
         ops, _calls = plan(events, scope=turn.scope, strategies=self.strategies(turn.scope),
                            model=turn.extraction_model or self.model_for(turn.scope.agent), neighbors=neighbours,
-                           now=self.mem.now(), kinds=mem.kinds, models=_per_strategy_model,
+                           now=self.runtime.now(), kinds=mem.kinds, models=_per_strategy_model,
                            neighbor_k=mem.extraction.neighbors)
         return list(ops)
 
     def _apply(self, turn: Turn, ops: Sequence[Op], events: Sequence[Event] = ()) -> list[Record]:
         written: list[Record] = []
-        memory_cfg = self.mem.config_for(turn.scope.agent).memory
+        memory_cfg = self.policy.config_for(turn.scope.agent).memory
         kinds, declared = memory_cfg.kinds, memory_cfg.labels
         by_id = {e.id: e for e in events}
         flt = read_filter(turn.scope, ("session", "actor", "agent"), preview=turn.preview)
@@ -158,7 +163,7 @@ class Extraction:
             if isinstance(op, AddOp):
                 if op.replaces is None and _restated(turn, op):
                     continue  # the turn's writer already remembered this fact (remember + turn-end extraction)
-                with self.mem.store.read() as tx:
+                with self.runtime.store.read() as tx:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
                             op.replaces is None:
                         continue  # already extracted from these events: a retried job never duplicates
@@ -190,45 +195,49 @@ class Extraction:
         return out
 
     # -- outside a turn ------------------------------------------------------------------------------------
+    def _turn(self, scope: Scope, preview: bool) -> Turn:
+        """A turn of extraction's own: nothing runs when it commits."""
+        return Turn(self.runtime, self.policy, self.retrieval, self.reads, scope, preview=preview, extract=False)
+
     def unextracted(self, scope: Scope, preview: bool = False) -> list[Event]:
         """Events not yet extracted: live events after the live cursor, or (``preview``) the preview turns'
         events after the preview cursor; extraction from preview events writes only preview records."""
         key = cursor_key(scope, preview)
-        with self.mem.store.read() as tx:
+        with self.runtime.store.read() as tx:
             after = tx.get_meta(key)
             evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
                                  after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self.mem.expiry_cutoff(scope.agent), preview=preview)
+                                 not_before=self.policy.expiry_cutoff(scope.agent), preview=preview)
         return [e for e in evs if e.preview] if preview else evs
 
     def extract(self, scope: Scope, *, preview: bool = False) -> list[Record]:
         """See :meth:`engram.engine.Memory.extract`."""
-        self.mem.read_filter(scope)
+        self.policy.read_filter(scope)
         if not self.strategies(scope):
             return []
         try:
             return self.extract_now(scope, preview=preview)
         except ModelError as exc:
             # nothing of the extraction was written; the failure is kept as a job to retry, then raised
-            with self.mem.turn(scope, preview=preview, extract=False) as t:
+            with self._turn(scope, preview) as t:
                 t.buffer.enqueue(self.failed_job(scope, exc, None, preview))
             raise
 
     def extract_now(self, scope: Scope, *, preview: bool = False) -> list[Record]:
         """Extract the session's unextracted events in a turn of their own (what a job runs)."""
-        with self.mem.turn(scope, preview=preview, extract=False) as t:
+        with self._turn(scope, preview) as t:
             return self.run(t, self.unextracted(scope, preview))
 
     def ingest(self, scope: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False) -> list[Record]:
         """See :meth:`engram.engine.Memory.ingest`."""
-        with self.mem.turn(scope, preview=preview, extract=False) as t:
+        with self._turn(scope, preview) as t:
             events = t.draft_events(messages)  # extracted from, never stored
             return self.run(t, events, advance_cursor=False)
 
     def failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
         """An extraction the model could not do (failed, malformed answer): kept to retry, never lost; one
         stopped by the turn's limits (``exc.defer``) is kept pending, for the worker to run."""
-        now = self.mem.now()
+        now = self.runtime.now()
         deferred = bool(getattr(exc, "defer", False))
         return Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
                    status="pending" if deferred else "failed", attempts=0 if deferred else 1,

@@ -11,23 +11,24 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from .core import validate
 from .errors import EngramError, NotFound, ValidationError
+from .extraction import Extraction
 from .lifecycle import stop_at_exit
+from .policy import Policy
+from .runtime import Runtime
 from .turn import new_id
 from .types import Job, Scope
 
-if TYPE_CHECKING:
-    from .engine import Memory
-
 
 class JobRunner:
-    """The jobs of one memory and its background worker."""
+    """The jobs of one store and its background worker: ``extraction`` runs them, ``policy`` checks who lists."""
 
-    def __init__(self, mem: Memory) -> None:
-        self.mem = mem
+    def __init__(self, runtime: Runtime, policy: Policy, extraction: Extraction) -> None:
+        self.runtime = runtime
+        self.policy = policy
+        self.extraction = extraction
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -35,18 +36,18 @@ class JobRunner:
              session: str | None = None, before: tuple[datetime, str] | None = None) -> list[Job]:
         """The agent's jobs, newest first, ``status``, ``actor`` and ``session`` filtered in the store before
         ``limit``; ``before`` continues after that job (keyset paging: stable while new jobs arrive)."""
-        self.mem.read_filter(scope)
+        self.policy.read_filter(scope)
         if actor is not None or session is not None:
             Scope(agent=scope.agent, actor=actor, session=session)  # validates the ids
-        with self.mem.store.read() as tx:
+        with self.runtime.store.read() as tx:
             return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit), actor=actor,
                                 session=session, before=before)
 
     def retry(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""
-        self.mem.read_filter(scope)
-        with self.mem.store.write() as tx:
-            if not tx.retry_job(scope.agent, job_id, self.mem.now()):
+        self.policy.read_filter(scope)
+        with self.runtime.store.write() as tx:
+            if not tx.retry_job(scope.agent, job_id, self.runtime.now()):
                 job = tx.get_job(scope.agent, job_id)
                 if job is None:
                     raise NotFound(f"no job {job_id} for this agent", field="id")
@@ -58,25 +59,25 @@ class JobRunner:
     def run(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
             max_attempts: int = 3) -> int:
         """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
-        mem = self.mem
+        rt = self.runtime
         worker = worker or new_id("w_")
         ran = 0
         while ran < max_jobs:
-            with mem.store.write() as tx:
-                job = tx.claim_job(worker, mem.now(), lease_seconds)
+            with rt.store.write() as tx:
+                job = tx.claim_job(worker, rt.now(), lease_seconds)
             if job is None:
                 break
             ran += 1
             scope = Scope(agent=job.agent, actor=job.actor, session=job.session)
             try:
-                mem.extraction.extract_now(scope, preview=bool(job.payload.get("preview")))
+                self.extraction.extract_now(scope, preview=bool(job.payload.get("preview")))
             except EngramError as exc:
-                with mem.store.write() as tx:
-                    tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", mem.now(),
+                with rt.store.write() as tx:
+                    tx.fail_job(job.id, f"{type(exc).__name__}: {exc}", rt.now(),
                                 retry=job.attempts < max_attempts and not isinstance(exc, ValidationError))
                 continue
-            with mem.store.write() as tx:
-                tx.finish_job(job.id, mem.now())
+            with rt.store.write() as tx:
+                tx.finish_job(job.id, rt.now())
         return ran
 
     def start(self, *, interval: float = 0.5) -> None:

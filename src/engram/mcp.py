@@ -105,7 +105,6 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from mcp_types import Tool as MCPTool
 
     from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps, memory_specs
-    from .turn import Turn
 
     bound = scope
     defaults = ToolDefaults(scope=default_level(mem, scope), search_limit=10, max_limit=100)
@@ -130,7 +129,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
         if tool not in specs():
             raise ValidationError(f"no tool named {tool!r} is offered", field="name")
         if tool in READ_ONLY_TOOLS:  # a read-only turn that never commits: nothing to write, no write lock
-            value = ToolOps(Turn(mem, bound, read_only=True, extract=False), defaults=defaults).call(tool, args)
+            value = ToolOps(mem.turn(bound, read_only=True, extract=False), defaults=defaults).call(tool, args)
         else:
             with mem.turn(bound, extract=False) as t:
                 value = ToolOps(t, defaults=defaults).call(tool, args)

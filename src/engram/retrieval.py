@@ -6,8 +6,9 @@
 :class:`EventCorpus` (history search) and :class:`RecordCorpus` (recall) say how each step reads its corpus,
 and what joins the pool that the backend does not hold (a preview read's events, a turn's pending records).
 The pool's pure helpers are in :mod:`engram.core.pool`, the scores in :mod:`engram.core.fusion`.
-:class:`Retrieval` is the service ``Memory`` and ``Turn`` call: it validates the arguments against the
-agent's configuration, embeds the query and builds the corpus.
+:class:`Retrieval` is the part ``Memory``, ``Turn`` and ``Extraction`` call: it validates the arguments against
+the agent's configuration (the :class:`~engram.policy.Policy`), embeds the query and builds the corpus over the
+store of the :class:`~engram.runtime.Runtime`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -30,11 +31,10 @@ from .core.history import index_texts
 from .core.scope import ReadFilter
 from .embedders.base import embed_query
 from .errors import HistoryDisabled, ValidationError
+from .policy import Policy
+from .runtime import Runtime
 from .stores.base import Tx
 from .types import LEVELS, Event, Hit, Record, Scope
-
-if TYPE_CHECKING:
-    from .engine import Memory
 
 HISTORY_HALF_LIFE_DAYS = 30.0
 HISTORY_RECENCY_WEIGHT = 0.1
@@ -275,29 +275,30 @@ class RecordCorpus:
 
 
 class Retrieval:
-    """History search and recall for one memory, under each agent's configuration."""
+    """History search and recall over one runtime, under the policy's configuration for each agent."""
 
-    def __init__(self, mem: Memory) -> None:
-        self.mem = mem
+    def __init__(self, runtime: Runtime, policy: Policy) -> None:
+        self.runtime = runtime
+        self.policy = policy
 
     def min_score(self, given: float | None, agent: str) -> float:
         """The cut below which hits are left out: the caller's, else the configured, else the default."""
-        configured = self.mem.config_for(agent).memory.search.min_score
+        configured = self.policy.config_for(agent).memory.search.min_score
         fallback = fusion.DEFAULT_MIN_SCORE if configured is None else configured
         cut = validate.score(given if given is not None else fallback, "min_score")
         return fallback if cut is None else cut
 
     def _query(self, query: str, mode: str, limit: int, min_score: float, weights: fusion.Weights) -> Query:
-        qvec = embed_query(self.mem.embedder, [query])[0] if mode != "lexical" else None
-        now = self.mem.now()
+        qvec = embed_query(self.runtime.embedder, [query])[0] if mode != "lexical" else None
+        now = self.runtime.now()
         return Query(textmod.analyze_query(query, now), qvec, mode, limit, min_score, weights, now)
 
     def search_history(self, scope: Scope, query: str, limit: int = 5, *, include_tools: bool | None = None,
                        mode: str | None = None, preview: bool = False, min_score: float | None = None
                        ) -> list[Hit]:
         """See :meth:`engram.engine.Memory.search_history`."""
-        self.mem.check_event_rights(scope, write=False)  # rights first: a refused caller learns nothing more
-        cfg = self.mem.config_for(scope.agent)
+        self.policy.check_event_rights(scope, write=False)  # rights first: a refused caller learns nothing more
+        cfg = self.policy.config_for(scope.agent)
         index = cfg.harness.history.index
         if index == "none":
             raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
@@ -308,13 +309,13 @@ class Retrieval:
         if scope.session is None:
             raise ValidationError("history search needs a session scope", field="scope.session")
         tools = index == "messages_and_tools" if include_tools is None else bool(include_tools)
-        cutoff = self.mem.expiry_cutoff(scope.agent)
+        cutoff = self.policy.expiry_cutoff(scope.agent)
         weights = fusion.Weights(recency=HISTORY_RECENCY_WEIGHT, half_life_days=HISTORY_HALF_LIFE_DAYS,
-                                 cosine=self.mem.cosine_scale)
+                                 cosine=self.runtime.cosine_scale)
         q = self._query(query, mode, limit, cut, weights)
-        if self.mem.indexer is not None and q.qvec is not None:
-            self.mem.indexer.complete((scope.agent, scope.actor, scope.session))
-        with self.mem.store.read() as tx:
+        if self.runtime.indexer is not None and q.qvec is not None:
+            self.runtime.indexer.complete((scope.agent, scope.actor, scope.session))
+        with self.runtime.store.read() as tx:
             mine: list[Event] = []
             shadow: list[fusion.Candidate] = []
             if preview:
@@ -322,7 +323,7 @@ class Retrieval:
                                                   limit=previewmod.MAX_PREVIEW_EVENTS, preview=True,
                                                   not_before=cutoff) if e.preview]
                 shadow = previewmod.candidates([e for e in mine if tools or e.role != "tool"],
-                                               lambda e: index_texts(e, index), self.mem.embedder.embed, q.qvec,
+                                               lambda e: index_texts(e, index), self.runtime.embedder.embed, q.qvec,
                                                scope.session)
             corpus = EventCorpus(tx, scope, index=index, tools=tools, not_before=cutoff, preview=preview,
                                  shadow=mine, shadow_candidates=shadow)
@@ -336,7 +337,7 @@ class Retrieval:
         """See :meth:`engram.engine.Memory.recall`; a turn adds its ``pending`` records and the ids it
         ``hidden`` (superseded or deleted in the turn), and reads at its own ``levels``. ``subject`` False:
         a question about the person is searched like any other (extraction's neighbours)."""
-        cfg = self.mem.config_for(scope.agent)
+        cfg = self.policy.config_for(scope.agent)
         search_cfg = cfg.memory.search
         query = validate.query(query)
         prefix = None
@@ -354,8 +355,9 @@ class Retrieval:
         mode = validate.mode(mode or search_cfg.mode)
         cut = self.min_score(min_score, scope.agent)
         kinds = validate.kind_filter(kind)
-        flt = self.mem.read_filter(scope, preview=preview, kinds=kinds, levels=levels,
-                                   labels=validate.label_filter(labels, cfg.memory.labels), namespace_prefix=prefix)
+        flt = self.policy.read_filter(scope, preview=preview, kinds=kinds, levels=levels,
+                                      labels=validate.label_filter(labels, cfg.memory.labels),
+                                      namespace_prefix=prefix)
         ask = profile.asks_about_subject(query) if subject else None
         if ask is not None:  # "what do you know about me?": the subject's records that matter most
             about = self.about_subject(flt, ask, limit, cut, cfg.memory.kinds, pending=pending,
@@ -363,10 +365,10 @@ class Retrieval:
             if about:
                 return about
         weights = fusion.Weights(recency=search_cfg.recency_weight if search_cfg.recency_half_life_days else 0.0,
-                                 half_life_days=search_cfg.recency_half_life_days, cosine=self.mem.cosine_scale)
+                                 half_life_days=search_cfg.recency_half_life_days, cosine=self.runtime.cosine_scale)
         q = self._query(query, mode, limit, cut, weights)
         self.embed_pending([p for p in pending if flt.allows(p.record)])
-        with self.mem.store.read() as tx:
+        with self.runtime.store.read() as tx:
             corpus = RecordCorpus(tx, flt, pending=pending, qvec=q.qvec, preview=preview, hidden=hidden or set())
             return search(corpus, q)
 
@@ -375,7 +377,7 @@ class Retrieval:
         """A question about the person (:mod:`engram.core.profile`): the records ``flt`` lets through ranked by
         class (pinned, preference, fact, other), newest first within a class, scored by class; at most
         ``limit``, none scoring below ``cut``. Empty when the memory holds none of the classes asked for."""
-        with self.mem.store.read() as tx:
+        with self.runtime.store.read() as tx:
             hide = RecordCorpus(tx, flt, pending=pending, qvec=None, preview=preview, hidden=hidden).hidden()
             ask_for = limit + len(hide)
             found = tx.list_records(flt, limit=ask_for, pinned=True)
@@ -409,5 +411,5 @@ class Retrieval:
         """Embed a turn's pending records now (the vectors are reused when the turn commits)."""
         todo = [p for p in pend if p.vector is None and p.text]
         if todo:
-            for p, v in zip(todo, self.mem.embedder.embed([p.text for p in todo]), strict=True):
+            for p, v in zip(todo, self.runtime.embedder.embed([p.text for p in todo]), strict=True):
                 p.vector = v

@@ -5,8 +5,11 @@ leaves no event, record, version, use or index entry behind. Reads inside a turn
 plus the turn's own pending writes.
 
 The writes live in a :class:`~engram.buffer.TurnBuffer`; the turn checks each one (rights, validation)
-before it buffers it. It reads through the memory's public services only: ``retrieval`` (recall and
-history search that see the pending writes), ``extraction`` (run when it commits), ``check_pin_budget``.
+before it buffers it. Its constructor names what it uses: the :class:`~engram.runtime.Runtime` (store,
+embedder, indexer, clock), the :class:`~engram.policy.Policy` (configuration in force, pin budget),
+:class:`~engram.retrieval.Retrieval` (recall and history search that see the pending writes),
+:class:`~engram.reads.Reads` (what the memory tools read) and, for a turn that extracts when it commits,
+what runs then (a :class:`TurnEnd`: ``Extraction``, which imports this module, never the other way round).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import time
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -27,11 +30,12 @@ from .core import validate
 from .core.history import index_texts
 from .core.scope import check_events, check_replace, check_strategy_target, check_write_level, owner_ids, read_filter
 from .errors import ConflictError, NotFound, ValidationError
+from .policy import Policy
+from .reads import Reads
+from .retrieval import Retrieval
+from .runtime import Runtime
 from .stores.base import Chunk, Tx
 from .types import LEVELS, STATUSES, Event, Hit, Provenance, Record, Scope, Use, Version, record_text
-
-if TYPE_CHECKING:
-    from .engine import Memory
 
 
 def new_id(prefix: str) -> str:
@@ -39,20 +43,31 @@ def new_id(prefix: str) -> str:
     return f"{prefix}{int(time.time() * 1_000_000):013x}{secrets.token_hex(5)}"
 
 
+class TurnEnd(Protocol):
+    """What runs when a turn that appended events commits (:meth:`engram.extraction.Extraction.in_turn`)."""
+
+    def in_turn(self, turn: Turn) -> None: ...
+
+
 class Turn:
     """One all-or-nothing unit of work for a scope. Use as ``with mem.turn(scope) as t:``."""
 
-    def __init__(self, mem: Memory, scope: Scope, *, preview: bool = False, turn_id: str | None = None,
+    def __init__(self, runtime: Runtime, policy: Policy, retrieval: Retrieval, reads: Reads, scope: Scope, *,
+                 at_end: TurnEnd | None = None, preview: bool = False, turn_id: str | None = None,
                  agent_version: str | None = None, read_only: bool = False, extract: bool = True,
                  levels: Sequence[str] | None = None, buffer: TurnBuffer | None = None) -> None:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
-        self.mem = mem
+        self.runtime = runtime
+        self.policy = policy
+        self.retrieval = retrieval
+        self.reads = reads
+        self.at_end = at_end  # None: nothing runs when it commits (extraction's own turns)
         self.scope = scope
         self.preview = preview
         self.id = turn_id or new_id("t_")
         # this agent's configuration and its stored version, fixed for the turn
-        self.config_version, self.cfg = mem.config_in_force(scope.agent)
+        self.config_version, self.cfg = policy.in_force(scope.agent)
         self.agent_version = agent_version or self.cfg.memory.agent_version
         self.read_only = read_only
         self.extract_at_end = extract
@@ -104,7 +119,7 @@ class Turn:
         if self.scope.session is None:
             raise ValidationError("events belong to a session: the scope needs a session", field="scope.session")
         parsed = validate.messages(messages)
-        now = self.mem.now()
+        now = self.runtime.now()
         out = []
         for m in parsed:
             ev = Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
@@ -134,7 +149,7 @@ class Turn:
             old = self.active_record(replaces, "replaces")
             check_replace(self.scope, old, level, path, self.write_levels, by_strategy=strategy is not None)
         actor, session = owner_ids(self.scope, level)
-        now = at or self.mem.now()
+        now = at or self.runtime.now()
         rec = Record(id=new_id("r_"), agent=self.scope.agent, actor=actor, session=session, level=level,
                      namespace=path, kind=kind, summary=summary, content=content, labels=labels, status="active",
                      preview=self.preview, created_at=now, updated_at=now, replaces=replaces,
@@ -142,7 +157,7 @@ class Turn:
         text = record_text(summary, content, fact_key)
         pending = PendingRecord(rec, tuple(textmod.index_terms(text)), text)
         if pin:
-            self.mem.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
+            self.policy.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
             pending.record = rec = replace(rec, pinned=True)
         self.buffer.add_record(pending)
         if replaces is not None and not self.preview:
@@ -160,7 +175,7 @@ class Turn:
         if within is not None:
             check_strategy_target(target, within)
         if self.preview:
-            now = self.mem.now()
+            now = self.runtime.now()
             rec = Record(id=new_id("r_"), agent=target.agent, actor=target.actor, session=target.session,
                          level=target.level, namespace=target.namespace, kind=target.kind,
                          summary=f"(preview) delete: {target.summary}", content=None, labels=dict(target.labels),
@@ -180,7 +195,7 @@ class Turn:
 
     def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
         """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn."""
-        now = self.mem.now()
+        now = self.runtime.now()
         self.buffer.add_uses(Use(record_id=h.record.id, turn_id=self.id, call_index=call_index, score=h.score,
                                  at=now, agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session)
                              for h in hits if h.record is not None)
@@ -189,8 +204,8 @@ class Turn:
         """This turn as its extraction strategies write: at every level (strategies write at the levels
         their namespaces name, whatever ``scope.write`` allows callers), into this turn's buffer, so what
         they write commits or rolls back with it. Commit this turn, never the view."""
-        view = Turn(self.mem, self.scope, preview=self.preview, turn_id=self.id, extract=False, levels=LEVELS,
-                    buffer=self.buffer)
+        view = Turn(self.runtime, self.policy, self.retrieval, self.reads, self.scope, preview=self.preview,
+                    turn_id=self.id, extract=False, levels=LEVELS, buffer=self.buffer)
         view.extraction_model = self.extraction_model
         return view
 
@@ -204,7 +219,7 @@ class Turn:
             return own.record
         flt = read_filter(self.scope, self.read_levels, preview=self.preview,
                           statuses=STATUSES)
-        with self.mem.store.read() as tx:
+        with self.runtime.store.read() as tx:
             rec = tx.get_record(flt, record_id)
         if rec is None:
             raise NotFound(f"no record {record_id} visible to this scope", field=field_name)
@@ -215,12 +230,12 @@ class Turn:
 
     # -- reads that see pending writes ---------------------------------------------------------------------
     def recall(self, query: str, limit: int | None = None, **kw: Any) -> list[Hit]:
-        return self.mem.retrieval.recall(self.scope, query, limit, preview=self.preview,
+        return self.retrieval.recall(self.scope, query, limit, preview=self.preview,
                                          pending=self.buffer.records, hidden=self.buffer.changed(),
                                          levels=self.read_levels, **kw)
 
     def search_history(self, query: str, limit: int = 5, **kw: Any) -> list[Hit]:
-        return self.mem.retrieval.search_history(self.scope, query, limit, preview=self.preview, **kw)
+        return self.retrieval.search_history(self.scope, query, limit, preview=self.preview, **kw)
 
     @property
     def pending_events(self) -> list[Event]:
@@ -237,18 +252,18 @@ class Turn:
         """Run turn-end extraction, embed outside the lock, then apply everything in one transaction."""
         self._check_open()
         try:
-            if self.extract_at_end and self.buffer.events and not self.read_only:
-                self.mem.extraction.in_turn(self)
+            if self.extract_at_end and self.at_end is not None and self.buffer.events and not self.read_only:
+                self.at_end.in_turn(self)
             self._embed()
-            with self.mem.store.write() as tx:
+            with self.runtime.store.write() as tx:
                 self._apply(tx)
         finally:
             self._done = True
-        if self._chunks and self.mem.indexer is not None:
-            self.mem.indexer.notify((self.scope.agent, self.scope.actor, self.scope.session))
+        if self._chunks and self.runtime.indexer is not None:
+            self.runtime.indexer.notify((self.scope.agent, self.scope.actor, self.scope.session))
 
     def _embed(self) -> None:
-        emb = self.mem.embedder
+        emb = self.runtime.embedder
         todo: list[tuple[str, Any]] = []
         for p in self.buffer.records:
             if p.vector is None and p.text:
@@ -262,7 +277,7 @@ class Turn:
                     continue
                 for i, t in enumerate(index_texts(ev, index)):
                     chunk_texts.append((ev.id, i, t))
-        deferred = self.mem.indexer is not None  # the indexer embeds history chunks after the commit
+        deferred = self.runtime.indexer is not None  # the indexer embeds history chunks after the commit
         texts = [t for t, _ in todo] + ([] if deferred else [t for _, _, t in chunk_texts])
         vectors = emb.embed(texts) if texts else np.zeros((0, emb.dim), np.float32)
         for (_, p), v in zip(todo, vectors[: len(todo)], strict=True):
@@ -272,9 +287,9 @@ class Turn:
             self._chunks.append(Chunk(eid, i, t, tuple(textmod.index_terms(t)), v))
 
     def _apply(self, tx: Tx) -> None:
-        now = self.mem.now()
+        now = self.runtime.now()
         if (self.buffer.records or self._chunks) and tx.get_meta("embedder") is None:
-            tx.set_meta("embedder", self.mem.embedder_id)
+            tx.set_meta("embedder", self.runtime.embedder_id)
         if self.buffer.events:
             self.appended = tx.insert_events(self.buffer.events, self._chunks)
         flt = read_filter(self.scope, self.read_levels, preview=True,

@@ -21,7 +21,7 @@ def bind(mem: Memory, scope: object, level: str, kind: str | None) -> tuple[Leve
     if level not in LEVELS:
         raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="level")
     scope.require(level)
-    mem.read_filter(scope)  # checks the scope against its agent's configuration now, not at first use
+    mem.policy.read_filter(scope)  # checks the scope against its agent's configuration now, not at first use
     kinds = mem.config_for(scope.agent).memory.kinds
     if kind is not None and kind not in kinds:
         raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
@@ -35,5 +35,5 @@ def bind_session(mem: Memory, scope: object, what: str) -> str:
         raise ValidationError("must be an engram.Scope", field="scope")
     if scope.session is None:
         raise ValidationError(f"{what} needs a scope with a session", field="scope.session")
-    mem.check_event_rights(scope, write=False)
+    mem.policy.check_event_rights(scope, write=False)
     return scope.session

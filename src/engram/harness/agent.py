@@ -174,8 +174,8 @@ class Agent:
                                    self.mem.config_for(scope.agent).harness.context.truncation)
         start = ctx.check_state(state) if state is not None else None
         meter = Meter(Limits.parse(limits, "limits").over(self.limits))
-        turn = Turn(self.mem, scope, preview=preview, read_only=read_only, agent_version=self.agent_version,
-                    extract=not read_only)
+        turn = self.mem.turn(scope, preview=preview, read_only=read_only, agent_version=self.agent_version,
+                             extract=not read_only)
         with turn as t:
             run = _Invocation(self, t, trunc, persist=not read_only, read_only=read_only, meter=meter)
             run.execute(list(messages), start)

@@ -76,7 +76,7 @@ class ReadOnlyMemory:
 
     def turn(self, *, preview: bool = False) -> Turn:
         """A read-only turn: its searches work, its writes raise."""
-        return Turn(self._mem, self.scope, preview=preview, read_only=True, extract=False)
+        return self._mem.turn(self.scope, preview=preview, read_only=True, extract=False)
 
     # -- writes: all refused ------------------------------------------------------------------------------
     def _refuse(self, *_: Any, **__: Any) -> NoReturn:

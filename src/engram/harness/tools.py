@@ -251,7 +251,7 @@ class ToolOps:
         for rec in self.turn.written:
             if rec.id == record_id:
                 return replace(rec, status="deleted") if record_id in self._deleted else rec
-        rec = self.turn.mem.get(self.turn.scope, record_id, preview=self.turn.preview)
+        rec = self.turn.reads.get(self.turn.scope, record_id, preview=self.turn.preview)
         return replace(rec, status="deleted") if record_id in self._deleted else rec
 
     def read_memory(self, args: dict[str, Any]) -> Record:
@@ -296,7 +296,7 @@ class ToolOps:
 
     def _filtered(self, kind: str | None, labels: Any, ids: list[str] | None, limit: int) -> list[Record]:
         """Active records matching the filters, this turn's own first, then newest first."""
-        mem, scope, preview = self.turn.mem, self.turn.scope, self.turn.preview
+        reads, scope, preview = self.turn.reads, self.turn.scope, self.turn.preview
         cfg = self.turn.cfg.memory  # the agent's own configuration, not the database-wide default
         checked = validate.labels(labels, cfg.labels)
         if kind is not None:
@@ -311,11 +311,11 @@ class ToolOps:
             stored = []
             for rid in ids:
                 try:
-                    stored.append(mem.get(scope, rid, preview=preview))
+                    stored.append(reads.get(scope, rid, preview=preview))
                 except NotFound:
                     continue
         else:
-            stored = mem.list(scope, kind=kind, labels=checked or None, preview=preview, limit=limit + len(mine))
+            stored = reads.list(scope, kind=kind, labels=checked or None, preview=preview, limit=limit + len(mine))
         seen = {r.id for r in mine}
         return (mine + [r for r in stored if r.id not in seen and fits(r)])[:limit]
 
@@ -332,8 +332,8 @@ class ToolOps:
         offset = _int(args, "offset", 0, 0, validate.MAX_CONTENT)
         text = self.results.get(ref)
         if text is None:
-            ev: Event = self.turn.mem.get_event(self.turn.scope, ref,  # NotFound for other sessions' events
-                                                preview=self.turn.preview)
+            ev: Event = self.turn.reads.get_event(self.turn.scope, ref,  # NotFound for other sessions' events
+                                                  preview=self.turn.preview)
             text = ev.content
         if not text and offset:
             raise NotFound(f"result {ref} is empty", field="offset")
