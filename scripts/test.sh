@@ -15,4 +15,5 @@ export ENGRAM_LLAMA_SERVER ENGRAM_REQUIRE_LLAMA=1
 export HF_HUB_OFFLINE=1
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy src
+.venv/bin/python scripts/layers.py  # fails on an upward import or an import cycle (typing imports count)
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -54,7 +54,7 @@ from .context import (
     tool_tokens,
 )
 from .limits import Limits, Meter, MeteredModel
-from .subagent import Subagent
+from .subagent import ReadOnlyMemory
 
 DEFAULT_INSTRUCTIONS = "You are a helpful assistant with a long-term memory. Answer the user."
 STATE_PAGES = 5  # how far back (x 200 events) to look for the latest session state
@@ -455,3 +455,22 @@ def dumps(reply: Reply) -> str:
                      for h in reply.recalled if h.record is not None],
         "pinned": [r.id for r in reply.pinned], "turn_id": reply.turn_id, "preview": reply.preview,
     }, ensure_ascii=False)
+
+
+class Subagent:
+    """An agent loop over a :class:`ReadOnlyMemory`: searches and reads, never writes or stores."""
+
+    def __init__(self, agent: Agent, scope: Scope | None = None) -> None:
+        self.agent = agent
+        self.scope = scope
+        self.memory = ReadOnlyMemory(agent.mem, scope) if scope is not None else None
+
+    def invoke(self, messages: Sequence[Mapping[str, Any]], *, scope: Scope | None = None,
+               state: Mapping[str, Any] | None = None, preview: bool = False,
+               truncation: object = None) -> Reply:
+        """Run one read-only turn; nothing of it is stored except the RETRIEVED uses."""
+        target = scope or self.scope
+        if target is None:
+            raise ValidationError("give the subagent a scope", field="scope")
+        return self.agent.invoke(target, messages, state=state, preview=preview, truncation=truncation,
+                                 read_only=True)

@@ -1,7 +1,8 @@
 """Subagents: handles on a scope that may search and read memory, and whose every write raises.
 
-:class:`ReadOnlyMemory` is the library handle (``ReadOnlyMemory(mem, scope)``); :class:`Subagent` (from
-``Agent.subagent``) runs the agent loop with it: the write tools are not offered (and refused with
+:class:`ReadOnlyMemory` is the library handle (``ReadOnlyMemory(mem, scope)``);
+:class:`~engram.harness.agent.Subagent` (from ``Agent.subagent``) runs the agent loop with it: the write
+tools are not offered (and refused with
 ``ReadOnlyError`` if called anyway), none of its messages is stored, and the parent's session history and
 state are visible to it. RETRIEVED uses are still logged: they are an audit of what reached a model.
 """
@@ -9,18 +10,14 @@ state are visible to it. RETRIEVED uses are still logged: they are an audit of w
 from __future__ import annotations
 
 import builtins
-from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from ..config import Config
 from ..engine import Memory
 from ..errors import ReadOnlyError, ValidationError
 from ..turn import Turn
 from ..types import Event, Hit, Record, Scope, Use, Version
-
-if TYPE_CHECKING:
-    from .agent import Agent, Reply
 
 
 class ReadOnlyMemory:
@@ -84,22 +81,3 @@ class ReadOnlyMemory:
 
     append = remember = remember_many = forget = erase = pin = unpin = _refuse
     delete_events = extract = log_uses = set_config = configure = expire = reembed = _refuse
-
-
-class Subagent:
-    """An agent loop over a :class:`ReadOnlyMemory`: searches and reads, never writes or stores."""
-
-    def __init__(self, agent: Agent, scope: Scope | None = None) -> None:
-        self.agent = agent
-        self.scope = scope
-        self.memory = ReadOnlyMemory(agent.mem, scope) if scope is not None else None
-
-    def invoke(self, messages: Sequence[Mapping[str, Any]], *, scope: Scope | None = None,
-               state: Mapping[str, Any] | None = None, preview: bool = False,
-               truncation: object = None) -> Reply:
-        """Run one read-only turn; nothing of it is stored except the RETRIEVED uses."""
-        target = scope or self.scope
-        if target is None:
-            raise ValidationError("give the subagent a scope", field="scope")
-        return self.agent.invoke(target, messages, state=state, preview=preview, truncation=truncation,
-                                 read_only=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
@@ -23,9 +23,28 @@ from .sql import (
     split_terms,
     utc,
 )
+from .url import Settings
 
-if TYPE_CHECKING:
-    from .store import PostgresStore
+FirstPassKey = tuple[tuple[str, ...], int, int]
+FirstPassChoice = tuple[bool, tuple[tuple[str, str, int, int], ...]]
+
+
+class StoreState(Protocol):
+    """What a transaction reads of its store (``PostgresStore``, whose module imports every area: they never
+    import it back)."""
+
+    settings: Settings
+    schema: str
+    search_path: str
+    begin_sql: dict[bool, str]
+    meta_once: dict[str, str]
+    hnsw_cast: dict[tuple[str, int], str]
+    hnsw_ready: set[tuple[str, int]]
+    first_pass: dict[FirstPassKey, FirstPassChoice]
+
+    def remember_first_pass(self, key: FirstPassKey, choice: FirstPassChoice) -> None: ...
+
+    def request_hnsw(self, table: str, dim: int) -> None: ...
 
 
 # totals of stats keys, summed over shards; the keys as JSON: see insert_events
@@ -42,7 +61,7 @@ class TxBase:
     """The state and helpers of one PostgreSQL transaction; the areas (meta.py, events.py, records.py, search.py,
     embedding.py, jobs.py, erase.py) add the contract's methods."""
 
-    def __init__(self, store: PostgresStore, conn: Conn, *, write: bool) -> None:
+    def __init__(self, store: StoreState, conn: Conn, *, write: bool) -> None:
         self.s = store
         self.c = Pipe(conn)  # statements nobody reads the result of go out with the next one (pipe.py)
         self.write = write

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...core import partition
 from ...core.scope import ReadFilter
@@ -16,16 +16,23 @@ from .sql import (
     from_us,
     part_token,
 )
+from .vectors import VectorCache
 
-if TYPE_CHECKING:
-    from .store import SqliteStore
+
+class StoreState(Protocol):
+    """What a transaction reads of its store (``SqliteStore``, whose module imports every area: they never
+    import it back)."""
+
+    df_cache: dict[tuple[str, str], tuple[int, int]]
+
+    def vectors(self, dim: int) -> VectorCache: ...
 
 
 class TxBase:
     """The state and helpers of one SQLite transaction; the areas (meta.py, events.py, records.py, search.py,
     embedding.py, jobs.py, erase.py) add the contract's methods."""
 
-    def __init__(self, store: SqliteStore, conn: sqlite3.Connection) -> None:
+    def __init__(self, store: StoreState, conn: sqlite3.Connection) -> None:
         self.s = store
         self.c = conn
         self.erased_parts: set[str] = set()  # partitions an erase emptied: their index files go after commit
