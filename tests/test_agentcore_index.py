@@ -1,6 +1,5 @@
 """The AgentCore lists of memories and harnesses: one meta row per entry, so concurrent creates keep every
-entry (on PostgreSQL two writers no longer read-modify-write one JSON list), and older one-key lists
-still read."""
+entry (on PostgreSQL two writers no longer read-modify-write one JSON list)."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 from engram import Memory
-from engram.agentcore import erase, harnesses, idempotency, memories, meta_index, owners, registry
+from engram.agentcore import erase, harnesses, idempotency, memories, registry, state
 from engram.embedders import HashingEmbedder
 from engram.engine import open_store
 from engram.errors import ConflictError
@@ -79,16 +78,11 @@ def test_concurrent_create_harness_keeps_every_entry(db_url: str) -> None:
 def test_rows_keep_creation_order(db_url: str) -> None:
     store = open_store(db_url)
     try:
-        with store.write() as tx:
-            meta_index.add(tx, "test.index.", "new-z", datetime(2026, 1, 2, tzinfo=UTC))
-            meta_index.add(tx, "test.index.", "new-a", datetime(2026, 1, 3, tzinfo=UTC))
-            meta_index.add(tx, "test.index.", "new-m", datetime(2025, 12, 31, tzinfo=UTC))
-        with store.read() as tx:
-            assert meta_index.members(tx, "test.index.") == ["new-m", "new-z", "new-a"]
-        with store.write() as tx:
-            meta_index.remove(tx, "test.index.", "new-z")
-        with store.read() as tx:
-            assert meta_index.members(tx, "test.index.") == ["new-m", "new-a"]
+        for name, day in (("Z", 2), ("A", 3), ("M", 1)):
+            registry.create(store, f"agent{name}", f"Mem{name}", now=datetime(2026, 1, day, tzinfo=UTC))
+        assert [m.name for m in registry.list_all(store)] == ["MemM", "MemZ", "MemA"]
+        registry.delete(store, registry.list_all(store)[1].id)
+        assert [m.name for m in registry.list_all(store)] == ["MemM", "MemA"]
     finally:
         store.close()
 
@@ -97,14 +91,14 @@ def test_concurrent_owner_notes_keep_every_pair_and_erase_purges_one_actor(db_ur
     store = open_store(db_url)
     try:
         def note(i: int) -> None:
-            owners.note(store, "bot", f"u{i}", f"s{i}" if i % 2 else None, datetime.now(UTC))
+            state.note_owner(store, "bot", f"u{i}", f"s{i}" if i % 2 else None, datetime.now(UTC))
 
         assert _together(N, note) == []
-        got = owners.listed(store, "bot")
+        got = state.owners(store, "bot")
         assert set(got) == {(f"u{i}", f"s{i}" if i % 2 else None) for i in range(N)} and len(got) == N
         with store.write() as tx:
             assert erase.purge(tx, "bot", "u1") == 1
-        assert ("u1", "s1") not in owners.listed(store, "bot") and len(owners.listed(store, "bot")) == N - 1
+        assert ("u1", "s1") not in state.owners(store, "bot") and len(state.owners(store, "bot")) == N - 1
     finally:
         store.close()
 

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engram import Memory, NotFound, Scope
-from engram.agentcore import idempotency, owners
+from engram.agentcore import idempotency, state
 from engram.agentcore.records import BATCH_TOKEN_OP
 from engram.embedders import HashingEmbedder
 
@@ -62,7 +62,7 @@ def _fill(mem: Memory) -> dict[str, Any]:
     mem.append(OTHER, [{"role": "user", "content": "keeper likes green tea"}])
     # what the AgentCore face notes about actors (agentcore/erase.py)
     for actor, session in ((ACTOR, SESSION), ("keeper", "k1")):
-        owners.note(mem.store, "bot", actor, session, datetime.now(UTC))
+        state.note_owner(mem.store, "bot", actor, session, datetime.now(UTC))
     idempotency.settle(mem.store, BATCH_TOKEN_OP, "bot", "tok", "digest",
                        json.dumps({"successfulRecords": [{"namespace": f"/facts/{ACTOR}/", "content": MARK}]}))
     idempotency.settle(mem.store, BATCH_TOKEN_OP, "bot", "kept", "digest", json.dumps({"successfulRecords": []}))
@@ -81,7 +81,7 @@ def _check_rows_gone(mem: Memory, ids: dict[str, Any]) -> None:
     assert mem.events(OTHER)[0].content == "keeper likes green tea"
     assert all(v.provenance.actor != ACTOR and v.provenance.session != SESSION
                for v in mem.history(OTHER, ids["shared"]))
-    assert owners.listed(mem.store, "bot") == [("keeper", "k1")]
+    assert state.owners(mem.store, "bot") == [("keeper", "k1")]
     assert idempotency.lookup(mem.store, BATCH_TOKEN_OP, "bot", "tok", "digest") is None
     assert idempotency.lookup(mem.store, BATCH_TOKEN_OP, "bot", "kept", "digest") == json.dumps(
         {"successfulRecords": []})

@@ -10,9 +10,10 @@ Modules, one concept each:
 - :mod:`.server` the route class and request helpers; :mod:`.mount` collects the routers and the gate
   (:func:`mount`) and answers operations engram does not serve; :mod:`.dataplane` the data plane router
   (:mod:`.events`, records, jobs); the control plane, harness and :mod:`.tags` have their own modules.
-- :mod:`.state` every meta-table key the face keeps, in one table; :mod:`.idempotency` the one clientToken
-  rule; :mod:`.worker` runs extraction after CreateEvent answered; :mod:`.cited` lets the harness's model
-  cite records by their AgentCore ids.
+- :mod:`.state` what the face keeps in the store (one prefix table; the only module that opens a store
+  transaction over those rows); :mod:`.idempotency` the one clientToken rule; :mod:`.worker` runs
+  extraction after CreateEvent answered; :mod:`.cited` lets the harness's model cite records by their
+  AgentCore ids.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ may still read its memory's description and invoke harnesses as that actor.
 
 from __future__ import annotations
 
+import json
 import time
 
 from fastapi import Response
@@ -35,7 +36,8 @@ from ..harness.agent import Agent
 from ..models.responder import OfflineResponder
 from ..types import Scope
 from . import eventstream as es
-from . import harnesses, ids, invoke, memories
+from . import harness_spec as spec
+from . import harnesses, idempotency, ids, invoke, memories
 from .cited import CitingModel
 from .errors import AwsError
 from .server import AwsRouter, Call, CallDep
@@ -99,9 +101,18 @@ def update_memory(c: CallDep) -> JSONResponse:
 @router.delete("/memories/{memoryId}/delete", status_code=202)
 def delete_memory(c: CallDep) -> JSONResponse:
     _whole(c)
-    res = c.memory(c.param("memoryId"))
-    gone = memories.delete(c.base, res)
-    return c.ok({"memoryId": gone.id, "status": "DELETING"}, 202)
+    memory_id = ids.memory_id(c.param("memoryId"))
+    token = c.query("clientToken")
+    if token is not None:
+        spec.text(token, "clientToken", 0, 500)
+
+    def run() -> tuple[dict[str, str], str]:
+        gone = memories.delete(c.base, c.memory(memory_id))
+        reply = {"memoryId": gone.id, "status": "DELETING"}
+        return reply, json.dumps(reply)
+
+    return c.ok(idempotency.once(c.base.store, "delete-memory", c.grant.agent or "", token, {"memoryId": memory_id},
+                                 run, json.loads), 202)
 
 
 # -- harnesses ----------------------------------------------------------------------------------------------------
@@ -147,7 +158,8 @@ def update_harness(c: CallDep) -> JSONResponse:
 @router.delete("/harnesses/{harnessId}")
 def delete_harness(c: CallDep) -> JSONResponse:
     _whole(c)
-    doc = harnesses.delete(c.base, c.grant, c.param("harnessId"), c.query("deleteManagedMemory"))
+    doc = harnesses.delete(c.base, c.grant, c.param("harnessId"), c.query("deleteManagedMemory"),
+                           c.query("clientToken"))
     return c.ok({"harness": harnesses.shape(doc, c.base)})
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import os
 import secrets
 import weakref
@@ -30,7 +29,6 @@ from . import state
 
 PREFIX = "AKEG"
 MASTER_ENV = "ENGRAM_AWS_MASTER_KEY"
-_MASTER_META, _CRED_META = state.AWS_MASTER, state.AWS_KEY
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,18 +58,9 @@ def _master(store: Store) -> bytes:
     if env:
         return env.encode("utf-8")
     cached = _stored_masters.get(store)
-    if cached is not None:
-        return cached
-    with store.read() as tx:
-        found = tx.get_meta(_MASTER_META)
-    if found is None:
-        with store.write() as tx:
-            found = tx.get_meta(_MASTER_META)
-            if found is None:
-                found = secrets.token_hex(32)
-                tx.set_meta(_MASTER_META, found)
-    _stored_masters[store] = found.encode("utf-8")
-    return _stored_masters[store]
+    if cached is None:
+        cached = _stored_masters[store] = state.master_secret(store, lambda: secrets.token_hex(32)).encode("utf-8")
+    return cached
 
 
 def _fingerprint(master: bytes) -> str:
@@ -96,8 +85,7 @@ def issue(store: Store, agent: str, actor: str | None = None, *, read: Iterable[
     master = _master(store)
     akid = access_key_id_for(grant.id)
     doc = {"key_id": grant.id, "key_hash": grant.key_hash, "master": _fingerprint(master)}
-    with store.write() as tx:
-        tx.set_meta(_CRED_META + akid, json.dumps(doc, sort_keys=True))
+    state.add_credential(store, akid, doc)
     return Issued(key, grant.id, akid, _derive(master, akid, grant.key_hash))
 
 
@@ -120,17 +108,16 @@ def lookup(store: Store, access_key_id: str) -> Found | None:
     docs = _stored_docs.setdefault(store, {})
     doc = docs.get(access_key_id)
     if doc is None:
-        with store.read() as tx:
-            raw = tx.get_meta(_CRED_META + access_key_id)
-        if raw is None:
+        doc = state.credential(store, access_key_id)
+        if doc is None:
             return None  # not cached: it may be issued later
         if len(docs) >= _DOCS_KEPT:
             docs.clear()
-        doc = docs[access_key_id] = json.loads(raw)
+        docs[access_key_id] = doc
     key = store.find_key(str(doc["key_hash"]))  # one statement: a revocation shows on the next request
     if key is None or key.revoked_at is not None or key.id != doc["key_id"]:
         return None
     master = _master(store)
-    if not hmac.compare_digest(_fingerprint(master), str(doc.get("master", ""))):
+    if not hmac.compare_digest(_fingerprint(master), doc["master"]):
         raise WrongMaster(f"credential {access_key_id} was issued under another {MASTER_ENV}")
     return Found(key, _derive(master, access_key_id, key.key_hash))

@@ -8,8 +8,8 @@ the exact payload list, branch and typed metadata ride along in the event's meta
 is copied flat beside it so engram-side readers see ``{"ticket": "T-7"}``. Events written through engram's
 own API come back as one conversational payload.
 
-``clientToken`` is recorded in the meta table in the same transaction as the event: a retried CreateEvent
-with the same token returns the first event instead of writing another.
+``clientToken`` follows the one rule of :mod:`.idempotency`, settled in the same transaction as the event: a
+retried CreateEvent with the same token returns the first event instead of writing another.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..errors import EngramError, NotFound
+from ..errors import NotFound
 from ..types import Event, Scope
 from . import idempotency, ids, shapes, worker
 from .errors import ResourceNotFoundException, ValidationException
@@ -33,6 +33,7 @@ ROLE_OUT = {"user": "USER", "assistant": "ASSISTANT", "tool": "TOOL", "system": 
 TOOL_CALL_ID = "agentcore"
 _EPS = timedelta(microseconds=1)
 MAIN = "main"  # the branch of events written without one
+TOKEN_OP = "create-event"
 
 
 # -- payloads -------------------------------------------------------------------------------------------------
@@ -147,8 +148,8 @@ def create_event(c: CallDep) -> Any:
     token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
     owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
     digest = idempotency.params(body)
-    if token is not None:
-        _, earlier = idempotency.begin(mc.mem.store, "create-event", owner, token, digest)
+    if token is not None:  # the one token rule (idempotency.py), settled in the event's own transaction
+        earlier = idempotency.begin(mc.mem.store, TOKEN_OP, owner, token, digest)
         if earlier is not None:
             try:
                 return c.ok({"event": event_out(mc.resource.id, mc.mem.get_event(mc.scope, earlier))}, 201)
@@ -158,11 +159,11 @@ def create_event(c: CallDep) -> Any:
         with mc.mem.turn(mc.scope, extract=mode != "SKIP") as t:
             t.defer_extraction = True  # stored now, extracted by a job (worker.py): a model never delays the write
             events = t.append([msg])
-            if token is not None:  # settled in the event's own transaction
-                t.set_meta(idempotency.key("create-event", owner, token), idempotency.row(digest, events[0].id))
-    except EngramError:
+            if token is not None:
+                idempotency.settle_in(t, TOKEN_OP, owner, token, digest, events[0].id)
+    except BaseException:
         if token is not None:
-            idempotency.release(mc.mem.store, "create-event", owner, token)
+            idempotency.release(mc.mem.store, TOKEN_OP, owner, token)
         raise
     if t.buffer.jobs:  # an extraction was enqueued (the memory has strategies): make sure a worker runs it
         worker.ensure(c.base)

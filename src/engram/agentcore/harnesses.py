@@ -5,8 +5,7 @@ A harness is a stored document (the ``Harness`` structure GetHarness answers, ev
 memory: *managed* (CreateHarness makes a memory resource for it, default strategies SEMANTIC and
 SUMMARIZATION, 30-day event expiry, ``managedByResourceArn`` = the harness), *bring-your-own*
 (``agentCoreMemoryConfiguration.arn`` names an existing memory) or *disabled*. Documents live in the meta
-table: ``agentcore.harness.<id>`` (current), ``agentcore.harness.<id>@<version>`` (each version) and the
-index, one row per harness under ``agentcore.index.harness.`` (:mod:`.meta_index`).
+table through :mod:`.state`: the current one, each version, and one list row per harness.
 
 UpdateHarness changes only the fields it names; ``memory`` comes wrapped in ``optionalValue``:
 ``managedMemoryConfiguration`` on a managed harness changes its memory's strategies (added ones get new
@@ -26,19 +25,15 @@ from typing import Any
 import pydantic
 
 from .. import config as cfgmod
+from ..core import strategy_types
 from ..engine import Memory
-from ..errors import ConfigError, ConflictError, EngramError, NotFound, PermissionDenied, ValidationError
+from ..errors import ConfigError, ConflictError, NotFound, PermissionDenied, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
-from . import idempotency, memories, meta_index, registry, state
+from . import idempotency, memories, registry, state
 from . import strategies as st
 
-HARNESS_META, INDEX_PREFIX = state.HARNESS, state.HARNESS_INDEX
 OWNER = "_owner"
-MANAGED_NAMES = {"SEMANTIC": "semantic", "SUMMARIZATION": "summarization", "USER_PREFERENCE": "user_preference",
-                 "EPISODIC": "episodic"}
-MANAGED_MEMBERS = {"SEMANTIC": "semanticMemoryStrategy", "SUMMARIZATION": "summaryMemoryStrategy",
-                   "USER_PREFERENCE": "userPreferenceMemoryStrategy", "EPISODIC": "episodicMemoryStrategy"}
 DEFAULT_TRUNCATION = {"strategy": "sliding_window"}
 CREATE_FIELDS = ("harnessName", "clientToken", "executionRoleArn", "environment", "environmentArtifact",
                  "environmentVariables", "authorizerConfiguration", "model", "systemPrompt", "tools", "skills",
@@ -60,29 +55,15 @@ def arn_of(harness_id: str, region: str, account: str) -> str:
     return f"arn:aws:bedrock-agentcore:{region}:{account}:harness/{harness_id}"
 
 
-# -- storage ----------------------------------------------------------------------------------------------------
+# -- storage (state.py) -----------------------------------------------------------------------------------------
 
 
 def _put(base: Memory, doc: dict[str, Any], *, new: bool = False) -> None:
-    hid = doc["harnessId"]
-    with base.store.write() as tx:
-        if new:
-            meta_index.add(tx, INDEX_PREFIX, hid, datetime.now(UTC))
-        text = json.dumps(doc, sort_keys=True)
-        tx.set_meta(HARNESS_META + hid, text)
-        tx.set_meta(f"{HARNESS_META}{hid}@{doc['harnessVersion']}", text)
+    state.save_harness(base.store, doc, created=datetime.now(UTC) if new else None)
 
 
 def _load(base: Memory, harness_id: str, version: str | None = None) -> dict[str, Any] | None:
-    key = HARNESS_META + harness_id + (f"@{version}" if version else "")
-    with base.store.read() as tx:
-        raw = tx.get_meta(key)
-    return json.loads(raw) if raw else None
-
-
-def _index(base: Memory) -> list[str]:
-    with base.store.read() as tx:
-        return meta_index.members(tx, INDEX_PREFIX)
+    return state.harness(base.store, harness_id, version)
 
 
 def get(base: Memory, grant: Grant, harness_id: Any, version: Any = None) -> dict[str, Any]:
@@ -112,9 +93,7 @@ def by_arn(base: Memory, grant: Grant, arn: Any) -> dict[str, Any]:
 
 def put_tags(base: Memory, doc: dict[str, Any]) -> None:
     """Store a harness's new tags on its current document (tags are no configuration: no new version)."""
-    hid = doc["harnessId"]
-    with base.store.write() as tx:
-        tx.set_meta(HARNESS_META + hid, json.dumps(doc, sort_keys=True))
+    state.save_harness(base.store, doc, versioned=False)
 
 
 def shape(doc: Mapping[str, Any], base: Memory, *, status: str | None = None) -> dict[str, Any]:
@@ -141,8 +120,8 @@ def summary(doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _managed_inputs(types: list[str]) -> list[dict[str, Any]]:
-    return [{MANAGED_MEMBERS[t]: {"name": MANAGED_NAMES[t], "namespaceTemplates": [cfgmod.DEFAULT_NAMESPACES[t]]}}
-            for t in types]
+    kinds = [strategy_types.BY_NAME[t] for t in types]
+    return [{k.member: {"name": k.managed_name, "namespaceTemplates": [k.namespace]}} for k in kinds]
 
 
 def _make_managed(base: Memory, grant: Grant, name: str, cfg: Mapping[str, Any], arn: str, *, region: str,
@@ -228,10 +207,16 @@ def _common(body: Mapping[str, Any], out: dict[str, Any]) -> None:
     if body.get("truncation") is not None:
         out["truncation"] = spec.truncation(body["truncation"])
     out.update(spec.limits(body))
-    if body.get("clientToken") is not None:
-        spec.match(spec.CLIENT_TOKEN, body["clientToken"], "clientToken", "33-256 letters, digits and '-'")
-        if len(body["clientToken"]) < 33:
+    _token(body.get("clientToken"))
+
+
+def _token(token: Any) -> str | None:
+    """A harness operation's ``clientToken``: 33 to 256 letters, digits and '-'."""
+    if token is not None:
+        spec.match(spec.CLIENT_TOKEN, token, "clientToken", "33-256 letters, digits and '-'")
+        if len(token) < 33:
             raise ValidationError("must be 33 to 256 characters", field="clientToken")
+    return token if isinstance(token, str) else None
 
 
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str) -> dict[str, Any]:
@@ -242,38 +227,21 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     _common(body, checked)
     memory_cfg = spec.memory(body["memory"]) if body.get("memory") is not None else {"managedMemoryConfiguration": {}}
     tags = spec.tags(body["tags"]) if body.get("tags") is not None else None
-    token = body.get("clientToken")
-    owner, digest = grant.agent or "", idempotency.params(body)
-    if token is not None:
-        prior = idempotency.lookup(base.store, "create-harness", owner, token, digest)
-        if prior:
-            found = _load(base, prior)
-            if found is not None:
-                return found
-    for hid in _index(base):
-        other = _load(base, hid)
-        if other is not None and other["harnessName"] == name and other.get(OWNER) == grant.agent:
-            if token is not None and idempotency.lookup(base.store, "create-harness", owner, token, digest) == hid:
-                return other  # made meanwhile by a concurrent create with this token
-            raise ConflictError(f"a harness named {name!r} exists ({hid})", field="harnessName")
-    harness_id = f"{name}-{st.suffix()}"
-    arn = arn_of(harness_id, region, account)
-    now = _iso(_now(base))
-    doc: dict[str, Any] = {"harnessId": harness_id, "harnessName": name, "arn": arn, "status": "READY",
-                           "harnessVersion": "1", "createdAt": now, "updatedAt": now, "systemPrompt": [],
-                           "tools": [], "skills": [], "allowedTools": ["*"], "truncation": dict(DEFAULT_TRUNCATION),
-                           OWNER: grant.agent, **checked}
-    if tags is not None:
-        doc["tags"] = tags
-    if token is not None:
-        won = idempotency.claim(base.store, "create-harness", owner, token, digest, harness_id)
-        if won != harness_id:  # a concurrent create with this token claimed it first
-            found = _load(base, won)
-            if found is None:
-                raise ConflictError("a CreateHarness with this clientToken is still in progress; retry",
-                                    field="clientToken")
-            return found
-    try:
+
+    def run() -> tuple[dict[str, Any], str]:
+        for hid in state.harness_ids(base.store):
+            other = _load(base, hid)
+            if other is not None and other["harnessName"] == name and other.get(OWNER) == grant.agent:
+                raise ConflictError(f"a harness named {name!r} exists ({hid})", field="harnessName")
+        harness_id = f"{name}-{st.suffix()}"
+        arn = arn_of(harness_id, region, account)
+        now = _iso(_now(base))
+        doc: dict[str, Any] = {"harnessId": harness_id, "harnessName": name, "arn": arn, "status": "READY",
+                               "harnessVersion": "1", "createdAt": now, "updatedAt": now, "systemPrompt": [],
+                               "tools": [], "skills": [], "allowedTools": ["*"],
+                               "truncation": dict(DEFAULT_TRUNCATION), OWNER: grant.agent, **checked}
+        if tags is not None:
+            doc["tags"] = tags
         member = next(iter(memory_cfg))
         if member == "managedMemoryConfiguration":
             doc["memory"] = _make_managed(base, grant, name, memory_cfg[member], arn, region=region,
@@ -283,11 +251,19 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         else:
             doc["memory"] = {"disabled": {}}
         _put(base, doc, new=True)
-    except EngramError:
-        if token is not None:
-            idempotency.release(base.store, "create-harness", owner, token)
-        raise
-    return doc
+        return doc, harness_id
+
+    return idempotency.once(base.store, "create-harness", grant.agent or "", body.get("clientToken"), body, run,
+                            lambda hid: _made(base, hid))
+
+
+def _made(base: Memory, harness_id: str) -> dict[str, Any]:
+    """The harness an earlier create with the same client token made (deleted since: a ConflictError)."""
+    found = _load(base, harness_id)
+    if found is None:
+        raise ConflictError("the harness a CreateHarness with this clientToken made is gone; create it with "
+                            "another clientToken", field="clientToken")
+    return found
 
 
 def update(base: Memory, grant: Grant, harness_id: Any, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -299,13 +275,18 @@ def update(base: Memory, grant: Grant, harness_id: Any, body: Mapping[str, Any])
     memory_change: dict[str, Any] | str | None = "unchanged"
     if "memory" in body and body["memory"] is not None:
         memory_change = spec.memory_update(body["memory"])
-    doc.update(checked)
-    if memory_change != "unchanged":
-        doc["memory"] = _switch_memory(base, grant, doc, memory_change)  # type: ignore[arg-type]
-    doc["harnessVersion"] = str(int(doc["harnessVersion"]) + 1)
-    doc["updatedAt"] = _iso(_now(base))
-    _put(base, doc)
-    return doc
+
+    def run() -> tuple[dict[str, Any], str]:
+        new = {**doc, **checked}
+        if memory_change != "unchanged":
+            new["memory"] = _switch_memory(base, grant, new, memory_change)  # type: ignore[arg-type]
+        new["harnessVersion"] = str(int(new["harnessVersion"]) + 1)
+        new["updatedAt"] = _iso(_now(base))
+        _put(base, new)
+        return new, json.dumps(new)
+
+    return idempotency.once(base.store, "update-harness", grant.agent or "", body.get("clientToken"),
+                            {**body, "harnessId": doc["harnessId"]}, run, json.loads)
 
 
 def _switch_memory(base: Memory, grant: Grant, doc: Mapping[str, Any], change: dict[str, Any] | None
@@ -334,7 +315,7 @@ def _region_account(arn: str) -> tuple[str, str]:
 
 def list_page(base: Memory, grant: Grant, max_results: str | None, next_token: str | None) -> dict[str, Any]:
     limit = _limit(max_results)
-    found = [d for d in (_load(base, h) for h in _index(base))
+    found = [d for d in (_load(base, h) for h in state.harness_ids(base.store))
              if d is not None and (grant.agent is None or d.get(OWNER) == grant.agent)]
     start = 0
     if next_token is not None:
@@ -380,19 +361,22 @@ def versions_page(base: Memory, grant: Grant, harness_id: Any, max_results: str 
     return out
 
 
-def delete(base: Memory, grant: Grant, harness_id: Any, delete_managed: str | None) -> dict[str, Any]:
+def delete(base: Memory, grant: Grant, harness_id: Any, delete_managed: str | None,
+           token: str | None = None) -> dict[str, Any]:
     """DeleteHarness: the managed memory goes too unless ``deleteManagedMemory=false``."""
     if delete_managed not in (None, "true", "false"):
         raise ValidationError("must be true or false", field="deleteManagedMemory")
-    doc = get(base, grant, harness_id)
-    _release(base, doc, delete=delete_managed != "false")
-    hid = doc["harnessId"]
-    with base.store.write() as tx:
-        meta_index.remove(tx, INDEX_PREFIX, hid)
-        tx.set_meta(HARNESS_META + hid, "")
-        for v in range(1, int(doc["harnessVersion"]) + 1):
-            tx.set_meta(f"{HARNESS_META}{hid}@{v}", "")
-    return {**doc, "status": "DELETING"}
+    hid = spec.match(spec.HARNESS_ID, harness_id, "harnessId", "a harness id (NAME-xxxxxxxxxx)")
+
+    def run() -> tuple[dict[str, Any], str]:
+        doc = get(base, grant, hid)
+        _release(base, doc, delete=delete_managed != "false")
+        state.drop_harness(base.store, hid, int(doc["harnessVersion"]))
+        gone = {**doc, "status": "DELETING"}
+        return gone, json.dumps(gone)
+
+    return idempotency.once(base.store, "delete-harness", grant.agent or "", _token(token),
+                            {"harnessId": hid, "deleteManagedMemory": delete_managed}, run, json.loads)
 
 
 # -- invocation: which memory, which configuration ----------------------------------------------------------------

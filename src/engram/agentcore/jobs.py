@@ -12,7 +12,7 @@ import json
 import secrets
 from typing import Any
 
-from ..errors import EngramError, NotFound, ValidationError
+from ..errors import NotFound
 from ..types import Job, Scope
 from . import events as ev_mod
 from . import idempotency, ids, shapes
@@ -20,6 +20,7 @@ from .errors import AccessDeniedException, ValidationException
 from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp
 
 router = AwsRouter()
+INGEST_TOKEN_OP = "ingest"  # its rows keep the sessionId they made, under the agent and actor (erase.py)
 
 
 
@@ -91,19 +92,15 @@ def start_job(c: CallDep) -> Any:
     shapes.only(job, {"jobId"}, "extractionJob")
     job_id = shapes.string(job.get("jobId"), "extractionJob.jobId", max_len=128)
     token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
-    digest = idempotency.params(body)
-    if token is not None:  # the same parameters name the same job: a repeat retries nothing twice
-        idempotency.claim(mc.mem.store, "start-job", mc.scope.agent, token, digest, job_id)
-    try:
-        mc.mem.retry_job(mc.scope, job_id)
-    except NotFound:
-        if token is not None:
-            idempotency.release(mc.mem.store, "start-job", mc.scope.agent, token)
-        raise NotFound(f"no extraction job {job_id} in this memory", field="extractionJob.jobId") from None
-    except ValidationError:  # not failed (any more): a retry with the token already put it back to pending
-        if token is None:
-            raise
-    return c.ok({"jobId": job_id})
+
+    def run() -> tuple[str, str]:
+        try:
+            mc.mem.retry_job(mc.scope, job_id)
+        except NotFound:
+            raise NotFound(f"no extraction job {job_id} in this memory", field="extractionJob.jobId") from None
+        return job_id, job_id
+
+    return c.ok({"jobId": idempotency.once(mc.mem.store, "start-job", mc.scope.agent, token, body, run, str)})
 
 
 @router.post("/memories/{memoryId}/ingest")
@@ -130,13 +127,6 @@ def ingest(c: CallDep) -> Any:
     mc = c.memory_ctx(c.param("memoryId"), actor, given or "ingest")
     mc.ctx.need_events(write=True)
     token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
-    owner, digest = f"{mc.scope.agent}\x1f{actor}", idempotency.params(body)
-    session = given or f"ingest-{secrets.token_hex(8)}"
-    if token is not None:
-        won = idempotency.claim(c.base.store, "ingest", owner, token, digest, session)
-        if won != session:
-            return c.ok({"sessionId": won}, 202)
-    mc = c.memory_ctx(c.param("memoryId"), actor, session)
     flat = {k: v["stringValue"] for k, v in metadata.items()}
     messages = []
     for p in payload:
@@ -149,10 +139,12 @@ def ingest(c: CallDep) -> Any:
         else:
             msg = {"role": "user", "content": json.dumps(p["json"]["content"]), "at": at, "metadata": flat}
         messages.append(msg)
-    try:
-        mc.mem.ingest(mc.scope, messages)
-    except EngramError:
-        if token is not None:
-            idempotency.release(c.base.store, "ingest", owner, token)
-        raise
+
+    def run() -> tuple[str, str]:
+        session = given or f"ingest-{secrets.token_hex(8)}"
+        scoped = c.memory_ctx(c.param("memoryId"), actor, session)
+        scoped.mem.ingest(scoped.scope, messages)
+        return session, session
+
+    session = idempotency.once(c.base.store, INGEST_TOKEN_OP, f"{mc.scope.agent}\x1f{actor}", token, body, run, str)
     return c.ok({"sessionId": session}, 202)

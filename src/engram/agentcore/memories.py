@@ -23,7 +23,6 @@ memory is gone at once.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -38,7 +37,6 @@ from . import idempotency, ids, registry, state
 from . import strategies as st
 
 MANAGED = "managedByResourceArn"
-NAME_META = state.MEMORY_NAME  # one row per (owner, name): the id of the memory holding the name
 OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
 ALL_LEVELS = ["session", "actor", "agent"]
@@ -151,13 +149,8 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
                               "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
                               "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
     token = body.get("clientToken")
-    owner = grant.agent or ""
-    digest = idempotency.params(body)
     if token is not None:
         spec.text(token, "clientToken", 0, 500)
-        prior = idempotency.lookup(base.store, "create-memory", owner, token, digest)
-        if prior is not None:
-            return _created(base, prior)
     name = st.check_name(body["name"], "name")
     description = st.check_description(body.get("description"), "description")
     expiry = _expiry(body["eventExpiryDuration"])
@@ -179,13 +172,11 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     doc["strategies"] = st.parse_inputs(body.get("memoryStrategies"), "memoryStrategies", _ts(now))
     if managed_by:
         doc[MANAGED] = managed_by
-    memory_id = ids.new_memory_id(name)
     doc[OWNER] = grant.agent
-    if token is not None:
-        won = idempotency.claim(base.store, "create-memory", owner, token, digest, memory_id)
-        if won != memory_id:  # a concurrent create with this token claimed it first
-            return _created(base, won)
-    try:
+    owner = grant.agent or ""
+
+    def run() -> tuple[registry.MemoryResource, str]:
+        memory_id = ids.new_memory_id(name)
         _claim_name(base, owner, name, memory_id)
         try:
             res = registry.create(base.store, memory_id, name, region=region, account=account,
@@ -193,20 +184,13 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
                                   now=now)
             configure_agent(base, res)
         except EngramError:
-            with base.store.write() as tx:
-                tx.delete_meta(_name_key(owner, name))
+            state.free_name(base.store, owner, name, held_by=memory_id)
             if registry.exists(base.store, memory_id):
                 registry.delete(base.store, memory_id)
             raise
-    except EngramError:
-        if token is not None:
-            idempotency.release(base.store, "create-memory", owner, token)
-        raise
-    return res
+        return res, res.id
 
-
-def _name_key(owner: str, name: str) -> str:
-    return NAME_META + hashlib.sha256(f"{owner}\x1f{name}".encode()).hexdigest()
+    return idempotency.once(base.store, "create-memory", owner, token, body, run, lambda mid: _created(base, mid))
 
 
 def _claim_name(base: Memory, owner: str, name: str, memory_id: str) -> None:
@@ -215,21 +199,17 @@ def _claim_name(base: Memory, owner: str, name: str, memory_id: str) -> None:
     taken = ValidationError(f"Memory with name {name} already exists", field="name")
     if any(r.name == name and (r.doc.get(OWNER) or "") == owner for r in registry.list_all(base.store)):
         raise taken
-    with base.store.write() as tx:
-        held = tx.claim_meta(_name_key(owner, name), memory_id)
-        if held != memory_id:
-            if registry.exists_in(tx, held):
-                raise taken
-            tx.set_meta(_name_key(owner, name), memory_id)
+    if not state.claim_name(base.store, owner, name, memory_id):
+        raise taken
 
 
 def _created(base: Memory, memory_id: str) -> registry.MemoryResource:
-    """The memory an earlier create with the same client token made; that create may still be running."""
+    """The memory an earlier create with the same client token made (deleted since: a ConflictError)."""
     try:
         return registry.get(base.store, memory_id)
     except NotFound:
-        raise ConflictError("a CreateMemory with this clientToken is still in progress; retry",
-                            field="clientToken") from None
+        raise ConflictError("the memory a CreateMemory with this clientToken made is gone; create it with "
+                            "another clientToken", field="clientToken") from None
 
 
 def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
@@ -263,6 +243,20 @@ def update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any], 
     spec.keys(body, "body", ("clientToken", "memoryId", "description", "eventExpiryDuration",
                               "memoryExecutionRoleArn", "memoryStrategies", "addIndexedKeys", "namespaceKeys",
                               "streamDeliveryResources"))
+    token = body.get("clientToken")
+    if token is not None:
+        spec.text(token, "clientToken", 0, 500)
+
+    def run() -> tuple[registry.MemoryResource, str]:
+        new = _update(base, res, body, via_harness=via_harness)
+        return new, new.to_json()
+
+    return idempotency.once(base.store, "update-memory", res.agent, token, {**body, "memoryId": res.id}, run,
+                            registry.MemoryResource.from_json)
+
+
+def _update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any], *,
+            via_harness: bool) -> registry.MemoryResource:
     if body.get("streamDeliveryResources") is not None:
         raise ValidationError("stream delivery (Kinesis) is not supported by engram", field="streamDeliveryResources")
     changes: dict[str, Any] = {}
@@ -326,9 +320,7 @@ def delete(base: Memory, res: registry.MemoryResource, *, via_harness: bool = Fa
                               "or delete the harness", field="memoryId")
     erase_agent(base, res.agent)
     gone = registry.delete(base.store, res.id)
-    with base.store.write() as tx:
-        if tx.get_meta(_name_key(res.doc.get(OWNER) or "", res.name)) == res.id:
-            tx.delete_meta(_name_key(res.doc.get(OWNER) or "", res.name))
+    state.free_name(base.store, res.doc.get(OWNER) or "", res.name, held_by=res.id)
     base.configure(res.agent, engram_patch([], res.event_expiry_days), update=True)
     return gone
 

@@ -24,7 +24,7 @@ from ..core.validate import MAX_SUMMARY
 from ..engine import Memory
 from ..errors import EngramError, NotFound
 from ..types import Hit, Record, Scope
-from . import idempotency, ids, owners, shapes, state
+from . import idempotency, ids, shapes, state
 from . import namespaces as nsmod
 from .errors import AccessDeniedException, AwsError, ValidationException, from_engram
 from .server import AwsRouter, Call, CallDep, parse_timestamp, timestamp
@@ -33,8 +33,7 @@ router = AwsRouter()
 
 FANOUT = 100
 NO_STRATEGY = "manual"
-BATCH_TOKEN_OP = "batch-create"  # its replies are kept under the memory's agent (idempotency.owner_prefix)
-ALIAS_META = state.RECORD_ALIAS  # a record BatchUpdate wrote -> the engram id its AWS id names
+BATCH_TOKEN_OP = "batch-create"  # its replies are kept under the memory's agent (erase.py purges them)
 
 
 # -- shapes -----------------------------------------------------------------------------------------------------
@@ -48,11 +47,7 @@ def stable_ids(c: Call, records: Iterable[Record]) -> dict[str, str]:
     """The AWS id of each record that BatchUpdate wrote: the id of the record it updated (BatchUpdate keeps a
     record's id, as the service does; engram keeps the old text as a superseded version). Others keep theirs."""
     updated = [r.id for r in records if r.replaces is not None]
-    if not updated:
-        return {}
-    with c.base.store.read() as tx:
-        found = {rid: tx.get_meta(ALIAS_META + rid) for rid in updated}
-    return {rid: first for rid, first in found.items() if first}
+    return state.aliases(c.base.store, updated) if updated else {}
 
 
 def record_out(rec: Record, score: float | None = None, *, first: dict[str, str] | None = None) -> dict[str, Any]:
@@ -134,7 +129,7 @@ def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
     scopes = [base]
     if owner.actor is None or deep:
         rows = [(r.get("actor"), r.get("session")) for r in mem.sessions(Scope(res_agent, owner.actor), 1000)]
-        rows += [(a, s) for a, s in owners.listed(c.base.store, res_agent) if owner.actor is None or a == owner.actor]
+        rows += [(a, s) for a, s in state.owners(c.base.store, res_agent) if owner.actor is None or a == owner.actor]
         seen: set[tuple[str | None, str | None]] = {(owner.actor, None)}
         for actor, session in rows:
             if actor is None:
@@ -407,7 +402,7 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
         rec = t.remember(summary, content, kind="fact", labels=labels or None, scope=owner.level, namespace=path,
                          strategy=strategy, at=at)
     if rec.actor is not None:
-        owners.note(c.base.store, agent, rec.actor, rec.session, datetime.now(UTC))
+        state.note_owner(c.base.store, agent, rec.actor, rec.session, datetime.now(UTC))
     return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": rid}
 
 
@@ -422,7 +417,7 @@ def batch_create(c: CallDep) -> Any:
     token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py): same parameters replay the first reply
-        _, earlier = idempotency.begin(c.base.store, BATCH_TOKEN_OP, res.agent, token, digest)
+        earlier = idempotency.begin(c.base.store, BATCH_TOKEN_OP, res.agent, token, digest)
         if earlier is not None:
             return c.ok(json.loads(earlier), 201)
     ok, failed = [], []
@@ -477,7 +472,7 @@ def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
         new = t.remember(change.get("summary", old.summary), change.get("content", old.content), kind=old.kind,
                          labels=change.get("labels", old.labels), scope=old.level, namespace=old.namespace,
                          replaces=old.id, strategy=old.provenance.strategy)
-        t.set_meta(ALIAS_META + new.id, first)
+        state.alias_in(t, new.id, first)
     return {"memoryRecordId": aws_id, "status": "SUCCEEDED"}
 
 
