@@ -62,6 +62,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 
 from engram import Memory  # noqa: E402
+from engram.core.consolidate import similarity  # noqa: E402
 from engram.core.text import index_terms, stem, words  # noqa: E402
 from engram.embedders import load_embedder  # noqa: E402
 from engram.errors import ModelError  # noqa: E402
@@ -69,6 +70,7 @@ from engram.types import Record, Scope  # noqa: E402
 
 DATA = Path(os.environ.get("ENGRAM_BENCHDATA", ROOT.parent / "shared" / "benchdata"))
 THRESHOLD = 0.6  # fixed before the first run
+DUP = 0.5  # two active records this similar (core.consolidate.similarity) say the same: phrasing.py's dup rule
 STRATEGIES = ("SEMANTIC", "SUMMARIZATION")  # the default with no configuration
 FACTS = "/facts/"
 
@@ -114,8 +116,12 @@ class Played:
     records: dict[int, list[Record]] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)  # event id -> dia_id / message text
     seconds: float = 0.0
+    cpu: float = 0.0  # process CPU time of the same work (less noisy than wall time on a shared machine)
     turns: int = 0
     summaries: list[Record] = field(default_factory=list)
+    copied: int = 0  # session summaries whose summary is one message of the session, verbatim
+    active: int = 0  # fact records active at the end
+    dups: int = 0  # of them, records saying nearly the same words as an earlier active one (similarity >= 0.5)
     failed: int = 0  # sessions whose extraction the model failed (kept as failed jobs)
 
 
@@ -138,7 +144,7 @@ def play(sessions: Sequence[tuple[int, datetime, list[dict[str, Any]]]], actor: 
         for n, start, messages in sessions:
             clock[0] = start + timedelta(minutes=len(messages) + 1)
             s = Scope(agent="bench", actor=actor, session=f"s{n}")
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             events = mem.append(s, messages)
             try:
                 written = mem.extract(s)
@@ -147,14 +153,43 @@ def play(sessions: Sequence[tuple[int, datetime, list[dict[str, Any]]]], actor: 
                 print(f"  extraction failed ({actor} s{n}): {exc}", file=sys.stderr)
                 written = []
             out.seconds += time.perf_counter() - t0
+            out.cpu += time.process_time() - c0
             out.turns += len(messages)
             for ev in events:
                 out.sources[ev.id] = str(ev.metadata.get("source", ""))
             out.records[n] = [r for r in written if r.namespace.startswith(FACTS)]
-            out.summaries += [r for r in written if r.namespace.startswith("/summary/")]
+            said = [r for r in written if r.namespace.startswith("/summary/")]
+            out.summaries += said
+            out.copied += sum(1 for r in said if copies_a_message(r.summary, messages))
+        active = [r.summary for r in reversed(_active(mem, actor)) if r.namespace.startswith(FACTS)]
+        out.active = len(active)
+        out.dups = sum(1 for i, a in enumerate(active) if any(similarity(a, b) >= DUP for b in active[:i]))
     finally:
         mem.close()
     return out
+
+
+def _active(mem: Memory, actor: str) -> list[Record]:
+    """Every active record the actor can read, newest first (page by page)."""
+    probe = Scope(agent="bench", actor=actor, session="probe")
+    out: list[Record] = []
+    while True:
+        page = mem.list(probe, limit=1000, before=(out[-1].created_at, out[-1].id) if out else None)
+        out += page
+        if len(page) < 1000:
+            return out
+
+
+def _plain(text: str) -> str:
+    return " ".join(words(text))
+
+
+def copies_a_message(summary: str, messages: Sequence[dict[str, Any]]) -> bool:
+    """A session summary that is one of the session's messages (or one sentence of it), word for word."""
+    mine = _plain(summary)
+    return bool(mine) and any(mine == _plain(m["content"]) or mine in {_plain(s) for s in
+                                                                        re.split(r"(?<=[.!?])\s+", m["content"])}
+                              for m in messages)
 
 
 # -- LoCoMo --------------------------------------------------------------------------------------------------
@@ -189,12 +224,18 @@ class Tally:
     precise: int = 0
     evidence: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
     turns: int = 0
     failed: int = 0
+    summaries: int = 0
+    copied: int = 0
+    active: int = 0
+    dups: int = 0
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for k in ("gold", "recalled", "records", "precise", "evidence", "seconds", "turns", "failed"):
+        for k in ("gold", "recalled", "records", "precise", "evidence", "seconds", "cpu", "turns", "failed",
+                  "summaries", "copied", "active", "dups"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def row(self) -> dict[str, Any]:
@@ -203,6 +244,10 @@ class Tally:
                 "precision": round(self.precise / self.records, 3) if self.records else None,
                 "evidence_agreement": round(self.evidence / self.precise, 3) if self.precise else None,
                 "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None,
+                "cpu_seconds_per_turn": round(self.cpu / self.turns, 4) if self.turns else None,
+                "summaries": self.summaries, "summaries_copying_a_message": self.copied,
+                "active_at_end": self.active,
+                "duplicates": round(self.dups / self.active, 3) if self.active else None,
                 "failed_sessions": self.failed}
 
 
@@ -227,6 +272,11 @@ def score_locomo(sample: dict[str, Any], emb: Any, model: str | None, embedder: 
     for me, _other, sessions in locomo_sides(sample):
         played = play(sessions, f"{sample['sample_id']}-{me}".replace(" ", "_"), model, embedder)
         tally.seconds += played.seconds
+        tally.cpu += played.cpu
+        tally.summaries += len(played.summaries)
+        tally.copied += played.copied
+        tally.active += played.active
+        tally.dups += played.dups
         tally.failed += played.failed
         tally.turns += sum(len(msgs) for _, _, msgs in sessions)
         for n, _start, _msgs in sessions:
@@ -299,12 +349,18 @@ class BankTally:
     records: int = 0
     grounded: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
     turns: int = 0
     failed: int = 0
+    summaries: int = 0
+    copied: int = 0
+    active: int = 0
+    dups: int = 0
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: BankTally) -> None:
-        for k in ("gold", "recalled", "records", "grounded", "seconds", "turns", "failed"):
+        for k in ("gold", "recalled", "records", "grounded", "seconds", "cpu", "turns", "failed", "summaries",
+                  "copied", "active", "dups"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
     def row(self) -> dict[str, Any]:
@@ -312,6 +368,10 @@ class BankTally:
                 "hobby_recall": round(self.recalled / self.gold, 3) if self.gold else None,
                 "grounded": round(self.grounded / self.records, 3) if self.records else None,
                 "seconds_per_turn": round(self.seconds / self.turns, 4) if self.turns else None,
+                "cpu_seconds_per_turn": round(self.cpu / self.turns, 4) if self.turns else None,
+                "summaries": self.summaries, "summaries_copying_a_message": self.copied,
+                "active_at_end": self.active,
+                "duplicates": round(self.dups / self.active, 3) if self.active else None,
                 "failed_sessions": self.failed}
 
 
@@ -320,8 +380,9 @@ def score_memorybank(key: str, user: dict[str, Any], emb: Any, model: str | None
     name = str(user.get("name") or key).strip()
     sessions = memorybank_sessions(user)
     played = play(sessions, re.sub(r"[^A-Za-z0-9]", "", name) or "user", model, embedder)
-    t = BankTally(seconds=played.seconds, failed=played.failed,
-                  turns=sum(len(msgs) for _, _, msgs in sessions))
+    t = BankTally(seconds=played.seconds, cpu=played.cpu, failed=played.failed,
+                  turns=sum(len(msgs) for _, _, msgs in sessions), summaries=len(played.summaries),
+                  copied=played.copied, active=played.active, dups=played.dups)
     recs = [r for n in sorted(played.records) for r in played.records[n]]
     gold = [f"{name} likes {h}" for h in hobbies(user)]
     said = [as_sentence(name, r.summary) for r in recs]
@@ -381,18 +442,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             report[f"memorybank_{split}"] = bank.row()
             if bank.misses:
                 print("\n".join(bank.misses))
-    print(f"{'set':<16} {'gold':>5} {'records':>7} {'recall':>7} {'precision':>9} {'evidence':>8} {'s/turn':>7} "
-          f"{'failed':>6}")
+    print(f"{'set':<16} {'gold':>5} {'records':>7} {'recall':>7} {'precision':>9} {'evidence':>8} {'dup':>6} "
+          f"{'s/turn':>7} {'cpu/turn':>8} {'copied':>7} {'failed':>6}")
     for name, row in report.items():
         if not isinstance(row, dict):
             continue
+        tail = (f"{row['duplicates']!s:>6} {row['seconds_per_turn']!s:>7} {row['cpu_seconds_per_turn']!s:>8} "
+                f"{str(row['summaries_copying_a_message']) + '/' + str(row['summaries']):>7} "
+                f"{row['failed_sessions']:>6}")
         if name.startswith("locomo"):
             print(f"{name:<16} {row['gold']:>5} {row['records']:>7} {row['recall']!s:>7} {row['precision']!s:>9} "
-                  f"{row['evidence_agreement']!s:>8} {row['seconds_per_turn']!s:>7} {row['failed_sessions']:>6}")
+                  f"{row['evidence_agreement']!s:>8} {tail}")
         else:
             print(f"{name:<16} {row['hobbies']:>5} {row['records']:>7} {row['hobby_recall']!s:>7} "
-                  f"{'grounded ' + str(row['grounded']):>9} {'':>8} {row['seconds_per_turn']!s:>7} "
-                  f"{row['failed_sessions']:>6}")
+                  f"{'grounded ' + str(row['grounded']):>9} {'':>8} {tail}")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
     return 0

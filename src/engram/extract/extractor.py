@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import answers, corrections, endings, rephrase, spans
+from . import answers, corrections, endings, rephrase, spans, statements
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -107,10 +107,10 @@ class OfflineExtractor:
                 continue
             fix = corrections.find(expanded)
             if fix is not None and fix.before:
-                last = self._sentence(fix.before, sentence, ev, ctx, out)
+                last = self._sentence(fix.before, sentence, ev, ctx, out, say=True)
             if fix is not None and self._correct(last, fix, ctx, out):
                 continue
-            last = self._sentence(expanded, sentence, ev, ctx, out)
+            last = self._sentence(expanded, sentence, ev, ctx, out, say=True)
 
     def _retake(self, retake: corrections.Retake, raw: str, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "Earlier I said X, that was wrong: Y": what X said is retracted, Y read in its place."""
@@ -154,8 +154,12 @@ class OfflineExtractor:
         return done
 
     def _sentence(self, expanded: str, raw: str, ev: Event, ctx: Context,
-                  out: list[Fact]) -> list[tuple[Clause, list[Fact]]]:
-        """Read one sentence clause by clause; returns each clause with the facts it added."""
+                  out: list[Fact], *, say: bool = False) -> list[tuple[Clause, list[Fact]]]:
+        """Read one sentence clause by clause; returns each clause with the facts it added.
+
+        With ``say``, a declarative clause no rule read is kept as statements (:mod:`.statements`); they
+        are not among the returned facts (corrections and retakes work on what the rules read).
+        """
         done: list[tuple[Clause, list[Fact]]] = []
         is_q = expanded.rstrip().endswith("?")
         clauses = split_clauses(expanded.rstrip(".!?"))
@@ -163,6 +167,7 @@ class OfflineExtractor:
             text, note = strip_markers(part)
             if not text:
                 continue
+            written = text
             text = elliptical(re.sub(r"^We\b", "we", text))  # the rules read "we" as they read "I"
             question = bool(QUESTION_START.match(text)) or (is_q and i == len(clauses) - 1
                                                             and not _starts_statement(text))
@@ -172,6 +177,8 @@ class OfflineExtractor:
             out.extend(found)
             ctx.recent.extend(f for f in found if not f.retract)
             done.append((c, found))
+            if say and not found and not c.question and not c.hedged and not c.note:
+                out.extend(_statements(c, written))
         return done
 
     def _listed(self, c: Clause, found: list[Fact], ctx: Context, sentence: str) -> list[Fact]:
@@ -243,6 +250,15 @@ class OfflineExtractor:
         if obj:
             ctx.last_object = obj
         return facts
+
+
+def _statements(c: Clause, written: str) -> list[Fact]:
+    """What a clause no rule read discloses, as keyless statement facts (see :mod:`.statements`);
+    ``written`` is the clause as the user wrote it (before a dropped "I" was put back)."""
+    return [Fact(subject="user", attribute=statements.ATTRIBUTE, value=s.summary, summary=s.summary,
+                 category=s.category, event_id=c.event.id, evidence=c.raw, at=c.event.at, multi=True,
+                 ends=s.ending, rule=statements.RULE)
+            for s in statements.read(c.text, c.dated, written)]
 
 
 def relations_from_keys(keys: Sequence[str]) -> list[tuple[str, str | None]]:

@@ -16,6 +16,7 @@ from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
 from ..errors import ModelOutputError
 from ..extract import Fact, OfflineExtractor, relations_from_keys
+from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
@@ -43,6 +44,7 @@ class Run:
     history: Sequence[Event] = ()
     calls: int = 0
     _offline: list[Fact] | None = field(default=None, repr=False)
+    _said: list[Fact] = field(default_factory=list, repr=False)
     extractor: OfflineExtractor = field(default_factory=OfflineExtractor)
 
     def kind(self, sort: str) -> str:
@@ -56,10 +58,17 @@ class Run:
                     field=f"strategies.{strategy.strategy_id}.namespace")
 
     def offline_facts(self) -> list[Fact]:
-        """The offline extractor's facts for this batch, computed once and shared by every strategy."""
+        """The offline rules' facts for this batch, computed once and shared by every strategy."""
         if self._offline is None:
-            self._offline = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
+            read = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
+            self._offline = [f for f in read if f.rule != STATEMENT]
+            self._said = [f for f in read if f.rule == STATEMENT]
         return self._offline
+
+    def offline_statements(self) -> list[Fact]:
+        """What the user disclosed in this batch that no rule read (:mod:`engram.extract.statements`)."""
+        self.offline_facts()
+        return self._said
 
     def known_relations(self) -> list[tuple[str, str | None]]:
         """People and pets already on record for this actor (from stored keys), oldest first.

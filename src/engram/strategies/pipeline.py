@@ -35,7 +35,7 @@ from ..errors import ConfigError
 from ..extract import echo
 from ..models.base import Model
 from ..types import Event, Record, Scope
-from . import episodic, facts, model_consolidation, summary
+from . import episodic, facts, model_consolidation, statements, summary
 from ._common import Run
 from .base import AddOp, NeighborLookup, Op
 
@@ -75,6 +75,7 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
     run.history = echo.clean(run.history)
     batch = Batch(clock=now)
     offline: list[Candidate] = []
+    said: list[Candidate] = []  # statements no rule read, consolidated by meaning after the rules' facts
     by_model: dict[int, tuple[Model, list[Candidate]]] = {}
     structural: list[tuple[Candidate, list[Decision]]] = []
 
@@ -83,6 +84,7 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
         if st.type in facts.FACT_TYPES:
             if m is None:
                 offline += facts.offline_candidates(run, st)
+                said += statements.candidates(run, st)
             else:
                 by_model.setdefault(id(m), (m, []))[1].extend(facts.model_candidates(run, st, m))
         elif st.type == "SUMMARIZATION":
@@ -99,6 +101,7 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
                 by_model.setdefault(id(m), (m, []))[1].extend(reflections)
 
     consolidate(offline, lambda ns, text, k: run.lookup(ns, text), k=neighbor_k, batch=batch)
+    statements.consolidate(run, said, batch)
     for m, cands in by_model.values():
         model_consolidation.consolidate(run, m, cands, batch)
     for cand, decisions in structural:

@@ -1,0 +1,106 @@
+"""Consolidating statements by meaning: restated, changed, over, or new. Pure.
+
+A statement (:mod:`engram.extract.statements`) has no key: it is matched to what memory already holds by
+the neighbour lookup, which ranks the namespace's records by meaning (the embedder) and words. Against
+those neighbours, best first, a statement is
+
+- **skipped** when a record already says it, in any words: most of the content words of the shorter one
+  are the other's ("Has a dog named Max" / "Max is their dog"), both are said the same way (neither or
+  both negated) and it names nothing the record does not (when it adds a name, "Has a dog" / "Has a dog
+  named Max", it supersedes the record; when it names others, it is not the same thing);
+- **an end** when it says something is over ("No longer plays the cello", "Sold the camper van", "Does
+  not drink coffee") and a record says that thing: the end supersedes it (history keeps the old record);
+- **a new value** when it is a present-tense fact with the same frame as a record (the same words once
+  names and numbers are set aside) and other names ("Works at Arup" after "Works at Ørsted"): it
+  supersedes it;
+- **added** otherwise. Events and tastes are never superseded by another event or taste: going to Rome
+  does not undo going to Paris.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..config import Strategy
+from ..core.consolidate import Batch, Candidate, Decision
+from ..core.text import index_terms
+from ..extract.statements import content
+from ..types import Record
+from . import facts
+from ._common import Run, fact_candidate
+
+RESTATED = 0.7  # share of the shorter statement's content words the other must have to say the same
+_NEGATED = re.compile(r"\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|cannot|can't)\b", re.IGNORECASE)
+_OVER_WORDS = frozenset(index_terms(
+    "no longer anymore any more sold quit gave given up stopped split broke divorced left retired between got rid "
+    "used ended cancelled canceled moved out not does did never"))
+_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b(?:[A-Z][\w'-]+|\d[\w.-]*)")
+
+
+def names(summary: str) -> set[str]:
+    """The names and numbers of a summary (its values), stemmed: capitalised words after the first, digits."""
+    return set(index_terms(" ".join(_NAME.findall(summary))))
+
+
+def frame(summary: str) -> set[str]:
+    """A summary's content words without its names and numbers: what attribute it is about."""
+    return content(summary) - names(summary)
+
+
+def negated(summary: str) -> bool:
+    return bool(_NEGATED.search(summary))
+
+
+def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
+    """What statement ``c`` does to its neighbours (best first): see the module docstring."""
+    mine = content(c.summary)
+    if not mine:
+        return [Decision("skip", None, "says nothing")]
+    ending = c.ends or negated(c.summary)
+    said = names(c.summary)
+    for r in neighbors:
+        theirs = content(r.summary)
+        if not theirs or negated(c.summary) != negated(r.summary):
+            continue
+        if len(mine & theirs) / min(len(mine), len(theirs)) < RESTATED:
+            continue
+        known = names(r.summary)
+        if said - known and known - said:
+            continue  # the same words about other names: a new value, not a restatement
+        if said - known:
+            return [Decision("replace", r.id, "says it again, with a name it lacked")]
+        return [Decision("skip", r.id, "restates a record in other words")]
+    if ending:
+        what = mine - _OVER_WORDS
+        for r in neighbors:
+            theirs = content(r.summary)
+            if what and not negated(r.summary) and len(what & theirs) >= max(1, (len(what) + 1) // 2):
+                return [Decision("replace", r.id, "says it is over")]
+        return [Decision("add", None, "new information")]
+    if c.kind == "fact" and names(c.summary):
+        mine_frame = frame(c.summary)
+        for r in neighbors:
+            if mine_frame and frame(r.summary) == mine_frame and names(r.summary) and \
+                    not names(r.summary) & names(c.summary) and not negated(r.summary):
+                return [Decision("replace", r.id, "the same attribute, a new value")]
+    return [Decision("add", None, "new information")]
+
+
+def candidates(run: Run, strategy: Strategy) -> list[Candidate]:
+    """The batch's statements as keyless candidates of ``strategy``: SEMANTIC and CUSTOM keep them (the
+    preferences among them only when no USER_PREFERENCE strategy is configured)."""
+    if strategy.type == "USER_PREFERENCE":
+        return []
+    cats = facts.categories(run, strategy)
+    ns = run.namespace(strategy)
+    return [replace(fact_candidate(run, strategy, ns, f), key=None, value=None, multi=True)
+            for f in run.offline_statements() if f.category in cats]
+
+
+def consolidate(run: Run, candidates: Sequence[Candidate], batch: Batch) -> None:
+    """Apply each statement to the batch after the rules' candidates, against stored and pending records."""
+    for c in candidates:
+        stored = run.lookup(c.namespace, c.summary)
+        batch.apply(c, decide(c, batch.neighbors(c, stored)))
