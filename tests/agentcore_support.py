@@ -21,7 +21,7 @@ from botocore.config import Config
 from engram.agentcore import registry
 from engram.agentcore.registry import MemoryResource
 from engram.engine import open_store
-from tests.test_http_server import cli, serving
+from tests.support.servers import cli, serving
 
 REGION = "us-west-2"
 AGENT = "bot"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -10,10 +9,8 @@ import pytest
 
 from engram import Memory
 from engram.embedders import HashingEmbedder
-
-BACKENDS = ["sqlite"]
-if os.environ.get("ENGRAM_TEST_PG", "1") != "0":
-    BACKENDS.append("postgres")
+from tests.support.backends import BACKENDS
+from tests.support.configs import WIDE
 
 
 def _postgres_url(request: pytest.FixtureRequest) -> str:
@@ -53,13 +50,6 @@ def make_memory(db_url: str) -> Iterator[Callable[..., Memory]]:
         m.close()
 
 
-WIDE = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
-    "labels": {"customer_id": {"number": 5, "description": "The customer the memory is about."},
-               "ticket": {"number": 6, "description": "Support ticket id."}},
-}, "history": {"index": "messages_and_tools"}}}
-
-
 @pytest.fixture
 def mem(make_memory: Callable[..., Memory]) -> Memory:
     """A Memory on a fresh database with every level readable and writable, two labels declared."""
@@ -75,8 +65,7 @@ def anyio_backend() -> str:
 @pytest.fixture
 def env(make_memory: Callable[..., Memory]) -> Any:
     """An HTTP app over a fresh memory on each backend, every level readable and writable, with keys
-    (:class:`tests.test_http_support.Env`)."""
-    from tests.test_http_support import WIDE as HTTP_WIDE
-    from tests.test_http_support import make_env
+    (:class:`tests.support.http_app.Env`)."""
+    from tests.support.http_app import make_env  # the server extra, imported only where a test asks for it
 
-    return make_env(make_memory(HTTP_WIDE))
+    return make_env(make_memory(WIDE))

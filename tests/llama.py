@@ -12,7 +12,6 @@ import ctypes
 import importlib.util
 import os
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -20,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+
+from tests.support.servers import free_port, stop
 
 
 def server_binary() -> str | None:
@@ -43,12 +44,6 @@ def smollm2_gguf() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _die_with_parent() -> None:
     """In the child: ask Linux to SIGTERM it when the test process dies, even by SIGKILL (no orphans)."""
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
@@ -57,7 +52,7 @@ def _die_with_parent() -> None:
 @contextmanager
 def llama_server(binary: str, gguf: str, *, ctx: int = 4096, threads: int = 2) -> Iterator[str]:
     """Run ``llama-server`` on a free loopback port; yield its OpenAI base URL (``…/v1``); stop it after."""
-    port = _free_port()
+    port = free_port()
     log = open(os.devnull, "wb")  # noqa: SIM115 - closed below, after the process
     proc = subprocess.Popen(
         [binary, "-m", gguf, "--host", "127.0.0.1", "--port", str(port), "--no-ui", "-c", str(ctx),
@@ -79,10 +74,5 @@ def llama_server(binary: str, gguf: str, *, ctx: int = 4096, threads: int = 2) -
             time.sleep(0.2)
         yield f"{base}/v1"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, timeout=10)
         log.close()

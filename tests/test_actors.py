@@ -9,9 +9,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.errors import PermissionDenied
-
-WIDE = {"harness": {"memory": {"scope": {"read": ["session", "actor", "agent"],
-                                         "write": ["session", "actor", "agent"]}}}}
+from tests.support.configs import WIDE
 
 
 def at(day: int) -> datetime:

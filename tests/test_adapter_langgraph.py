@@ -20,7 +20,7 @@ from openai import OpenAI
 
 from engram import Memory, Scope, ScopeError, ValidationError
 from engram.adapters.langgraph import EngramStore
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 from tests.wire.servers import FakeServer, openai_chat, serve
 
 ADA = Scope("cook", "ada", "s-1")

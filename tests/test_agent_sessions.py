@@ -22,7 +22,7 @@ from engram.embedders import HashingEmbedder
 from engram.errors import PermissionDenied, ScopeError
 from engram.http.app import create_app
 from engram.keys import create_key
-from tests.test_http_support import uvicorn_thread
+from tests.support.servers import uvicorn_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 TWISP = {"harness": {"memory": {"scope": {"read": ["session", "agent"], "write": ["session", "agent"]}},

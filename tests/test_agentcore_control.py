@@ -18,7 +18,7 @@ import pytest
 
 from engram import Memory
 from engram.embedders import HashingEmbedder
-from tests.test_http_server import CLI, serving
+from tests.support.servers import CLI, serving
 from tests.wire.servers import openai_chat, serve
 
 boto3 = pytest.importorskip("boto3")

@@ -15,7 +15,7 @@ from botocore.exceptions import ClientError
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from tests.agentcore_support import AGENT, Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 
 T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -225,7 +225,7 @@ def test_sigv4_and_grants(ac: Served) -> None:
     with pytest.raises(ClientError) as exc:
         c1.delete_event(memoryId=mid, actorId="solo", sessionId="s1", eventId="123#abcdef0123")
     assert code(exc.value) == "AccessDeniedException"
-    from tests.test_http_server import cli
+    from tests.support.servers import cli
 
     assert cli("keys", "revoke", "--db", ac.db, one["id"]).returncode == 0
     with pytest.raises(ClientError) as exc:

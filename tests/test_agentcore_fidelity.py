@@ -19,7 +19,7 @@ from botocore.credentials import Credentials
 from botocore.exceptions import ClientError
 
 from tests.agentcore_support import REGION, Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 from tests.wire.servers import FakeServer, Recorded, Reply, openai_chat
 
 ROLE = "arn:aws:iam::123456789012:role/MyHarnessRole"

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypedDict
 import pytest
 
 from tests.agentcore_support import REGION, Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

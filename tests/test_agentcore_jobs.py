@@ -13,7 +13,7 @@ from botocore.exceptions import ClientError
 from engram.engine import open_store
 from engram.types import Job
 from tests.agentcore_support import AGENT, Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

@@ -12,7 +12,7 @@ import pytest
 from botocore.exceptions import ClientError
 
 from tests.agentcore_support import AGENT, REGION, Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

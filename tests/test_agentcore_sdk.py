@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.agentcore_support import Served, served
-from tests.conftest import BACKENDS
+from tests.support.backends import BACKENDS
 from tests.wire.servers import FakeServer, Recorded, Reply
 
 

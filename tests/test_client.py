@@ -14,7 +14,9 @@ from engram.client import Client
 from engram.embedders import HashingEmbedder
 from engram.http.errors import Unauthenticated
 from engram.keys import create_key
-from tests.test_http_support import WIDE, Env, free_port, make_env, uvicorn_thread
+from tests.support.configs import WIDE
+from tests.support.http_app import Env, make_env
+from tests.support.servers import free_port, uvicorn_thread
 
 S = Scope("bot", "u1", "s1")
 A = Scope("bot", "u1")

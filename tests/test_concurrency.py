@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 
 from engram import Memory, Scope
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -22,12 +22,13 @@ on both backends (a real SQLite file and the real PostgreSQL) and reads the long
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from engram import Memory
 from engram.types import Scope
-from tests.test_memory_echo import CONFIG, T0  # the four strategies, extraction run by hand
+from tests.support.configs import FOUR_STRATEGIES_BY_HAND
 
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 ACK = "Noted, thanks for telling me."
 
 
@@ -36,7 +37,7 @@ def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]
 
     A line is the user's, answered with an acknowledgement; a line starting "A: " is the assistant's.
     """
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30))
+    mem = make_memory(FOUR_STRATEGIES_BY_HAND, clock=lambda: T0 + timedelta(days=30))
     for n, lines in enumerate(sessions):
         scope = Scope(agent="bot", actor="ana", session=f"s{n}")
         start = T0 + timedelta(days=3 * n)

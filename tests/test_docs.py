@@ -28,7 +28,6 @@ import os
 import queue
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import threading
@@ -42,6 +41,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from tests.support.servers import free_port, stop
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -174,12 +175,6 @@ class Interpreter:
                 self.proc.kill()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Server:
     """``engram serve`` on a free loopback port, in the page's directory (its default ``engram.db``)."""
 
@@ -200,12 +195,7 @@ class Server:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop(self.proc, timeout=30)
         self.log.close()
 
 

@@ -485,11 +485,9 @@ def test_openai_client_rejects_a_malformed_answer(server: _Server) -> None:
 
 
 def test_openai_client_reports_an_unreachable_server() -> None:
-    import socket
+    from tests.support.servers import free_port
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # closed again: nothing listens there
+    port = free_port()  # closed again: nothing listens there
     e = OpenAIEmbedder("m", base_url=f"http://127.0.0.1:{port}/v1", api_key="k", backoff=0.01,
                        max_retries=1, timeout=2.0)
     with pytest.raises(ModelError, match="ConnectError"):

@@ -225,7 +225,7 @@ def test_erasing_nobody_says_so(make_memory: Callable[..., Memory]) -> None:
 
 @pytest.mark.anyio
 async def test_http_erase_of_nobody_is_404_and_lists_each_kind(make_memory: Callable[..., Memory]) -> None:
-    from tests.test_http_support import make_env
+    from tests.support.http_app import make_env
 
     env = make_env(make_memory(CONFIG))
     env.mem.remember(Scope("bot", "u1", "s1"), "u1 fact", scope="actor")

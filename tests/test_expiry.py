@@ -14,7 +14,7 @@ import pytest
 from engram import Memory, Scope
 from engram.expiry import Schedule
 from engram.http.app import create_app
-from tests.test_http_support import uvicorn_thread
+from tests.support.servers import uvicorn_thread
 
 T0 = datetime(2026, 6, 1, tzinfo=UTC)
 S = Scope("bot", "ana", "s1")

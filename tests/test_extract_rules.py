@@ -10,8 +10,7 @@ import pytest
 
 from engram.extract import OfflineExtractor
 from engram.extract.registry import ORDER, rules
-
-from .test_extraction_helpers import events
+from tests.support.extraction import events
 
 # rule name: (messages, key, summary contains)
 EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {

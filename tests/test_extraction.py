@@ -16,8 +16,7 @@ from engram.extract import OfflineExtractor, relations_from_keys
 from engram.strategies.base import AddOp, DeleteOp, SkipOp
 from engram.strategies.episodic import reflection_template
 from engram.types import Record
-
-from .test_extraction_helpers import ALL, FACTS, SCOPE, T0, Store, adds, events, run, tool_events
+from tests.support.extraction import ALL, FACTS, SCOPE, T0, Store, adds, events, run, tool_events
 
 
 def facts(*messages: str | tuple[str, str], at: datetime = T0) -> list[tuple[str, str, bool]]:

@@ -13,8 +13,7 @@ from engram.models.base import Model
 from engram.strategies.base import AddOp, DeleteOp, SkipOp
 from engram.strategies.facts import FACTS_SCHEMA
 from engram.strategies.model_consolidation import DECISIONS_SCHEMA
-
-from .test_extraction_helpers import SCOPE, T0, Scripted, Store, adds, events, run, tool_events
+from tests.support.extraction import SCOPE, T0, Scripted, Store, adds, events, run, tool_events
 
 SEM = (Strategy(type="SEMANTIC"),)
 

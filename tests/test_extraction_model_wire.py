@@ -18,11 +18,10 @@ from engram import Memory
 from engram.errors import ModelOutputError
 from engram.models.openai import OpenAIModel
 from engram.types import Scope
+from tests.support.configs import SEMANTIC_BY_HAND
 from tests.wire.servers import openai_chat, serve
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]}}}
 SAID = "I live in Porto and I work at Initech."
 
 
@@ -41,7 +40,7 @@ SOUND = answer(memory("Lives in Porto", "user/residence", "Porto"),
 
 def _memory(tmp_path: Any, url: str) -> tuple[Memory, Scope]:
     model = OpenAIModel("gpt-test", base_url=f"{url}/v1", api_key="k", read_env=False, sleep=lambda s: None)
-    mem = Memory.open(f"sqlite:///{tmp_path}/m.db", config=CONFIG, embedder="hashing", model=model,
+    mem = Memory.open(f"sqlite:///{tmp_path}/m.db", config=SEMANTIC_BY_HAND, embedder="hashing", model=model,
                       clock=lambda: T0 + timedelta(minutes=5))
     s = Scope(agent="bot", actor="u1", session="s1")
     mem.append(s, [{"role": "user", "content": SAID, "at": T0},

@@ -13,15 +13,13 @@ from datetime import UTC, datetime, timedelta
 
 from engram import Memory
 from engram.types import Scope
+from tests.support.configs import SEMANTIC_BY_HAND
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def _extracted(make_memory: Callable[..., Memory], text: str) -> tuple[Memory, Scope]:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(minutes=5), embedder="hashing")
+    mem = make_memory(SEMANTIC_BY_HAND, clock=lambda: T0 + timedelta(minutes=5), embedder="hashing")
     s = Scope(agent="bot", actor="u1", session="s1")
     mem.append(s, [{"role": "user", "content": text, "at": T0},
                    {"role": "assistant", "content": "Noted.", "at": T0 + timedelta(minutes=1)}])

@@ -22,7 +22,7 @@ from engram.cli import EXAMPLES, build_parser
 from engram.http.app import create_app
 from engram.keys import create_key
 from engram.models.openai import OpenAIModel
-from tests.test_http_support import uvicorn_thread
+from tests.support.servers import uvicorn_thread
 from tests.wire.servers import Recorded, openai_chat, serve
 
 ROOT = Path(__file__).resolve().parents[1]

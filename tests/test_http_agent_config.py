@@ -10,7 +10,9 @@ import pytest
 from engram import Scope
 from engram.client import Client
 from engram.errors import ConfigError, PermissionDenied
-from tests.test_http_support import WIDE, make_env, uvicorn_thread
+from tests.support.configs import WIDE
+from tests.support.http_app import make_env
+from tests.support.servers import uvicorn_thread
 
 MANAGED = {"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "SUMMARIZATION", "USER_PREFERENCE"],
                                           "eventExpiryDuration": 60}}

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from engram.keys import create_key
-from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
+from tests.support.configs import WIDE
+from tests.support.http_app import AC, AG, SE, Env, make_env
 
 pytestmark = pytest.mark.anyio
 

@@ -6,12 +6,10 @@ and graceful shutdown: SIGTERM during a large append still answers it, and every
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -22,55 +20,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from tests.test_http_support import free_port
-
-CLI = [sys.executable, "-m", "engram.http.cli"]
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run a service command in process (as the main CLI would) and capture its output."""
-    import io
-
-    from engram.http.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
-    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
-
-
-@contextlib.contextmanager
-def serving(db_url: str, tmp_path: Any, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``engram serve`` on a free loopback port (hashing embedder), ready; killed on the way out."""
-    port = free_port()
-    # these tests time appends and shutdowns of thousands of messages: no turn-end extraction (engram's default
-    # since issue 27 runs SEMANTIC + SUMMARIZATION on every append), levels as they were
-    config = tmp_path / "no-extraction.json"
-    config.write_text(json.dumps({"harness": {"memory": {"scope": {"read": ["session"], "write": ["session"]},
-                                                         "strategies": []}}}))
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115  (closed below)
-    proc = subprocess.Popen([*CLI, "serve", "--db", db_url, "--port", str(port), "--embedder", "hashing",
-                             "--config", str(config), "--log-level", "warning", "--graceful-timeout", "20", *extra],
-                            stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(base + "/v1/ready", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            log.close()
-            raise RuntimeError((tmp_path / "serve.log").read_text())
-        time.sleep(0.1)
-    try:
-        yield proc, base
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-        log.close()
+from tests.support.servers import cli, serving
 
 
 @pytest.fixture
@@ -178,7 +128,7 @@ def test_lifespan_runs_the_job_worker_for_async_extraction(make_memory: Any) -> 
     (after the job in hand) when it shuts down."""
     from engram.http import create_app
     from engram.keys import create_key
-    from tests.test_http_support import uvicorn_thread
+    from tests.support.servers import uvicorn_thread
 
     mem = make_memory({"harness": {"memory": {
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},

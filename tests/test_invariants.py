@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engram import Memory, Scope
 from engram.core.scope import read_filter
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 
 AGENTS = ["a1", "a2"]
 ACTORS = ["u1", "u2", "u3"]
@@ -81,7 +81,7 @@ WRITER = textwrap.dedent("""
     import sys, time
     from engram import Memory, Scope
     from engram.embedders import HashingEmbedder
-    from tests.conftest import WIDE
+    from tests.support.configs import WIDE
     mem = Memory.open(sys.argv[1], config=WIDE, embedder=HashingEmbedder())
     s = Scope(agent="bot", actor="u", session="s")
     for i in range(3):
@@ -128,7 +128,7 @@ def test_sigkill_during_commit_is_all_or_nothing(db_url: str, make_memory: Calla
         import sys
         from engram import Memory, Scope
         from engram.embedders import HashingEmbedder
-        from tests.conftest import WIDE
+        from tests.support.configs import WIDE
         mem = Memory.open(sys.argv[1], config=WIDE, embedder=HashingEmbedder())
         s = Scope(agent="bot", actor="u", session="s")
         print("READY", flush=True)

@@ -21,7 +21,8 @@ from engram.config import load_config
 from engram.embedders import HashingEmbedder
 from engram.harness.tools import memory_specs
 from engram.mcp import build_server, main
-from tests.test_http_support import WIDE, uvicorn_thread
+from tests.support.configs import WIDE
+from tests.support.servers import uvicorn_thread
 
 pytestmark = pytest.mark.anyio
 TOOLS = {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history"}

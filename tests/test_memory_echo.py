@@ -15,13 +15,8 @@ from engram.core.consolidate import strip_key
 from engram.extract import echo
 from engram.harness import memory_block
 from engram.types import Event, Scope
+from tests.support.configs import FOUR_STRATEGIES_BY_HAND
 
-CONFIG = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "extraction": {"trigger": "off"},
-    "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}, {"type": "SUMMARIZATION"},
-                   {"type": "EPISODIC"}],
-}}}
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
@@ -31,7 +26,7 @@ def _say(mem: Memory, scope: Scope, *turns: tuple[str, str], start: datetime) ->
 
 
 def test_the_assistant_quoting_memory_writes_nothing_new(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=3))
+    mem = make_memory(FOUR_STRATEGIES_BY_HAND, clock=lambda: T0 + timedelta(days=3))
     first = Scope(agent="bot", actor="ana", session="s1")
     _say(mem, first, ("user", "I moved to Porto in March."), ("assistant", "Noted."),
          ("user", "I'm allergic to peanuts."), ("assistant", "Got it."), start=T0)
@@ -68,7 +63,7 @@ def test_the_assistant_quoting_memory_writes_nothing_new(make_memory: Callable[.
 
 
 def test_a_memory_block_pasted_by_anyone_is_not_evidence(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=1))
+    mem = make_memory(FOUR_STRATEGIES_BY_HAND, clock=lambda: T0 + timedelta(days=1))
     scope = Scope(agent="bot", actor="bo", session="s1")
     block = memory_block.PREAMBLE + "\n" + memory_block.render([], [])[:-len(memory_block.CLOSE)] + \
         memory_block.json_line({"id": "r_0123456789abcdef01234567", "summary": "Lives in Quito"}) + "\n" + \
@@ -98,7 +93,7 @@ def test_clean_keeps_the_conversation_and_drops_the_echo() -> None:
 
 def _quoting_session() -> list[Event]:
     """The assistant hands back recalled records (with ids) and talks about its memory; the user says one new thing."""
-    from .test_extraction_helpers import events
+    from tests.support.extraction import events
 
     return events("What do you know about me?",
                   ("assistant", "From memory:\n- Lives in Porto (moved in March) [r_6618c886f37fc3ea247a2ba]\n"
@@ -111,8 +106,7 @@ def _quoting_session() -> list[Event]:
 def test_the_model_is_never_shown_what_memory_handed_the_agent() -> None:
     """Extraction, summary and episode prompts carry the conversation, not the quoted records or their ids."""
     from engram.config import Strategy
-
-    from .test_extraction_helpers import Scripted, run
+    from tests.support.extraction import Scripted, run
 
     def answer(call: dict[str, object]) -> dict[str, object]:
         props = (call["json_schema"] or {}).get("properties", {})  # type: ignore[union-attr]
@@ -135,8 +129,7 @@ def test_the_model_is_never_shown_what_memory_handed_the_agent() -> None:
 def test_a_model_writing_a_record_id_into_a_record_has_it_removed() -> None:
     """Whatever a model answers, a record id never reaches a stored summary or content."""
     from engram.config import Strategy
-
-    from .test_extraction_helpers import Scripted, adds, run
+    from tests.support.extraction import Scripted, adds, run
 
     model = Scripted([{"memories": [{"summary": "Started a pottery class [r_6618c886f37fc3ea247a2ba]",
                                      "key": "user/taste:pottery", "value": "like", "category": "fact",
@@ -164,7 +157,7 @@ def test_questions_are_kept_but_quoted_memory_is_not() -> None:
 
 def test_a_reply_to_a_question_quoting_memory_is_read_with_it(make_memory: Callable[..., Memory]) -> None:
     """The agent asks about a recalled value; the user's "no" changes it, and nothing is stored twice."""
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=3))
+    mem = make_memory(FOUR_STRATEGIES_BY_HAND, clock=lambda: T0 + timedelta(days=3))
     first = Scope(agent="bot", actor="cy", session="s1")
     _say(mem, first, ("user", "My favourite film is Amelie."), ("assistant", "Noted."), start=T0)
     second = Scope(agent="bot", actor="cy", session="s2")

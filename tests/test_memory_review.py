@@ -16,7 +16,7 @@ from engram.harness.agent import Agent
 from engram.harness.tools import MemoryTools, memory_specs
 from engram.http.app import create_app
 from engram.keys import create_key
-from tests.test_http_support import uvicorn_thread
+from tests.support.servers import uvicorn_thread
 from tests.wire.servers import Recorded, openai_chat, serve
 
 ACCT = Scope(agent="reviewer", session="acct-991")
@@ -143,7 +143,7 @@ def test_tools_are_opt_in(make_memory: Any) -> None:
 
 
 def test_the_harness_offers_only_named_tools(make_memory: Any) -> None:
-    from tests.test_harness import model, say
+    from tests.support.harness import model, say
 
     mem = make_memory(TWISP_MEMORY)
     m = model(say("ok"))
@@ -207,7 +207,7 @@ def test_search_memory_by_query_or_filters(make_memory: Any) -> None:
 
 
 def test_subagents_search_but_never_write(make_memory: Any) -> None:
-    from tests.test_harness import model, say, use
+    from tests.support.harness import model, say, use
 
     mem = make_memory({"harness": {"memory": {"enabled": True, "tools": ["add_memory", "search_memory"]}}})
     mem.remember(ACCT, "Account 991 is frozen")

@@ -33,8 +33,9 @@ from engram.stores.postgres.schema import MIGRATIONS
 from engram.stores.postgres.sql import lock_key as _lock_key
 from engram.stores.postgres.store import PostgresStore
 from engram.types import Job
-from tests.conftest import BACKENDS, WIDE
 from tests.pg import admin_connect, with_params
+from tests.support.backends import BACKENDS
+from tests.support.configs import WIDE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

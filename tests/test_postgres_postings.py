@@ -16,8 +16,9 @@ import pytest
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.stores.postgres import url as urlmod
-from tests.conftest import BACKENDS, WIDE
 from tests.pg import admin_connect, fresh_url, schema_at_step
+from tests.support.backends import BACKENDS
+from tests.support.configs import WIDE
 
 pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
               pytest.mark.parametrize("backend", ["postgres"], indirect=True)]

@@ -9,11 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 from engram import Memory, Scope
 from engram.embedders import load_embedder
+from tests.support.configs import SEMANTIC_BY_HAND
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
 NOISE = ["Customer called twice about the delayed refund on order 5521",
          "Customer reported the mobile app logs out after every update",
          "Asked how to change the default currency on invoices"]
@@ -22,7 +20,7 @@ QUESTIONS = ("what pet does the customer have", "does the user have an animal at
 
 
 def test_a_fact_ranks_the_same_from_extraction_remember_and_batch(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(minutes=5), embedder=load_embedder("minilm"))
+    mem = make_memory(SEMANTIC_BY_HAND, clock=lambda: T0 + timedelta(minutes=5), embedder=load_embedder("minilm"))
     by = {path: Scope(agent="bot", actor=f"u-{path}", session="s1") for path in ("extraction", "remember", "batch")}
     mem.append(by["extraction"], [
         {"role": "user", "content": "Oh and by the way, I have a cat named Pepper.", "at": T0},

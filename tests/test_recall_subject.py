@@ -13,7 +13,7 @@ from engram.core import profile
 from engram.core.fusion import SCALE_TAIL, CosineScale
 from engram.embedders import load_embedder
 from engram.harness.agent import Agent
-from tests.test_harness import model, say, user
+from tests.support.harness import model, say, user
 
 S = Scope(agent="bot", actor="alice", session="s1")
 LATER = Scope(agent="bot", actor="alice", session="s2")

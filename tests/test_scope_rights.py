@@ -11,8 +11,8 @@ import pytest
 from engram import Memory, PermissionDenied, Scope
 from engram.harness.tools import MemoryTools
 from engram.keys import create_key
-from tests.conftest import WIDE
-from tests.test_http_support import SE, make_env
+from tests.support.configs import WIDE
+from tests.support.http_app import SE, make_env
 
 S1 = Scope("bot", "u1", "s1")
 SESSION_WRITE = {"harness": {"memory": {

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engram import EmbedderMismatch, Memory, Scope
 from engram.embedders import HashingEmbedder
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 
 S1 = Scope(agent="bot", actor="cust-1", session="s1")
 T0 = datetime.now(UTC).replace(hour=9, minute=0, second=0, microsecond=0) - timedelta(days=20)  # not expired

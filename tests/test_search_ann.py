@@ -10,7 +10,7 @@ import pytest
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.stores.sqlite import vectors
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 
 # usearch_available() loads onnxruntime before usearch (the other order crashes); never import usearch here
 pytestmark = pytest.mark.skipif(not vectors.usearch_available(), reason="usearch (the ann extra) is not installed")

@@ -16,7 +16,8 @@ schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from engram import Memory  # noqa: E402
-from tests.test_http_support import WIDE, make_env  # noqa: E402
+from tests.support.configs import WIDE  # noqa: E402
+from tests.support.http_app import make_env  # noqa: E402
 
 EXAMPLES = int(os.environ.get("ENGRAM_FUZZ_EXAMPLES", "6"))
 

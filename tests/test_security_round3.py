@@ -16,7 +16,8 @@ from engram import Memory, Scope
 from engram.errors import PermissionDenied, ScopeError, ValidationError
 from engram.grants import Grant, view
 from engram.keys import OPERATOR, create_key, describe
-from tests.test_http_support import AC, AG, SE, WIDE, Env, make_env
+from tests.support.configs import WIDE
+from tests.support.http_app import AC, AG, SE, Env, make_env
 
 pytestmark = pytest.mark.anyio
 
@@ -160,7 +161,7 @@ async def test_an_actor_bound_key_reads_its_agents_config(env: Env) -> None:
 async def test_a_session_bound_key_holds_on_every_route(env: Env) -> None:
     key, grant = create_key(env.mem.store, "bot", "u1", session="s1", can_delete=True)
     assert grant.session == "s1"
-    from tests.test_security_http import endpoints
+    from tests.support.routes import endpoints
 
     async with env.client(None, headers={"Authorization": f"Bearer {key}"}) as c:
         assert (await c.post(SE + "/events", json={"messages": [{"role": "user", "content": "x"}]})).status_code == 201
@@ -311,7 +312,7 @@ async def test_sigv4_binds_service_region_and_refuses_replayed_writes(make_memor
 
 async def test_an_operator_key_reaches_only_the_store_wide_settings(env: Env) -> None:
     """The rights matrix row of an operator key: every agent path 403, the store-wide settings its own."""
-    from tests.test_security_http import endpoints
+    from tests.support.routes import endpoints
 
     op, _ = create_key(env.mem.store, None, operator=True)
     async with env.client(None, headers={"Authorization": f"Bearer {op}"}) as c:

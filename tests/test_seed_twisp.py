@@ -1,7 +1,7 @@
 """The Twisp memory document (../shared/seeds/twisp-memory.md), top to bottom, on SQLite and PostgreSQL.
 
 Every snippet runs as given, and every sentence that states behaviour has a test quoting it. The model,
-where one is needed, is a scripted stand-in for the agent's reply model (tests.test_harness); the memory
+where one is needed, is a scripted stand-in for the agent's reply model (tests.support.harness); the memory
 review runs offline unless a test says otherwise.
 """
 
@@ -17,7 +17,7 @@ from engram import Memory, Scope
 from engram.errors import ConfigError, HistoryDisabled, PermissionDenied, PinBudgetExceeded, ScopeError
 from engram.harness.agent import Agent
 from engram.harness.tools import memory_specs
-from tests.test_harness import model, say, use, user
+from tests.support.harness import model, say, use, user
 
 MemoryFactory = Callable[..., Memory]
 ACCT = Scope(agent="reviewer", session="acct-991")
@@ -306,15 +306,15 @@ def test_extraction_prompt_replaces_the_default_instructions() -> None:
 def test_each_review_is_a_memory_call_counting_against_the_turns_limits(make_memory: MemoryFactory) -> None:
     """"Each review is a model call with purpose `memory` that counts against the turn's limits;
     `harness.memory.model` can name a cheaper model for it." """
-    import tests.test_turn_limits as tl
+    from tests.support.review_server import model_at, play
     from tests.wire.servers import serve
 
-    with serve(handler=tl.play) as srv:
-        mem = make_memory(MEMORY_SNIPPET, model=tl._model(srv, "cheaper"))
-        reply = Agent(mem, tl._model(srv, "main")).invoke(ACCT, user("Account 991 is frozen."))
+    with serve(handler=play) as srv:
+        mem = make_memory(MEMORY_SNIPPET, model=model_at(srv, "cheaper"))
+        reply = Agent(mem, model_at(srv, "main")).invoke(ACCT, user("Account 991 is frozen."))
         assert reply.usage.calls == {"reply": 1, "memory": 1}
         assert [r.json["model"] for r in srv.requests] == ["main", "cheaper"]
-        capped = Agent(mem, tl._model(srv, "main"), limits={"maxIterations": 1})
+        capped = Agent(mem, model_at(srv, "main"), limits={"maxIterations": 1})
         capped.invoke(ACCT, user("Account 991 is frozen again."))
         assert mem.jobs(ACCT, status="pending")  # no room left: deferred to a job, not dropped
 

@@ -19,7 +19,7 @@ from engram import (
     ScopeError,
     ValidationError,
 )
-from tests.conftest import WIDE
+from tests.support.configs import WIDE
 
 S1 = Scope(agent="bot", actor="cust-1", session="s1")
 S2 = Scope(agent="bot", actor="cust-1", session="s2")

@@ -8,7 +8,6 @@ the turn's limits is deferred to a job, never silently dropped.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -18,44 +17,18 @@ from engram.errors import ValidationError
 from engram.harness.agent import Agent
 from engram.harness.limits import Limits, TurnUsage
 from engram.models.base import Usage
-from engram.models.openai import OpenAIModel
-from tests.wire.servers import Recorded, Reply, openai_chat, serve
+from tests.support.review_server import model_at, play
+from tests.wire.servers import serve
 
 ACCT = Scope(agent="reviewer", session="acct-991")
 TWISP = {"harness": {"memory": {"enabled": True, "scope": {"read": ["session"], "write": ["session"]},
                                 "tools": ["add_memory"]}}}
 
 
-def play(req: Recorded) -> Any:
-    """Reply calls: a tool call first when asked to "save", then text. Memory calls (structured): one
-    memory, and "add" when asked to consolidate it against a stored neighbour."""
-    body = req.json
-    if "decisions" in json.dumps(body.get("response_format", {})):
-        return openai_chat(json.dumps({"decisions": [{"candidate": 0, "action": "add", "target": None}]}),
-                           prompt_tokens=40, completion_tokens=10)
-    if "response_format" in body:
-        mems = [{"summary": "Account 991 is frozen", "key": "account/status", "value": "frozen",
-                 "category": "fact", "action": "assert", "multi_valued": False, "sources": [1],
-                 "evidence": "frozen"}]
-        return openai_chat(json.dumps({"memories": mems}), prompt_tokens=100, completion_tokens=30)
-    last = body["messages"][-1]
-    if last["role"] == "user" and "save" in last["content"] and "add_memory" in \
-            {t["function"]["name"] for t in body.get("tools", [])}:
-        args = json.dumps({"summary": "Saved by the tool"})
-        return openai_chat(None, tool_calls=[("c1", "add_memory", args)], finish_reason="tool_calls",
-                           prompt_tokens=20, completion_tokens=5)
-    delay = 0.3 if "slow" in json.dumps(body["messages"]) else 0.0
-    return Reply(200, openai_chat("Done.", prompt_tokens=10, completion_tokens=3), delay=delay)
-
-
 @pytest.fixture
 def server() -> Any:
     with serve(handler=play) as srv:
         yield srv
-
-
-def _model(srv: Any, name: str) -> OpenAIModel:
-    return OpenAIModel(name, base_url=f"{srv.url}/v1", api_key="sk-local", read_env=False, max_retries=0)
 
 
 def test_limits_take_aws_and_python_names() -> None:
@@ -71,8 +44,8 @@ def test_limits_take_aws_and_python_names() -> None:
 
 
 def test_usage_by_purpose_and_the_review_counts(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    reply = Agent(mem, _model(server, "main")).invoke(ACCT, [{"role": "user", "content": "Account 991 is frozen."}])
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    reply = Agent(mem, model_at(server, "main")).invoke(ACCT, [{"role": "user", "content": "Account 991 is frozen."}])
     assert isinstance(reply.usage, TurnUsage)
     assert reply.usage.purpose("reply") == Usage(10, 3)
     assert reply.usage.purpose("memory") == Usage(100, 30)
@@ -84,8 +57,8 @@ def test_usage_by_purpose_and_the_review_counts(make_memory: Any, server: Any) -
 
 
 def test_max_iterations_ends_the_loop_and_defers_the_review(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    agent = Agent(mem, _model(server, "main"), limits={"maxIterations": 1})
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    agent = Agent(mem, model_at(server, "main"), limits={"maxIterations": 1})
     reply = agent.invoke(ACCT, [{"role": "user", "content": "please save: account 991 is frozen"}])
     assert reply.stop_reason == "maxIterations" and reply.model_calls == 1
     assert reply.usage.calls == {"reply": 1}
@@ -98,8 +71,8 @@ def test_max_iterations_ends_the_loop_and_defers_the_review(make_memory: Any, se
 
 
 def test_per_invocation_limits_override_the_agents(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    agent = Agent(mem, _model(server, "main"), limits={"maxIterations": 1})
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    agent = Agent(mem, model_at(server, "main"), limits={"maxIterations": 1})
     reply = agent.invoke(ACCT, [{"role": "user", "content": "please save: account 991 is frozen"}],
                          limits={"maxIterations": 10})
     assert reply.stop_reason is None and reply.text == "Done."
@@ -109,16 +82,16 @@ def test_per_invocation_limits_override_the_agents(make_memory: Any, server: Any
 
 
 def test_max_tokens_counts_every_purpose(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    agent = Agent(mem, _model(server, "main"), limits={"maxTokens": 20})
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    agent = Agent(mem, model_at(server, "main"), limits={"maxTokens": 20})
     reply = agent.invoke(ACCT, [{"role": "user", "content": "please save: account 991 is frozen"}])
     assert reply.stop_reason == "maxTokens" and reply.usage.calls == {"reply": 1}
     assert len(mem.jobs(ACCT, status="pending")) == 1
 
 
 def test_timeout_seconds(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    agent = Agent(mem, _model(server, "main"))
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    agent = Agent(mem, model_at(server, "main"))
     reply = agent.invoke(ACCT, [{"role": "user", "content": "a slow question"}], limits={"timeoutSeconds": 0.1})
     assert reply.text == "Done."  # the call in flight finishes; nothing after it starts
     assert reply.usage.calls == {"reply": 1}
@@ -126,8 +99,8 @@ def test_timeout_seconds(make_memory: Any, server: Any) -> None:
 
 
 def test_a_review_that_runs_out_of_room_half_way_becomes_a_job(make_memory: Any, server: Any) -> None:
-    mem = make_memory(TWISP, model=_model(server, "cheap-review"))
-    agent = Agent(mem, _model(server, "main"), limits={"maxIterations": 3})
+    mem = make_memory(TWISP, model=model_at(server, "cheap-review"))
+    agent = Agent(mem, model_at(server, "main"), limits={"maxIterations": 3})
     reply = agent.invoke(ACCT, [{"role": "user", "content": "please save: account 991 is frozen"}])
     assert reply.stop_reason is None and reply.usage.calls == {"reply": 2, "memory": 1}
     assert [r.summary for r in mem.list(ACCT)] == ["Saved by the tool"]  # nothing half-reviewed was kept

@@ -11,7 +11,7 @@ import pytest
 
 from engram import ConflictError, Memory, Scope, ValidationError
 from engram.keys import create_key
-from tests.test_http_support import AC, SE, make_env
+from tests.support.http_app import AC, SE, make_env
 
 S1 = Scope("bot", "u1", "s1")
 EXTREMES = ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "0001-01-01T00:00:00"]

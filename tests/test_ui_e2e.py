@@ -14,10 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,20 +26,13 @@ from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.turn import new_id
 from engram.types import Hit, Job
+from tests.support.browser import BROWSER_ARGS, CHROMIUM, ROOT, engram, playwright_or_skip, serve
+from tests.support.servers import stop
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (/usr/bin/chromium); run .ci/browser.sh as root",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package drives the browser")
-pytest.importorskip("uvicorn", reason="engram serve needs the server extra")
+sync_api = playwright_or_skip()
 
-ROOT = Path(__file__).resolve().parents[1]
 DOC_SHOTS = ROOT / "docs" / "screenshots"
 NARROW = 420  # a phone: every signed-in page must fit this width
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--font-render-hinting=none"]
 AGENT = "support-bot"
 ANA = "cust-42"      # the first actor: everything the flows look at
 BOB = "cust-7"       # another actor: his key must see nothing of Ana
@@ -67,12 +56,6 @@ class Site:
     admin_key: str
     bob_key: str
     ids: dict[str, str] = field(default_factory=dict)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _tool_result() -> str:
@@ -143,49 +126,14 @@ def seed(url: str) -> dict[str, str]:
     return ids
 
 
-def serve(url: str, log: Any, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``engram serve`` on a free loopback port; return the process and its base URL once healthy."""
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", url, "--host", "127.0.0.1",
-                             "--port", str(port), "--embedder", "hashing", "--log-level", "info", *extra],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(base + "/v1/health", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.TransportError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("engram serve did not start")
-        time.sleep(0.1)
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def _cli(*args: str) -> str:
-    out = subprocess.run([sys.executable, "-m", "engram", *args], capture_output=True, text=True, timeout=60,
-                         cwd=ROOT, check=True)
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     tmp = tmp_path_factory.mktemp("ui")
     url = f"sqlite:///{tmp / 'engram.db'}"
     ids = seed(url)
-    admin = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--delete", "--admin",
+    admin = json.loads(engram("keys", "create", "--db", url, "--agent", AGENT, "--delete", "--admin",
                             "--name", "support lead"))["key"]
-    bob = json.loads(_cli("keys", "create", "--db", url, "--agent", AGENT, "--actor", BOB))["key"]
+    bob = json.loads(engram("keys", "create", "--db", url, "--agent", AGENT, "--actor", BOB))["key"]
     log = open(tmp / "serve.log", "w")  # noqa: SIM115 (closed after the server stops)
     proc, base = serve(url, log)
     try:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +21,10 @@ if os.environ.get("ENGRAM_UI_SPEED") != "1":
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from tests.test_ui_e2e import BROWSER_ARGS, CHROMIUM, ROOT, _cli, _free_port, sync_api
+from tests.support.browser import BROWSER_ARGS, CHROMIUM, engram, playwright_or_skip, serve
+from tests.support.servers import stop
+
+sync_api = playwright_or_skip()
 
 pytestmark = pytest.mark.slow
 BUDGET_MS = float(os.environ.get("ENGRAM_UI_PAGE_BUDGET_MS", "200"))
@@ -54,25 +54,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     tmp = tmp_path_factory.mktemp("speed")
     url = f"sqlite:///{tmp / 'big.db'}"
     seed(url)
-    key = json.loads(_cli("keys", "create", "--db", url, "--agent", "bot", "--admin", "--delete"))["key"]
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "engram", "serve", "--db", url, "--port", str(port),
-                             "--embedder", "hashing", "--log-level", "warning"], cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
+    key = json.loads(engram("keys", "create", "--db", url, "--agent", "bot", "--admin", "--delete"))["key"]
+    proc, base = serve(url, None, log_level="warning")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(base + "/v1/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "engram serve did not start"
-            time.sleep(0.1)
         yield base, key
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+        stop(proc)
 
 
 MEASURE = """([hash, sel]) => new Promise((resolve) => {

@@ -1,4 +1,4 @@
-"""Helpers for the extraction tests: events, a tiny in-memory record set, and a scripted model."""
+"""Helpers for the extraction tests: events, a tiny in-memory record set, plan() with defaults, a scripted model."""
 
 from __future__ import annotations
 
