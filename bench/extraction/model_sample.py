@@ -107,6 +107,7 @@ def run_memorybank(n: int, days: int, model: Model | None, emb: Any) -> dict[str
 @contextlib.contextmanager
 def served(args: argparse.Namespace) -> Iterator[tuple[Model, str]]:
     """The model: llama-server on loopback for ``--gguf``, else ``--model`` at ``--base-url``."""
+    bound = {"json_max_tokens": args.max_json_tokens} if args.max_json_tokens else {}
     if args.gguf:
         from tests.llama import llama_server, server_binary
 
@@ -114,13 +115,13 @@ def served(args: argparse.Namespace) -> Iterator[tuple[Model, str]]:
         if binary is None:
             raise SystemExit("no llama-server: run .ci/llama-server.sh (or set ENGRAM_LLAMA_SERVER)")
         with llama_server(binary, str(args.gguf), ctx=args.ctx) as url:
-            yield (OpenAIModel(args.gguf.stem, base_url=url, read_env=False, timeout=args.timeout, max_retries=1),
-                   f"llama-server:{args.gguf.name}")
+            yield (OpenAIModel(args.gguf.stem, base_url=url, read_env=False, timeout=args.timeout, max_retries=1,
+                               **bound), f"llama-server:{args.gguf.name}")
         return
     if not args.model or not args.base_url:
         raise SystemExit("give --gguf PATH, or --model NAME and --base-url URL")
     yield (OpenAIModel(args.model, base_url=args.base_url, api_key=args.api_key, read_env=args.api_key is None,
-                       timeout=args.timeout, max_retries=1), args.model)
+                       timeout=args.timeout, max_retries=1, **bound), args.model)
 
 
 def play_all(args: argparse.Namespace, model: Model | None, emb: Any) -> dict[str, Any]:
@@ -161,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--bank-users", type=int, default=2)
     ap.add_argument("--days", type=int, default=2, help="MemoryBank days played per user")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per model call")
+    ap.add_argument("--max-json-tokens", type=int, default=0,
+                    help="cap a structured answer (default: the client's); a cut answer is a failed session")
     ap.add_argument("--ctx", type=int, default=8192, help="llama-server context (with --gguf)")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
@@ -169,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"--sets: unknown {sorted(unknown)}; choose from {', '.join(SETS)}")
     emb = load_embedder("minilm")
     report: dict[str, Any] = {"sample": {k: getattr(args, k) for k in ("users", "conversations", "sessions",
-                                                                        "bank_users", "days")}}
+                                                                        "bank_users", "days", "max_json_tokens")}}
     print("offline ...", file=sys.stderr, flush=True)
     report["offline"] = play_all(args, None, emb)
     with served(args) as (model, spec):
