@@ -47,13 +47,14 @@ _GENERIC = frozenset(index_terms(
     "go going went do doing did say said tell told see saw want know think look looking day today now yesterday "
     "week month year lately recently right good great nice cool awesome amazing glad happy thank thanks love "
     "thankful grateful hopeful optimistic excited stoked proud blessed lucky fun sad super wonderful incredible "
-    "fantastic special important busy"))
+    "fantastic special important busy best dream dreams anything everything journey hard work keep give up "
+    "believe push try"))
 _PAST = IRREGULAR_PAST | frozenset(re.findall(r"\w+",
     "had did was were felt thought told said heard read wrote drove knew gave kept held grew ate fell flew forgot "
     "led lent meant paid put rode sang sat slept spoke stood swam taught threw understood woke wore built caught "
     "chose drew hung hurt brought fought sent shot stuck tried"))
 _PAST_RE = re.compile(r"^(?:\w+ed|" + "|".join(sorted(_PAST)) + r")$", re.IGNORECASE)
-_ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finally|actually|recently|never|"
+_ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finally|actually|recently|never|first|"
                      r"sometimes|already|even|totally|definitely|absolutely|truly|honestly|currently|now)\s+)+",
                      re.IGNORECASE)
 _THIRD = {"am": "is", "are": "is", "was": "was", "were": "was", "have": "has", "do": "does", "go": "goes",
@@ -87,6 +88,10 @@ _REQUEST = re.compile(r"^(?:I|we)\s+(?:really\s+)?(?:need|want|would like|am loo
                       r"(?:some\s+|a\s+|an\s+|your\s+|to know\b|to find\b)?(?:help|advice|ideas?|tips?|"
                       r"recommendations?|suggestions?|info|information|recipes?|to know|to find)\b", re.IGNORECASE)
 _NOT_DONE = re.compile(r"^(?:I|we)\s+(?:still\s+)?(?:have not|haven't|did not|didn't|had not|hadn't)\b", re.IGNORECASE)
+# a clause starting with a reaction, not a subject ("Glad my journey is inspiring others", "Need a push")
+_REACTION = re.compile(r"^(?:glad|happy|sorry|thanks|thank|need|hope|wish|love|good|great|nice|sounds|seems|"
+                       r"so|such|what|how|wow|yay|aw+|oh|lol|haha|inspiring)\b", re.IGNORECASE)
+_MODAL = re.compile(r"^(?:will|can|cannot|could|must|is going to|are going to)\b", re.IGNORECASE)
 MIN_TERMS = 2  # content terms a statement needs (names and numbers count double)
 
 
@@ -141,7 +146,7 @@ def one(text: str, said: str | None = None) -> Statement | None:
         return None
     if not _SUBJECT.match(t) and not _OWNED.match(t) and not re.match(r"^(?:the|a|an|[A-Z]\w+)\b", t):
         return None
-    if _REQUEST.match(t) or (_NOT_DONE.match(t) and not _ENDING.search(t)):
+    if _REQUEST.match(t) or (_NOT_DONE.match(t) and not _ENDING.search(t)) or _REACTION.match(t):
         return None
     if _SUBORDINATE.match(t) or _IMPERATIVE.match(t) or _GERUND_SUBJECT.match(t) or len(t.split()) < 3:
         return None
@@ -152,6 +157,8 @@ def one(text: str, said: str | None = None) -> Statement | None:
     weight = len(terms) + sum(1 for w in re.findall(r"(?<!^)\b[A-Z][\w'-]+|\d+", summary) if w)
     if len(terms) < 1 or weight < MIN_TERMS or len(summary) > 300:
         return None
+    if _MODAL.match(summary) and len(terms) < 3:
+        return None  # "Will try their best", "Can handle anything": encouragement, not a fact
     body = _ADVERB.sub("", _SUBJECT.sub("", t))
     head = body.split(" ", 1)[0] if body else ""
     category: Category
