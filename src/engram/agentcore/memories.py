@@ -185,8 +185,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
             configure_agent(base, res)
         except EngramError:
             state.free_name(base.store, owner, name, held_by=memory_id)
-            if registry.exists(base.store, memory_id):
-                registry.delete(base.store, memory_id)
+            state.drop_memory(base.store, memory_id)  # registered, then its configuration was refused
             raise
         return res, res.id
 

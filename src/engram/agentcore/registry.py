@@ -56,10 +56,6 @@ def get(store: Store, memory_id: str) -> MemoryResource:
     return res
 
 
-def exists(store: Store, memory_id: str) -> bool:
-    return state.memory(store, memory_id) is not None
-
-
 def of_agent(store: Store, agent: str) -> MemoryResource | None:
     """The memory resource of an engram agent, if it has one."""
     return state.memory_of_agent(store, agent)
