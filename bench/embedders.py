@@ -8,10 +8,17 @@ For the offline default (all-MiniLM-L6-v2 on onnxruntime), its static tier and t
 - throughput: sentences/s embedding LoCoMo dialog turns in batches of 64;
 - footprint: installed bytes of the packages the default needs (the five named, then with every
   transitive requirement), and the cache files it writes;
-- with ``--quality``: dense-only LoCoMo evidence recall@10 (cosine over turns, no BM25), per embedder.
+- with ``--quality``: dense-only LoCoMo evidence recall@10 (cosine over turns, no BM25), per embedder;
+- with ``--memory``: MiniLM and e5 side by side *through Memory* (SQLite, embeddings computed, no cache):
+  ingest rate (LoCoMo turns appended as events, 50 a call, until embedded (``wait_indexed``; the append call
+  alone is given apart: events are embedded after their turn), and written as records with
+  ``remember_many``, 50 a call: items/s) and query latency (``recall`` and ``search_history``, one question at
+  a time, query embedding included), in ``--rounds`` rounds that alternate the two embedders so that load
+  from other work falls on both alike; medians over rounds and the e5 / MiniLM ratio.
 
     .venv/bin/python bench/embedders.py                 # ~1 min on 2 cores
     .venv/bin/python bench/embedders.py --quality       # + ~1 min for LoCoMo
+    .venv/bin/python bench/embedders.py --memory        # only the through-Memory comparison, ~2 min
 
 Prints a table, then the JSON (also written to ``bench/out/embedders.json``).
 """
@@ -35,6 +42,7 @@ from typing import Any
 import numpy as np
 from benchdata import benchdata
 
+from engram import Memory, Scope
 from engram.embedders import E5Embedder, Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
 from engram.embedders.base import embed_query
 from engram.errors import ConfigError
@@ -171,15 +179,93 @@ def dense_recall(embedder: Embedder, convs: list[Any], k: int = 10) -> dict[str,
     return out
 
 
+MEMORY_CONFIG = {"harness": {"history": {"index": "messages"}}}  # events are embedded and searched by meaning
+
+
+def through_memory(embedder: Embedder, texts: Sequence[str], questions: Sequence[str], batch: int = 50
+                   ) -> dict[str, float]:
+    """One round through Memory on a fresh SQLite file: events/s and records/s written, then the median ms
+    of one ``recall`` and one ``search_history`` (each question asked once, query embedding included)."""
+    with tempfile.TemporaryDirectory(prefix="engram-bench-mem-") as tmp:
+        mem = Memory.open(f"sqlite:///{tmp}/m.db", config=MEMORY_CONFIG, embedder=embedder)
+        try:
+            scope = Scope(agent="bench", actor="a", session="s")
+            t = time.perf_counter()
+            for i in range(0, len(texts), batch):
+                mem.append(scope, [{"role": "user", "content": x} for x in texts[i:i + batch]])
+            appended = len(texts) / (time.perf_counter() - t)
+            mem.wait_indexed()  # events are embedded after their turn (engram.indexer): searchable by meaning now
+            events = len(texts) / (time.perf_counter() - t)
+            t = time.perf_counter()
+            for i in range(0, len(texts), batch):
+                mem.remember_many(scope, [{"summary": x} for x in texts[i:i + batch]])
+            records = len(texts) / (time.perf_counter() - t)
+            recall = timed_each(lambda q: mem.recall(scope, q, 10), questions)
+            history = timed_each(lambda q: mem.search_history(scope, q, 10), questions)
+        finally:
+            mem.close()
+    return {"events_appended_per_s": appended, "events_per_s": events, "records_per_s": records,
+            "recall_p50_ms": 1e3 * statistics.median(recall),
+            "search_history_p50_ms": 1e3 * statistics.median(history)}
+
+
+def timed_each(fn: Callable[[str], object], items: Sequence[str]) -> list[float]:
+    fn(items[0])  # warm
+    out = []
+    for x in items:
+        t = time.perf_counter()
+        fn(x)
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def compare_through_memory(convs: list[Any], n_texts: int, n_questions: int, rounds: int) -> dict[str, Any]:
+    """MiniLM and e5 through Memory, rounds alternating the two; medians over rounds and e5 / MiniLM."""
+    texts = [t[1] for turns, _ in convs for t in turns][:n_texts]
+    questions = [q[0] for _, qs in convs for q in qs][:n_questions]
+    embedders: dict[str, Embedder] = {"minilm": MiniLMEmbedder(), "e5": E5Embedder()}
+    for e in embedders.values():
+        e.embed(["warm up"])
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in embedders}
+    for r in range(rounds):
+        for name in (list(embedders) if r % 2 == 0 else list(embedders)[::-1]):
+            runs[name].append(through_memory(embedders[name], texts, questions))
+            print(f"  round {r + 1} {name}", file=sys.stderr, flush=True)
+    med = {name: {k: round(statistics.median(run[k] for run in rs), 2) for k in rs[0]} for name, rs in runs.items()}
+    ratio = {k: round(med["e5"][k] / med["minilm"][k], 2) for k in med["minilm"]}
+    return {"texts": len(texts), "questions": len(questions), "rounds": rounds, "median": med,
+            "e5 / minilm": ratio, "runs": runs}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=200, help="single-query calls per latency figure")
     ap.add_argument("--texts", type=int, default=1024, help="LoCoMo turns for the throughput figure")
     ap.add_argument("--quality", action="store_true", help="also dense-only LoCoMo recall@10")
+    ap.add_argument("--memory", action="store_true", help="only MiniLM vs e5 through Memory (ingest, query)")
+    ap.add_argument("--memory-texts", type=int, default=300, help="LoCoMo turns written per round")
+    ap.add_argument("--memory-questions", type=int, default=40, help="questions asked per round")
+    ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--out", type=Path, default=OUT / "embedders.json")
     args = ap.parse_args()
 
     convs = load_locomo()
+    if args.memory:
+        load_start = os.getloadavg()[0]
+        got = compare_through_memory(convs, args.memory_texts, args.memory_questions, args.rounds)
+        got["loadavg_start"], got["loadavg_end"] = load_start, os.getloadavg()[0]
+        out = args.out.with_name("embedders-memory.json") if args.out == OUT / "embedders.json" else args.out
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(got, indent=2))
+        cols = ("events_per_s", "records_per_s", "recall_p50_ms", "search_history_p50_ms")
+        print(f"through Memory, SQLite, {got['texts']} LoCoMo turns, {got['questions']} questions, medians of "
+              f"{got['rounds']} rounds (load {load_start:.1f} -> {got['loadavg_end']:.1f})")
+        print(f"  {'':12}" + "".join(f"{c:>24}" for c in cols))
+        for name in ("minilm", "e5"):
+            print(f"  {name:12}" + "".join(f"{got['median'][name][c]:>24}" for c in cols))
+        print(f"  {'e5 / minilm':12}" + "".join(f"{got['e5 / minilm'][c]:>24}" for c in cols))
+        print(f"-> {out}")
+        return
     texts = [t[1] for turns, _ in convs for t in turns][: args.texts]
     result: dict[str, Any] = {"cores": len(os.sched_getaffinity(0)), "loadavg_start": os.getloadavg()[0],
                               "query": QUERY,
