@@ -141,7 +141,7 @@ def test_available_strategies(m: Memory) -> None:
     v = m.config_version(H)
     with pytest.raises(ConfigError) as err:
         m.configure(H, {"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "TELEPATHY"]}})
-    assert err.value.field == "managedMemoryConfiguration.strategies.1"
+    assert err.value.field == "managedMemoryConfiguration.strategies[1]"
     assert m.config_version(H) == v
 
 

@@ -420,7 +420,7 @@ def test_label_numbers_are_fixed(make_memory: Callable[..., Memory]) -> None:
     ({"harness": {"memory": {"scope": {"read": ["galaxy"]}}}}, "harness.memory.scope.read.0"),
     ({"harness": {"history": {"eventExpiryDuration": 0}}}, "harness.history.eventExpiryDuration"),
     ({"memory": {"managedMemoryConfiguration": {"strategies": ["TELEPATHY"]}}},
-     "memory.managedMemoryConfiguration.strategies.0"),
+     "memory.managedMemoryConfiguration.strategies[0]"),
     ({"memory": {"disabled": {}, "managedMemoryConfiguration": {}}}, "memory"),
     ({"truncation": {"strategy": "guillotine"}}, "truncation.strategy"),
 ])

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from . import preview as previewmod
 from . import review
 from .config import Strategy
 from .core import namespace as ns
 from .core import text as textmod
+from .core.cursors import cursor_key
 from .core.labels import inherited_labels
 from .core.ops import AddOp, DeleteOp, Op
 from .core.scope import read_filter
@@ -31,13 +31,6 @@ from .retrieval import Retrieval
 from .runtime import Runtime
 from .turn import Turn, new_id
 from .types import Event, Job, Record, Scope
-
-
-def cursor_key(scope: Scope, preview: bool = False) -> str:
-    """Where extraction keeps how far it got in a session (its ``every_n`` counter is this plus ``:pending``);
-    preview turns keep their own, so live state never moves."""
-    key = f"extract_cursor:{scope.agent}\x1f{scope.actor}\x1f{scope.session}"
-    return key + previewmod.PREVIEW_SUFFIX if preview else key
 
 
 def _per_strategy_model(spec: str) -> Model:

@@ -20,7 +20,6 @@ from .core import text as textmod
 from .types import Event
 
 MAX_PREVIEW_EVENTS = 1000  # preview events of one session a preview read considers (newest)
-PREVIEW_SUFFIX = ":preview"  # extraction cursor and counter keys of preview turns
 
 
 def candidates(events: Sequence[Event], texts: Callable[[Event], list[str]], embed: Callable[[list[str]], Any],

@@ -29,35 +29,19 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core import strategy_types as types
 from .harness_spec import fail as _fail
 from .harness_spec import obj as _obj
 
-MEMBERS: dict[str, str] = {
-    "semanticMemoryStrategy": "SEMANTIC",
-    "summaryMemoryStrategy": "SUMMARIZATION",
-    "userPreferenceMemoryStrategy": "USER_PREFERENCE",
-    "episodicMemoryStrategy": "EPISODIC",
-    "customMemoryStrategy": "CUSTOM",
-}
+# the strategy-type tables, read off the catalogue (core/strategy_types.py)
+MEMBERS: dict[str, str] = {t.member: t.name for t in types.CATALOGUE}
 # custom override member -> (engram strategy type it runs, AWS OverrideType, output member prefix)
 OVERRIDES: dict[str, tuple[str, str, str]] = {
-    "semanticOverride": ("SEMANTIC", "SEMANTIC_OVERRIDE", "semantic"),
-    "summaryOverride": ("SUMMARIZATION", "SUMMARY_OVERRIDE", "summary"),
-    "userPreferenceOverride": ("USER_PREFERENCE", "USER_PREFERENCE_OVERRIDE", "userPreference"),
-    "episodicOverride": ("EPISODIC", "EPISODIC_OVERRIDE", "episodic"),
-}
-_OVERRIDE_PARTS: dict[str, tuple[str, ...]] = {
-    "semanticOverride": ("extraction", "consolidation"),
-    "summaryOverride": ("consolidation",),
-    "userPreferenceOverride": ("extraction", "consolidation"),
-    "episodicOverride": ("extraction", "consolidation", "reflection"),
-}
-AWS_DEFAULT_TEMPLATES: dict[str, str] = {
-    "SEMANTIC": "/strategies/{memoryStrategyId}/actors/{actorId}/",
-    "USER_PREFERENCE": "/strategies/{memoryStrategyId}/actors/{actorId}/",
-    "SUMMARIZATION": "/strategies/{memoryStrategyId}/actors/{actorId}/sessions/{sessionId}/",
-    "EPISODIC": "/strategies/{memoryStrategyId}/actors/{actorId}/sessions/{sessionId}/",
-}
+    m: (t.name, t.override.type, t.override.prefix) for m, t in types.OVERRIDDEN.items() if t.override}
+_OVERRIDE_PARTS: dict[str, tuple[str, ...]] = {m: t.override.parts for m, t in types.OVERRIDDEN.items() if t.override}
+AWS_DEFAULT_TEMPLATES: dict[str, str] = {t.name: t.aws_template for t in types.CATALOGUE if t.aws_template}
+_CUSTOM_MEMBER = next(t.member for t in types.CATALOGUE if t.wraps_override)
+_REFLECTING = " or ".join(t.name for t in types.CATALOGUE if t.reflects)
 REFLECTION_DEFAULT = "/strategies/{memoryStrategyId}/actors/{actorId}/"
 FILLED_VARS = ("actorId", "sessionId", "memoryStrategyId")
 ENGRAM_PROVIDERS = ("openai", "azure", "ollama", "vllm", "lmstudio", "anthropic", "bedrock")
@@ -171,13 +155,14 @@ def parse_input(item: Any, field: str, now: float) -> dict[str, Any]:
     obj = _obj(body, where)
     common = ("name", "description", "namespaces", "namespaceTemplates", "memoryRecordSchema",
               "recordExpirySpecification")
-    extra = {"customMemoryStrategy": ("configuration",), "episodicMemoryStrategy": ("reflectionConfiguration",)}
-    _keys(obj, where, common + extra.get(member, ()), ("name",))
-    name = check_name(obj["name"], f"{where}.name")
     kind = MEMBERS[member]
+    extra = ("configuration",) if types.runs_override(kind) else \
+        ("reflectionConfiguration",) if types.reflects(kind) else ()
+    _keys(obj, where, common + extra, ("name",))
+    name = check_name(obj["name"], f"{where}.name")
     runs = kind
     configuration: dict[str, Any] | None = None
-    if member == "customMemoryStrategy":
+    if types.runs_override(kind):
         if obj.get("configuration") is None:
             raise _fail(f"{where}.configuration", "a custom strategy needs a configuration (an override)")
         over, spec = _one_member(obj["configuration"], f"{where}.configuration",
@@ -189,7 +174,7 @@ def parse_input(item: Any, field: str, now: float) -> dict[str, Any]:
         runs = OVERRIDES[over][0]
     default = AWS_DEFAULT_TEMPLATES[runs]
     template = _templates(obj, where, default)
-    if kind == "EPISODIC" or runs == "EPISODIC":
+    if types.reflects(runs):
         reflection = _reflection(obj, configuration, where)
         configuration = configuration or {}
         configuration.setdefault("reflection", {"episodicReflectionConfiguration": {
@@ -283,12 +268,11 @@ def _prompts(configuration: Mapping[str, Any]) -> tuple[str | None, str | None]:
 
 def runs_as(strategy: Mapping[str, Any]) -> str:
     """The engram strategy type an AgentCore strategy runs as (a custom one runs its override's type)."""
-    if strategy["type"] != "CUSTOM":
+    if not types.runs_override(strategy["type"]):
         return str(strategy["type"])
-    kind = str(strategy.get("configuration", {}).get("type", ""))
-    for engram_type, override_type, _ in OVERRIDES.values():
-        if override_type == kind:
-            return engram_type
+    runs = types.by_override_type(str(strategy.get("configuration", {}).get("type", "")))
+    if runs is not None:
+        return runs.name
     raise ValueError(f"custom strategy {strategy.get('strategyId')!r} has no override type")
 
 
@@ -309,7 +293,7 @@ def to_engram(strategy: Mapping[str, Any]) -> dict[str, Any]:
         inner = (reflection.get("episodicReflectionConfiguration")
                  or reflection["customReflectionConfiguration"]["episodicReflectionOverride"])
         out["reflection_namespace"] = filled_template(inner["namespaceTemplates"][0], sid)
-    if strategy["type"] == "CUSTOM":
+    if types.runs_override(strategy["type"]):
         prompt, model = _prompts(configuration)
         if prompt:
             out["prompt"] = prompt
@@ -373,8 +357,9 @@ def _modify_configuration(strategy: Mapping[str, Any], change: Any, field: str) 
     for part, wrapper in _MODIFY_WRAPPERS.items():
         if obj.get(part) is None:
             continue
-        if kind != "CUSTOM":
-            raise _fail(f"{field}.{part}", f"only a CUSTOM strategy has {part} overrides (this one is {kind})")
+        if not types.runs_override(kind):
+            raise _fail(f"{field}.{part}", f"only a {MEMBERS[_CUSTOM_MEMBER]} strategy has {part} overrides "
+                                           f"(this one is {kind})")
         name, inner = _one_member(_obj(obj[part], f"{field}.{part}").get(wrapper), f"{field}.{part}.{wrapper}",
                                   _override_members(part))
         expected = _expected_member(current, part)
@@ -402,13 +387,14 @@ def _expected_member(current: Mapping[str, Any], part: str) -> str | None:
 def _modify_reflection(kind: str, current: Mapping[str, Any], change: Any, field: str) -> dict[str, Any]:
     name, inner = _one_member(change, field, ("episodicReflectionConfiguration", "customReflectionConfiguration"))
     if name == "episodicReflectionConfiguration":
-        if kind != "EPISODIC":
-            raise _fail(f"{field}.{name}", f"only an EPISODIC strategy reflects (this one is {kind})")
+        if not types.reflects(kind):
+            raise _fail(f"{field}.{name}", f"only an {_REFLECTING} strategy reflects (this one is {kind})")
         robj = _obj(inner, f"{field}.{name}")
         _keys(robj, f"{field}.{name}", ("namespaces", "namespaceTemplates", "memoryRecordSchema"))
         template = _templates(robj, f"{field}.{name}", REFLECTION_DEFAULT)
         return {name: {"namespaces": [template], "namespaceTemplates": [template]}}
-    if current.get("type") != "EPISODIC_OVERRIDE":
+    over = types.by_override_type(str(current.get("type", "")))
+    if over is None or not over.reflects:
         raise _fail(f"{field}.{name}", "only a custom episodic strategy has a reflection override")
     _, robj = _one_member(inner, f"{field}.{name}", ("episodicReflectionOverride",))
     where = f"{field}.{name}.episodicReflectionOverride"

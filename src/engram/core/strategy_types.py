@@ -36,16 +36,17 @@ class Override:
 class StrategyType:
     """One strategy type.
 
-    ``namespace``: engram's default namespace template. ``family``: how the pipeline plans it (``facts``:
-    candidates from the offline extractor or one model call; ``summary``: one running summary; ``episodic``:
-    episodes then reflections). ``module``: its module under ``engram.strategies`` (prompt, categories).
-    ``managed``: may be listed in ``managedMemoryConfiguration.strategies``; ``default``: runs with no
-    configuration. ``needs_prompt``: a configuration must give its prompt. ``reflects``: also writes
-    reflections (``reflection_namespace``). ``member``: its AgentCore ``MemoryStrategyInput`` member;
+    ``namespace``: engram's default namespace template. ``family``: how the pipeline plans it (``facts``: candidates
+    from the offline extractor or one model call; ``summary``: one running summary; ``episodic``: episodes then
+    reflections). ``module``: its module under ``engram.strategies`` (prompt, categories). ``managed``: may be
+    listed in ``managedMemoryConfiguration.strategies``; ``default``: runs with no configuration. ``needs_prompt``:
+    a configuration must give its prompt. ``reflects``: also writes reflections (``reflection_namespace``).
+    ``statements``: a fact-like type that also keeps what the user disclosed that no offline rule read
+    (:mod:`engram.strategies.statements`). ``member``: its AgentCore ``MemoryStrategyInput`` member;
     ``managed_name``: the strategy name a managed harness memory gets; ``aws_template``: AgentCore's default
-    namespace template (None: a custom strategy takes its override's); ``override``: how a custom strategy
-    runs it (None: it cannot be overridden); ``wraps_override``: AgentCore's ``CUSTOM``, which runs the type
-    its override names.
+    namespace template (None: a custom strategy takes its override's); ``override``: how a custom strategy runs it
+    (None: it cannot be overridden); ``wraps_override``: AgentCore's ``CUSTOM``, which runs the type its override
+    names.
     """
 
     name: StrategyName
@@ -57,6 +58,7 @@ class StrategyType:
     default: bool = False
     needs_prompt: bool = False
     reflects: bool = False
+    statements: bool = True
     managed_name: str | None = None
     aws_template: str | None = None
     override: Override | None = None
@@ -72,7 +74,8 @@ CATALOGUE: tuple[StrategyType, ...] = (
                  managed=True, default=True, managed_name="summarization", aws_template=_SESSION,
                  override=Override("summaryOverride", "SUMMARY_OVERRIDE", "summary", ("consolidation",))),
     StrategyType("USER_PREFERENCE", "/preferences/{actorId}/", "facts", "user_preference",
-                 "userPreferenceMemoryStrategy", managed=True, managed_name="user_preference", aws_template=_ACTOR,
+                 "userPreferenceMemoryStrategy", managed=True, statements=False, managed_name="user_preference",
+                 aws_template=_ACTOR,
                  override=Override("userPreferenceOverride", "USER_PREFERENCE_OVERRIDE", "userPreference",
                                    ("extraction", "consolidation"))),
     StrategyType("EPISODIC", "/episodes/{actorId}/{sessionId}/", "episodic", "episodic", "episodicMemoryStrategy",

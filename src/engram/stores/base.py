@@ -303,7 +303,7 @@ class EraseTx(Protocol):
     def erase_actor(self, agent: str, actor: str) -> EraseReport:
         """Hard-delete every event, record, version, use, job and index entry of (agent, actor), the records
         of any level derived from them (written in the actor's sessions or from the actor's events), the
-        actor's extraction cursors, and text statistics only the actor's terms kept alive; clear the actor's
+        actor's per-session counters, and text statistics only the actor's terms kept alive; clear the actor's
         name from the versions of records that stay. Once the transaction commits the store also purges
         what lives outside the rows (saved vector indexes, WAL images, planner samples) and sets
         ``erased_index_files``."""

@@ -14,6 +14,7 @@ from typing import Any
 from ..config import Strategy
 from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
+from ..core.strategy_types import FACT_TYPES
 from ..errors import ModelOutputError
 from ..extract import Fact, OfflineExtractor, relations_from_keys
 from ..extract.statements import RULE as STATEMENT
@@ -81,7 +82,7 @@ class Run:
             return []
         records: dict[str, Record] = {}
         for st in self.strategies:
-            if st.type in ("SEMANTIC", "USER_PREFERENCE", "CUSTOM") and "{sessionId}" not in st.namespace_template:
+            if st.type in FACT_TYPES and "{sessionId}" not in st.namespace_template:
                 ns = self.namespace(st)
                 for r in self.neighbors(ns, _RELATION_QUERY, 10):
                     if r.namespace == ns and r.status == "active":
@@ -101,7 +102,7 @@ class Run:
             return []
         out: list[str] = []
         for st in self.strategies:
-            if st.type in ("SEMANTIC", "USER_PREFERENCE", "CUSTOM") and "{sessionId}" not in st.namespace_template:
+            if st.type in FACT_TYPES and "{sessionId}" not in st.namespace_template:
                 out += [r.summary for r in self.lookup(self.namespace(st), said)]
         return out
 

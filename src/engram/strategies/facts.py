@@ -7,16 +7,15 @@ from typing import Any
 
 from ..config import Strategy
 from ..core.consolidate import Candidate, norm_key, norm_value
+from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
 from ..core.timeref import MONTHS, WEEKDAYS
 from ..errors import ModelOutputError
 from ..extract import Fact
 from ..models.base import Model
-from . import custom, semantic, user_preference
 from ._common import Run, call_json, fact_candidate, need, prompt, render_block, render_events
 from .attributes import claimed_family, family, same_subject
-
-FACT_TYPES = frozenset({"SEMANTIC", "USER_PREFERENCE", "CUSTOM"})
+from .registry import fact_module
 
 FACTS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -48,11 +47,7 @@ FACTS_SCHEMA: dict[str, Any] = {
 
 def categories(run: Run, strategy: Strategy) -> frozenset[str]:
     """Which fact categories ``strategy`` keeps in this configuration."""
-    if strategy.type == "SEMANTIC":
-        return semantic.categories(run.strategies)
-    if strategy.type == "USER_PREFERENCE":
-        return user_preference.categories(run.strategies)
-    return custom.categories(strategy, run.strategies)
+    return fact_module(strategy.type).categories(strategy, run.strategies)
 
 
 def offline_candidates(run: Run, strategy: Strategy) -> list[Candidate]:
@@ -66,9 +61,7 @@ def offline_candidates(run: Run, strategy: Strategy) -> list[Candidate]:
 
 def system_prompt(strategy: Strategy) -> str:
     """The built-in prompt for the strategy, with its configured prompt appended or in its place."""
-    focus = {"SEMANTIC": semantic.PROMPT, "USER_PREFERENCE": user_preference.PROMPT}.get(strategy.type,
-                                                                                         custom.PROMPT)
-    builtin = prompt("extract") + "\n" + prompt(focus)
+    builtin = prompt("extract") + "\n" + prompt(fact_module(strategy.type).PROMPT)
     if not strategy.prompt:
         return builtin
     if strategy.prompt_mode == "replace":
@@ -109,7 +102,9 @@ def _grounded(evidence: str, sources: list[str]) -> bool:
 def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[Candidate]:
     """Validate the model's ``{"memories": [...]}`` and turn each into a candidate for consolidation."""
     items = need(data, "memories", list, "response")
-    cats = categories(run, strategy) if strategy.type != "CUSTOM" else frozenset({"fact", "event", "preference"})
+    # a type that follows its configured prompt keeps whatever the prompt asked the model for
+    cats = frozenset({"fact", "event", "preference"}) if BY_NAME[strategy.type].needs_prompt \
+        else categories(run, strategy)
     ns = run.namespace(strategy)
     out: list[Candidate] = []
     for i, item in enumerate(items):

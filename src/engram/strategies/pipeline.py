@@ -31,6 +31,7 @@ from datetime import datetime
 
 from ..config import Strategy
 from ..core.consolidate import Batch, Candidate, Decision, consolidate
+from ..core.strategy_types import BY_NAME
 from ..errors import ConfigError
 from ..extract import echo
 from ..models.base import Model
@@ -81,17 +82,18 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
 
     for st in strategies:
         m = _model_for(st, model, models)
-        if st.type in facts.FACT_TYPES:
+        family = BY_NAME[st.type].family
+        if family == "facts":
             if m is None:
                 offline += facts.offline_candidates(run, st)
                 said += statements.candidates(run, st)
             else:
                 by_model.setdefault(id(m), (m, []))[1].extend(facts.model_candidates(run, st, m))
-        elif st.type == "SUMMARIZATION":
+        elif family == "summary":
             planned = summary.plan(run, st, m)
             if planned is not None:
                 structural.append(planned)
-        elif st.type == "EPISODIC":
+        elif family == "episodic":
             ep, reflections = episodic.plan(run, st, m)
             if ep is not None:
                 structural.append(ep)

@@ -13,8 +13,9 @@ from ..config import Strategy
 PROMPT = "semantic"
 
 
-def categories(strategies: Sequence[Strategy]) -> frozenset[str]:
+def categories(strategy: Strategy, strategies: Sequence[Strategy]) -> frozenset[str]:
     """Which offline fact categories this strategy keeps, given the other strategies configured."""
+    del strategy
     if any(s.type == "USER_PREFERENCE" for s in strategies):
         return frozenset({"fact", "event"})
     return frozenset({"fact", "event", "preference"})

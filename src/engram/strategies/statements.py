@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ..config import Strategy
 from ..core.consolidate import Batch, Candidate, Decision
+from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
 from ..extract.statements import content
 from ..types import Record
@@ -91,7 +92,7 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
 def candidates(run: Run, strategy: Strategy) -> list[Candidate]:
     """The batch's statements as keyless candidates of ``strategy``: SEMANTIC and CUSTOM keep them (the
     preferences among them only when no USER_PREFERENCE strategy is configured)."""
-    if strategy.type == "USER_PREFERENCE":
+    if not BY_NAME[strategy.type].statements:
         return []
     cats = facts.categories(run, strategy)
     ns = run.namespace(strategy)

@@ -12,7 +12,7 @@ from ..config import Strategy
 PROMPT = "user_preference"
 
 
-def categories(strategies: Sequence[Strategy]) -> frozenset[str]:
+def categories(strategy: Strategy, strategies: Sequence[Strategy]) -> frozenset[str]:
     """Only preferences; plain facts belong to SEMANTIC."""
-    del strategies
+    del strategy, strategies
     return frozenset({"preference"})

@@ -36,9 +36,7 @@ class EraseTx(TxBase):
         n_prov = self.c.execute("UPDATE versions SET actor = NULL, session = NULL, turn_id = NULL WHERE actor = %s "
                                 "AND record_id IN (SELECT id FROM records WHERE agent = %s)", [actor, agent]).rowcount
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = %s AND actor = %s", [agent, actor]).rowcount
-        prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
-        n_cursors = self.c.execute("DELETE FROM meta WHERE left(key, %s) = %s", [len(prefix), prefix]).rowcount
-        n_cursors += self.c.execute("DELETE FROM session_seqs WHERE agent = %s AND actor = %s",
+        n_cursors = self.c.execute("DELETE FROM session_seqs WHERE agent = %s AND actor = %s",
                                     [agent, actor]).rowcount
         # statistics rows of terms (and partitions) nobody else uses any more would still name the actor's words:
         # those this erase counted out, and those of its superseded and forgotten records (counted out when

@@ -60,9 +60,7 @@ class EraseTx(TxBase):
             "UPDATE versions SET actor = NULL, session = NULL, turn_id = NULL WHERE actor = ? AND record_id IN "
             "(SELECT id FROM records WHERE agent = ?)", (actor, agent)).rowcount
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
-        prefix = f"extract_cursor:{agent}\x1f{actor}\x1f"
-        n_cursors = self.c.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)).rowcount
-        n_cursors += self.c.execute("DELETE FROM session_seqs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
+        n_cursors = self.c.execute("DELETE FROM session_seqs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
         for p in parts:
             self.c.execute("DELETE FROM vec_changes WHERE part = ?", (p,))
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
