@@ -71,6 +71,11 @@ def drop_schema(url: str, schema: str) -> None:
         warnings.warn(f"could not drop test schema {schema}: {exc}", stacklevel=1)
 
 
+def schema_of(url: str) -> str:
+    """The engram schema a test URL names (its ``schema`` parameter)."""
+    return dict(query_pairs(urlsplit(url).query))["schema"]
+
+
 def fresh_url(request: pytest.FixtureRequest) -> str:
     """A URL to a new, empty schema on the test server; the schema is dropped at teardown."""
     url = base_url()

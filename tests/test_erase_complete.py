@@ -12,7 +12,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -144,10 +143,10 @@ def test_sqlite_erase_leaves_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_postgres_erase_leaves_no_row_or_sample(request: pytest.FixtureRequest) -> None:
     pytest.importorskip("psycopg")
-    from tests.pg import admin_connect, fresh_url
+    from tests.pg import admin_connect, fresh_url, schema_of
 
     url = fresh_url(request)
-    schema = parse_qs(urlsplit(url).query)["schema"][0]
+    schema = schema_of(url)
     mem = Memory.open(url, config=CONFIG, embedder=HashingEmbedder())
     try:
         ids = _fill(mem)
@@ -171,10 +170,10 @@ def test_postgres_erase_leaves_no_row_or_sample(request: pytest.FixtureRequest) 
 def test_postgres_erase_that_empties_tables_leaves_no_sample(request: pytest.FixtureRequest) -> None:
     """ANALYZE writes no statistics from an empty table: it kept the ones sampled from the erased rows."""
     pytest.importorskip("psycopg")
-    from tests.pg import admin_connect, fresh_url
+    from tests.pg import admin_connect, fresh_url, schema_of
 
     url = fresh_url(request)
-    schema = parse_qs(urlsplit(url).query)["schema"][0]
+    schema = schema_of(url)
     mem = Memory.open(url, config=CONFIG, embedder=HashingEmbedder())
     try:
         for n in range(30):

@@ -33,7 +33,7 @@ from engram.stores.postgres.schema import MIGRATIONS
 from engram.stores.postgres.sql import lock_key as _lock_key
 from engram.stores.postgres.store import PostgresStore
 from engram.types import Job
-from tests.pg import admin_connect, with_params
+from tests.pg import admin_connect, schema_of, with_params
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
 
@@ -45,10 +45,6 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
 pg_only = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 pytestmark = pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)")
-
-
-def schema_of(url: str) -> str:
-    return dict(urlmod.query_pairs(urlsplit(url).query))["schema"]
 
 
 def run_py(script: str, *args: str) -> subprocess.Popen[str]:

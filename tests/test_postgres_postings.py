@@ -15,8 +15,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from engram.stores.postgres import url as urlmod
-from tests.pg import admin_connect, fresh_url, schema_at_step
+from tests.pg import admin_connect, fresh_url, schema_at_step, schema_of
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
 
@@ -28,12 +27,6 @@ ANA1, ANA2, BOB = Scope("bot", "ana", "s1"), Scope("bot", "ana", "s2"), Scope("b
 LONG = "z" * 2100  # longer than a tsvector lexeme may be: never indexed
 
 
-def _schema(url: str) -> str:
-    from urllib.parse import urlsplit
-
-    return dict(urlmod.query_pairs(urlsplit(url).query))["schema"]
-
-
 def _distinct_terms(terms: str) -> set[str]:
     return {t for t in terms.split(" ") if t and len(t.encode()) < 2048}
 
@@ -41,7 +34,7 @@ def _distinct_terms(terms: str) -> set[str]:
 def _postings(url: str) -> tuple[Counter[Posting], Counter[Posting]]:
     """(rows of the postings table, rows expected from the records and chunks), as multisets."""
     with admin_connect(url) as conn:
-        conn.execute(f'SET search_path TO "{_schema(url)}", public')
+        conn.execute(f'SET search_path TO "{schema_of(url)}", public')
         have: Counter[Posting] = Counter(
             (str(k), t, int(p), int(s)) for k, t, p, s in conn.execute(
                 "SELECT kind, term, ph, seq FROM postings").fetchall())
@@ -131,7 +124,7 @@ def test_postings_follow_every_write(db_url: str) -> None:
 
 def _seq(url: str, record_id: str) -> int:
     with admin_connect(url) as conn:
-        row = conn.execute(f'SELECT seq FROM "{_schema(url)}".records WHERE id = %s', [record_id]).fetchone()
+        row = conn.execute(f'SELECT seq FROM "{schema_of(url)}".records WHERE id = %s', [record_id]).fetchone()
     assert row is not None
     return int(row[0])
 
@@ -165,7 +158,7 @@ def test_migration_backfills_postings_as_writes_would(db_url: str, request: pyte
 
     # the same rows in a schema built by steps 1 and 2 only (where tsv and the GIN indexes still exist)
     old_url = fresh_url(request)
-    src, dst = _schema(db_url), _schema(old_url)
+    src, dst = schema_of(db_url), schema_of(old_url)
     with admin_connect() as conn, conn.transaction():
         schema_at_step(conn, dst, 2)
         for table in ("meta", "configs", "stats", "events", "event_chunks", "records", "record_sources",
@@ -211,7 +204,7 @@ def _fillfactors(url: str) -> dict[str, str | None]:
         return {str(name): next((o.split("=")[1] for o in opts or [] if o.startswith("fillfactor=")), None)
                 for name, opts in conn.execute(
                     "SELECT c.relname, c.reloptions FROM pg_class c WHERE c.relkind = 'i' "
-                    "AND c.relnamespace = %s::regnamespace", [_schema(url)]).fetchall()}
+                    "AND c.relnamespace = %s::regnamespace", [schema_of(url)]).fetchall()}
 
 
 def test_step_8_builds_growing_indexes_full_on_a_database_that_has_data(db_url: str,
@@ -221,7 +214,7 @@ def test_step_8_builds_growing_indexes_full_on_a_database_that_has_data(db_url: 
     now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     url = fresh_url(request)
     with admin_connect() as conn, conn.transaction():
-        schema_at_step(conn, _schema(url), 7)
+        schema_at_step(conn, schema_of(url), 7)
         conn.execute("INSERT INTO records (id, agent, actor, level, namespace, kind, summary, status, created_at, "
                      "updated_at, part, terms) VALUES ('r_old', 'bot', 'ana', 'actor', '/', 'fact', "
                      "'Drinks tea every morning', 'active', now(), now(), 'bot\x1fana', 'drink tea everi morn')")

@@ -7,7 +7,6 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -69,10 +68,10 @@ def test_sqlite_migration_renumbers(tmp_path: Path) -> None:
 def test_postgres_migration_renumbers(request: pytest.FixtureRequest) -> None:
     pytest.importorskip("psycopg")
     from engram.stores.postgres.schema import MIGRATIONS
-    from tests.pg import admin_connect, fresh_url, schema_at_step
+    from tests.pg import admin_connect, fresh_url, schema_at_step, schema_of
 
     url = fresh_url(request)
-    schema = parse_qs(urlsplit(url).query)["schema"][0]
+    schema = schema_of(url)
     with admin_connect() as conn, conn.transaction():
         schema_at_step(conn, schema, _step(MIGRATIONS))
         for i, (agent, actor, session) in enumerate(ROWS):
