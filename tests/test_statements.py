@@ -156,3 +156,18 @@ def test_two_facts_in_one_sentence_are_two_records(make_memory: Callable[..., Me
     got = _play(make_memory, ["I coach the Tigers youth football team and my husband restores old Vespas."])
     assert _naming(got, "Tigers") and _naming(got, "Vespas")
     assert not [s for s in _naming(got, "Tigers") if "Vespas" in s], [r.summary for r in got]
+
+
+def test_a_statement_naming_what_a_keyed_record_holds_is_that_record() -> None:
+    keyed = Record(id="r1", agent="a", actor="u", session=None, level="actor", namespace="/facts/u/", kind="fact",
+                   summary="Lives in Porto", content=None, labels={}, status="active", preview=False, created_at=T0,
+                   updated_at=T0, fact_key="user/residence = porto")
+    (d,) = decide(_cand("Living in Porto is great"), [keyed])
+    assert (d.action, d.target) == ("skip", "r1")
+    (other,) = decide(_cand("Sister runs a bakery near the Porto cathedral"), [keyed])
+    assert other.action == "add"
+
+
+def test_restating_a_rule_fact_in_other_words_leaves_one_record(make_memory: Callable[..., Memory]) -> None:
+    got = _play(make_memory, ["I live in Porto."], ["Living in Porto is great."])
+    assert len(_naming(got, "Porto")) == 1, [r.summary for r in got]

@@ -4,6 +4,8 @@ A statement (:mod:`engram.extract.statements`) has no key: it is matched to what
 the neighbour lookup, which ranks the namespace's records by meaning (the embedder) and words. Against
 those neighbours, best first, a statement is
 
+- **skipped** when it names the value a keyed record (one the rules wrote) holds and says nothing else
+  about it ("Living in Porto is great" beside "Lives in Porto": one attribute, one record);
 - **skipped** when a record already says it, in any words: most of the content words of the shorter one
   are the other's ("Has a dog named Max" / "Max is their dog"), both are said the same way (neither or
   both negated) and it names nothing the record does not (when it adds a name, "Has a dog" / "Has a dog
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..config import Strategy
-from ..core.consolidate import Batch, Candidate, Decision
+from ..core.consolidate import Batch, Candidate, Decision, norm_value, record_key
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
 from ..extract.statements import content
@@ -54,6 +56,20 @@ def negated(summary: str) -> bool:
     return bool(_NEGATED.search(summary))
 
 
+def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
+    """``summary`` names the value of a keyed record (a rule's) and says nothing else about it: "Living in
+    Porto is great" beside "Lives in Porto". It shares a word of the record besides the value, or says
+    at most one thing besides it."""
+    kv = record_key(r)
+    if kv is None or not kv[1] or kv[1] in ("yes", "no", "like", "dislike") or negated(r.summary):
+        return False
+    value = norm_value(kv[1])
+    if len(value) < 3 or not re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", norm_value(summary)):
+        return False
+    rest = mine - set(index_terms(value))
+    return bool(rest & content(r.summary)) or len(rest) <= 1
+
+
 def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     """What statement ``c`` does to its neighbours (best first): see the module docstring."""
     mine = content(c.summary)
@@ -61,6 +77,9 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
         return [Decision("skip", None, "says nothing")]
     ending = c.ends or negated(c.summary)
     said = names(c.summary)
+    for r in neighbors:
+        if not ending and _restates_value(c.summary, mine, r):
+            return [Decision("skip", r.id, "says again what a keyed record holds")]
     for r in neighbors:
         theirs = content(r.summary)
         if not theirs or negated(c.summary) != negated(r.summary):
