@@ -29,6 +29,11 @@ record extracted for the user. MemoryBank has no complete gold, so there is no p
 *grounded* = records whose content terms all occur in their source message (a record that says what the
 user did not say is a misread).
 
+Also reported for both sets: *dup*, the share of fact records active at the end that say nearly the
+same words as an earlier active one (``core.consolidate.similarity`` >= 0.5, the talk set's rule); how many
+session summaries are one message of their session word for word (*copied*); CPU seconds per message
+beside wall seconds (the machine is shared; CPU time is the steadier figure).
+
 **Frozen split** (fixed before the first run): LoCoMo conversations 1-5 (file order) are ``tune``, 6-10
 ``held``; MemoryBank users with ``sha1(name) % 2 == 1`` are ``held``, the rest ``tune``. Rules are changed
 only on ``tune`` misses; ``-v`` prints ``tune`` misses only.
