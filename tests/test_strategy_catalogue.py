@@ -48,10 +48,10 @@ def test_a_type_is_spelled_out_in_at_most_three_files_the_catalogue_first(kind: 
 
 def test_what_each_known_type_is_named_outside_the_catalogue() -> None:
     """Outside the catalogue a type is only *used*: the demo's configuration, the memory review (it writes as
-    SEMANTIC), SEMANTIC keeping preferences unless USER_PREFERENCE is configured, reflections of EPISODIC."""
+    SEMANTIC), SEMANTIC keeping preferences unless USER_PREFERENCE is configured."""
     outside = {t.name: [f for f in _files_naming(_names(t)) if f != CATALOGUE_FILE] for t in CATALOGUE}
     assert outside == {"SEMANTIC": ["demo.py", "review.py"], "SUMMARIZATION": ["demo.py"],
-                       "USER_PREFERENCE": ["demo.py", "strategies/semantic.py"], "EPISODIC": ["extraction.py"],
+                       "USER_PREFERENCE": ["demo.py", "strategies/semantic.py"], "EPISODIC": [],
                        "CUSTOM": []}
 
 

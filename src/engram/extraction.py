@@ -17,6 +17,7 @@ from typing import Any
 from . import review
 from .config import Strategy
 from .core import namespace as ns
+from .core import strategy_types
 from .core import text as textmod
 from .core.cursors import cursor_key
 from .core.labels import inherited_labels
@@ -179,7 +180,8 @@ class Extraction:
         for st in self.strategies(scope):
             if st.strategy_id != strategy_id:
                 continue
-            templates = [st.namespace_template] + ([reflection_template(st)] if st.type == "EPISODIC" else [])
+            reflections = [reflection_template(st)] if strategy_types.reflects(st.type) else []
+            templates = [st.namespace_template, *reflections]
             for t in templates:
                 try:
                     out.add((ns.fill(t, scope, strategy_id=st.strategy_id), ns.level_of_template(t)))
