@@ -14,9 +14,9 @@ from tests.support.configs import WIDE
 
 
 def _postgres_url(request: pytest.FixtureRequest) -> str:
-    """A fresh, empty engram schema on the test PostgreSQL server (see tests/pg.py)."""
+    """A fresh, empty engram schema on the test PostgreSQL server (see tests/support/pg.py)."""
     try:
-        from tests.pg import fresh_url  # written with the PostgreSQL backend
+        from tests.support.pg import fresh_url  # written with the PostgreSQL backend
     except ImportError:
         pytest.skip("PostgreSQL backend not available")
     return fresh_url(request)

@@ -17,7 +17,7 @@ from agent_framework.openai import OpenAIChatCompletionClient
 
 from engram import Memory, Scope, ValidationError
 from engram.adapters.agent_framework import EngramContextProvider, EngramHistoryProvider
-from tests.wire.servers import FakeServer, openai_chat, serve
+from tests.support.wire import FakeServer, openai_chat, serve
 
 ADA = Scope("helper", "ada")
 BOB = Scope("helper", "bob")

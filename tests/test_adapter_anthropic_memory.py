@@ -16,7 +16,7 @@ from anthropic import Anthropic
 from engram import ConflictError, Memory, NotFound, Scope, ValidationError
 from engram.adapters.anthropic_memory import EngramMemoryTool
 from engram.adapters.memory_files import MemoryFiles
-from tests.wire.servers import FakeServer, anthropic_message, serve
+from tests.support.wire import FakeServer, anthropic_message, serve
 
 ADA = Scope("assistant", "ada", "s-1")
 BOB = Scope("assistant", "bob", "s-1")

@@ -23,7 +23,7 @@ from google.genai import types
 from engram import ConflictError, Memory, PermissionDenied, Scope, ScopeError, ValidationError
 from engram.adapters.google_adk import EngramMemoryService, EngramSessionService
 from tests.support.configs import WIDE
-from tests.wire.servers import FakeServer, gemini_content, serve
+from tests.support.wire import FakeServer, gemini_content, serve
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ from openai import OpenAI
 from engram import Memory, Scope, ScopeError, ValidationError
 from engram.adapters.langgraph import EngramStore
 from tests.support.configs import WIDE
-from tests.wire.servers import FakeServer, openai_chat, serve
+from tests.support.wire import FakeServer, openai_chat, serve
 
 ADA = Scope("cook", "ada", "s-1")
 BOB = Scope("cook", "bob", "s-1")

@@ -16,7 +16,7 @@ from openai import AsyncOpenAI
 
 from engram import Memory, Scope, ValidationError
 from engram.adapters.openai_agents import EngramSession, memory_tools
-from tests.wire.servers import FakeServer, openai_chat, serve
+from tests.support.wire import FakeServer, openai_chat, serve
 
 set_tracing_disabled(True)  # the SDK would otherwise export traces to OpenAI
 

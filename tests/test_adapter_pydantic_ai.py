@@ -27,7 +27,7 @@ from pydantic_ai.providers.openai import OpenAIProvider
 
 from engram import Memory, Scope, ValidationError
 from engram.adapters.pydantic_ai import EngramHistory, memory_tools
-from tests.wire.servers import FakeServer, openai_chat, serve
+from tests.support.wire import FakeServer, openai_chat, serve
 
 ADA = Scope("helper", "ada", "chat-1")
 BOB = Scope("helper", "bob", "chat-1")

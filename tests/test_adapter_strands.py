@@ -17,7 +17,7 @@ from strands.types.session import SessionMessage
 
 from engram import Memory, Scope, ValidationError
 from engram.adapters.strands import EngramSessionManager, EngramSessionRepository, memory_tools
-from tests.wire.servers import FakeServer, openai_chat_stream, serve
+from tests.support.wire import FakeServer, openai_chat_stream, serve
 
 ADA = Scope("helper", "ada", "chat-1")
 BOB = Scope("helper", "bob", "chat-1")

@@ -1,7 +1,7 @@
 """The AgentCore control plane and harness through the real clients against ``engram serve`` on loopback:
 boto3 for every operation, the AWS CLI for the document's own commands, the document's ``invoke_harness``
 example verbatim; on SQLite and PostgreSQL. Models: the offline default and a local server speaking the
-OpenAI wire protocol (tests/wire)."""
+OpenAI wire protocol (tests/support/wire.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import pytest
 from engram import Memory
 from engram.embedders import HashingEmbedder
 from tests.support.servers import CLI, serving
-from tests.wire.servers import openai_chat, serve
+from tests.support.wire import openai_chat, serve
 
 boto3 = pytest.importorskip("boto3")
 from botocore.config import Config as BotoConfig  # noqa: E402
@@ -545,7 +545,7 @@ def test_retrieval_per_active_strategy_and_the_retrieval_config_override(engram:
 
 
 def test_a_failing_model_is_a_runtime_client_error_and_stores_nothing(engram: dict[str, Any]) -> None:
-    from tests.wire.servers import Reply, openai_error
+    from tests.support.wire import Reply, openai_error
 
     with serve(Reply(400, openai_error("model 'gpt-test' does not exist"))) as llm:
         ctl = boto(engram, "bedrock-agentcore-control")

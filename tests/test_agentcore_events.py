@@ -14,7 +14,7 @@ from botocore.exceptions import ClientError
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from tests.agentcore_support import AGENT, Served, served
+from tests.support.agentcore import AGENT, Served, served
 from tests.support.backends import BACKENDS
 
 T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -18,9 +18,9 @@ from botocore.awsrequest import AWSRequest
 from botocore.credentials import Credentials
 from botocore.exceptions import ClientError
 
-from tests.agentcore_support import REGION, Served, served
+from tests.support.agentcore import REGION, Served, served
 from tests.support.backends import BACKENDS
-from tests.wire.servers import FakeServer, Recorded, Reply, openai_chat
+from tests.support.wire import FakeServer, Recorded, Reply, openai_chat
 
 ROLE = "arn:aws:iam::123456789012:role/MyHarnessRole"
 KEY_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:token-vault/default/apikeycredentialprovider/openai"

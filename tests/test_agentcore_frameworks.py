@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypedDict
 
 import pytest
 
-from tests.agentcore_support import REGION, Served, served
+from tests.support.agentcore import REGION, Served, served
 from tests.support.backends import BACKENDS
 
 

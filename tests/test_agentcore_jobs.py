@@ -12,7 +12,7 @@ from botocore.exceptions import ClientError
 
 from engram.engine import open_store
 from engram.types import Job
-from tests.agentcore_support import AGENT, Served, served
+from tests.support.agentcore import AGENT, Served, served
 from tests.support.backends import BACKENDS
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.agentcore_support import served
+from tests.support.agentcore import served
 from tests.support.backends import BACKENDS
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "agentcore.md"

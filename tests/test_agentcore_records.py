@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from tests.agentcore_support import AGENT, REGION, Served, served
+from tests.support.agentcore import AGENT, REGION, Served, served
 from tests.support.backends import BACKENDS
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from tests.agentcore_support import Served, served
+from tests.support.agentcore import Served, served
 from tests.support.backends import BACKENDS
-from tests.wire.servers import FakeServer, Recorded, Reply
+from tests.support.wire import FakeServer, Recorded, Reply
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

@@ -143,7 +143,7 @@ def test_sqlite_erase_leaves_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_postgres_erase_leaves_no_row_or_sample(request: pytest.FixtureRequest) -> None:
     pytest.importorskip("psycopg")
-    from tests.pg import admin_connect, fresh_url, schema_of
+    from tests.support.pg import admin_connect, fresh_url, schema_of
 
     url = fresh_url(request)
     schema = schema_of(url)
@@ -170,7 +170,7 @@ def test_postgres_erase_leaves_no_row_or_sample(request: pytest.FixtureRequest) 
 def test_postgres_erase_that_empties_tables_leaves_no_sample(request: pytest.FixtureRequest) -> None:
     """ANALYZE writes no statistics from an empty table: it kept the ones sampled from the erased rows."""
     pytest.importorskip("psycopg")
-    from tests.pg import admin_connect, fresh_url, schema_of
+    from tests.support.pg import admin_connect, fresh_url, schema_of
 
     url = fresh_url(request)
     schema = schema_of(url)

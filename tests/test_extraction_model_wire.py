@@ -1,7 +1,7 @@
 """A model's extraction answer that fuses, misreads or drops a fact is refused like a malformed one.
 
 The model is engram's OpenAI-compatible client talking to a real local server speaking that wire format
-(tests/wire); the memory is a real SQLite file. A refused answer writes nothing and leaves a failed job;
+(tests/support/wire.py); the memory is a real SQLite file. A refused answer writes nothing and leaves a failed job;
 retrying the job with a sound answer writes the facts.
 """
 
@@ -19,7 +19,7 @@ from engram.errors import ModelOutputError
 from engram.models.openai import OpenAIModel
 from engram.types import Scope
 from tests.support.configs import SEMANTIC_BY_HAND
-from tests.wire.servers import openai_chat, serve
+from tests.support.wire import openai_chat, serve
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
 SAID = "I live in Porto and I work at Initech."

@@ -23,7 +23,7 @@ from engram.http.app import create_app
 from engram.keys import create_key
 from engram.models.openai import OpenAIModel
 from tests.support.servers import uvicorn_thread
-from tests.wire.servers import Recorded, openai_chat, serve
+from tests.support.wire import Recorded, openai_chat, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 S1 = Scope(agent="bot", actor="u1", session="s1")

@@ -15,7 +15,7 @@ from engram import Memory, Scope
 from engram.harness.agent import Agent
 from engram.models.base import Usage
 from engram.models.openai import OpenAIModel
-from tests.wire.servers import Recorded, openai_chat, serve
+from tests.support.wire import Recorded, openai_chat, serve
 
 S = Scope(agent="barista", actor="bob", session="morning")
 

@@ -146,7 +146,7 @@ def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_chan
     """Over the wire (a local server speaking the OpenAI protocol): prose instead of JSON, then a fix."""
     from engram.errors import ModelOutputError
     from engram.models.openai import OpenAIModel
-    from tests.wire.servers import openai_chat, serve
+    from tests.support.wire import openai_chat, serve
 
     good = {"memories": [{"summary": "Lives in Porto", "key": "user/residence", "value": "Porto",
                           "category": "fact", "action": "assert", "multi_valued": False, "sources": [1],

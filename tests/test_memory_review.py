@@ -17,7 +17,7 @@ from engram.harness.tools import MemoryTools, memory_specs
 from engram.http.app import create_app
 from engram.keys import create_key
 from tests.support.servers import uvicorn_thread
-from tests.wire.servers import Recorded, openai_chat, serve
+from tests.support.wire import Recorded, openai_chat, serve
 
 ACCT = Scope(agent="reviewer", session="acct-991")
 OTHER = Scope(agent="reviewer", session="acct-992")

@@ -1,6 +1,6 @@
 """A model's answer that misreads or drops a fact is refused like a malformed one, in extraction and consolidation.
 
-engram's OpenAI-compatible client talks to a real local server speaking that wire format (tests/wire); the
+engram's OpenAI-compatible client talks to a real local server speaking that wire format (tests/support/wire.py); the
 memory is a real SQLite file. A refused answer writes nothing and leaves a failed job naming why; retrying
 the job with a sound answer writes the facts. The extraction checks read the model's free-form keys and
 summaries through ``engram.strategies.attributes``; what they cannot read is not judged.
@@ -22,7 +22,7 @@ from engram import Memory
 from engram.errors import ModelError, ModelOutputError
 from engram.models.openai import OpenAIModel
 from engram.types import Scope
-from tests.wire.servers import FakeServer, Recorded, openai_chat, serve
+from tests.support.wire import FakeServer, Recorded, openai_chat, serve
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
 CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
@@ -268,7 +268,7 @@ def test_leaving_out_a_restatement_of_a_stored_fact_drops_nothing(tmp_path: Path
 
 @pytest.fixture(scope="module")
 def llama_url() -> Iterator[str]:
-    from tests.llama import llama_server, server_binary, smollm2_gguf
+    from tests.support.llama import llama_server, server_binary, smollm2_gguf
 
     binary, gguf = server_binary(), smollm2_gguf()
     if not binary or not gguf:

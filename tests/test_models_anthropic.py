@@ -11,7 +11,7 @@ from engram.errors import ConfigError, ModelError, ModelOutputError
 from engram.models.anthropic import JSON_TOOL, AnthropicModel
 from engram.models.base import Message, ToolSpec, Usage
 from engram.types import ToolCall
-from tests.wire.servers import Reply, anthropic_error, anthropic_message, serve
+from tests.support.wire import Reply, anthropic_error, anthropic_message, serve
 
 KEY = "sk-ant-api03-test-secret-key-0123456789"
 SCHEMA: dict[str, Any] = {

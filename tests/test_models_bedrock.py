@@ -12,7 +12,7 @@ from engram.errors import ConfigError, ModelError, ModelOutputError
 from engram.models.base import Message, ToolSpec, Usage
 from engram.models.bedrock import JSON_TOOL, BedrockModel, sigv4_headers
 from engram.types import ToolCall
-from tests.wire.servers import Recorded, Reply, bedrock_converse, bedrock_error, check_sigv4, serve
+from tests.support.wire import Recorded, Reply, bedrock_converse, bedrock_error, check_sigv4, serve
 
 AKID = "AKIDEXAMPLE123"
 SECRET = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"

@@ -10,7 +10,7 @@ import pytest
 
 from engram.errors import ConfigError, ModelError
 from engram.models._http import MAX_RETRY_AFTER, ProviderHTTPError, Transport, retry_after
-from tests.wire.servers import Reply, serve
+from tests.support.wire import Reply, serve
 
 NOW = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC).timestamp()
 

@@ -11,7 +11,7 @@ from engram.errors import ConfigError, ModelError, ModelOutputError
 from engram.models.base import Message, ToolSpec, Usage
 from engram.models.openai import OpenAIModel
 from engram.types import ToolCall
-from tests.wire.servers import Reply, openai_chat, openai_error, serve
+from tests.support.wire import Reply, openai_chat, openai_error, serve
 
 KEY = "sk-test-0123456789abcdefSECRET"
 SCHEMA: dict[str, Any] = {

@@ -10,7 +10,7 @@ from engram.models.base import Message
 from engram.models.bedrock import BedrockModel
 from engram.models.openai import OpenAIModel
 from engram.models.registry import OLLAMA_BASE_URL, load_model
-from tests.wire.servers import openai_chat, serve
+from tests.support.wire import openai_chat, serve
 
 FIELD = "harness.memory.model"
 

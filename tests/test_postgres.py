@@ -33,9 +33,9 @@ from engram.stores.postgres.schema import MIGRATIONS
 from engram.stores.postgres.sql import lock_key as _lock_key
 from engram.stores.postgres.store import PostgresStore
 from engram.types import Job
-from tests.pg import admin_connect, schema_of, with_params
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
+from tests.support.pg import admin_connect, schema_of, with_params
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

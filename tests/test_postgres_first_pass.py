@@ -14,9 +14,9 @@ from engram.core.text import index_terms
 from engram.embedders import HashingEmbedder
 from engram.stores.postgres import pipe
 from engram.stores.postgres.store import PostgresStore
-from tests.pg import with_params
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
+from tests.support.pg import with_params
 
 pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
               pytest.mark.parametrize("backend", ["postgres"], indirect=True)]

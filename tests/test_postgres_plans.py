@@ -320,7 +320,7 @@ def measure_api(url: str, rows: int, dim: int) -> None:
 
 
 def main() -> None:
-    from tests.pg import base_url, drop_schema, with_params
+    from tests.support.pg import base_url, drop_schema, with_params
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=["plans", "api"], nargs="?", default="plans")

@@ -15,9 +15,9 @@ import pytest
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from tests.pg import admin_connect, fresh_url, schema_at_step, schema_of
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
+from tests.support.pg import admin_connect, fresh_url, schema_at_step, schema_of
 
 pytestmark = [pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)"),
               pytest.mark.parametrize("backend", ["postgres"], indirect=True)]

@@ -22,9 +22,9 @@ from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.errors import StoreError
 from engram.stores.postgres.store import PostgresStore
-from tests.pg import fresh_url, with_params
 from tests.support.backends import BACKENDS
 from tests.support.configs import WIDE
+from tests.support.pg import fresh_url, with_params
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif("postgres" not in BACKENDS, reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)")

@@ -25,7 +25,7 @@ from engram.models.base import Message
 from engram.models.openai import OpenAIModel
 from engram.strategies.facts import FACTS_SCHEMA
 
-from .llama import llama_server, server_binary, smollm2_gguf
+from .support.llama import llama_server, server_binary, smollm2_gguf
 
 S = Scope(agent="bot", actor="u1", session="s1")
 STRATEGIES = {"harness": {"memory": {

@@ -307,7 +307,7 @@ def test_each_review_is_a_memory_call_counting_against_the_turns_limits(make_mem
     """"Each review is a model call with purpose `memory` that counts against the turn's limits;
     `harness.memory.model` can name a cheaper model for it." """
     from tests.support.review_server import model_at, play
-    from tests.wire.servers import serve
+    from tests.support.wire import serve
 
     with serve(handler=play) as srv:
         mem = make_memory(MEMORY_SNIPPET, model=model_at(srv, "cheaper"))

@@ -68,7 +68,7 @@ def test_sqlite_migration_renumbers(tmp_path: Path) -> None:
 def test_postgres_migration_renumbers(request: pytest.FixtureRequest) -> None:
     pytest.importorskip("psycopg")
     from engram.stores.postgres.schema import MIGRATIONS
-    from tests.pg import admin_connect, fresh_url, schema_at_step, schema_of
+    from tests.support.pg import admin_connect, fresh_url, schema_at_step, schema_of
 
     url = fresh_url(request)
     schema = schema_of(url)

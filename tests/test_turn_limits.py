@@ -18,7 +18,7 @@ from engram.harness.agent import Agent
 from engram.harness.limits import Limits, TurnUsage
 from engram.models.base import Usage
 from tests.support.review_server import model_at, play
-from tests.wire.servers import serve
+from tests.support.wire import serve
 
 ACCT = Scope(agent="reviewer", session="acct-991")
 TWISP = {"harness": {"memory": {"enabled": True, "scope": {"read": ["session"], "write": ["session"]},

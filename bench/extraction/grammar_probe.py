@@ -29,7 +29,7 @@ import httpx  # noqa: E402
 from run import bounded  # noqa: E402
 
 from engram.strategies.facts import FACTS_SCHEMA  # noqa: E402
-from tests.llama import llama_server, server_binary  # noqa: E402
+from tests.support.llama import llama_server, server_binary  # noqa: E402
 
 SHORT = "Extract facts the user states as JSON."
 TIGHT = ("List the facts the user states about themselves as JSON. Example: for the user message "

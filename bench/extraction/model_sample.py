@@ -109,7 +109,7 @@ def served(args: argparse.Namespace) -> Iterator[tuple[Model, str]]:
     """The model: llama-server on loopback for ``--gguf``, else ``--model`` at ``--base-url``."""
     bound = {"json_max_tokens": args.max_json_tokens} if args.max_json_tokens else {}
     if args.gguf:
-        from tests.llama import llama_server, server_binary
+        from tests.support.llama import llama_server, server_binary
 
         binary = server_binary()
         if binary is None:

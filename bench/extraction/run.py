@@ -380,7 +380,7 @@ def gguf_model(gguf: Path) -> Iterator[Model]:
     """An OpenAI-compatible client of llama-server serving ``gguf`` on loopback, for the run's duration."""
     sys.path.insert(0, str(ROOT))
     from engram.models.openai import OpenAIModel
-    from tests.llama import llama_server, server_binary
+    from tests.support.llama import llama_server, server_binary
 
     binary = server_binary()
     if binary is None:

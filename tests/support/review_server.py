@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from engram.models.openai import OpenAIModel
-from tests.wire.servers import Recorded, Reply, openai_chat
+from tests.support.wire import Recorded, Reply, openai_chat
 
 
 def play(req: Recorded) -> Any:

@@ -66,7 +66,7 @@ class Served:
 def db_for(backend: str, tmp: Path, request: pytest.FixtureRequest) -> str:
     if backend == "sqlite":
         return f"sqlite:///{tmp / 'engram.db'}"
-    from tests.pg import fresh_url
+    from tests.support.pg import fresh_url
 
     return fresh_url(request)
 
