@@ -106,9 +106,9 @@ class Run:
                 out += [r.summary for r in self.lookup(self.namespace(st), said)]
         return out
 
-    def lookup(self, namespace: str, text: str) -> list[Record]:
-        """Active neighbours in ``namespace`` only, whatever the lookup returns."""
-        return [r for r in self.neighbors(namespace, text, self.k)
+    def lookup(self, namespace: str, text: str, k: int | None = None) -> list[Record]:
+        """Active neighbours in ``namespace`` only (``k`` of them at most, the run's ``k`` by default)."""
+        return [r for r in self.neighbors(namespace, text, k or self.k)
                 if r.namespace == namespace and r.status == "active"]
 
 

@@ -102,7 +102,15 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
             elif reflections:
                 by_model.setdefault(id(m), (m, []))[1].extend(reflections)
 
-    consolidate(offline, lambda ns, text, k: run.lookup(ns, text), k=neighbor_k, batch=batch)
+    seen: dict[str, Record] = {}  # the stored records the rules' candidates met, by id
+
+    def lookup(ns: str, text: str, k: int) -> list[Record]:
+        found = run.lookup(ns, text)
+        seen.update((r.id, r) for r in found)
+        return found
+
+    consolidate(offline, lookup, k=neighbor_k, batch=batch)
+    statements.end_old_values(run, batch, seen)
     statements.consolidate(run, said, batch)
     for m, cands in by_model.values():
         model_consolidation.consolidate(run, m, cands, batch)

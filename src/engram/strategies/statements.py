@@ -17,16 +17,21 @@ those neighbours, best first, a statement is
   supersedes it;
 - **added** otherwise. Events and tastes are never superseded by another event or taste: going to Rome
   does not undo going to Paris.
+
+A statement that names the value of a keyed record ("Ghent is so rainy" beside "Lives in Ghent") ends
+when the rules supersede or retract that record ("Lives in Porto"): it spoke of a value that no longer
+holds (:func:`end_old_values`; history keeps it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..config import Strategy
-from ..core.consolidate import Batch, Candidate, Decision, norm_value, record_key
+from ..core.consolidate import KEY_PREFIX, Batch, Candidate, Decision, norm_value, parse_key, record_key
+from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
 from ..extract.statements import content
@@ -56,15 +61,58 @@ def negated(summary: str) -> bool:
     return bool(_NEGATED.search(summary))
 
 
+_NO_VALUE = ("yes", "no", "like", "dislike")
+
+
+def _names_value(summary: str, value: str) -> bool:
+    """``summary`` names ``value`` (both in :func:`norm_value` form) as whole words."""
+    return bool(re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", norm_value(summary)))
+
+
+def _attribute(key: str) -> str:
+    """A key without its item: ``user/learning:italian`` -> ``user/learning`` (whose, and what about)."""
+    whose, _, what = key.rpartition("/")
+    return f"{whose}/{what.split(':', 1)[0]}"
+
+
+def end_old_values(run: Run, batch: Batch, seen: Mapping[str, Record]) -> None:
+    """End the stored statements that name a value the rules just superseded or retracted in ``batch``.
+
+    ``seen`` holds the stored records the rules' candidates were consolidated against (by id): for each of
+    them the batch replaces with another value of its key, or deletes, the keyless records of its namespace
+    naming the old value (and not the new one) are deleted too.
+    """
+    for op in list(batch.ops):
+        if isinstance(op, AddOp) and op.replaces:
+            old, new = seen.get(op.replaces), parse_key(KEY_PREFIX + op.fact_key) if op.fact_key else None
+        elif isinstance(op, DeleteOp):
+            old, new = seen.get(op.record_id), None
+        else:
+            continue
+        kv = record_key(old) if old is not None else None
+        if old is None or kv is None or kv[1] in _NO_VALUE or negated(old.summary):
+            continue
+        value, now = norm_value(kv[1]), norm_value(new[1]) if new else ""
+        if len(value) < 3 or value == now or (new is not None and _attribute(new[0]) != _attribute(kv[0])):
+            continue
+        for r in run.lookup(old.namespace, kv[1], 2 * run.k):
+            if r.id == old.id or r.id in batch.consumed or record_key(r) is not None:
+                continue
+            if _names_value(r.summary, value) and not (now and _names_value(r.summary, now)):
+                batch.consumed.add(r.id)
+                batch.ops.append(DeleteOp(r.id, op.strategy, op.source_event_ids,
+                                          f"names {kv[1]!r}, which no longer holds"))
+
+
 def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
     """``summary`` names the value of a keyed record (a rule's) and says nothing else about it: "Living in
     Porto is great" beside "Lives in Porto". It shares a word of the record besides the value, or says
     at most one thing besides it."""
     kv = record_key(r)
-    if kv is None or not kv[1] or kv[1] in ("yes", "no", "like", "dislike") or negated(r.summary):
+    if kv is None or not kv[1] or kv[1] in _NO_VALUE or negated(r.summary):
         return False
     value = norm_value(kv[1])
-    if len(value) < 3 or not re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", norm_value(summary)):
+    if len(value) < 3 or not _names_value(summary, value):
         return False
     rest = mine - set(index_terms(value))
     return bool(rest & content(r.summary)) or len(rest) <= 1

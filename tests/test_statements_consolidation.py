@@ -1,0 +1,88 @@
+"""Statements beside the rules' keyed records (issue 31): a statement naming a keyed record's value ends
+when the rules supersede or retract that value; one naming another value, or both, stays.
+
+Sessions are played through ``engram.Memory`` (SEMANTIC, offline) on a real SQLite file and the real
+PostgreSQL (``make_memory``), and the fact records are read back, active and ended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from engram import Memory
+from engram.types import Record, Scope
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+SEMANTIC: dict[str, Any] = {"harness": {"memory": {
+    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+    "extraction": {"trigger": "off"},
+    "strategies": [{"type": "SEMANTIC"}]}}}
+PROBE = Scope(agent="bot", actor="ana", session="probe")
+
+
+def _play(mem: Memory, *sessions: list[str]) -> None:
+    """Each session (user lines, each answered by the assistant) appended and extracted in turn."""
+    for n, lines in enumerate(sessions):
+        scope = Scope(agent="bot", actor="ana", session=f"s{n}")
+        start = T0 + timedelta(days=3 * n)
+        turns = [m for line in lines for m in (("user", line), ("assistant", "I see."))]
+        mem.append(scope, [{"role": r, "content": c, "at": start + timedelta(minutes=i)}
+                           for i, (r, c) in enumerate(turns)])
+        mem.extract(scope)
+
+
+def _facts(mem: Memory, status: str = "active") -> dict[str, Record]:
+    return {r.summary: r for r in mem.list(PROBE, status=status, limit=200) if r.namespace.startswith("/facts/")}
+
+
+FIRST = ["I work at Initech.", "Initech gave me Friday off.",
+         "I'm learning Japanese.", "My Japanese teacher is so patient."]
+
+
+def test_statements_naming_a_keyed_value_are_kept_beside_it(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, FIRST)
+    got = _facts(mem)
+    assert {"Works at Initech", "Learning Japanese", "Japanese teacher is so patient"} <= set(got)
+    (day_off,) = [s for s in got if s.startswith("Initech gave them")]
+    assert not got[day_off].fact_key  # keyless: a statement, not a rule's record
+
+
+def test_a_new_value_ends_the_statements_naming_the_old_one(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, FIRST, ["I started a new job at Bluth Homes."])
+    got = _facts(mem)
+    assert "Works at Bluth Homes" in got
+    assert not [s for s in got if "Initech" in s]  # the employer and the day off it gave are both past
+    assert {"Learning Japanese", "Japanese teacher is so patient"} <= set(got)  # another attribute: untouched
+    ended = _facts(mem, "deleted")
+    assert [s for s in ended if s.startswith("Initech gave them")]  # ended, still readable
+
+
+def test_switching_an_item_of_a_family_ends_statements_naming_it(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, FIRST, ["I'm learning Italian now."])
+    got = _facts(mem)
+    assert "Learning Italian" in got
+    assert not [s for s in got if "Japanese" in s]
+    assert "Works at Initech" in got
+
+
+def test_a_retracted_value_ends_the_statements_naming_it(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, FIRST, ["I don't work at Initech anymore."])
+    got = _facts(mem)
+    assert not [s for s in got if "Initech" in s and "no longer" not in s.lower() and "not" not in s.lower()]
+    assert "Japanese teacher is so patient" in got
+
+
+def test_a_statement_naming_the_new_value_too_stays(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, ["I work at Initech.", "My boss compares Initech and Bluth Homes a lot."],
+          ["I started a new job at Bluth Homes."])
+    got = _facts(mem)
+    assert "Works at Bluth Homes" in got
+    said = [s for s in got if "compares" in s]
+    assert said == ["Boss compares Initech and Bluth Homes"]
