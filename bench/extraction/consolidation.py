@@ -52,9 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 import families  # noqa: E402
 import shifts  # noqa: E402
 from generate import DIGEST, build, digest  # noqa: E402
+from playback import append_and_extract  # noqa: E402
 
 from engram import Memory  # noqa: E402
-from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 STRATEGIES = ("SEMANTIC", "USER_PREFERENCE", "SUMMARIZATION", "EPISODIC")
@@ -95,12 +95,8 @@ def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -
                     for i, (r, c) in enumerate(sess["messages"])]
             now[0] = msgs[-1]["at"] + timedelta(minutes=1)  # the session as it happens: its time is "now"
             started = time.perf_counter()
-            mem.append(scope, msgs)
-            try:
-                mem.extract(scope)
-            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+            if append_and_extract(mem, scope, msgs, f"{actor} s{si}")[1] is None:
                 failed += 1
-                print(f"  extraction failed ({actor} s{si}): {exc}", file=sys.stderr)
             seconds += time.perf_counter() - started
             turns += len(msgs)
         now[0] += timedelta(days=1)

@@ -66,11 +66,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 
+from playback import append_and_extract  # noqa: E402
+
 from engram import Memory  # noqa: E402
 from engram.core.consolidate import similarity  # noqa: E402
 from engram.core.text import index_terms, stem, words  # noqa: E402
 from engram.embedders import load_embedder  # noqa: E402
-from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DATA = Path(os.environ.get("ENGRAM_BENCHDATA", ROOT.parent / "shared" / "benchdata"))
@@ -150,13 +151,10 @@ def play(sessions: Sequence[tuple[int, datetime, list[dict[str, Any]]]], actor: 
             clock[0] = start + timedelta(minutes=len(messages) + 1)
             s = Scope(agent="bench", actor=actor, session=f"s{n}")
             t0, c0 = time.perf_counter(), time.process_time()
-            events = mem.append(s, messages)
-            try:
-                written = mem.extract(s)
-            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+            events, extracted = append_and_extract(mem, s, messages, f"{actor} s{n}")
+            if extracted is None:
                 out.failed += 1
-                print(f"  extraction failed ({actor} s{n}): {exc}", file=sys.stderr)
-                written = []
+            written = extracted or []
             out.seconds += time.perf_counter() - t0
             out.cpu += time.process_time() - c0
             out.turns += len(messages)

@@ -42,10 +42,10 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
 import talk  # noqa: E402
+from playback import append_and_extract  # noqa: E402
 
 from engram import Memory  # noqa: E402
 from engram.core.consolidate import similarity  # noqa: E402
-from engram.errors import ModelError  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
@@ -88,12 +88,8 @@ def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -
                     for i, (r, c) in enumerate(sess["messages"])]
             now[0] = msgs[-1]["at"] + timedelta(minutes=1)
             started = time.perf_counter()
-            mem.append(scope, msgs)
-            try:
-                mem.extract(scope)
-            except ModelError as exc:  # a model that fails or answers badly: counted, the run goes on
+            if append_and_extract(mem, scope, msgs, f"{actor} s{si}")[1] is None:
                 failed += 1
-                print(f"  extraction failed ({actor} s{si}): {exc}", file=sys.stderr)
             seconds += time.perf_counter() - started
             turns += len(msgs)
         now[0] += timedelta(days=1)
