@@ -19,6 +19,7 @@ from engram.core.consolidate import Candidate
 from engram.extract.statements import read, third_person
 from engram.strategies.statements import decide
 from engram.types import Record, Scope
+from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 SEMANTIC: dict[str, Any] = {"harness": {"memory": {
@@ -111,13 +112,7 @@ def test_an_event_never_supersedes_another_event() -> None:
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[Record]:
     """Each session (user lines, each answered by the assistant) extracted in turn; the active facts."""
     mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
-    for n, lines in enumerate(sessions):
-        scope = Scope(agent="bot", actor="ana", session=f"s{n}")
-        start = T0 + timedelta(days=3 * n)
-        turns = [m for line in lines for m in (("user", line), ("assistant", "I see."))]
-        mem.append(scope, [{"role": r, "content": c, "at": start + timedelta(minutes=i)}
-                           for i, (r, c) in enumerate(turns)])
-        mem.extract(scope)
+    play_user_sessions(mem, *sessions, start=T0)
     probe = Scope(agent="bot", actor="ana", session="probe")
     return [r for r in mem.list(probe, limit=200) if r.namespace.startswith("/facts/") and r.status == "active"]
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engram import Memory
 from engram.types import Record, Scope
+from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 SEMANTIC: dict[str, Any] = {"harness": {"memory": {
@@ -23,14 +24,7 @@ PROBE = Scope(agent="bot", actor="ana", session="probe")
 
 
 def _play(mem: Memory, *sessions: list[str]) -> None:
-    """Each session (user lines, each answered by the assistant) appended and extracted in turn."""
-    for n, lines in enumerate(sessions):
-        scope = Scope(agent="bot", actor="ana", session=f"s{n}")
-        start = T0 + timedelta(days=3 * n)
-        turns = [m for line in lines for m in (("user", line), ("assistant", "I see."))]
-        mem.append(scope, [{"role": r, "content": c, "at": start + timedelta(minutes=i)}
-                           for i, (r, c) in enumerate(turns)])
-        mem.extract(scope)
+    play_user_sessions(mem, *sessions, start=T0)
 
 
 def _facts(mem: Memory, status: str = "active") -> dict[str, Record]:

@@ -130,3 +130,15 @@ class Scripted:
         if callable(answer):
             answer = answer(call)
         return Completion(text=answer if isinstance(answer, str) else json.dumps(answer))
+
+
+def play_user_sessions(mem: Any, *sessions: Sequence[str], start: datetime, actor: str = "ana") -> None:
+    """Each session (user lines, each answered "I see.") appended and extracted in turn, three days apart
+    from ``start``: a user telling memory things over several sessions."""
+    for n, lines in enumerate(sessions):
+        scope = Scope(agent="bot", actor=actor, session=f"s{n}")
+        begin = start + timedelta(days=3 * n)
+        turns = [m for line in lines for m in (("user", line), ("assistant", "I see."))]
+        mem.append(scope, [{"role": r, "content": c, "at": begin + timedelta(minutes=i)}
+                           for i, (r, c) in enumerate(turns)])
+        mem.extract(scope)
