@@ -413,6 +413,14 @@ class Batch:
         self.ops[i] = None
         return op
 
+    def end(self, record_id: str, strategy: str, source_event_ids: tuple[str, ...], reason: str) -> bool:
+        """Delete the stored record ``record_id`` unless this batch already replaced or deleted it."""
+        if record_id in self.consumed:
+            return False
+        self.consumed.add(record_id)
+        self.ops.append(DeleteOp(record_id, strategy, source_event_ids, reason))
+        return True
+
     def apply(self, c: Candidate, decisions: Sequence[Decision]) -> None:
         """Turn a candidate's decisions into ops (see the class docstring for pending targets)."""
         for d in decisions:
@@ -438,9 +446,8 @@ class Batch:
                     old = self._drop_pending(d.target)
                     if old.replaces:
                         self.ops.append(DeleteOp(old.replaces, c.strategy, c.source_event_ids, d.reason))
-                elif d.target not in self.consumed:
-                    self.consumed.add(d.target)
-                    self.ops.append(DeleteOp(d.target, c.strategy, c.source_event_ids, d.reason))
+                else:
+                    self.end(d.target, c.strategy, c.source_event_ids, d.reason)
             elif d.action == "skip":
                 if pending:
                     assert d.target is not None

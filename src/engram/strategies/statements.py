@@ -96,12 +96,10 @@ def end_old_values(run: Run, batch: Batch, seen: Mapping[str, Record]) -> None:
         if len(value) < 3 or value == now or (new is not None and _attribute(new[0]) != _attribute(kv[0])):
             continue
         for r in run.lookup(old.namespace, kv[1], 2 * run.k):
-            if r.id == old.id or r.id in batch.consumed or record_key(r) is not None:
+            if r.id == old.id or record_key(r) is not None:
                 continue
             if _names_value(r.summary, value) and not (now and _names_value(r.summary, now)):
-                batch.consumed.add(r.id)
-                batch.ops.append(DeleteOp(r.id, op.strategy, op.source_event_ids,
-                                          f"names {kv[1]!r}, which no longer holds"))
+                batch.end(r.id, op.strategy, op.source_event_ids, f"names {kv[1]!r}, which no longer holds")
 
 
 def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
