@@ -111,8 +111,9 @@ _narrowed: dict[_NarrowKey, tuple[cfgmod.Config, cfgmod.Config]] = {}
 def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
     """A Memory on the same store whose read/write levels are the config's intersected with the grant's.
 
-    A fresh view per request: the engine swaps its config object during extraction, which must never be
-    seen by another request.
+    The view is a pinned policy over the base's runtime (``Memory.with_config``): it opens nothing and cannot
+    close the base, so building one per request costs only the parts' small objects. It pins the
+    configuration the request's grant allows, so a request sees one configuration from start to end.
     """
     # the agent's own configuration, else the default
     who = agent or grant.agent
