@@ -1,4 +1,4 @@
-"""Consolidation on the "talk" set (``users/talk.py``): ways people say things, in wording of their own.
+"""Consolidation on the "talk" set (``users/talk.py``) or the blind "natural" set (``users/natural.py``).
 
 Each user's 3 sessions go through ``engram.Memory`` (SQLite in memory) with the default strategies (SEMANTIC +
 SUMMARIZATION at actor level), ``Memory.extract`` after each session; then, from a new session, each probe's
@@ -21,6 +21,8 @@ Usage::
 
     .venv/bin/python bench/extraction/phrasing.py                  # both splits
     .venv/bin/python bench/extraction/phrasing.py --split tune -v  # tune misses
+    .venv/bin/python bench/extraction/phrasing.py --set natural    # the blind natural-chat set (users/natural.py)
+    .venv/bin/python bench/extraction/phrasing.py --set natural-plain  # its facts as plain sentences, no filler
     .venv/bin/python bench/extraction/phrasing.py --model openai:gpt-4o-mini --base-url http://127.0.0.1:8080/v1
 """
 
@@ -41,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
+import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
 
@@ -49,6 +52,9 @@ from engram.core.consolidate import similarity  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
+SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of them, frozen digest)
+        "natural": (natural.build, natural.digest, natural.FROZEN["natural"]),
+        "natural-plain": (lambda: natural.build(plain=True), natural.digest, natural.FROZEN["natural-plain"])}
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
 _OVER = re.compile(r"\b(?:no longer|not|never|don't|doesn't|didn't|isn't|quit|quitting|left|sold|stopped|gave up|"
@@ -140,6 +146,7 @@ def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("tune", "held", "both"), default="both")
+    ap.add_argument("--set", choices=tuple(SETS), default="talk", help="which users (default: talk)")
     ap.add_argument("--embedder", default=None)
     ap.add_argument("--model", default=None, help="an extraction model, e.g. openai:gpt-4o-mini (default: offline)")
     ap.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint for --model openai:...")
@@ -157,14 +164,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.base_url:
         os.environ["OPENAI_BASE_URL"] = args.base_url
         os.environ.setdefault("OPENAI_API_KEY", "local")
-    users = talk.build()
-    got = talk.digest(users)
-    if got != DIGEST:
-        print(f"the talk set changed (digest {got}, frozen {DIGEST})", file=sys.stderr)
+    build, digest, frozen = SETS[args.set]
+    users = build()
+    got = digest(users)
+    if got != frozen:
+        print(f"the {args.set} set changed (digest {got}, frozen {frozen})", file=sys.stderr)
         return 2
     chosen = [u for u in users if args.split in ("both", u["split"])]
     results = [play(u, args.embedder, args.model) for u in chosen]
-    report: dict[str, Any] = {"digest": got, "embedder": args.embedder or "default", "model": args.model or "offline",
+    report: dict[str, Any] = {"set": args.set, "digest": got, "embedder": args.embedder or "default",
+                              "model": args.model or "offline",
                               "by_split": {}, "by_kind": {}}
     print(f"digest={got}  users={len(results)}")
     print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'negated@3':>9} {'dup':>6} {'fused':>6} "
@@ -193,7 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for p in r["probes"]:
                 if p["latest_at3"] is False or p["stale_at3"] or p["negated_at3"] or p["duplicate"] or p["fused"]:
                     print(f"-- {r['id']} {p['kinds']} q={p['question']!r} latest={p['latest']} stale={p['stale']} "
-                          f"gone={p['gone']}\n     top={p['top']}\n     same={p['same']} fused={p['fused']}")
+                          f"gone={p['gone']}\n     said={p.get('said')}\n     top={p['top']}\n     same={p['same']} "
+                          f"fused={p['fused']}")
     if args.json:
         report["users"] = results
         args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
