@@ -28,7 +28,7 @@ def _facts(*messages: tuple[str, str]) -> list[tuple[str, str, bool]]:
     ("Where are you based, so I can suggest local options?", "Tallinn.", ("user/residence", "Lives in Tallinn")),
     ("What do you do for work?", "Oh, a nurse, for my sins.", ("user/job", "Works as a nurse")),
     ("Which company are you with?", "I'm with Globex.", ("user/employer", "Works at Globex")),
-    ("Any dietary requirements I should know about?", "Vegan, strictly.", ("user/diet", "Is vegan")),
+    ("Any dietary requirements I should know about?", "Vegan, strictly.", ("user/diet", "Diet is vegan")),
     ("What's your favourite colour?", "Definitely purple.", ("user/favourite_colour", "Favourite colour is purple")),
     ("What car do you have?", "An old Mazda 3.", ("user/car", "Drives a Mazda 3")),
     ("Where does your sister work?", "Marta? At Globex.", ("sister:marta/employer", "Sister Marta works at Globex")),

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 
-_FILL = re.compile(r"^(?:oh|yes|yeah|yep|well|um|hmm|definitely|mostly|probably|honestly|sure|in|at)\b[,.!]?\s+",
+from . import asked
+
+_FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|probably|honestly|sure|just|only|in|at)\b"
+                   r"[,.!]?\s+",
                    re.IGNORECASE)
 _TAIL = re.compile(r"(?:,\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
                    r"these days|at the moment|since [\w ]+|for (?:a|two|three|\d+) \w+)|\s+still)\s*$", re.IGNORECASE)
@@ -67,19 +70,27 @@ def read(reply: str, prompt: str) -> str:
         return reply
     question = _last_question(prompt)
     if question:
-        return _answer(reply, question)
+        return _answer(reply, question, prompt[:prompt.rfind(question)])
     return _put_right(reply, prompt)
 
 
 def _last_question(prompt: str) -> str:
+    """The prompt's last question, when the prompt ends with it or with one short sentence after it
+    ("Who's your employer? It might change the template.")."""
     qs = re.findall(r"[^.!?]*\?", prompt)
-    return qs[-1].strip() if qs and prompt.rstrip().endswith("?") else ""
+    if not qs:
+        return ""
+    after = prompt[prompt.rfind(qs[-1]) + len(qs[-1]):].strip()
+    return qs[-1].strip() if not after or (len(after.split()) <= 8 and after.count(".") <= 1) else ""
 
 
-def _answer(reply: str, question: str) -> str:
+def _answer(reply: str, question: str, prompt: str = "") -> str:
     no = _NO.match(reply)
     if no:
         return _no_to_still(reply[no.end():], question, reply)
+    said = _by_frame(reply, question, prompt)
+    if said:
+        return said
     for pat, tpl in _ASKS:
         m = pat.search(question)
         if not m:
@@ -161,3 +172,42 @@ def _fragment(text: str) -> str:
     if not s or len(s.split()) > 5 or "?" in s:
         return ""
     return s
+
+
+_EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|xx?|!+)\s*$")
+_MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
+
+
+def _by_frame(reply: str, question: str, prompt: str) -> str:
+    """The reply read in the frame of what the question asks (:mod:`.asked`); "" when it does not fit.
+
+    A fragment ("graz", "Priya :)", "welsh, dutch", "on thursdays", "an old Passat") is put in the frame;
+    a statement about "he"/"she"/"it" is said of who or what was asked about ("she's in Ghent" after
+    "Where's your sister living now?"); other statements are left to the rules.
+    """
+    what = asked.ask(question, prompt)
+    if what is None:
+        return ""
+    body = _EMOTE.sub("", reply.strip()).strip().rstrip(".!")
+    if _is_statement(body):
+        m = re.match(r"^(?:he|she|they|it)(?:'s|’s| is| are)\s+(?P<rest>.+)$", body, re.IGNORECASE)
+        if m and what.kind == "day":
+            return what.say(m.group("rest"))
+        if m and what.subject != "I" and re.match(r"^(?:in|at|based in|living in)\b", m.group("rest"), re.IGNORECASE):
+            return what.say(re.sub(r"^(?:in|at|based in|living in)\s+", "", m.group("rest"), flags=re.IGNORECASE))
+        return ""
+    for _ in range(3):
+        body = _FILL.sub("", body).strip()
+    person = asked.named_person(body)
+    if person:
+        return person
+    if what.kind != "list":
+        body = body.split(",")[0].strip()
+        body = re.sub(r"\s+(?:for now|these days|at the moment|mostly|i think|probably|yes|weekly|every week)$", "",
+                      body, flags=re.IGNORECASE).strip()
+    modal = _MODAL.match(body)
+    if modal and what.kind == "name":
+        body = modal.group("x")
+    if not body or len(body.split()) > 5 or "?" in body:
+        return ""
+    return what.say(body)

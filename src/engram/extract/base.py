@@ -102,6 +102,7 @@ class Context:
     recent: list[Fact] = field(default_factory=list)  # facts said so far in the batch (corrections revise them)
     prompt: str = ""  # the assistant's message the user's next message answers (extract/answers.py)
     last_user: Event | None = None  # the user's previous message (what "sorry, typo: ..." puts right)
+    said: list[Event] = field(default_factory=list)  # the user's messages so far (what a later fix puts right)
     # people first known only by a word ("my new manager") or a name ("Ben"), then fully in this batch:
     # (their subject and display before, the person)
     named: list[tuple[str, str, Rel]] = field(default_factory=list)

@@ -11,10 +11,13 @@ replacement in place, and the slip's facts are dropped.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .base import Fact
+from .lexicon import DIETS, JOB_HEADS, LANGS
+from .text import is_activity
 
 _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or\s+rather|correction:?|"
             r"oops,?\s+I\s+mean)")
@@ -112,9 +115,24 @@ def earlier(sentence: str) -> Retake | None:
     return Retake(m.group("s").strip(" ,"), m.group("r").strip())
 
 
+def restated(message: str) -> bool:
+    """Whether ``message`` says a statement again with the value it denies ("sorry, I work at Ericsson, not
+    Telenor"): read as a statement, never as a value to put into the message before."""
+    s = message.strip()
+    opened = _OPEN.match(s)
+    rest = s[opened.end():] if opened else s
+    return bool(_STATES.match(rest)) and re.search(r",?\s+not\s+\w", rest) is not None
+
+
 def without_preamble(sentence: str) -> str:
-    """ "Small correction to what I told you: I live in Bergen, not Calgary." -> the statement."""
-    return _TO_WHAT.sub("", sentence.strip(), count=1)
+    """ "Small correction to what I told you: I live in Bergen, not Calgary." -> the statement; "sorry, I
+    am a dentist, not a chef" -> the statement; a fix of a value said in an earlier conversation, as the
+    statement it makes when the values say what they are (:func:`typed`)."""
+    s = _TO_WHAT.sub("", sentence.strip(), count=1)
+    opened = _OPEN.match(s)
+    if opened and restated(s):
+        return s[opened.end():]
+    return typed(s)
 
 
 def not_tail(sentence: str) -> tuple[str, str] | None:
@@ -131,3 +149,136 @@ def replacement_value(replacement: str) -> str | None:
     """ "it's Initech" / "it is a Golf" -> the value; None when the replacement is a statement of its own."""
     m = re.match(r"^(?:it|that)\s+(?:is|was|'s)\s+(?P<y>.+?)[.!]*$", replacement.strip(), re.IGNORECASE)
     return m.group("y").strip() if m else None
+
+
+# A message that puts an earlier value right, however it is said: "wait, I meant Cork", "one fix from our
+# last chat: karoq, not forester", "I think I said Saturday earlier, it's Thursday", "ignore what I said
+# about Mkiael, it's Mikael", "going back to what I said: Philips was wrong, it's Carlsberg", "about what I
+# said before, Grundfos? no, Nestlé". :func:`said_fix` reads the value meant and the one it replaces (None
+# when only the new one is said); :func:`earlier_fix` finds the earlier message it puts right.
+_OPEN = re.compile(r"^(?:(?:btw|by the way|oh|oops|whoops|argh|ugh|sorry|my bad|actually|wait|hmm|no|nope|ok|okay|"
+                   r"also|and|so)\b[,!.:;-]*\s*)+", re.IGNORECASE)
+_ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor)\s+)*(?:fix|correction|typo|mistake)"
+                    r"(?:\s+(?:from|to|about|on|in|for)\s+[\w' ]+?)?\s*[:,-]\s*"
+                    r"|^I\s+(?:got|had)\s+(?:something|that|it|one thing)\s+wrong(?:\s+(?:before|earlier|last time|"
+                    r"the other day))?\s*[:,-]\s*"
+                    r"|^(?:going\s+)?back\s+to\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?"
+                    r"\s*[:,-]\s*"
+                    r"|^about\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?\s*[:,-]?\s*",
+                    re.IGNORECASE)
+_TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|i always mix (?:them|those|it) up|"
+                    r"(?:I|i) (?:keep|always) (?:mixing|getting) (?:them|it|that) (?:up|wrong)))+[.!]*$", re.IGNORECASE)
+_IT_IS = r"(?:it|that|the right one|the real one)\s*(?:is|'s|’s|was)\s+(?:actually\s+|really\s+)?"
+_SHAPES = [re.compile(p, re.IGNORECASE) for p in (
+    r"^(?:I\s+)?(?:meant|mean|meant to say|meant to write)\s+(?P<y>[^,]+?)$",
+    r"^(?:(?:I think|I believe)\s+)?(?:last time\s+|earlier\s+|before\s+)?I\s+(?:said|told you|wrote|typed|put)\s+"
+    r"(?P<x>[^,]+?)(?:\s+(?:earlier|before|last time|the other day))?,?\s+(?:but\s+)?" + _IT_IS + r"(?P<y>[^,]+?)$",
+    r"^(?:please\s+)?(?:ignore|forget|scratch)\s+what\s+I\s+(?:said|told you|wrote)\s+about\s+(?P<x>[^,]+?)\s*[,;:-]\s*"
+    + _IT_IS + r"(?P<y>[^,]+?)$",
+    r"^(?P<x>[^,]+?)\s+(?:was|is)\s+(?:wrong|a typo|a mistake|incorrect|not right)\s*[,;:-]?\s*" + _IT_IS
+    + r"(?P<y>[^,]+?)$",
+    r"^(?P<x>[^,?]+?)\?\s*(?:no|nope|nah)\b[,.!]?\s+(?:" + _IT_IS + r")?(?P<y>[^,]+?)$",
+    r"^(?:" + _IT_IS + r")?(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?(?P<x>[^,]+?)$",
+)]
+_SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|I\s+said\b|ignore\b|forget\b|[^,?]+?\s+was\s+(?:wrong|a typo)|"
+                       r"[^,?]+\?\s*no\b)", re.IGNORECASE)  # a fix without an opener ("sorry", "one fix: ")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_STATES = re.compile(r"^(?:I|I'm|I am|i'm|my|we|our|he|she|they)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A value put right: ``right`` was meant, ``wrong`` (or the value said just before, when None) was said."""
+
+    right: str
+    wrong: str | None = None
+
+
+def said_fix(message: str) -> Fix | None:
+    """The value ``message`` puts right, when the whole message is such a fix; None for anything else
+    (a statement that denies a value, "I work at Ericsson, not Telenor", is read as a statement)."""
+    s = _TAILS.sub("", message.strip().rstrip(".!")).strip()
+    opened = _OPEN.match(s)
+    body = s[opened.end():] if opened else s
+    about = _ABOUT.match(body)
+    body = body[about.end():] if about else body
+    body = _OPEN.sub("", body).strip().rstrip(".!")
+    if not (opened or about) and not _SAYS_FIX.match(body):
+        return None
+    for pat in _SHAPES:
+        m = pat.match(body)
+        if not m:
+            continue
+        y = _ARTICLE.sub("", m.group("y").strip(" ,.!"))
+        x = _ARTICLE.sub("", m.group("x").strip(" ,.!?")) if "x" in m.groupdict() and m.group("x") else None
+        if not y or _STATES.match(y) or len(y.split()) > _MAX_WORDS or (x and len(x.split()) > _MAX_WORDS):
+            return None
+        return Fix(y, x)
+    return None
+
+
+def _said_in(word: str, text: str) -> str | None:
+    """The form of ``word`` in ``text`` ("Saturday" is in "on Saturdays" as "Saturdays"), or None."""
+    m = re.search(r"(?<![\w-])" + re.escape(word) + r"(?P<s>s|es)?(?![\w-])", text, re.IGNORECASE)
+    return m.group(0) if m else None
+
+
+def earlier_fix(message: str, said: Sequence[Any], recent: Sequence[Fact]) -> tuple[Fix, Any] | None:
+    """(the fix, the earlier user message it puts right) for a message such as "wait, I meant Cork".
+
+    ``said`` are the user's earlier messages (events, oldest first), ``recent`` the facts read so far. With
+    the slip named, the latest message naming it is the one put right (in a plural, the fix is too: "on
+    Saturdays" -> "on Thursdays"); without, the message just before, and the value a fact of it holds (else
+    its last capitalised word). None when no earlier message of the batch is put right (the fix is then
+    read as a statement, see :func:`typed`).
+    """
+    fix = said_fix(message)
+    if fix is None or not said:
+        return None
+    if fix.wrong is not None:
+        for ev in reversed(said):
+            form = _said_in(fix.wrong, ev.content or "")
+            if form is None:
+                continue
+            if form.lower() != fix.wrong.lower() and fix.wrong.lower() in _WEEKDAYS:
+                # "on Saturdays" is every Saturday: said so, the day is one word the fix can replace
+                every = re.sub(r"(?:\bon\s+)?(?<![\w-])" + re.escape(form) + r"(?![\w-])", "every " + fix.wrong,
+                               ev.content, flags=re.IGNORECASE)
+                return Fix(fix.right, fix.wrong), replace(ev, content=every)
+            return Fix(fix.right + form[len(fix.wrong):], form), ev
+        return None
+    if re.search(r"\d|\b(?:" + "|".join(_WEEKDAYS) + r"|today|tomorrow|tonight|next|noon)\b", fix.right, re.IGNORECASE):
+        return None  # "sorry, I meant Friday": a date put right, which the event rules revise themselves
+    before = said[-1]
+    text = before.content or ""
+    values = [f.value for f in recent if f.event_id == before.id and not f.retract and f.value
+              and not f.attribute.startswith(("family:", "pet:")) and _said_in(_ARTICLE.sub("", f.value), text)]
+    if values:
+        return Fix(fix.right, _ARTICLE.sub("", values[-1])), before
+    names = [w for w in re.findall(r"(?<=\s)[A-Z][\w-]*", text) if not (w.isupper() and len(w) > 3) and w != "I"]
+    return (Fix(fix.right, names[-1]), before) if names and len(fix.right.split()) <= 2 else None
+
+
+def typed(sentence: str) -> str:
+    """A fix of a value said in an earlier conversation, as the statement it makes when the values say
+    what they are ("gluten-free, not dairy-free" -> "I am gluten-free, not dairy-free"); else unchanged."""
+    fix = said_fix(sentence)
+    if fix is None or fix.wrong is None:
+        return sentence
+    y, x = fix.right, fix.wrong
+    for kind, frame in _TYPED:
+        if kind(y) and kind(x):
+            return frame.format(y=y, x=x)
+    return sentence
+
+
+def _is_job(w: str) -> bool:
+    return w.lower().split()[-1] in JOB_HEADS
+
+
+_TYPED: list[tuple[Callable[[str], bool], str]] = [
+    (lambda w: w.lower() in DIETS, "I am {y}, not {x}."),
+    (lambda w: w.lower() in LANGS, "I speak {y}, not {x}."),
+    (_is_job, "I work as a {y}, not a {x}."),
+    (is_activity, "My sport is {y}, not {x}."),
+]

@@ -65,7 +65,12 @@ class OfflineExtractor:
         if back:
             ev = replace(ev, content=text)
         previous, ctx.last_user = ctx.last_user, ev
-        fix = spans.next_fix(ev.content, previous.content) if previous is not None else None
+        fix = spans.next_fix(ev.content, previous.content) if previous is not None and \
+            not corrections.restated(ev.content) else None
+        found = corrections.earlier_fix(ev.content, ctx.said, ctx.recent)  # "wait, I meant Cork", any earlier message
+        ctx.said.append(ev)
+        if found is not None:
+            fix, previous = spans.NextFix(found[0].wrong or "", found[0].right), found[1]
         if fix is not None and previous is not None:
             self._next_fix(fix, previous, ev, ctx, out)
         else:

@@ -1,0 +1,174 @@
+"""What an assistant's question asks, so that a short answer can be read as the statement it makes.
+
+"Remind me, where is your sister?" / "graz" says "My sister lives in Graz"; "Which day do you have
+piano lessons?" / "on thursdays" says "I have piano lessons every Thursday". :func:`ask` reads a question
+into an :class:`Ask`: *who* it is about (the user, "your sister", a name) and *what* about them (a place,
+a name, a day, or the thing a noun of the question names: "which languages", "do you have a car", "who's
+your boss"). :meth:`Ask.say` puts an answer in that frame. The frames are grammar (where / who / which
+day / which N), not sentences of any one conversation; the nouns only choose the verb the rules read best
+("I speak X" for languages, "I drive X" for a car) and fall back to "My N is X" for any other noun.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import CAR_MAKES, FAMILY, PETS
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAY = re.compile(r"\b(?P<d>" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
+_PEOPLE = sorted((w for w in FAMILY if w not in ("youngest", "eldest", "oldest")), key=len, reverse=True)
+_REL = r"(?P<rel>line manager|other half|" + "|".join(re.escape(w) for w in _PEOPLE) + r")"
+_NAME = r"(?P<name>[A-ZÀ-Þ][\w'’-]+)"
+
+# The noun a question asks about -> the statement an answer to it makes ({x}: the answer; {s}: who).
+# Order matters: the first noun found in the question wins (the more specific first). A single-valued
+# attribute is said in the shape the rules key as one ("My car is X", "My diet is X"), so that the
+# answer replaces the value held before instead of standing beside it.
+_NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, statement)
+    (r"languages?|speak", "list", "I speak {x}"),
+    (r"diet(?:ary)?|don'?t eat|do not eat|eat anything", "word", "My diet is {x}"),
+    (r"sports?|stay active|exercise|work ?out", "word", "My sport is {x}"),
+    (r"cars?|drive", "thing", "My car is {x}"),
+    (r"pets?|animals?", "pet", "I have {x}"),
+    (r"school", "name", "{S} goes to {x}"),
+    (r"employer|company|firm|who do you work for|where do you work|work for", "name", "I work at {x}"),
+    (r"boss|line manager|manager|report to|supervisor", "name", "My manager is {x}"),
+    (r"other half|partner|husband|wife|boyfriend|girlfriend|seeing anyone|person you(?:'re| are) with",
+     "name", "My {n} is {x}"),
+    (r"city|town|based|live|living|home|where is|where's", "name", "{S} lives in {x}"),
+]
+_NOUN_WORD = {"report to": "manager", "seeing anyone": "partner", "other half": "partner", "person you're with":
+              "partner", "person you are with": "partner"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question read for its answer: who it is about (``subject``: "I", "My sister", "Noah"), what kind of
+    answer it wants (``kind``: name, word, list, thing, pet, day) and the statement it makes (``frame``)."""
+
+    subject: str
+    kind: str
+    frame: str
+    noun: str = ""
+    event: str = ""
+
+    def say(self, x: str) -> str:
+        """The statement answering ``x`` makes (``x`` already trimmed of fillers)."""
+        x = x.strip()
+        if self.kind == "day":
+            m = DAY.search(x)
+            if not m:
+                return ""
+            x = "every " + m.group("d").capitalize()
+        elif self.kind == "list":
+            x = " and ".join(w.strip().capitalize() if " " not in w.strip() else w.strip()
+                             for w in re.split(r"\s*(?:,|\+|&|/|\band\b)\s*(?:and\s+)?(?:some\s+|a bit of\s+)?",
+                                               re.sub(r"^(?:some|a bit of)\s+", "", x)) if w.strip())
+        elif self.kind == "name":
+            x = " ".join(w[:1].upper() + w[1:] if w[:1].isascii() and w[:1].isalpha() else w for w in x.split())
+        elif self.kind == "word":
+            x = x[:1].lower() + x[1:] if not x[1:2].isupper() else x  # "Vegan" -> "vegan", not "IT" -> "iT"
+        elif self.kind == "thing":
+            x = re.sub(r"^(?:a|an|the|my)\s+(?:(?:old|new|used|little|battered|second-hand)\s+)*", "", x,
+                       flags=re.IGNORECASE)
+            x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
+        elif self.kind == "pet":
+            x = re.sub(r"^(?:one|a single)\s+", "a ", x, flags=re.IGNORECASE)
+            if not re.match(r"^(?:a|an|two|three|\d+)\b", x, re.IGNORECASE):
+                x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
+        frame = self.frame
+        if self.kind == "thing" and any(w.lower() in CAR_MAKES for w in x.split()):
+            frame = "I drive {x}"  # a known make: the rules read it as the car, in the user's own verb
+        subject = self.subject
+        if subject in ("I", "we"):
+            frame = frame.replace("{S} goes", "I go").replace("{S} lives", "I live")
+        said = frame.format(x=x, S=subject, n=self.noun, e=self.event)
+        return said[:1].upper() + said[1:] + "."
+
+
+def _subject(q: str) -> tuple[str, str]:
+    """Who the question is about: ("My sister", "sister"), ("Noah", ""), or ("I", "")."""
+    m = re.search(r"\byour\s+" + _REL + r"\b", q, re.IGNORECASE)
+    if m:
+        return "My " + m.group("rel").lower(), m.group("rel").lower()
+    m = re.search(r"\b(?i:does|is|has|did|will)\s+" + _NAME + r"\b", q)
+    if m and m.group("name").lower() not in ("it", "that", "this", "there"):
+        return m.group("name"), ""
+    return "I", ""
+
+
+def _weekly(q: str) -> Ask | None:
+    """ "Which day do you have therapy?", "What day is your weekly counselling?", "When do you have X?" """
+    if not re.search(r"\b(?:which|what)\s+day\b|\bwhen\s+(?:do|is|are)\b", q, re.IGNORECASE):
+        return None
+    m = re.search(r"\b(?:do|did) you (?:usually |normally )?(?:have|go to|do|attend|take)\s+(?:your\s+)?"
+                  r"(?P<e>[\w' -]+?)(?:\s+(?:usually|normally|each week|every week|these days))?\s*$", q, re.IGNORECASE)
+    m = m or re.search(r"\b(?:is|are)\s+(?:your|the)\s+(?:weekly\s+)?(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
+    if not m:
+        return None
+    event = re.sub(r"^(?:weekly|usual|regular)\s+", "", m.group("e").strip(), flags=re.IGNORECASE)
+    return Ask("I", "day", "I have {e} {x}", event=event)
+
+
+def ask(question: str, context: str = "") -> Ask | None:
+    """What ``question`` (the assistant's last question, its end mark dropped) asks, or None.
+
+    ``context`` is the assistant's text before it ("Would your partner join? What's their name?": "their"
+    is the partner), used to find who a pronoun is and the noun a bare "which one" stands for.
+    """
+    q = re.sub(r",\s*(?:so|or|if|because|and|for|by the way|roughly|just)\b.*$", "", question.strip().rstrip("?"),
+               flags=re.IGNORECASE).strip()
+    q = re.sub(r"^(?:remind me|quick question|just checking|and|so|ok|okay|also)\s*[,:]?\s+", "", q,
+               flags=re.IGNORECASE)
+    weekly = _weekly(q)
+    if weekly is not None:
+        return weekly
+    text = f"{context} {question}" if re.search(r"\b(?:their|his|her|it|one|they|he|she)\b", q, re.IGNORECASE) \
+        else question
+    subject, rel = _subject(q)
+    if subject == "I" and re.search(r"\b(?:he|she|his|her|their|they|one|it)\b", q, re.IGNORECASE):
+        subject, rel = _subject(context)
+    for noun, kind, frame in _NOUNS:
+        m = re.search(r"\b(?:" + noun + r")\b", text, re.IGNORECASE)
+        if not m:
+            continue
+        word = m.group(0).lower()
+        if frame.startswith("My {n}") and rel and rel not in ("other half", "line manager") and \
+                "{S}" not in frame and re.search(r"\byour\s+" + re.escape(rel), q, re.IGNORECASE):
+            word = rel
+        word = _NOUN_WORD.get(word, word)
+        if word in ("partner", "husband", "wife", "boyfriend", "girlfriend") or frame.startswith("My {n}"):
+            subject = "I"
+        if "{S} lives" in frame and subject == "I" and not re.search(r"\b(?:where|city|town|based|live|living|home)\b",
+                                                                      q, re.IGNORECASE):
+            continue
+        return Ask(subject, kind, frame, noun=word)
+    return _generic(q)
+
+
+def _generic(q: str) -> Ask | None:
+    """Any other attribute, by the question's grammar: "Who is your supervisor?" -> "My supervisor is X",
+    "What's your favourite tea?" -> "My favourite tea is X", "What instrument do you play?" -> "I play X"."""
+    m = re.match(r"^(?P<wh>who|what)(?:'s|’s|\s+is|\s+are)\s+your\s+(?P<n>[a-z][\w -]{1,30}?)(?:'s name)?$", q,
+                 re.IGNORECASE)
+    if m:
+        kind = "name" if m.group("wh").lower() == "who" else "word"
+        return Ask("I", kind, "My {n} is {x}", noun=m.group("n").lower())
+    m = re.match(r"^(?:which|what)\s+(?:kind of\s+|sort of\s+|type of\s+)?[a-z]+\s+do\s+you\s+(?P<v>[a-z]+)"
+                 r"(?P<rest>(?:\s+[a-z]+){0,2})$", q, re.IGNORECASE)
+    if m and m.group("v").lower() not in ("think", "mean", "want", "need", "recommend", "prefer", "like"):
+        return Ask("I", "word", "I {n}" + m.group("rest") + " {x}", noun=m.group("v").lower())
+    return None
+
+
+def named_person(fragment: str) -> str | None:
+    """ "Björn, my husband" / "Göran, my tortoise" -> the statement the apposition makes, or None."""
+    m = re.match(r"^(?P<x>[^\W\d_][\w'’-]*),?\s+(?:my|our)\s+(?P<rel>" + "|".join(
+        re.escape(w) for w in [*_PEOPLE, *PETS]) + r")$", fragment.strip(), re.IGNORECASE)
+    if not m:
+        return None
+    x, rel = m.group("x"), m.group("rel").lower()
+    x = x[:1].upper() + x[1:] if x[:1].isascii() else x
+    return f"I have a {rel} called {x}." if rel in PETS else f"My {rel} is {x}."
