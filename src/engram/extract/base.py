@@ -194,7 +194,8 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
 
 
 # What a bare name is said to do that only a person does: live, work, have a job.
-_BARE = re.compile(r"^(?:now\s+|still\s+)?(?:lives|lived|works|worked|moved|relocated|retrained|is (?:now |still )?"
+_BARE = re.compile(r"^(?:now\s+|still\s+)?(?:(?:goes to|is at|started at|attends|changed from|switched from)\s+"
+                   r"(?=[A-Z])|lives|lived|works|worked|moved|relocated|retrained|is (?:now |still )?"
                    r"(?:a|an) (?:[\w-]+ ){0,2}(?:" + "|".join(sorted(JOB_HEADS)) + r")\b)")
 
 
@@ -210,6 +211,8 @@ def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str,
 
 
 def rel_fact(rel: Rel, c: Clause) -> Fact:
+    if rel.word in ("boss", "manager") and rel.name:  # "my line manager Yusuf": who the user reports to
+        return make_fact(c, "user", "manager", rel.name, f"Manager is {rel.name} (reports to {rel.name})", "fact")
     article = "an" if rel.word[0] in "aeiou" else "a"
     summary = f"Has {article} {rel.word} named {rel.name}"
     attr = ("pet" if rel.is_pet else "family") + f":{rel.word}:{(rel.name or '').lower()}"

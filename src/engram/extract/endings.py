@@ -20,9 +20,53 @@ _PARTNER = r"(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)"
 _PERSON = r"(?P<a>[^\W\d_][\w'’-]*|(?i:my)\s+" + _PARTNER + r"(?:\s+[^\W\d_][\w'’-]*)?)"
 _TAKING = r"(?:play|do|practise|practice|go to|attend|take|run|sing in|swim)"
 _OWNING = r"(?:have|own|drive|ride|keep)"
+_NAME = r"(?-i:[A-Z])[\w'’-]+"
 _BORED = r"(?:got|was|is|became|had become|felt)\s+(?:boring|old|dull|too \w+|stale)"
 
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) for p, r in [
+    # said without a subject, as chat does: "no longer with Zoë", "not with Sam anymore"
+    (r"^(?:I am\s+)?(?:no longer|not)\s+with\s+(?P<a>" + _NAME + r")(?:\s+any ?more)?(?:[,;].*)?$",
+     r"I broke up with \g<a>"),
+    # "things with Rafael ended" after what holds now: the end first, then the rest
+    (r"^(?P<rest>.+?),\s*things with (?P<a>" + _NAME + r")\s+(?:ended|are over|did not work out|fell apart)\b.*$",
+     r"THINGS"),
+    # "X and I have been together five years": a partner said in passing
+    (r"^(?P<a>" + _NAME + r")\s+and I\s+(?:have been|are|got)\s+(?:together|married|engaged|dating)\b.*$",
+     r"my partner is \g<a>"),
+    # "not gluten-free anymore, vegetarian instead": the old state ends, the new one holds
+    (r"^(?:I am\s+)?not\s+(?P<x>[^,;]+?)\s+any ?more\s*[,;]\s*(?:now\s+)?(?:I am\s+)?(?P<y>[^,;]+?)\s+"
+     r"(?:instead|now)\b.*$", r"I am no longer \g<x>; I am \g<y> now"),
+    (r"^(?:I am\s+)?not\s+(?P<x>[^,;]+?)\s+any ?more$", r"I am no longer \g<x>"),
+    # "no car anymore, sold the Sandero": what follows says it
+    (r"^no (?P<x>[\w -]+?)\s+any ?more\s*[,;]\s*(?P<rest>.+)$", r"NOMORE"),
+    # "my car's a VW Passat": the car driven
+    (r"^(?:my|our)\s+(?:car|ride|motor)(?:\s+is|'s)\s+(?P<x>(?:a|an)\s+[^,;]+)$", r"I drive \g<x>"),
+    # "being vegan makes eating out tricky": a state said as the subject of another clause
+    (r"^being\s+(?P<x>[\w-]+)\s+(?:makes|is|means|has been|can be)\b.*$", r"I am \g<x>"),
+    # "I have been doing a lot of badminton": a pastime kept up
+    (r"^I (?:have been|am)\s+(?:doing|playing)\s+(?:a lot of|lots of|loads of|plenty of|some|more)\s+(?P<x>[^,;]+?)"
+     r"(?:\s+(?:lately|recently|these days|this year))?(?P<tail>\s*[,;].*)?$", r"I am into \g<x>\g<tail>"),
+    # "Tomasz moved out, we're not together anymore": the person named is the one the user is no longer with
+    (r"^(?:.*?\b)?(?P<a>" + _NAME + r")\b.*?\bwe\s+(?:are\s+(?:no longer together|not together any ?more)|have\s+"
+     r"(?:split up|broken up|separated)|split up|broke up|separated)\b.*$", r"I broke up with \g<a>"),
+    # "now that I'm in Tampere the commute is short": the clause after "now that" holds
+    (r"^(?:now that|since|ever since)\s+(?P<c>(?:I|we)\s+(?:am|are|live|have moved|moved|have)\b.*)$", r"\g<c>"),
+    # "bye Bartłomiej, hello Rasmus as my boss": one in place of the other
+    (r"^(?:bye|goodbye|so long|farewell)\s+(?P<x>[^,;]+?)\s*[,;]?\s+hello\s+(?P<y>[^,;]+?)\s+as\s+(?P<r>(?:my|our)"
+     r"\s+[\w ]+?)(?:\s+(?:lol|haha))?$", r"\g<r> is \g<y>"),
+    # "Arup is history", said after what holds now: the end first, then the rest
+    (r"^(?P<rest>.+?),\s*(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")*)\s+is\s+(?:history|in the past|behind me|"
+     r"over)\b.*$", r"HISTORY"),
+    # a weekly habit said by its day: "Fridays are my piano lessons", "can't do Wednesdays, that's my weekly
+    # choir", "my therapy moved to Saturdays", "they switched my class from Friday to Monday"
+    (r"^(?:(?:so|oh|and|also|btw|plus)\s+)*(?P<e>" + _DAY + r")s\s+(?:are|is)\s+(?:my|our)\s+(?:weekly\s+)?"
+     r"(?P<x>[^,;]+?)(?:(?:,\s*|\s+)(?:and|but|plus|also)\s+(?P<tail>.+))?$", r"WEEKLY_I"),
+    (r"^.*?\b(?P<e>" + _DAY + r")s?\b[^,;]*[,;]\s*(?:that is|it is|those are)\s+(?:my|our)\s+weekly\s+(?P<x>[^,;]+)$",
+     r"WEEKLY_I"),
+    (r"^(?:my|our)\s+(?P<x>[^,;]+?)\s+(?:has\s+)?(?:moved|switched|changed)\s+(?:from\s+" + _DAY + r"s?\s+)?to\s+"
+     r"(?P<e>" + _DAY + r")s\b.*$", r"WEEKLY_I"),
+    (r"^(?:they|we|I)\s+(?:have\s+)?(?:switched|moved|changed)\s+(?:my|our)\s+(?P<x>[^,;]+?)\s+from\s+" + _DAY +
+     r"s?\s+to\s+(?P<e>" + _DAY + r")s?\b.*$", r"WEEKLY_I"),
     # two people ending: "Mateo and I split up last month", "I am single again, Mateo and I ended things"
     (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:have\s+)?(?:split up|broke up|separated|divorced|ended things|"
      r"called it quits|went our separate ways)\b.*$", r"I broke up with \g<a>"),
@@ -34,11 +78,14 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
      r"more))?(?:[,;].*)?$", r"I got rid of \g<x>"),
     # sold, said of the thing: "The camper van is sold, finally", "our boat got sold"
     (r"^(?P<x>(?:the|my|our)\s+[^,;]+?)\s+(?:is|was|got|has been|have been)\s+sold\b.*$", r"I sold \g<x>"),
+    (r"^(?P<x>(?:the|my|our)\s+[^,;]+?)\s+(?:is|was|got|has been|have been)\s+(?:written off|scrapped|stolen|"
+     r"totall?ed)\b.*$", r"I got rid of \g<x>"),
     # a switch with the old one's end in the same sentence: "I switched to padel now, squash got boring"
     (r"^I (?:have\s+)?(?:switched|changed|moved|gone)\s+(?:over\s+)?to\s+(?P<y>[^,;]+?)(?:\s+now)?,\s*(?:because\s+|"
      r"as\s+)?(?P<x>[^,;]+?)\s+" + _BORED + r"\b.*$", r"I have swapped \g<x> for \g<y>"),
     # a swap with an afterthought: "I have swapped squash for padel, my knees thank me"
-    (r"^I (?:have\s+)?(?:swapped|traded|exchanged)\s+(?P<x>[^,;]+?)\s+for\s+(?P<y>[^,;]+?)\s*[,;].*$",
+    (r"^(?:I\s+)?(?:have\s+)?(?:swapped|traded|exchanged)\s+(?!in\s)(?P<x>[^,;]+?)\s+for\s+(?P<y>[^,;]+?)(?:\s+(?:this|last)\s+"
+     r"(?:year|month|week|spring|summer|autumn|fall|winter)|\s+recently|\s+now)?\s*(?:[,;].*)?$",
      r"I have swapped \g<x> for \g<y>"),
     # "X instead of Y": the old one ends, then the statement without it
     (r"^(?:(?:these days|nowadays|now),?\s+)?(?P<head>I\s+(?:" + _TAKING + "|" + _OWNING + r"|use|eat|drink|speak|"
@@ -68,7 +115,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^(?:growing up,?\s+)?I (?:picked up|grew up speaking|learned|learnt)\s+(?P<x>[A-Z]\w+(?:(?:\s*,\s*|\s+and\s+)"
      r"[A-Z]\w+)*)\b.*$", r"I speak \g<x>"),
     # fluent in: "I am fluent in Swahili and Finnish"
-    (r"^I am (?:fluent|conversational|native) in\s+(?P<x>.+)$", r"I speak \g<x>"),
+    (r"^I (?:am (?:fluent|conversational|native) in|can (?:do|speak|get by in))\s+(?P<x>(?-i:[A-Z]).+)$",
+     r"I speak \g<x>"),
 ]]
 _END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
                        r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
@@ -98,11 +146,22 @@ def rewrite(sentence: str) -> str:
             old = m.group("x").strip()
             gone = f"I got rid of the {old}" if _OWN_VERBS.match(m.group("head")) else f"I gave up {old}"
             return f"{gone}; {m.group('head').strip()} now{end}"
+        if rep == "THINGS":
+            rest = re.sub(r"^(my|our)\s+(\w+)\s+now\s+is\b", r"\1 \2 is", m.group("rest"), flags=re.IGNORECASE)
+            return f"I broke up with {m.group('a')}; {rewrite(rest).rstrip('.!')}{end}"
+        if rep == "HISTORY":
+            return f"I left {m.group('x')}; {rewrite(m.group('rest')).rstrip('.!')}{end}"
+        if rep == "NOMORE":
+            rest = m.group("rest").strip()
+            rest = rest if re.match(r"^(?:I|we)\b", rest, re.IGNORECASE) else f"I {rest}"
+            return rewrite(rest)
         if rep == "REST":
             return f"{rewrite(m.group('rest')).rstrip('.!')}; I have {m.group('x').strip()} now{end}"
         day = (m.groupdict().get("d") or m.groupdict().get("e") or "").capitalize()
         if rep == "WEEKLY_I":
-            return f"I {m.group('v')} {m.group('x').strip()} every {day}{end}"
+            habit = f"I {m.groupdict().get('v') or 'have'} {m.group('x').strip()} every {day}"
+            tail = m.groupdict().get("tail")
+            return f"{habit}; {rewrite(tail).rstrip('.!')}{end}" if tail else f"{habit}{end}"
         if rep == "WEEKLY":
             what = m.group("x").strip()
             if len(what.split()) > 4 or what.lower().startswith(("it", "that", "this", "there", "he", "she")):

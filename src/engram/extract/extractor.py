@@ -61,8 +61,9 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
-        text, back = spans.fold_names(ev.content)  # "Ørsted" read as "Orsted", put back in what is found
-        if back:
+        cased = spans.truecase(ev.content)  # "i live in malmö" read as "i live in Malmö"
+        text, back = spans.fold_names(cased)  # "Ørsted" read as "Orsted", put back in what is found
+        if back or cased != ev.content:
             ev = replace(ev, content=text)
         previous, ctx.last_user = ctx.last_user, ev
         fix = spans.next_fix(ev.content, previous.content) if previous is not None and \

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..core.text import STOP_WORDS
 from .base import Fact
+from .lexicon import CAR_MAKES, FAMILY, LANGS, NATIONALITIES, PETS, words
 
 _EXTRA = {"Ø": "O", "Æ": "Ae", "Œ": "Oe", "Þ": "Th", "Ð": "D", "Ł": "L", "Đ": "D", "ø": "o", "æ": "ae",
           "œ": "oe", "þ": "th", "ð": "d", "ł": "l", "đ": "d", "ß": "ss", "ı": "i"}
@@ -66,6 +67,7 @@ def unfold(fact: Fact, back: dict[str, str]) -> Fact:
 
 _ITEM_CAP = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?"
 _ITEM_LOW = r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?"
+_WHERE = r"(?:\s+(?:at|with)\s+(?:home|work|school|my\s+\w+))?"  # "Welsh at home and Arabic at work"
 _CLOSE = r"(?=\s*$|\s*[,.;!]|\s+(?:but|too|as well|fluently|equally|both|every|at|on|in|with)\b)"
 
 
@@ -88,12 +90,13 @@ def conjoined(fact: Fact, text: str) -> list[tuple[str, str]]:
     anchor = _anchor(fact, text)
     if anchor is None:
         return []
-    item = _ITEM_CAP if anchor[:1].isupper() else _ITEM_LOW
-    m = re.search(r"(?<!\w)" + re.escape(anchor) + r"(?P<rest>(?:\s*,\s*" + item + r")*\s*,?\s+(?:and|or|as well as|"
-                  r"plus)\s+(?:also\s+)?" + item + ")" + _CLOSE, text)
+    item = (_ITEM_CAP if anchor[:1].isupper() else _ITEM_LOW) + _WHERE
+    m = re.search(r"(?<!\w)" + re.escape(anchor) + _WHERE + r"(?P<rest>(?:\s*,\s*" + item + r")*\s*,?\s+(?:and|or|"
+                  r"as well as|plus)\s+(?:also\s+)?" + item + ")" + _CLOSE, text)
     if m is None:
         return []
-    items = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as|plus)\s+(?:also\s+)?", m.group("rest"))
+    rest = re.sub(_WHERE + r"(?=\s*(?:,|$)|\s+(?:and|or|as well as|plus)\s)", "", m.group("rest"))
+    items = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as|plus)\s+(?:also\s+)?", rest)
     out = []
     for it in (i.strip() for i in items):
         if not it or it.lower() in STOP_WORDS or it.split()[0].lower() in STOP_WORDS or it == anchor:
@@ -151,3 +154,94 @@ def next_fix(message: str, previous: str) -> NextFix | None:
 
 def put_right(previous: str, fix: NextFix) -> str:
     return re.sub(r"(?<!\w)" + re.escape(fix.wrong) + r"(?!\w)", fix.right, previous, flags=re.IGNORECASE)
+
+
+# Words with a letter outside ASCII that English chat writes in lower case: not names.
+_LOANWORDS = words("""café cafés naïve résumé fiancé fiancée déjà vu jalapeño piñata über façade crème rosé entrée
+    protégé soirée señor coöperate""")
+_SHOUTED = frozenset({"vw", "bmw", "uk", "us", "usa", "eu", "nhs", "ceo", "cto"})
+_INSTITUTION = re.compile(r"\b(?P<w>(?:[a-zà-ÿ][\w'’-]*\s+){1,3})(?P<kind>school|academy|primary|college|"
+                          r"university|gymnasium|kindergarten|nursery|high)(?:\s+school)?\b")
+# a person's name where the rules look for one: "my boss priya", "named göran", "beatriz is my boss",
+# "leila and i", "report to grete"; a place: "live in tampere"; an employer: "work at ericsson"
+_REL = r"(?:" + "|".join(re.escape(w) for w in sorted(FAMILY, key=len, reverse=True)) + r"|" + \
+    "|".join(re.escape(w) for w in PETS) + r")"
+_SLOTS = [
+    re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r",?\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:named|called|with|report to|reporting to|hello|bye)\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"(?:^|[,;.!-]\s*|\b(?:and|also|plus|btw|so)\s+)(?P<w>[a-z][\w'’-]+)(?=\s+(?:is|was)\s+(?:my|our)\s+"
+               + _REL + r"\b|\s+and\s+(?:i|we)\b|\s+(?:goes|went|started)\s+(?:to|at)\b|\s+is\s+at\b|"
+               r"\s+(?:changed|switched)\s+(?:schools?\s+)?from\b)"),
+    re.compile(r"\b(?:changed|switched)\s+(?:schools?\s+)?from\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:goes to|attends|started at)\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:took|taken|pulled|take)\s+[\w'’-]+\s+out of\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:took|taken|pulled|take)\s+(?P<w>[a-z][\w'’-]+)\s+out of\b"),
+    re.compile(r"\b(?:changed|switched)\s+(?:schools?\s+)?from\s+[\w'’-]+\s+to\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:" + "|".join(sorted(CAR_MAKES)) + r")\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:live|living|lives|based|moved|relocated|am|is|are|settled)\s+(?:in|to)\s+"
+               r"(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:work|working|works|been|am|started|joined)\s+(?:at|for|with)?\s*(?P<w>[a-z][\w'’-]+)"
+               r"(?=\s+(?:for|since|now|these|as|,|and)\b|\s*[,.;!]|\s*$)"),
+]
+# words a slot may hold that are not names
+_NOT_A_NAME = words("""love trouble charge time bed town school work pain debt shape touch hospital person public
+    general fact particular total advance case order here there home now then too it that this them him her me us
+    you everyone everybody someone somebody nobody things stuff life fun luck line which who what whom whose so
+    just really also still always never ever only even again already currently actually finally recently lately
+    mostly usually yet all both each every some any no not pretty quite very much more most less least lot lots
+    kind sort bit way ages since months years weeks days week month year today tonight tomorrow yesterday gym church
+    uni class classes sleep practice college university lessons daycare nursery kindergarten bed""")
+_CALENDAR = words("""monday tuesday wednesday thursday friday saturday sunday january february march april june july
+    august september october november december""")
+_VERB_ENDINGS = re.compile(r"(?:ed|ing|ly)$")
+_VERBS_S = words("""takes makes lives works loves likes hates says thinks wants needs goes gets has does keeps plays
+    runs comes knows seems looks feels drives eats reports calls texts helps pays sends starts stays visits sleeps
+    cooks teaches studies tries buys sells sings swims walks talks""")
+
+
+def _cap(word: str) -> str:
+    return word.upper() if word in _SHOUTED else word[:1].upper() + word[1:]
+
+
+def truecase(text: str) -> str:
+    """A message written all in lower case with the capitals its names would have ("i live in malmö, also
+    my daughter is at riverside community school" -> "... Malmö ... Riverside Community School"), so the
+    rules, which find names by their capital, read it as they read the same words capitalised.
+
+    Only a message with no capital at all is touched. A word is a name when it has a letter outside ASCII
+    (a name in its own script; a few loanwords aside), when it is a day, month, language, nationality or
+    car make, when one to three words name a school or college, or when it stands where the rules look for
+    a name (after "my boss", "named", "report to"; before "is my sister", "and I"; after "live in", "work
+    at") and is not a common word of such places ("in love", "at work", "my boss approved").
+    """
+    if any(ch.isupper() for ch in text) or not re.search(r"[a-z]", text):
+        return text
+    known = {w.lower() for w in (*LANGS, *NATIONALITIES, *CAR_MAKES)} | _CALENDAR
+    caps: set[int] = set()
+    for m in _WORD.finditer(text):
+        w = m.group(0)
+        base = re.sub(r"(?:['’]s|s)$", "", w) if w not in known else w
+        if (not w.isascii() and w not in _LOANWORDS) or w in known or (base in known and base.endswith("day")):
+            caps.add(m.start())
+    for m in _INSTITUTION.finditer(text):
+        lead = m.group("w").split()
+        while lead and (lead[0] in STOP_WORDS or lead[0] in ("at", "to", "from", "goes", "go")):
+            lead.pop(0)
+        if not lead:
+            continue
+        start = m.start("w") + m.group("w").index(lead[0])
+        for tok in re.finditer(r"\S+", text[start:m.end()]):
+            caps.add(start + tok.start())
+    for pat in _SLOTS:
+        for m in pat.finditer(text):
+            w = m.group("w")
+            if w in STOP_WORDS or w in _NOT_A_NAME or w in _VERBS_S or _VERB_ENDINGS.search(w) or len(w) < 2:
+                continue
+            caps.add(m.start("w"))
+    out = list(text)
+    for i in sorted(caps):
+        j = i
+        while j < len(out) and (out[j].isalnum() or out[j] in "'’-"):
+            j += 1
+        out[i:j] = list(_cap("".join(out[i:j])))
+    return "".join(out)

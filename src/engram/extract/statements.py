@@ -70,8 +70,9 @@ _ENDING = re.compile(
     r"\b(?:no longer|not\b.{0,40}\b(?:any ?more|any longer)|anymore|sold|quit|gave up|given up|stopped|"
     r"split up|broke up|broken up|divorced|left|retired from|between jobs|got rid of|used to|moved out|"
     r"ended|cancelled|canceled)\b", re.IGNORECASE)
-_SPLIT = re.compile(r"(?:(?:,\s*|\s+)(?:and|but|so|while|although|though|because)\s+|\s+[-\u2013\u2014]+\s+|\s*;\s*)"
-                    r"(?=(?:I|we|my|our)\b)", re.IGNORECASE)
+_SPLIT = re.compile(r"(?:(?:,\s*|\s+)(?:and\s+)?(?:also|btw|by the way|plus)\s+|(?:,\s*|\s+)(?:and|but|so|while|"
+                    r"although|though|because)\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?|\s*;\s*)(?=(?:I|we|my|our)\b)",
+                    re.IGNORECASE)
 _CALLED = r"(?:[A-Z][a-z]+|guys|girl|dude|mate|buddy|friend)"
 _VOCATIVE = re.compile(rf"^{_CALLED}\s*,\s*|,\s*{_CALLED}\s*$")  # "Caroline, ..." / "..., Mel": who is spoken to
 _GROUP = re.compile(r"\b(we|us)\s+(?:all|both)\b", re.IGNORECASE)  # "we all have" is "we have"
@@ -144,7 +145,8 @@ def one(text: str, said: str | None = None) -> Statement | None:
         return None
     if _HYPOTHETICAL.search(t) or _FILLER_HEAD.match(t) or re.match(r"^(?:I|we)\s*$", t, re.IGNORECASE):
         return None
-    if not _SUBJECT.match(t) and not _OWNED.match(t) and not re.match(r"^(?:the|a|an|[A-Z]\w+)\b", t):
+    if not _SUBJECT.match(t) and not _OWNED.match(t) and not re.match(r"^(?:the|a|an|[A-Z]\w+)\b", t) \
+            and not re.match(r"^[\w-]+\s+(?:is|are)\s+(?:my|our)\s", t):  # "fencing is my sport"
         return None
     if _REQUEST.match(t) or (_NOT_DONE.match(t) and not _ENDING.search(t)) or _REACTION.match(t):
         return None

@@ -52,7 +52,11 @@ def split_sentences(text: str) -> list[str]:
 
 
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:I(?!\s+(?:are|were)\b)|we|my|"
+    # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
+    # "karate is my sport - and Jurgen is my boss"
+    r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
+    r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
+    r"|\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
@@ -61,7 +65,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
     r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
-    r"eats|drinks|lives|works)\b)",
+    r"eats|drinks|lives|works|goes|attends)\b)",
 )
 
 
@@ -264,15 +268,23 @@ def article(np: str) -> str:
     return "an" if np[:1].lower() in "aeiou" else "a"
 
 
-_APPOSITIVE = re.compile(r"^(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+(?P<rel>" + REL_RE + r"),\s+")
+_APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+(?P<rel>" + REL_RE
+                         + r"),\s+")
+
+
+_NAME_IS = re.compile(r"\b([Mm]y|[Oo]ur)\s+(" + REL_RE + r")['’]s\s+name\s+is\s+([A-Z][\w'’-]+)")
 
 
 def appositive(sentence: str) -> str:
-    """"Rosa, my sister, lives in Quito" -> "my sister Rosa lives in Quito": the shape the rules read."""
-    m = _APPOSITIVE.match(sentence)
+    """"Rosa, my sister, lives in Quito" -> "my sister Rosa lives in Quito": the shape the rules read (also
+    inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is Zoe" -> "my partner is
+    called Zoe"."""
+    sentence = _NAME_IS.sub(lambda n: f"{n.group(1)} {n.group(2)} is called {n.group(3)}", sentence)
+    m = _APPOSITIVE.search(sentence)
     if not m or m.group("name") in NOT_NAMES:
         return sentence
-    return f"{m.group('my')} {m.group('rel')} {m.group('name')} " + sentence[m.end():]
+    my = m.group("my").lower() if m.start() else m.group("my")
+    return sentence[:m.start()] + f"{my} {m.group('rel')} {m.group('name')} " + sentence[m.end():]
 
 
 def is_activity(obj: str) -> bool:

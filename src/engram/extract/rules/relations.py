@@ -7,8 +7,8 @@ import re
 
 from ...core import timeref
 from ...core.consolidate import norm_key
-from ..base import Clause, Context, Fact, allergies, event_head, make_fact, subject_of
-from ..lexicon import JOB_HEADS, NOT_NAMES, OPINION_VERBS, PLACE
+from ..base import Clause, Context, Fact, Rel, allergies, event_head, make_fact, subject_of
+from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
 from ..text import article, pronouns, tidy, trim_np, value_terms
 
@@ -26,6 +26,25 @@ def _opinion_or_named_age(c: Clause, body: str) -> bool:
     if OPINION_VERBS.search(body.split(" ", 2)[1] if len(body.split()) > 1 else ""):
         return True
     return bool(re.match(r"^(?i:my|our)\s+\w+\s+[A-Z]\w*\s+(?:is|turned)\s+\d", c.text) and not c.times)
+
+
+_BOSS = r"(?:(?:new|current|line|direct)\s+)?(?:boss|manager|line manager|supervisor|team lead)"
+
+
+@rule("relations")
+def manager(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I report to Grete", "Beatriz is my boss", "my manager is Dervla": who the user reports to, one key
+    however it is said (a new manager takes the old one's place)."""
+    t = c.text
+    m = re.match(r"^I\s+(?:now\s+|still\s+|directly\s+)*(?:report|am reporting|answer)\s+(?:directly\s+)?to\s+"
+                 r"(?:(?i:my)\s+" + _BOSS + r"\s+)?" + NAME + r"\b", t)
+    m = m or re.match(r"^(?i:my|our)\s+" + _BOSS + r"\s+is\s+(?:now\s+|still\s+)?" + NAME + r"\b", t)
+    m = m or re.match(r"^" + NAME + r"\s+is\s+(?:now\s+|still\s+)?(?i:my|our)\s+" + _BOSS + r"\b", t)
+    if m is None or m.group("name") in NOT_NAMES or c.question or c.hedged:
+        return None
+    who = m.group("name")
+    ctx.remember(Rel("manager", who))
+    return [make_fact(c, "user", "manager", who, f"Manager is {who} (reports to {who})", "fact")]
 
 
 @rule("relations")
@@ -62,6 +81,59 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
+
+
+# a school by its name: "Brookfield Academy", "Kirkebakken Primary", "Riverside Community School"
+SCHOOL = r"(?P<school>(?:[A-Z][\w'’-]*\s+){1,3}(?:School|Academy|Primary|College|Kindergarten|Nursery|High|Gymnasium|" \
+    r"Secondary|Elementary|Preschool)\b(?:\s+School\b)?)"
+
+
+@rule("relations")
+def school(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Nora goes to Brookfield Academy", "my daughter is at Riverside Community School", "Maja changed from
+    Hillcrest to Alholm": the school someone attends (a name ending in School, Academy, Primary...; or any
+    name after "changed/switched schools from X to")."""
+    about = _about(c, ctx)
+    if about is None:
+        return None
+    subj, disp, body = about
+    m = re.match(r"^SUBJ\s+(?:(?:now|still|also|just)\s+)*(?:goes to|is at|is in|attends|started at|has started at|"
+                 r"is starting at|moved to|changed to|switched to)\s+(?:the\s+)?" + SCHOOL, body)
+    if m is None and re.search(r"\bout of\b|\bschools?\b|\bclass\b|\byear \d", c.raw, re.IGNORECASE):
+        # "we took Elif out of Thornbury, Elif goes to Kastanjehof instead": the school said without its kind
+        m = re.match(r"^SUBJ\s+(?:now\s+)?(?:goes to|attends|is at)\s+(?P<school>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)",
+                     body)
+        out_of = re.search(r"\b(?:took|taken|pulled)\s+\w+\s+out of\s+(?P<old>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)",
+                           c.raw)
+        if m is not None:
+            name = m.group("school")
+            return ([make_fact(c, subj, "school", out_of.group("old"), "", "fact", retract=True)] if out_of else []) + [
+                make_fact(c, subj, "school", name, f"{disp} goes to {name}", "fact")]
+    if m is None:
+        m = re.match(r"^SUBJ\s+(?:has\s+)?(?:changed|switched|moved)\s+(?:schools?\s+)?from\s+(?P<old>[A-Z][\w'’-]*"
+                     r"(?:\s+[A-Z][\w'’-]*)*)\s+to\s+(?P<school>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)", body)
+        if m is None or not re.search(r"\b(?:schools?|class|year|term|summer|holidays?|september|january)\b|" + SCHOOL,
+                                      c.text, re.IGNORECASE):
+            return None
+    name = m.group("school")
+    out = [make_fact(c, subj, "school", name, f"{disp} goes to {name}", "fact")]
+    if "old" in m.groupdict() and m.group("old"):
+        out.insert(0, make_fact(c, subj, "school", m.group("old"), "", "fact", retract=True))
+    return out
+
+
+@rule("mentions")
+def school_run(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"dropping Oliwia at Greenhill Academy every morning is chaos": the school, said in passing."""
+    m = re.search(r"\b(?i:dropping|dropped|drop|taking|took|take|picking up|picked up|pick up|walking|walked|walk)\s+"
+                  r"(?:off\s+)?(?:(?i:my|our)\s+(?P<rel>\w+)\s+)?(?P<name>[A-Z][\w'’-]+)\s+(?:off\s+|up\s+)?(?:at|to|from)\s+"
+                  r"(?:the\s+)?" + SCHOOL, c.text)
+    if m is None or c.question or c.hedged or m.group("name") in NOT_NAMES:
+        return None
+    known = ctx.names.get(m.group("name"))
+    rel = known or ctx.remember(Rel(m.group("rel").lower() if m.group("rel") else "", m.group("name")))
+    name = m.group("school")
+    return [make_fact(c, rel.subject, "school", name, f"{rel.display} goes to {name}", "fact")]
 
 
 @rule("relations")

@@ -112,7 +112,8 @@ def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or m.group("org").split()[0] in NOT_NAMES:
         return None
     said = m.group("rest") + " " + c.raw
-    if not re.search(r"\b(?:since|for \w+ years|team|department|office|job|work|colleagues?)\b", said, re.IGNORECASE):
+    if not re.search(r"\b(?:since|for \w+ years|for (?:years|ages|a while|a long time)|these days|nowadays|team|"
+                     r"department|office|job|work|colleagues?)\b", said, re.IGNORECASE):
         return None
     employer = m.group("org")
     return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
@@ -292,3 +293,22 @@ def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
     if not val:
         return None
     return [make_fact(c, "user", norm_key(what), val, f"{cap(what)}: {val}", "fact")]
+
+
+_DAY = r"(?P<d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+
+
+@rule("user")
+def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I have choir every Thursday", "I go to my therapy each Friday": a weekly habit, one key per habit
+    whose value is the day (a later day for the same habit takes the earlier one's place)."""
+    m = re.match(r"^I\s+(?:(?:still|now|also)\s+)?(?P<v>have|go to|attend|do|take)\s+(?:my\s+|a\s+)?"
+                 r"(?P<x>[a-z][\w -]{1,40}?)"
+                 r"\s+(?:every|each)\s+" + _DAY + r"(?:\s+(?:morning|afternoon|evening|night)s?)?$", c.text)
+    if m is None:
+        return None
+    what, day, verb = m.group("x").strip(), m.group("d"), {"have": "Has", "go to": "Goes to", "attend": "Attends",
+                                                            "do": "Does", "take": "Takes"}[m.group("v")]
+    return [make_fact(c, "user", f"weekly:{value_terms(what, 3)}", day, f"{verb} {what} every {day}",
+                      "fact")]
+
