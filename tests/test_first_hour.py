@@ -215,8 +215,8 @@ def test_content_part_lists_over_http_and_the_cli(make_memory: Callable[..., Mem
     path = "/v1/agents/bot/actors/u1/sessions/s1/events"
     with uvicorn_thread(create_app(mem)) as base:
         auth = {"Authorization": f"Bearer {key}"}
-        ok = httpx.post(base + path, json={"messages": OPENAI + ANTHROPIC}, headers=auth)
-        bad = httpx.post(base + path, json={"messages": IMAGE}, headers=auth)
+        ok = httpx.post(base + path, json={"messages": OPENAI + ANTHROPIC}, headers=auth, timeout=120)
+        bad = httpx.post(base + path, json={"messages": IMAGE}, headers=auth, timeout=120)
     assert ok.status_code == 201, ok.text
     assert [e["content"] for e in ok.json()["events"]] == ["I am allergic to peanuts.", "I live in Porto."]
     assert bad.status_code == 422 and bad.json()["error"]["field"] == "messages[0].content[1].type"

@@ -131,13 +131,44 @@ def test_more_keyword_evidence_never_ranks_lower(data: tuple, mode: str, pick: i
 @given(pools(), MODES, st.floats(0.0, 1.0))
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, min_score: float) -> None:
-    """min_score (the Twisp document: "for matches by meaning alone") never drops a candidate with keyword
-    evidence; one without is kept when its meaning similarity V reaches the cut; nothing else changes."""
+    """min_score (the Twisp document: "for matches by meaning alone"), asked of the memory first: when its best
+    item answers the query, no candidate with keyword evidence is dropped and one without is kept when its V
+    reaches the cut (or 0.6 of the best V); when nothing answers, only a match covering most of the query's keyword
+    evidence stays. It only removes: nothing else changes, and a higher cut never keeps more."""
     cands, query, stats = data
-    full = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode)}
+    full = fusion.rank(cands, query, stats, mode=mode)
+    by_id = {s.id: s for s in full}
     kept = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode, min_score=min_score)}
-    assert set(kept) == {i for i, s in full.items() if (s.lexical or 0.0) > 0 or (s.vector or 0.0) >= min_score}
-    assert all(kept[i] == full[i] for i in kept)
+    assert all(kept[i] == by_id[i] for i in kept)
+    words = {s.id for s in full if (s.lexical or 0.0) > 0}
+    if mode == "lexical" or min_score == 0 or all(s.cosine is None for s in full):  # no meaning to judge
+        assert set(kept) == set(by_id)
+        return
+    best_v = max((s.vector or 0.0) for s in full) if full else 0.0
+    w = Weights()
+    answered = bool(full) and (full[0].score >= w.answered * min_score if mode == "hybrid" else best_v >= min_score)
+    if answered:
+        assert words <= set(kept)
+        assert {s.id for s in full if (s.vector or 0.0) >= min_score} <= set(kept)
+    else:
+        assert set(kept) == {i for i in words if (by_id[i].lexical or 0.0) >= w.alone}
+    higher = {s.id for s in fusion.rank(cands, query, stats, mode=mode, min_score=min(1.0, min_score + 0.1))}
+    assert higher <= set(kept)
+
+
+def test_min_score_is_asked_of_the_memory_before_each_match() -> None:
+    """A question in other words whose answer shares its meaning only loosely keeps that answer when the
+    memory's best match is itself loose (V under the cut / 0.6); the same weak match alone, where nothing
+    answers, is cut (off-topic); under a strong best match it is noise."""
+    q = QueryAnalysis(("profess",))
+    stats = TermStats(10, {})
+    best = Candidate("best", T0, "r1", ["wife", "nurs"], 0.25)
+    weak = Candidate("weak", T0, "r2", ["run", "bakeri"], 0.16)
+    strong = Candidate("strong", T0, "r3", ["nurs", "ward"], 0.60)
+    assert [s.id for s in fusion.rank([strong, weak], q, stats, min_score=0.2)] == ["strong"]
+    assert [s.id for s in fusion.rank([best, weak], q, stats, min_score=0.2)] == ["best", "weak"]
+    assert fusion.rank([weak], q, stats, min_score=0.2) == []
+    assert [s.id for s in fusion.rank([weak], q, stats, min_score=0.0)] == ["weak"]
 
 
 def test_neighbours_lend_keyword_evidence_within_their_episode_only() -> None:
