@@ -33,6 +33,7 @@ _NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, stateme
     (r"cars?|drive", "thing", "My car is {x}"),
     (r"pets?|animals?", "pet", "I have {x}"),
     (r"school", "name", "{S} goes to {x}"),
+    (r"job|profession|occupation|do for (?:work|a living)|what do you do", "job", "I work as {x}"),
     (r"employer|company|firm|who do you work for|where do you work|work for", "name", "I work at {x}"),
     (r"boss|line manager|manager|report to|supervisor", "name", "My manager is {x}"),
     (r"other half|partner|husband|wife|boyfriend|girlfriend|seeing anyone|person you(?:'re| are) with",
@@ -70,6 +71,9 @@ class Ask:
             x = " ".join(w[:1].upper() + w[1:] if w[:1].isascii() and w[:1].isalpha() else w for w in x.split())
         elif self.kind == "word":
             x = x[:1].lower() + x[1:] if not x[1:2].isupper() else x  # "Vegan" -> "vegan", not "IT" -> "iT"
+        elif self.kind == "job":
+            x = re.sub(r"^(?:a|an)\s+", "", x, flags=re.IGNORECASE)
+            x = ("an " if x[:1].lower() in "aeiou" else "a ") + x[:1].lower() + x[1:]
         elif self.kind == "thing":
             x = re.sub(r"^(?:a|an|the|my)\s+(?:(?:old|new|used|little|battered|second-hand)\s+)*", "", x,
                        flags=re.IGNORECASE)

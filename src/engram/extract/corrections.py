@@ -156,15 +156,18 @@ def replacement_value(replacement: str) -> str | None:
 # about Mkiael, it's Mikael", "going back to what I said: Philips was wrong, it's Carlsberg", "about what I
 # said before, Grundfos? no, Nestlé". :func:`said_fix` reads the value meant and the one it replaces (None
 # when only the new one is said); :func:`earlier_fix` finds the earlier message it puts right.
-_OPEN = re.compile(r"^(?:(?:btw|by the way|oh|oops|whoops|argh|ugh|sorry|my bad|actually|wait|hmm|no|nope|ok|okay|"
-                   r"also|and|so)\b[,!.:;-]*\s*)+", re.IGNORECASE)
-_ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor)\s+)*(?:fix|correction|typo|mistake)"
+_OPEN = re.compile(r"^(?:(?:btw|by the way|oh|oops|whoops|argh|ugh|sorry|my bad|actually|wait|hang on|hold on|"
+                   r"erm|er|hmm|no|nope|ok|okay|also|and|so)\b[,!.:;-]*\s*)+", re.IGNORECASE)
+_ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other|final)\s+)*(?:fix|correction|typo|"
+                    r"mistake)"
                     r"(?:\s+(?:from|to|about|on|in|for)\s+[\w' ]+?)?\s*[:,-]\s*"
                     r"|^I\s+(?:got|had)\s+(?:something|that|it|one thing)\s+wrong(?:\s+(?:before|earlier|last time|"
                     r"the other day))?\s*[:,-]\s*"
                     r"|^(?:going\s+)?back\s+to\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?"
                     r"\s*[:,-]\s*"
-                    r"|^about\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?\s*[:,-]?\s*",
+                    r"|^(?:about|re|regarding|on)\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|"
+                    r"last time))?\s*[:,-]?\s*"
+                    r"|^(?:from|about|re|regarding|on)\s+(?:our|my|the|last|what|yesterday)\b[\w' ]{0,30}?:\s*",
                     re.IGNORECASE)
 _TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|i always mix (?:them|those|it) up|"
                     r"(?:I|i) (?:keep|always) (?:mixing|getting) (?:them|it|that) (?:up|wrong)))+[.!]*$", re.IGNORECASE)
@@ -180,8 +183,9 @@ _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
     r"^(?P<x>[^,?]+?)\?\s*(?:no|nope|nah)\b[,.!]?\s+(?:" + _IT_IS + r")?(?P<y>[^,]+?)$",
     r"^(?:" + _IT_IS + r")?(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?(?P<x>[^,]+?)$",
 )]
-_SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|I\s+said\b|ignore\b|forget\b|[^,?]+?\s+was\s+(?:wrong|a typo)|"
-                       r"[^,?]+\?\s*no\b)", re.IGNORECASE)  # a fix without an opener ("sorry", "one fix: ")
+# a fix said without an opener ("sorry", "one fix: ")
+_SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|I\s+(?:said|meant)\b|(?:please\s+)?(?:ignore|forget)\b|"
+                       r"[^,?]+?\s+was\s+(?:wrong|a typo)|[^,?]+\?\s*no\b)", re.IGNORECASE)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _STATES = re.compile(r"^(?:I|I'm|I am|i'm|my|we|our|he|she|they)\b", re.IGNORECASE)
 
@@ -211,7 +215,8 @@ def said_fix(message: str) -> Fix | None:
             continue
         y = _ARTICLE.sub("", m.group("y").strip(" ,.!"))
         x = _ARTICLE.sub("", m.group("x").strip(" ,.!?")) if "x" in m.groupdict() and m.group("x") else None
-        if not y or _STATES.match(y) or len(y.split()) > _MAX_WORDS or (x and len(x.split()) > _MAX_WORDS):
+        if not y or _STATES.match(y) or re.match(r"^to\s", y, re.IGNORECASE) or len(y.split()) > _MAX_WORDS or \
+                (x and len(x.split()) > _MAX_WORDS):
             return None
         return Fix(y, x)
     return None

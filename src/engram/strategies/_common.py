@@ -16,7 +16,7 @@ from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
 from ..core.strategy_types import FACT_TYPES
 from ..errors import ModelOutputError
-from ..extract import Fact, OfflineExtractor, relations_from_keys
+from ..extract import Fact, OfflineExtractor, later_fix, relations_from_keys
 from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
@@ -62,6 +62,7 @@ class Run:
         """The offline rules' facts for this batch, computed once and shared by every strategy."""
         if self._offline is None:
             read = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
+            read += later_fix.fixes(self.events, self.history, read, self.held)  # "one fix from our last chat: ..."
             self._offline = [f for f in read if f.rule != STATEMENT]
             self._said = [f for f in read if f.rule == STATEMENT]
         return self._offline
@@ -70,6 +71,11 @@ class Run:
         """What the user disclosed in this batch that no rule read (:mod:`engram.extract.statements`)."""
         self.offline_facts()
         return self._said
+
+    def held(self, text: str) -> list[Record]:
+        """Active long-term records most like ``text``, from each fact namespace (what a later fix matches)."""
+        return [r for st in self.strategies if st.type in FACT_TYPES and "{sessionId}" not in st.namespace_template
+                for r in self.lookup(self.namespace(st), text)]
 
     def known_relations(self) -> list[tuple[str, str | None]]:
         """People and pets already on record for this actor (from stored keys), oldest first.

@@ -1,0 +1,75 @@
+"""A fix of a value said in an earlier conversation, matched against what memory holds.
+
+"one fix from our last chat: karoq, not forester" names no attribute, and the conversation it fixes is
+gone: only memory knows that "Forester" is the user's car ("Drives a Subaru Forester", ``user/car``). When
+no earlier message of the batch names the slip (the extractor puts those right itself,
+:func:`.corrections.earlier_fix`), :func:`fixes` looks the slip up among the stored records and, for each
+active record naming it, retracts that record and states it again with the value put right, under the
+same key (the value in the key too, for keys that carry it: ``manager/note:gnunhild``). A record the batch
+already restates with the right value (a fix whose values said what they are, "gluten-free, not
+dairy-free" -> "Is gluten-free") is only retracted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..core.consolidate import record_key
+from ..core.text import index_terms
+from ..types import Event, Record
+from .base import Fact
+from .corrections import said_fix
+from .statements import ATTRIBUTE, RULE
+
+RULE_NAME = "correction.later"
+
+
+def _names(word: str, text: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _put(text: str, wrong: str, right: str) -> str:
+    return re.sub(r"(?<![\w-])" + re.escape(wrong) + r"(?![\w-])", right, text, flags=re.IGNORECASE)
+
+
+def fixes(events: Sequence[Event], history: Sequence[Event], found: Sequence[Fact],
+          held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+    """Retractions and restatements for the fixes in ``events`` of values only memory holds.
+
+    ``history`` and the batch's earlier user messages are where a slip said in this conversation is
+    (those fixes are the extractor's); ``found`` is what the extractor read; ``held(text)`` returns the
+    active long-term records most like ``text``.
+    """
+    out: list[Fact] = []
+    said: list[str] = [e.content or "" for e in history if e.role == "user"]
+    for ev in events:
+        if ev.role != "user" or not ev.content:
+            continue
+        fix = said_fix(ev.content)
+        if fix is not None and fix.wrong and not any(_names(fix.wrong, s) for s in said):
+            out += _against(fix.wrong, fix.right, ev, found, held(fix.wrong))
+        said.append(ev.content)
+    return out
+
+
+def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: Sequence[Record]) -> list[Fact]:
+    restated = any(_names(right, f.summary) for f in found if f.event_id == ev.id and not f.retract)
+    out: list[Fact] = []
+    for r in records:
+        if not _names(wrong, r.summary) or _names(right, r.summary):
+            continue
+        kv = record_key(r)
+        key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)
+        subject, _, attribute = key.partition("/")
+        out.append(Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact",
+                        event_id=ev.id, evidence=ev.content, at=ev.at, retract=True,
+                        topic=tuple(index_terms(wrong)), rule=RULE_NAME))
+        if restated:
+            continue
+        out.append(Fact(subject=subject, attribute=_put(attribute, wrong, right.lower()),
+                        value=_put(value, wrong, right), summary=_put(r.summary, wrong, right), category="fact",
+                        event_id=ev.id, evidence=ev.content, at=ev.at, multi=kv is None,
+                        rule=RULE if kv is None else RULE_NAME))
+    return out
+

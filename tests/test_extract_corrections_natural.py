@@ -1,0 +1,114 @@
+"""Corrections people make in chat, in the same message, a later one, or a later conversation.
+
+Pure tests of how a fix is read (extract/corrections.py) and, through ``engram.Memory`` (SQLite, and
+PostgreSQL when configured), that the value put right replaces the slip: in the same conversation (the
+extractor re-reads the message it fixes) and in a later one (matched against the stored records,
+extract/later_fix.py). The sentences are written for these tests, not taken from the bench sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram import Memory
+from engram.extract import OfflineExtractor, corrections
+from engram.types import Event, Scope
+
+T0 = datetime(2026, 7, 6, 9, tzinfo=UTC)
+
+
+def read(*turns: str) -> list[tuple[str, str, bool]]:
+    evs = []
+    for i, t in enumerate(turns):
+        role, text = ("assistant", t[2:]) if t.startswith("A:") else ("user", t)
+        evs.append(Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role=role, content=text,
+                         at=T0 + timedelta(minutes=i)))
+    return [(f.key, f.summary, f.retract) for f in OfflineExtractor().facts(evs)]
+
+
+@pytest.mark.parametrize(("message", "right", "wrong"), [
+    ("hang on, I meant Utrecht", "Utrecht", None),
+    ("I believe I told you Tuesday before, but it's actually Wednesday", "Wednesday", "Tuesday"),
+    ("please forget what I said about Orla, it's Oona", "Oona", "Orla"),
+    ("back to what I told you: Siemens was wrong, it's Bosch", "Bosch", "Siemens"),
+    ("re what I said earlier, Lyon? nope, Lille", "Lille", "Lyon"),
+    ("tiny correction about yesterday: tabby, not ginger", "tabby", "ginger"),
+    ("oops, it's a Jazz, not a Jaz, I keep getting it wrong", "Jazz", "Jaz"),
+])
+def test_a_fix_is_read_however_it_is_said(message: str, right: str, wrong: str | None) -> None:
+    assert corrections.said_fix(message) == corrections.Fix(right, wrong)
+
+
+@pytest.mark.parametrize("message", [
+    "I think it's going to rain, not snow",
+    "sorry, I work at Bosch, not Siemens",  # a statement that denies a value: read as a statement
+    "I meant to ask you about the weather",
+])
+def test_what_is_not_a_value_fix_is_not_read_as_one(message: str) -> None:
+    assert corrections.said_fix(message) is None
+
+
+def test_the_next_message_puts_the_value_of_the_one_before_right() -> None:
+    got = read("I'm based in Utrecht these days", "A:Nice city.", "hang on, I meant Arnhem")
+    assert ("user/residence", "Lives in Arnhem", False) in got
+    assert not any("Utrecht" in s for _, s, r in got if not r), got
+
+
+def test_a_fix_later_in_the_conversation_puts_a_plural_weekday_right() -> None:
+    got = read("yoga is on Tuesdays, every week", "A:Noted.", "can you find me a mat?", "A:Sure.",
+               "I believe I told you Tuesday before, but it's actually Wednesday")
+    summaries = [s for _, s, r in got if not r]
+    assert any("every Wednesday" in s for s in summaries), got
+    assert not any("Tuesday" in s for s in summaries), got
+
+
+def test_a_statement_that_denies_a_value_is_read_as_a_statement() -> None:
+    got = read("back from the Siemens party", "A:Fun!", "sorry, I work at Bosch, not Siemens")
+    assert ("user/employer", "Works at Bosch", False) in got
+
+
+def test_a_date_put_right_is_left_to_the_event_rules() -> None:
+    got = read("I have a dentist appointment on Thursday.", "A:Noted.", "Sorry, I meant Friday.")
+    assert any("(Friday)" in s for _, s, r in got if not r), got
+
+
+CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                 "extraction": {"trigger": "off"},
+                                 "strategies": [{"type": "SEMANTIC"}]}}}
+
+
+def _session(mem: Memory, n: int, *lines: str) -> None:
+    s = Scope(agent="bot", actor="u1", session=f"s{n}")
+    at = T0 + timedelta(days=3 * n)
+    msgs = []
+    for i, line in enumerate(lines):
+        msgs += [{"role": "user", "content": line, "at": at + timedelta(minutes=2 * i)},
+                 {"role": "assistant", "content": "Got it.", "at": at + timedelta(minutes=2 * i + 1)}]
+    mem.append(s, msgs)
+    mem.extract(s)
+
+
+def _facts(mem: Memory) -> list[str]:
+    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
+                  if r.namespace.startswith("/facts/"))
+
+
+def test_through_memory_a_fix_in_a_later_conversation_replaces_the_stored_value(
+        make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
+    _session(mem, 0, "I drive a Honda Jaz.", "My manager is Orla.")
+    _session(mem, 1, "oops, from our last chat: Jazz, not Jaz", "and one more fix: Oona, not Orla")
+    active = _facts(mem)
+    assert any("Jazz" in s for s in active) and not any(" Jaz" in s and "Jazz" not in s for s in active), active
+    assert any("Oona" in s for s in active) and not any("Orla" in s for s in active), active
+
+
+def test_through_memory_a_typed_later_fix_leaves_one_record(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
+    _session(mem, 0, "I'm vegan these days.")
+    _session(mem, 1, "small fix from last week: vegetarian, not vegan")
+    active = _facts(mem)
+    assert [s for s in active if "veg" in s.lower()] == ["Is vegetarian"], active
