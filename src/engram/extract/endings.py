@@ -84,8 +84,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^I (?:have\s+)?(?:switched|changed|moved|gone)\s+(?:over\s+)?to\s+(?P<y>[^,;]+?)(?:\s+now)?,\s*(?:because\s+|"
      r"as\s+)?(?P<x>[^,;]+?)\s+" + _BORED + r"\b.*$", r"I have swapped \g<x> for \g<y>"),
     # a swap with an afterthought: "I have swapped squash for padel, my knees thank me"
-    (r"^(?:I\s+)?(?:have\s+)?(?:swapped|traded|exchanged)\s+(?!in\s|up\b)(?P<x>[^,;:]+?)\s+for\s+(?!(?:me|us|it|them)\b)(?P<y>[^,;]+?)(?:\s+(?:this|last)\s+"
-     r"(?:year|month|week|spring|summer|autumn|fall|winter)|\s+recently|\s+now)?\s*(?:[,;].*)?$",
+    (r"^(?:I\s+)?(?:have\s+)?(?:swapped|traded|exchanged)\s+(?!in\s|up\b)(?P<x>[^,;:]+?)\s+for\s+"
+     r"(?!(?:me|us|it|them)\b)(?P<y>[^,;]+?)(?:\s+(?:this|last)\s+(?:year|month|week|spring|summer|autumn|fall|winter)|"
+     r"\s+recently|\s+now)?\s*(?:[,;].*)?$",
      r"I have swapped \g<x> for \g<y>"),
     # "X instead of Y": the old one ends, then the statement without it
     (r"^(?:(?:these days|nowadays|now),?\s+)?(?P<head>I\s+(?:" + _TAKING + "|" + _OWNING + r"|use|eat|drink|speak|"
