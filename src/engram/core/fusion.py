@@ -59,7 +59,7 @@ evidence stays; otherwise every keyword match stays (its own terms, or lent by t
 for a message, by the question it answers), and a match by meaning alone stays when its V reaches
 ``min_score`` or 0.6 of the best V. A question asked in other words often shares its answer's meaning only
 loosely (no per-match threshold separates those answers from off-topic matches: AUC 0.65-0.73), while the
-best score of a query does (bench/reworded.py tune half: reworded hit@5 0.933 -> 0.942, off-topic questions
+best score of a query does (bench/reworded.py tune half: reworded hit@5 0.933 unchanged, off-topic questions
 left empty 73% -> 97%). Every part is
 reported on :class:`Scored` so users can see why.
 """
