@@ -112,3 +112,9 @@ def test_through_memory_a_typed_later_fix_leaves_one_record(make_memory: Callabl
     _session(mem, 1, "small fix from last week: vegetarian, not vegan")
     active = _facts(mem)
     assert [s for s in active if "veg" in s.lower()] == ["Is vegetarian"], active
+
+
+def test_i_meant_with_the_slip_named_puts_the_message_before_right() -> None:
+    got = read("My uncle just moved to Bregen.", "A:Bregen sounds lovely!", "whoops, I meant Bergen, not Bregen.")
+    assert ("uncle/residence", "Uncle lives in Bergen", False) in got
+    assert not any("Bregen" in s for _, s, r in got if not r), got

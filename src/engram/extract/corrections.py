@@ -121,7 +121,8 @@ def restated(message: str) -> bool:
     s = message.strip()
     opened = _OPEN.match(s)
     rest = s[opened.end():] if opened else s
-    return bool(_STATES.match(rest)) and re.search(r",?\s+not\s+\w", rest) is not None
+    return bool(_STATES.match(rest)) and not re.match(r"^I\s+(?:meant|mean)\b", rest, re.IGNORECASE) and \
+        re.search(r",?\s+not\s+\w", rest) is not None
 
 
 def without_preamble(sentence: str) -> str:
@@ -173,6 +174,8 @@ _TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|i al
                     r"(?:I|i) (?:keep|always) (?:mixing|getting) (?:them|it|that) (?:up|wrong)))+[.!]*$", re.IGNORECASE)
 _IT_IS = r"(?:it|that|the right one|the real one)\s*(?:is|'s|’s|was)\s+(?:actually\s+|really\s+)?"
 _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
+    r"^(?:I\s+)?(?:meant|mean|meant to say|meant to write)\s+(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?P<x>[^,]+?)$",
     r"^(?:I\s+)?(?:meant|mean|meant to say|meant to write)\s+(?P<y>[^,]+?)$",
     r"^(?:(?:I think|I believe)\s+)?(?:last time\s+|earlier\s+|before\s+)?I\s+(?:said|told you|wrote|typed|put)\s+"
     r"(?P<x>[^,]+?)(?:\s+(?:earlier|before|last time|the other day))?,?\s+(?:but\s+)?" + _IT_IS + r"(?P<y>[^,]+?)$",
