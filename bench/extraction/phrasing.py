@@ -16,6 +16,8 @@ question is recalled with the default settings and the top 3 records are read:
 - **fused**: one long-term record names the values of two facts said in one sentence (``two_facts``).
 
 ``held`` users (``sha1(id) % 2 == 1``) are never read to change a rule: ``-v`` prints ``tune`` misses only.
+The second blind set (``users/blind2.py``, ``--set blind2``) has no split: all its users are ``all``, a test set
+only (``--split`` does not apply to it and ``-v`` prints nothing for it).
 
 Usage::
 
@@ -23,6 +25,7 @@ Usage::
     .venv/bin/python bench/extraction/phrasing.py --split tune -v  # tune misses
     .venv/bin/python bench/extraction/phrasing.py --set natural    # the blind natural-chat set (users/natural.py)
     .venv/bin/python bench/extraction/phrasing.py --set natural-plain  # its facts as plain sentences, no filler
+    .venv/bin/python bench/extraction/phrasing.py --set blind2     # the second blind set, never tuned on
     .venv/bin/python bench/extraction/phrasing.py --model openai:gpt-4o-mini --base-url http://127.0.0.1:8080/v1
 """
 
@@ -43,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
+import blind2  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -54,7 +58,9 @@ from engram.types import Record, Scope  # noqa: E402
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
 SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of them, frozen digest)
         "natural": (natural.build, natural.digest, natural.FROZEN["natural"]),
-        "natural-plain": (lambda: natural.build(plain=True), natural.digest, natural.FROZEN["natural-plain"])}
+        "natural-plain": (lambda: natural.build(plain=True), natural.digest, natural.FROZEN["natural-plain"]),
+        "blind2": (blind2.build, blind2.digest, blind2.FROZEN)}
+SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
 _OVER = re.compile(r"\b(?:no longer|not|never|don't|doesn't|didn't|isn't|quit|quitting|left|sold|stopped|gave up|"
@@ -156,10 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.rejudge:
         saved = json.loads(args.rejudge.read_text(encoding="utf-8"))
-        for split in ("tune", "held"):
+        for split in SPLITS:
             probes = [{**p, "duplicate": duplicated(p["same"])} for r in saved["users"] if r["split"] == split
                       for p in r["probes"]]
-            print(split, totals(probes))
+            if probes:
+                print(split, totals(probes))
         return 0
     if args.base_url:
         os.environ["OPENAI_BASE_URL"] = args.base_url
@@ -170,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if got != frozen:
         print(f"the {args.set} set changed (digest {got}, frozen {frozen})", file=sys.stderr)
         return 2
-    chosen = [u for u in users if args.split in ("both", u["split"])]
+    chosen = [u for u in users if args.split in ("both", u["split"]) or u["split"] == "all"]
     results = [play(u, args.embedder, args.model) for u in chosen]
     report: dict[str, Any] = {"set": args.set, "digest": got, "embedder": args.embedder or "default",
                               "model": args.model or "offline",
@@ -178,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"digest={got}  users={len(results)}")
     print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'negated@3':>9} {'dup':>6} {'fused':>6} "
           f"{'s/turn':>7}")
-    for split in ("tune", "held"):
+    for split in SPLITS:
         rs = [r for r in results if r["split"] == split]
         probes = [p for r in rs for p in r["probes"]]
         if not probes:
