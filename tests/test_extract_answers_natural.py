@@ -95,3 +95,14 @@ def test_through_memory_an_answer_with_a_new_value_replaces_the_old_one(
     active = _facts(mem)
     assert "Sister lives in Bergen" in active, active
     assert not any("Tromsø" in s for s in active), active
+
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("Where is your sister living these days?", "ok"),
+    ("What is your favourite tea?", "hmm, not sure"),
+    ("Who is your boss?", "no idea tbh"),
+    ("Which city do you live in?", "thanks!"),
+    ("What pet do you have?", "nope, none"),
+])
+def test_a_reply_that_gives_no_value_says_nothing(question: str, reply: str) -> None:
+    assert summaries(("assistant", question), ("user", reply)) == []

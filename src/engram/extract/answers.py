@@ -85,6 +85,8 @@ def _last_question(prompt: str) -> str:
 
 
 def _answer(reply: str, question: str, prompt: str = "") -> str:
+    if _NON_ANSWER.match(_FILL.sub("", _EMOTE.sub("", reply.strip())).strip()):
+        return reply
     no = _NO.match(reply)
     if no:
         return _no_to_still(reply[no.end():], question, reply)
@@ -133,7 +135,7 @@ def _no_to_still(rest: str, question: str, reply: str) -> str:
     elif about:
         rest = re.sub(r"^(?:he|she|they)(?:'s|’s)(?=\s)", about.group("name") + " is", rest, flags=re.IGNORECASE)
         rest = re.sub(r"^(?:he|she|they)\b", about.group("name"), rest, flags=re.IGNORECASE)
-    if rest:
+    if rest and not _NON_ANSWER.match(rest):
         out.append(rest[0].upper() + rest[1:])
     return " ".join(out) if out else reply
 
@@ -174,6 +176,10 @@ def _fragment(text: str) -> str:
     return s
 
 
+# A reply that gives no value: not knowing, declining, thanking, or only acknowledging.
+_NON_ANSWER = re.compile(r"^(?:not sure|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|nobody|no one|n/?a|"
+                         r"whatever|maybe|later|not telling|rather not say|thanks?|thank you|ok|okay|cool|great|sure|"
+                         r"nice|lol|haha|hm+|good question|it depends|depends|why|what)\b", re.IGNORECASE)
 _EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|xx?|!+)\s*$")
 _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
 
