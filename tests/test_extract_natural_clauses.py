@@ -76,9 +76,11 @@ def test_two_facts_in_one_sentence_are_two_records(text: str, want: list[str]) -
     ("my line manager Ines signed off my trip", "Manager is Ines (reports to Ines)"),
     ("being keto makes restaurants hard", "Is keto"),
     ("my car's a Honda Civic", "Drives a Honda Civic"),
+    ("Utrecht is home for us now", "Lives in Utrecht"),
+    ("we left bristol for tromsø last summer", "Lives in Tromsø"),
 ])
 def test_a_fact_said_in_passing_is_kept_with_its_value(text: str, want: str) -> None:
-    assert want in summaries(text)
+    assert any(s == want or s.startswith(want + " (") for s in summaries(text)), summaries(text)
 
 
 @pytest.mark.parametrize(("text", "ends", "new"), [
@@ -99,6 +101,7 @@ def test_a_switch_ends_the_old_value_and_keeps_the_new(text: str, ends: bool, ne
     ("no bike anymore, sold the Brompton", "brompton"),
     ("the Corolla was written off last week", "corolla"),
     ("Tarek moved out, we are not together anymore", "tarek"),
+    ("my cat Miso is a menace. our cat died last spring", "miso"),
 ])
 def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> None:
     assert any(r and name in k for k, _, r in read(text)), read(text)

@@ -98,6 +98,12 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
      _DAY + r")s)\s+" + _PART + r"(?:[,;].*)?$", r"WEEKLY_I"),
     (r"^(?P<x>[^,;]+?)\s+is\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" + _DAY + r")s)(?:\s+" + _PART +
      r")?(?:,?\s+every week)?$", r"WEEKLY"),
+    # a household leaving one city for another: "we left Leeds for Reykjavik in May" (a person leaving a
+    # company for another says "I")
+    (r"^we\s+(?:have\s+)?left\s+(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")*)\s+for\s+(?P<y>" + _NAME + r"(?:\s+"
+     + _NAME + r")*)(?P<rest>.*)$", r"we moved from \g<x> to \g<y>\g<rest>"),
+    (r"^(?P<p>" + _NAME + r"(?:\s+" + _NAME + r")*)\s+is\s+(?:now\s+)?home(?:\s+for\s+(?:me|us))?(?:\s+now)?$",
+     r"I live in \g<p>"),
     # a place said the other way round: "Tartu is where I live"
     (r"^(?P<p>[^\W\d_][\w'’ -]*?)\s+is where I (?:live|am based|call home)\b.*$", r"I live in \g<p>"),
     # an end with when it happened: "I gave up the harp over the winter" (the time is not part of what ended)

@@ -174,6 +174,9 @@ _SLOTS = [
                r"\s+(?:changed|switched)\s+(?:schools?\s+)?from\b)"),
     re.compile(r"\b(?:changed|switched)\s+(?:schools?\s+)?from\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"\b(?:goes to|attends|started at)\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\bleft\s+(?P<w>[a-z][\w'’-]+)\s+for\b"),
+    re.compile(r"\bleft\s+[\w'’-]+\s+for\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"(?:^|\s)(?P<w>[a-z][\w'’-]+)(?=,\s+(?:my|our)\s+" + _REL + r",|\s+moved out\b)"),
     re.compile(r"\b(?:took|taken|pulled|take)\s+[\w'’-]+\s+out of\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"\b(?:took|taken|pulled|take)\s+(?P<w>[a-z][\w'’-]+)\s+out of\b"),
     re.compile(r"\b(?:changed|switched)\s+(?:schools?\s+)?from\s+[\w'’-]+\s+to\s+(?P<w>[a-z][\w'’-]+)"),
@@ -190,7 +193,7 @@ _NOT_A_NAME = words("""love trouble charge time bed town school work pain debt s
     just really also still always never ever only even again already currently actually finally recently lately
     mostly usually yet all both each every some any no not pretty quite very much more most less least lot lots
     kind sort bit way ages since months years weeks days week month year today tonight tomorrow yesterday gym church
-    uni class classes sleep practice college university lessons daycare nursery kindergarten bed""")
+    uni class classes sleep practice college university lessons daycare nursery kindergarten bed good ever sure real""")
 _CALENDAR = words("""monday tuesday wednesday thursday friday saturday sunday january february march april june july
     august september october november december""")
 _VERB_ENDINGS = re.compile(r"(?:ed|ing|ly)$")

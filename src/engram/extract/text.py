@@ -41,10 +41,13 @@ def expand(text: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences, keeping their end mark (a question keeps its ``?``)."""
+    """Sentences, keeping their end mark (a question keeps its ``?``); a chat writer's next sentence may start
+    in lower case."""
     out = []
     for block in re.split(r"\n+", text):
-        for s in re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", block.strip()):
+        # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
+        for s in re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|(?<!etc\.)(?<!approx\.)(?<=[a-z]{3}[.!?])\s+"
+                          r"(?=[a-z])", block.strip()):
             s = s.strip()
             if s:
                 out.append(s)

@@ -82,7 +82,18 @@ def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
 def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Tofu passed away last night", "my grandpa Joe died": retracts them, records the loss."""
     m = re.match(r"^(?:my\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", c.text)
-    if not m or m.group("name") in NOT_NAMES:
+    if not m:  # "our dog died in the winter": the one of that word already named, else the word itself
+        w = re.match(r"^(?i:my|our)\s+(?P<w>" + REL_RE + r")\s+(?:has\s+)?(?:passed away|died)\b", c.text)
+        known = next((r for r in reversed(ctx.rels) if w and r.word == w.group("w").lower() and r.name), None)
+        if w is None:
+            return None
+        name = known.name if known and known.name else w.group("w").lower()
+        summary = tidy(f"{cap(w.group('w'))} {name if known else ''} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "",
+                                                                              c.dated)).replace("  ", " ")
+        return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True,
+                          topic=(name.lower(),)), make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary,
+                                                            "fact")]
+    if m.group("name") in NOT_NAMES:
         return None
     name = m.group("name")
     summary = tidy(f"{name} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "", c.dated))
