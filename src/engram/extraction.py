@@ -141,7 +141,7 @@ class Extraction:
         ops, _calls = plan(events, scope=turn.scope, strategies=self.strategies(turn.scope),
                            model=turn.extraction_model or self.model_for(turn.scope.agent), neighbors=neighbours,
                            now=self.runtime.now(), kinds=mem.kinds, models=_per_strategy_model,
-                           neighbor_k=mem.extraction.neighbors)
+                           neighbor_k=mem.extraction.neighbors, embed=self.runtime.embedder.embed)
         return list(ops)
 
     def _apply(self, turn: Turn, ops: Sequence[Op], events: Sequence[Event] = ()) -> list[Record]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
@@ -200,12 +200,17 @@ _PROSPECT = re.compile(r"\b(?:interview|interviews|interviewing|applied|applying
                        re.IGNORECASE)
 
 
-def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
+# Judges by meaning whether a candidate states the attribute of records its key cannot match: by record id,
+# "new" (another value of it), "same" (the same value again); the others are not about it.
+Judge = Callable[["Candidate", Sequence[Record]], Mapping[str, str]]
+
+
+def decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = None) -> list[Decision]:
     """The offline decision for one candidate against its neighbours (ranked best first).
 
     See :func:`_decide`; a new value also resolves the prospects it realises (:func:`_realised`).
     """
-    out = _decide(c, neighbors)
+    out = _decide(c, neighbors, judge)
     if c.retract or not out or out[0].action == "skip":
         return out
     done = {d.target for d in out}
@@ -235,7 +240,7 @@ def _realised(c: Candidate, neighbors: Sequence[Record]) -> list[Record]:
     return out
 
 
-def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
+def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = None) -> list[Decision]:
     """The decision for one candidate against its neighbours, before prospects.
 
     Rules, in order: a retraction deletes every neighbour with its key (and value, if given) or topic;
@@ -243,7 +248,9 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     value, or any same-key record when the candidate ``revises``, is replaced (extra same-key records are
     deleted, so a single-valued key keeps one active record); without a key match, a neighbour saying
     nearly the same words (and the same negation) is a restatement; anything else is added. "Same key"
-    includes a named person's key meeting the unnamed one (:func:`keys_match`).
+    includes a named person's key meeting the unnamed one (:func:`keys_match`). A single-valued key that
+    meets no record of its key is compared by meaning (``judge``) with what its key cannot match
+    (:func:`_by_meaning`).
     """
     keyed = [(r, record_key(r)) for r in neighbors]
     if c.retract:
@@ -289,12 +296,41 @@ def _decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
     alias = _alias_match(c, keyed)
     if alias is not None:
         return [alias]
+    meant = _by_meaning(c, keyed, judge)
+    if meant is not None:
+        return [meant]
     for r, kv in keyed:
         comparable = kv is None or not c.key
         if comparable and (norm_value(r.summary) == norm_value(c.summary)
                            or similarity(c.summary, r.summary) >= 0.8):
             return [Decision("skip", r.id, "restates an existing record")]
     return [Decision("add", None, "new information")]
+
+
+def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | None]],
+                judge: Judge | None) -> Decision | None:
+    """A single-valued keyed candidate against the records its key cannot match, by meaning.
+
+    Those are keyless records (a statement, "Just moved to a flat in Porto"; one written by hand) and the
+    items of a multi-valued family of the same subject read by a generic template ("Drives a Golf",
+    ``user/drive:golf``, beside ``user/car``). Other single-valued keys are attributes the rules told
+    apart, and tastes and yes/no items are not values a single-valued attribute can replace.
+    """
+    if judge is None or not c.key or c.multi or c.retract or c.ends or "/" not in c.key:
+        return None
+    subject = c.key.split("/", 1)[0]
+    others = [r for r, kv in keyed if kv is None or (
+        kv[0].split("/", 1)[0] == subject and _family(kv[0]) and kv[1] not in ("like", "dislike", "yes", "no"))]
+    if not others:
+        return None
+    verdicts = judge(c, others)
+    for r in others:
+        v = verdicts.get(r.id)
+        if v == "new":
+            return Decision("replace", r.id, "the same attribute by meaning, a new value")
+        if v == "same":
+            return Decision("skip", r.id, "the same attribute and value by meaning")
+    return None
 
 
 def _bare(value: str) -> str:
@@ -531,16 +567,16 @@ def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate
 
 
 def consolidate(candidates: Sequence[Candidate], lookup: Lookup, *, k: int = 5,
-                batch: Batch | None = None) -> list[Op]:
+                batch: Batch | None = None, judge: Judge | None = None) -> list[Op]:
     """Offline consolidation of a batch, in order: each candidate against stored and pending neighbours.
 
     A candidate naming a person also renames the records about them said before the name
-    (:func:`named_later`).
+    (:func:`named_later`). ``judge`` compares attributes by meaning (:func:`_by_meaning`).
     """
     b = batch if batch is not None else Batch()
     for c in candidates:
         stored = lookup(c.namespace, c.query(), k)
-        b.apply(c, decide(c, b.neighbors(c, stored)))
+        b.apply(c, decide(c, b.neighbors(c, stored), judge))
         if _NAMES.match(c.key or ""):
             word = c.key.split(":", 2)[1] if c.key else ""
             for renamed, d in named_later(c, b.neighbors(c, lookup(c.namespace, word, 2 * k))):

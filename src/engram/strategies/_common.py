@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import numpy as np
 
 from ..config import Strategy
 from ..core.consolidate import Candidate, record_key
@@ -47,6 +49,8 @@ class Run:
     _offline: list[Fact] | None = field(default=None, repr=False)
     _said: list[Fact] = field(default_factory=list, repr=False)
     extractor: OfflineExtractor = field(default_factory=OfflineExtractor)
+    embed: Callable[[Sequence[str]], Any] | None = None  # the engine's embedder, when it has one
+    _vectors: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     def kind(self, sort: str) -> str:
         want = KIND_FOR.get(sort, "fact")
@@ -111,6 +115,18 @@ class Run:
             if st.type in FACT_TYPES and "{sessionId}" not in st.namespace_template:
                 out += [r.summary for r in self.lookup(self.namespace(st), said)]
         return out
+
+    def cosines(self, text: str, others: Sequence[str]) -> list[float] | None:
+        """The embedder's cosine of ``text`` with each of ``others`` (one batched call for the texts not
+        embedded yet in this run), or None when the run has no embedder."""
+        if self.embed is None:
+            return None
+        todo = list(dict.fromkeys(t for t in (text, *others) if t not in self._vectors))
+        if todo:
+            for t, v in zip(todo, np.asarray(self.embed(todo), dtype=np.float32), strict=True):
+                self._vectors[t] = v
+        mine = self._vectors[text]
+        return [float(mine @ self._vectors[o]) for o in others]
 
     def lookup(self, namespace: str, text: str, k: int | None = None) -> list[Record]:
         """Active neighbours in ``namespace`` only (``k`` of them at most, the run's ``k`` by default)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from ..config import Strategy
 from ..core.consolidate import Batch, Candidate, Decision, consolidate
@@ -53,7 +54,7 @@ def _model_for(strategy: Strategy, model: Model | None, models: Callable[[str], 
 def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy], model: Model | None,
          neighbors: NeighborLookup, now: datetime, kinds: Sequence[str], prior_summary: Record | None = None,
          models: Callable[[str], Model] | None = None, neighbor_k: int = 5,
-         history: Sequence[Event] = ()) -> tuple[list[Op], int]:
+         history: Sequence[Event] = (), embed: Callable[[Sequence[str]], Any] | None = None) -> tuple[list[Op], int]:
     """The ops the configured strategies derive from ``events`` (oldest first), and the model calls made.
 
     Deterministic for the same inputs without a model. Every AddOp names the events it came from
@@ -64,13 +65,15 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
 
     ``history`` (optional) is a few events of the same session *before* this batch, already extracted:
     context only, used to resolve references ("her name is Sofia" after "my daughter..."), never a source.
+    ``embed`` (optional) is the engine's embedder: with it, consolidation also compares attributes by
+    meaning (:mod:`engram.strategies.attribute_match`).
     """
     if not events or not strategies:
         return [], 0
     if not kinds:
         raise ConfigError("at least one kind is needed", field="kinds")
     run = Run(events=list(events), scope=scope, strategies=list(strategies), neighbors=neighbors, now=now,
-              kinds=list(kinds), k=neighbor_k, prior_summary=prior_summary, history=list(history))
+              kinds=list(kinds), k=neighbor_k, prior_summary=prior_summary, history=list(history), embed=embed)
     # what memory handed the model, and the model's restatement of it, is never evidence (extract/echo.py)
     run.events = echo.clean(run.events, run.memory_texts())
     run.history = echo.clean(run.history)
@@ -109,7 +112,7 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
         seen.update((r.id, r) for r in found)
         return found
 
-    consolidate(offline, lookup, k=neighbor_k, batch=batch)
+    consolidate(offline, lookup, k=neighbor_k, batch=batch, judge=statements.keyed_judge(run))
     statements.end_old_values(run, batch, seen)
     statements.consolidate(run, said, batch)
     for m, cands in by_model.values():

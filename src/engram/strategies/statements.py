@@ -15,6 +15,11 @@ those neighbours, best first, a statement is
 - **a new value** when it is a present-tense fact with the same frame as a record (the same words once
   names and numbers are set aside) and other names ("Works at Arup" after "Works at Ørsted"): it
   supersedes it;
+- **a new value by meaning** when a neighbour states the same attribute of the same subject in other
+  words and with other names ("Just moved to a flat in Porto" after "Lives in Lisbon"; "Coaches the Lions
+  on Saturdays now" after "Coaches the Tigers on Saturdays"), judged by :mod:`.attribute_match` (the
+  embedder's cosine of the two summaries with their values masked, behind a guard on the subject and on
+  states): it supersedes it; the same attribute with the same names is a restatement (skip);
 - **added** otherwise. Events and tastes are never superseded by another event or taste: going to Rome
   does not undo going to Paris.
 
@@ -26,17 +31,18 @@ holds (:func:`end_old_values`; history keeps it).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 
 from ..config import Strategy
-from ..core.consolidate import KEY_PREFIX, Batch, Candidate, Decision, norm_value, parse_key, record_key
+from ..core.consolidate import KEY_PREFIX, Batch, Candidate, Decision, Judge, norm_value, parse_key, record_key
 from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
 from ..extract.statements import content
 from ..types import Record
-from . import facts
+from . import attribute_match, facts
 from ._common import Run, fact_candidate
 
 RESTATED = 0.7  # share of the shorter statement's content words the other must have to say the same
@@ -116,8 +122,12 @@ def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
     return bool(rest & content(r.summary)) or len(rest) <= 1
 
 
-def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
-    """What statement ``c`` does to its neighbours (best first): see the module docstring."""
+def decide(c: Candidate, neighbors: Sequence[Record],
+           cosines: Callable[[], Mapping[str, float]] | None = None) -> list[Decision]:
+    """What statement ``c`` does to its neighbours (best first): see the module docstring. ``cosines``
+    gives, by record id, the attribute cosine of ``c`` and the neighbours it can be compared with
+    (:func:`attribute_cosines`); it is called only when the word rules decided nothing (none: no meaning
+    rule)."""
     mine = content(c.summary)
     if not mine:
         return [Decision("skip", None, "says nothing")]
@@ -151,7 +161,53 @@ def decide(c: Candidate, neighbors: Sequence[Record]) -> list[Decision]:
             if mine_frame and frame(r.summary) == mine_frame and names(r.summary) and \
                     not names(r.summary) & names(c.summary) and not negated(r.summary):
                 return [Decision("replace", r.id, "the same attribute, a new value")]
+    close = cosines() if cosines is not None else {}
+    for r in neighbors:
+        cos = close.get(r.id)
+        if cos is None:
+            continue
+        if attribute_match.restated(c.summary, r.summary, cos):
+            return [Decision("skip", r.id, f"the same attribute and value by meaning ({cos:.2f})")]
+        if attribute_match.new_value(c.summary, r.summary, cos, single=_single(r)):
+            return [Decision("replace", r.id, f"the same attribute by meaning ({cos:.2f}), a new value")]
     return [Decision("add", None, "new information")]
+
+
+def _single(r: Record) -> bool:
+    """``r`` holds a single-valued attribute by its key (a rule's ``user/residence``, not ``user/drive:golf``)."""
+    kv = record_key(r)
+    return kv is not None and ":" not in kv[0].partition("/")[2]
+
+
+def keyed_judge(run: Run) -> Judge:
+    """The judge :func:`engram.core.consolidate.consolidate` asks about a rule's single-valued candidate
+    and the records its key cannot match ("Drives a Tesla Model 3", ``user/car``, beside "Drives a Golf",
+    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`, the key saying it is single-valued."""
+    def judge(c: Candidate, records: Sequence[Record]) -> dict[str, str]:
+        value = norm_value(c.value)
+        close = attribute_cosines(run, c.summary, records, value)
+        out = {}
+        for r in records:
+            cos = close.get(r.id)
+            if cos is not None and attribute_match.restated(c.summary, r.summary, cos) and \
+                    (not value or _names_value(r.summary, value)):
+                out[r.id] = "same"
+            elif cos is not None and attribute_match.new_value(c.summary, r.summary, cos, single=True):
+                out[r.id] = "new"
+        return out
+    return judge
+
+
+def attribute_cosines(run: Run, summary: str, records: Sequence[Record], value: str | None = None) -> dict[str, float]:
+    """The attribute cosine of ``summary`` with each of ``records`` it is comparable with (same subject,
+    states or changes: :func:`attribute_match.comparable`), by record id; one batched embedding call for
+    the texts this run has not embedded yet, none when nothing is comparable or the run has no embedder."""
+    near = [r for r in records if attribute_match.comparable(summary, r.summary)]
+    if not near:
+        return {}
+    texts = [attribute_match.attribute_text(r.summary, kv[1] if (kv := record_key(r)) else None) for r in near]
+    got = run.cosines(attribute_match.attribute_text(summary, value), texts)
+    return {} if got is None else {r.id: cos for r, cos in zip(near, got, strict=True)}
 
 
 def candidates(run: Run, strategy: Strategy) -> list[Candidate]:
@@ -169,4 +225,5 @@ def consolidate(run: Run, candidates: Sequence[Candidate], batch: Batch) -> None
     """Apply each statement to the batch after the rules' candidates, against stored and pending records."""
     for c in candidates:
         stored = run.lookup(c.namespace, c.summary)
-        batch.apply(c, decide(c, batch.neighbors(c, stored)))
+        near = batch.neighbors(c, stored)
+        batch.apply(c, decide(c, near, partial(attribute_cosines, run, c.summary, near)))
