@@ -48,6 +48,7 @@ def _facts(make_memory: Callable[..., Memory], *sessions: str) -> tuple[set[str]
      "Coaches the Lions on Saturdays now", "Coaches the Tigers on Saturdays"),
     ("My kids go to Oakwood Primary.", "My kids go to Hillside School now.",
      "Kids go to Hillside School now", "Kids go to Oakwood Primary"),
+    ("My landlord is Okafor.", "My landlord is Berglund.", "Landlord is Berglund", "Landlord is Okafor"),
 ])
 def test_a_new_value_in_other_words_supersedes(make_memory: Callable[..., Memory], old: str, new: str,
                                                kept: str, ended: str) -> None:
@@ -71,6 +72,7 @@ def test_a_keyed_value_supersedes_the_statement_that_superseded_its_record(
     ("I like jazz.", "I like sushi."),  # tastes
     ("I'm learning Spanish.", "I speak French."),  # another attribute
     ("I live in Lisbon.", "I went to Porto last week."),  # an event is not a move
+    ("My friend is Sam.", "My friend is Alex."),  # a role many hold
 ])
 def test_other_subjects_events_and_tastes_do_not_supersede(make_memory: Callable[..., Memory],
                                                            old: str, new: str) -> None:

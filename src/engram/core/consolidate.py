@@ -309,14 +309,15 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
 
 def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | None]],
                 judge: Judge | None) -> Decision | None:
-    """A single-valued keyed candidate against the records its key cannot match, by meaning.
+    """A keyed candidate against the records its key cannot match, by meaning (``judge``).
 
     Those are keyless records (a statement, "Just moved to a flat in Porto"; one written by hand) and the
     items of a multi-valued family of the same subject read by a generic template ("Drives a Golf",
-    ``user/drive:golf``, beside ``user/car``). Other single-valued keys are attributes the rules told
-    apart, and tastes and yes/no items are not values a single-valued attribute can replace.
+    ``user/drive:golf``, beside ``user/car``; "Manager is Jürgen", ``manager/note:jurgen``, beside
+    ``manager/note:priya``). Other single-valued keys are attributes the rules told apart, and tastes and
+    yes/no items are not values a single-valued attribute can replace.
     """
-    if judge is None or not c.key or c.multi or c.retract or c.ends or "/" not in c.key:
+    if judge is None or not c.key or c.retract or c.ends or "/" not in c.key:
         return None
     subject = c.key.split("/", 1)[0]
     others = [r for r, kv in keyed if kv is None or (

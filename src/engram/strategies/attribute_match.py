@@ -27,6 +27,12 @@ from ..core.text import index_terms
 VALUE = "[value]"  # what a masked value reads as (the cosine is steadier with it than with "X" or "it")
 SAME = 0.72  # the cosine of two attribute texts above which they are one attribute (see the module docstring)
 
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 _NAME = re.compile(r"(?<!^)\b(?:[A-Z\u00c0-\u024f][\w'\u2019-]*|\d[\w.:/-]*)")
 _RUN = re.compile(re.escape(VALUE) + r"(?:\s+(?:of|de|da|the|and|&)?\s*" + re.escape(VALUE) + r")+")
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -50,6 +56,10 @@ _CHANGES = (
 _CUE = re.compile(r"\b(?:now|these days|nowadays|new|newly|instead|any ?more|no more|no longer|switched|"
                   r"currently)\b", re.I)
 _MORE = re.compile(r"\b(?:too|also|as well|another|second|alongside|on top of|besides)\b", re.I)
+_MANY = _words("friend colleague coworker neighbour neighbor cousin sibling classmate teammate kid child student "
+                "client patient")
+_IDENTITY = re.compile(r"^(?:is|was)\s+(?:called\s+|named\s+)?[A-Z\u00c0-\u024f][\w'\u2019-]*"
+                       r"(?:\s+[A-Z\u00c0-\u024f][\w'\u2019-]*)?$")
 _TASTE = re.compile(r"^(?:likes|loves|enjoys|prefers|hates|adores|dislikes|can't stand|cannot stand|is into|"
                     r"is a (?:big |huge )?fan of|is obsessed with|is not a fan of|favou?rite\b)", re.I)
 # "Has a dog named Max", "Has a Golf", "Owns two bikes": one may have many, a new one ends none
@@ -58,10 +68,6 @@ _NEGATED = re.compile(r"\b(?:not|never|no|no longer|anymore|don't|doesn't|didn't
                       re.I)
 _ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finally|actually|recently|now|"
                      r"currently|already)\s+)+", re.I)
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
 
 
 _AUX = _words("is are was were has have had does do did can will would must")
@@ -182,13 +188,24 @@ def comparable(new: str, old: str) -> bool:
     return state(new) or change(new)
 
 
+def one_holder(new: str, old: str) -> bool:
+    """Both name who holds one role of the same subject ("Manager is Priya", "Wife is Hannah"): a role held
+    by one at a time, unlike "friend" or "colleague", so the second name is a new holder."""
+    who = subject(new)
+    if not who or who != subject(old) or who.endswith("s") or who.split()[-1] in _MANY:
+        return False
+    return bool(_IDENTITY.match(_predicate(new)) and _IDENTITY.match(_predicate(old)))
+
+
 def new_value(new: str, old: str, cosine: float, *, single: bool = False) -> bool:
     """``new`` gives another value of the attribute ``old`` states: comparable, the same attribute by
     meaning, names of its own where ``old`` has names the new one lacks, and a sign that the attribute
-    holds one value: ``single`` (a rule's key says so) or ``new`` says its value is new (:func:`cue`);
-    without one, "Speaks French" beside "Speaks Spanish" is a second value, not a new one."""
+    holds one value: ``single`` (a rule's key says so), ``new`` says its value is new (:func:`cue`), or both
+    name a role's one holder (:func:`one_holder`); without one, "Speaks French" beside "Speaks Spanish" is
+    a second value, not a new one."""
     mine, theirs = values(new), values(old)
-    return bool(mine - theirs) and bool(theirs - mine) and (single or cue(new)) and not _MORE.search(new) \
+    return bool(mine - theirs) and bool(theirs - mine) and (single or cue(new) or one_holder(new, old)) \
+        and not _MORE.search(new) \
         and comparable(new, old) \
         and cosine >= SAME
 

@@ -180,9 +180,11 @@ def _single(r: Record) -> bool:
 
 
 def keyed_judge(run: Run) -> Judge:
-    """The judge :func:`engram.core.consolidate.consolidate` asks about a rule's single-valued candidate
-    and the records its key cannot match ("Drives a Tesla Model 3", ``user/car``, beside "Drives a Golf",
-    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`, the key saying it is single-valued."""
+    """The judge :func:`engram.core.consolidate.consolidate` asks about a rule's candidate and the records
+    its key cannot match ("Drives a Tesla Model 3", ``user/car``, beside "Drives a Golf",
+    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`. A single-valued key says the
+    attribute holds one value; a multi-valued one is a new value only of a role's one holder
+    (:func:`attribute_match.one_holder`: "Manager is Jürgen" after "Manager is Priya")."""
     def judge(c: Candidate, records: Sequence[Record]) -> dict[str, str]:
         value = norm_value(c.value)
         close = attribute_cosines(run, c.summary, records, value)
@@ -192,7 +194,8 @@ def keyed_judge(run: Run) -> Judge:
             if cos is not None and attribute_match.restated(c.summary, r.summary, cos) and \
                     (not value or _names_value(r.summary, value)):
                 out[r.id] = "same"
-            elif cos is not None and attribute_match.new_value(c.summary, r.summary, cos, single=True):
+            elif cos is not None and (not c.multi or attribute_match.one_holder(c.summary, r.summary)) and \
+                    attribute_match.new_value(c.summary, r.summary, cos, single=not c.multi):
                 out[r.id] = "new"
         return out
     return judge
