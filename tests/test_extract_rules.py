@@ -129,6 +129,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "mentions.school_run": (("Dropping Oliwia at Greenhill Academy every morning is chaos.",), "oliwia/school",
                             "Oliwia goes to Greenhill Academy"),
     "relations.manager": (("Beatriz is my boss.",), "user/manager", "Manager is Beatriz (reports to Beatriz)"),
+    "relations.taken_out_of": (("We took Elif out of Thornbury.",), "elif/school", ""),  # a retraction
     "relations.works_at": (("My sister Marta works at Globex.",), "sister:marta/employer",
                            "Sister Marta works at Globex"),
     "relations.job": (("My brother Ravi is a civil engineer.",), "brother:ravi/job",

@@ -105,10 +105,10 @@ def school(c: Clause, ctx: Context) -> list[Fact] | None:
                      body)
         out_of = re.search(r"\b(?:took|taken|pulled)\s+\w+\s+out of\s+(?P<old>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)",
                            c.raw)
-        if m is not None:
+        if m is not None:  # the name does not say it is a school: the summary does
             name = m.group("school")
             return ([make_fact(c, subj, "school", out_of.group("old"), "", "fact", retract=True)] if out_of else []) + [
-                make_fact(c, subj, "school", name, f"{disp} goes to {name}", "fact")]
+                make_fact(c, subj, "school", name, f"{disp} goes to school at {name}", "fact")]
     if m is None:
         m = re.match(r"^SUBJ\s+(?:has\s+)?(?:changed|switched|moved)\s+(?:schools?\s+)?from\s+(?P<old>[A-Z][\w'’-]*"
                      r"(?:\s+[A-Z][\w'’-]*)*)\s+to\s+(?P<school>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)", body)
@@ -134,6 +134,17 @@ def school_run(c: Clause, ctx: Context) -> list[Fact] | None:
     rel = known or ctx.remember(Rel(m.group("rel").lower() if m.group("rel") else "", m.group("name")))
     name = m.group("school")
     return [make_fact(c, rel.subject, "school", name, f"{rel.display} goes to {name}", "fact")]
+
+
+@rule("relations")
+def taken_out_of(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"we took Elif out of Thornbury": the school that child no longer goes to."""
+    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:took|taken|pulled)\s+(?:(?i:my|our)\s+\w+\s+)?" + NAME
+                 + r"\s+out of\s+(?P<old>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)", c.text)
+    if m is None or m.group("name") in NOT_NAMES:
+        return None
+    rel = ctx.names.get(m.group("name")) or ctx.remember(Rel("", m.group("name")))
+    return [make_fact(c, rel.subject, "school", m.group("old"), "", "fact", retract=True)]
 
 
 @rule("relations")

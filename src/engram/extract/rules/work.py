@@ -108,7 +108,8 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("user")
 def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I've been with Initech since 2019", "I'm at Northwind, in the finance team": an employer."""
-    m = re.match(r"^I\s+(?:have been|am)\s+(?:with|at)\s+" + _ORG_NAME + r"(?P<rest>.*)$", c.text)
+    m = re.match(r"^I\s+(?:(?:have been|am)\s+(?:with|at)|(?:have been|am) working\s+(?:at|for|with))\s+" + _ORG_NAME
+                 + r"(?P<rest>.*)$", c.text)
     if not m or m.group("org").split()[0] in NOT_NAMES:
         return None
     said = m.group("rest") + " " + c.raw
