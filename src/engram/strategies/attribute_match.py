@@ -26,6 +26,8 @@ from ..core.text import index_terms
 
 VALUE = "[value]"  # what a masked value reads as (the cosine is steadier with it than with "X" or "it")
 SAME = 0.72  # the cosine of two attribute texts above which they are one attribute (see the module docstring)
+OTHER_VERB = 0.85  # the same, when their verbs differ: a short masked text's cosine is noisy ("Drives a [value]"
+# and "Can do [value], nothing else really" are 0.77)
 
 
 
@@ -71,6 +73,7 @@ _ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finall
 
 
 _AUX = _words("is are was were has have had does do did can will would must")
+_MODAL = _words("can could will would must should may might")
 _BASE = _words("live work go goes attend study play drive speak teach coach own run use see")
 _FUNCTION = _words("a an the in at on to of for with from by as into and or their them they this that these those "
                    "some not no")
@@ -140,6 +143,8 @@ def state(summary: str) -> bool:
     rest = _predicate(summary)
     if who is None or not words or _NEGATED.search(summary) or _TASTE.match(rest) or _POSSESSION.match(rest):
         return False
+    if rest and rest.split()[0].lower() in _MODAL:
+        return False  # an ability or a plan ("Can do Welsh and Icelandic") is not a value held
     return not _PAST.match(rest.split()[0].lower()) if rest else False
 
 
@@ -177,6 +182,13 @@ def _as_state(summary: str) -> str:
     return rest
 
 
+def _need(new: str, old: str) -> float:
+    """The cosine two summaries' attribute texts need: :data:`SAME` when their verbs agree (a change as
+    the state it leads to), :data:`OTHER_VERB` otherwise."""
+    heads = [index_terms(_as_state(s).split(" ", 1)[0] or s)[:1] for s in (new, old)]
+    return SAME if heads[0] and heads[0] == heads[1] else OTHER_VERB
+
+
 def comparable(new: str, old: str) -> bool:
     """The guard before the cosine: the same subject, each a state or a change, ``old`` not a possession
     once put as a state (a second thing got does not end the first: "Got a Macbook" after "Got a Tesla")."""
@@ -205,13 +217,11 @@ def new_value(new: str, old: str, cosine: float, *, single: bool = False) -> boo
     a second value, not a new one."""
     mine, theirs = values(new), values(old)
     return bool(mine - theirs) and bool(theirs - mine) and (single or cue(new) or one_holder(new, old)) \
-        and not _MORE.search(new) \
-        and comparable(new, old) \
-        and cosine >= SAME
+        and not _MORE.search(new) and comparable(new, old) and cosine >= _need(new, old)
 
 
 def restated(new: str, old: str, cosine: float) -> bool:
     """``new`` says again what ``old`` says, in other words: comparable, the same attribute by meaning, the
     same names (at least one)."""
     mine = values(new)
-    return bool(mine) and mine <= values(old) and comparable(new, old) and cosine >= SAME
+    return bool(mine) and mine <= values(old) and comparable(new, old) and cosine >= _need(new, old)
