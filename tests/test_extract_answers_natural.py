@@ -76,11 +76,6 @@ CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write"
                                  "strategies": [{"type": "SEMANTIC"}]}}}
 
 
-def _facts(mem: Memory) -> list[str]:
-    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
-                  if r.namespace.startswith("/facts/"))
-
-
 def test_through_memory_an_answer_with_a_new_value_replaces_the_old_one(
         make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=10), embedder="hashing")
@@ -92,7 +87,8 @@ def test_through_memory_an_answer_with_a_new_value_replaces_the_old_one(
     mem.append(later, [{"role": "assistant", "content": "Remind me, where is your sister now?", "at": at},
                        {"role": "user", "content": "bergen", "at": at + timedelta(minutes=1)}])
     mem.extract(later)
-    active = _facts(mem)
+    active = [r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
+              if r.namespace.startswith("/facts/")]
     assert "Sister lives in Bergen" in active, active
     assert not any("Tromsø" in s for s in active), active
 

@@ -16,6 +16,7 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor, corrections
 from engram.types import Event, Scope
+from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 7, 6, 9, tzinfo=UTC)
 
@@ -80,27 +81,16 @@ CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write"
                                  "strategies": [{"type": "SEMANTIC"}]}}}
 
 
-def _session(mem: Memory, n: int, *lines: str) -> None:
-    s = Scope(agent="bot", actor="u1", session=f"s{n}")
-    at = T0 + timedelta(days=3 * n)
-    msgs = []
-    for i, line in enumerate(lines):
-        msgs += [{"role": "user", "content": line, "at": at + timedelta(minutes=2 * i)},
-                 {"role": "assistant", "content": "Got it.", "at": at + timedelta(minutes=2 * i + 1)}]
-    mem.append(s, msgs)
-    mem.extract(s)
-
-
 def _facts(mem: Memory) -> list[str]:
-    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
+    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="ana", session="probe"))
                   if r.namespace.startswith("/facts/"))
 
 
 def test_through_memory_a_fix_in_a_later_conversation_replaces_the_stored_value(
         make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    _session(mem, 0, "I drive a Honda Jaz.", "My manager is Orla.")
-    _session(mem, 1, "oops, from our last chat: Jazz, not Jaz", "and one more fix: Oona, not Orla")
+    play_user_sessions(mem, ["I drive a Honda Jaz.", "My manager is Orla."],
+                       ["oops, from our last chat: Jazz, not Jaz", "and one more fix: Oona, not Orla"], start=T0)
     active = _facts(mem)
     assert any("Jazz" in s for s in active) and not any(" Jaz" in s and "Jazz" not in s for s in active), active
     assert any("Oona" in s for s in active) and not any("Orla" in s for s in active), active
@@ -108,8 +98,7 @@ def test_through_memory_a_fix_in_a_later_conversation_replaces_the_stored_value(
 
 def test_through_memory_a_typed_later_fix_leaves_one_record(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    _session(mem, 0, "I'm vegan these days.")
-    _session(mem, 1, "small fix from last week: vegetarian, not vegan")
+    play_user_sessions(mem, ["I'm vegan these days."], ["small fix from last week: vegetarian, not vegan"], start=T0)
     active = _facts(mem)
     assert [s for s in active if "veg" in s.lower()] == ["Is vegetarian"], active
 
