@@ -53,14 +53,11 @@ candidates, so a score means the same in every query and every memory. For a can
 
 Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
 ``min_score`` applies to matches by meaning alone (the Twisp document), and is asked of the memory before
-each match (:func:`cut`): when the best item scores under ``answered`` (0.6) x ``min_score`` (vector mode: its
-V under ``min_score``), the memory holds no answer and only a match covering most of the query's keyword
-evidence stays; otherwise every keyword match stays (its own terms, or lent by the records written with it or,
-for a message, by the question it answers), and a match by meaning alone stays when its V reaches
-``min_score`` or 0.6 of the best V. A question asked in other words often shares its answer's meaning only
-loosely (no per-match threshold separates those answers from off-topic matches: AUC 0.65-0.73), while the
-best score of a query does (bench/reworded.py tune half: reworded hit@5 0.933 unchanged, off-topic questions
-left empty 73% -> 97%). Every part is
+each match (:func:`cut`): when no item's V reaches ``min_score``, the memory holds nothing near the query's
+meaning and only a match covering most of its keyword evidence stays; otherwise every keyword match stays (its
+own terms, or lent by the records written with it or, for a message, by the question it answers), and a match
+by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer to a question asked in
+other words is often only a little less loose than the best match. Every part is
 reported on :class:`Scored` so users can see why.
 """
 
@@ -168,7 +165,6 @@ class Weights:
     gate: float = 0.5  # G = min(1, max V over the pool / gate): evidence counts in full once meaning is found
     gate_floor: float = 0.25  # G when nothing in the memory comes near the query's meaning
     spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
-    answered: float = 0.6  # h: the memory answers a query when its best item scores h x min_score (:func:`cut`)
     runner_up: float = 0.6  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
     alone: float = 0.5  # k: keyword coverage L a match needs when the memory does not answer the query
 
@@ -413,26 +409,24 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
     out.sort(key=lambda s: (-s.score, s.id))
     if min_score is None or min_score <= 0 or not vparts:
         return out
-    return cut(out, min_score, weights, hybrid=hybrid, by_words={c.id for c in pool if own.get(c.id, 0.0) > 0 or (
+    return cut(out, min_score, weights, by_words={c.id for c in pool if own.get(c.id, 0.0) > 0 or (
         lparts[c.id] > 0 and (c.role is None or c.id in answers))})
 
 
-def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, *, hybrid: bool, by_words: set[str]
-        ) -> list[Scored]:
+def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str]) -> list[Scored]:
     """What ``min_score`` keeps of a ranked list (best first) whose items carry a meaning similarity.
 
-    It is asked of the memory first: when no item scores ``answered * min_score``, nothing stored answers the
-    query (astrophysics asked of a customer's memory) and only a match covering most of the query's keyword
-    evidence (L >= ``alone``) stays. Otherwise every keyword match stays (``by_words``: its own terms, or lent by
-    the records written with it or, for a message, by the question it answers; what other messages lend only
-    ranks, so a one-word search does not return the conversation around its match), and a match by meaning
-    alone stays when its V reaches ``min_score`` or ``runner_up`` times the best V: a question in other words
-    often shares its best match's meaning only loosely, and forgetting a stored fact costs more than a weak
-    extra hit (``limit`` bounds the list)."""
+    It is asked of the memory first: when no item's V reaches ``min_score``, nothing stored is near the query's
+    meaning (astrophysics asked of a customer's memory) and only a match covering most of the query's keyword
+    evidence (L >= ``alone``) stays: one shared word is not an answer. Otherwise every keyword match stays
+    (``by_words``: its own terms, or lent by the records written with it or, for a message, by the question it
+    answers; what other messages lend only ranks, so a one-word search does not return the conversation around
+    its match), and a match by meaning alone stays when its V reaches ``min_score`` or ``runner_up`` times the
+    best V: forgetting a stored fact costs more than a weak extra hit (``limit`` bounds the list)."""
     if not ranked:
         return []
     best_v = max((s.vector or 0.0) for s in ranked)
-    if (ranked[0].score < weights.answered * min_score) if hybrid else best_v < min_score:
+    if best_v < min_score:
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)
     return [s for s in ranked if s.id in by_words or (s.vector or 0.0) >= floor]
