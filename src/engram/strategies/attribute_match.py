@@ -7,14 +7,15 @@ what a record holds. Here the attribute is compared by meaning instead: each sum
 *attribute text*, the summary with its values masked (names and numbers, and a keyed record's value, by
 :data:`VALUE`), when it was said dropped, and a change said as an event put as the state it leads to
 ("Moved to a flat in Porto" -> "Lives in a flat in [value]"); the embedder's cosine of two attribute texts
-is their sameness of attribute (:data:`SAME`, chosen on the consolidation bench's ``dev`` split and the
-pairs in ``tests/test_attribute_match.py``).
+is their sameness of attribute (:data:`SAME`, :data:`OTHER_VERB`; chosen on pairs of our own and the
+``dev``/``tune`` misses of the benches, see ``bench/extraction/README.md``).
 
 The cosine alone cannot tell whose attribute it is ("Lives in [value]" and "Sister lives in [value]" are
 close) nor whether a thing is single-valued, so a guard comes first (:func:`comparable`): the same
-subject (the owned noun that heads the summary, "Sister", "Son's school", or the user), the old record a
-present state (not an event, not a taste, not negated, not a possession such as "Has a dog named Max"),
-the new one a state or a change (never a plain event: going to Rome does not undo going to Paris).
+subject (the owned noun that heads the summary, "Sister", "Son's school", or the user), both a present
+state or a change (not an event, a taste, a negation, an ability, nor an old possession such as "Has a dog
+named Max"; going to Rome does not undo going to Paris); and a new value needs a sign that the attribute
+holds one value (:func:`new_value`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ VALUE = "[value]"  # what a masked value reads as (the cosine is steadier with i
 SAME = 0.72  # the cosine of two attribute texts above which they are one attribute (see the module docstring)
 OTHER_VERB = 0.85  # the same, when their verbs differ: a short masked text's cosine is noisy ("Drives a [value]"
 # and "Can do [value], nothing else really" are 0.77)
-
 
 
 def _words(text: str) -> frozenset[str]:
@@ -70,8 +70,6 @@ _NEGATED = re.compile(r"\b(?:not|never|no|no longer|anymore|don't|doesn't|didn't
                       re.I)
 _ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finally|actually|recently|now|"
                      r"currently|already)\s+)+", re.I)
-
-
 _AUX = _words("is are was were has have had does do did can will would must")
 _MODAL = _words("can could will would must should may might")
 _BASE = _words("live work go goes attend study play drive speak teach coach own run use see")
