@@ -16,7 +16,8 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor
 from engram.extract.spans import truecase
-from engram.types import Event, Scope
+from engram.types import Event
+from tests.support.extraction import fact_summaries, play_user_sessions
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -114,17 +115,8 @@ CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write"
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    for n, lines in enumerate(sessions):
-        s = Scope(agent="bot", actor="u1", session=f"s{n}")
-        at = T0 + timedelta(days=n)
-        msgs = []
-        for i, line in enumerate(lines):
-            msgs += [{"role": "user", "content": line, "at": at + timedelta(minutes=2 * i)},
-                     {"role": "assistant", "content": "Got it.", "at": at + timedelta(minutes=2 * i + 1)}]
-        mem.append(s, msgs)
-        mem.extract(s)
-    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
-                  if r.namespace.startswith("/facts/"))
+    play_user_sessions(mem, *sessions, start=T0, actor="u1")
+    return fact_summaries(mem, "u1")
 
 
 def test_through_memory_switches_and_endings_leave_only_the_new_values(make_memory: Callable[..., Memory]) -> None:

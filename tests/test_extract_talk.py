@@ -15,6 +15,7 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor
 from engram.types import Event, Scope
+from tests.support.extraction import fact_summaries, play_user_sessions
 
 T0 = datetime(2026, 5, 4, 9, tzinfo=UTC)
 
@@ -108,17 +109,8 @@ CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write"
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
     mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    for n, lines in enumerate(sessions):
-        s = Scope(agent="bot", actor="u1", session=f"s{n}")
-        at = T0 + timedelta(days=n)
-        msgs = []
-        for i, line in enumerate(lines):
-            msgs += [{"role": "user", "content": line, "at": at + timedelta(minutes=2 * i)},
-                     {"role": "assistant", "content": "Noted.", "at": at + timedelta(minutes=2 * i + 1)}]
-        mem.append(s, msgs)
-        mem.extract(s)
-    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor="u1", session="probe"))
-                  if r.namespace.startswith("/facts/"))
+    play_user_sessions(mem, *sessions, start=T0, actor="u1")
+    return fact_summaries(mem, "u1")
 
 
 def test_through_memory_an_end_leaves_nothing_current_and_a_switch_keeps_the_new_value(

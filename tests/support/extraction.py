@@ -142,3 +142,9 @@ def play_user_sessions(mem: Any, *sessions: Sequence[str], start: datetime, acto
         mem.append(scope, [{"role": r, "content": c, "at": begin + timedelta(minutes=i)}
                            for i, (r, c) in enumerate(turns)])
         mem.extract(scope)
+
+
+def fact_summaries(mem: Any, actor: str = "ana") -> list[str]:
+    """The summaries of the actor's active fact records, sorted: what memory holds about them at the end."""
+    return sorted(r.summary for r in mem.list(Scope(agent="bot", actor=actor, session="probe"))
+                  if r.namespace.startswith("/facts/"))
