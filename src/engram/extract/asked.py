@@ -103,14 +103,20 @@ def _subject(q: str) -> tuple[str, str]:
     return "I", ""
 
 
+_ONE_OFF = r"(?:birthday|anniversary|wedding|flight|exam|interview|deadline|party|trip|move|surgery|operation|due date)"
+
+
 def _weekly(q: str) -> Ask | None:
-    """ "Which day do you have therapy?", "What day is your weekly counselling?", "When do you have X?" """
-    if not re.search(r"\b(?:which|what)\s+day\b|\bwhen\s+(?:do|is|are)\b", q, re.IGNORECASE):
+    """ "Which day do you have therapy?", "When's your choir?", "Is your choir on a fixed day each week?",
+    "What day should I avoid because of your choir?": which day a habit is on (a one-off's day is not asked)."""
+    if not re.search(r"\b(?:which|what)\s+days?\b|\bwhen(?:'s|\s+(?:do|is|are|does))\b|\b(?:fixed|regular|usual|"
+                     r"same|set)\s+day\b|\b(?:each|every|per)\s+week\b", q, re.IGNORECASE):
         return None
     m = re.search(r"\b(?:do|did) you (?:usually |normally )?(?:have|go to|do|attend|take)\s+(?:your\s+)?"
                   r"(?P<e>[\w' -]+?)(?:\s+(?:usually|normally|each week|every week|these days))?\s*$", q, re.IGNORECASE)
-    m = m or re.search(r"\b(?:is|are)\s+(?:your|the)\s+(?:weekly\s+)?(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
-    if not m:
+    m = m or re.search(r"\byour\s+(?P<e>[\w' -]+?)(?=\s+(?:on|usually|normally|each|every|these|fall|happen)\b|\s*$)",
+                       q, re.IGNORECASE)
+    if not m or re.search(r"\b" + _ONE_OFF + r"\b", m.group("e"), re.IGNORECASE):
         return None
     event = re.sub(r"^(?:weekly|usual|regular)\s+", "", m.group("e").strip(), flags=re.IGNORECASE)
     return Ask("I", "day", "I have {e} {x}", event=event)

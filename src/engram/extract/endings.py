@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 
-_DAY = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
-_PART = r"(?:morning|afternoon|evening|night|lunchtime)s?"
+from .recurrence import DAY, PART
+
+_DAY = DAY  # the recurrence vocabulary lives in .recurrence
+_PART = PART + "s?"
 _PARTNER = r"(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)"
 _PERSON = r"(?P<a>[^\W\d_][\w'’-]*|(?i:my)\s+" + _PARTNER + r"(?:\s+[^\W\d_][\w'’-]*)?)"
 _TAKING = r"(?:play|do|practise|practice|go to|attend|take|run|sing in|swim)"

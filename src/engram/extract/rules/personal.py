@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, when_suffix
 from ..lexicon import MONTH_WORDS, NATIONALITIES, NO_PLACE, NOT_NAMES, PLACE
 from ..registry import configure, rule
@@ -19,8 +20,11 @@ _OTHER_PLACE = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*)*"
 
 
 def _first_person(c: Clause) -> bool:
+    """A clause about the user: said in the first person, or a habit said by its rhythm with no one else as
+    its subject ("choir is on Thursdays", "Tuesday nights are for climbing": the user's habit)."""
     return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled|home)\b", c.text,
-                         re.IGNORECASE))
+                         re.IGNORECASE)) or recurrence.find(c.text) is not None \
+        or recurrence.moved_back(c.text) is not None
 
 
 configure("user", when=_first_person)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from ...core.consolidate import norm_key
+from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, when_suffix
 from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
-from ..text import article, cap, cap_words, strip_prep, tidy, trim_np, value_terms
+from ..text import article, cap, cap_words, expand, strip_prep, tidy, trim_np, value_terms
 
 _JOBS = "|".join(JOB_HEADS)
 _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
@@ -296,20 +297,31 @@ def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", norm_key(what), val, f"{cap(what)}: {val}", "fact")]
 
 
-_DAY = r"(?P<d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
-
-
 @rule("user")
 def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I have choir every Thursday", "I go to my therapy each Friday": a weekly habit, one key per habit
-    whose value is the day (a later day for the same habit takes the earlier one's place)."""
-    m = re.match(r"^I\s+(?:(?:still|now|also)\s+)?(?P<v>have|go to|attend|do|take)\s+(?:my\s+|a\s+)?"
-                 r"(?P<x>[a-z][\w -]{1,40}?)"
-                 r"\s+(?:every|each)\s+" + _DAY + r"(?:\s+(?:morning|afternoon|evening|night)s?)?$", c.text)
-    if m is None:
+    """A first-person habit said with how it recurs ("I have choir every Thursday", "Fridays are my piano
+    lessons", "I swim every morning", "my therapy moved to Saturdays"): one key per activity whose value is the
+    recurrence, so a new day for the same activity replaces the old one (see :mod:`..recurrence`)."""
+    if c.question:
         return None
-    what, day, verb = m.group("x").strip(), m.group("d"), {"have": "Has", "go to": "Goes to", "attend": "Attends",
-                                                            "do": "Does", "take": "Takes"}[m.group("v")]
-    return [make_fact(c, "user", f"weekly:{value_terms(what, 3)}", day, f"{verb} {what} every {day}",
+    back = recurrence.moved_back(c.text)
+    habit = next((f for f in reversed(ctx.recent) if f.attribute.startswith("weekly:")), None) if back else None
+    if back and habit is not None:  # "it's Thursday now", said of the habit just talked about
+        return [make_fact(c, "user", habit.attribute, back, habit.summary.replace(habit.value, back), "fact")]
+    rec = recurrence.find(c.text)
+    rest = recurrence.without(c.text, rec) if rec else ""
+    if rec is not None and not rest:  # the clause is only when ("new slot for choir: every Thursday"): its sentence
+        whole = expand(c.raw.strip().rstrip(".!"))
+        rec = recurrence.find(whole)
+        rest = recurrence.without(whole, rec) if rec else ""
+    said = recurrence.activity(rest) if rec else None
+    if rec is None or said is None:
+        return None
+    verb, what = said
+    what = re.sub(r"^(?:my|our)\s+", "", what, flags=re.IGNORECASE)
+    if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
+        what = what[0].lower() + what[1:]
+    key = value_terms(re.sub(r"^(?:at|to|with|for|in)\s+(?:the\s+)?", "", what, flags=re.IGNORECASE) or verb, 3)
+    return [make_fact(c, "user", f"weekly:{key}", rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
                       "fact")]
 

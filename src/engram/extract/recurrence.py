@@ -1,0 +1,202 @@
+"""Recurring commitments: the one home of the recurrence vocabulary and its reader.
+
+People say a habit's rhythm in many ways: "every Wednesday", "on thursdays", "Fridays are my piano
+lessons", "Tuesday nights", "weekly, on Monday", "every other Friday", "twice a week on Monday and
+Thursday", "once a month", "the first Sunday of the month", "every morning". :func:`find` reads any of
+them in a clause and says it one way ("every Wednesday", "every other Friday", "every Monday and
+Thursday", "on the first Sunday of every month", "every week", "every morning"), with the spans it read so
+the caller can take the rest of the clause as the activity. :func:`activity` reads that rest: who does
+what ("I go to therapy", "my choir is", "are choir days for me", "they moved my piano lesson to") as the
+activity's words and the verb a record says it with. A day named once ("on Thursday") is one day, not a
+habit, unless the clause also says the habit is weekly ("my weekly choir got bumped to Thursday").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+PART = r"(?:morning|afternoon|evening|night|lunchtime)"
+_ORDINAL = r"(?:first|second|third|fourth|last|1st|2nd|3rd|4th)"
+_DAYS = DAY + r"s?(?:\s*(?:,|and|&|\+)\s*(?:on\s+)?" + DAY + r"s?)*"
+_PLURALS = DAY + r"s(?:\s*(?:,|and|&|\+)\s*(?:on\s+)?" + DAY + r"s)*"
+_WEEKLY = r"(?:weekly|every week|each week|once a week|per week|week in,? week out)"
+# a day that is not the habit's day: "instead of Wednesdays", "from Monday to ...", "not Fridays"
+_NOT_THE_DAY = re.compile(r"\b(?:instead of|rather than|not|from|no longer|no more|except)\s+(?:on\s+)?(?:the\s+)?"
+                          + DAY + r"s?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Recurrence:
+    """How often a habit recurs, said one way, and where the clause said it."""
+
+    phrase: str  # "every Wednesday", "every other Friday", "every week", ...
+    spans: tuple[tuple[int, int], ...]
+
+
+def day_name(word: str) -> str:
+    """"thursdays" / "THURSDAY" -> "Thursday"."""
+    w = word.strip().lower()
+    return (w[:-1] if w.endswith("s") and not w.endswith("ss") else w).capitalize()
+
+
+def _days(text: str) -> str:
+    names: list[str] = []
+    for d in re.findall(DAY, text, re.IGNORECASE):
+        if day_name(d) not in names:
+            names.append(day_name(d))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _every_days(m: re.Match[str]) -> str:
+    return "every " + _days(m.group("d"))
+
+
+_Say = Callable[[re.Match[str]], str]
+_FORMS: list[tuple[re.Pattern[str], _Say]] = [(re.compile(p, re.IGNORECASE), f) for p, f in [
+    (r"\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?(?P<o>" + _ORDINAL + r")\s+(?P<d>" + DAY + r")\s+(?:of|in)\s+"
+     r"(?:the|each|every|a)\s+month\b",
+     lambda m: f"on the {m.group('o').lower()} {day_name(m.group('d'))} of every month"),
+    (r"\b(?:twice|two times|three times|thrice)\s+a\s+week\s*,?\s*(?:on\s+)?(?P<d>" + _DAYS + r")(?:\s+" + PART +
+     r"s?)?\b", _every_days),
+    (r"\b(?:every|each)\s+(?:other|second|alternate)\s+(?P<d>" + DAY + r")s?(?:\s+" + PART + r"s?)?\b",
+     lambda m: f"every other {day_name(m.group('d'))}"),
+    (r"\b(?:every|each)\s+(?P<d>" + _DAYS + r")(?:\s+" + PART + r"s?)?\b", _every_days),
+    (r"\b(?:on\s+)?(?P<d>" + _PLURALS + r")(?:\s+" + PART + r"s?)?\b", _every_days),
+    (r"\b(?:on\s+)?(?P<d>" + DAY + r")\s+" + PART + r"s\b", _every_days),
+    (r"\b(?:twice|two times|three times|thrice)\s+a\s+week\b", lambda m: m.group(0).lower()),
+    (r"\b(?:every|each)\s+(?:other|second)\s+week\b", lambda m: "every other week"),
+    (r"\b(?:once a month|every month|each month|monthly)\b", lambda m: "every month"),
+    (r"\b(?:every|each)\s+(?P<p>morning|afternoon|evening|night|day|weekend|weekday)\b",
+     lambda m: f"every {m.group('p').lower()}"),
+    (r"\b(?:on|at)\s+(?:the\s+)?weekends\b", lambda m: "every weekend"),
+    (r"\bdaily\b", lambda m: "every day"),
+]]
+_WEEKLY_RE = re.compile(r"(?:,\s*|\s+)?(?:(?:it is|that is|still|same time,?|also)\s+)*\b" + _WEEKLY + r"\b",
+                        re.IGNORECASE)
+_ONE_DAY = re.compile(r"\b(?:on\s+|to\s+|is\s+)?(?P<d>" + DAY + r")(?:\s+" + PART + r")?\b", re.IGNORECASE)
+
+
+def find(text: str) -> Recurrence | None:
+    """The recurrence ``text`` says, or None (a day named once, with no word saying it recurs, is None)."""
+    spans = tuple((m.start(), m.end()) for m in _NOT_THE_DAY.finditer(text))
+    blank = _blank(text, spans)
+    for pat, say in _FORMS:
+        m = pat.search(blank)
+        if m:
+            extra = tuple((w.start(), w.end()) for w in _WEEKLY_RE.finditer(blank))
+            return Recurrence(say(m), ((m.start(), m.end()), *spans, *extra))
+    weekly = list(_WEEKLY_RE.finditer(blank))
+    if not weekly:
+        return None
+    days = list(_ONE_DAY.finditer(blank))
+    marks = tuple((w.start(), w.end()) for w in weekly)
+    if not days:
+        return Recurrence("every week", (*marks, *spans))
+    d = days[-1]
+    return Recurrence("every " + day_name(d.group("d")), ((d.start(), d.end()), *marks, *spans))
+
+
+def _blank(text: str, spans: tuple[tuple[int, int], ...]) -> str:
+    out = list(text)
+    for a, b in spans:
+        out[a:b] = " " * (b - a)
+    return "".join(out)
+
+
+def without(text: str, rec: Recurrence) -> str:
+    """``text`` with what ``rec`` read taken out, tidied ("I have choir  , still" -> "I have choir")."""
+    rest = re.sub(r"\s+", " ", _blank(text, rec.spans))
+    rest = re.sub(r"(?:[\s,;:]+(?:still|now|these days|as usual|same time|for now|usually|normally|too|also|"
+                  r"instead|any ?more|it is|that is|at the moment)\b)+[\s,;:]*$", "", rest, flags=re.IGNORECASE)
+    return rest.strip(" ,;:-")
+
+
+_LIGHT = {"have got": "Has", "have": "Has", "got": "Has", "go to": "Goes to", "attend": "Attends", "do": "Does",
+          "take": "Takes", "am at": "Is at", "am in": "Is in", "teach": "Teaches", "run": "Runs", "host": "Hosts",
+          "lead": "Leads", "coach": "Coaches", "play": "Plays", "go": "Goes"}
+_NOT_HABIT = re.compile(r"^I\s+(?:(?:can|could|cannot|will|would|might|may|should|must|used to|want to|wanted to|"
+                        r"plan to|hope to|need to|had|did|do not|did not|never|am not|was|were|have not)\b|"
+                        r"am (?:thinking|planning|hoping)\b)", re.IGNORECASE)
+_ACT = r"(?P<x>[^\W\d_][\w'’&/ -]{1,40}?)"
+_OWN = r"(?:(?:my|our|the|a|an)\s+)?(?:(?:weekly|usual|regular)\s+)?"
+_MOVED = (r"(?:has\s+|have\s+|was\s+|got\s+|is\s+|has been\s+|is being\s+)?(?:moved|switched|changed|bumped|"
+          r"rescheduled|shifted|pushed|swapped)(?:\s+(?:over|back|forward))?(?:\s+to)?")
+_SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) for p, v in [
+    # "I have choir", "I've got my piano lesson", "I go to therapy", "I play tennis", "I swim"
+    (r"^I\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>have got|have|got|go to|attend|do|"
+     r"take|am at|am in|teach|run|host|lead|coach|play|go)\s+" + _OWN + _ACT + r"$", ""),
+    (r"^I\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
+     r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
+    # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
+    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs)(?:\s+(?:now|still|always|usually))?$", "Has"),
+    (r"^" + _OWN + _ACT + r"\s+" + _MOVED + r"$", "Has"),
+    # "they switched my choir from ... to", "I moved my therapy to"
+    (r"^(?:they|we|I|she|he)\s+" + _MOVED.replace("(?:\\s+to)?", "") + r"\s+" + _OWN + _ACT + r"(?:\s+to)?$", "Has"),
+    # "new slot for choir", "new day for my therapy"
+    (r"^(?:a\s+)?new\s+(?:slot|day|time|schedule)\s+for\s+" + _OWN + _ACT + r"$", "Has"),
+    # a day said first: "... are choir days for me", "... are my piano lessons", "... are for climbing",
+    # "... is when I have therapy"
+    (r"^(?:is|are)\s+(?:when I (?:have|do|go to)\s+)?(?:(?:my|our)\s+|for\s+(?:my\s+)?)?(?:(?:weekly|usual)\s+)?" +
+     _ACT + r"(?:\s+(?:days?|nights?|evenings?|mornings?|time))?(?:\s+for\s+(?:me|us))?$", "Has"),
+]]
+_OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|"
+                     r"fyi|heads up|just so you know)\b[,!.:;-]*\s*)+", re.IGNORECASE)
+_NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|which|what|who|one|mine|free|busy|off|fine|good|"
+                      r"great|ok|okay|bad|hard|tough|the worst|the best|when|how|because|days?(?: off)?|"
+                      r"(?:free|spare|rest|days?) (?:days?|time|evenings?)|weekends?|schedule|availability)\b",
+                      re.IGNORECASE)
+
+
+def activity(rest: str) -> tuple[str, str] | None:
+    """What a first-person clause (its recurrence taken out) says is done: ``(verb, activity)``, e.g.
+    ("Has", "choir practice"), ("Goes to", "therapy"), ("Swims", ""); None when it says no habit of the
+    user's ("I can't do", "it is", "my sister has ballet")."""
+    rest = _OPENER.sub("", rest)
+    if not rest or _NOT_HABIT.match(rest):
+        return None
+    for pat, verb in _SHAPES:
+        m = pat.match(rest)
+        if not m:
+            continue
+        what = (m.groupdict().get("x") or "").strip()
+        what = re.sub(r"\s+(?:on|at|in|for|with|from|to|and|but|so)$", "", what, flags=re.IGNORECASE)
+        if verb == "VERB":
+            v = m.group("v").lower()
+            if v in ("am", "is", "was", "have", "get", "got", "like", "love", "hate", "need", "want", "think", "know",
+                     "mean", "guess", "hope", "feel", "work", "live", "moved", "said", "told"):
+                return None
+            return (third(v), what)
+        if what and _NOT_ACT.match(what):
+            return None
+        if not what:
+            return None
+        if verb == "":
+            return (_LIGHT[re.sub(r"\s+", " ", m.group("v").lower())], what)
+        return (verb, what)
+    return None
+
+
+def third(verb: str) -> str:
+    """"swim" -> "Swims", "go" -> "Goes", "study" -> "Studies"."""
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb.capitalize() + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1].capitalize() + "ies"
+    return verb.capitalize() + "s"
+
+
+_BACK = re.compile(r"^(?:it|that|this|they|those)\s+(?:(?:is|are|has|have)\s+)?(?:now\s+)?(?:(?:been\s+)?"
+                   r"(?:moved|switched|changed|bumped)\s+to\s+|on\s+)?(?P<d>" + DAY + r")(?P<s>s)?"
+                   r"(?P<now>\s+(?:now|these days|instead|from now on|going forward))?$", re.IGNORECASE)
+
+
+def moved_back(text: str) -> str | None:
+    """"it's Thursday now", "it moved to Fridays", "they're on Mondays now": the new recurrence of the habit
+    the clause points back to (a day named once needs a word saying it changed)."""
+    m = _BACK.match(text.strip())
+    if not m or not (m.group("s") or m.group("now") or re.search(r"\b(?:moved|switched|changed|bumped)\b", text)):
+        return None
+    return "every " + day_name(m.group("d"))

@@ -1,0 +1,122 @@
+"""Recurring commitments (issue 31, "a weekly habit stays weekly"): one reader of how often a habit recurs
+(:mod:`engram.extract.recurrence`), the ``user.weekly`` rule keyed per activity, answers to the assistant's
+"which day" questions, reschedules replacing the day and endings ending the habit; pure and through
+``engram.Memory`` on SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+
+from engram import Memory
+from engram.extract import OfflineExtractor, recurrence
+from tests.support.extraction import T0, events, fact_summaries, play_user_sessions
+
+
+def summaries(*turns: str | tuple[str, str]) -> list[tuple[str, str]]:
+    """(key, summary) of the facts (not retractions) the offline extractor finds in one conversation."""
+    return [(f.key, f.summary) for f in OfflineExtractor().facts(events(*turns)) if not f.retract]
+
+
+@pytest.mark.parametrize(("text", "phrase"), [
+    ("I have choir every Wednesday evening", "every Wednesday"),
+    ("I play tennis on thursdays", "every Thursday"),
+    ("Tuesday nights are for climbing", "every Tuesday"),
+    ("I have piano weekly, on Friday", "every Friday"),
+    ("I volunteer every other Saturday", "every other Saturday"),
+    ("I swim twice a week on Monday and Thursday", "every Monday and Thursday"),
+    ("I see my therapist once a month", "every month"),
+    ("book club is the first Monday of the month", "on the first Monday of every month"),
+    ("I run every morning", "every morning"),
+    ("choir is on Thursdays now instead of Wednesdays", "every Thursday"),
+    ("they switched my choir from Wednesday to Thursday, still every week", "every Thursday"),
+])
+def test_a_recurrence_is_read_however_it_is_said(text: str, phrase: str) -> None:
+    rec = recurrence.find(text)
+    assert rec is not None and rec.phrase == phrase, rec
+
+
+@pytest.mark.parametrize("text", ["I have a dentist appointment on Thursday", "see you on Friday",
+                                  "I was born on a Sunday"])
+def test_a_day_named_once_is_not_a_habit(text: str) -> None:
+    assert recurrence.find(text) is None
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I have choir practice every Wednesday evening.", "Has choir practice every Wednesday"),
+    ("I go to therapy every Saturday.", "Goes to therapy every Saturday"),
+    ("every Wednesday I've got my choir", "Has choir every Wednesday"),
+    ("Wednesdays are choir days for me, it's weekly", "Has choir every Wednesday"),
+    ("choir is on wednesdays, every week", "Has choir every Wednesday"),
+    ("I play tennis on tuesdays.", "Plays tennis every Tuesday"),
+    ("I volunteer at the food bank every other Saturday.", "Volunteers at the food bank every other Saturday"),
+    ("I swim twice a week on Monday and Thursday.", "Swims every Monday and Thursday"),
+    ("Book club is the first Monday of the month.", "Has book club on the first Monday of every month"),
+    ("I run every morning.", "Runs every morning"),
+])
+def test_a_first_person_habit_becomes_a_recurring_record(text: str, want: str) -> None:
+    got = summaries(text)
+    assert want in [s for _, s in got], got
+    assert all(k.startswith("user/weekly:") for k, s in got if s == want), got
+
+
+@pytest.mark.parametrize("text", ["My sister has ballet every Monday.", "I used to have choir every Wednesday.",
+                                  "I can't do Wednesdays.", "My days off are Mondays and Tuesdays."])
+def test_not_the_users_current_habit_is_not_a_recurring_record(text: str) -> None:
+    assert not any(k.startswith("user/weekly:") for k, _ in summaries(text)), summaries(text)
+
+
+@pytest.mark.parametrize("question", ["When's your choir? I'll keep that day free.", "What day is your weekly choir?",
+                                      "Is your choir on a fixed day each week?",
+                                      "What day should I avoid because of your choir?"])
+@pytest.mark.parametrize("answer", ["thursdays", "Thursday, every week", "it's every Thursday"])
+def test_an_answer_to_which_day_is_read_with_the_question(question: str, answer: str) -> None:
+    assert summaries(("assistant", question), answer) == [("user/weekly:choir", "Has choir every Thursday")]
+
+
+@pytest.mark.parametrize("move", ["my choir moved to Thursdays", "choir is on Thursdays now instead of Wednesdays",
+                                  "new slot for choir: every Thursday", "sorry, choir is on Thursdays, not Wednesdays",
+                                  "my weekly choir got bumped to Thursday, same time"])
+def test_a_reschedule_keeps_the_activitys_key_with_the_new_day(move: str) -> None:
+    got = summaries("I have choir every Wednesday", move)
+    assert got[-1] == ("user/weekly:choir", "Has choir every Thursday"), got
+    assert got[0][0] == got[-1][0], got
+
+
+def test_another_activity_is_another_record() -> None:
+    got = summaries("I have choir every Wednesday and I go to therapy on Saturdays")
+    assert {k for k, _ in got} >= {"user/weekly:choir", "user/weekly:therapy"}, got
+
+
+CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                 "extraction": {"trigger": "off"},
+                                 "strategies": [{"type": "SEMANTIC"}]}}}
+
+
+def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
+    play_user_sessions(mem, *sessions, start=T0, actor="u1")
+    return fact_summaries(mem, "u1")
+
+
+def test_through_memory_a_reschedule_replaces_the_day_and_another_habit_stays(
+        make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I have choir practice every wednesday", "I go to therapy on saturdays"],
+                   ["my choir practice moved to Thursdays"])
+    assert "Has choir practice every Thursday" in active, active
+    assert not any("Wednesday" in s for s in active), active
+    assert "Goes to therapy every Saturday" in active, active
+
+
+def test_through_memory_an_ending_ends_the_habit(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I go to therapy every Saturday", "I have choir every Wednesday"],
+                   ["no more therapy", "I quit choir"])
+    assert not any("every" in s for s in active), active
+
+
+def test_its_a_new_day_now_moves_the_habit_just_talked_about() -> None:
+    got = summaries("I have choir every Wednesday", "it's Thursday now")
+    assert got[-1] == ("user/weekly:choir", "Has choir every Thursday"), got
+    assert recurrence.moved_back("it is Thursday") is None  # a day named once, with no change said
