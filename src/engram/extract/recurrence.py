@@ -139,8 +139,11 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
     (r"^(?:a\s+)?new\s+(?:slot|day|time|schedule)\s+for\s+" + _OWN + _ACT + r"$", "Has"),
     # a day said first: "... are choir days for me", "... are my piano lessons", "... are for climbing",
     # "... is when I have therapy"
-    (r"^(?:is|are)\s+(?:when I (?:have|do|go to)\s+)?(?:(?:my|our)\s+|for\s+(?:my\s+)?)?(?:(?:weekly|usual)\s+)?" +
+    # (one of "my", "for", "when I", "X days" says the day is the habit's: "every morning is chaos" is not)
+    (r"^(?:is|are)\s+(?:when I (?:have|do|go to)\s+|(?:my|our)\s+|for\s+(?:my\s+)?)(?:(?:weekly|usual)\s+)?" +
      _ACT + r"(?:\s+(?:days?|nights?|evenings?|mornings?|time))?(?:\s+for\s+(?:me|us))?$", "Has"),
+    (r"^(?:is|are)\s+(?:(?:weekly|usual)\s+)?" + _ACT + r"\s+(?:days?|nights?|evenings?|mornings?|time)"
+     r"(?:\s+for\s+(?:me|us))?$", "Has"),
 ]]
 _OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|"
                      r"fyi|heads up|just so you know)\b[,!.:;-]*\s*)+", re.IGNORECASE)

@@ -24,6 +24,7 @@ def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     np = trim_np(re.sub(r"\s+(?:and|,)\s+(?:switched|started|moved|went|now|got)\b.*$", "", m.group("np")))
     np = re.sub(r"^on\s+", "", np) if m.group("verb").lower() == "gave up" else np  # "I gave up on Czech"
+    np = re.sub(r"^(?:going to|attending)\s+", "", np, flags=re.IGNORECASE)  # "I stopped going to therapy": therapy
     np = re.sub(r"\s+(?:around|on|in|the week of)\s+\d{4}.*$", "", np)
     np = TRAILING.sub("", re.sub(r"\b(?:completely|altogether|entirely|for good)\b", "", np)).strip()
     timeless = strip_article(timeref.rewrite(np, c.event.at)[0])
