@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import answers, corrections, endings, rephrase, spans, statements
+from . import answers, corrections, endings, normalize, rephrase, spans, statements
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -61,9 +61,9 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
-        cased = spans.truecase(ev.content)  # "i live in malmö" read as "i live in Malmö"
-        text, back = spans.fold_names(cased)  # "Ørsted" read as "Orsted", put back in what is found
-        if back or cased != ev.content:
+        said = normalize.message(ev.content)  # "im w/ my bf in malmö rn" read as "I'm with my boyfriend in Malmö now"
+        text, back = spans.fold_names(said.text)  # "Ørsted" read as "Orsted", put back in what is found
+        if back or said.text != ev.content:
             ev = replace(ev, content=text)
         previous, ctx.last_user = ctx.last_user, ev
         fix = spans.next_fix(ev.content, previous.content) if previous is not None and \
@@ -78,6 +78,7 @@ class OfflineExtractor:
             self._message(ev, ctx, out)
         if back:
             out[:] = [spans.unfold(f, back) if f.event_id == ev.id else f for f in out]
+        out[:] = [normalize.own_words(f, said) if f.event_id == ev.id else f for f in out]
 
     def _next_fix(self, fix: spans.NextFix, previous: Event, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "sorry, typo: Gdansk, not Gdnask": what the previous message said with the slip is retracted (or

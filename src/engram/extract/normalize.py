@@ -1,0 +1,309 @@
+"""Chat writing read as the rules expect it: one normalisation of a user message before the rules read it. Pure.
+
+People write "im moving w/ my bf rn lol", "dont", "u", "tbh", "&", emoji, "!!!" and "sooo". The rules were
+written for "I'm moving with my boyfriend right now". :func:`message` rewrites the informal forms into the
+standard ones the rules already read, and keeps, for each character it writes, the span of the message it
+came from, so :meth:`Normalized.original` gives back the user's own words for any quote of the rewritten text
+(a record's evidence stays what the user wrote; the stored event is never changed).
+
+It is conservative. Only lower-case informal tokens from the lists below are rewritten (a capitalised word,
+a name or a value is never touched); a token with two readings is rewritten only where its context settles
+it ("were moving" -> "we're moving" but "were you there", "its my birthday" but "its tail", "ill be late"
+but "im ill"); "well", "us", "wed", "shed", "hell", "lets" and "jk" are left as they are. A message written all in
+lower case is kept in lower case until :func:`engram.extract.spans.truecase` has restored its names, then
+"i" is written "I", so every reader after this one sees standard English.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..core.text import STOP_WORDS
+from .base import Fact
+from .lexicon import ACTIVITIES, FAMILY, JOB_HEADS, PETS, words
+from .spans import truecase
+
+# Contractions written without their apostrophe that are no other word.
+_APOSTROPHE = {w.replace("'", ""): w for w in words("""i'm i've don't doesn't didn't can't won't isn't aren't wasn't
+    weren't haven't hasn't hadn't wouldn't shouldn't couldn't mustn't needn't you're they're we've they've
+    you've you'll they'll you'd they'd that's what's there's here's who's where's how's he's she's it'll
+    that'll would've could've should've might've must've y'all""")}
+# The speaker's own contractions, written out in lower case so spans.truecase sees the verb its slots look for
+# ("i am at siemens", "i have been at arup"); text.expand writes out the others after truecase. "i'm" only
+# before a preposition: truecase reads a word closing "am X" as a name ("i am vegan" -> "Vegan").
+_SPEAKER = {"i've": "i have", "i'll": "i will", "i'd": "i would", "we're": "we are", "we've": "we have"}
+_AM_BEFORE = words("at with for in from on near by outside based")
+# Chat spellings and abbreviations with one reading, and what they stand for.
+_SHORT = {
+    "u": "you", "ya'll": "y'all", "bc": "because", "b/c": "because", "bcuz": "because", "becuz": "because",
+    "bcoz": "because", "bcos": "because", "cuz": "because", "coz": "because", "tbh": "honestly",
+    "tbf": "honestly", "ngl": "honestly", "imo": "in my opinion", "imho": "in my opinion", "idk": "not sure",
+    "dunno": "don't know", "rn": "now", "atm": "now", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "tmrow": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tomoz": "tomorrow", "tonite": "tonight",
+    "2nite": "tonight", "yday": "yesterday", "wknd": "weekend", "wkend": "weekend", "b4": "before",
+    "w/": "with", "w/o": "without", "abt": "about", "thru": "through", "tho": "though", "altho": "although",
+    "ppl": "people", "smth": "something", "sth": "something", "bday": "birthday", "b-day": "birthday",
+    "appt": "appointment", "mgr": "manager", "bf": "boyfriend", "gf": "girlfriend", "hubby": "husband",
+    "hubs": "husband", "wifey": "wife", "fam": "family", "bff": "best friend", "bestie": "best friend",
+    "roomie": "roommate", "kiddo": "kid", "doggo": "dog", "pupper": "puppy", "gonna": "going to",
+    "wanna": "want to", "gotta": "have to", "hafta": "have to", "kinda": "kind of", "sorta": "sort of",
+    "lemme": "let me", "gimme": "give me", "outta": "out of", "lotta": "lot of", "tryna": "trying to",
+    "prolly": "probably", "probs": "probably", "defo": "definitely", "deffo": "definitely", "pls": "please",
+    "plz": "please", "thx": "thanks", "thnx": "thanks", "thanx": "thanks", "yup": "yep", "yea": "yeah",
+    "nah": "nope", "naw": "nope", "omg": "oh", "omfg": "oh", "alot": "a lot", "everytime": "every time",
+    "nite": "night", "luv": "love", "wat": "what", "wut": "what", "gud": "good", "lil": "little",
+    "yrs": "years", "hrs": "hours", "mins": "minutes", "wks": "weeks", "mos": "months", "rly": "really",
+    "srsly": "seriously", "def": "definitely", "ofc": "of course", "cya": "bye",
+    "okie": "ok", "okey": "ok", "kk": "ok", "ppl's": "people's", "n": "and", "r": "are", "ur": "your",
+    "bro": "brother", "sis": "sister", "nana": "grandma", "granny": "grandma", "gramps": "grandpa",
+    "grandad": "grandpa", "pup": "puppy", "kitty": "cat",
+}
+_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "wed": "wednesday",
+         "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
+         "sun": "sunday"}
+# Typos of common words (never a name): the misspelling and the word.
+_TYPOS = {
+    "teh": "the", "hte": "the", "adn": "and", "nad": "and", "taht": "that", "thier": "their", "recieve": "receive",
+    "recieved": "received", "definately": "definitely", "definatly": "definitely", "definitly": "definitely",
+    "becuase": "because", "becasue": "because", "beacuse": "because", "freind": "friend", "freinds": "friends",
+    "wierd": "weird", "untill": "until", "beleive": "believe", "seperate": "separate", "tommorow": "tomorrow",
+    "tomorow": "tomorrow", "tommorrow": "tomorrow", "goign": "going", "jsut": "just", "waht": "what",
+    "knwo": "know", "konw": "know", "ahve": "have", "hvae": "have", "realy": "really", "finaly": "finally",
+    "actualy": "actually", "probaly": "probably", "probabaly": "probably", "sitll": "still", "frist": "first",
+    "daugher": "daughter", "daugther": "daughter", "daughther": "daughter", "neice": "niece",
+    "collegue": "colleague", "colleage": "colleague", "girlfreind": "girlfriend", "boyfreind": "boyfriend",
+    "brohter": "brother", "borther": "brother", "sistr": "sister", "mnager": "manager", "managr": "manager",
+    "wrok": "work", "owrk": "work", "wokr": "work", "lvie": "live", "liev": "live", "moevd": "moved",
+    "mvoed": "moved", "becaus": "because", "whihc": "which", "wich": "which", "thsi": "this", "tihs": "this",
+    "yuor": "your", "youre": "you're", "tehy": "they", "theyre": "they're", "alraedy": "already",
+    "aready": "already", "togehter": "together", "togther": "together", "wiht": "with",
+    "abotu": "about", "baout": "about", "eveyr": "every", "evrey": "every", "evry": "every", "nwo": "now",
+}
+# Dropped g: "goin" -> "going" (a list: "Berlin", "Dublin" end in "in" too).
+_G_DROPPED = words("""doin goin nothin somethin anythin tryin lookin movin workin livin gettin startin thinkin
+    talkin runnin comin havin makin takin sayin feelin playin plannin stayin hopin leavin drivin seein""")
+_LAUGH = r"(?:(?:lo)+l(?:z|s)?|lo+l|lma+o+|lmfao+|rofl|ha(?:ha)+h?|he(?:he)+|a?ha(?:ha)+|xd+|kek)"
+_EMOTICON = r"(?:(?<![:/])[:;=][-'^]?[)(\]\[dDpP/\\|*3oO]+(?=\s|$|[.!?,])|<3+|</3|\^_*\^|:'\()"
+_EMOJI_CATEGORIES = frozenset({"So", "Sk"})
+_WORD = re.compile(r"(?<![\w'’&-])[A-Za-z][A-Za-z0-9'’-]*(?![\w'’])")
+# a word can follow "ur" when it means "you're": "ur the best", "ur so kind", "ur moving"
+_YOURE_NEXT = words("""a an the so too very really right welcome not being going always never gonna amazing awesome
+    great kind sweet lucky funny joking kidding crazy wrong sure""")
+# what follows "were" when it is "we're": "were moving", "were getting married", "were expecting"
+_WERE_NEXT = words("""moving going getting expecting engaged married together based living staying having planning
+    trying thinking looking hoping leaving starting buying selling renting back also both all finally officially
+    still now currently gonna""")
+_ITS_NEXT = words("""a an the my our so really not been going just too very pretty always never still ok okay fine
+    over true like kinda all now time gonna getting kind about""")
+_ILL_NEXT = words("""be have go get take try need do see call text send let start probably just never always
+    definitely check ask bring make keep stay move be tell let miss""")
+_ID_NEXT = words("""love like rather prefer say be have never probably really better hate""")
+# words after which "were" starts a clause ("and were moving", "so were getting married")
+_LEADS = words("""and but so then maybe think guess hope cause because now yeah yep ok okay oh well honestly btw
+    also""")
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """A message as the rules read it (``text``) and, per character of it, the span of ``source`` it came from."""
+
+    text: str
+    source: str
+    spans: tuple[tuple[int, int], ...]
+
+    def original(self, quote: str) -> str:
+        """The user's own words for ``quote`` (a stretch of :attr:`text`, in any case: the rules may have
+        restored capitals), or ``quote`` itself when it is not a stretch of it."""
+        if self.text == self.source or not quote:
+            return quote
+        i = self.text.find(quote)
+        if i < 0 and len(self.text.lower()) == len(self.text):
+            i = self.text.lower().find(quote.lower())
+        if i < 0 and quote.lower().endswith(self.text.lower()) and self.text:  # "<previous message> <this one>"
+            return quote[:len(quote) - len(self.text)] + self.source
+        if i < 0:
+            return quote
+        start, end = self.spans[i][0], self.spans[i + len(quote) - 1][1]
+        return self.source[start:end].strip()
+
+
+class _Text:
+    """A string being rewritten that remembers, for each character, the span of the source it came from."""
+
+    def __init__(self, source: str) -> None:
+        self.text = source
+        self.spans = [(i, i + 1) for i in range(len(source))]
+
+    def sub(self, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str | None]) -> None:
+        """Replace each match of ``pattern`` by ``repl(match)`` (None: keep the match)."""
+        text, spans, out, out_spans, last = self.text, self.spans, [], [], 0
+        for m in pattern.finditer(text):
+            new = repl(m)
+            if new is None or new == m.group(0):
+                continue
+            out.append(text[last:m.start()])
+            out_spans.extend(spans[last:m.start()])
+            if m.end() > m.start():
+                whole = (spans[m.start()][0], spans[m.end() - 1][1])
+            else:
+                at = spans[m.start()][0] if m.start() < len(spans) else (spans[-1][1] if spans else 0)
+                whole = (at, at)
+            out.append(new)
+            out_spans.extend([whole] * len(new))
+            last = m.end()
+        out.append(text[last:])
+        out_spans.extend(spans[last:])
+        self.text, self.spans = "".join(out), out_spans
+
+
+def _cased(word: str, standard: str) -> str | None:
+    """``standard`` written the way ``word`` was (lower case, or a capital first letter); None when the word
+    is in capitals or mixed case (an acronym or a name is not rewritten)."""
+    if word.islower():
+        return standard
+    if word[:1].isupper() and word[1:].islower():
+        return standard[:1].upper() + standard[1:]
+    return None
+
+
+def _is_emoji(ch: str) -> bool:
+    return (unicodedata.category(ch) in _EMOJI_CATEGORIES and not ch.isascii()) or ch in "\u200d\ufe0f\ufe0e" \
+        or 0x1F3FB <= ord(ch) <= 0x1F3FF
+
+
+_KNOWN = STOP_WORDS | frozenset(_SHORT.values()) | frozenset(_TYPOS.values()) | ACTIVITIES | JOB_HEADS | \
+    frozenset(FAMILY) | frozenset(PETS) | words("""so love yes no cool nice good much really please thanks
+    happy sad hey hi hello wow yay omg ugh hmm okay ok excited tired sorry great sweet cute fun long big huge
+    super late soon sure now boo too""")
+
+
+def _unstretched(word: str) -> str | None:
+    """"sooo" -> "so", "loveee" -> "love", "yesss" -> "yes": a word with a letter said three times or more
+    written as the known word it stretches (runs cut to one letter, or two); None when no such word is known."""
+    if not word.islower() or not re.search(r"(\w)\1\1", word):
+        return None
+    for n in (1, 2):
+        cut = re.sub(r"(\w)\1{2,}", r"\1" * n, word)
+        if cut in _KNOWN:
+            return cut
+    return None
+
+
+def _word(m: re.Match[str]) -> str | None:
+    """The standard form of one chat token, or None to keep it."""
+    w = m.group(0)
+    low = w.lower().replace("’", "'")
+    text, end = m.string, m.end()
+    chunk = text[text.rfind(" ", 0, m.start()) + 1:end + (text[end:] + " ").find(" ")]
+    if "://" in chunk or "@" in chunk or "www." in chunk or re.search(r"\w\.\w", chunk):
+        return None  # an address or a handle: not chat words
+    nxt = re.match(r"\s+([A-Za-z'’-]+)", text[end:])
+    after = nxt.group(1).lower() if nxt else ""
+    before = text[:m.start()].rstrip().rsplit(maxsplit=1)
+    prev = re.sub(r"\W", "", before[-1].lower()) if before else ""
+    if not w.islower() and before and not re.search(r"[.!?]$", before[-1]):
+        return None  # a capital inside a sentence: a name ("my daughter Ur"), never chat spelling
+    if low in _APOSTROPHE or low in _SPEAKER or low == "i'm":
+        full = _APOSTROPHE.get(low, low)
+        if full == "i'm" and after in _AM_BEFORE:
+            return _cased(w, "i am")
+        return _cased(w, _SPEAKER.get(full, full))
+    if low in _TYPOS:
+        return _cased(w, _TYPOS[low])
+    if low in _G_DROPPED or (low.endswith("in'") and len(low) > 4):
+        return _cased(w, low.rstrip("'") + "g")
+    if low in ("bro", "sis", "nana", "granny", "pup", "kitty"):  # only a relative or pet after "my"/"our"
+        return _cased(w, _SHORT[low]) if prev in ("my", "our", "a", "his", "her", "their") else None
+    if low == "n":  # "me n my sister", "rock n roll": between two words
+        return "and" if w == "n" and prev and nxt and len(prev) > 1 and len(after) > 1 else None
+    if low == "r":  # "how r u", "we r moving"
+        return "are" if w == "r" and prev in ("u", "you", "we", "they", "how", "where", "what", "who") and nxt else None
+    if low == "ur":
+        return _cased(w, "you're" if after in _YOURE_NEXT or after.endswith("ing") else "your")
+    if low == "atm" and prev in ("a", "an", "the", "at", "to", "nearest", "any"):
+        return None  # the cash machine
+    if low in _DAYS:  # "every tues", "on weds": a weekday only after a word that asks for one
+        return _cased(w, _DAYS[low]) if prev in ("every", "on", "next", "last", "this", "each", "till", "until",
+                                                 "since", "by") else None
+    if low == "def" and not re.match(r"\s+[a-z]", text[end:]):
+        return None
+    if low in _SHORT:
+        return _cased(w, _SHORT[low])
+    return _cased(w, s) if (s := _unstretched(low)) else None
+
+
+def _ambiguous(m: re.Match[str]) -> str | None:
+    """"were", "its", "ill", "id": rewritten only where what follows settles the reading."""
+    w, nxt = m.group("w"), m.group("next").lower()
+    low = w.lower()
+    before = m.string[:m.start()].rstrip()
+    starts = not before or before[-1] in ".!?,;:" or before.rsplit(maxsplit=1)[-1].lower() in _LEADS
+    if low == "were" and starts and (nxt in _WERE_NEXT or (nxt.endswith("ing") and len(nxt) > 4)):
+        return _cased(w, "we are")
+    if low == "its" and nxt in _ITS_NEXT:
+        return _cased(w, "it's")
+    if low == "ill" and nxt in _ILL_NEXT:
+        return _cased(w, "i will")
+    if low == "id" and nxt in _ID_NEXT:
+        return _cased(w, "i would")
+    return None
+
+
+_BREAK_RE = re.compile(r"[ \t]*(?:" + _EMOTICON + r"|(?<![\w'’])" + _LAUGH + r"(?![\w'’]))(?:[ \t]*(?:" + _EMOTICON
+                       + r"|(?<![\w'’])" + _LAUGH + r"(?![\w'’])))*[ \t]*(?P<punct>[.!?,]*)", re.IGNORECASE)
+_AMBIGUOUS_RE = re.compile(r"(?<![\w'’])(?P<w>(?i:were|its|ill|id))(?=\s+(?P<next>[A-Za-z'’]+))")
+
+
+def _break(m: re.Match[str]) -> str:
+    """An emoji, emoticon or laugh: nothing at the end of a message or before punctuation, else the end of a
+    sentence ("got the job 🎉 starting monday" -> "got the job. starting monday")."""
+    s, end = m.string, m.end()
+    if end >= len(s.rstrip()) or m.group("punct") or m.start() == 0 or re.match(r"\s*[.!?,;:)]", s[end:]):
+        return m.group("punct") if m.start() > 0 else ""
+    if re.search(r"[.!?,;:(]\s*$", s[:m.start()]):
+        return " "
+    return ". "
+
+
+def _and(m: re.Match[str]) -> str | None:
+    """" & " and " + " between words are "and", unless both words are capitalised ("Marks & Spencer")."""
+    before = re.search(r"[\w'’-]+$", m.string[:m.start()])
+    after = re.match(r"[\w'’-]+", m.string[m.end():])
+    if before and after and before.group(0)[0].isupper() and after.group(0)[0].isupper():
+        return None
+    return " and "
+
+
+def message(text: str) -> Normalized:
+    """``text`` (a user message) with chat writing put in the standard form the rules read, and the way back."""
+    t = _Text(text)
+    if not any(ch.islower() for ch in text) and len(re.findall(r"[^\W\d_]{2,}", text)) > 1:
+        t.sub(re.compile(r"[^\W\d_]+"), lambda m: m.group(0).lower())  # shouted: read as lower case, names restored
+    t.sub(re.compile(r"(?<![\w'’])(?P<s>i|I|we)\s+(?:❤️|❤|♥️|♥|<3)(?=\s+\w)"), lambda m: m.group("s") + " love")
+    t.sub(re.compile(r"[^\x00-\x7f]"), lambda m: "\x00" if _is_emoji(m.group(0)) else None)
+    t.sub(re.compile(r"[ \t]*\x00+(?:[ \t]*\x00+)*"), lambda m: " \x00")
+    t.sub(re.compile(r" \x00"), lambda m: " :) ")
+    t.sub(_BREAK_RE, _break)
+    t.sub(re.compile(r"[!?][!?1]+|\.{2,}|…|,{2,}"), lambda m: "?" if "?" in m.group(0) else m.group(0)[0]
+          if m.group(0)[0] in "!," else ".")
+    t.sub(re.compile(r"(?<=[A-Za-z]) [&+] (?=[A-Za-z])"), _and)
+    t.sub(re.compile(r"(?<![\w/])(?:w/o?|b/c)(?=\s)", re.IGNORECASE),
+          lambda m: _cased(m.group(0), _SHORT[m.group(0).lower()]))
+    t.sub(re.compile(r"(?<=\d)\s*(?P<y>yrs|yr)\b"), lambda m: " years" if m.group("y") == "yrs" else " year")
+    t.sub(_WORD, _word)
+    t.sub(_AMBIGUOUS_RE, _ambiguous)
+    t.sub(re.compile(r"[ \t]{2,}"), lambda m: " ")
+    t.sub(re.compile(r"^[ \t]+|[ \t]+$", re.MULTILINE), lambda m: "")
+    cased = truecase(t.text)  # "i live in malmö" -> "i live in Malmö": only letters change case
+    t.text, t.spans = cased, t.spans if len(cased) == len(t.text) else [(0, len(text))] * len(cased)
+    t.sub(re.compile(r"(?<![\w'’])i(?=[\s'’,!?;:]|\.(?!e\.)|$)"), lambda m: "I")  # "i" is "I" once names are cased
+    return Normalized(t.text, text, tuple(t.spans))
+
+
+def own_words(fact: Fact, said: Normalized) -> Fact:
+    """``fact`` with its evidence quoted as the user wrote it (``said`` is its message as the rules read it)."""
+    quote = said.original(fact.evidence)
+    return fact if quote == fact.evidence else replace(fact, evidence=quote)
