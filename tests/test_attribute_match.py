@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 
@@ -20,13 +19,10 @@ from engram import Memory
 from engram.embedders import shared_minilm
 from engram.strategies import attribute_match as am
 from engram.types import Scope
+from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
 from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-SEMANTIC: dict[str, Any] = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "extraction": {"trigger": "off"},
-    "strategies": [{"type": "SEMANTIC"}]}}}
 PROBE = Scope(agent="bot", actor="ana", session="probe")
 
 

@@ -15,6 +15,7 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor, answers, asked
 from engram.types import Event, Scope
+from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -71,9 +72,6 @@ def test_a_lowercase_name_answering_who_is_read_as_a_name() -> None:
     assert any("Oona" in s and "anager" in s for s in got), got
 
 
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def test_through_memory_an_answer_with_a_new_value_replaces_the_old_one(

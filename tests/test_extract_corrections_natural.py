@@ -16,6 +16,7 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor, corrections
 from engram.types import Event, Scope
+from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 7, 6, 9, tzinfo=UTC)
@@ -76,9 +77,6 @@ def test_a_date_put_right_is_left_to_the_event_rules() -> None:
     assert any("(Friday)" in s for _, s, r in got if not r), got
 
 
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def _facts(mem: Memory) -> list[str]:

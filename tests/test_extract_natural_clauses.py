@@ -17,6 +17,7 @@ from engram import Memory
 from engram.extract import OfflineExtractor
 from engram.extract.spans import truecase
 from engram.types import Event
+from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.extraction import fact_summaries, play_user_sessions
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
@@ -108,9 +109,6 @@ def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> N
     assert any(r and name in k for k, _, r in read(text)), read(text)
 
 
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

@@ -22,11 +22,10 @@ from engram import Memory
 from engram.errors import ModelError, ModelOutputError
 from engram.models.openai import OpenAIModel
 from engram.types import Scope
+from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.wire import FakeServer, Recorded, openai_chat, serve
 
 T0 = datetime(2026, 3, 5, 10, tzinfo=UTC)
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def memory(summary: str, key: str, value: str, evidence: str, source: int = 1) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 
@@ -19,13 +18,10 @@ from engram.core.consolidate import Candidate
 from engram.extract.statements import read, third_person
 from engram.strategies.statements import decide
 from engram.types import Record, Scope
+from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
 from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-SEMANTIC: dict[str, Any] = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "extraction": {"trigger": "off"},
-    "strategies": [{"type": "SEMANTIC"}]}}}
 
 
 def _summaries(text: str) -> list[str]:

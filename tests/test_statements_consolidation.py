@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from engram import Memory
 from engram.types import Record, Scope
+from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
 from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-SEMANTIC: dict[str, Any] = {"harness": {"memory": {
-    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-    "extraction": {"trigger": "off"},
-    "strategies": [{"type": "SEMANTIC"}]}}}
 PROBE = Scope(agent="bot", actor="ana", session="probe")
 
 
