@@ -254,6 +254,8 @@ def _ambiguous(m: re.Match[str]) -> str | None:
 
 _BREAK_RE = re.compile(r"[ \t]*(?:" + _EMOTICON + r"|(?<![\w'’])" + _LAUGH + r"(?![\w'’]))(?:[ \t]*(?:" + _EMOTICON
                        + r"|(?<![\w'’])" + _LAUGH + r"(?![\w'’])))*[ \t]*(?P<punct>[.!?,]*)", re.IGNORECASE)
+_OWNER = re.compile(r"(?:(?<=\bmy )|(?<=\bour ))(?P<rel>" + "|".join(sorted((*FAMILY, *PETS), key=len, reverse=True))
+                    + r")s(?= (?:name|birthday|bday)\b)")
 _AMBIGUOUS_RE = re.compile(r"(?<![\w'’])(?P<w>(?i:were|its|ill|id))(?=\s+(?P<next>[A-Za-z'’]+))")
 
 
@@ -292,7 +294,9 @@ def message(text: str) -> Normalized:
     t.sub(re.compile(r"(?<=[A-Za-z]) [&+] (?=[A-Za-z])"), _and)
     t.sub(re.compile(r"(?<![\w/])(?:w/o?|b/c)(?=\s)", re.IGNORECASE),
           lambda m: _cased(m.group(0), _SHORT[m.group(0).lower()]))
-    t.sub(re.compile(r"(?<=\d)\s*(?P<y>yrs|yr)\b"), lambda m: " years" if m.group("y") == "yrs" else " year")
+    t.sub(re.compile(r"(?P<lead>\d\s*|\b(?:last|this|next|every|per|a) )(?P<y>yrs|yr)\b"),
+          lambda m: m.group("lead").strip() + " " + ("years" if m.group("y") == "yrs" else "year"))
+    t.sub(_OWNER, lambda m: m.group("rel") + "'s")  # "my dogs name" -> "my dog's name"
     t.sub(_WORD, _word)
     t.sub(_AMBIGUOUS_RE, _ambiguous)
     t.sub(re.compile(r"[ \t]{2,}"), lambda m: " ")
