@@ -122,3 +122,8 @@ def test_its_a_new_day_now_moves_the_habit_just_talked_about() -> None:
     got = summaries("I have choir every Wednesday", "it's Thursday now")
     assert got[-1] == ("user/weekly:choir", "Has choir every Thursday"), got
     assert recurrence.moved_back("it is Thursday") is None  # a day named once, with no change said
+
+
+def test_one_activity_called_two_ways_keeps_one_key() -> None:
+    got = summaries("I have choir practice every Wednesday", "my choir moved to Thursdays")
+    assert [k for k, _ in got] == ["user/weekly:choir", "user/weekly:choir"], got

@@ -182,6 +182,16 @@ def activity(rest: str) -> tuple[str, str] | None:
     return None
 
 
+def activity_key(what: str) -> str:
+    """The words that name an activity whatever it is called: "choir practice", "my choir" and "the choir"
+    are one activity, as are "piano lessons" and "piano"; "at the food bank" is "food bank"."""
+    what = re.sub(r"^(?:at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)
+    what = re.sub(r"^(?:my|our|the|a|an)\s+", "", what, flags=re.IGNORECASE)
+    core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?)$",
+                  "", what, flags=re.IGNORECASE)
+    return core or what
+
+
 def third(verb: str) -> str:
     """"swim" -> "Swims", "go" -> "Goes", "study" -> "Studies"."""
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):

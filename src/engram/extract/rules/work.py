@@ -321,7 +321,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     what = re.sub(r"^(?:my|our)\s+", "", what, flags=re.IGNORECASE)
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
-    key = value_terms(re.sub(r"^(?:at|to|with|for|in)\s+(?:the\s+)?", "", what, flags=re.IGNORECASE) or verb, 3)
+    key = value_terms(recurrence.activity_key(what) or verb, 3)
     return [make_fact(c, "user", f"weekly:{key}", rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
                       "fact")]
 
