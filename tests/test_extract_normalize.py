@@ -78,11 +78,32 @@ def _facts(*turns: str) -> list[tuple[str, str]]:
     ("i speak spanish + french", "I speak Spanish and French."),
     ("i play tennis every tues", "I play tennis every Tuesday."),
     ("i cant eat gluten bc im celiac", "I can't eat gluten because I'm celiac."),
+    ("my gf and i just adopted a cat named biscuit 😻", "My girlfriend and I just adopted a cat named Biscuit."),
+    ("we moved to lisbon last yr", "We moved to Lisbon last year."),
+    ("my bro lives in austin tbh", "My brother lives in Austin."),
+    ("my fav band is radiohead haha", "My favourite band is Radiohead."),
+    ("i teach yoga every thurs", "I teach yoga every Thursday."),
+    ("i work as a nurse atm", "I work as a nurse now."),
+    ("IM ALLERGIC TO PEANUTS", "I'm allergic to peanuts."),
+    ("my mum lives in cork 🙂", "My mum lives in Cork."),
+    ("sooo i quit smoking last month!!", "I quit smoking last month!"),
+    ("my sis is a lawyer in boston", "My sister is a lawyer in Boston."),
+    ("i play guitar w/ my dad on weekends", "I play guitar with my dad on weekends."),
+    ("my bday is may 3rd", "My birthday is May 3rd."),
+    ("ive been learning japanese for 2 yrs", "I've been learning Japanese for 2 years."),
+    ("we r getting married in june 💍", "We are getting married in June."),
+    ("my bf works at amazon", "My boyfriend works at Amazon."),
+    ("i hate mushrooms tbh", "I hate mushrooms."),
+    ("i live in leeds w/ my roomie", "I live in Leeds with my roommate."),
+    ("i go to the gym every mon b4 work", "I go to the gym every Monday before work."),
+    ("gonna start a new job at ikea next week", "I'm going to start a new job at IKEA next week."),
+    ("i'm a software engineer lol", "I'm a software engineer."),
+    ("my fam is from ghana", "My family is from Ghana."),
 ])
 def test_an_informal_message_says_what_the_same_words_written_out_say(informal: str, formal: str) -> None:
     got = _facts(informal)
-    assert [s for s, _ in got] == [s for s, _ in _facts(formal)]
-    assert got and all(informal.startswith(e.rstrip(".")) or e in informal for _, e in got), got
+    assert sorted(s.lower() for s, _ in got) == sorted(s.lower() for s, _ in _facts(formal))
+    assert got and all(e in informal for _, e in got), got  # quoted as written
 
 
 CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
