@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
 
 import pytest
 
 from engram import Memory
 from engram.extract import OfflineExtractor, recurrence
-from tests.support.extraction import T0, events, fact_summaries, play_user_sessions
+from tests.support.extraction import events
+from tests.test_extract_natural_clauses import _play  # SEMANTIC only, sessions played through Memory
 
 
 def summaries(*turns: str | tuple[str, str]) -> list[tuple[str, str]]:
@@ -89,17 +89,6 @@ def test_a_reschedule_keeps_the_activitys_key_with_the_new_day(move: str) -> Non
 def test_another_activity_is_another_record() -> None:
     got = summaries("I have choir every Wednesday and I go to therapy on Saturdays")
     assert {k for k, _ in got} >= {"user/weekly:choir", "user/weekly:therapy"}, got
-
-
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                 "extraction": {"trigger": "off"},
-                                 "strategies": [{"type": "SEMANTIC"}]}}}
-
-
-def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    play_user_sessions(mem, *sessions, start=T0, actor="u1")
-    return fact_summaries(mem, "u1")
 
 
 def test_through_memory_a_reschedule_replaces_the_day_and_another_habit_stays(
