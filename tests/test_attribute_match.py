@@ -40,8 +40,7 @@ def _facts(make_memory: Callable[..., Memory], *sessions: str) -> tuple[set[str]
 @pytest.mark.parametrize(("old", "new", "kept", "ended"), [
     ("I live in Lisbon.", "I just moved to a flat in Porto.", "Just moved to a flat in Porto", "Lives in Lisbon"),
     ("I drive a Golf.", "I got a Tesla Model 3 last week.", "Drives a Tesla Model 3", "Drives a Golf"),
-    ("I coach the Tigers on Saturdays.", "I coach the Lions on Saturdays now.",
-     "Coaches the Lions on Saturdays now", "Coaches the Tigers on Saturdays"),
+    ("I coach the Tigers.", "I coach the Lions now.", "Coaches the Lions now", "Coaches the Tigers"),
     ("My kids go to Oakwood Primary.", "My kids go to Hillside School now.",
      "Kids go to Hillside School now", "Kids go to Oakwood Primary"),
     ("My landlord is Okafor.", "My landlord is Berglund.", "Landlord is Berglund", "Landlord is Okafor"),
@@ -84,8 +83,8 @@ def test_a_persons_name_is_whose_not_a_value(make_memory: Callable[..., Memory])
 
 
 def test_a_restatement_in_other_words_is_one_record(make_memory: Callable[..., Memory]) -> None:
-    active, _ = _facts(make_memory, "I coach the Tigers on Saturdays.", "I'm the coach of the Tigers.")
-    assert active == {"Coaches the Tigers on Saturdays"}
+    active, _ = _facts(make_memory, "I coach the Tigers.", "I'm the coach of the Tigers.")
+    assert active == {"Coaches the Tigers"}
 
 
 @pytest.mark.parametrize(("summary", "whose"), [

@@ -18,7 +18,7 @@ from engram.extract import OfflineExtractor
 from engram.extract.spans import truecase
 from engram.types import Event
 from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
-from tests.support.extraction import fact_summaries, play_user_sessions
+from tests.support.extraction import played_facts
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -112,9 +112,7 @@ def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> N
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    play_user_sessions(mem, *sessions, start=T0, actor="u1")
-    return fact_summaries(mem, "u1")
+    return played_facts(make_memory, CONFIG, *sessions, start=T0)
 
 
 def test_through_memory_switches_and_endings_leave_only_the_new_values(make_memory: Callable[..., Memory]) -> None:

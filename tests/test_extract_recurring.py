@@ -6,13 +6,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 
 from engram import Memory
 from engram.extract import OfflineExtractor, recurrence
-from tests.support.extraction import events
-from tests.test_extract_natural_clauses import _play  # SEMANTIC only, sessions played through Memory
+from tests.support.configs import SEMANTIC_BY_HAND
+from tests.support.extraction import events, played_facts
+
+T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
+
+
+def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
+    """The fact summaries after the sessions are played through Memory (SEMANTIC only)."""
+    return played_facts(make_memory, SEMANTIC_BY_HAND, *sessions, start=T0)
 
 
 def summaries(*turns: str | tuple[str, str]) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ import pytest
 from engram import Memory
 from engram.extract import OfflineExtractor
 from engram.types import Event, Scope
-from tests.support.extraction import fact_summaries, play_user_sessions
+from tests.support.extraction import played_facts
 
 T0 = datetime(2026, 5, 4, 9, tzinfo=UTC)
 
@@ -108,9 +108,7 @@ CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write"
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
-    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(days=30), embedder="hashing")
-    play_user_sessions(mem, *sessions, start=T0, actor="u1")
-    return fact_summaries(mem, "u1")
+    return played_facts(make_memory, CONFIG, *sessions, start=T0)
 
 
 def test_through_memory_an_end_leaves_nothing_current_and_a_switch_keeps_the_new_value(

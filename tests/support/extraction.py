@@ -148,3 +148,12 @@ def fact_summaries(mem: Any, actor: str = "ana") -> list[str]:
     """The summaries of the actor's active fact records, sorted: what memory holds about them at the end."""
     return sorted(r.summary for r in mem.list(Scope(agent="bot", actor=actor, session="probe"))
                   if r.namespace.startswith("/facts/"))
+
+
+def played_facts(make_memory: Callable[..., Any], config: dict[str, Any], *sessions: Sequence[str],
+                 start: datetime) -> list[str]:
+    """The fact summaries memory holds after ``sessions`` (user lines) are played and extracted one by one, on
+    the hashing embedder, read a month after ``start``."""
+    mem = make_memory(config, clock=lambda: start + timedelta(days=30), embedder="hashing")
+    play_user_sessions(mem, *sessions, start=start, actor="u1")
+    return fact_summaries(mem, "u1")
