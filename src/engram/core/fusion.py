@@ -407,10 +407,13 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
             time=(1.0 if tpart or t_when else 0.0) if (use_period or use_when) else None,
         ))
     out.sort(key=lambda s: (-s.score, s.id))
-    if min_score is None or min_score <= 0 or not vparts:
+    if min_score is None or min_score <= 0:
         return out
-    return cut(out, min_score, weights, by_words={c.id for c in pool if own.get(c.id, 0.0) > 0 or (
-        lparts[c.id] > 0 and (c.role is None or c.id in answers))})
+    by_words = {c.id for c in pool
+                if own.get(c.id, 0.0) > 0 or (lparts[c.id] > 0 and (c.role is None or c.id in answers))}
+    if not vparts:  # no meaning to judge (lexical mode, or nothing embedded yet): keyword evidence keeps an item
+        return [s for s in out if s.id in by_words]
+    return cut(out, min_score, weights, by_words)
 
 
 def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str]) -> list[Scored]:
