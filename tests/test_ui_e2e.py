@@ -382,7 +382,7 @@ def test_untrusted_memory_text_is_never_markup(page: Any, site: Site) -> None:
 def test_keyboard_and_dark_theme(page: Any, site: Site) -> None:
     sign_in(page, site.admin_key)
     page.goto(f"/ui#/records?actor={ANA}&kind=guidance&status=superseded")
-    expect(main(page).locator("tbody tr")).to_have_count(2)
+    expect(main(page).locator("tbody tr")).to_have_count(2, timeout=30_000)  # a loaded 2-core CI box
     page.keyboard.press("j")
     page.keyboard.press("j")
     expect(main(page).locator('tr[aria-selected="true"]')).to_contain_text("Prefers")
