@@ -222,6 +222,26 @@ def test_sign_in_keeps_the_key_in_session_storage_only(page: Any, site: Site) ->
     assert page.evaluate("sessionStorage.getItem('engram.key')") is None
 
 
+def test_a_page_still_loading_never_rewrites_the_next_pages_address(page: Any, site: Site) -> None:
+    # The landing list of actors is held back at the network edge while the user follows a link elsewhere; when
+    # it finally loads, it must not put its own (empty) query on the new page's address. It did: under load a
+    # record opened as #/records/<id>?actor=... lost its actor and answered "not visible to this scope".
+    held: list[Any] = []
+    page.route(re.compile(r"/actors\?"), lambda route: held.append(route))
+    sign_in(page, site.admin_key)
+    page.wait_for_function("() => document.querySelector('#main .loading') !== null")
+    assert held, "the landing page did not ask for its actors"
+    page.goto(f"/ui#/records/{site.ids['xss']}?actor={ANA}")
+    expect(main(page).locator(".summary-big")).to_have_text(XSS)
+    with page.expect_response(re.compile(r"/actors\?")):
+        for r in held:
+            r.continue_()
+    page.wait_for_timeout(500)  # the stale view renders right after its response; give it time to (wrongly) act
+    assert page.url.endswith(f"?actor={ANA}"), page.url
+    page.reload()  # the address still says whose record this is
+    expect(main(page).locator(".summary-big")).to_have_text(XSS)
+
+
 def test_find_a_record_and_follow_its_supersede_chain(page: Any, site: Site) -> None:
     sign_in(page, site.admin_key)
     page.goto(f"/ui#/records?actor={ANA}")

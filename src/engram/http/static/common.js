@@ -3,8 +3,11 @@ import { ApiError } from "./api.js";
 import { badge, h } from "./dom.js";
 
 /** Change the query part of the current route without adding a history entry (or with, if push). */
-export function setQuery(query, { push = false } = {}) {
+export function setQuery(query, { push = false, path } = {}) {
   const base = location.hash.replace(/^#\/?/, "").split("?")[0];
+  // A view that finishes loading after the user (or a link) moved on must not rewrite the new page's query:
+  // ``path`` is the route the view was drawn for (ctx.path); "" is the landing page, drawn for any path.
+  if (path !== undefined && base !== "" && base.replace(/\/+$/, "") !== path) return;
   const qs = new URLSearchParams(
     Object.entries(query).filter(([, v]) => v !== "" && v !== null && v !== undefined && v !== false),
   ).toString();

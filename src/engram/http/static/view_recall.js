@@ -30,7 +30,7 @@ export async function recallView(ctx) {
     setQuery({
       query: query.value.trim(), mode: mode.value, limit: limit.value, min_score: minScore.value, kind: kind.value.trim(),
       namespace: ns.value.trim(), preview: preview.checked ? "1" : "", actor: scope.actor, session: scope.session,
-    }, { push: true });
+    }, { push: true, path: ctx.path });
   };
   const form = h("form.filters", { "aria-label": "Recall", onsubmit: run },
     h("label", "Query", query), h("label", "Mode", mode), h("label", "topK", limit), h("label", "min_score", minScore),

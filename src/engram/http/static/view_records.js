@@ -72,7 +72,7 @@ export async function recordsView(ctx) {
       q: search.value.trim(), kind: kindSel.value, label: labelIn.value.trim(), namespace: nsIn.value.trim(),
       level: levelSel.value, status: statusSel.value === "active" ? "" : statusSel.value,
       preview: preview.checked ? "1" : "", actor: scope.actor, session: scope.session,
-    }, { push: true });
+    }, { push: true, path: ctx.path });
   };
   for (const el of [kindSel, levelSel, statusSel, preview]) el.addEventListener("change", submit);
   const filters = h("form.filters", { "aria-label": "Filter records", onsubmit: submit },

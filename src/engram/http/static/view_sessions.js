@@ -42,7 +42,7 @@ export async function actorsView(ctx) {
       { title: "First", cls: "nowrap", render: (x) => time(x.first_at) },
       { title: "Last", cls: "nowrap", render: (x) => time(x.last_at) },
     ], s, { empty: needle ? "No session matches." : "No sessions yet." }));
-    setQuery(needle ? { q: needle } : {});
+    setQuery(needle ? { q: needle } : {}, { path: ctx.path });
   };
   const q = (ctx.query.q || "").toLowerCase();
   const node = h("section",
@@ -142,7 +142,7 @@ export async function sessionView(ctx) {
   const search = async (ev) => {
     ev?.preventDefault();
     const text = query.value.trim();
-    setQuery({ q: text, tools: tools.checked ? "1" : "" });
+    setQuery({ q: text, tools: tools.checked ? "1" : "" }, { path: ctx.path });
     if (!text) {
       hitsBox.replaceChildren();
       return;
