@@ -27,6 +27,7 @@ from engram.core.consolidate import (
     similarity,
     strip_key,
 )
+from engram.core.text import index_terms
 from engram.strategies.base import AddOp, DeleteOp, SkipOp
 from engram.types import Record
 
@@ -71,6 +72,16 @@ def test_key_line_round_trip_and_tolerance() -> None:
     assert norm_key(" User / Favourite Food! ") == "user/favourite_food"
     assert norm_key("User/Allergy:Peanuts") == "user/allergy:peanuts"
     assert norm_value("The Big Greek Salad.") == "big greek salad"
+
+
+def test_names_in_any_script_are_values() -> None:
+    # a letter NFKD leaves whole was dropped: "Łatka" became "atka", "Ørsted" "rsted", a Cyrillic name nothing
+    assert norm_value("Łatka") == norm_value("Latka") == "latka"
+    assert norm_value("Works at Ørsted") == norm_value("works at Orsted") == "works at orsted"
+    assert norm_value("Straße") == "strasse"
+    assert norm_value("Дмитрий") != "" and norm_value("東京") == "東京"
+    assert norm_key("pet:rabbit:Łatka") == "pet:rabbit:latka"
+    assert index_terms("Ørsted Łatka") == index_terms("Orsted Latka")  # typed either way, the same terms
 
 
 @given(st.from_regex(r"[a-z0-9_:.-]{1,20}/[a-z0-9_:.-]{1,20}", fullmatch=True),

@@ -132,7 +132,7 @@ def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -
     fused = [r.summary for r in records if latest and p["apart"] and names(latest, r.summary)
              and names(p["apart"], r.summary)]
     return {**p, "latest_at3": hit, "stale_at3": stale, "negated_at3": negated, "duplicate": duplicated(same),
-            "same": same, "fused": fused, "top": tops}
+            "same": same, "fused": fused, "top": tops, "top_namespaces": [r.namespace for r in top]}
 
 
 def totals(probes: list[dict[str, Any]]) -> dict[str, Any]:

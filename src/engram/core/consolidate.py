@@ -27,7 +27,6 @@ normalised with :func:`norm_value` (accents folded, articles dropped) before com
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -35,7 +34,7 @@ from typing import Literal
 
 from ..types import Level, Record
 from .ops import AddOp, DeleteOp, Op, SkipOp
-from .text import index_terms
+from .text import index_terms, plain_letters
 
 KEY_PREFIX = "key: "
 PENDING_PREFIX = "pending:"
@@ -57,8 +56,7 @@ ALIASES = {"main_hobby": ("hobby", "taste"), "hobby": ("hobby", "taste"), "favou
 
 def norm_key(text: str) -> str:
     """A key in canonical form: lower-case, accents folded, spaces as ``_``, only ``[a-z0-9_:./-]``."""
-    s = unicodedata.normalize("NFKD", text)
-    s = "".join(c for c in s if not unicodedata.combining(c)).lower().strip()
+    s = plain_letters(text).lower().strip()
     s = re.sub(r"\s*([/:])\s*", r"\1", s)
     s = re.sub(r"\s+", "_", s)
     s = re.sub(r"[^a-z0-9_:./-]", "", s)
@@ -69,9 +67,7 @@ def norm_value(text: str | None) -> str:
     """A value in canonical form for comparison: folded words without articles, single-spaced."""
     if not text:
         return ""
-    s = unicodedata.normalize("NFKD", text)
-    s = "".join(c for c in s if not unicodedata.combining(c)).lower()
-    ws = re.findall(r"[a-z0-9@.+-]+", s)
+    ws = re.findall(r"(?:[^\W_]|[@.+-])+", plain_letters(text).lower())  # names in any script are values
     words = (w.strip(".") for w in ws)
     return " ".join(w for w in words if w and w not in _ARTICLES)  # idempotent: applying it twice changes nothing
 

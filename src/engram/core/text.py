@@ -37,11 +37,22 @@ _SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "e
              "ings", "ing", "edly", "ed", "ies", "ly", "es", "s")
 
 
+# letters that carry no combining mark to strip (NFKD leaves them whole): spelt as a reader of Latin script would
+_LETTERS = str.maketrans({"Ø": "O", "Æ": "Ae", "Œ": "Oe", "Þ": "Th", "Ð": "D", "Ł": "L", "Đ": "D", "ø": "o",
+                          "æ": "ae", "œ": "oe", "þ": "th", "ð": "d", "ł": "l", "đ": "d", "ß": "ss", "ı": "i"})
+
+
+def plain_letters(text: str) -> str:
+    """``text`` without diacritics, case kept: "Łatka" -> "Latka", "Ørsted" -> "Orsted", "Åsa" -> "Asa"; letters
+    of other scripts stay as they are ("Дмитрий"), so a name is the same name whichever way it was typed."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
 def _fold(text: str) -> str:
-    if text.isascii():  # nothing to decompose or strip: the same result, without a pass per character
-        return text.lower()
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return plain_letters(text).lower()
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of the word, and words repeat: indexing spends half its time here

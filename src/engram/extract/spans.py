@@ -17,22 +17,13 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, replace
 
-from ..core.text import STOP_WORDS
+from ..core.text import STOP_WORDS, plain_letters
 from .base import Fact
 from .lexicon import CAR_MAKES, FAMILY, LANGS, NATIONALITIES, PETS, words
 
-_EXTRA = {"Ø": "O", "Æ": "Ae", "Œ": "Oe", "Þ": "Th", "Ð": "D", "Ł": "L", "Đ": "D", "ø": "o", "æ": "ae",
-          "œ": "oe", "þ": "th", "ð": "d", "ł": "l", "đ": "d", "ß": "ss", "ı": "i"}
 _WORD = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
-
-
-def _ascii(word: str) -> str:
-    s = "".join(_EXTRA.get(ch, ch) for ch in word)
-    s = unicodedata.normalize("NFKD", s)
-    return "".join(ch for ch in s if not unicodedata.combining(ch))
 
 
 def fold_names(text: str) -> tuple[str, dict[str, str]]:
@@ -43,7 +34,7 @@ def fold_names(text: str) -> tuple[str, dict[str, str]]:
         word = m.group(0)
         if word[0].isascii() or not word[0].isupper():
             return word
-        plain = _ascii(word)
+        plain = plain_letters(word)
         if not plain or not plain.isascii() or not plain[0].isupper():
             return word
         back[plain] = word
