@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Literal
 
 from ..types import Level, Record
+from . import roles
 from .ops import AddOp, DeleteOp, Op, SkipOp
 from .text import index_terms, plain_letters
 
@@ -51,6 +52,7 @@ _WHEN = frozenset(index_terms("last next this past month months week weeks year 
 # A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
 # (``main_hobby = pottery``, as older records have it) and "I'm into pottery" (``hobby:potteri = like``; in
 # records written before hobbies were a family of their own, ``taste:potteri``) say the same thing.
+NEW_HOLDER = "a role held by one at a time (core.roles), a new holder"
 ALIASES = {"main_hobby": ("hobby", "taste"), "hobby": ("hobby", "taste"), "favourite_hobby": ("hobby", "taste")}
 
 
@@ -292,6 +294,9 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
     alias = _alias_match(c, keyed)
     if alias is not None:
         return [alias]
+    held = [r for r, _ in keyed if not c.ends and roles.new_holder(c.summary, r.summary)]
+    if held:  # "Partner is Zoë" after "Has a wife named Łucja" and "Wife Łucja is turning forty"
+        return [Decision("replace", held[0].id, NEW_HOLDER)] + [Decision("delete", r.id, NEW_HOLDER) for r in held[1:]]
     meant = _by_meaning(c, keyed, judge)
     if meant is not None:
         return [meant]
@@ -310,14 +315,17 @@ def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | No
     Those are keyless records (a statement, "Just moved to a flat in Porto"; one written by hand) and the
     items of a multi-valued family of the same subject read by a generic template ("Drives a Golf",
     ``user/drive:golf``, beside ``user/car``; "Manager is Jürgen", ``manager/note:jurgen``, beside
-    ``manager/note:priya``). Other single-valued keys are attributes the rules told apart, and tastes and
-    yes/no items are not values a single-valued attribute can replace.
+    ``manager/note:priya``), and, for an item of such a family, the subject's single-valued attributes (a
+    generic template's "Drives a Passat", ``user/drive:passat``, says what ``user/car`` holds). Other
+    single-valued keys are attributes the rules told apart, and tastes and yes/no items are not values a
+    single-valued attribute can replace.
     """
     if judge is None or not c.key or c.retract or c.ends or "/" not in c.key:
         return None
     subject = c.key.split("/", 1)[0]
     others = [r for r, kv in keyed if kv is None or (
-        kv[0].split("/", 1)[0] == subject and _family(kv[0]) and kv[1] not in ("like", "dislike", "yes", "no"))]
+        kv[0].split("/", 1)[0] == subject and (_family(kv[0]) or (c.multi and _family(c.key)))
+        and kv[1] not in ("like", "dislike", "yes", "no"))]
     if not others:
         return None
     verdicts = judge(c, others)
@@ -563,6 +571,17 @@ def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate
     return out
 
 
+def with_holders(c: Candidate, stored: Sequence[Record], lookup: Lookup, k: int) -> list[Record]:
+    """``stored`` and, for a candidate naming who holds a one-holder role, the records found by any word for
+    that role: its earlier holders, in whatever words they were written ("Husband Tomasz ..." for "Partner
+    is Ingrid")."""
+    words = roles.role_words(c.summary)
+    if not words:
+        return list(stored)
+    seen = {r.id for r in stored}
+    return [*stored, *(r for r in lookup(c.namespace, words, 2 * k) if r.id not in seen)]
+
+
 def consolidate(candidates: Sequence[Candidate], lookup: Lookup, *, k: int = 5,
                 batch: Batch | None = None, judge: Judge | None = None) -> list[Op]:
     """Offline consolidation of a batch, in order: each candidate against stored and pending neighbours.
@@ -572,7 +591,7 @@ def consolidate(candidates: Sequence[Candidate], lookup: Lookup, *, k: int = 5,
     """
     b = batch if batch is not None else Batch()
     for c in candidates:
-        stored = lookup(c.namespace, c.query(), k)
+        stored = with_holders(c, lookup(c.namespace, c.query(), k), lookup, k)
         b.apply(c, decide(c, b.neighbors(c, stored), judge))
         if _NAMES.match(c.key or ""):
             word = c.key.split(":", 2)[1] if c.key else ""

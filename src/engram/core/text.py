@@ -15,6 +15,17 @@ from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
+# words for where someone is from: capitalised like names, never a name ("Wife is Italian")
+NATIONALITIES = frozenset((
+    "American", "Argentinian", "Australian", "Austrian", "Belgian", "Brazilian", "British", "Bulgarian", "Canadian",
+    "Chilean", "Chinese", "Colombian", "Croatian", "Cuban", "Czech", "Danish", "Dutch", "Egyptian", "English",
+    "Estonian", "Ethiopian", "Filipino", "Finnish", "French", "German", "Ghanaian", "Greek", "Hungarian",
+    "Icelandic", "Indian", "Indonesian", "Iranian", "Irish", "Israeli", "Italian", "Jamaican", "Japanese", "Kenyan",
+    "Korean", "Latvian", "Lebanese", "Lithuanian", "Malaysian", "Mexican", "Moroccan", "Nigerian", "Norwegian",
+    "Pakistani", "Peruvian", "Polish", "Portuguese", "Romanian", "Russian", "Scottish", "Serbian", "Singaporean",
+    "Slovak", "Slovenian", "Spanish", "Swedish", "Swiss", "Taiwanese", "Thai", "Turkish", "Ukrainian", "Venezuelan",
+    "Vietnamese", "Welsh",
+))
 STOP_WORDS = frozenset((
     "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren't", "as",
     "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "can't",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..core import timeref
+from ..core.text import NATIONALITIES as NATIONALITIES  # its home is core.text; the extractor reads it here
 
 
 def words(text: str) -> frozenset[str]:
@@ -116,12 +117,7 @@ NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Tho
     March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
     Actually Really Very Still Always Never English Spanish French German Italian""")
 NO_PLACE = NOT_NAMES | {"Anyway"}
-NATIONALITIES = words("""American Argentinian Australian Austrian Belgian Brazilian British Bulgarian Canadian
-    Chilean Chinese Colombian Croatian Cuban Czech Danish Dutch Egyptian English Estonian Ethiopian Filipino Finnish
-    French German Ghanaian Greek Hungarian Icelandic Indian Indonesian Iranian Irish Israeli Italian Jamaican
-    Japanese Kenyan Korean Latvian Lebanese Lithuanian Malaysian Mexican Moroccan Nigerian Norwegian Pakistani
-    Peruvian Polish Portuguese Romanian Russian Scottish Serbian Singaporean Slovak Slovenian Spanish Swedish Swiss
-    Taiwanese Thai Turkish Ukrainian Venezuelan Vietnamese Welsh""")
+
 
 
 TRANSIENT = words("""sorry glad happy sure fine ok okay good great tired exhausted excited nervous worried

@@ -36,7 +36,19 @@ from dataclasses import replace
 from functools import partial
 
 from ..config import Strategy
-from ..core.consolidate import KEY_PREFIX, Batch, Candidate, Decision, Judge, norm_value, parse_key, record_key
+from ..core import roles
+from ..core.consolidate import (
+    KEY_PREFIX,
+    NEW_HOLDER,
+    Batch,
+    Candidate,
+    Decision,
+    Judge,
+    norm_value,
+    parse_key,
+    record_key,
+    with_holders,
+)
 from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
@@ -136,6 +148,9 @@ def decide(c: Candidate, neighbors: Sequence[Record],
     for r in neighbors:
         if not ending and _restates_value(c.summary, mine, r):
             return [Decision("skip", r.id, "says again what a keyed record holds")]
+    held = [r for r in neighbors if not ending and roles.new_holder(c.summary, r.summary)]
+    if held:
+        return [Decision("replace", held[0].id, NEW_HOLDER)] + [Decision("delete", r.id, NEW_HOLDER) for r in held[1:]]
     for r in neighbors:
         theirs = content(r.summary)
         if not theirs or negated(c.summary) != negated(r.summary):
@@ -182,9 +197,10 @@ def _single(r: Record) -> bool:
 def keyed_judge(run: Run) -> Judge:
     """The judge :func:`engram.core.consolidate.consolidate` asks about a rule's candidate and the records
     its key cannot match ("Drives a Tesla Model 3", ``user/car``, beside "Drives a Golf",
-    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`. A single-valued key says the
-    attribute holds one value; a multi-valued one is a new value only of a role's one holder
-    (:func:`attribute_match.one_holder`: "Manager is Jürgen" after "Manager is Priya")."""
+    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`. A single-valued key, the candidate's
+    or the stored record's, says the attribute holds one value ("Drives a Passat", read by a generic rule as
+    ``user/drive:passat``, is a new value of "Drives a Kia Niro", ``user/car``); else only a role's one holder
+    is (:func:`attribute_match.one_holder`: "Manager is Jürgen" after "Manager is Priya")."""
     def judge(c: Candidate, records: Sequence[Record]) -> dict[str, str]:
         value = norm_value(c.value)
         close = attribute_cosines(run, c.summary, records, value)
@@ -194,8 +210,9 @@ def keyed_judge(run: Run) -> Judge:
             if cos is not None and attribute_match.restated(c.summary, r.summary, cos) and \
                     (not value or _names_value(r.summary, value)):
                 out[r.id] = "same"
-            elif cos is not None and (not c.multi or attribute_match.one_holder(c.summary, r.summary)) and \
-                    attribute_match.new_value(c.summary, r.summary, cos, single=not c.multi):
+            elif cos is not None and (single := not c.multi or _single(r) or
+                                      attribute_match.one_holder(c.summary, r.summary)) and \
+                    attribute_match.new_value(c.summary, r.summary, cos, single=single):
                 out[r.id] = "new"
         return out
     return judge
@@ -227,6 +244,6 @@ def candidates(run: Run, strategy: Strategy) -> list[Candidate]:
 def consolidate(run: Run, candidates: Sequence[Candidate], batch: Batch) -> None:
     """Apply each statement to the batch after the rules' candidates, against stored and pending records."""
     for c in candidates:
-        stored = run.lookup(c.namespace, c.summary)
+        stored = with_holders(c, run.lookup(c.namespace, c.summary), run.lookup, run.k)
         near = batch.neighbors(c, stored)
         batch.apply(c, decide(c, near, partial(attribute_cosines, run, c.summary, near)))

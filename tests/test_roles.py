@@ -1,0 +1,74 @@
+"""Roles one person holds at a time (``core.roles``), and single-valued attributes said through another
+template's key: a new holder or value supersedes the old one, whichever words and keys each was written
+with; a second item of a many-valued thing does not.
+
+The end-to-end tests play sessions through ``engram.Memory`` (SEMANTIC, offline) on a real SQLite file and
+the real PostgreSQL (``make_memory``) and read the fact records back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram import Memory
+from engram.core.roles import holder, new_holder
+from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
+from tests.support.extraction import fact_summaries, play_user_sessions
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("summary", "held"), [
+    ("Partner is Zoë", ("", "partner", "zoe")),
+    ("Has a husband named Tomasz", ("", "partner", "tomasz")),
+    ("Is married to Ingrid", ("", "partner", "ingrid")),
+    ("Has a fiancée called Mia", ("", "partner", "mia")),
+    ("Manager is Jürgen (reports to Jürgen)", ("", "manager", "jurgen")),
+    ("Reports to Priya", ("", "manager", "priya")),
+    ("Sister's husband is Tom", ("sister", "partner", "tom")),
+    ("Wife is Italian", None),           # where she is from, not who she is
+    ("Boss is lovely", None),            # not a name
+    ("Ex-wife is Anna", None),           # a former holder is not the holder
+    ("Has a wife", None),
+    ("Works at Arup", None),
+    ("Has a friend named Leo", None),    # friends are many
+])
+def test_who_holds_a_role(summary: str, held: tuple[str, str, str] | None) -> None:
+    assert holder(summary) == held
+
+
+def test_a_new_holder_is_another_name_for_the_same_role_of_the_same_person() -> None:
+    assert new_holder("Partner is Zoë", "Has a wife named Łucja")
+    assert new_holder("Boss is Kim", "Reports to Priya")
+    assert not new_holder("Partner is Zoe", "Partner is Zoë")  # the same name typed two ways
+    assert not new_holder("Sister's husband is Tom", "Husband is Ben")  # whose role differs
+    assert not new_holder("Manager is Kim", "Partner is Zoë")
+
+
+def test_a_partner_named_in_other_words_supersedes_the_first(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    play_user_sessions(mem, ["My husband Tomasz keeps stealing my charger."], ["My partner is Ingrid."], start=T0)
+    got = fact_summaries(mem)
+    assert "Partner is Ingrid" in got
+    assert not [s for s in got if "Tomasz" in s]
+
+
+def test_friends_are_many_and_a_nationality_is_no_new_partner(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    play_user_sessions(mem, ["My wife Ingrid loves chess.", "My friend Leo runs marathons."],
+                       ["My wife is Swedish.", "My friend Omar paints."], start=T0)
+    got = " | ".join(fact_summaries(mem))
+    assert "Ingrid" in got and "Leo" in got and "Omar" in got
+
+
+def test_a_car_read_by_a_generic_template_replaces_the_car_on_record(make_memory: Callable[..., Memory]) -> None:
+    # "an old Passat" is read by the generic "I drive X" template (user/drive:passat), the Kia by the car
+    # rule (user/car): a different key for the one car the user drives
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    play_user_sessions(mem, ["I drive a Kia Niro."], ["I drive an old Passat."], start=T0)
+    got = fact_summaries(mem)
+    assert [s for s in got if "Passat" in s]
+    assert not [s for s in got if "Niro" in s], got
