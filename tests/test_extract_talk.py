@@ -89,6 +89,8 @@ def test_answers_read_with_the_question() -> None:
 def test_names_in_any_script_are_names() -> None:
     assert summaries("I work at Ødegaard Bygg.") == ["Works at Ødegaard Bygg"]
     assert "Has a wife named Ágnes" in summaries("My wife Ágnes is a pilot.")
+    # a name whose first letter is ASCII and a later one is not was cut at that letter ("Bart")
+    assert summaries("I report to Bartłomiej.") == ["Manager is Bartłomiej (reports to Bartłomiej)"]
 
 
 def test_a_weekly_habit_stays_weekly_and_a_one_off_day_does_not() -> None:

@@ -27,12 +27,13 @@ _WORD = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 
 
 def fold_names(text: str) -> tuple[str, dict[str, str]]:
-    """``text`` with each word starting with a non-ASCII capital spelt in ASCII, and the way back."""
+    """``text`` with each capitalised word holding a non-ASCII letter spelt in ASCII ("Ørsted", "Bartłomiej"), and
+    the way back."""
     back: dict[str, str] = {}
 
     def swap(m: re.Match[str]) -> str:
         word = m.group(0)
-        if word[0].isascii() or not word[0].isupper():
+        if word.isascii() or not word[0].isupper():
             return word
         plain = plain_letters(word)
         if not plain or not plain.isascii() or not plain[0].isupper():
