@@ -23,12 +23,14 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 @pytest.mark.parametrize(("summary", "held"), [
     ("Partner is Zoë", ("", "partner", "zoe")),
-    ("Has a husband named Tomasz", ("", "partner", "tomasz")),
-    ("Is married to Ingrid", ("", "partner", "ingrid")),
-    ("Has a fiancée called Mia", ("", "partner", "mia")),
+    ("Wife is Ingrid", ("", "spouse", "ingrid")),
+    ("Has a husband named Tomasz", ("", "spouse", "tomasz")),
+    ("Is married to Ingrid", ("", "spouse", "ingrid")),
+    ("Husband Tomasz keeps stealing their charger", ("", "spouse", "tomasz")),
+    ("Has a fiancée called Mia", ("", "engaged", "mia")),
     ("Manager is Jürgen (reports to Jürgen)", ("", "manager", "jurgen")),
     ("Reports to Priya", ("", "manager", "priya")),
-    ("Sister's husband is Tom", ("sister", "partner", "tom")),
+    ("Sister's husband is Tom", ("sister", "spouse", "tom")),
     ("Wife is Italian", None),           # where she is from, not who she is
     ("Boss is lovely", None),            # not a name
     ("Ex-wife is Anna", None),           # a former holder is not the holder
@@ -41,19 +43,22 @@ def test_who_holds_a_role(summary: str, held: tuple[str, str, str] | None) -> No
 
 
 def test_a_new_holder_is_another_name_for_the_same_role_of_the_same_person() -> None:
-    assert new_holder("Partner is Zoë", "Has a wife named Łucja")
+    assert new_holder("Wife is Ingrid", "Has a wife named Łucja")
+    assert new_holder("Is married to Piotr", "Husband Tomasz keeps stealing their charger")
     assert new_holder("Boss is Kim", "Reports to Priya")
     assert not new_holder("Partner is Zoe", "Partner is Zoë")  # the same name typed two ways
     assert not new_holder("Sister's husband is Tom", "Husband is Ben")  # whose role differs
     assert not new_holder("Manager is Kim", "Partner is Zoë")
+    # "my wife Åsa" and "my partner Jonah" may be two people: a partner is not a spouse's new holder
+    assert not new_holder("Partner is Jonah", "Has a wife named Åsa")
 
 
-def test_a_partner_named_in_other_words_supersedes_the_first(make_memory: Callable[..., Memory]) -> None:
+def test_a_spouse_named_in_other_words_supersedes_the_first(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
-    play_user_sessions(mem, ["My husband Tomasz keeps stealing my charger."], ["My partner is Ingrid."], start=T0)
+    play_user_sessions(mem, ["My husband Tomasz keeps stealing my charger."], ["I'm married to Piotr."], start=T0)
     got = fact_summaries(mem)
-    assert "Partner is Ingrid" in got
-    assert not [s for s in got if "Tomasz" in s]
+    assert [s for s in got if "Piotr" in s]
+    assert not [s for s in got if "Tomasz" in s], got
 
 
 def test_friends_are_many_and_a_nationality_is_no_new_partner(make_memory: Callable[..., Memory]) -> None:

@@ -295,7 +295,7 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
     if alias is not None:
         return [alias]
     held = [r for r, _ in keyed if not c.ends and roles.new_holder(c.summary, r.summary)]
-    if held:  # "Partner is Zoë" after "Has a wife named Łucja" and "Wife Łucja is turning forty"
+    if held:  # "Wife is Ingrid" after "Has a wife named Łucja" and "Wife Łucja is turning forty"
         return [Decision("replace", held[0].id, NEW_HOLDER)] + [Decision("delete", r.id, NEW_HOLDER) for r in held[1:]]
     meant = _by_meaning(c, keyed, judge)
     if meant is not None:
@@ -573,7 +573,7 @@ def named_later(c: Candidate, records: Sequence[Record]) -> list[tuple[Candidate
 
 def with_holders(c: Candidate, stored: Sequence[Record], lookup: Lookup, k: int) -> list[Record]:
     """``stored`` and, for a candidate naming who holds a one-holder role, the records found by any word for
-    that role: its earlier holders, in whatever words they were written ("Husband Tomasz ..." for "Partner
+    that role: its earlier holders, in whatever words they were written ("Husband Tomasz ..." for "Spouse
     is Ingrid")."""
     words = roles.role_words(c.summary)
     if not words:

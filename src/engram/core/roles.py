@@ -1,8 +1,8 @@
-"""Roles one person holds at a time: a partner, a manager. Pure.
+"""Roles one person holds at a time: a spouse, a partner, a manager. Pure.
 
-"Has a wife named Łucja", "Partner is Zoë", "Is married to Tomasz" all name who holds the user's (or
-someone's) partner role, in words no key shares: each template keys them differently (``user/family:wife``,
-``partner/note:zoe``). A role of this kind has one holder, so a second name for it is a new holder, not one
+"Has a husband named Tomasz", "Wife is Ingrid", "Is married to Piotr" all name who holds the user's (or
+someone's) spouse role, in words no key shares: each template keys them differently (``user/family:husband``,
+``wife/note:ingrid``). A role of this kind has one holder, so a second name for it is a new holder, not one
 more; :func:`holder` reads (whose, role, name) from a record's summary and :func:`new_holder` says when one
 summary names another holder of the role another names. Kept small on purpose: only roles a person has one
 of, in the plain forms extraction and people write ("ex-wife", "former boss" and negations are not holders).
@@ -14,10 +14,13 @@ import re
 
 from .text import NATIONALITIES, plain_letters
 
-# a word for a role -> the role it is (partners and managers: one at a time)
+# a word for a role -> the role it is: a spouse, a boyfriend or girlfriend, a fiancé(e), a partner, a manager are
+# each held by one at a time; the words of one role are one holder ("Has a wife named Åsa", "Husband is Åsa").
+# A partner is kept apart from a spouse: "my wife Åsa" and "my partner Jonah" may be two people (a business or
+# a travel partner), and forgetting a fact costs more than a stale extra one.
 ROLES = {
-    "wife": "partner", "husband": "partner", "spouse": "partner", "partner": "partner", "boyfriend": "partner",
-    "girlfriend": "partner", "fiance": "partner", "fiancee": "partner",
+    "wife": "spouse", "husband": "spouse", "spouse": "spouse", "boyfriend": "dating", "girlfriend": "dating",
+    "fiance": "engaged", "fiancee": "engaged", "partner": "partner",
     "manager": "manager", "boss": "manager", "line manager": "manager", "supervisor": "manager",
 }
 _ROLE = "|".join(sorted((re.escape(w) for w in ROLES), key=len, reverse=True))
@@ -31,7 +34,7 @@ _FORMS = [re.compile(p, re.IGNORECASE) for p in (
     rf"^(?P<role>Is\s+(?:married|engaged)\s+to|Is\s+dating|Is\s+seeing)\s+{_NAME}",
     rf"^(?P<role>Reports\s+to|Works\s+under)\s+{_NAME}",
 )]
-_VERB_ROLES = {"married": "partner", "engaged": "partner", "dating": "partner", "seeing": "partner",
+_VERB_ROLES = {"married": "spouse", "engaged": "engaged", "dating": "dating", "seeing": "dating",
                "reports": "manager", "works": "manager"}
 
 
