@@ -76,3 +76,16 @@ def test_a_statement_naming_the_new_value_too_stays(make_memory: Callable[..., M
     assert "Works at Bluth Homes" in got
     said = [s for s in got if "compares" in s]
     assert said == ["Boss compares Initech and Bluth Homes"]
+
+
+def test_a_value_said_to_take_the_place_of_a_name_ends_the_statements_naming_it(
+        make_memory: Callable[..., Memory]) -> None:
+    # the brother's old city is named only by a statement (no rule read "flat in X is tiny" as a residence)
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, ["My brother's flat in Poznań is tiny.", "My sister's flat in Poznań is huge."],
+          ["My brother lives in Kraków now instead of Poznań."])
+    got = _facts(mem)
+    assert "Brother lives in Kraków" in got
+    assert not [s for s in got if s.startswith("Brother's flat")]  # the brother's: ended
+    assert [s for s in got if s.startswith("Sister's flat in Poznań")]  # the sister's: another subject, kept
+    assert [s for s in _facts(mem, "deleted") if s.startswith("Brother's flat")]  # ended, still readable

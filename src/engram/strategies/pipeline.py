@@ -114,6 +114,7 @@ def plan(events: Sequence[Event], *, scope: Scope, strategies: Sequence[Strategy
 
     consolidate(offline, lookup, k=neighbor_k, batch=batch, judge=statements.keyed_judge(run))
     statements.end_old_values(run, batch, seen)
+    statements.end_replaced_names(run, batch)
     statements.consolidate(run, said, batch)
     for m, cands in by_model.values():
         model_consolidation.consolidate(run, m, cands, batch)

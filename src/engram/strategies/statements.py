@@ -52,6 +52,7 @@ from ..core.consolidate import (
 from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
+from ..extract.lexicon import FAMILY
 from ..extract.statements import content
 from ..types import Record
 from . import attribute_match, facts
@@ -118,6 +119,51 @@ def end_old_values(run: Run, batch: Batch, seen: Mapping[str, Record]) -> None:
                 continue
             if _names_value(r.summary, value) and not (now and _names_value(r.summary, now)):
                 batch.end(r.id, op.strategy, op.source_event_ids, f"names {kv[1]!r}, which no longer holds")
+
+
+# a value the speaker says the new one takes the place of: "lives in Kraków now instead of Poznań", "moved over
+# to Telefónica, Arup is history" (a name: a capital, any script)
+_REPLACED = re.compile(
+    r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|my\s+|a\s+|an\s+|his\s+|her\s+|their\s+)?"
+    r"(?P<x>(?-i:[^\W\d_a-z])[\w'’.-]*(?:\s+(?-i:[^\W\d_a-z])[\w'’.-]*)*)"
+    r"|(?P<y>(?-i:[^\W\d_a-z])[\w'’.-]*(?:\s+(?-i:[^\W\d_a-z])[\w'’.-]*)*)\s+is\s+(?:history|over|behind me)\b",
+    re.IGNORECASE)
+
+
+def replaced_names(quote: str) -> list[str]:
+    """The names ``quote`` says the new value takes the place of ("instead of Poznań", "Arup is history")."""
+    return [m.group("x") or m.group("y") for m in _REPLACED.finditer(quote)]
+
+
+def _whose(summary: str) -> str:
+    """The first word of a summary, lower-cased, without a possessive: whose it is when it is a person's
+    ("Brother's flat in Poznań is tiny" -> "brother")."""
+    first = summary.split(" ", 1)[0].lower() if summary else ""
+    return re.sub(r"(?:'s|’s|s')$", "", first)
+
+
+def end_replaced_names(run: Run, batch: Batch) -> None:
+    """End the stored statements about the same subject that name a value a rule's new record says it takes
+    the place of: "my brother lives in Kraków now instead of Poznań" ends "Brother's flat in Poznań is tiny"
+    (the keyed "Brother lives in Poznań" is the rules' to supersede). Only statements (keyless records) of
+    that subject end: the brother's, or, for the user's own value, any not about a person of theirs."""
+    for op in list(batch.ops):
+        if not (isinstance(op, AddOp) and op.fact_key and op.content):
+            continue
+        kv = parse_key(KEY_PREFIX + op.fact_key)
+        if kv is None:
+            continue
+        subject = kv[0].split("/", 1)[0].split(":", 1)[0]
+        for name in replaced_names(op.content):
+            value = norm_value(name)
+            if len(value) < 3 or _names_value(op.summary, value):
+                continue
+            for r in run.lookup(op.namespace, name, 2 * run.k):
+                if record_key(r) is not None or not _names_value(r.summary, value):
+                    continue
+                whose = _whose(r.summary)
+                if whose == subject or (subject == "user" and whose not in FAMILY):
+                    batch.end(r.id, op.strategy, op.source_event_ids, f"names {name!r}, which it took the place of")
 
 
 def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
