@@ -89,3 +89,15 @@ def test_a_value_said_to_take_the_place_of_a_name_ends_the_statements_naming_it(
     assert not [s for s in got if s.startswith("Brother's flat")]  # the brother's: ended
     assert [s for s in got if s.startswith("Sister's flat in Poznań")]  # the sister's: another subject, kept
     assert [s for s in _facts(mem, "deleted") if s.startswith("Brother's flat")]  # ended, still readable
+
+
+def test_a_change_said_by_the_old_values_name_restates_what_memory_holds(
+        make_memory: Callable[..., Memory]) -> None:
+    # "moved over to Telefónica" names no attribute; memory knows Arup is the employer
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, ["I've been working for Arup since 2021.", "I live in Lisbon."],
+          ["quick update: I moved over to Telefónica, Arup is history"])
+    got = _facts(mem)
+    assert "Works at Telefónica" in got
+    assert not [s for s in got if "Arup" in s]
+    assert "Lives in Lisbon" in got

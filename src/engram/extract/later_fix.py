@@ -1,4 +1,4 @@
-"""A fix of a value said in an earlier conversation, matched against what memory holds.
+"""A fix, or a change, of a value said in an earlier conversation, matched against what memory holds.
 
 "one fix from our last chat: karoq, not forester" names no attribute, and the conversation it fixes is
 gone: only memory knows that "Forester" is the user's car ("Drives a Subaru Forester", ``user/car``). When
@@ -8,6 +8,11 @@ active record naming it, retracts that record and states it again with the value
 same key (the value in the key too, for keys that carry it: ``manager/note:gnunhild``). A record the batch
 already restates with the right value (a fix whose values said what they are, "gluten-free, not
 dairy-free" -> "Is gluten-free") is only retracted.
+
+A change said by the old value's name works the same way (:func:`changes`): "moved over to Telefónica, Arup
+is history" names no attribute either, but memory knows Arup is the employer ("Works at Arup",
+``user/employer``), so the record is stated again with Telefónica under the same key and supersedes the old
+one (it was true, so it is superseded, not retracted).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from .corrections import said_fix
 from .statements import ATTRIBUTE, RULE
 
 RULE_NAME = "correction.later"
+CHANGE_RULE = "change.by_name"
 
 
 def _names(word: str, text: str) -> bool:
@@ -73,3 +79,47 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
                         rule=RULE if kv is None else RULE_NAME))
     return out
 
+
+
+_CAP = r"(?-i:[^\W\d_a-z])[\w'’-]*"
+_NAMED = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
+_OVER = r"(?:history|over|done|gone|behind me|in the past)"
+_CHANGES = [re.compile(p, re.IGNORECASE) for p in (
+    rf"(?P<new>{_NAMED})\s+(?:now\s+|these days\s+)?(?:instead of|rather than|in place of)\s+"
+    rf"(?:the\s+|my\s+|a\s+|an\s+)?(?P<old>{_NAMED})",
+    rf"\b(?:switched|moved|changed|went|gone|jumped|swapped)\s+(?:over\s+)?to\s+(?:the\s+|a\s+|an\s+)?(?P<new>{_NAMED})"
+    rf"[^.;!?]*?[,;.]\s*(?:and\s+|so\s+)?(?:the\s+)?(?P<old>{_NAMED})\s+is\s+{_OVER}",
+    rf"(?P<old>{_NAMED})\s+is\s+{_OVER}\s*[,;.]\s*(?:(?:I'm|I am|it's|it is)\s+)?(?:now\s+)?(?:at|with|in|on|for)\s+"
+    rf"(?:the\s+)?(?P<new>{_NAMED})",
+)]
+
+
+def changed_names(message: str) -> list[tuple[str, str]]:
+    """(new, old) for each value ``message`` says took the place of another by name: "I drive a Kia now
+    instead of the Jazz", "moved over to Telefónica, Arup is history"."""
+    return [(m.group("new"), m.group("old")) for p in _CHANGES for m in p.finditer(message)
+            if m.group("new").lower() != m.group("old").lower()]
+
+
+def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+    """New values for the records naming a value the user says another took the place of, when no rule of
+    this batch read the new value from the same message."""
+    out: list[Fact] = []
+    for ev in events:
+        if ev.role != "user" or not ev.content:
+            continue
+        for new, old in changed_names(ev.content):
+            if any(_names(new, f.summary) for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE):
+                continue  # a rule read it ("I drive a Kia now instead of the Jazz"), not only a statement
+            for r in held(old):
+                if not _names(old, r.summary) or _names(new, r.summary):
+                    continue
+                kv = record_key(r)
+                key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)
+                subject, _, attribute = key.partition("/")
+                family = ":" in attribute
+                out.append(Fact(subject=subject, attribute=_put(attribute, old, new.lower()) if family else attribute,
+                                value=_put(value, old, new), summary=_put(r.summary, old, new), category="fact",
+                                event_id=ev.id, evidence=ev.content, at=ev.at, multi=kv is None or family,
+                                switch=family, rule=RULE if kv is None else CHANGE_RULE))
+    return out
