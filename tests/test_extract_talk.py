@@ -139,3 +139,18 @@ def test_through_memory_a_summary_is_composed_not_copied(make_memory: Callable[.
     assert summary.summary not in said and not summary.summary.startswith("User:")
     assert "lives in Leeds" in summary.summary and "dog named Biscuit" in summary.summary
     assert "find me a vet near Headingley" in summary.summary and "I'll send you three vets" in summary.summary
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("my company, Tetra Pak, is rolling out a new expense tool and it's awful", "Works at Tetra Pak"),
+    ("Lunch with Ingeborg (my manager) was long today.", "Manager is Ingeborg (reports to Ingeborg)"),
+    ("Saab, my employer, is moving us to a new office.", "Works at Saab"),
+    ("my boss Dorota wants the report by Friday", "Manager is Dorota (reports to Dorota)"),
+])
+def test_an_employer_or_manager_named_in_passing_is_a_fact(text: str, want: str) -> None:
+    assert want in summaries(text)
+
+
+def test_a_noun_without_a_name_names_nothing() -> None:
+    assert not [s for s in summaries("my company is rolling out a new expense tool") if s.startswith("Works at")]
+    assert not [s for s in summaries("my manager, who is lovely, said yes") if s.startswith("Manager is")]

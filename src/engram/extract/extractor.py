@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import answers, corrections, endings, normalize, rephrase, spans, statements
+from . import answers, corrections, endings, mentions, normalize, rephrase, spans, statements
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -118,6 +118,8 @@ class OfflineExtractor:
             if fix is not None and self._correct(last, fix, ctx, out):
                 continue
             last = self._sentence(expanded, sentence, ev, ctx, out, say=True)
+            for said in mentions.statements(expanded):  # "my company, Grundfos, is ...": "I work at Grundfos"
+                self._sentence(said, sentence, ev, ctx, out)
 
     def _retake(self, retake: corrections.Retake, raw: str, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "Earlier I said X, that was wrong: Y": what X said is retracted, Y read in its place."""
