@@ -100,3 +100,14 @@ def test_through_memory_an_answer_with_a_new_value_replaces_the_old_one(
 ])
 def test_a_reply_that_gives_no_value_says_nothing(question: str, reply: str) -> None:
     assert summaries(("assistant", question), ("user", reply)) == []
+
+
+@pytest.mark.parametrize("reply", ["no longer with Zoë, it's for the best", "no worries, I sold the bike",
+                                   "no way I'm moving to Leeds"])
+def test_a_statement_starting_with_no_is_not_a_no(reply: str) -> None:
+    # read as "no" to the question, its first word was cut: "Longer with Zoë, it's for the best"
+    assert answers.read(reply, "Noted. Anything I can help with there?") == reply
+
+
+def test_no_still_answers_a_still_question() -> None:
+    assert answers.read("No, I'm at Contoso now", "Are you still at Hooli?") == "I work at Contoso now"

@@ -21,7 +21,9 @@ _FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|proba
                    re.IGNORECASE)
 _TAIL = re.compile(r"(?:,\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
                    r"these days|at the moment|since [\w ]+|for (?:a|two|three|\d+) \w+)|\s+still)\s*$", re.IGNORECASE)
-_NO = re.compile(r"^(?:no|nope|nah|not anymore|not any more|no longer)\b[,.!;]*\s*", re.IGNORECASE)
+# "no" answering the question, not a statement starting with the word ("no longer with Zoë", "no worries")
+_NO = re.compile(r"^(?:nope|nah|(?:not any ?more|no longer)(?=\s*(?:[,.!;]|$))|"
+                 r"no(?!\s+(?:longer|more|one|way|idea|problem|worries|doubt)\b))\b[,.!;]*\s*", re.IGNORECASE)
 _NAME_Q = re.compile(r"^(?P<name>[A-Z][a-z]+)\?\s+")
 
 # What a question asks -> the statement its answer makes ({x}: the answer; {rel}, {cat}: from the question).
