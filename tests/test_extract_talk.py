@@ -154,3 +154,15 @@ def test_an_employer_or_manager_named_in_passing_is_a_fact(text: str, want: str)
 def test_a_noun_without_a_name_names_nothing() -> None:
     assert not [s for s in summaries("my company is rolling out a new expense tool") if s.startswith("Works at")]
     assert not [s for s in summaries("my manager, who is lovely, said yes") if s.startswith("Manager is")]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("new job at Iberdrola!", "Works at Iberdrola"),
+    ("got a new job at Iberdrola", "Works at Iberdrola"),
+    ("now working for Iberdrola", "Works at Iberdrola"),
+    ("new flat in Bilbao, finally", "Lives in Bilbao"),
+    ("just moved, now in Bilbao", "Lives in Bilbao"),
+    ("big news: I quit tennis, and new job at Iberdrola", "Works at Iberdrola"),  # a clause of its own
+])
+def test_a_new_job_or_home_said_as_a_thing_got(text: str, want: str) -> None:
+    assert want in summaries(text)

@@ -177,6 +177,8 @@ class OfflineExtractor:
             if not text:
                 continue
             written = text
+            if len(clauses) > 1:  # a clause of a list is a statement of its own: "new job at Arup, new flat in Leeds"
+                text = rephrase.sentence(text).rstrip(".!") or text
             text = elliptical(re.sub(r"^We\b", "we", text))  # the rules read "we" as they read "I"
             question = bool(QUESTION_START.match(text)) or (is_q and i == len(clauses) - 1
                                                             and not _starts_statement(text))

@@ -51,6 +51,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:here in)\s+" + _PLACE + r"\b.*$", r"I live in \g<p>"),
     (r"^(?i:the move to)\s+" + _PLACE + r"\s+(?:happened|is done|went)\b.*$", r"I moved to \g<p>"),
     (r"^(?:I|we)\s+left\s+" + _PLACE + r"\s+for good$", r"I moved away from \g<p>"),
+    # a new home said as a thing got: "new flat in Bilbao, finally", "got a new place in Leeds"
+    (r"^(?:(?:I|we)\s+)?(?:(?i:got|found|have|bought)\s+)?(?:(?i:a|our|my)\s+)?(?i:new)\s+"
+     r"(?i:flat|house|home|place|apartment)\s+in\s+" + _PLACE + r"\b.*$", r"I moved to \g<p>"),
+    (r"^(?i:just\s+)?(?i:moved)\s*[,;-]\s*(?i:now|finally|living)\s+in\s+" + _PLACE + r"\b.*$", r"I moved to \g<p>"),
     # work
     (r"^(?i:my)\s+(?:job|work|role)\s+as\s+" + _JOB + r"\s+(?:keeps|is|has|makes|pays)\b.*$", r"I work as \g<j>"),
     (r"^(?i:work)\s+as\s+" + _JOB + r"\s+(?:has been|is|was|keeps)\b.*$", r"I work as \g<j>"),
@@ -65,6 +69,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:things)\s+at\s+" + _ORG + r",?\s+where I work\b.*$", r"I work at \g<o>"),
     (r"^" + _ORG + r"\s+(?:hired|has hired|took on|offered me the job)\b.*$", r"I joined \g<o>"),
     (r"^(?:I\s+)?(?i:got)\s+the\s+(?:job|offer|position)\s+(?:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
+    # a new job said as a thing got: "new job at Iberdrola!", "landed a new role with Arup"
+    (r"^(?:I\s+)?(?:(?i:got|landed|found|have|started)\s+)?(?:(?i:a|my)\s+)?(?i:new)\s+(?i:job|position|role|gig)\s+"
+     r"(?i:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
+    (r"^(?i:now|currently|these days)\s*,?\s+(?i:working)\s+(?i:at|for)\s+" + _ORG + r".*$", r"I work at \g<o>"),
     (r"^I (?:start|am starting|will start)\s+(?:at|with)\s+" + _ORG
      + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$", r"I joined \g<o>"),
     (r"^I handed in my notice\s+(?:at|to)\s+" + _ORG + r".*$", r"I quit \g<o>"),
