@@ -53,13 +53,11 @@ candidates, so a score means the same in every query and every memory. For a can
 
 Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
 ``min_score`` applies to matches by meaning alone (the Twisp document), and is asked of the memory before
-each match (:func:`cut`): when no item's V reaches ``holds`` (1.25) times ``min_score``, the memory holds
-nothing near the query's meaning and only a match covering most of its keyword evidence stays (the best match
-of a question about the memory sits higher than its weakest answer: on bench/reworded.py's tune half the best
-cosine of 99% of reworded questions is above 0.22, that of 90% of off-topic ones below 0.19); otherwise every
-keyword match stays (its own terms, or lent by the records written with it or, for a message, by the question
-it answers), and a match by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer
-to a question asked in other words is often only a little less loose than the best match. Every part is
+each match (:func:`cut`): when no item's V reaches ``min_score``, the memory holds nothing near the query's
+meaning and only a match covering most of its keyword evidence stays; otherwise every keyword match stays (its
+own terms, or lent by the records written with it or, for a message, by the question it answers), and a match
+by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer to a question asked in
+other words is often only a little less loose than the best match. Every part is
 reported on :class:`Scored` so users can see why.
 """
 
@@ -169,7 +167,6 @@ class Weights:
     spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
     runner_up: float = 0.6  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
     alone: float = 0.5  # k: keyword coverage L a match needs when the memory does not answer the query
-    holds: float = 1.25  # h: the memory holds the query's meaning when its best V reaches h x min_score (:func:`cut`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +419,9 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
 def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str]) -> list[Scored]:
     """What ``min_score`` keeps of a ranked list (best first) whose items carry a meaning similarity.
 
-    It is asked of the memory first: when no item's V reaches ``holds`` x ``min_score``, nothing stored is near
-    the query's meaning (astrophysics asked of a customer's memory) and only a match covering most of the query's
-    keyword evidence (L >= ``alone``) stays: one shared word is not an answer. Otherwise every keyword match stays
+    It is asked of the memory first: when no item's V reaches ``min_score``, nothing stored is near the query's
+    meaning (astrophysics asked of a customer's memory) and only a match covering most of the query's keyword
+    evidence (L >= ``alone``) stays: one shared word is not an answer. Otherwise every keyword match stays
     (``by_words``: its own terms, or lent by the records written with it or, for a message, by the question it
     answers; what other messages lend only ranks, so a one-word search does not return the conversation around
     its match), and a match by meaning alone stays when its V reaches ``min_score`` or ``runner_up`` times the
@@ -432,7 +429,7 @@ def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: 
     if not ranked:
         return []
     best_v = max((s.vector or 0.0) for s in ranked)
-    if best_v < weights.holds * min_score:
+    if best_v < min_score:
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)
     return [s for s in ranked if s.id in by_words or (s.vector or 0.0) >= floor]
