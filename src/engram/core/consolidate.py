@@ -39,6 +39,7 @@ from .text import index_terms, plain_letters
 
 KEY_PREFIX = "key: "
 PENDING_PREFIX = "pending:"
+NEW_HOLDER = "a role held by one at a time (core.roles), a new holder"  # the reason a new holder supersedes
 _KEY_RE = re.compile(r"^key:\s*(?P<key>[a-z0-9_:./-]+)(?:\s*=\s*(?P<value>.*?))?\s*$")
 _NEGATIONS = frozenset({"not", "no", "never", "don't", "doesn't", "isn't", "aren't", "won't", "can't",
                         "cannot", "didn't", "longer", "nobody", "nothing"})
@@ -52,7 +53,6 @@ _WHEN = frozenset(index_terms("last next this past month months week weeks year 
 # A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
 # (``main_hobby = pottery``, as older records have it) and "I'm into pottery" (``hobby:potteri = like``; in
 # records written before hobbies were a family of their own, ``taste:potteri``) say the same thing.
-NEW_HOLDER = "a role held by one at a time (core.roles), a new holder"
 ALIASES = {"main_hobby": ("hobby", "taste"), "hobby": ("hobby", "taste"), "favourite_hobby": ("hobby", "taste")}
 
 

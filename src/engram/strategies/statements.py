@@ -52,6 +52,7 @@ from ..core.consolidate import (
 from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
 from ..core.text import index_terms
+from ..extract.later_fix import changed_names
 from ..extract.lexicon import FAMILY
 from ..extract.statements import content
 from ..types import Record
@@ -121,20 +122,6 @@ def end_old_values(run: Run, batch: Batch, seen: Mapping[str, Record]) -> None:
                 batch.end(r.id, op.strategy, op.source_event_ids, f"names {kv[1]!r}, which no longer holds")
 
 
-# a value the speaker says the new one takes the place of: "lives in Kraków now instead of Poznań", "moved over
-# to Telefónica, Arup is history" (a name: a capital, any script)
-_REPLACED = re.compile(
-    r"\b(?:instead of|rather than|in place of)\s+(?:the\s+|my\s+|a\s+|an\s+|his\s+|her\s+|their\s+)?"
-    r"(?P<x>(?-i:[^\W\d_a-z])[\w'’.-]*(?:\s+(?-i:[^\W\d_a-z])[\w'’.-]*)*)"
-    r"|(?P<y>(?-i:[^\W\d_a-z])[\w'’.-]*(?:\s+(?-i:[^\W\d_a-z])[\w'’.-]*)*)\s+is\s+(?:history|over|behind me)\b",
-    re.IGNORECASE)
-
-
-def replaced_names(quote: str) -> list[str]:
-    """The names ``quote`` says the new value takes the place of ("instead of Poznań", "Arup is history")."""
-    return [m.group("x") or m.group("y") for m in _REPLACED.finditer(quote)]
-
-
 def _whose(summary: str) -> str:
     """The first word of a summary, lower-cased, without a possessive: whose it is when it is a person's
     ("Brother's flat in Poznań is tiny" -> "brother")."""
@@ -144,9 +131,10 @@ def _whose(summary: str) -> str:
 
 def end_replaced_names(run: Run, batch: Batch) -> None:
     """End the stored statements about the same subject that name a value a rule's new record says it takes
-    the place of: "my brother lives in Kraków now instead of Poznań" ends "Brother's flat in Poznań is tiny"
-    (the keyed "Brother lives in Poznań" is the rules' to supersede). Only statements (keyless records) of
-    that subject end: the brother's, or, for the user's own value, any not about a person of theirs."""
+    the place of (:func:`~engram.extract.later_fix.changed_names`): "my brother lives in Kraków now instead of
+    Poznań" ends "Brother's flat in Poznań is tiny" (the keyed "Brother lives in Poznań" is the rules' to
+    supersede). Only statements (keyless records) of that subject end: the brother's, or, for the user's own
+    value, any not about a person of theirs."""
     for op in list(batch.ops):
         if not (isinstance(op, AddOp) and op.fact_key and op.content):
             continue
@@ -154,7 +142,7 @@ def end_replaced_names(run: Run, batch: Batch) -> None:
         if kv is None:
             continue
         subject = kv[0].split("/", 1)[0].split(":", 1)[0]
-        for name in replaced_names(op.content):
+        for name in (old for _, old in changed_names(op.content)):
             value = norm_value(name)
             if len(value) < 3 or _names_value(op.summary, value):
                 continue
