@@ -187,8 +187,9 @@ _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
     r"^(?:" + _IT_IS + r")?(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?(?P<x>[^,]+?)$",
 )]
 # a fix said without an opener ("sorry", "one fix: ")
-_SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|(?:(?:last time|earlier|before)\s+)?I\s+(?:said|meant|told you|"
-                       r"wrote|typed)\b|(?:please\s+)?(?:ignore|forget)\b|"
+# ("earlier I said X, that was wrong: Y" is a retake, read whole by ``earlier``, not a fix of one value)
+_SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|I\s+(?:said|meant)\b|(?:(?:last time|earlier|before)\s+)?I\s+"
+                       r"(?:told you|wrote|typed)\b|(?:please\s+)?(?:ignore|forget)\b|"
                        r"[^,?]+?\s+was\s+(?:wrong|a typo)|[^,?]+\?\s*no\b)", re.IGNORECASE)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _STATES = re.compile(r"^(?:I|I'm|I am|i'm|my|we|our|he|she|they)\b", re.IGNORECASE)

@@ -180,11 +180,17 @@ def _as_state(summary: str) -> str:
     return rest
 
 
-def _need(new: str, old: str) -> float:
-    """The cosine two summaries' attribute texts need: :data:`SAME` when their verbs agree (a change as
-    the state it leads to), :data:`OTHER_VERB` otherwise."""
+def same_verb(new: str, old: str) -> bool:
+    """The two summaries state their attribute with one verb (a change put as the state it leads to:
+    "Moved to Porto" and "Lives in Lisbon" both live)."""
     heads = [index_terms(_as_state(s).split(" ", 1)[0] or s)[:1] for s in (new, old)]
-    return SAME if heads[0] and heads[0] == heads[1] else OTHER_VERB
+    return bool(heads[0]) and heads[0] == heads[1]
+
+
+def _need(new: str, old: str) -> float:
+    """The cosine two summaries' attribute texts need: :data:`SAME` when their verbs agree (:func:`same_verb`),
+    :data:`OTHER_VERB` otherwise."""
+    return SAME if same_verb(new, old) else OTHER_VERB
 
 
 def comparable(new: str, old: str) -> bool:

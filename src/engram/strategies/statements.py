@@ -231,10 +231,11 @@ def _single(r: Record) -> bool:
 def keyed_judge(run: Run) -> Judge:
     """The judge :func:`engram.core.consolidate.consolidate` asks about a rule's candidate and the records
     its key cannot match ("Drives a Tesla Model 3", ``user/car``, beside "Drives a Golf",
-    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`. A single-valued key, the candidate's
-    or the stored record's, says the attribute holds one value ("Drives a Passat", read by a generic rule as
-    ``user/drive:passat``, is a new value of "Drives a Kia Niro", ``user/car``); else only a role's one holder
-    is (:func:`attribute_match.one_holder`: "Manager is Jürgen" after "Manager is Priya")."""
+    ``user/drive:golf``): "new" or "same" by :mod:`.attribute_match`. A single-valued key says the attribute
+    holds one value: the candidate's, or the stored record's when both say it with one verb ("Drives a Passat",
+    read by a generic rule as ``user/drive:passat``, is a new value of "Drives a Kia Niro", ``user/car``; "Cousin
+    Felix speaks Greek" is no new value of "Cousin Felix lives in Bergen"); else only a role's one holder is
+    (:func:`attribute_match.one_holder`: "Manager is Jürgen" after "Manager is Priya")."""
     def judge(c: Candidate, records: Sequence[Record]) -> dict[str, str]:
         value = norm_value(c.value)
         close = attribute_cosines(run, c.summary, records, value)
@@ -244,8 +245,8 @@ def keyed_judge(run: Run) -> Judge:
             if cos is not None and attribute_match.restated(c.summary, r.summary, cos) and \
                     (not value or _names_value(r.summary, value)):
                 out[r.id] = "same"
-            elif cos is not None and (single := not c.multi or _single(r) or
-                                      attribute_match.one_holder(c.summary, r.summary)) and \
+            elif cos is not None and (single := not c.multi or attribute_match.one_holder(c.summary, r.summary) or
+                                      (_single(r) and attribute_match.same_verb(c.summary, r.summary))) and \
                     attribute_match.new_value(c.summary, r.summary, cos, single=single):
                 out[r.id] = "new"
         return out
