@@ -77,3 +77,12 @@ def test_a_car_read_by_a_generic_template_replaces_the_car_on_record(make_memory
     got = fact_summaries(mem)
     assert [s for s in got if "Passat" in s]
     assert not [s for s in got if "Niro" in s], got
+
+
+def test_my_husband_is_a_name_not_a_note_about_the_one_on_record(make_memory: Callable[..., Memory]) -> None:
+    # "My husband is Piotr" was read as a note about the known husband: "Husband Tomasz is Piotr"
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    play_user_sessions(mem, ["My husband Tomasz keeps stealing my charger."], ["My husband is Piotr."], start=T0)
+    got = fact_summaries(mem)
+    assert "Has a husband named Piotr" in got
+    assert not [s for s in got if "Tomasz" in s], got

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.text import index_terms
+from ..core.text import NATIONALITIES, index_terms
 from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
 
 _CONTRACTIONS = [
@@ -276,13 +276,20 @@ _APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<m
 
 
 _NAME_IS = re.compile(r"\b([Mm]y|[Oo]ur)\s+(" + REL_RE + r")['’]s\s+name\s+is\s+([A-Z][\w'’-]+)")
+# "my husband is Piotr" (the whole statement): a name, not a note about a relative memory already knows by name
+# (a manager and a partner have rules of their own: "Manager is Kim", "Partner is Zoë")
+_REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(?!(?:manager|boss|line manager|supervisor|partner)\b)(" + REL_RE
+                     + r")\s+is\s+([A-Z][\w'’-]+)(\s+(?:now|these days))?\s*[.!]*$")
 
 
 def appositive(sentence: str) -> str:
     """"Rosa, my sister, lives in Quito" -> "my sister Rosa lives in Quito": the shape the rules read (also
-    inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is Zoe" -> "my partner is
-    called Zoe"."""
+    inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is Zoe" and "my husband is
+    Piotr" -> "my partner is called Zoe", "my husband is called Piotr"."""
     sentence = _NAME_IS.sub(lambda n: f"{n.group(1)} {n.group(2)} is called {n.group(3)}", sentence)
+    rel = _REL_IS.match(sentence)
+    if rel and rel.group(3) not in NOT_NAMES | NATIONALITIES:
+        sentence = f"{rel.group(1)} {rel.group(2)} is called {rel.group(3)}{rel.group(4) or ''}"
     m = _APPOSITIVE.search(sentence)
     if not m or m.group("name") in NOT_NAMES:
         return sentence
