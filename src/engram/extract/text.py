@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.roles import ROLES
 from ..core.text import NATIONALITIES, index_terms
 from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
 
@@ -276,10 +277,12 @@ _APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<m
 
 
 _NAME_IS = re.compile(r"\b([Mm]y|[Oo]ur)\s+(" + REL_RE + r")['’]s\s+name\s+is\s+([A-Z][\w'’-]+)")
-# "my husband is Piotr" (the whole statement): a name, not a note about a relative memory already knows by name
-# (a manager and a partner have rules of their own: "Manager is Kim", "Partner is Zoë")
-_REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(?!(?:manager|boss|line manager|supervisor|partner)\b)(" + REL_RE
-                     + r")\s+is\s+([A-Z][\w'’-]+)(\s+(?:now|these days))?\s*[.!]*$")
+# "my husband is Piotr" (the whole statement): a name, not a note about the spouse memory already knows by name
+# (only the roles one has one of and no rule of their own reads: "Manager is Kim", "Partner is Zoë", "Landlord
+# is Berglund" are read as they are)
+_SPOUSES = [w for w, role in ROLES.items() if role in ("spouse", "dating", "engaged")] + ["fiancé", "fiancée"]
+_REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(" + "|".join(_SPOUSES) + r")\s+is\s+([A-Z][\w'’-]+)"
+                     r"(\s+(?:now|these days))?\s*[.!]*$")
 
 
 def appositive(sentence: str) -> str:
