@@ -162,7 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             else (lambda i, s: s["sample_id"] in args.conversations.split(",")))
         data = [s for i, s in enumerate(data) if want(i, s)]
     inner: Embedder = load_embedder(args.embedder)
-    embedder = CachedEmbedder(inner, OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz")
+    cache = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
+    embedder = CachedEmbedder(inner, cache)
     offtopic = load_offtopic(args.offtopic)
     rows: list[dict[str, Any]] = []
     off: list[dict[str, Any]] = []

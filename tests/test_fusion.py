@@ -31,7 +31,7 @@ def pools(draw: st.DrawFn) -> tuple[list[Candidate], QueryAnalysis, TermStats]:
         cands.append(Candidate(cid, at, group, terms, cosine, before, after))
     qterms = tuple(draw(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=4, unique=True)))
     periods = ((T0, T0 + timedelta(days=1)),) if draw(st.booleans()) else ()
-    query = QueryAnalysis(qterms, periods, draw(st.booleans()))
+    query = QueryAnalysis(qterms, periods, draw(st.booleans()), personal=draw(st.booleans()))
     stats = TermStats(100, {t: draw(st.integers(1, 100)) for t in VOCAB})
     return cands, query, stats
 
@@ -134,7 +134,8 @@ def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, mi
     """min_score (the Twisp document: "for matches by meaning alone"), asked of the memory first: when its best
     match by meaning reaches the cut, no candidate with keyword evidence is dropped and one without is kept when its V
     reaches the cut (or 0.6 of the best V); when nothing answers, only a match covering most of the query's keyword
-    evidence stays. It only removes: nothing else changes, and a higher cut never keeps more."""
+    evidence stays; a query about no one needs the best match to reach 1.25 x the cut. It only removes: nothing
+    else changes, and a higher cut never keeps more."""
     cands, query, stats = data
     full = fusion.rank(cands, query, stats, mode=mode)
     by_id = {s.id: s for s in full}
@@ -146,7 +147,7 @@ def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, mi
         return
     best_v = max((s.vector or 0.0) for s in full) if full else 0.0
     w = Weights()
-    answered = best_v >= min_score
+    answered = best_v >= min_score * (1.0 if query.personal else w.impersonal)
     if answered:
         assert words <= set(kept)
         assert {s.id for s in full if (s.vector or 0.0) >= min_score} <= set(kept)
@@ -169,6 +170,21 @@ def test_min_score_is_asked_of_the_memory_before_each_match() -> None:
     assert [s.id for s in fusion.rank([best, weak], q, stats, min_score=0.2)] == ["best", "weak"]
     assert fusion.rank([weak], q, stats, min_score=0.2) == []
     assert [s.id for s in fusion.rank([weak], q, stats, min_score=0.0)] == ["weak"]
+
+
+def test_a_question_about_no_one_needs_a_closer_best_match() -> None:
+    """"How is a tennis tiebreak scored?" asked of a customer's memory has a loose best match by meaning alone
+    ("Listens to Test Match Special"); a question about someone keeps the same loose match (it is often the
+    answer asked in other words), a question about no one needs the best match to clear 1.25 x the cut."""
+    stats = TermStats(10, {})
+    loose = Candidate("loose", T0, "r1", ["listen", "test", "match"], 0.20)
+    about_world = analyze_query("How is a tennis tiebreak scored?", T0)
+    about_her = analyze_query("What sport does she follow?", T0)
+    assert not about_world.personal and about_her.personal
+    assert fusion.rank([loose], about_world, stats, min_score=0.2) == []
+    assert [s.id for s in fusion.rank([loose], about_her, stats, min_score=0.2)] == ["loose"]
+    closer = Candidate("closer", T0, "r1", ["listen", "test", "match"], 0.30)
+    assert [s.id for s in fusion.rank([closer], about_world, stats, min_score=0.2)] == ["closer"]
 
 
 def test_neighbours_lend_keyword_evidence_within_their_episode_only() -> None:

@@ -53,8 +53,9 @@ candidates, so a score means the same in every query and every memory. For a can
 
 Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no context, episode or time part.
 ``min_score`` applies to matches by meaning alone (the Twisp document), and is asked of the memory before
-each match (:func:`cut`): when no item's V reaches ``min_score``, the memory holds nothing near the query's
-meaning and only a match covering most of its keyword evidence stays; otherwise every keyword match stays (its
+each match (:func:`cut`): when no item's V reaches ``min_score`` (1.25 x it for a query that refers to no one,
+:func:`~engram.core.text.refers_to_someone`), the memory holds nothing near the query's meaning and only a
+match covering most of its keyword evidence stays; otherwise every keyword match stays (its
 own terms, or lent by the records written with it or, for a message, by the question it answers), and a match
 by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer to a question asked in
 other words is often only a little less loose than the best match. Every part is
@@ -167,6 +168,7 @@ class Weights:
     spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
     runner_up: float = 0.6  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
     alone: float = 0.5  # k: keyword coverage L a match needs when the memory does not answer the query
+    impersonal: float = 1.25  # i: a query about no one needs the memory's best V to reach i x min_score (:func:`cut`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,10 +415,11 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                 if own.get(c.id, 0.0) > 0 or (lparts[c.id] > 0 and (c.role is None or c.id in answers))}
     if not vparts:  # no meaning to judge (lexical mode, or nothing embedded yet): keyword evidence keeps an item
         return [s for s in out if s.id in by_words]
-    return cut(out, min_score, weights, by_words)
+    return cut(out, min_score, weights, by_words, personal=query.personal)
 
 
-def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str]) -> list[Scored]:
+def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str], *,
+        personal: bool = True) -> list[Scored]:
     """What ``min_score`` keeps of a ranked list (best first) whose items carry a meaning similarity.
 
     It is asked of the memory first: when no item's V reaches ``min_score``, nothing stored is near the query's
@@ -425,11 +428,14 @@ def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: 
     (``by_words``: its own terms, or lent by the records written with it or, for a message, by the question it
     answers; what other messages lend only ranks, so a one-word search does not return the conversation around
     its match), and a match by meaning alone stays when its V reaches ``min_score`` or ``runner_up`` times the
-    best V: forgetting a stored fact costs more than a weak extra hit (``limit`` bounds the list)."""
+    best V: forgetting a stored fact costs more than a weak extra hit (``limit`` bounds the list).
+
+    A query that refers to no one (``personal`` False: no pronoun, no "the customer") is asked of the world
+    more often than of the memory, so the memory's best V must reach ``impersonal`` x ``min_score`` for it."""
     if not ranked:
         return []
     best_v = max((s.vector or 0.0) for s in ranked)
-    if best_v < min_score:
+    if best_v < min_score * (1.0 if personal else weights.impersonal):
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)
     return [s for s in ranked if s.id in by_words or (s.vector or 0.0) >= floor]

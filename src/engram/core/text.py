@@ -192,6 +192,7 @@ class QueryAnalysis:
     periods: tuple[tuple[datetime, datetime], ...] = ()  # [start, end) of each day/month/year it names
     asks_when: bool = False  # "when did …", "what year …": text that places things in time is wanted
     speaker: str | None = None  # "user" for "what did I say …", "assistant" for "what did you suggest …"
+    personal: bool = True  # it refers to someone ("my", "she", "the customer"); False: a question about the world
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -257,6 +258,21 @@ _FIRST_PERSON = frozenset(("i", "i'm", "i've", "i'd", "me", "my", "mine", "mysel
 _SECOND_PERSON = frozenset(("you", "you're", "you've", "your", "yours", "yourself"))
 
 
+_THIRD_PERSON = frozenset(("he", "he's", "him", "his", "himself", "she", "she's", "her", "hers", "herself",
+                           "they", "they're", "them", "their", "theirs", "themselves"))
+# who a memory is about, named by role: "what pet does the customer have", "any weddings in the family?"
+_PERSON_NOUNS = frozenset(("user", "customer", "client", "patient", "member", "guest", "caller", "person", "people",
+                           "someone", "somebody", "anyone", "anybody", "family", "kid", "kids", "child", "children"))
+_PERSON_WORDS = _FIRST_PERSON | _SECOND_PERSON | _THIRD_PERSON | _PERSON_NOUNS
+
+
+def refers_to_someone(text: str) -> bool:
+    """Whether a query speaks of a person (a pronoun, or a role such as "the customer"): a memory is about
+    someone, and a question about no one ("What is the Chandrasekhar limit?") is asked of the world. Names are
+    not read: a name the memory holds is keyword evidence already."""
+    return bool(set(re.findall(r"[a-z']+", text.lower())) & _PERSON_WORDS)
+
+
 def asked_of(text: str) -> str | None:
     """Whose words a question asks about in a user/assistant chat: the user's when it speaks of itself
     ("what did I say …", "my budget"), the assistant's when it speaks of "you" alone; else None."""
@@ -294,4 +310,5 @@ def question_share(text: str) -> float:
 def analyze_query(text: str, now: datetime) -> QueryAnalysis:
     """Terms, named periods, the "when" intent and the speaker asked about (see :class:`QueryAnalysis`)."""
     return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
-                         asks_when=bool(_ASKS_WHEN.match(text)), speaker=asked_of(text))
+                         asks_when=bool(_ASKS_WHEN.match(text)), speaker=asked_of(text),
+                         personal=refers_to_someone(text))
