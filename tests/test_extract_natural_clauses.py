@@ -103,12 +103,22 @@ def test_a_switch_ends_the_old_value_and_keeps_the_new(text: str, ends: bool, ne
     ("no bike anymore, sold the Brompton", "brompton"),
     ("the Corolla was written off last week", "corolla"),
     ("Tarek moved out, we are not together anymore", "tarek"),
+    ("Marit and I are not together anymore", "marit"),
+    ("have not played tennis since my knee surgery", "tenni"),
+    ("finally gave up the cello!", "cello"),
     ("my cat Miso is a menace. our cat died last spring", "miso"),
 ])
 def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> None:
     assert any(r and name in k for k, _, r in read(text)), read(text)
 
 
+
+
+def test_a_past_retirement_or_wedding_is_dated_in_the_past() -> None:
+    """"I retired in May" said in June 2026 is May 2026, said in January it is last May, never a future date."""
+    from engram.core.timeref import is_past
+    assert is_past("I retired in May") and is_past("I married Tom in June")
+    assert not any(is_past(t) for t in ("I am retired", "I'm happily married", "we are married", "I am engaged"))
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

@@ -181,6 +181,7 @@ def test_a_question_about_no_one_needs_a_closer_best_match() -> None:
     about_world = analyze_query("How is a tennis tiebreak scored?", T0)
     about_her = analyze_query("What sport does she follow?", T0)
     assert not about_world.personal and about_her.personal
+    assert analyze_query("who is the user's employer?", T0).personal, "a possessive names the person too"
     assert fusion.rank([loose], about_world, stats, min_score=0.2) == []
     assert [s.id for s in fusion.rank([loose], about_her, stats, min_score=0.2)] == ["loose"]
     closer = Candidate("closer", T0, "r1", ["listen", "test", "match"], 0.30)

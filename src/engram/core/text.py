@@ -270,7 +270,8 @@ def refers_to_someone(text: str) -> bool:
     """Whether a query speaks of a person (a pronoun, or a role such as "the customer"): a memory is about
     someone, and a question about no one ("What is the Chandrasekhar limit?") is asked of the world. Names are
     not read: a name the memory holds is keyword evidence already."""
-    return bool(set(re.findall(r"[a-z']+", text.lower())) & _PERSON_WORDS)
+    said = {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z']+", text.lower().replace("’", "'"))}
+    return bool(said & _PERSON_WORDS)
 
 
 def asked_of(text: str) -> str | None:

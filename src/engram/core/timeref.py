@@ -94,8 +94,8 @@ class TimeRef:
     rewritten: str  # replacement text, keeps the user's preposition: "on 2026-03-13 (Friday)"
 
 
-_NOT_PAST_ED = _words("""need speed feed indeed seed bed red shed wed proceed based interested married excited
-    tired engaged retired allergic used supposed scared worried bored annoyed pleased""")
+_NOT_PAST_ED = _words("""need speed feed indeed seed bed red shed wed proceed based interested excited
+    tired allergic used supposed scared worried bored annoyed pleased""")
 
 
 def is_past(text: str) -> bool:
@@ -117,7 +117,8 @@ def is_past(text: str) -> bool:
     for prev, w in pairwise(words):
         verb, before = w.lower(), prev.lower()
         if before in ("am", "is", "are", "be", "been", "being", "get", "gets", "getting", "got", "was", "were",
-                      "a", "an", "the", "my", "our", "your", "very", "so", "too") or before.endswith("ing"):
+                      "a", "an", "the", "my", "our", "your", "very", "so", "too", "i'm", "we're", "they're",
+                      "you're", "he's", "she's", "recently", "happily", "newly", "not") or before.endswith("ing"):
             continue  # "I am married", "getting engaged", "a used car": adjectives, not past verbs
         if verb in _PAST_WORDS or (verb.endswith("ed") and len(verb) > 3 and verb not in _NOT_PAST_ED):
             return True

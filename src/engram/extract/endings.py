@@ -72,6 +72,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # two people ending: "Mateo and I split up last month", "I am single again, Mateo and I ended things"
     (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:have\s+)?(?:split up|broke up|separated|divorced|ended things|"
      r"called it quits|went our separate ways)\b.*$", r"I broke up with \g<a>"),
+    # "Marit and I are not together anymore", "Sam and I are no longer a couple"
+    (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:are|am)\s+(?:not|no longer)\s+(?:together|a couple|a thing|"
+     r"seeing each other|dating|married)\b.*$", r"I broke up with \g<a>"),
     # a pastime no longer done: "I do not play the cello anymore", "I no longer do judo"
     (r"^I (?:do not|don't|no longer|never)\s+" + _TAKING + r"\s+(?P<x>[^,;]+?)(?:\s+(?:anymore|any more|these days|"
      r"now))?(?:[,;].*)?$", r"I quit \g<x>"),
@@ -115,6 +118,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # not done for a long time: "I have not touched the harp in months, I have quit"
     (r"^I (?:have not|haven't|hardly|barely)\s+(?:touched|played|done|picked up)\s+(?P<x>[^,;]+?)\s+(?:in|for)\s+"
      r"(?:months|ages|years|a while|weeks|a long time)\b.*$", r"I quit \g<x>"),
+    # not done since something happened: "I have not played tennis since my knee surgery"
+    (r"^I (?:have not|haven't)\s+(?:touched|played|done|picked up|been to|gone to)\s+(?P<x>[^,;]+?)\s+since\b.*$",
+     r"I quit \g<x>"),
     # what one has now, said as "it is a Kia for me these days" (the rest read on its own)
     (r"^(?:[\w ]+:\s*)?it is (?P<x>(?:a|an)\s+[^,;]+?)\s+for me(?:\s+(?:these days|now|nowadays))?\s*,\s*"
      r"(?P<rest>.+)$", r"REST"),
@@ -129,6 +135,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
 ]]
 _END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
                        r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
+_NO_SUBJECT = re.compile(r"^(?=(?:(?:just|finally|recently|also|totally)\s+)?(?:have not|haven't|gave up|quit|stopped|"
+                         r"sold|got rid of|broke up with|split up with)\b)", re.IGNORECASE)
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
@@ -138,15 +146,18 @@ def rewrite(sentence: str) -> str:
     """``sentence`` (contractions expanded) in a shape the rules read as an end, a switch or a weekly habit."""
     s = sentence.strip()
     end = s[-1] if s and s[-1] in ".!" else ""
-    body = s.rstrip(".!").strip()
+    body = said = s.rstrip(".!").strip()
     if not body or body.endswith("?"):
         return sentence
+    # an end said without its subject, as chat does: "finally gave up smoking", "have not played tennis since May"
+    if _NO_SUBJECT.match(body):
+        body = "I " + body[0].lower() + body[1:]
     # an end, then what came instead, in one sentence: "I moved out of Leeds last month, my new place is in York"
     body = _END_THEN.sub(lambda m: f"{m.group('a')}; {m.group('b')}", body)
     # a liking said with a softener: "I quite like X", "I do enjoy X" (the rules read "I like X")
     body = _SOFT.sub(lambda m: f"I {m.group(1)}", body)
     if ";" in body:  # two statements: each part rewritten on its own
-        return "; ".join(rewrite(part).rstrip(".!") for part in body.split(";") if part.strip()) + end
+        return "; ".join(rewrite(part.strip()).rstrip(".!") for part in body.split(";") if part.strip()) + end
     for pat, rep in _RULES:
         m = pat.match(body)
         if not m:
@@ -177,4 +188,4 @@ def rewrite(sentence: str) -> str:
                 return sentence
             return f"I have {what[0].lower() + what[1:]} every {day}{end}"
         return _ARTICLE.sub(lambda a: a.group(1).lower(), m.expand(rep)) + end
-    return sentence
+    return f"{body}{end}" if body != said else sentence
