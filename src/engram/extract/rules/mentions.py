@@ -50,13 +50,15 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
 def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my two cats, Miso and Tofu", "with three kids named A, B and C": one person or pet fact each."""
     out = []
-    for mm in re.finditer(r"\b(?i:my|our|with|have)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:dogs|cats|"
-                          r"kids|children|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
-                          r"flatmates|housemates|friends|colleagues)),?\s+"
+    # a name may carry an age or a note in brackets ("Ada (7) and Leon (4)"); a colon may introduce the names
+    name = r"[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:\s*\([^()]{0,20}\))?"
+    for mm in re.finditer(r"\b(?i:my|our|with|have|have got|got)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:"
+                          r"dogs|cats|kids|children|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
+                          r"flatmates|housemates|friends|colleagues))\s*[,:]?\s+"
                           r"(?:(?i:named|called)\s+)?"
-                          r"(?P<names>[A-Z][a-zà-ÿ]+(?:(?:,\s*|\s+and\s+)[A-Z][a-zà-ÿ]+)+)", c.text):
+                          r"(?P<names>" + name + r"(?:(?:,\s*|\s+and\s+|,\s*and\s+)" + name + r")+)", c.text):
         word = {"kids": "child", "children": "child"}.get(mm.group("kind").lower(), mm.group("kind").lower()[:-1])
-        for n in re.findall(r"[A-Z][a-zà-ÿ]+", mm.group("names")):
+        for n in re.findall(r"[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+", re.sub(r"\([^()]*\)", "", mm.group("names"))):
             if n not in NOT_NAMES and not c.hedged:
                 out.append(rel_fact(ctx.remember(Rel(word, n)), c))
     return out or None

@@ -217,6 +217,10 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, subj, "job", role, f"{disp} works as {article(role)} {role}", "fact")]
 
 
+_ELLIPSIS = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|cannot|will|would)(?:\s+not)?"
+                       r"(?:\s+(?:too|either|as well|also|any ?more))?$", re.IGNORECASE)
+
+
 @rule("relations")
 def statement(c: Clause, ctx: Context) -> list[Fact] | None:
     """Any other present-tense or dated statement: "he gets sick with chicken", "Ana starts school in May"."""
@@ -231,6 +235,8 @@ def statement(c: Clause, ctx: Context) -> list[Fact] | None:
                                              rest, re.IGNORECASE):
         return []
     if (not re.match(r"^(?:is|are|has|have|does not|[a-z]+s)\b", rest) and not c.times) or len(rest.split()) < 2:
+        return []
+    if _ELLIPSIS.match(rest):  # "... but my husband is not": the predicate is the other clause's, not said here
         return []
     if c.times:
         summary = f"{disp} " + pronouns(re.sub(r"^SUBJ\s+", "", timeref.rewrite(body, c.event.at)[0]))
