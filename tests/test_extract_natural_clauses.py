@@ -84,6 +84,8 @@ def test_two_facts_in_one_sentence_are_two_records(text: str, want: list[str]) -
     ("we left bristol for tromsø last summer", "Lives in Tromsø"),
     ("we have got two kids, Ada (7) and Leon (4)", "Has a child named Leon"),
     ("my two cats, Åsa and Ölund, hate the vet", "Has a cat named Åsa"),
+    ("mum moved into a care home in Haarlem", "Mum lives in Haarlem"),
+    ("dad works at Shell these days", "Dad works at Shell"),
 ])
 def test_a_fact_said_in_passing_is_kept_with_its_value(text: str, want: str) -> None:
     assert any(s == want or s.startswith(want + " (") for s in summaries(text)), summaries(text)
@@ -123,6 +125,12 @@ def test_a_past_retirement_or_wedding_is_dated_in_the_past() -> None:
     from engram.core.timeref import is_past
     assert is_past("I retired in May") and is_past("I married Tom in June")
     assert not any(is_past(t) for t in ("I am retired", "I'm happily married", "we are married", "I am engaged"))
+
+
+def test_through_memory_a_parent_who_lived_with_the_user_moves_out(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["my mum lives with us since dad passed"],
+                   ["mum moved into a care home in Haarlem", "finally gave up smoking!"])
+    assert "Mum lives in Haarlem" in active and not any("with the user" in s for s in active), active
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

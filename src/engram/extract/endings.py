@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from .recurrence import DAY, PART
+from .rephrase import with_subject
 
 _DAY = DAY  # the recurrence vocabulary lives in .recurrence
 _PART = PART + "s?"
@@ -135,8 +136,6 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
 ]]
 _END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
                        r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
-_NO_SUBJECT = re.compile(r"^(?=(?:(?:just|finally|recently|also|totally)\s+)?(?:have not|haven't|gave up|quit|stopped|"
-                         r"sold|got rid of|broke up with|split up with)\b)", re.IGNORECASE)
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
@@ -146,12 +145,11 @@ def rewrite(sentence: str) -> str:
     """``sentence`` (contractions expanded) in a shape the rules read as an end, a switch or a weekly habit."""
     s = sentence.strip()
     end = s[-1] if s and s[-1] in ".!" else ""
-    body = said = s.rstrip(".!").strip()
+    body = s.rstrip(".!").strip()
     if not body or body.endswith("?"):
         return sentence
     # an end said without its subject, as chat does: "finally gave up smoking", "have not played tennis since May"
-    if _NO_SUBJECT.match(body):
-        body = "I " + body[0].lower() + body[1:]
+    body = with_subject(body)
     # an end, then what came instead, in one sentence: "I moved out of Leeds last month, my new place is in York"
     body = _END_THEN.sub(lambda m: f"{m.group('a')}; {m.group('b')}", body)
     # a liking said with a softener: "I quite like X", "I do enjoy X" (the rules read "I like X")
@@ -188,4 +186,4 @@ def rewrite(sentence: str) -> str:
                 return sentence
             return f"I have {what[0].lower() + what[1:]} every {day}{end}"
         return _ARTICLE.sub(lambda a: a.group(1).lower(), m.expand(rep)) + end
-    return f"{body}{end}" if body != said else sentence
+    return sentence

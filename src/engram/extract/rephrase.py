@@ -27,8 +27,20 @@ _JOB = r"(?P<j>(?:a|an)\s+[\w -]+?)"
 _TAIL = re.compile(r"[\s,]*\b(?:lol|lmao|haha+|btw|tbh|fyi|for real)\b[\s.!]*$", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
                       r"(?:I|we) did it)\s*[:!,.-]\s*", re.IGNORECASE)
-_SUBJECTLESS = re.compile(r"^(?:just\s+|finally\s+)?(?P<v>moved|relocated|joined|started|switched|went|bought|"
-                          r"took up|signed up for|picked up|work (?:at|for|as)|live in|drive)\b", re.IGNORECASE)
+# a statement said without its "I", as chat does: "just moved to Oslo", "finally gave up smoking"
+SUBJECTLESS = re.compile(r"^(?:(?:just|finally|recently|also|totally)\s+)?(?P<v>moved|relocated|joined|started|"
+                         r"switched|went|bought|took up|signed up for|picked up|work (?:at|for|as)|live in|drive|"
+                         r"have not|gave up|quit|stopped|sold|got rid of|broke up with|split up with)\b", re.IGNORECASE)
+
+
+# a parent or grandparent named as chat names them, without "my": "mum moved to Leiden", "dad says hi"
+_BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandpa|granny|gran|nan|nana)\s+[a-z])",
+                       re.IGNORECASE)
+
+
+def with_subject(body: str) -> str:
+    """``body`` with the "I" chat leaves out put back (see :data:`SUBJECTLESS`); unchanged otherwise."""
+    return "I " + body[0].lower() + body[1:] if SUBJECTLESS.match(body) else body
 _PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based|trying)\b", re.IGNORECASE)
 
 # (pattern, replacement): read with re.IGNORECASE off unless the pattern says (?i:...).
@@ -192,12 +204,13 @@ def sentence(text: str) -> str:
 def _one(s: str) -> tuple[str | None, str]:
     """The rewrite of one statement (None when no rule fits), and the statement without its opener."""
     s = _OPENERS.sub("", s) or s
+    s = _BARE_KIN.sub("my ", s)
     s = re.sub(r"\bofficially\s+(?=(?:a|an|" + "|".join(DIETS) + r")\b)", "", s)
     end = s[-1] if s and s[-1] in ".!" else ""
     body = s.rstrip(".!").strip()
     got = _rewrite(body)
-    if got is None and (_SUBJECTLESS.match(body) or _PROGRESSIVE.match(body)):
-        body = ("I " if _SUBJECTLESS.match(body) else "I am ") + body[0].lower() + body[1:]
+    if got is None and (SUBJECTLESS.match(body) or _PROGRESSIVE.match(body)):
+        body = with_subject(body) if SUBJECTLESS.match(body) else "I am " + body[0].lower() + body[1:]
         got = _rewrite(body) or body
     return ((got + end) if got is not None else None), s
 

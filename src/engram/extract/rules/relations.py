@@ -70,16 +70,20 @@ def pronoun_attribute(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("relations")
 def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My sister Rosa lives in Quito", "he moved to Leeds"."""
+    """"My sister Rosa lives in Quito", "he moved to Leeds", "mum moved into a care home in Haarlem"."""
     about = _about(c, ctx)
     if about is None:
         return None
     subj, disp, body = about
     m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|is living|has moved|"
                  r"moved|is based|relocated|has relocated|is now|is)\s+(?:from\s+" + _OTHER_PLACE + r"\s+)?"
-                 r"(?:in|to)\s+" + PLACE, body)
-    if not m:
-        return None
+                 r"(?:in|to|into\s+(?:a|an|the|their|her|his)\s+(?:[\w'’-]+\s+){1,4}?in)\s+" + PLACE, body)
+    if not m:  # "my mum lives with us": a home too, which a later move replaces
+        home = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just)\s+)*(?:lives|is living|has moved in|moved in|"
+                        r"is staying)\s+with\s+(?:us|me)\b", body)
+        if home is None:
+            return None
+        return [make_fact(c, subj, "residence", "with the user", f"{disp} lives with the user", "fact")]
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
 
 
