@@ -112,12 +112,18 @@ def test_a_switch_ends_the_old_value_and_keeps_the_new(text: str, ends: bool, ne
     ("Marit and I are not together anymore", "marit"),
     ("have not played tennis since my knee surgery", "tenni"),
     ("finally gave up the cello!", "cello"),
+    ("crossfit is done for me, joined a rowing club instead", "crossfit"),
+    ("done with crossfit, joined a rowing club", "crossfit"),
     ("my cat Miso is a menace. our cat died last spring", "miso"),
 ])
 def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> None:
     assert any(r and name in k for k, _, r in read(text)), read(text)
 
 
+
+
+def test_a_bad_day_is_not_an_ending() -> None:
+    assert not any(r for _, _, r in read("so done with my job today, heading home"))
 
 
 def test_a_past_retirement_or_wedding_is_dated_in_the_past() -> None:
@@ -131,6 +137,14 @@ def test_through_memory_a_parent_who_lived_with_the_user_moves_out(make_memory: 
     active = _play(make_memory, ["my mum lives with us since dad passed"],
                    ["mum moved into a care home in Haarlem", "finally gave up smoking!"])
     assert "Mum lives in Haarlem" in active and not any("with the user" in s for s in active), active
+
+
+def test_through_memory_a_child_named_alone_is_the_child_on_record(make_memory: Callable[..., Memory]) -> None:
+    """"Zoe started at Westbrook Academy", a session after "my daughter Zoe goes to Maple Leaf Primary", is the
+    daughter's new school, even when Zoe is not the first word of the batch's text."""
+    active = _play(make_memory, ["my daughter Zoe goes to Maple Leaf Primary"],
+                   ["good news, nothing broke this week", "Zoe started at Westbrook Academy this term"])
+    assert "Daughter Zoe goes to Westbrook Academy" in active and not any("Maple" in s for s in active), active
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

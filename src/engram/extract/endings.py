@@ -76,6 +76,12 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # "Marit and I are not together anymore", "Sam and I are no longer a couple"
     (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:are|am)\s+(?:not|no longer)\s+(?:together|a couple|a thing|"
      r"seeing each other|dating|married)\b.*$", r"I broke up with \g<a>"),
+    # done with something, said without "I am" or the other way round: "done with crossfit, joined a rowing club",
+    # "crossfit is done for me" (what follows is read on its own)
+    # ("so done with my job" is a bad day, not an ending: no "so", no job or day)
+    (r"^(?:I am\s+)?done with\s+(?!(?:my\s+|the\s+|this\s+)?(?:job|work|day|shift|week|today|it|this|that)\b)"
+     r"(?P<x>[^,;]+?)(?:\s+for good)?(?:\s*[,;]\s*(?P<rest>.+))?$", r"DONE"),
+    (r"^(?P<x>[^,;]+?)\s+is\s+(?:done|over|finished)\s+for me(?:\s+now)?(?:\s*[,;]\s*(?P<rest>.+))?$", r"DONE"),
     # a pastime no longer done: "I do not play the cello anymore", "I no longer do judo"
     (r"^I (?:do not|don't|no longer|never)\s+" + _TAKING + r"\s+(?P<x>[^,;]+?)(?:\s+(?:anymore|any more|these days|"
      r"now))?(?:[,;].*)?$", r"I quit \g<x>"),
@@ -167,10 +173,14 @@ def rewrite(sentence: str) -> str:
         if rep == "THINGS":
             rest = re.sub(r"^(my|our)\s+(\w+)\s+now\s+is\b", r"\1 \2 is", m.group("rest"), flags=re.IGNORECASE)
             return f"I broke up with {m.group('a')}; {rewrite(rest).rstrip('.!')}{end}"
+        if rep == "DONE":
+            rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE)
+            done = f"I am done with {m.group('x').strip()}"
+            return f"{done}; {rewrite(with_subject(rest.strip())).rstrip('.!')}{end}" if rest else f"{done}{end}"
         if rep == "HISTORY":
             return f"I left {m.group('x')}; {rewrite(m.group('rest')).rstrip('.!')}{end}"
         if rep == "NOMORE":
-            rest = m.group("rest").strip()
+            rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE).strip()
             rest = rest if re.match(r"^(?:I|we)\b", rest, re.IGNORECASE) else f"I {rest}"
             return rewrite(rest)
         if rep == "REST":

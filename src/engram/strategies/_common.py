@@ -88,8 +88,8 @@ class Run:
         One neighbour lookup in each fact namespace, only when the batch's user text could refer to
         someone ("she", "his", a capitalised name), so "her birthday" resolves across sessions.
         """
-        text = " ".join(e.content for e in self.events if e.role == "user")
-        if not re.search(r"\b(?:he|she|her|him|his)\b|(?:^|[.!?]\s+)[A-Z][a-z]+\s+(?!I\b)", text):
+        text = "\n".join(e.content for e in self.events if e.role == "user")  # each message starts a line
+        if not re.search(r"\b(?:he|she|her|him|his)\b|(?:^|[.!?]\s+)[A-Z][a-z]+\s+(?!I\b)", text, re.MULTILINE):
             return []
         records: dict[str, Record] = {}
         for st in self.strategies:
