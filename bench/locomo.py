@@ -331,6 +331,23 @@ def table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def pick(data: list[dict[str, Any]], spec: str) -> list[dict[str, Any]]:
+    """The conversations ``--conversations`` names: 'all', a count (the first N) or comma-separated sample ids."""
+    if spec == "all":
+        return data
+    if spec.isdigit():
+        return data[: int(spec)]
+    return [s for s in data if s["sample_id"] in set(spec.split(","))]
+
+
+def report(result: dict[str, Any], out: Path, table_text: str, questions: int, conversations: int) -> None:
+    """Write the JSON result and print the table with a one-line footer."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1))
+    print(table_text)
+    print(f"{questions} questions, {conversations} conversations, {result['seconds']}s -> {out}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=DATA)
@@ -352,13 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "(default: the memory's default)")
     args = ap.parse_args(argv)
 
-    data = json.loads(args.data.read_text())
-    if args.conversations != "all":
-        if args.conversations.isdigit():
-            data = data[: int(args.conversations)]
-        else:
-            want = set(args.conversations.split(","))
-            data = [s for s in data if s["sample_id"] in want]
+    data = pick(json.loads(args.data.read_text()), args.conversations)
     modes = [m for m in args.modes.split(",") if m]
     paths = [p for p in args.paths.split(",") if p]
     inner = load_embedder(args.embedder)
@@ -395,10 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "questions_detail": rows,
         "offtopic_detail": off,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1))
-    print(table(summary))
-    print(f"{len(rows)} questions, {len(data)} conversations, {result['seconds']}s -> {args.out}")
+    report(result, args.out, table(summary), len(rows), len(data))
     return 0
 
 

@@ -28,13 +28,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from locomo import DATA, HERE, OUT, TUNE, CachedEmbedder, evidence_ids, load_offtopic, sessions
+from locomo import DATA, HERE, OUT, TUNE, CachedEmbedder, evidence_ids, load_offtopic, pick, report, sessions
 
 from engram import Memory, Scope
 from engram.embedders import Embedder, load_embedder
@@ -155,12 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--offtopic", type=Path, default=HERE / "data" / "offtopic.txt")
     ap.add_argument("--out", type=Path, default=OUT / "observations.json")
     args = ap.parse_args(argv)
-    data = json.loads(args.data.read_text())
-    if args.conversations != "all":
-        want: Callable[[int, dict[str, Any]], bool] = (
-            (lambda i, s: i < int(args.conversations)) if args.conversations.isdigit()
-            else (lambda i, s: s["sample_id"] in args.conversations.split(",")))
-        data = [s for i, s in enumerate(data) if want(i, s)]
+    data = pick(json.loads(args.data.read_text()), args.conversations)
     inner: Embedder = load_embedder(args.embedder)
     cache = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
     embedder = CachedEmbedder(inner, cache)
@@ -181,10 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               "median_questions_per_conversation": statistics.median(
                   [sum(r["conversation"] == s["sample_id"] for r in rows) for s in data]),
               "questions_detail": rows, "offtopic_detail": off}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1))
-    print(table(summary))
-    print(f"{len(rows)} questions, {len(data)} conversations, {result['seconds']}s -> {args.out}")
+    report(result, args.out, table(summary), len(rows), len(data))
     return 0
 
 
