@@ -86,6 +86,8 @@ def test_two_facts_in_one_sentence_are_two_records(text: str, want: list[str]) -
     ("my two cats, Åsa and Ölund, hate the vet", "Has a cat named Åsa"),
     ("mum moved into a care home in Haarlem", "Mum lives in Haarlem"),
     ("dad works at Shell these days", "Dad works at Shell"),
+    ("traded the Volvo in for a Tesla Model 3 last month", "Drives a Tesla Model 3"),
+    ("I have swapped my Golf for a new Skoda Octavia, love it", "Drives a Skoda Octavia"),
 ])
 def test_a_fact_said_in_passing_is_kept_with_its_value(text: str, want: str) -> None:
     assert any(s == want or s.startswith(want + " (") for s in summaries(text)), summaries(text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import CAR_MAKES
 from .recurrence import DAY, PART
 from .rephrase import with_subject
 
@@ -96,10 +97,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^I (?:have\s+)?(?:switched|changed|moved|gone)\s+(?:over\s+)?to\s+(?P<y>[^,;]+?)(?:\s+now)?,\s*(?:because\s+|"
      r"as\s+)?(?P<x>[^,;]+?)\s+" + _BORED + r"\b.*$", r"I have swapped \g<x> for \g<y>"),
     # a swap with an afterthought: "I have swapped squash for padel, my knees thank me"
-    (r"^(?:I\s+)?(?:have\s+)?(?:swapped|traded|exchanged)\s+(?!in\s|up\b)(?P<x>[^,;:]+?)\s+for\s+"
+    # ("traded the Volvo in for a Tesla": a car for a car is the car driven now)
+    (r"^(?:I\s+)?(?:have\s+)?(?:swapped|traded|exchanged)\s+(?!in\s|up\b)(?P<x>[^,;:]+?)(?:\s+in)?\s+for\s+"
      r"(?!(?:me|us|it|them)\b)(?P<y>[^,;]+?)(?:\s+(?:this|last)\s+(?:year|month|week|spring|summer|autumn|fall|winter)|"
-     r"\s+recently|\s+now)?\s*(?:[,;].*)?$",
-     r"I have swapped \g<x> for \g<y>"),
+     r"\s+recently|\s+now)?\s*(?:[,;].*)?$", r"SWAP"),
     # "X instead of Y": the old one ends, then the statement without it
     (r"^(?:(?:these days|nowadays|now),?\s+)?(?P<head>I\s+(?:" + _TAKING + "|" + _OWNING + r"|use|eat|drink|speak|"
      r"work at|work for|live in)\s+(?P<y>[^,;]+?))(?:\s+now)?\s+instead of\s+(?:the\s+|my\s+|a\s+|an\s+)?"
@@ -142,6 +143,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
 ]]
 _END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
                        r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
+_CAR = re.compile(r"^(?:(?:a|an|the|my|our)\s+)?(?:new\s+|used\s+|second-hand\s+)?(?:" +
+                  "|".join(re.escape(m) for m in sorted(CAR_MAKES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
@@ -173,6 +176,12 @@ def rewrite(sentence: str) -> str:
         if rep == "THINGS":
             rest = re.sub(r"^(my|our)\s+(\w+)\s+now\s+is\b", r"\1 \2 is", m.group("rest"), flags=re.IGNORECASE)
             return f"I broke up with {m.group('a')}; {rewrite(rest).rstrip('.!')}{end}"
+        if rep == "SWAP":
+            x, y = m.group("x").strip(), m.group("y").strip()
+            if _CAR.match(y):
+                y = re.sub(r"^((?:a|an|the|my|our)\s+)?(?:new|used|second-hand)\s+", r"\1", y, flags=re.IGNORECASE)
+                return f"I got rid of {x}; I drive {y}{end}"
+            return f"I have swapped {x} for {y}{end}"
         if rep == "DONE":
             rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE)
             done = f"I am done with {m.group('x').strip()}"
