@@ -116,6 +116,7 @@ def test_a_switch_ends_the_old_value_and_keeps_the_new(text: str, ends: bool, ne
     ("finally gave up the cello!", "cello"),
     ("crossfit is done for me, joined a rowing club instead", "crossfit"),
     ("done with crossfit, joined a rowing club", "crossfit"),
+    ("sadly Priya called off the engagement", "priya"),
     ("my cat Miso is a menace. our cat died last spring", "miso"),
 ])
 def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> None:
@@ -126,6 +127,7 @@ def test_an_ending_said_in_passing_retracts_the_value(text: str, name: str) -> N
 
 def test_a_bad_day_is_not_an_ending() -> None:
     assert not any(r for _, _, r in read("so done with my job today, heading home"))
+    assert not any(r for _, _, r in read("we called off the wedding reception at the hotel"))
 
 
 def test_a_past_retirement_or_wedding_is_dated_in_the_past() -> None:

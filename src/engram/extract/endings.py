@@ -74,6 +74,13 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # two people ending: "Mateo and I split up last month", "I am single again, Mateo and I ended things"
     (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:have\s+)?(?:split up|broke up|separated|divorced|ended things|"
      r"called it quits|went our separate ways)\b.*$", r"I broke up with \g<a>"),
+    # an engagement ended: "Priya called off the engagement", "Sam and I broke off our engagement", "the
+    # engagement with Priya is off"
+    (r"^(?:.*?,\s*)?(?:sadly\s+)?(?!(?i:we|they|he|she|it|I|you)\b)" + _PERSON +
+     r"(?:\s+and I)?\s+(?:has\s+|have\s+)?(?:called|broke|broken)\s+off\s+"
+     r"(?:the|our|their|her|his)\s+(?:engagement|wedding)\b.*$", r"I broke up with \g<a>"),
+    (r"^(?:.*?,\s*)?(?:the|our|my)\s+(?:engagement|wedding)\s+(?:with|to)\s+(?P<a>" + _NAME + r")\s+is\s+"
+     r"(?:off|over|cancelled|canceled)\b.*$", r"I broke up with \g<a>"),
     # "Marit and I are not together anymore", "Sam and I are no longer a couple"
     (r"^(?:.*?,\s*)?" + _PERSON + r"\s+and I\s+(?:are|am)\s+(?:not|no longer)\s+(?:together|a couple|a thing|"
      r"seeing each other|dating|married)\b.*$", r"I broke up with \g<a>"),
