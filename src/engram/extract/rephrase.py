@@ -31,8 +31,7 @@ _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|
 SUBJECTLESS = re.compile(r"^(?:(?:just|finally|recently|also|totally)\s+)?(?P<v>moved|relocated|joined|started|"
                          r"switched|went|bought|took up|signed up for|picked up|work (?:at|for|as)|live in|drive|"
                          r"have not|gave up|quit|stopped|sold|got rid of|broke up with|split up with)\b", re.IGNORECASE)
-
-
+_PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based|trying)\b", re.IGNORECASE)
 # a parent or grandparent named as chat names them, without "my": "mum moved to Leiden", "dad says hi"
 _BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandpa|granny|gran|nan|nana)\s+[a-z])",
                        re.IGNORECASE)
@@ -41,7 +40,7 @@ _BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandp
 def with_subject(body: str) -> str:
     """``body`` with the "I" chat leaves out put back (see :data:`SUBJECTLESS`); unchanged otherwise."""
     return "I " + body[0].lower() + body[1:] if SUBJECTLESS.match(body) else body
-_PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based|trying)\b", re.IGNORECASE)
+
 
 # (pattern, replacement): read with re.IGNORECASE off unless the pattern says (?i:...).
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
