@@ -17,6 +17,7 @@ import re
 from .lexicon import CAR_MAKES
 from .recurrence import DAY, PART
 from .rephrase import with_subject
+from .text import strip_article
 
 _DAY = DAY  # the recurrence vocabulary lives in .recurrence
 _PART = PART + "s?"
@@ -150,8 +151,6 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
 ]]
 _END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
                        r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
-_CAR = re.compile(r"^(?:(?:a|an|the|my|our)\s+)?(?:new\s+|used\s+|second-hand\s+)?(?:" +
-                  "|".join(re.escape(m) for m in sorted(CAR_MAKES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)
@@ -185,9 +184,9 @@ def rewrite(sentence: str) -> str:
             return f"I broke up with {m.group('a')}; {rewrite(rest).rstrip('.!')}{end}"
         if rep == "SWAP":
             x, y = m.group("x").strip(), m.group("y").strip()
-            if _CAR.match(y):
-                y = re.sub(r"^((?:a|an|the|my|our)\s+)?(?:new|used|second-hand)\s+", r"\1", y, flags=re.IGNORECASE)
-                return f"I got rid of {x}; I drive {y}{end}"
+            car = re.sub(r"^((?:a|an|the|my|our)\s+)?(?:new|used|second-hand)\s+", r"\1", y, flags=re.IGNORECASE)
+            if strip_article(car).split()[0].lower() in CAR_MAKES:  # a car for a car: the one driven now
+                return f"I got rid of {x}; I drive {car}{end}"
             return f"I have swapped {x} for {y}{end}"
         if rep == "DONE":
             rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE)
