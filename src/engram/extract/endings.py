@@ -195,7 +195,7 @@ def rewrite(sentence: str) -> str:
         if rep == "HISTORY":
             return f"I left {m.group('x')}; {rewrite(m.group('rest')).rstrip('.!')}{end}"
         if rep == "NOMORE":
-            rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE).strip()
+            rest = m.group("rest").strip()
             rest = rest if re.match(r"^(?:I|we)\b", rest, re.IGNORECASE) else f"I {rest}"
             return rewrite(rest)
         if rep == "REST":
