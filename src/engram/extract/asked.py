@@ -28,6 +28,7 @@ _NAME = r"(?P<name>[A-ZÀ-Þ][\w'’-]+)"
 # answer replaces the value held before instead of standing beside it.
 _NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, statement)
     (r"languages?|speak", "list", "I speak {x}"),
+    (r"allerg(?:y|ies|ic)", "word", "I am allergic to {x}"),
     (r"diet(?:ary)?|don'?t eat|do not eat|eat anything", "word", "My diet is {x}"),
     (r"sports?|stay active|exercise|work ?out", "word", "My sport is {x}"),
     (r"cars?|drive", "thing", "My car is {x}"),

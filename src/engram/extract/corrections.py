@@ -77,8 +77,15 @@ def _short(y: str) -> bool:
     return 0 < len(_clean(y).split()) <= _MAX_WORDS
 
 
+# a replacement said as a clause about its subject: "sorry, Jamal's in Houston, not Atlanta" replaces with "Houston"
+_SUBJECT_THEN = re.compile(r"^(?:[A-Z][\w'’-]+|he|she|they|it|that)(?:['’]s|\s+is|\s+are|\s+lives|\s+works)\s+"
+                           r"(?:in|at|for|with|from)\s+(?P<v>.+)$", re.IGNORECASE)
+
+
 def _clean(y: str) -> str:
-    return re.sub(r"[.!]+$", "", y.strip()).strip(" ,")
+    y = re.sub(r"[.!]+$", "", y.strip()).strip(" ,")
+    m = _SUBJECT_THEN.match(y)
+    return m.group("v") if m else y
 
 
 def _opt(x: str | None) -> str | None:
@@ -146,6 +153,49 @@ def not_tail(sentence: str) -> tuple[str, str] | None:
     return m.group("s").strip(" ,"), _ARTICLE.sub("", m.group("x").strip())
 
 
+# "it's not lactose, it's gluten I can't have", "not Leeds, it's Bradford where I live", "it's not Arup I work
+# for, it's Arcadis", "I'm not allergic to nuts, it's shellfish": a value put right by saying what it is not.
+_NP = r"(?P<{}>(?:(?:a|an|the|my)\s+)?[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)"
+_IT_IS = r"(?:it|that)\s+(?:is|was)\s+"
+_CLEFT = (
+    re.compile(r"^(?:" + _IT_IS + r")?not\s+" + _NP.format("x") + r",\s*" + _IT_IS + _NP.format("y") + r"\s+"
+               r"(?:(?P<rel>that|which|what|who|where|when)\s+)?(?P<cl>(?:I|we)\s+.+?)[.!]*$", re.IGNORECASE),
+    re.compile(r"^" + _IT_IS + r"not\s+" + _NP.format("x") + r"\s+(?:(?P<rel>that|which|who|where|when)\s+)?"
+               r"(?P<cl>(?:I|we)\s+.+?),\s*" + _IT_IS + _NP.format("y") + r"[.!]*$", re.IGNORECASE),
+)
+_PREPOSITIONS = ("to", "of", "in", "at", "for", "with", "from", "on", "about", "into", "by")
+_DENIED_VP = re.compile(r"^(?P<s>I|we)\s+(?P<aux>am|are|do|does)\s+not\s+(?P<vp>(?:[\w'’-]+\s+){0,3}?(?:"
+                        + "|".join(_PREPOSITIONS) + r")|[\w'’-]+)\s+" + _NP.format("x") + r",\s*(?:" + _IT_IS
+                        + r"|only\s+|just\s+)" + _NP.format("y") + r"[.!]*$", re.IGNORECASE)
+_GAP = {"where": " in", "when": " on"}
+_NOT_VALUES = re.compile(r"^(?:what|which|this|these|those|true|fine|good|great|ok|okay|nice|funny|weird|annoying|"
+                         r"boring|hard|easy|complicated|fair|like)\b", re.IGNORECASE)
+
+
+def _values(m: re.Match[str]) -> bool:
+    """Whether both sides of a "not X, it's Y" name things, not "not that I hate it, it's just boring"."""
+    return not any(_NOT_WORDS.match(v) or _NOT_VALUES.match(v) for v in (m.group("x"), m.group("y")))
+
+
+def cleft(sentence: str) -> str:
+    """A value put right by saying what it is not, as the statement and the value denied ("I cannot have gluten,
+    not lactose"), which :func:`not_tail` reads; any other sentence unchanged."""
+    s = sentence.strip()
+    opened = _OPEN.match(s)
+    body = s[opened.end():] if opened else s
+    for pattern in _CLEFT:
+        m = pattern.match(body)
+        if m and _values(m):
+            rel = (m.group("rel") or "").lower()
+            return f"{m.group('cl')}{_GAP.get(rel, '')} {m.group('y')}, not {m.group('x')}"
+    m = _DENIED_VP.match(body)
+    if m and _values(m) and not _ARTICLE.match(m.group("vp") + " ") and (
+            m.group("aux").lower() in ("do", "does") or m.group("vp").split()[-1].lower() in _PREPOSITIONS):
+        be = f" {m.group('aux')}" if m.group("aux").lower() in ("am", "are") else ""
+        return f"{m.group('s')}{be} {m.group('vp')} {m.group('y')}, not {m.group('x')}"
+    return sentence
+
+
 def replacement_value(replacement: str) -> str | None:
     """ "it's Initech" / "it is a Golf" -> the value; None when the replacement is a statement of its own."""
     m = re.match(r"^(?:it|that)\s+(?:is|was|'s)\s+(?P<y>.+?)[.!]*$", replacement.strip(), re.IGNORECASE)
@@ -161,7 +211,8 @@ _OPEN = re.compile(r"^(?:(?:btw|by the way|oh|oops|whoops|argh|ugh|sorry|my bad|
                    r"erm|er|hmm|no|nope|ok|okay|also|and|so)\b[,!.:;-]*\s*)+", re.IGNORECASE)
 _ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other|final)\s+)*(?:fix|correction|typo|"
                     r"mistake)"
-                    r"(?:\s+(?:from|to|about|on|in|for)\s+[\w' ]+?)?\s*[:,-]\s*"
+                    r"(?:\s+(?:from|to|about|on|in|for)\s+[\w' ]+?|\s+(?:earlier|before|last time|the other day|"
+                    r"above))?\s*[:,-]\s*"
                     r"|^I\s+(?:got|had)\s+(?:something|that|it|one thing)\s+wrong(?:\s+(?:before|earlier|last time|"
                     r"the other day))?\s*[:,-]\s*"
                     r"|^(?:going\s+)?back\s+to\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?"
@@ -218,7 +269,7 @@ def said_fix(message: str) -> Fix | None:
         m = pat.match(body)
         if not m:
             continue
-        y = _ARTICLE.sub("", m.group("y").strip(" ,.!"))
+        y = _ARTICLE.sub("", _clean(m.group("y").strip(" ,.!")))
         x = _ARTICLE.sub("", m.group("x").strip(" ,.!?")) if "x" in m.groupdict() and m.group("x") else None
         if not y or _STATES.match(y) or re.match(r"^to\s", y, re.IGNORECASE) or len(y.split()) > _MAX_WORDS or \
                 (x and len(x.split()) > _MAX_WORDS):

@@ -28,6 +28,12 @@ _OWNING = r"(?:have|own|drive|ride|keep)"
 _NAME = r"(?-i:[A-Z])[\w'’-]+"
 _BORED = r"(?:got|was|is|became|had become|felt)\s+(?:boring|old|dull|too \w+|stale)"
 
+# a sport's verb as "have not ... since" says it, and the sport it names
+_DONE_SPORT = {"run": "running", "running": "running", "swum": "swimming", "swam": "swimming",
+               "swimming": "swimming", "climbed": "climbing", "climbing": "climbing", "surfed": "surfing",
+               "skied": "skiing", "boxed": "boxing", "rowed": "rowing", "skated": "skating", "danced": "dancing",
+               "hiked": "hiking", "cycled": "cycling", "cycling": "cycling", "jogged": "jogging"}
+
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) for p, r in [
     # said without a subject, as chat does: "no longer with Zoë", "not with Sam anymore"
     (r"^(?:I am\s+)?(?:no longer|not)\s+with\s+(?P<a>" + _NAME + r")(?:\s+any ?more)?(?:[,;].*)?$",
@@ -134,6 +140,13 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # not done for a long time: "I have not touched the harp in months, I have quit"
     (r"^I (?:have not|haven't|hardly|barely)\s+(?:touched|played|done|picked up)\s+(?P<x>[^,;]+?)\s+(?:in|for)\s+"
      r"(?:months|ages|years|a while|weeks|a long time)\b.*$", r"I quit \g<x>"),
+    # an employer ending it: "Unilever let me go last month", "Globex laid me off"
+    (r"^(?:(?:ugh|argh|so|well|oh|and|but|btw|honestly|sadly|unfortunately|yeah|welp)\W*\s+)*"
+     r"(?P<x>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)*)\s+(?:just\s+|finally\s+)?(?:let me go|laid me off|"
+     r"made me redundant|fired me|sacked me)(?P<rest>.*)$", r"I was laid off from \g<x>\g<rest>"),
+    # a sport not done for a long time, said by its verb: "I haven't run in months", "have not swum since May"
+    (r"^I (?:have not|haven't|have hardly|have barely)\s+(?:been\s+)?(?P<v>" + "|".join(_DONE_SPORT) + r")\s+"
+     r"(?:(?:in|for)\s+(?:months|ages|years|a while|weeks|a long time)|since)\b.*$", r"SPORT"),
     # not done since something happened: "I have not played tennis since my knee surgery"
     (r"^I (?:have not|haven't)\s+(?:touched|played|done|picked up|been to|gone to)\s+(?P<x>[^,;]+?)\s+since\b.*$",
      r"I quit \g<x>"),
@@ -192,6 +205,8 @@ def rewrite(sentence: str) -> str:
             rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE)
             done = f"I am done with {m.group('x').strip()}"
             return f"{done}; {rewrite(with_subject(rest.strip())).rstrip('.!')}{end}" if rest else f"{done}{end}"
+        if rep == "SPORT":
+            return f"I quit {_DONE_SPORT[m.group('v').lower()]}{end}"
         if rep == "HISTORY":
             return f"I left {m.group('x')}; {rewrite(m.group('rest')).rstrip('.!')}{end}"
         if rep == "NOMORE":

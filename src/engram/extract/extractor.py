@@ -18,7 +18,7 @@ from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
 from .registry import STATEMENTS, run
-from .text import appositive, elliptical, expand, last_object, split_clauses, split_sentences, strip_markers
+from .text import appositive, elliptical, expand, gapped, last_object, split_clauses, split_sentences, strip_markers
 
 
 def _starts_statement(text: str) -> bool:
@@ -102,7 +102,8 @@ class OfflineExtractor:
         content, ctx.prompt = answers.read(ev.content, ctx.prompt), ""
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
         for sentence in split_sentences(content):
-            expanded = appositive(rephrase.sentence(endings.rewrite(corrections.without_preamble(expand(sentence)))))
+            expanded = appositive(rephrase.sentence(endings.rewrite(corrections.cleft(
+                corrections.without_preamble(expand(sentence))))))
             retake = corrections.earlier(expanded)
             if retake is not None:
                 self._retake(retake, sentence, ev, ctx, out)
@@ -153,11 +154,13 @@ class OfflineExtractor:
             for f in found:
                 if f.retract or f.attribute.startswith(("family:", "pet:")) or not f.value:
                     continue
-                if not re.search(r"(?<!\w)" + re.escape(f.value) + r"(?!\w)", c.text, re.IGNORECASE):
+                said = spans.anchor(f, c.text)  # the value, or the word naming it ("Allergic to shellfish")
+                if said is None:
                     continue
-                alt = self._prepare(corrections.apply(c.text, f.value, other), raw, ev, c.question, c.note)
+                alt = self._prepare(corrections.apply(c.text, said, other), raw, ev, c.question, c.note)
                 for g in self._clause(alt, ctx):
-                    if not g.retract and not g.attribute.startswith(("family:", "pet:")) and g.value != f.value:
+                    if not g.retract and not g.attribute.startswith(("family:", "pet:")) and \
+                            (g.key, g.value) != (f.key, f.value):
                         out.append(replace(g, retract=True, summary="", revises=False))
                         ctx.recent[:] = [r for r in ctx.recent if r is not g]
         return done
@@ -178,7 +181,8 @@ class OfflineExtractor:
                 continue
             written = text
             if len(clauses) > 1:  # a clause of a list is a statement of its own: "new job at Arup, new flat in Leeds"
-                text = rephrase.sentence(text).rstrip(".!") or text
+                said = gapped(text, done[-1][0].text if done else "")
+                text = rephrase.sentence(endings.rewrite(said)).rstrip(".!") or text
             text = elliptical(re.sub(r"^We\b", "we", text))  # the rules read "we" as they read "I"
             question = bool(QUESTION_START.match(text)) or (is_q and i == len(clauses) - 1
                                                             and not _starts_statement(text))

@@ -153,11 +153,16 @@ _NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|which|what|who|one|mi
                       re.IGNORECASE)
 
 
+# "from now on", "going forward": when a change holds, not part of what is done
+_SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week)$",
+                        re.IGNORECASE)
+
+
 def activity(rest: str) -> tuple[str, str] | None:
     """What a first-person clause (its recurrence taken out) says is done: ``(verb, activity)``, e.g.
     ("Has", "choir practice"), ("Goes to", "therapy"), ("Swims", ""); None when it says no habit of the
     user's ("I can't do", "it is", "my sister has ballet")."""
-    rest = _OPENER.sub("", rest)
+    rest = _SINCE_NOW.sub("", _OPENER.sub("", rest))
     if not rest or _NOT_HABIT.match(rest):
         return None
     for pat, verb in _SHAPES:
@@ -184,9 +189,14 @@ def activity(rest: str) -> tuple[str, str] | None:
 
 def activity_key(what: str) -> str:
     """The words that name an activity whatever it is called: "choir practice", "my choir" and "the choir"
-    are one activity, as are "piano lessons" and "piano"; "at the food bank" is "food bank"."""
+    are one activity, as are "piano lessons" and "piano"; "at the food bank" is "food bank", "badminton with my
+    brother" is "badminton"."""
     what = re.sub(r"^(?:at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)
     what = re.sub(r"^(?:my|our|the|a|an)\s+", "", what, flags=re.IGNORECASE)
+    # who it is done with is not what is done: "badminton with my brother" is badminton
+    what = re.sub(r"\s+with\s+(?:(?:my|our|the|some)\s+)?(?:friends|kids|family|mates|colleagues|brother|sister|"
+                  r"dad|mum|mom|son|daughter|wife|husband|partner|girlfriend|boyfriend|neighbours?|neighbors?|team|colleague|"
+                  r"friend|cousin)(?:\s+[A-Z][\w'’-]+)?$", "", what)
     core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?)$",
                   "", what, flags=re.IGNORECASE)
     return core or what

@@ -31,7 +31,14 @@ _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|
 SUBJECTLESS = re.compile(r"^(?:(?:just|finally|recently|also|totally)\s+)?(?P<v>moved|relocated|joined|started|"
                          r"switched|went|bought|took up|signed up for|picked up|work (?:at|for|as)|live in|drive|"
                          r"have not|gave up|quit|stopped|sold|got rid of|broke up with|split up with)\b", re.IGNORECASE)
-_PROGRESSIVE = re.compile(r"^(?P<v>learning|living|working|into|based|trying)\b", re.IGNORECASE)
+# a name, not a date: "starting at Arup", not "starting April 20th"
+_NAMED = (r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+          r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Next|This|Tomorrow|Today|Soon)\b)[A-Z]")
+_PROGRESSIVE = re.compile(
+    r"^(?P<v>(?i:learning|living|working|into|based|trying)"
+    r"|(?i:starting)(?=\s+(?:(?i:at|with|for|a|an|my|our|the|work|school|uni|college)\b|" + _NAMED + r"))"
+    r"|(?i:joining)(?=\s+(?:(?i:a|an|the|my|our)\b|" + _NAMED + r"))"
+    r"|(?i:moving)(?=\s+(?i:to|into|in|out|back|house|home|abroad)\b))\b")
 # a parent or grandparent named as chat names them, without "my": "mum moved to Leiden", "dad says hi"
 _BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandpa|granny|gran|nan|nana)\s+[a-z])",
                        re.IGNORECASE)
@@ -123,6 +130,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:as)\s+someone who is\s+" + _DIET + r"\b.*$", r"I am \g<d>"),
     (r"^I eat\s+" + _DIET + r"(?:\s+now)?$", r"I am \g<d> now"),
     (r"^(?i:officially)\s+" + _DIET + r"(?:\s+now)?$", r"I am \g<d> now"),
+    (r"^(?i:so\s+)?" + _DIET + r"(?:\s+now)?,?\s+I (?:guess|suppose)$", r"I am \g<d> now"),
+    (r"^(?i:no)\s+(?!(?:worries|problem|way|idea|thanks|rush|need|longer|more|one|clue|pressure)\b)"
+     r"(?P<x>[a-z][\w -]{0,25}?)\s+(?:for me|ever|at all|whatsoever)(?:\s+(?:please|thanks|anymore|these days|"
+     r"ever))?$", r"I avoid \g<x>"),
     # other people
     (r"^(?P<s>(?i:my)\s+\w+(?:\s+[A-Z]\w+)?|[A-Z]\w+)\s+loves living in\s+" + _PLACE + r"\b.*$",
      r"\g<s> lives in \g<p>"),

@@ -63,7 +63,7 @@ _WHERE = r"(?:\s+(?:at|with)\s+(?:home|work|school|my\s+\w+))?"  # "Welsh at hom
 _CLOSE = r"(?=\s*$|\s*[,.;!]|\s+(?:but|too|as well|fluently|equally|both|every|at|on|in|with)\b)"
 
 
-def _anchor(fact: Fact, text: str) -> str | None:
+def anchor(fact: Fact, text: str) -> str | None:
     """The words of ``fact`` that stand in ``text`` for its value (the value itself, else a word of the summary)."""
     if fact.value and re.search(r"(?<!\w)" + re.escape(fact.value) + r"(?!\w)", text):
         return fact.value
@@ -79,11 +79,11 @@ def conjoined(fact: Fact, text: str) -> list[tuple[str, str]]:
     ``fact``'s value ("playing badminton, running, and swimming": "running" and "swimming" in its place)."""
     if fact.retract:
         return []
-    anchor = _anchor(fact, text)
-    if anchor is None:
+    word = anchor(fact, text)
+    if word is None:
         return []
-    item = (_ITEM_CAP if anchor[:1].isupper() else _ITEM_LOW) + _WHERE
-    m = re.search(r"(?<!\w)" + re.escape(anchor) + _WHERE + r"(?P<rest>(?:\s*,\s*" + item + r")*\s*,?\s+(?:and|or|"
+    item = (_ITEM_CAP if word[:1].isupper() else _ITEM_LOW) + _WHERE
+    m = re.search(r"(?<!\w)" + re.escape(word) + _WHERE + r"(?P<rest>(?:\s*,\s*" + item + r")*\s*,?\s+(?:and|or|"
                   r"as well as|plus)\s+(?:also\s+)?" + item + ")" + _CLOSE, text)
     if m is None:
         return []
@@ -91,7 +91,7 @@ def conjoined(fact: Fact, text: str) -> list[tuple[str, str]]:
     items = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as|plus)\s+(?:also\s+)?", rest)
     out = []
     for it in (i.strip() for i in items):
-        if not it or it.lower() in STOP_WORDS or it.split()[0].lower() in STOP_WORDS or it == anchor:
+        if not it or it.lower() in STOP_WORDS or it.split()[0].lower() in STOP_WORDS or it == word:
             continue
         head = text[:m.start()]
         if it.endswith("ing"):  # "playing badminton, running": running, not "playing running"

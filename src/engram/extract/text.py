@@ -55,19 +55,25 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+# what a person other than the speaker does, said after "and" without its subject
+_THIRD_VERBS = "goes|lives|works|attends|plays|studies|teaches|drives|coaches|trains"
+_FIRST_VERBS = "work|live|drive|speak|play|teach|study|go|coach|train|volunteer"
 _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
     r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
-    r"|\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:I(?!\s+(?:are|were)\b)|we|my|"
+    r"|\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
+    r"(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living)\b)"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|switched|"
+    r"moved|joined|started|bought|sold|took up|picked up)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
+    r"|,?\s+and\s+(?=(?:" + _THIRD_VERBS + r"|" + _FIRST_VERBS + r")\s+(?:at|in|for|as|a|an|the|my|our|to)\b)"
     r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
     r"eats|drinks|lives|works|goes|attends)\b)",
 )
@@ -79,6 +85,10 @@ def split_clauses(sentence: str) -> list[str]:
     return parts
 
 
+_ONE_NAMED = r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:\s*\([^()]{0,20}\))?"  # a name, with an age or a note in brackets
+_NAMES_LISTED = re.compile(_ONE_NAMED + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)" + _ONE_NAMED + r")+\s*$")
+
+
 def strip_markers(clause: str) -> tuple[str, bool]:
     """Remove leading discourse markers ("Actually,", "Big news:"); report a "note for me:" prefix."""
     c = clause.strip()
@@ -88,7 +98,9 @@ def strip_markers(clause: str) -> tuple[str, bool]:
         c, note = c[m.end():], True
     # "Update from my allergist: ..." / "Small change: ..." -- a short lead-in before a colon.
     m2 = re.match(r"^([^:]{1,40}):\s+(?=\S)", c)
-    if m2 and len(m2.group(1).split()) <= 5 and "@" not in m2.group(1):
+    if m2 and _NAMES_LISTED.match(c[m2.end():]) and re.match(r"(?i)(?:I|we|my|our)\b", m2.group(1)):
+        c = m2.group(1) + ", " + c[m2.end():]  # "we have two kids: Ada and Leon" lists names, it is no lead-in
+    elif m2 and len(m2.group(1).split()) <= 5 and "@" not in m2.group(1):
         lead = m2.group(1).lower()
         if re.match(r"^(note|reminder|remind me|memo)\b", lead):
             note = True
@@ -122,7 +134,7 @@ def third_person(clause: str, subject_display: str | None = None) -> str:
     s = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", s, flags=re.IGNORECASE)
     s = re.sub(r"^(?:we)\b", "we", s, flags=re.IGNORECASE)
     s = re.sub(r"^(?:I|we)\s+(?:am|are)\s+(?=\w+ing\b)", "", s)
-    rules = [(r"^(?:I|we) am\b", "is"), (r"^we are\s+", ""), (r"^I have\b", "has"), (r"^we have\s+", ""),
+    rules = [(r"^(?:I|we) am\b", "is"), (r"^we are\s+", ""), (r"^I have\b", "has"), (r"^we have\b", "has"),
              (r"^I do not\b", "does not"), (r"^we do not\b", "do not"), (r"^I was\b", "was"),
              (r"^(?:I|we) (will|would|can|could|should|must|had|did|used)\b", r"\1")]
     done = False
@@ -219,6 +231,26 @@ def elliptical(text: str) -> str:
     return text
 
 
+_OWNED = r"(?:(?i:my|our)\s+[a-z]+(?:\s+[A-Z][\w'’-]+)?)"
+_GAPPED = re.compile(r"^(?P<s>" + _OWNED + r")\s+(?P<p>in|at|for|with|to)\s+(?=[A-Z])")
+
+
+def gapped(clause: str, previous: str) -> str:
+    """A clause whose verb or subject is left out because the clause before says it: "my mum lives in Cork and my
+    dad in Dublin" -> "my dad lives in Dublin", "my son Kacper is 12 and goes to St Patrick's" -> "my son Kacper
+    goes to St Patrick's"; any other clause unchanged."""
+    if re.match(r"^(?:" + _THIRD_VERBS + r")\b", clause):  # "... and goes to St Patrick's": the same subject
+        who = re.match(r"^(?:" + _OWNED + r"|[A-Z][\w'’-]+)(?=\s)", previous)
+        return f"{who.group(0)} {clause}" if who and who.group(0) not in ("I", "We") else clause
+    if re.match(r"^(?:" + _FIRST_VERBS + r")\b", clause) and re.match(r"^(?:I|we)\s", previous):
+        return f"{previous.split()[0]} {clause}"  # "I live in Leeds and work at Arup"
+    m = _GAPPED.match(clause)
+    if m is None:
+        return clause
+    v = re.match(r"^" + _OWNED + r"\s+(?P<v>(?:[a-z]+\s+){0,2}?[a-z]+)\s+" + m.group("p") + r"\s", previous)
+    return f"{m.group('s')} {v.group('v')} {clause[len(m.group('s')) + 1:]}" if v else clause
+
+
 def last_object(text: str) -> str | None:
     """The thing a clause talks about, for resolving a later "it": "add yoga on Wednesdays" -> "yoga"."""
     t = re.sub(r"\b(?:on|every|at|in|by|next|this|last)\s+\w+days?\b", "", text)
@@ -276,6 +308,9 @@ _APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<m
                          + r"),\s+")
 
 
+# "our youngest, Theo, just started at ..."
+_APPOSITIVE_AFTER = re.compile(r"(?:^|(?<=\s))(?P<my>[Mm]y|[Oo]ur)\s+(?P<rel>" + REL_RE
+                               + r"),\s+(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+")
 _NAME_IS = re.compile(r"\b([Mm]y|[Oo]ur)\s+(" + REL_RE + r")['’]s\s+name\s+is\s+([A-Z][\w'’-]+)")
 # "my husband is Piotr" (the whole statement): a name, not a note about the spouse memory already knows by name
 # (only the roles one has one of and no rule of their own reads: "Manager is Kim", "Partner is Zoë", "Landlord
@@ -286,14 +321,15 @@ _REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(" + "|".join(_SPOUSES) + r")\s+is\s+([
 
 
 def appositive(sentence: str) -> str:
-    """"Rosa, my sister, lives in Quito" -> "my sister Rosa lives in Quito": the shape the rules read (also
+    """"Rosa, my sister, lives in Quito" and "my sister, Rosa, lives in Quito" -> "my sister Rosa lives in Quito": the
+    shape the rules read (also
     inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is Zoe" and "my husband is
     Piotr" -> "my partner is called Zoe", "my husband is called Piotr"."""
     sentence = _NAME_IS.sub(lambda n: f"{n.group(1)} {n.group(2)} is called {n.group(3)}", sentence)
     rel = _REL_IS.match(sentence)
     if rel and rel.group(3) not in NOT_NAMES | NATIONALITIES:
         sentence = f"{rel.group(1)} {rel.group(2)} is called {rel.group(3)}{rel.group(4) or ''}"
-    m = _APPOSITIVE.search(sentence)
+    m = _APPOSITIVE.search(sentence) or _APPOSITIVE_AFTER.search(sentence)
     if not m or m.group("name") in NOT_NAMES:
         return sentence
     my = m.group("my").lower() if m.start() else m.group("my")

@@ -200,7 +200,9 @@ def decide(c: Candidate, neighbors: Sequence[Record],
     if ending:
         what = mine - _OVER_WORDS
         for r in neighbors:
-            theirs = content(r.summary)
+            theirs, known = content(r.summary), names(r.summary)
+            if said and known and not said & known:
+                continue  # "used to live in Oslo" does not end "Lives in Bergen"
             if what and not negated(r.summary) and len(what & theirs) >= max(1, (len(what) + 1) // 2):
                 return [Decision("replace", r.id, "says it is over")]
         return [Decision("add", None, "new information")]

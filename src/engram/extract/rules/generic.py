@@ -11,11 +11,11 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact
-from ..lexicon import BODY, CAR_MAKES, NOT_NAMES, TRIVIAL_HAVE
+from ..lexicon import ACTIVITIES, BODY, CAR_MAKES, NOT_NAMES, TRIVIAL_HAVE
 from ..registry import configure, rule
 from ..text import cap, strip_article, third_person, tidy, trim_np, value_terms
 
-GENERIC_PRESENT = ("drive|own|take|support|cycle|bike|walk|commute|go to|teach|study|speak|play|use|eat|drink|meet|"
+GENERIC_PRESENT = ("drive|own|take|support|cycle|bike|walk|commute|go to|teach|study|speak|play|do|use|eat|drink|meet|"
                     "wear|volunteer|practise|practice|attend|run|rent|have|go|swim|train|work|sing|paint|knit|"
                     "meditate|collect|cook|bake|write|live with|care for|look after|belong to")
 GENERIC_PAST = ("joined|signed up for|signed up to|enrolled in|adopted|bought|got|started|finished|lost|gained|"
@@ -89,6 +89,8 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
         return []
     if verb == "go" and not re.match(r"^(?:to|swimming|running|climbing|hiking|cycling|dancing)\b", obj_np):
         return []
+    if verb == "do" and strip_article(obj_np).split(" ")[0].lower() not in ACTIVITIES:
+        return None  # "I do yoga", "I do crossfit"; not "I do my best", "I do the dishes"
     summary = tidy(third_person(f"I {m.group('adv')}{verb} {trim_np(c.dated[m.start('obj'):])}"))
     vehicle = re.match(r"^(?:the\s+)?(?:train|bus|tube|subway|metro|ferry|tram)\b", obj_np)
     commute = (verb == "take" and vehicle) or (
@@ -98,6 +100,26 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
         return [make_fact(c, "user", "car", car, summary if verb == "drive" else f"Drives a {car}", "fact")]
     attr = "commute" if commute else f"{norm_key(verb)}:{value_terms(obj_np, 3)}"
     return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute)]
+
+
+# a sport said by its verb alone: "I swim", "I climb a lot", "I run most mornings"
+_SPORT_VERBS = {"swim": "swimming", "run": "running", "climb": "climbing", "surf": "surfing", "ski": "skiing",
+                "box": "boxing", "row": "rowing", "skate": "skating", "dance": "dancing", "hike": "hiking",
+                "jog": "jogging", "cycle": "cycling", "golf": "golf", "fence": "fencing", "sail": "sailing"}
+
+
+@rule("generic")
+def sport_verb(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I swim", "I climb a lot", "we ski every winter": the sport named by the verb."""
+    m = re.match(r"^(?:I|we)\s+(?:(?:also|still|now|mostly|really|regularly)\s+)*(?P<verb>" + "|".join(_SPORT_VERBS)
+                 + r")(?:\s+(?:a lot|a bit|loads|regularly|competitively|for fun|most \w+|on \w+|at weekends|"
+                 r"every \w+|daily|weekly|twice a week|once a week|a few times a week|too|as well)\b.*)?$",
+                 c.text, re.IGNORECASE)
+    if not m:
+        return None
+    sport = _SPORT_VERBS[m.group("verb").lower()]
+    return [make_fact(c, "user", f"sport:{value_terms(sport, 1)}", sport, tidy(third_person(c.dated)), "fact",
+                      multi=True)]
 
 
 @rule("generic")

@@ -8,7 +8,7 @@ from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, allergies, make_fact, when_suffix
 from ..lexicon import DIETS, LANGS, TRIVIAL_HAVE
 from ..registry import rule
-from ..text import article, strip_article, strip_prep, trim_np, value_terms
+from ..text import article, strip_article, strip_prep, tidy, trim_np, value_terms
 
 _DIET_RE = "|".join(sorted(DIETS, key=len, reverse=True))
 _LANG_RE = "|".join(LANGS)
@@ -49,13 +49,15 @@ def eats_again(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def avoids(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I don't eat pork", "I can't tolerate spicy food"."""
+    """"I don't eat pork", "I can't tolerate spicy food", "I stay away from caffeine"."""
     m = re.match(r"^I\s+(?:do not|never|no longer|cannot|can not)\s+(?P<verb>eat|drink|touch|do|have|tolerate|"
                  r"digest|handle)\s+(?P<what>[\w\s-]+?)(?:,.*)?$", c.text, re.IGNORECASE)
+    m = m or re.match(r"^I\s+(?:(?:try to|always)\s+)?(?P<verb>avoid|stay away from|steer clear of|keep off)\s+"
+                      r"(?P<what>[\w\s-]+?)(?:,.*)?$", c.text, re.IGNORECASE)
     if not m:
         return None
     what = strip_article(trim_np(m.group("what")))
-    verb = m.group("verb").lower()
+    verb = (m.group("verb") or "avoid").lower()
     first = what.split(" ")[0].lower() if what else ""
     if not what or first in ("it", "that", "this", "much", "any", "anything", "enough", "to") or (
             verb not in ("eat", "drink", "touch") and first in TRIVIAL_HAVE):
@@ -126,15 +128,23 @@ def trait(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", f"trait:{norm_key(what)}", "yes", f"Is {article(what)} {what}", "preference")]
 
 
+# how well a language is spoken, said before it: "German and a bit of Italian", "fluent Spanish"
+_HOW_WELL = (r"(?:a\s+(?:little\s+)?bit\s+of|a\s+little|some|basic|conversational|fluent|decent|broken|rusty|"
+             r"passable|school)")
+_ONE_LANG = r"(?:" + _HOW_WELL + r"\s+)?(?:" + _LANG_RE + r")\b"
+
+
 @rule("user")
 def languages(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I speak French and German", "Portuguese is my native language", "my first language is Welsh"."""
     t, out = c.text, []
-    m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak)\s+(?P<langs>(?:(?:" + _LANG_RE + r")(?:,\s*|"
-                 r"\s+and\s+|\s+))+)", t, re.IGNORECASE)
+    m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak)\s+(?P<langs>" + _ONE_LANG
+                 + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)" + _ONE_LANG + r")*)", t, re.IGNORECASE)
     if m:
-        for lg in re.findall(r"\b(?:" + _LANG_RE + r")\b", m.group("langs"), re.IGNORECASE):
-            out.append(make_fact(c, "user", f"language:{lg.lower()}", "yes", f"Speaks {lg.capitalize()}", "fact"))
+        for mm in re.finditer(r"(?:\b(?P<how>" + _HOW_WELL + r")\s+)?\b(?P<lg>" + _LANG_RE + r")\b", m.group("langs"),
+                              re.IGNORECASE):
+            lg, how = mm.group("lg").capitalize(), (mm.group("how") or "").lower()
+            out.append(make_fact(c, "user", f"language:{lg.lower()}", "yes", tidy(f"Speaks {how} {lg}"), "fact"))
     for mm in re.finditer(r"\b(?P<lg>" + _LANG_RE + r")\s+is\s+my\s+(?P<nth>native|first|mother|second|third|fourth)"
                           r"(?:\s+tongue|\s+language)", t, re.IGNORECASE):
         lg = mm.group("lg").capitalize()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base import Clause, Context, Fact, Rel, make_fact, rel_fact
-from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, REL_ADJ, REL_RE
+from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
 
@@ -29,6 +29,17 @@ def like_me(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("mentions")
+def moved_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"since moving to Leeds I've been cycling more", "ever since we moved to Porto ...": the home now."""
+    m = re.search(r"\b(?i:since|ever since|now that)\s+(?:(?i:I|we)\s+(?:have\s+)?)?(?i:moved|moving|relocated|"
+                  r"relocating)\s+(?:(?i:here|over)\s+)?(?i:to)\s+" + PLACE, c.text)
+    place = re.sub(r"(?:\s+(?:I|We|My|Our))+$", "", m.group("place")) if m else ""  # "since moving to Leeds I've"
+    if not place or place.split()[0] in NOT_NAMES or c.question or c.hedged:
+        return None
+    return [make_fact(c, "user", "residence", place, f"Lives in {place}", "fact")]
+
+
+@rule("mentions")
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my daughter Ana", "our dog, Rex": remembered for later clauses; a fact when named in a statement."""
     t, out = c.text, []
@@ -40,6 +51,8 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
             name = None
         if name and t[mr.end("rel"):mr.start("name")].strip() == "" and name in ("Is", "Was"):
             name = None
+        if name and rel_word in _GROUP_WORDS:  # "my kids, Ada and Leon": each is named by counted_names
+            continue
         rel = ctx.remember(Rel(rel_word, name))
         if name and not c.question and not c.hedged:
             out.append(rel_fact(rel, c))
@@ -48,12 +61,14 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions")
 def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"my two cats, Miso and Tofu", "with three kids named A, B and C": one person or pet fact each."""
+    """"my two cats, Miso and Tofu", "with three kids named A, B and C", "my kids, Ada and Leon": one person or
+    pet fact each."""
     out = []
     # a name may carry an age or a note in brackets ("Ada (7) and Leon (4)"); a colon may introduce the names
     name = r"[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:\s*\([^()]{0,20}\))?"
-    for mm in re.finditer(r"\b(?i:my|our|with|have|have got|got)\s+(?i:two|three|four|five|six|\d+)\s+(?P<kind>(?i:"
-                          r"dogs|cats|kids|children|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
+    for mm in re.finditer(r"\b(?:(?i:my|our)\s+|(?i:my|our|with|have|have got|got)\s+(?i:two|three|four|five|six|"
+                          r"\d+)\s+)(?P<kind>(?i:"
+                          r"dogs|cats|kids|children|twins|sons|daughters|rabbits|horses|birds|brothers|sisters|roommates|"
                           r"flatmates|housemates|friends|colleagues))\s*[,:]?\s+"
                           r"(?:(?i:named|called)\s+)?"
                           r"(?P<names>" + name + r"(?:(?:,\s*|\s+and\s+|,\s*and\s+)" + name + r")+)", c.text):
@@ -115,7 +130,8 @@ def have_pets_or_children(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I have a dog named Rex", "we adopted two kittens", "I have three kids": pets and children owned."""
     t = c.text
     m = re.search(r"\b(?:I|we)\s+(?:have|have got|got|adopted|own)\s+(?P<n>a|an|one|two|three|four|five|\d+)\s+"
-                  r"(?P<kind>" + "|".join(PETS) + r"|kids|children|sons|daughters|boys|girls|cats|dogs|"
+                  r"(?:(?:new|little|baby|rescue|tiny|young|old|sweet|cute|gorgeous|lovely)\s+)*(?P<kind>"
+                  + "|".join(PETS) + r"|kids|children|sons|daughters|boys|girls|cats|dogs|"
                   r"rabbits|hamsters|birds|horses)\b(?P<rest>[^.?!]*)", t, re.IGNORECASE)
     if not m or c.hedged or c.question:
         return None

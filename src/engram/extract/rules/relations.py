@@ -92,6 +92,9 @@ SCHOOL = r"(?P<school>(?:[A-Z][\w'’-]*\s+){1,3}(?:School|Academy|Primary|Colle
     r"Secondary|Elementary|Preschool)\b(?:\s+School\b)?)"
 
 
+_CHILDREN = ("daughter", "son", "kid", "child", "twin", "stepson", "stepdaughter", "youngest", "eldest", "oldest")
+
+
 @rule("relations")
 def school(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Nora goes to Brookfield Academy", "my daughter is at Riverside Community School", "Maja changed from
@@ -103,7 +106,8 @@ def school(c: Clause, ctx: Context) -> list[Fact] | None:
     subj, disp, body = about
     m = re.match(r"^SUBJ\s+(?:(?:now|still|also|just)\s+)*(?:goes to|is at|is in|attends|started at|has started at|"
                  r"is starting at|moved to|changed to|switched to)\s+(?:the\s+)?" + SCHOOL, body)
-    if m is None and re.search(r"\bout of\b|\bschools?\b|\bclass\b|\byear \d", c.raw, re.IGNORECASE):
+    if m is None and (re.search(r"\bout of\b|\bschools?\b|\bclass\b|\byear \d", c.raw, re.IGNORECASE)
+                      or re.split(r"[:/]", subj)[0] in _CHILDREN):  # "my daughter is at St Mary's": her school
         # "we took Elif out of Thornbury, Elif goes to Kastanjehof instead": the school said without its kind
         m = re.match(r"^SUBJ\s+(?:now\s+)?(?:goes to|attends|is at)\s+(?P<school>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)",
                      body)

@@ -75,6 +75,19 @@ def laid_off(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("user")
+def between_jobs(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm between jobs", "I'm unemployed right now": no employer now, whichever one memory holds."""
+    m = re.match(r"^I\s+am\s+(?:(?:currently|now|still|kind of)\s+)?(?P<what>between jobs|unemployed|out of work|"
+                 r"jobless|without a job)\b", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    what = m.group("what").lower()
+    return [make_fact(c, "user", "employer", "", "", "fact", retract=True),
+            make_fact(c, "user", "employment", what, tidy(f"Is {what}" + (f" {when_suffix(c)}" if when_suffix(c)
+                                                                          else "")), "fact")]
+
+
+@rule("user")
 def accepted_offer(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I accepted an offer from Stripe (as a data analyst)"."""
     m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?accepted\s+(?:an?\s+|the\s+)?(?:offer|job|position|role)"
@@ -91,15 +104,17 @@ def accepted_offer(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I started at Monzo last week (as a designer)", "I joined Shopify"."""
-    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began)\s+(?:a\s+new\s+(?:job|role|position)\s+)?"
+    """"I started at Monzo last week (as a designer)", "I joined Shopify", "I am joining Spotify in May"."""
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began|am (?:starting|joining)|will (?:start|join))\s+"
+                 r"(?:a\s+new\s+(?:job|role|position)\s+)?"
                  r"(?:working\s+)?(?:at|with|for)?\s*"
                  + _ORG_NAME + r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?"
                  r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?$", c.text)
     if not m or m.group("org").split()[0] in NOT_NAMES:
         return None
     employer, when = m.group("org"), when_suffix(c)
-    out = [make_fact(c, "user", "employer", employer, f"Works at {employer}" + (f" (started {when})" if when else ""),
+    begins = "starts" if re.match(r"^I\s+(?:am|will)\b", c.text) else "started"
+    out = [make_fact(c, "user", "employer", employer, f"Works at {employer}" + (f" ({begins} {when})" if when else ""),
                      "fact")]
     if m.group("job"):
         out.append(_job(c, trim_np(m.group("job")).lower()))
@@ -180,7 +195,7 @@ def teaches(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     what = trim_np(m.group("what"))
     where = re.sub(r"\s+here$", "", trim_np(m.group("org") or ""))
-    summary = f"Teaches {what}" + (f" at {where}" if where else "")
+    summary = f"Works as {article(what)} {what} teacher" + (f" at {where}" if where else "")  # says what job it is
     return [make_fact(c, "user", "job", f"{what} teacher", summary, "fact")]
 
 

@@ -1,0 +1,98 @@
+"""More of how people say facts in chat, read by the offline extractor (issue 31): lists with how well a language
+is spoken, names after a colon, corrections said as "it's not X, it's Y", a subject or verb left out because the
+clause before says it, a job started, a sport named by its verb, an employer that let the user go.
+
+The sentences were written for these tests before the rules that read them, not taken from a bench set. Pure tests
+of the extractor, and through ``engram.Memory`` (real SQLite, hashing embedder) that what a later message puts
+right or ends is no longer current.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram import Memory
+from engram.extract import OfflineExtractor
+from engram.types import Event
+from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
+from tests.support.extraction import played_facts
+
+T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+def summaries(*turns: str) -> list[str]:
+    """What the extractor keeps of the messages; a turn starting "assistant: " is the assistant's."""
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i,
+                 role="assistant" if t.startswith("assistant: ") else "user",
+                 content=t.removeprefix("assistant: "), at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)]
+    return [f.summary for f in OfflineExtractor().facts(evs) if not f.retract]
+
+
+@pytest.mark.parametrize(("turns", "want"), [
+    (("I speak German and a bit of Italian",), ["Speaks German", "Speaks a bit of Italian"]),
+    (("I speak fluent Spanish, some French and basic Japanese",),
+     ["Speaks fluent Spanish", "Speaks some French", "Speaks basic Japanese"]),
+    (("we have two kids: Ada and Leon",), ["Has a child named Ada", "Has a child named Leon"]),
+    (("my kids: Ada (7), Leon (4) and Mia",), ["Has a child named Ada", "Has a child named Leon",
+                                               "Has a child named Mia"]),
+    (("no dairy for me",), ["Avoids dairy"]),
+    (("I stay away from caffeine",), ["Avoids caffeine"]),
+    (("I started eating fish again, so pescatarian I guess",), ["Is pescatarian"]),
+    (("quit Arup last week, starting at Buro Happold in March",), ["Works at Buro Happold"]),
+    (("I left Arup, joining Spotify in May",), ["Works at Spotify (starts in May 2026)"]),
+    (("my mum lives in Cork and my dad in Dublin",), ["Mum lives in Cork", "Dad lives in Dublin"]),
+    (("my son Kacper is 12 and goes to St Patrick's",), ["Son Kacper goes to school at St Patrick's"]),
+    (("I live in Leeds and work at Arup",), ["Lives in Leeds", "Works at Arup"]),
+    (("our youngest, Theo, just started at Greenfield Primary",), ["Youngest Theo goes to Greenfield Primary"]),
+    (("my daughter is at St Mary's",), ["Daughter goes to school at St Mary's"]),
+    (("since moving to Leeds I've been cycling a lot more",), ["Lives in Leeds"]),
+    (("I do crossfit and my wife Zoë does pilates",), ["Does crossfit"]),
+    (("I climb a lot",), ["Climbs a lot"]),
+    (("I teach maths at a secondary school in Hull",), ["Works as a maths teacher at a secondary school in Hull"]),
+    (("we've got a new puppy! her name is Olive",), ["Has a puppy named Olive"]),
+    (("assistant: Any allergies I should know about?", "penicillin, that's it"), ["Allergic to penicillin"]),
+])
+def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
+    got = summaries(*turns)
+    assert all(w in got for w in want), got
+
+
+@pytest.mark.parametrize("text", [
+    "I do my best", "I do the dishes", "no worries for me", "it's not that I hate it, it's just boring",
+    "I'm not a morning person, it's true", "Accepted an offer from Stripe! Starting April 20th.",
+])
+def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None:
+    got = summaries(text)
+    assert not any(s.startswith(("Does my", "Does the", "Avoids worries", "Hates it just", "Is a true",
+                                 "Starting on")) for s in got), got
+
+
+def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:
+    return played_facts(make_memory, CONFIG, *sessions, start=T0)
+
+
+def test_through_memory_a_value_put_right_by_saying_what_it_is_not(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I'm allergic to nuts", "I live in Leeds", "I work at Nordea",
+                                 "my brother Jamal lives in Atlanta"],
+                   ["I'm not allergic to nuts, it's shellfish", "not Leeds, it's Bradford where I live",
+                    "typo earlier, it's Nordnet not Nordea", "sorry, Jamal's in Houston, not Atlanta"])
+    assert {"Allergic to shellfish", "Lives in Bradford", "Works at Nordnet",
+            "Brother Jamal lives in Houston"} <= set(active), active
+    assert not any(w in s for s in active for w in ("nuts", "Leeds", "Nordea", "Atlanta")), active
+
+
+def test_through_memory_endings_and_changes_said_in_passing(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I work at Unilever", "I run every morning", "I have piano lessons on Wednesdays",
+                                 "I used to live in Oslo but now I'm in Bergen"],
+                   ["ugh, Unilever let me go", "I haven't run in months, my ankle's wrecked",
+                    "piano moved to Fridays from now on"])
+    assert "Lives in Bergen" in active and "Has piano every Friday" in active, active
+    assert not any(w in s for s in active for w in ("Works at Unilever", "Runs every", "Wednesday")), active
+
+
+def test_through_memory_between_jobs_ends_the_employer_on_record(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I work at Arup"], ["I'm between jobs at the moment"])
+    assert "Is between jobs" in active and not any("Arup" in s for s in active), active
