@@ -54,6 +54,9 @@ def summaries(*turns: str) -> list[str]:
     (("I teach maths at a secondary school in Hull",), ["Works as a maths teacher at a secondary school in Hull"]),
     (("we've got a new puppy! her name is Olive",), ["Has a puppy named Olive"]),
     (("assistant: Any allergies I should know about?", "penicillin, that's it"), ["Allergic to penicillin"]),
+    (("assistant: Where do you work these days?", "at a small agency called Brightside"), ["Works at Brightside"]),
+    (("gone fully vegan since January",), ["Is vegan"]),
+    (("my sister just moved back home to Glasgow",), ["Sister lives in Glasgow"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)
@@ -96,3 +99,9 @@ def test_through_memory_endings_and_changes_said_in_passing(make_memory: Callabl
 def test_through_memory_between_jobs_ends_the_employer_on_record(make_memory: Callable[..., Memory]) -> None:
     active = _play(make_memory, ["I work at Arup"], ["I'm between jobs at the moment"])
     assert "Is between jobs" in active and not any("Arup" in s for s in active), active
+
+
+def test_through_memory_a_child_moved_to_another_school_by_name(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["my son Sam goes to Riverside Primary"],
+                   ["we moved Sam to Oak Hill Academy after half term"])
+    assert "Son Sam goes to Oak Hill Academy" in active and not any("Riverside" in s for s in active), active

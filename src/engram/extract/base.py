@@ -244,8 +244,11 @@ def when_suffix(c: Clause) -> str:
 
 
 def org(text: str) -> str:
-    """An employer from the words after "at"/"for": a proper name, or "the hospital"."""
+    """An employer from the words after "at"/"for": a proper name ("a startup called Loop" is Loop), or "the
+    hospital"."""
     t = trim_np(text)
+    # "a small agency called Brightside": the name
+    t = re.sub(r"^(?i:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+(?=\S)", "", t)
     t = re.split(r"\s+(?:in the|as a|as an|on|since|for|and)\s+", t)[0].strip()
     t = re.sub(r"\s+(?:here|there|now|today)$", "", t)
     if not t:

@@ -131,10 +131,15 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^I eat\s+" + _DIET + r"(?:\s+now)?$", r"I am \g<d> now"),
     (r"^(?i:officially)\s+" + _DIET + r"(?:\s+now)?$", r"I am \g<d> now"),
     (r"^(?i:so\s+)?" + _DIET + r"(?:\s+now)?,?\s+I (?:guess|suppose)$", r"I am \g<d> now"),
+    (r"^(?:I\s+)?(?:have\s+)?(?i:gone|went|turned|become|became)\s+(?:fully\s+|full\s+|completely\s+|totally\s+)?"
+     + _DIET + r"\b.*$", r"I am \g<d> now"),
     (r"^(?i:no)\s+(?!(?:worries|problem|way|idea|thanks|rush|need|longer|more|one|clue|pressure)\b)"
      r"(?P<x>[a-z][\w -]{0,25}?)\s+(?:for me|ever|at all|whatsoever)(?:\s+(?:please|thanks|anymore|these days|"
      r"ever))?$", r"I avoid \g<x>"),
     # other people
+    (r"^(?:we|I)\s+(?:have\s+)?(?:moved|switched|transferred)\s+(?P<w>(?i:my|our)\s+\w+|[A-Z][\w'’-]+)\s+to\s+"
+     r"(?P<s>(?:[A-Z][\w'’-]*\s+){1,3}(?:School|Academy|Primary|College|High|Elementary|Nursery|Kindergarten)\b)"
+     r".*$", r"\g<w> goes to \g<s>"),
     (r"^(?P<s>(?i:my)\s+\w+(?:\s+[A-Z]\w+)?|[A-Z]\w+)\s+loves living in\s+" + _PLACE + r"\b.*$",
      r"\g<s> lives in \g<p>"),
     (r"^(?P<s>(?i:my)\s+\w+(?:\s+[A-Z]\w+)?|[A-Z]\w+)\s+loves (?:his|her|their) job as\s+" + _JOB + r"$",

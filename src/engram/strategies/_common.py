@@ -86,10 +86,11 @@ class Run:
         """People and pets already on record for this actor (from stored keys), oldest first.
 
         One neighbour lookup in each fact namespace, only when the batch's user text could refer to
-        someone ("she", "his", a capitalised name), so "her birthday" resolves across sessions.
+        someone ("she", "his", a capitalised word anywhere: "we moved Sam to ..."), so "her birthday" resolves
+        across sessions.
         """
         text = "\n".join(e.content for e in self.events if e.role == "user")  # each message starts a line
-        if not re.search(r"\b(?:he|she|her|him|his)\b|(?:^|[.!?]\s+)[A-Z][a-z]+\s+(?!I\b)", text, re.MULTILINE):
+        if not re.search(r"\b(?:he|she|her|him|his)\b|\b(?!I\b)[A-Z][a-z]+\b", text):
             return []
         records: dict[str, Record] = {}
         for st in self.strategies:

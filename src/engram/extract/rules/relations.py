@@ -76,7 +76,8 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     subj, disp, body = about
     m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|is living|has moved|"
-                 r"moved|is based|relocated|has relocated|is now|is)\s+(?:from\s+" + _OTHER_PLACE + r"\s+)?"
+                 r"moved|is based|relocated|has relocated|is now|is)\s+(?:back\s+)?(?:home\s+)?"
+                 r"(?:from\s+" + _OTHER_PLACE + r"\s+)?"
                  r"(?:in|to|into\s+(?:a|an|the|their|her|his)\s+(?:[\w'’-]+\s+){1,4}?in)\s+" + PLACE, body)
     if not m:  # "my mum lives with us": a home too, which a later move replaces
         home = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just)\s+)*(?:lives|is living|has moved in|moved in|"
