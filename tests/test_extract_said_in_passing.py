@@ -57,6 +57,9 @@ def summaries(*turns: str) -> list[str]:
     (("assistant: Where do you work these days?", "at a small agency called Brightside"), ["Works at Brightside"]),
     (("gone fully vegan since January",), ["Is vegan"]),
     (("my sister just moved back home to Glasgow",), ["Sister lives in Glasgow"]),
+    (("recommend a racket? started playing padel twice a week",), ["Started playing padel twice a week"]),
+    (("help me write a cover letter. I've been a pharmacist at Boots for 6 years",),
+     ["Works as a pharmacist", "Works at Boots"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)

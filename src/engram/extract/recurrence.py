@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .text import IRREGULAR_PAST
+
 DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _ORDINAL = r"(?:first|second|third|fourth|last|1st|2nd|3rd|4th)"
@@ -203,7 +205,9 @@ def activity_key(what: str) -> str:
 
 
 def third(verb: str) -> str:
-    """"swim" -> "Swims", "go" -> "Goes", "study" -> "Studies"."""
+    """"swim" -> "Swims", "go" -> "Goes", "study" -> "Studies"; a past tense stays ("started" -> "Started")."""
+    if verb.endswith("ed") or verb in IRREGULAR_PAST:
+        return verb.capitalize()
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb.capitalize() + "es"
     if re.search(r"[^aeiou]y$", verb):

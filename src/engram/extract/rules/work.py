@@ -21,12 +21,13 @@ def _job(c: Clause, job: str) -> Fact:
 
 @rule("user")
 def job(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I work as a nurse", "I'm a software engineer at Acme" (job, and employer when named)."""
+    """"I work as a nurse", "I'm a software engineer at Acme", "I've been a pharmacist at Boots for 6 years" (job,
+    and employer when named)."""
     t = c.text
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+as\s+(?:a|an)\s+"
                  r"(?P<job>[\w\s-]+?)"
                  r"(?:\s+(?:at|for|in)\s+(?P<org>.+?))?(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
-    m = m or re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
+    m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
