@@ -60,6 +60,11 @@ def summaries(*turns: str) -> list[str]:
     (("recommend a racket? started playing padel twice a week",), ["Started playing padel twice a week"]),
     (("help me write a cover letter. I've been a pharmacist at Boots for 6 years",),
      ["Works as a pharmacist", "Works at Boots"]),
+    (("assistant: Any allergies or dietary requirements?", "vegan"), ["Is vegan"]),
+    (("assistant: Any allergies or dietary requirements?", "peanuts"), ["Allergic to peanuts"]),
+    (("I work at Klarna", "wait no, Kivra, Klarna was my old job"), ["Works at Kivra"]),
+    (("my dog is called Max", "sorry, Mac, autocorrect"), ["Has a dog named Mac"]),
+    (("I'm learning Spanish", "I stopped Spanish lessons"), ["Stopped learning Spanish"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)
@@ -97,6 +102,14 @@ def test_through_memory_endings_and_changes_said_in_passing(make_memory: Callabl
                     "piano moved to Fridays from now on"])
     assert "Lives in Bergen" in active and "Has piano every Friday" in active, active
     assert not any(w in s for s in active for w in ("Works at Unilever", "Runs every", "Wednesday")), active
+
+
+def test_through_memory_no_more_ends_the_old_and_reads_what_follows(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I drive a Golf", "I have swimming on Mondays", "I'm vegetarian"],
+                   ["no more Golf, I drive a Tesla now", "no more swimming on Mondays, pool's closed for good",
+                    "I actually eat chicken now, not vegetarian anymore"])
+    assert "Drives a Tesla" in active, active
+    assert not any(w in s for s in active for w in ("Golf", "swimming every", "Is vegetarian")), active
 
 
 def test_through_memory_between_jobs_ends_the_employer_on_record(make_memory: Callable[..., Memory]) -> None:

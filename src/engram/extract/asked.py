@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lexicon import CAR_MAKES, FAMILY, PETS
+from .lexicon import CAR_MAKES, DIETS, FAMILY, PETS
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DAY = re.compile(r"\b(?P<d>" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
@@ -84,6 +84,8 @@ class Ask:
             if not re.match(r"^(?:a|an|two|three|\d+)\b", x, re.IGNORECASE):
                 x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
         frame = self.frame
+        if frame.startswith("I am allergic") and x.lower().split()[:1] and x.lower().split()[0] in DIETS:
+            frame = "I am {x}"  # "any allergies or dietary needs?" / "vegan": a diet, not an allergy
         if self.kind == "thing" and any(w.lower() in CAR_MAKES for w in x.split()):
             frame = "I drive {x}"  # a known make: the rules read it as the car, in the user's own verb
         subject = self.subject

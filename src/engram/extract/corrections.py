@@ -40,7 +40,7 @@ class Correction:
 
 def find(sentence: str) -> Correction | None:
     """The correction a (contraction-expanded) sentence makes, if any."""
-    s = sentence.strip()
+    s = _remark(_TAILS.sub("", sentence.strip()))
     m = _INLINE.match(s)
     if m and _short(m.group("y")):
         return Correction(m.group("before").strip(" ,."), _clean(m.group("y")), _opt(m.group("x")))
@@ -48,6 +48,15 @@ def find(sentence: str) -> Correction | None:
     if m and _short(m.group("y")):
         return Correction("", _clean(m.group("y")), _opt(m.group("x")))
     return None
+
+
+# what a correction adds about the slip: "wait no, Kivra, Klarna was my old job" -> "wait no, Kivra, not Klarna"
+_REMARK = re.compile(r",\s*(?P<x>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)\s+(?:was|is)\s+"
+                     r"(?:my\s+old\s+\w+|the\s+old\s+one|wrong|a\s+typo|a\s+mistake|before)[.!]*$")
+
+
+def _remark(s: str) -> str:
+    return _REMARK.sub(lambda m: f", not {m.group('x')}", s)
 
 
 def slip(text: str, facts: Sequence[Fact], named: str | None) -> str | None:
@@ -221,7 +230,8 @@ _ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other
                     r"last time))?\s*[:,-]?\s*"
                     r"|^(?:from|about|re|regarding|on)\s+(?:our|my|the|last|what|yesterday)\b[\w' ]{0,30}?:\s*",
                     re.IGNORECASE)
-_TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|i always mix (?:them|those|it) up|"
+_TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|(?:stupid\s+|damn\s+)?auto-?correct(?:ed)?|"
+                    r"i always mix (?:them|those|it) up|"
                     r"(?:I|i) (?:keep|always) (?:mixing|getting) (?:them|it|that) (?:up|wrong)))+[.!]*$", re.IGNORECASE)
 _IT_IS = r"(?:it|that|the right one|the real one)\s*(?:is|'s|’s|was)\s+(?:actually\s+|really\s+)?"
 _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
@@ -242,6 +252,7 @@ _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
 _SAYS_FIX = re.compile(r"^(?:I\s+(?:think|believe)\b|I\s+(?:said|meant)\b|(?:(?:last time|earlier|before)\s+)?I\s+"
                        r"(?:told you|wrote|typed)\b|(?:please\s+)?(?:ignore|forget)\b|"
                        r"[^,?]+?\s+was\s+(?:wrong|a typo)|[^,?]+\?\s*no\b)", re.IGNORECASE)
+_NAME_ONLY = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _STATES = re.compile(r"^(?:I|I'm|I am|i'm|my|we|our|he|she|they)\b", re.IGNORECASE)
 
@@ -257,7 +268,7 @@ class Fix:
 def said_fix(message: str) -> Fix | None:
     """The value ``message`` puts right, when the whole message is such a fix; None for anything else
     (a statement that denies a value, "I work at Ericsson, not Telenor", is read as a statement)."""
-    s = _TAILS.sub("", message.strip().rstrip(".!")).strip()
+    s = _remark(_TAILS.sub("", message.strip().rstrip(".!")).strip())
     opened = _OPEN.match(s)
     body = s[opened.end():] if opened else s
     about = _ABOUT.match(body)
@@ -265,6 +276,8 @@ def said_fix(message: str) -> Fix | None:
     body = _OPEN.sub("", body).strip().rstrip(".!")
     if not (opened or about) and not _SAYS_FIX.match(body):
         return None
+    if opened and re.match(r"(?i)(?:sorry|oops|whoops|wait|no|nope|my bad)\b", s) and _NAME_ONLY.match(body):
+        return Fix(body)  # "sorry, Mac (autocorrect)": the name meant, in place of the last one said
     for pat in _SHAPES:
         m = pat.match(body)
         if not m:

@@ -48,6 +48,11 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^(?:I am\s+)?not\s+(?P<x>[^,;]+?)\s+any ?more\s*[,;]\s*(?:now\s+)?(?:I am\s+)?(?P<y>[^,;]+?)\s+"
      r"(?:instead|now)\b.*$", r"I am no longer \g<x>; I am \g<y> now"),
     (r"^(?:I am\s+)?not\s+(?P<x>[^,;]+?)\s+any ?more$", r"I am no longer \g<x>"),
+    # the new state, then the old one over: "I eat chicken now, not vegetarian anymore"
+    (r"^(?P<s>(?:I|we)\b[^,;]+?),\s+(?:and\s+|so\s+)?(?:I am\s+)?not\s+(?P<x>[^,;]{2,30}?)\s+any ?more$",
+     r"\g<s>; I am no longer \g<x>"),
+    # "no more swimming on Mondays, the pool closed": the end read on its own, then what follows
+    (r"^no more\s+(?P<x>[\w -]+?)(?:\s+on\s+\w+days?)?\s*[,;]\s*(?P<rest>.+)$", r"NOMORE_THEN"),
     # "no car anymore, sold the Sandero": what follows says it
     (r"^no (?P<x>[\w -]+?)\s+any ?more\s*[,;]\s*(?P<rest>.+)$", r"NOMORE"),
     # "my car's a VW Passat": the car driven
@@ -205,6 +210,8 @@ def rewrite(sentence: str) -> str:
             rest = re.sub(r"\s+instead$", "", m.group("rest") or "", flags=re.IGNORECASE)
             done = f"I am done with {m.group('x').strip()}"
             return f"{done}; {rewrite(with_subject(rest.strip())).rstrip('.!')}{end}" if rest else f"{done}{end}"
+        if rep == "NOMORE_THEN":  # "no more Golf, I drive a Tesla now": the end, then what is said after it
+            return f"no more {m.group('x').strip()}; {rewrite(with_subject(m.group('rest').strip())).rstrip('.!')}{end}"
         if rep == "SPORT":
             return f"I quit {_DONE_SPORT[m.group('v').lower()]}{end}"
         if rep == "HISTORY":

@@ -123,6 +123,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?:I am |I have been )?(?i:studying|taking)\s+" + _LANG + r"(?:\s+(?:lessons|classes|courses?))?\b.*$",
      r"I am learning \g<l>"),
     (r"^I am no longer (?:learning|studying)\s+" + _LANG + r"$", r"I stopped learning \g<l>"),
+    (r"^I (?:have\s+)?(?:stopped|quit|dropped|gave up|cancelled|canceled)\s+(?:my\s+|the\s+)?" + _LANG
+     + r"\s+(?:lessons|classes|course|tutoring)\b.*$", r"I stopped learning \g<l>"),
     (r"^" + _LANG + r" is my new (?:project|language|challenge|thing)$", r"I am learning \g<l> now"),
     (r"^I am learning\s+" + _LANG + r"\s+now,.*$", r"I am learning \g<l> now"),
     # diet
