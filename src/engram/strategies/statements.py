@@ -67,6 +67,17 @@ _OVER_WORDS = frozenset(index_terms(
 _NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b(?:[A-Z][\w'-]+|\d[\w.-]*)")
 
 
+# a date's words: when something was said to end, not what ended
+_CALENDAR = frozenset(index_terms("January February March April May June July August September October November "
+                                  "December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mondays Tuesdays "
+                                  "Wednesdays Thursdays Fridays Saturdays Sundays"))
+
+
+def _undated(named: set[str]) -> set[str]:
+    """Names without the words and numbers of a date."""
+    return {t for t in named - _CALENDAR if not t[:1].isdigit()}
+
+
 def names(summary: str) -> set[str]:
     """The names and numbers of a summary (its values), stemmed: capitalised words after the first, digits."""
     return set(index_terms(" ".join(_NAME.findall(summary))))
@@ -199,10 +210,11 @@ def decide(c: Candidate, neighbors: Sequence[Record],
         return [Decision("skip", r.id, "restates a record in other words")]
     if ending:
         what = mine - _OVER_WORDS
+        named = _undated(said)
         for r in neighbors:
-            theirs, known = content(r.summary), names(r.summary)
-            if said and known and not said & known:
-                continue  # "used to live in Oslo" does not end "Lives in Bergen"
+            theirs, known = content(r.summary), _undated(names(r.summary))
+            if named and known and not named & known:
+                continue  # "used to live in Oslo" does not end "Lives in Bergen" (a date is no other value)
             if what and not negated(r.summary) and len(what & theirs) >= max(1, (len(what) + 1) // 2):
                 return [Decision("replace", r.id, "says it is over")]
         return [Decision("add", None, "new information")]
