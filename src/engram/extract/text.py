@@ -58,6 +58,8 @@ def split_sentences(text: str) -> list[str]:
 # what a person other than the speaker does, said after "and" without its subject
 _THIRD_VERBS = "goes|lives|works|attends|plays|studies|teaches|drives|coaches|trains"
 _FIRST_VERBS = "work|live|drive|speak|play|teach|study|go|coach|train|volunteer"
+# a change said after a comma without its subject: "my sister left Oslo, moved to Rome" (hers, not the user's)
+_PAST_VERBS = "switched|moved|joined|started|bought|sold|took up|picked up"
 _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
@@ -68,8 +70,7 @@ _CLAUSE_SPLIT = re.compile(
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|switched|"
-    r"moved|joined|started|bought|sold|took up|picked up)\b)"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
@@ -239,9 +240,12 @@ def gapped(clause: str, previous: str) -> str:
     """A clause whose verb or subject is left out because the clause before says it: "my mum lives in Cork and my
     dad in Dublin" -> "my dad lives in Dublin", "my son Kacper is 12 and goes to St Patrick's" -> "my son Kacper
     goes to St Patrick's"; any other clause unchanged."""
-    if re.match(r"^(?:" + _THIRD_VERBS + r")\b", clause):  # "... and goes to St Patrick's": the same subject
+    if re.match(r"^(?:" + _THIRD_VERBS + r"|" + _PAST_VERBS + r")\b", clause):  # "... and goes to St Patrick's"
         who = re.match(r"^(?:" + _OWNED + r"|[A-Z][\w'’-]+)(?=\s)", previous)
         return f"{who.group(0)} {clause}" if who and who.group(0) not in ("I", "We") else clause
+    if re.match(r"^(?:starting|joining|moving)\b", clause):  # "my sister left Oslo, starting at Google"
+        who = re.match(r"^(?:" + _OWNED + r"|[A-Z][\w'’-]+)(?=\s)", previous)
+        return f"{who.group(0)} is {clause}" if who and who.group(0) not in ("I", "We") else clause
     if re.match(r"^(?:" + _FIRST_VERBS + r")\b", clause) and re.match(r"^(?:I|we)\s", previous):
         return f"{previous.split()[0]} {clause}"  # "I live in Leeds and work at Arup"
     m = _GAPPED.match(clause)
