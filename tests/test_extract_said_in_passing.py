@@ -66,6 +66,7 @@ def summaries(*turns: str) -> list[str]:
     (("my dog is called Max", "sorry, Mac, autocorrect"), ["Has a dog named Mac"]),
     (("I'm learning Spanish", "I stopped Spanish lessons"), ["Stopped learning Spanish"]),
     (("my sister left Oslo, moved to Rome",), ["Sister lives in Rome"]),  # hers, not the user's
+    (("I work for the NHS as a physio",), ["Works at the NHS", "Works as a physio"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)

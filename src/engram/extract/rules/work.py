@@ -177,14 +177,16 @@ def switched_shifts(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I work at Spotify in the data team", "I work for the council"."""
+    """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio"."""
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+(?:at|for)\s+(?P<org>.+)$", c.text)
     employer = org(m.group("org")) if m else ""
     if not m or not employer:
         return None
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
-    return [make_fact(c, "user", "employer", employer, summary, "fact")]
+    role = re.search(r"\bas\s+(?:a|an)\s+(?P<job>[\w\s-]+?)$", m.group("org"))  # "for the NHS as a physio"
+    return [make_fact(c, "user", "employer", employer, summary, "fact")] + (
+        [_job(c, trim_np(role.group("job")).lower())] if role else [])
 
 
 @rule("user")
