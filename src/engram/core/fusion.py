@@ -169,6 +169,7 @@ class Weights:
     runner_up: float = 0.6  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
     alone: float = 0.5  # k: keyword coverage L a match needs when the memory does not answer the query
     impersonal: float = 1.25  # i: a query about no one needs the memory's best V to reach i x min_score (:func:`cut`)
+    personal: float = 0.8  # p: a query about the person needs only p x min_score of it: 1 / i, the same factor
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,11 +432,13 @@ def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: 
     best V: forgetting a stored fact costs more than a weak extra hit (``limit`` bounds the list).
 
     A query that refers to no one (``personal`` False: no pronoun, no "the customer") is asked of the world
-    more often than of the memory, so the memory's best V must reach ``impersonal`` x ``min_score`` for it."""
+    more often than of the memory, so the memory's best V must reach ``impersonal`` x ``min_score`` for it; one
+    that refers to someone ("who is my employer?") is asked of the memory, and ``personal`` x ``min_score`` is
+    enough: a memory's only record, "Works at Nestlé" (V 0.16), answers it."""
     if not ranked:
         return []
     best_v = max((s.vector or 0.0) for s in ranked)
-    if best_v < min_score * (1.0 if personal else weights.impersonal):
+    if best_v < min_score * (weights.personal if personal else weights.impersonal):
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)
     return [s for s in ranked if s.id in by_words or (s.vector or 0.0) >= floor]
