@@ -165,7 +165,7 @@ def not_tail(sentence: str) -> tuple[str, str] | None:
 # "it's not lactose, it's gluten I can't have", "not Leeds, it's Bradford where I live", "it's not Arup I work
 # for, it's Arcadis", "I'm not allergic to nuts, it's shellfish": a value put right by saying what it is not.
 _NP = r"(?P<{}>(?:(?:a|an|the|my)\s+)?[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)"
-_IT_IS = r"(?:it|that)\s+(?:is|was)\s+"
+_IT_IS = r"(?:it|that|the right one|the real one)\s*(?:is|'s|’s|was)\s+(?:actually\s+|really\s+)?"
 _CLEFT = (
     re.compile(r"^(?:" + _IT_IS + r")?not\s+" + _NP.format("x") + r",\s*" + _IT_IS + _NP.format("y") + r"\s+"
                r"(?:(?P<rel>that|which|what|who|where|when)\s+)?(?P<cl>(?:I|we)\s+.+?)[.!]*$", re.IGNORECASE),
@@ -233,7 +233,6 @@ _ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other
 _TAILS = re.compile(r"(?:,?\s+(?:my mistake|my bad|sorry|oops|typo|lol|haha|(?:stupid\s+|damn\s+)?auto-?correct(?:ed)?|"
                     r"i always mix (?:them|those|it) up|"
                     r"(?:I|i) (?:keep|always) (?:mixing|getting) (?:them|it|that) (?:up|wrong)))+[.!]*$", re.IGNORECASE)
-_IT_IS = r"(?:it|that|the right one|the real one)\s*(?:is|'s|’s|was)\s+(?:actually\s+|really\s+)?"
 _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
     r"^(?:I\s+)?(?:meant|mean|meant to say|meant to write)\s+(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?"
     r"(?P<x>[^,]+?)$",

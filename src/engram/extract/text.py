@@ -240,12 +240,11 @@ def gapped(clause: str, previous: str) -> str:
     """A clause whose verb or subject is left out because the clause before says it: "my mum lives in Cork and my
     dad in Dublin" -> "my dad lives in Dublin", "my son Kacper is 12 and goes to St Patrick's" -> "my son Kacper
     goes to St Patrick's"; any other clause unchanged."""
-    if re.match(r"^(?:" + _THIRD_VERBS + r"|" + _PAST_VERBS + r")\b", clause):  # "... and goes to St Patrick's"
-        who = re.match(r"^(?:" + _OWNED + r"|[A-Z][\w'’-]+)(?=\s)", previous)
-        return f"{who.group(0)} {clause}" if who and who.group(0) not in ("I", "We") else clause
-    if re.match(r"^(?:starting|joining|moving)\b", clause):  # "my sister left Oslo, starting at Google"
-        who = re.match(r"^(?:" + _OWNED + r"|[A-Z][\w'’-]+)(?=\s)", previous)
-        return f"{who.group(0)} is {clause}" if who and who.group(0) not in ("I", "We") else clause
+    who = re.match(r"^(?:" + _OWNED + r"|(?!I\b|We\b)[A-Z][\w'’-]+)(?=\s)", previous)  # someone other than the user
+    if who and re.match(r"^(?:" + _THIRD_VERBS + r"|" + _PAST_VERBS + r")\b", clause):  # "... and goes to St Patrick's"
+        return f"{who.group(0)} {clause}"
+    if who and re.match(r"^(?:starting|joining|moving)\b", clause):  # "my sister left Oslo, starting at Google"
+        return f"{who.group(0)} is {clause}"
     if re.match(r"^(?:" + _FIRST_VERBS + r")\b", clause) and re.match(r"^(?:I|we)\s", previous):
         return f"{previous.split()[0]} {clause}"  # "I live in Leeds and work at Arup"
     m = _GAPPED.match(clause)
@@ -325,10 +324,9 @@ _REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(" + "|".join(_SPOUSES) + r")\s+is\s+([
 
 
 def appositive(sentence: str) -> str:
-    """"Rosa, my sister, lives in Quito" and "my sister, Rosa, lives in Quito" -> "my sister Rosa lives in Quito": the
-    shape the rules read (also
-    inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is Zoe" and "my husband is
-    Piotr" -> "my partner is called Zoe", "my husband is called Piotr"."""
+    """"Rosa, my sister, lives in Quito" and "my sister, Rosa, lives in Quito" -> "my sister Rosa lives in Quito":
+    the shape the rules read (also inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is
+    Zoe" and "my husband is Piotr" -> "my partner is called Zoe", "my husband is called Piotr"."""
     sentence = _NAME_IS.sub(lambda n: f"{n.group(1)} {n.group(2)} is called {n.group(3)}", sentence)
     rel = _REL_IS.match(sentence)
     if rel and rel.group(3) not in NOT_NAMES | NATIONALITIES:
