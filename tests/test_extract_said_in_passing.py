@@ -67,6 +67,9 @@ def summaries(*turns: str) -> list[str]:
     (("I'm learning Spanish", "I stopped Spanish lessons"), ["Stopped learning Spanish"]),
     (("my sister left Oslo, moved to Rome",), ["Sister lives in Rome"]),  # hers, not the user's
     (("I work for the NHS as a physio",), ["Works at the NHS", "Works as a physio"]),
+    (("I go kayaking.",), ["Goes kayaking"]),
+    (("I speak Yoruba and Finnish",), ["Speaks Yoruba", "Speaks Finnish"]),  # a language the lexicon lacks
+    (("I speak English at work",), ["Speaks English"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)
@@ -74,13 +77,14 @@ def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: 
 
 
 @pytest.mark.parametrize("text", [
-    "I do my best", "I do the dishes", "no worries for me", "it's not that I hate it, it's just boring",
+    "I do my best", "I do the dishes", "no worries for me", "I go crazy", "I speak to Maria every day",
+    "it's not that I hate it, it's just boring",
     "I'm not a morning person, it's true", "Accepted an offer from Stripe! Starting April 20th.",
 ])
 def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None:
     got = summaries(text)
     assert not any(s.startswith(("Does my", "Does the", "Avoids worries", "Hates it just", "Is a true",
-                                 "Starting on")) for s in got), got
+                                 "Starting on", "Goes crazy", "Speaks Maria")) for s in got), got
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

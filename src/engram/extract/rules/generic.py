@@ -13,7 +13,7 @@ from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact
 from ..lexicon import ACTIVITIES, BODY, CAR_MAKES, NOT_NAMES, TRIVIAL_HAVE
 from ..registry import configure, rule
-from ..text import cap, strip_article, third_person, tidy, trim_np, value_terms
+from ..text import cap, is_activity, strip_article, third_person, tidy, trim_np, value_terms
 
 GENERIC_PRESENT = ("drive|own|take|support|cycle|bike|walk|commute|go to|teach|study|speak|play|do|use|eat|drink|meet|"
                     "wear|volunteer|practise|practice|attend|run|rent|have|go|swim|train|work|sing|paint|knit|"
@@ -87,8 +87,8 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     if verb == "work" and not re.match(r"^(?:late|nights|weekends|from home|remotely|part[- ]time|full[- ]time|"
                                        r"long hours|early)\b", obj_np, re.IGNORECASE):
         return []
-    if verb == "go" and not re.match(r"^(?:to|swimming|running|climbing|hiking|cycling|dancing)\b", obj_np):
-        return []
+    if verb == "go" and not (obj_np.lower().startswith("to ") or is_activity(obj_np)):
+        return []  # "I go to the gym", "I go kayaking"; not "I go crazy"
     if verb == "do" and strip_article(obj_np).split(" ")[0].lower() not in ACTIVITIES:
         return None  # "I do yoga", "I do crossfit"; not "I do my best", "I do the dishes"
     summary = tidy(third_person(f"I {m.group('adv')}{verb} {trim_np(c.dated[m.start('obj'):])}"))

@@ -6,7 +6,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, allergies, make_fact, when_suffix
-from ..lexicon import DIETS, LANGS, TRIVIAL_HAVE
+from ..lexicon import DIETS, LANGS, NOT_NAMES, TRIVIAL_HAVE
 from ..registry import rule
 from ..text import article, strip_article, strip_prep, tidy, trim_np, value_terms
 
@@ -131,7 +131,9 @@ def trait(c: Clause, ctx: Context) -> list[Fact] | None:
 # how well a language is spoken, said before it: "German and a bit of Italian", "fluent Spanish"
 _HOW_WELL = (r"(?:a\s+(?:little\s+)?bit\s+of|a\s+little|some|basic|conversational|fluent|decent|broken|rusty|"
              r"passable|school)")
-_ONE_LANG = r"(?:" + _HOW_WELL + r"\s+)?(?:" + _LANG_RE + r")\b"
+# a language the lexicon does not know is still written with a capital: "I speak Yoruba and Finnish"
+_A_LANG = r"(?:" + _LANG_RE + r"|(?-i:[A-Z][a-zà-ÿ]{2,}))"
+_ONE_LANG = r"(?:" + _HOW_WELL + r"\s+)?" + _A_LANG + r"\b"
 
 
 @rule("user")
@@ -141,9 +143,11 @@ def languages(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak)\s+(?P<langs>" + _ONE_LANG
                  + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)" + _ONE_LANG + r")*)", t, re.IGNORECASE)
     if m:
-        for mm in re.finditer(r"(?:\b(?P<how>" + _HOW_WELL + r")\s+)?\b(?P<lg>" + _LANG_RE + r")\b", m.group("langs"),
+        for mm in re.finditer(r"(?:\b(?P<how>" + _HOW_WELL + r")\s+)?\b(?P<lg>" + _A_LANG + r")\b", m.group("langs"),
                               re.IGNORECASE):
             lg, how = mm.group("lg").capitalize(), (mm.group("how") or "").lower()
+            if lg.lower() not in LANGS and lg in NOT_NAMES:
+                continue
             out.append(make_fact(c, "user", f"language:{lg.lower()}", "yes", tidy(f"Speaks {how} {lg}"), "fact"))
     for mm in re.finditer(r"\b(?P<lg>" + _LANG_RE + r")\s+is\s+my\s+(?P<nth>native|first|mother|second|third|fourth)"
                           r"(?:\s+tongue|\s+language)", t, re.IGNORECASE):
