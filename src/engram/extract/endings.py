@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import CAR_MAKES
+from .lexicon import CAR_MAKES, SPORT_PARTICIPLES
 from .recurrence import DAY, PART
 from .rephrase import with_subject
 from .text import strip_article
@@ -28,11 +28,6 @@ _OWNING = r"(?:have|own|drive|ride|keep)"
 _NAME = r"(?-i:[A-Z])[\w'’-]+"
 _BORED = r"(?:got|was|is|became|had become|felt)\s+(?:boring|old|dull|too \w+|stale)"
 
-# a sport's verb as "have not ... since" says it, and the sport it names
-_DONE_SPORT = {"run": "running", "running": "running", "swum": "swimming", "swam": "swimming",
-               "swimming": "swimming", "climbed": "climbing", "climbing": "climbing", "surfed": "surfing",
-               "skied": "skiing", "boxed": "boxing", "rowed": "rowing", "skated": "skating", "danced": "dancing",
-               "hiked": "hiking", "cycled": "cycling", "cycling": "cycling", "jogged": "jogging"}
 
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) for p, r in [
     # said without a subject, as chat does: "no longer with Zoë", "not with Sam anymore"
@@ -150,7 +145,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
      r"(?P<x>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)*)\s+(?:just\s+|finally\s+)?(?:let me go|laid me off|"
      r"made me redundant|fired me|sacked me)(?P<rest>.*)$", r"I was laid off from \g<x>\g<rest>"),
     # a sport not done for a long time, said by its verb: "I haven't run in months", "have not swum since May"
-    (r"^I (?:have not|haven't|have hardly|have barely)\s+(?:been\s+)?(?P<v>" + "|".join(_DONE_SPORT) + r")\s+"
+    (r"^I (?:have not|haven't|have hardly|have barely)\s+(?:been\s+)?(?P<v>" + "|".join(SPORT_PARTICIPLES) + r")\s+"
      r"(?:(?:in|for)\s+(?:months|ages|years|a while|weeks|a long time)|since)\b.*$", r"SPORT"),
     # not done since something happened: "I have not played tennis since my knee surgery"
     (r"^I (?:have not|haven't)\s+(?:touched|played|done|picked up|been to|gone to)\s+(?P<x>[^,;]+?)\s+since\b.*$",
@@ -213,7 +208,7 @@ def rewrite(sentence: str) -> str:
         if rep == "NOMORE_THEN":  # "no more Golf, I drive a Tesla now": the end, then what is said after it
             return f"no more {m.group('x').strip()}; {rewrite(with_subject(m.group('rest').strip())).rstrip('.!')}{end}"
         if rep == "SPORT":
-            return f"I quit {_DONE_SPORT[m.group('v').lower()]}{end}"
+            return f"I quit {SPORT_PARTICIPLES[m.group('v').lower()]}{end}"
         if rep == "HISTORY":
             return f"I left {m.group('x')}; {rewrite(m.group('rest')).rstrip('.!')}{end}"
         if rep == "NOMORE":

@@ -150,6 +150,17 @@ ACTIVITIES = words("""tennis yoga pilates chess pottery ceramics salsa tango bal
     ukulele saxophone flute trumpet harp banjo accordion dj djing podcasting blogging writing poetry
     reading gaming videogames poker sudoku crosswords jigsaws puzzles scrabble backgammon mahjong
     astronomy stargazing meditation improv theatre theater acting juggling volunteering""")
+# a sport said by its verb ("I swim", "I haven't swum since May"): each form of the verb, and the sport it names
+SPORT_VERBS = {"swim": "swimming", "run": "running", "climb": "climbing", "surf": "surfing", "ski": "skiing",
+               "box": "boxing", "row": "rowing", "skate": "skating", "dance": "dancing", "hike": "hiking",
+               "jog": "jogging", "cycle": "cycling", "golf": "golf", "fence": "fencing", "sail": "sailing"}
+SPORT_PARTICIPLES = {"run": "running", "swum": "swimming", "swam": "swimming", "climbed": "climbing",
+                     "surfed": "surfing", "skied": "skiing", "boxed": "boxing", "rowed": "rowing", "skated": "skating",
+                     "danced": "dancing", "hiked": "hiking", "cycled": "cycling", "jogged": "jogging",
+                     **{sport: sport for sport in SPORT_VERBS.values()}}  # "have not been swimming since May"
+# the words for a child of the user: what "is at X" means of them is their school
+CHILDREN = frozenset(("daughter", "son", "kid", "child", "twin", "stepson", "stepdaughter", "youngest", "eldest",
+                      "oldest"))
 ACTIVITY_NOUN_ING = words("""thing nothing something anything everything king ring string spring wing sibling
     darling pudding dumpling stuffing filling frosting icing dressing herring whiting seasoning clothing
     ceiling morning evening building wedding meeting feeling lightning earring bedding smoking drinking vaping

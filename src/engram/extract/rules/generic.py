@@ -11,7 +11,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact
-from ..lexicon import ACTIVITIES, BODY, CAR_MAKES, NOT_NAMES, TRIVIAL_HAVE
+from ..lexicon import BODY, CAR_MAKES, NOT_NAMES, SPORT_VERBS, TRIVIAL_HAVE
 from ..registry import configure, rule
 from ..text import cap, is_activity, strip_article, third_person, tidy, trim_np, value_terms
 
@@ -89,7 +89,7 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
         return []
     if verb == "go" and not (obj_np.lower().startswith("to ") or is_activity(obj_np)):
         return []  # "I go to the gym", "I go kayaking"; not "I go crazy"
-    if verb == "do" and strip_article(obj_np).split(" ")[0].lower() not in ACTIVITIES:
+    if verb == "do" and not is_activity(obj_np):
         return None  # "I do yoga", "I do crossfit"; not "I do my best", "I do the dishes"
     summary = tidy(third_person(f"I {m.group('adv')}{verb} {trim_np(c.dated[m.start('obj'):])}"))
     vehicle = re.match(r"^(?:the\s+)?(?:train|bus|tube|subway|metro|ferry|tram)\b", obj_np)
@@ -102,22 +102,16 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute)]
 
 
-# a sport said by its verb alone: "I swim", "I climb a lot", "I run most mornings"
-_SPORT_VERBS = {"swim": "swimming", "run": "running", "climb": "climbing", "surf": "surfing", "ski": "skiing",
-                "box": "boxing", "row": "rowing", "skate": "skating", "dance": "dancing", "hike": "hiking",
-                "jog": "jogging", "cycle": "cycling", "golf": "golf", "fence": "fencing", "sail": "sailing"}
-
-
 @rule("generic")
 def sport_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I swim", "I climb a lot", "we ski every winter": the sport named by the verb."""
-    m = re.match(r"^(?:I|we)\s+(?:(?:also|still|now|mostly|really|regularly)\s+)*(?P<verb>" + "|".join(_SPORT_VERBS)
+    m = re.match(r"^(?:I|we)\s+(?:(?:also|still|now|mostly|really|regularly)\s+)*(?P<verb>" + "|".join(SPORT_VERBS)
                  + r")(?:\s+(?:a lot|a bit|loads|regularly|competitively|for fun|most \w+|on \w+|at weekends|"
                  r"every \w+|daily|weekly|twice a week|once a week|a few times a week|too|as well)\b.*)?$",
                  c.text, re.IGNORECASE)
     if not m:
         return None
-    sport = _SPORT_VERBS[m.group("verb").lower()]
+    sport = SPORT_VERBS[m.group("verb").lower()]
     return [make_fact(c, "user", f"sport:{value_terms(sport, 1)}", sport, tidy(third_person(c.dated)), "fact",
                       multi=True)]
 

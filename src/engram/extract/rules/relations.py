@@ -8,7 +8,7 @@ import re
 from ...core import timeref
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, Rel, allergies, event_head, make_fact, subject_of
-from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
+from ..lexicon import CHILDREN, JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
 from ..text import article, pronouns, tidy, trim_np, value_terms
 
@@ -93,9 +93,6 @@ SCHOOL = r"(?P<school>(?:[A-Z][\w'’-]*\s+){1,3}(?:School|Academy|Primary|Colle
     r"Secondary|Elementary|Preschool)\b(?:\s+School\b)?)"
 
 
-_CHILDREN = ("daughter", "son", "kid", "child", "twin", "stepson", "stepdaughter", "youngest", "eldest", "oldest")
-
-
 @rule("relations")
 def school(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Nora goes to Brookfield Academy", "my daughter is at Riverside Community School", "Maja changed from
@@ -108,7 +105,7 @@ def school(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.match(r"^SUBJ\s+(?:(?:now|still|also|just)\s+)*(?:goes to|is at|is in|attends|started at|has started at|"
                  r"is starting at|moved to|changed to|switched to)\s+(?:the\s+)?" + SCHOOL, body)
     if m is None and (re.search(r"\bout of\b|\bschools?\b|\bclass\b|\byear \d", c.raw, re.IGNORECASE)
-                      or re.split(r"[:/]", subj)[0] in _CHILDREN):  # "my daughter is at St Mary's": her school
+                      or re.split(r"[:/]", subj)[0] in CHILDREN):  # "my daughter is at St Mary's": her school
         # "we took Elif out of Thornbury, Elif goes to Kastanjehof instead": the school said without its kind
         m = re.match(r"^SUBJ\s+(?:now\s+)?(?:goes to|attends|is at)\s+(?P<school>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)",
                      body)

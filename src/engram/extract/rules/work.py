@@ -82,10 +82,9 @@ def between_jobs(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"jobless|without a job)\b", c.text, re.IGNORECASE)
     if not m:
         return None
-    what = m.group("what").lower()
+    what, when = m.group("what").lower(), when_suffix(c)
     return [make_fact(c, "user", "employer", "", "", "fact", retract=True),
-            make_fact(c, "user", "employment", what, tidy(f"Is {what}" + (f" {when_suffix(c)}" if when_suffix(c)
-                                                                          else "")), "fact")]
+            make_fact(c, "user", "employment", what, tidy(f"Is {what} {when}"), "fact")]
 
 
 @rule("user")
