@@ -17,7 +17,8 @@ question is recalled with the default settings and the top 3 records are read:
 
 ``held`` users (``sha1(id) % 2 == 1``) are never read to change a rule: ``-v`` prints ``tune`` misses only.
 The second blind set (``users/blind2.py``, ``--set blind2``) has no split: all its users are ``all``, a test set
-only (``--split`` does not apply to it and ``-v`` prints nothing for it).
+only (``--split`` does not apply to it and ``-v`` prints nothing for it). The third (``users/blind3.py``, ``--set
+blind3``) was written by a helper who did not read the extractor, split by user: its ``held`` half is a test set.
 
 Usage::
 
@@ -26,6 +27,7 @@ Usage::
     .venv/bin/python bench/extraction/phrasing.py --set natural    # the blind natural-chat set (users/natural.py)
     .venv/bin/python bench/extraction/phrasing.py --set natural-plain  # its facts as plain sentences, no filler
     .venv/bin/python bench/extraction/phrasing.py --set blind2     # the second blind set, never tuned on
+    .venv/bin/python bench/extraction/phrasing.py --set blind3 --split tune -v  # the third: its tune half
     .venv/bin/python bench/extraction/phrasing.py --model openai:gpt-4o-mini --base-url http://127.0.0.1:8080/v1
 """
 
@@ -47,6 +49,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 
 import blind2  # noqa: E402
+import blind3  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -59,7 +62,8 @@ DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule cha
 SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of them, frozen digest)
         "natural": (natural.build, natural.digest, natural.FROZEN["natural"]),
         "natural-plain": (lambda: natural.build(plain=True), natural.digest, natural.FROZEN["natural-plain"]),
-        "blind2": (blind2.build, blind2.digest, blind2.FROZEN)}
+        "blind2": (blind2.build, blind2.digest, blind2.FROZEN),
+        "blind3": (blind3.build, blind3.digest, blind3.FROZEN)}
 SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
