@@ -105,3 +105,36 @@ def test_i_meant_with_the_slip_named_puts_the_message_before_right() -> None:
     got = read("My uncle just moved to Bregen.", "A:Bregen sounds lovely!", "whoops, I meant Bergen, not Bregen.")
     assert ("uncle/residence", "Uncle lives in Bergen", False) in got
     assert not any("Bregen" in s for _, s, r in got if not r), got
+
+
+# The marks chat uses for a slip (stop 38), written before the rules that read them: "scratch that", a bare
+# "sorry," / "oops," before the value, an asterisk ("*Fabia", "Bruges*"), "autocorrect strikes again", a slip
+# named after the value ("Thursday was a typo", "no idea why I wrote Sunday"), and "Y, not X, sorry".
+@pytest.mark.parametrize(("turns", "right", "wrong"), [
+    (("My line manager is Ines, scratch that, it's Ivana.",), "Manager is Ivana", "Ines"),
+    (("I have pottery every Tuesday, sorry, Wednesday",), "every Wednesday", "Tuesday"),
+    (("we live in Ghent, oops, Bruges*",), "Lives in Bruges", "Ghent"),
+    (("i work at nokia. sorry, ericsson! not nokia.",), "Works at ericsson", "nokia"),
+    (("I drive a Skoda Octavia", "A:Nice.", "*skoda fabia not octavia"), "Fabia", "Octavia"),
+    (("I drive a Hyundai Ioniq", "A:Nice.", "*kia niro not ioniq"), "Drives a Kia Niro", "Hyundai"),
+    (("my cat is called Pixel", "A:Cute!", "Byte!! not Pixel, sorry"), "named Byte", "Pixel"),
+    (("I have yoga every Monday", "A:Noted.", "ugh autocorrect strikes again, friday, not monday"),
+     "every Friday", "Monday"),
+    (("I have swimming every Thursday", "A:Noted.", "correction: Saturday. Thursday was a typo"),
+     "every Saturday", "Thursday"),
+    (("I have band practice every Sunday", "A:Noted.", "no, saturday. no idea why i wrote sunday"),
+     "every Saturday", "Sunday"),
+])
+def test_a_slip_marked_the_way_chat_marks_it_is_put_right(turns: tuple[str, ...], right: str, wrong: str) -> None:
+    summaries = [s for _, s, r in read(*turns) if not r]
+    assert any(right.lower() in s.lower() for s in summaries), summaries
+    assert not any(wrong.lower() in s.lower() for s in summaries), summaries
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("I live in Leeds, sorry for the late reply", "Lives in Leeds"),
+    ("I have piano every Monday, sorry, gotta run", "Has piano every Monday"),
+    ("I work at Arup, oops, wrong chat", "Works at Arup"),
+])
+def test_a_bare_sorry_before_something_that_is_no_value_corrects_nothing(message: str, kept: str) -> None:
+    assert kept in [s for _, s, r in read(message) if not r]

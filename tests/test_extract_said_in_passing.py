@@ -127,3 +127,19 @@ def test_through_memory_a_child_moved_to_another_school_by_name(make_memory: Cal
     active = _play(make_memory, ["my son Sam goes to Riverside Primary"],
                    ["we moved Sam to Oak Hill Academy after half term"])
     assert "Son Sam goes to Oak Hill Academy" in active and not any("Riverside" in s for s in active), active
+
+
+def test_through_memory_a_pastime_said_with_a_word_of_change_ends_the_others_whatever_the_verb(
+        make_memory: Callable[..., Memory]) -> None:
+    """"Goes kayaking" then "these days I play volleyball": one verb or another, a new pastime said with "now" /
+    "these days" takes the place of the others; said with "also" / "too" it joins them, and a place one goes
+    ("the gym") or a job one does ("run a bakery") is no pastime."""
+    active = _play(make_memory, ["I go kayaking most weekends", "I swim a lot", "I run a bakery"],
+                   ["these days I play volleyball, way more social"])
+    assert "Plays volleyball" in active and "Runs a bakery" in active, active
+    assert not any(w in s for s in active for w in ("kayaking", "Swims")), active
+
+
+def test_through_memory_a_pastime_said_as_one_more_joins_the_others(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I play tennis", "I go to the gym a lot"], ["I also do pilates now"])
+    assert {"Plays tennis", "Also does pilates"} <= set(active) and any("gym" in s for s in active), active

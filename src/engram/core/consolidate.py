@@ -53,6 +53,9 @@ _WHEN = frozenset(index_terms("last next this past month months week weeks year 
 # A single-valued attribute whose value is an item of a multi-valued family: "my main hobby is pottery"
 # (``main_hobby = pottery``, as older records have it) and "I'm into pottery" (``hobby:potteri = like``; in
 # records written before hobbies were a family of their own, ``taste:potteri``) say the same thing.
+# The families whose items are pastimes, whichever verb said them ("Likes climbing", "Plays tennis", "Goes
+# kayaking", "Does yoga", "Swims"): a switch to one ("I play padel now") takes the place of the others.
+PASTIMES = frozenset(("hobby", "sport", "play", "go", "do"))
 ALIASES = {"main_hobby": ("hobby", "taste"), "hobby": ("hobby", "taste"), "favourite_hobby": ("hobby", "taste")}
 
 
@@ -369,7 +372,8 @@ def _switches(key: str, kv: tuple[str, str]) -> bool:
 
     The other items of the same family (an item said to be over too: "Gave up yoga" is history once the new
     hobby is said), except what the speaker dislikes ("into pottery now" does not end "hates running"); for
-    a hobby, also the single-valued hobby slots of older records ("Main hobby is yoga").
+    a hobby, also the single-valued hobby slots of older records ("Main hobby is yoga"); for a pastime, the
+    items of the other pastime families (:data:`PASTIMES`).
     """
     family = _family(key)
     if not family or kv[1] == "dislike":
@@ -377,6 +381,9 @@ def _switches(key: str, kv: tuple[str, str]) -> bool:
     if _family(kv[0]) == family:
         return True
     subject, _, attribute = kv[0].partition("/")
+    pastimes = family.partition("/")[2] in PASTIMES and _family(kv[0]).partition("/")[2] in PASTIMES
+    if pastimes and family.partition("/")[0] == subject:
+        return not kv[1].startswith("to ")  # "Goes to the gym" is a place one goes, not a pastime
     return family == f"{subject}/hobby" and attribute in ALIASES
 
 

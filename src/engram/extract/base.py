@@ -201,6 +201,20 @@ _BARE = re.compile(r"^(?:now\s+|still\s+)?(?:(?:goes to|is at|started at|attends
 
 
 
+# Words by which a speaker says a pastime replaces the earlier ones, not joins them ...
+_CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on|swapped|traded|"
+                     r"taken over|replaced|no more|gave up|quit|stopped|done with)\b", re.IGNORECASE)
+# ... unless it says the pastime comes on top of the others ("Alongside hiking, I now do sailing too").
+_ADDED = re.compile(r"\b(?:too|also|as well|on top of|alongside|besides|second|another)\b", re.IGNORECASE)
+
+
+def said_as_switch(c: Clause) -> bool:
+    """A pastime said with a word of change ("into climbing *now*", "I play padel *these days*"), in the
+    user's words or the statement they were rephrased into ("swapped X for Y" being "I am into Y now"),
+    and not as one more: it takes the place of the other pastimes (``Fact.switch``)."""
+    return _CHANGE.search(f"{c.raw} {c.text}") is not None and not _ADDED.search(c.raw)
+
+
 def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str, category: Category, *,
           multi: bool = False, retract: bool = False, revises: bool = False,
           topic: tuple[str, ...] = (), switch: bool = False) -> Fact:

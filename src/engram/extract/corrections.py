@@ -15,13 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.text import STOP_WORDS
 from .base import Fact
-from .lexicon import DIETS, JOB_HEADS, LANGS
+from .lexicon import CAR_MAKES, DIETS, JOB_HEADS, LANGS
 from .text import is_activity
 
+# a bare "sorry," / "oops," before the value (checked to be one: :func:`_value_like`)
+_BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])"
 _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or\s+rather|correction:?|"
-            r"oops,?\s+I\s+mean)")
-_INLINE = re.compile(r"^(?P<before>.+?)(?:\s*(?:,|\.\.\.|…|;|-|—|–)\s*|\s+)" + _TRIGGER + r"[,:]?\s+(?P<y>.+?)"
+            r"oops,?\s+I\s+mean|scratch\s+that|" + _BARE_CUE + ")")
+_INLINE = re.compile(r"^(?P<before>.+?)(?:\s*(?:,|\.\.\.|…|;|-|—|–)\s*|\s+)" + _TRIGGER + r"[,:!]?\s+(?P<y>.+?)"
                      r"(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*(?:\s+(?:typo|my bad|sorry|oops)[.!]*)?$", re.IGNORECASE)
 _ALONE = re.compile(r"^(?:" + _TRIGGER + r"|correction|sorry)[,:]?\s+(?P<y>.+?)(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*$",
                     re.IGNORECASE)
@@ -40,9 +43,9 @@ class Correction:
 
 def find(sentence: str) -> Correction | None:
     """The correction a (contraction-expanded) sentence makes, if any."""
-    s = _remark(_TAILS.sub("", sentence.strip()))
+    s = _marks_off(sentence.strip())
     m = _INLINE.match(s)
-    if m and _short(m.group("y")):
+    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))):
         return Correction(m.group("before").strip(" ,."), _clean(m.group("y")), _opt(m.group("x")))
     m = _ALONE.match(s)
     if m and _short(m.group("y")):
@@ -51,19 +54,33 @@ def find(sentence: str) -> Correction | None:
 
 
 # what a correction adds about the slip: "wait no, Kivra, Klarna was my old job" -> "wait no, Kivra, not Klarna"
-_REMARK = re.compile(r",\s*(?P<x>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)\s+(?:was|is)\s+"
-                     r"(?:my\s+old\s+\w+|the\s+old\s+one|wrong|a\s+typo|a\s+mistake|before)[.!]*$")
+# ... or a slip named after the value: "Monday was a typo", "no idea why I wrote Sunday"
+_REMARK = re.compile(r"[,.;]\s*(?:(?P<x>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)\s+(?:was|is)\s+"
+                     r"(?:my\s+old\s+\w+|the\s+old\s+one|wrong|a\s+typo|a\s+mistake|before)"
+                     r"|(?i:(?:I\s+)?(?:do not know|don't know|no idea|not sure)\s+why\s+I\s+"
+                     r"(?:typed|wrote|said|put)\s+)"
+                     r"(?P<typed>[\w'’-]+(?:\s+[\w'’-]+)?))[.!]*$")
 
 
 def _remark(s: str) -> str:
-    return _REMARK.sub(lambda m: f", not {m.group('x')}", s)
+    return _REMARK.sub(lambda m: f", not {m.group('x') or m.group('typed')}", s)
 
 
-def slip(text: str, facts: Sequence[Fact], named: str | None) -> str | None:
+def _marks_off(s: str) -> str:
+    """``s`` with a slip named after the value as ", not X" and the apologies at its end dropped (the slip is
+    read first: "Thursday was a typo" ends with a word the apologies hold)."""
+    return _remark(_TAILS.sub("", _remark(s)))
+
+
+def slip(text: str, facts: Sequence[Fact], named: str | None, replacement: str = "") -> str | None:
     """The words of ``text`` that the correction replaces, or None when nothing in it can be the slip."""
     low = text.lower()
     if named and named.lower() in low:
         return named
+    if replacement and replacement.lower() in _WEEKDAYS:  # a day put right: the day the clause names
+        days = [d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", low)]
+        if len(days) == 1:
+            return re.search(rf"\b{days[0]}", text, re.IGNORECASE).group(0)  # type: ignore[union-attr]
     for f in reversed([f for f in facts if not f.attribute.startswith(("family:", "pet:"))] or list(facts)):
         if f.value and len(f.value) > 1 and re.search(r"(?<!\w)" + re.escape(f.value.lower()) + r"(?!\w)", low):
             return f.value
@@ -76,9 +93,12 @@ def slip(text: str, facts: Sequence[Fact], named: str | None) -> str | None:
 
 
 def apply(text: str, wrong: str, replacement: str) -> str:
-    """``text`` with the slip replaced (an article before the slip is kept, the replacement's own dropped)."""
+    """``text`` with the slip replaced (an article before the slip is kept, the replacement's own dropped; a
+    name written in lower case takes the slip's capitals: "Nokia. sorry, ericsson!")."""
     rep = _ARTICLE.sub("", replacement) if re.search(r"\b(?:a|an|the)\s+" + re.escape(wrong), text, re.IGNORECASE) \
         else replacement
+    if wrong[:1].isupper() and rep.islower():
+        rep = " ".join(w[:1].upper() + w[1:] for w in rep.split())
     return re.sub(r"(?<!\w)" + re.escape(wrong) + r"(?!\w)", rep, text, count=1, flags=re.IGNORECASE)
 
 
@@ -92,9 +112,22 @@ _SUBJECT_THEN = re.compile(r"^(?:[A-Z][\w'’-]+|he|she|they|it|that)(?:['’]s|
 
 
 def _clean(y: str) -> str:
-    y = re.sub(r"[.!]+$", "", y.strip()).strip(" ,")
+    """The replacement alone: no end marks (an asterisk marks a fix: "Bruges*"), no "it is" before it."""
+    y = re.sub(r"^(?:it|that)\s+(?:is|was)\s+", "", re.sub(r"[.!*]+$", "", y.strip().lstrip("*")).strip(" ,"),
+               flags=re.IGNORECASE)
     m = _SUBJECT_THEN.match(y)
     return m.group("v") if m else y
+
+
+_NOT_VALUE_WORDS = STOP_WORDS | frozenset(("gotta", "got", "run", "go", "wrong", "late", "reply", "forgot", "brb",
+                                           "bye", "again", "chat", "thread", "question", "ignore"))
+
+
+def _value_like(y: str) -> bool:
+    """Whether what follows a bare "sorry," can be a value put right ("Wednesday", "Bruges"), not an apology
+    for something else ("for the late reply", "gotta run", "wrong chat")."""
+    ws = y.lower().split()
+    return 0 < len(ws) <= 3 and not any(w.strip(",.!?") in _NOT_VALUE_WORDS for w in ws)
 
 
 def _opt(x: str | None) -> str | None:
@@ -217,7 +250,8 @@ def replacement_value(replacement: str) -> str | None:
 # said before, Grundfos? no, Nestlé". :func:`said_fix` reads the value meant and the one it replaces (None
 # when only the new one is said); :func:`earlier_fix` finds the earlier message it puts right.
 _OPEN = re.compile(r"^(?:(?:btw|by the way|oh|oops|whoops|argh|ugh|sorry|my bad|actually|wait|hang on|hold on|"
-                   r"erm|er|hmm|no|nope|ok|okay|also|and|so)\b[,!.:;-]*\s*)+", re.IGNORECASE)
+                   r"erm|er|hmm|no|nope|ok|okay|also|and|so|lol|scratch that|(?:stupid\s+|damn\s+)?auto-?correct(?:ed)?"
+                   r"(?:\s+(?:strikes again|again|fail(?:ed)?))?)\b[,!.:;-]*\s*|\*\s*)+", re.IGNORECASE)
 _ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other|final)\s+)*(?:fix|correction|typo|"
                     r"mistake)"
                     r"(?:\s+(?:from|to|about|on|in|for)\s+[\w' ]+?|\s+(?:earlier|before|last time|the other day|"
@@ -267,15 +301,17 @@ class Fix:
 def said_fix(message: str) -> Fix | None:
     """The value ``message`` puts right, when the whole message is such a fix; None for anything else
     (a statement that denies a value, "I work at Ericsson, not Telenor", is read as a statement)."""
-    s = _remark(_TAILS.sub("", message.strip().rstrip(".!")).strip())
-    opened = _OPEN.match(s)
-    body = s[opened.end():] if opened else s
+    said = message.strip().rstrip(".!")
+    s = _marks_off(said).strip()
+    tail = s != _remark(said)  # "Byte!! not Pixel, sorry": marked as a fix
+    opened = _OPEN.match(s) or tail or s.endswith("*")
+    body = s[opened.end():] if isinstance(opened, re.Match) else s.rstrip("*")
     about = _ABOUT.match(body)
     body = body[about.end():] if about else body
     body = _OPEN.sub("", body).strip().rstrip(".!")
     if not (opened or about) and not _SAYS_FIX.match(body):
         return None
-    if opened and re.match(r"(?i)(?:sorry|oops|whoops|wait|no|nope|my bad)\b", s) and _NAME_ONLY.match(body):
+    if opened and re.match(r"(?i)(?:sorry|oops|whoops|wait|no|nope|my bad)\b|\*", s) and _NAME_ONLY.match(body):
         return Fix(body)  # "sorry, Mac (autocorrect)": the name meant, in place of the last one said
     for pat in _SHAPES:
         m = pat.match(body)
@@ -318,6 +354,9 @@ def earlier_fix(message: str, said: Sequence[Any], recent: Sequence[Fact]) -> tu
                 every = re.sub(r"(?:\bon\s+)?(?<![\w-])" + re.escape(form) + r"(?![\w-])", "every " + fix.wrong,
                                ev.content, flags=re.IGNORECASE)
                 return Fix(fix.right, fix.wrong), replace(ev, content=every)
+            make = re.search(r"(?<![\w-])(?P<make>[\w-]+)\s+" + re.escape(form) + r"(?![\w-])", ev.content)
+            if make and {make.group("make").lower(), fix.right.split()[0].lower()} <= CAR_MAKES:
+                return Fix(fix.right, make.group(0)), ev  # "*toyota yaris not ioniq": the make goes too
             return Fix(fix.right + form[len(fix.wrong):], form), ev
         return None
     if re.search(r"\d|\b(?:" + "|".join(_WEEKDAYS) + r"|today|tomorrow|tonight|next|noon)\b", fix.right, re.IGNORECASE):

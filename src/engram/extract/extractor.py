@@ -228,7 +228,7 @@ class OfflineExtractor:
         for c, found in reversed(last):
             if not found:
                 continue
-            wrong = corrections.slip(c.text, found, fix.slip)
+            wrong = corrections.slip(c.text, found, fix.slip, fix.replacement)
             if wrong is None:
                 return False
             fixed = self._prepare(corrections.apply(c.text, wrong, fix.replacement), c.raw, c.event, c.question,

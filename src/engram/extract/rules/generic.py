@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...core.consolidate import norm_key
-from ..base import Clause, Context, Fact, make_fact
+from ..base import Clause, Context, Fact, make_fact, said_as_switch
 from ..lexicon import BODY, CAR_MAKES, NOT_NAMES, SPORT_VERBS, TRIVIAL_HAVE
 from ..registry import configure, rule
 from ..text import cap, is_activity, strip_article, third_person, tidy, trim_np, value_terms
@@ -65,6 +65,20 @@ def duration(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("generic")
+def sport_verb(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I swim", "I climb a lot", "we ski every winter": the sport named by the verb."""
+    m = re.match(r"^(?:I|we)\s+(?:(?:also|still|now|mostly|really|regularly)\s+)*(?P<verb>" + "|".join(SPORT_VERBS)
+                 + r")(?:\s+(?:a lot|a bit|loads|regularly|competitively|for fun|most \w+|on \w+|at weekends|"
+                 r"every \w+|daily|weekly|twice a week|once a week|a few times a week|too|as well)\b.*)?$",
+                 c.text, re.IGNORECASE)
+    if not m:
+        return None
+    sport = SPORT_VERBS[m.group("verb").lower()]
+    return [make_fact(c, "user", f"sport:{value_terms(sport, 1)}", sport, tidy(third_person(c.dated)), "fact",
+                      multi=True, switch=said_as_switch(c))]
+
+
+@rule("generic")
 def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I drive a Toyota Prius", "I cycle to work" (the commute, single-valued), "I play the cello"."""
     m = re.match(r"^(?:I|we)\s+(?P<adv>(?:(?:usually|normally|always|often|also|still|now|currently|regularly|"
@@ -99,21 +113,9 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
     if car and not commute:  # one car at a time: "I drive a Golf" and "my car is a Golf" share the key
         return [make_fact(c, "user", "car", car, summary if verb == "drive" else f"Drives a {car}", "fact")]
     attr = "commute" if commute else f"{norm_key(verb)}:{value_terms(obj_np, 3)}"
-    return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute)]
-
-
-@rule("generic")
-def sport_verb(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I swim", "I climb a lot", "we ski every winter": the sport named by the verb."""
-    m = re.match(r"^(?:I|we)\s+(?:(?:also|still|now|mostly|really|regularly)\s+)*(?P<verb>" + "|".join(SPORT_VERBS)
-                 + r")(?:\s+(?:a lot|a bit|loads|regularly|competitively|for fun|most \w+|on \w+|at weekends|"
-                 r"every \w+|daily|weekly|twice a week|once a week|a few times a week|too|as well)\b.*)?$",
-                 c.text, re.IGNORECASE)
-    if not m:
-        return None
-    sport = SPORT_VERBS[m.group("verb").lower()]
-    return [make_fact(c, "user", f"sport:{value_terms(sport, 1)}", sport, tidy(third_person(c.dated)), "fact",
-                      multi=True)]
+    pastime = verb in ("play", "go", "do") and is_activity(obj_np)  # "I play padel now" ends "Goes kayaking"
+    return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute,
+                      switch=pastime and said_as_switch(c))]
 
 
 @rule("generic")

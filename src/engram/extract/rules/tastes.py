@@ -11,16 +11,10 @@ from __future__ import annotations
 
 import re
 
-from ..base import Clause, Context, Fact, make_fact
+from ..base import Clause, Context, Fact, make_fact, said_as_switch
 from ..lexicon import PERSIST
 from ..registry import rule
 from ..text import cap, is_activity, strip_article, trim_np, value_terms
-
-# Words by which a speaker says a hobby replaces the earlier ones, not joins them.
-_CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on|swapped|traded|"
-                     r"taken over|replaced|no more|gave up|quit|stopped|done with)\b", re.IGNORECASE)
-# ... unless it says the hobby comes on top of the others ("Alongside hiking, I now do sailing too").
-_ADDED = re.compile(r"\b(?:too|also|as well|on top of|alongside|besides|second|another)\b", re.IGNORECASE)
 
 
 def taste_key(obj: str) -> str:
@@ -29,10 +23,9 @@ def taste_key(obj: str) -> str:
 
 
 def _switch(c: Clause, obj: str, negative: bool = False) -> bool:
-    """A liked pastime said with a word of change (in the user's words or the statement they were rephrased
-    into, "swapped X for Y" being "I am into Y now"): it takes the place of the other hobbies."""
-    return not negative and is_activity(obj) and _CHANGE.search(f"{c.raw} {c.text}") is not None \
-        and not _ADDED.search(c.raw)
+    """A liked pastime said with a word of change (:func:`~engram.extract.base.said_as_switch`)."""
+    return not negative and is_activity(obj) and said_as_switch(c)
+
 
 LIKE_VERBS = (r"(?P<v>love|loves|adore|adores|like|likes|enjoy|enjoys|am into|is into|are into|am really into|"
                r"is really into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of|hate|hates|dislike|dislikes|"
@@ -95,7 +88,7 @@ def main_hobby(c: Clause, ctx: Context) -> list[Fact] | None:
                           switch=_switch(c, x))]
     head = "Main hobby" if re.match(r"^my\s+(?:main|favou?rite|big|only)\b", c.text, re.IGNORECASE) else "Hobby"
     return [make_fact(c, "user", f"hobby:{value_terms(x, 3)}", "like", f"{head} is {x}", "preference",
-                      switch=_CHANGE.search(c.raw) is not None and not _ADDED.search(c.raw))]
+                      switch=said_as_switch(c))]
 
 
 @rule("preferences", name="taste")
