@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engram import Memory
-from engram.extract import OfflineExtractor
+from engram.extract import OfflineExtractor, later_fix
 from engram.types import Event
 from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.extraction import played_facts
@@ -143,3 +143,36 @@ def test_through_memory_a_pastime_said_with_a_word_of_change_ends_the_others_wha
 def test_through_memory_a_pastime_said_as_one_more_joins_the_others(make_memory: Callable[..., Memory]) -> None:
     active = _play(make_memory, ["I play tennis", "I go to the gym a lot"], ["I also do pilates now"])
     assert {"Plays tennis", "Also does pilates"} <= set(active) and any("gym" in s for s in active), active
+
+
+@pytest.mark.parametrize(("message", "pair"), [
+    ("traded squash for padel over the summer", ("padel", "squash")),
+    ("we swapped Cardiff for Swansea last month", ("Swansea", "Cardiff")),
+    ("Wet Leg has replaced Elbow as my favourite", ("Wet Leg", "Elbow")),
+    ("spanish class is on Thursday now, not Tuesday", ("Thursday", "Tuesday")),
+    ("pottery got moved to Friday (used to be Monday)", ("Friday", "Monday")),
+    ("left Deloitte, now at KPMG", ("KPMG", "Deloitte")),
+    ("I moved from Leeds to York", ("York", "Leeds")),
+])
+def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str, str]) -> None:
+    assert later_fix.changed_names(message) == [pair]
+
+
+@pytest.mark.parametrize("message", ["it was fine", "swapped it for them", "I left early, now at home"])
+def test_what_names_no_old_value_is_no_change(message: str) -> None:
+    assert all(not new.lower().startswith(("it", "them", "home")) for new, _ in later_fix.changed_names(message))
+
+
+def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_holds(
+        make_memory: Callable[..., Memory]) -> None:
+    """The new value is put where memory holds the old one, whatever the attribute: a sport, a home, a
+    favourite, the day of a weekly class, an employer."""
+    active = _play(make_memory, ["I work at Deloitte", "I play squash", "I live in Cardiff", "my favourite band is Elbow",
+                                 "I have Spanish class every Tuesday", "I have pottery every Monday"],
+                   ["traded squash for padel over the summer", "we swapped Cardiff for Swansea last month",
+                    "Wet Leg has replaced Elbow as my favourite", "spanish class is on Thursday now, not Tuesday",
+                    "left Deloitte, now at KPMG", "pottery got moved to Friday (used to be Monday)"])
+    assert {"Plays padel", "Lives in Swansea", "Favourite band is Wet Leg", "Has Spanish class every Thursday",
+            "Works at KPMG", "Has pottery every Friday"} <= set(active), active
+    assert not any(w in s for s in active for w in ("Plays squash", "Lives in Cardiff", "Elbow", "Tuesday", "Deloitte",
+                                                    "Monday")), active

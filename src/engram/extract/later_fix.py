@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..core.consolidate import record_key
-from ..core.text import index_terms
+from ..core.text import STOP_WORDS, index_terms
 from ..types import Event, Record
 from .base import Fact
 from .corrections import said_fix
@@ -81,10 +81,32 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
 
 
 
+_NOT_VALUE = frozenset(("now", "instead", "anymore", "last", "this", "next", "over", "recently", "finally", "since",
+                        "ago", "too", "also", "these", "days", "lately", "earlier"))
 _CAP = r"(?-i:[^\W\d_a-z])[\w'’-]*"
 _NAMED = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _OVER = r"(?:history|over|done|gone|behind me|in the past)"
+# a value in any case (checked against what memory holds before it is used): one to three words, cut at the
+# first word that is no part of a value ("for padel over the summer" -> "padel")
+_ANY = r"[\w'’-]+(?:\s+[\w'’-]+){0,2}"
+_A = r"(?:(?:my|the|our|a|an)\s+)?"
 _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
+    # "traded squash for padel", "we swapped Cardiff for Swansea", "replaced the Clio with a Niro"
+    rf"\b(?:swapped|swapping|traded|trading|exchanged|replaced)\s+(?:in\s+)?{_A}(?P<old>{_ANY}?)\s+(?:for|with)\s+{_A}"
+    rf"(?P<new>{_ANY})",
+    # "Wet Leg has replaced Elbow as my favourite", "Thai has overtaken Italian"
+    rf"(?P<new>{_NAMED})\s+(?:has\s+|have\s+)?(?:replaced|overtaken|overtook|taken over from|took over from)\s+"
+    rf"{_A}(?P<old>{_NAMED})",
+    # "spanish class is on Thursday now, not Tuesday"
+    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
+    # "moved to Friday (used to be Monday)"
+    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s*[(,]\s*(?:it\s+|that\s+)?used\s+to\s+be\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
+    # "moved from Leeds to York", "switched from squash to padel"
+    rf"\b(?:moved|changed|switched|went|gone|swapped)\s+(?:over\s+)?from\s+{_A}(?P<old>{_ANY}?)\s+to\s+{_A}"
+    rf"(?P<new>{_ANY})",
+    # "left Deloitte, now at KPMG", "quit Siemens. Now at Infosys"
+    rf"\b(?:left|quit|gone from)\s+{_A}(?P<old>{_NAMED})\s*[,.;]\s*(?:and\s+)?(?:(?:I'm|I am)\s+)?now\s+"
+    rf"(?:at|with|in|working at|working for)\s+(?P<new>{_NAMED})",
     rf"(?P<new>{_NAMED})\s+(?:now\s+|these days\s+)?(?:instead of|rather than|in place of)\s+"
     rf"(?:the\s+|my\s+|a\s+|an\s+)?(?P<old>{_NAMED})",
     rf"\b(?:switched|moved|changed|went|gone|jumped|swapped)\s+(?:over\s+)?to\s+(?:the\s+|a\s+|an\s+)?(?P<new>{_NAMED})"
@@ -97,8 +119,24 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
 def changed_names(message: str) -> list[tuple[str, str]]:
     """(new, old) for each value ``message`` says took the place of another by name: "I drive a Kia now
     instead of the Jazz", "moved over to Telefónica, Arup is history"."""
-    return [(m.group("new"), m.group("old")) for p in _CHANGES for m in p.finditer(message)
-            if m.group("new").lower() != m.group("old").lower()]
+    out = []
+    for p in _CHANGES:
+        for m in p.finditer(message):
+            new, old = _value(m.group("new")), _value(m.group("old"))
+            if new and old and new.lower() != old.lower() and (new, old) not in out:
+                out.append((new, old))
+    return out
+
+
+def _value(words: str) -> str:
+    """The value at the start of ``words``: up to the first word that is no part of one, "" when the first is
+    not ("it", "that", "them")."""
+    kept: list[str] = []
+    for w in words.split():
+        if w.lower() in STOP_WORDS or w.lower() in _NOT_VALUE:
+            break
+        kept.append(w)
+    return " ".join(kept)
 
 
 def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
@@ -109,8 +147,9 @@ def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
         if ev.role != "user" or not ev.content:
             continue
         for new, old in changed_names(ev.content):
-            if any(_names(new, f.summary) for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE):
-                continue  # a rule read it ("I drive a Kia now instead of the Jazz"), not only a statement
+            if any(_names(new, f.summary) for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE
+                   and f.category != "event"):
+                continue  # a rule read it ("I drive a Kia now instead of the Jazz"), not only a statement or event
             for r in held(old):
                 if not _names(old, r.summary) or _names(new, r.summary):
                     continue
@@ -118,8 +157,10 @@ def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
                 key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)
                 subject, _, attribute = key.partition("/")
                 family = ":" in attribute
-                out.append(Fact(subject=subject, attribute=_put(attribute, old, new.lower()) if family else attribute,
-                                value=_put(value, old, new), summary=_put(r.summary, old, new), category="fact",
-                                event_id=ev.id, evidence=ev.content, at=ev.at, multi=kv is None or family,
-                                switch=family, rule=RULE if kv is None else CHANGE_RULE))
+                item = _put(attribute, old, new.lower()) if family else attribute
+                same_item = family and item == attribute  # "pottery ... Friday": the item stays, its value moves
+                out.append(Fact(subject=subject, attribute=item, value=_put(value, old, new),
+                                summary=_put(r.summary, old, new), category="fact", event_id=ev.id,
+                                evidence=ev.content, at=ev.at, multi=kv is None or family, revises=same_item,
+                                switch=family and not same_item, rule=RULE if kv is None else CHANGE_RULE))
     return out
