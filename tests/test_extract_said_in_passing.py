@@ -167,8 +167,9 @@ def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_hold
         make_memory: Callable[..., Memory]) -> None:
     """The new value is put where memory holds the old one, whatever the attribute: a sport, a home, a
     favourite, the day of a weekly class, an employer."""
-    active = _play(make_memory, ["I work at Deloitte", "I play squash", "I live in Cardiff", "my favourite band is Elbow",
-                                 "I have Spanish class every Tuesday", "I have pottery every Monday"],
+    active = _play(make_memory, ["I work at Deloitte", "I play squash", "I live in Cardiff",
+                                 "my favourite band is Elbow", "I have Spanish class every Tuesday",
+                                 "I have pottery every Monday"],
                    ["traded squash for padel over the summer", "we swapped Cardiff for Swansea last month",
                     "Wet Leg has replaced Elbow as my favourite", "spanish class is on Thursday now, not Tuesday",
                     "left Deloitte, now at KPMG", "pottery got moved to Friday (used to be Monday)"])
