@@ -15,6 +15,8 @@ from tests.support.extraction import events
 # rule name: (messages, key, summary contains)
 EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "mentions.like_me": (("What laptop for an accountant like me?",), "user/job", "Works as an accountant"),
+    "mentions.allergy_in_passing": (("Any snacks that are safe for my sesame allergy?",), "user/allergy:sesame",
+                                    "Allergic to sesame"),
     "mentions.relation_named": (("My daughter Ana loves drawing.",), "user/family:daughter:ana",
                                 "Has a daughter named Ana"),
     "mentions.counted_names": (("I have my two cats, Miso and Tofu.",), "user/pet:cat:miso", "Has a cat named Miso"),

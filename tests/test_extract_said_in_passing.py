@@ -58,6 +58,18 @@ def summaries(*turns: str) -> list[str]:
     (("gone fully vegan since January",), ["Is vegan"]),
     (("my sister just moved back home to Glasgow",), ["Sister lives in Glasgow"]),
     (("recommend a racket? started playing padel twice a week",), ["Started playing padel twice a week"]),
+    # stop 38: said inside a request, after the value, or by "there"
+    (("can you draft a toast for my wife Ingrid? it's her fortieth",), ["Has a wife named Ingrid"]),
+    (("what should I get Tomasz, my fiancé, for Christmas?",), ["Has a fiancé named Tomasz"]),
+    (("any tips for my line manager Priya's leaving card?",), ["Manager is Priya (reports to Priya)"]),
+    (("what do I pack for a week with my brother in Tromsø? he lives there",), ["Brother lives in Tromsø"]),
+    (("fundraiser ideas for Hillside Academy? my son goes there",), ["Son goes to Hillside Academy"]),
+    (("flights to Perth? I'm seeing my aunt, who lives in Fremantle",), ["Aunt lives in Fremantle"]),
+    (("pasta ideas? no prawns, I'm allergic",), ["Allergic to prawns"]),
+    (("I react badly to mango, proper allergy.",), ["Allergic to mango"]),
+    (("any biscuits safe for my sesame allergy?",), ["Allergic to sesame"]),
+    (("assistant: Any allergies?", "allergic to peanuts"), ["Allergic to peanuts"]),
+    (("need a warmer coat, it's freezing here in Tallinn",), ["Lives in Tallinn"]),
     (("help me write a cover letter. I've been a pharmacist at Boots for 6 years",),
      ["Works as a pharmacist", "Works at Boots"]),
     (("assistant: Any allergies or dietary requirements?", "vegan"), ["Is vegan"]),
@@ -85,6 +97,17 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     got = summaries(text)
     assert not any(s.startswith(("Does my", "Does the", "Avoids worries", "Hates it just", "Is a true",
                                  "Starting on", "Goes crazy", "Speaks Maria")) for s in got), got
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("should I name my puppy Olive?", "Olive"),
+    ("my manager, who is lovely, said yes", "Manager is lovely"),
+    ("loving the holiday here in Rome", "Lives in Rome"),
+    ("my son's nut allergy is getting worse", "Allergic to nut"),
+    ("a gift for Tomasz? his brother lives there", "Tomasz"),
+])
+def test_what_is_said_in_passing_of_no_value_of_the_users_adds_none(text: str, wrong: str) -> None:
+    assert not any(wrong in s for s in summaries(text)), summaries(text)
 
 
 def _play(make_memory: Callable[..., Memory], *sessions: list[str]) -> list[str]:

@@ -22,6 +22,7 @@ ROLES = {
     "wife": "spouse", "husband": "spouse", "spouse": "spouse", "boyfriend": "dating", "girlfriend": "dating",
     "fiance": "engaged", "fiancee": "engaged", "partner": "partner",
     "manager": "manager", "boss": "manager", "line manager": "manager", "supervisor": "manager",
+    "team lead": "manager",
 }
 _ROLE = "|".join(sorted((re.escape(w) for w in ROLES), key=len, reverse=True))
 _NAME = r"(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"

@@ -91,8 +91,21 @@ class Ask:
         subject = self.subject
         if subject in ("I", "we"):
             frame = frame.replace("{S} goes", "I go").replace("{S} lives", "I live")
+        x = _without_frame(x, frame.replace("{S}", subject))
         said = frame.format(x=x, S=subject, n=self.noun, e=self.event)
         return said[:1].upper() + said[1:] + "."
+
+
+def _without_frame(x: str, frame: str) -> str:
+    """An answer without the words of the frame it is put into, when it says them itself: "allergic to
+    peanuts" in "I am allergic to {x}" is "peanuts"."""
+    before = frame.split("{x}", 1)[0].lower().split()
+    low = x.lower()
+    for k in range(len(before)):
+        head = " ".join(before[k:]) + " "
+        if len(before) - k >= 2 and low.startswith(head):
+            return x[len(head):]
+    return x
 
 
 def _subject(q: str) -> tuple[str, str]:

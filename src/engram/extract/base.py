@@ -13,6 +13,7 @@ from typing import Literal
 
 from ..core import timeref
 from ..core.consolidate import norm_key, norm_value
+from ..core.roles import ROLES
 from ..core.text import index_terms
 from ..types import Event
 from .lexicon import (
@@ -225,7 +226,7 @@ def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str,
 
 
 def rel_fact(rel: Rel, c: Clause) -> Fact:
-    if rel.word in ("boss", "manager") and rel.name:  # "my line manager Yusuf": who the user reports to
+    if ROLES.get(rel.word) == "manager" and rel.name:  # "my line manager Yusuf": who the user reports to
         return make_fact(c, "user", "manager", rel.name, f"Manager is {rel.name} (reports to {rel.name})", "fact")
     article = "an" if rel.word[0] in "aeiou" else "a"
     summary = f"Has {article} {rel.word} named {rel.name}"

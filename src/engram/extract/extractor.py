@@ -18,7 +18,17 @@ from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
 from .registry import STATEMENTS, run
-from .text import appositive, elliptical, expand, gapped, last_object, split_clauses, split_sentences, strip_markers
+from .text import (
+    appositive,
+    elliptical,
+    expand,
+    gapped,
+    last_object,
+    split_clauses,
+    split_sentences,
+    strip_markers,
+    there_named,
+)
 
 
 def _starts_statement(text: str) -> bool:
@@ -101,7 +111,9 @@ class OfflineExtractor:
         """Add the facts of one user message to ``out``."""
         content, ctx.prompt = answers.read(ev.content, ctx.prompt), ""
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
+        said_before = ""
         for sentence in split_sentences(content):
+            sentence, said_before = there_named(sentence, said_before), f"{said_before} {sentence}"
             expanded = appositive(rephrase.sentence(endings.rewrite(corrections.cleft(
                 corrections.without_preamble(expand(sentence))))))
             retake = corrections.earlier(expanded)

@@ -23,7 +23,8 @@ FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": "
            "baby": "", "grandson": "m", "granddaughter": "f", "grandma": "f", "grandmother": "f",
            "grandpa": "m", "grandfather": "m", "aunt": "f", "uncle": "m", "cousin": "", "niece": "f",
            "nephew": "m", "stepson": "m", "stepdaughter": "f", "friend": "", "best friend": "",
-           "roommate": "", "flatmate": "", "boss": "", "manager": "", "colleague": "", "coworker": "",
+           "roommate": "", "flatmate": "", "boss": "", "manager": "", "supervisor": "", "team lead": "",
+           "colleague": "", "coworker": "",
            "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": "", "youngest": "",
            "eldest": "", "oldest": "", "twins": "", "twin": "", "kids": "", "children": "", "sons": "",
            "daughters": "", "housemate": ""}

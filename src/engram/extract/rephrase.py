@@ -59,6 +59,12 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"My favourite \g<cat> is \g<x>"),
     (r"^I am (?:over|done with|sick of|tired of)\s+(?!(?:the moon|it|that|this|him|her|them|you|myself)\b)"
      r"(?P<x>\w[\w' -]{0,30}?)$", r"I gave up \g<x>"),
+    # an allergy said after the food: "no prawns, I'm allergic", "cashews are off limits for me, allergy",
+    # "I react badly to mango, proper allergy", "can't have sesame (allergy)"
+    (r"^(?:.*?[,;?]\s*)?(?:(?i:no)\s+|(?:.*?\b)?(?i:react badly to|reacts badly to|anything with|cannot have|"
+     r"can't have|cannot eat|can't eat|avoid)\s+)(?P<x>[\w' -]{2,30}?)(?:\s+(?i:is|are)\s+(?i:off limits|a no-go|out)"
+     r"(?:\s+(?i:for me))?)?\s*[,;(]\s*(?:(?i:I am|I'm|im)\s+(?:(?i:very|really|severely|super)\s+)?(?i:allergic)|"
+     r"(?:(?i:a|an|proper|real|bad|serious|actual|severe)\s+)?(?i:allergy))\)?[.!]*$", r"I am allergic to \g<x>"),
     # residence
     (r"^(?i:our|my)\s+(?:new\s+)?(?:flat|house|home|place|apartment)\s+in\s+" + _PLACE + r"\s+(?:is|has)\b.*$",
      r"I live in \g<p>"),
@@ -67,6 +73,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:writing)\s+(?:to you\s+)?from\s+" + _PLACE + r",?\s+where (?:I|we) live\b.*$", r"I live in \g<p>"),
     (r"^(?i:living|life)\s+in\s+" + _PLACE + r"\s+is\b.*$", r"I live in \g<p>"),
     (r"^(?i:here in)\s+" + _PLACE + r"\b.*$", r"I live in \g<p>"),
+    # "it's getting cold here in Gdańsk": where the user is, said in passing (not on a trip)
+    (r"^(?!.*\b(?i:holiday|trip|visiting|vacation|conference|travelling|traveling|staying)\b).+?\b(?i:here in)\s+"
+     + _PLACE + r"[.!]*$", r"I live in \g<p>"),
     (r"^(?i:the move to)\s+" + _PLACE + r"\s+(?:happened|is done|went)\b.*$", r"I moved to \g<p>"),
     (r"^(?:I|we)\s+left\s+" + _PLACE + r"\s+for good$", r"I moved away from \g<p>"),
     # a new home said as a thing got: "new flat in Bilbao, finally", "got a new place in Leeds"

@@ -10,7 +10,7 @@ import re
 
 from ..core.roles import ROLES
 from ..core.text import NATIONALITIES, index_terms
-from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_RE, TRAILING, words
+from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_ADJ, REL_RE, TRAILING, words
 
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
@@ -307,8 +307,9 @@ def article(np: str) -> str:
     return "an" if np[:1].lower() in "aeiou" else "a"
 
 
-_APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+(?P<rel>" + REL_RE
-                         + r"),\s+")
+# "Marek, my boyfriend, is ...", "a poem for Marek, my boyfriend", "toys for Ludo, our new guinea pig?"
+_APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+" + REL_ADJ + r"(?P<rel>"
+                         + REL_RE + r")(?:,\s+|\s*(?=[.!?]*$))")
 
 
 # "our youngest, Theo, just started at ..."
@@ -346,3 +347,25 @@ def is_activity(obj: str) -> bool:
     if any(w in ACTIVITIES for w in ws) or " ".join(ws[:2]) in ACTIVITIES:
         return True
     return ws[0].endswith("ing") and len(ws[0]) >= 6 and ws[0] not in ACTIVITY_NOUN_ING
+
+
+# "my cousin in São Paulo? She lives there.", "a bake sale at Riverside Elementary? My son goes there."
+_PLACE_SAID = re.compile(r"\b(?:in|at|to|from|near|around)\s+(?:the\s+)?(?P<place>[A-ZÀ-Þ][\w'’.-]*"
+                         r"(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|de|da|do|del|la|le|upon|on|of))*)"
+                         r"|\bfor\s+(?:the\s+)?(?P<school>(?:[A-ZÀ-Þ][\w'’.-]*\s+){1,3}(?:School|Academy|Primary|"
+                         r"Elementary|College|University|High|Nursery|Kindergarten))\b")
+_THERE = re.compile(r"\b(?P<verb>live|lives|lived|living|go|goes|went|study|studies|work|works|worked|teach|teaches|"
+                    r"is based|are based|stay|stays)\s+there\b", re.IGNORECASE)
+def there_named(sentence: str, before: str) -> str:
+    """``sentence`` with "lives there" / "goes there" / "works there" naming the place ``before`` (what the
+    message said before it) named last: "She lives there." after "my cousin in São Paulo?" is "She lives in
+    São Paulo."; unchanged when nothing before names a place."""
+    m = _THERE.search(sentence)
+    places = [(p.group("place") or p.group("school")).rstrip(".") for p in _PLACE_SAID.finditer(before)]
+    places = [p for p in places if p.split()[0] not in NOT_NAMES]
+    if not m or not places:
+        return sentence
+    verb = m.group("verb").lower()
+    prep = "to" if verb.startswith(("go", "went")) else "at" if verb.startswith(("work", "stud", "teach")) else "in"
+    return sentence[:m.start()] + f"{m.group('verb')} {prep} {places[-1]}" + sentence[m.end():]
+

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 
-from ..base import Clause, Context, Fact, Rel, make_fact, rel_fact
+from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
 from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
 
+# a question about what to name someone names no one yet: "should I call my puppy Olive?"
+_NAMING = re.compile(r"\b(?:name|names|naming|call|calling|rename)\b", re.IGNORECASE)
+_NOT_ALLERGENS = frozenset(("food", "seasonal", "bad", "an", "any", "other", "same", "whole", "new", "old", "their",
+                            "his", "her", "your", "our", "skin"))
 _GROUP_WORDS = {"twins": "twin", "kids": "child", "children": "child", "sons": "son", "daughters": "daughter"}
 
 
@@ -40,13 +44,24 @@ def moved_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("mentions")
+def allergy_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Remember the peanut allergy when you suggest snacks", "snacks safe for my nut allergy?": the user's
+    allergy, named in passing (not a person's of theirs: "my son's nut allergy")."""
+    m = re.search(r"(?<![\w'’])(?i:my|the)\s+(?:(?i:severe|mild|bad|serious|nasty)\s+)?(?P<what>(?i:[a-z][\w-]*))"
+                  r"\s+(?i:allergy|allergies)\b", c.text)
+    if not m or c.hedged or m.group("what").lower() in _NOT_ALLERGENS:
+        return None
+    return allergies(c, "user", "", m.group("what"), False)
+
+
+@rule("mentions")
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my daughter Ana", "our dog, Rex": remembered for later clauses; a fact when named in a statement."""
     t, out = c.text, []
     for mr in re.finditer(r"\b(?i:my|our)\s+" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME
                           + r")?\b", t):
         rel_word = mr.group("rel").lower()
-        name = mr.group("name")
+        name = re.sub(r"['’]s$", "", mr.group("name") or "") or None  # "my manager Priya's leaving card"
         if name and (name in NOT_NAMES or not name[0].isupper()):
             name = None
         if name and t[mr.end("rel"):mr.start("name")].strip() == "" and name in ("Is", "Was"):
@@ -54,8 +69,8 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
         if name and rel_word in _GROUP_WORDS:  # "my kids, Ada and Leon": each is named by counted_names
             continue
         rel = ctx.remember(Rel(rel_word, name))
-        if name and not c.question and not c.hedged:
-            out.append(rel_fact(rel, c))
+        if name and not c.hedged and not (c.question and _NAMING.search(t[:mr.start()])):
+            out.append(rel_fact(rel, c))  # said in a request too: "a birthday note for my husband Felix?"
     return out or None
 
 
