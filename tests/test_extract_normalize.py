@@ -40,6 +40,11 @@ T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
     ("ive been at arup 4 yrs", "I have been at arup 4 years"),
     ("haha yeah, im goin to the gym", "yeah, I'm going to the gym"),
     ("I GOT A PUPPY NAMED REX!!", "I got a puppy named Rex!"),
+    # two neighbouring letters swapped in a word the rules read by (stop 38)
+    ("no peanuts, im allergci", "no peanuts, I'm allergic"),
+    ("i dont play squash anyomre", "I don't play squash anymore"),
+    ("my favoruite band", "my favourite band"),
+    ("we adotped a cat", "we adopted a cat"),
 ])
 def test_chat_writing_is_put_in_the_standard_form(text: str, want: str) -> None:
     assert message(text).text == want
@@ -50,6 +55,7 @@ def test_chat_writing_is_put_in_the_standard_form(text: str, want: str) -> None:
     "My parents were getting divorced", "Marks & Spencer", "i work at h&m", "see https://example.com/u/ur",
     "my daughter Ur lives in Bern", "U2 played", "IM at work", "i live in dublin", "well, we went",
     "let us know", "the sun was out", "at 10:30) ok", "i.e. this",
+    "my diary is full", "i tried three times", "signing the lease",
 ])
 def test_names_values_and_ambiguous_words_are_left_alone(text: str) -> None:
     kept = re.sub(r"\bi\b(?!\.)", "I", text.replace("im ", "I'm ")).replace("dublin", "Dublin")

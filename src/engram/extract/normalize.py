@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..core.text import STOP_WORDS
 from .base import Fact
-from .lexicon import ACTIVITIES, FAMILY, JOB_HEADS, PETS, words
+from .lexicon import ACTIVITIES, CAR_MAKES, DIETS, FAMILY, JOB_HEADS, LANGS, PETS, words
 from .spans import truecase
 
 # Contractions written without their apostrophe that are no other word.
@@ -180,6 +180,36 @@ _KNOWN = STOP_WORDS | frozenset(_SHORT.values()) | frozenset(_TYPOS.values()) | 
     super late soon sure now boo too""")
 
 
+# The words the rules read a fact by, for putting two swapped letters right ("alelrgic", "anmyore", "swapepd",
+# "favuorite", "reoprt"): the lexicon's values and the verbs and nouns the rules' patterns name.
+_SPELLED = _KNOWN | frozenset(DIETS) | LANGS | CAR_MAKES | words("""allergic allergy allergies anymore alongside
+    favourite favorite favourites favorites called named report reports reporting swapped switched changed
+    replaced instead moved moving relocated living lives working works worked started starting joined joining
+    quit quitting stopped retired married engaged divorced separated single dating girlfriend boyfriend husband
+    partner daughter brother sister mother father cousin nephew niece grandmother grandfather fiance fiancee
+    every weekly monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
+    fridays saturdays sundays evening evenings morning mornings lessons lesson practice class classes club
+    school primary academy college university nursery kindergarten vegetarian intolerant gluten dairy lactose
+    speak speaks fluent native learning language languages drive drives driving electric insurance correction
+    autocorrect actually meant mistake apartment anniversary birthday redundant promoted colleague coworker
+    teammate employer company office remote hospital clinic manager supervisor boss adopted rescue passed
+    died rehomed puppy kitten budgie volunteer volunteering therapy appointment whenever usually""")
+
+
+# Words (and a name) one swap away from a word above: never misspellings of it (found by checking every swap
+# of :data:`_SPELLED` against the default embedder's 30,000-token English vocabulary).
+_REAL_WORDS = words("diary greta signing three tried")
+
+
+def _unswapped(word: str) -> str | None:
+    """A word with two neighbouring letters swapped, written as the one word of :data:`_SPELLED` it misspells
+    (five letters or more, so short words and names are left alone); None when it is none or more than one."""
+    if len(word) < 5 or not word.isalpha() or word in _SPELLED or word in _REAL_WORDS:
+        return None
+    found = {w for i in range(len(word) - 1) if (w := word[:i] + word[i + 1] + word[i] + word[i + 2:]) in _SPELLED}
+    return found.pop() if len(found) == 1 else None
+
+
 def _unstretched(word: str) -> str | None:
     """"sooo" -> "so", "loveee" -> "love", "yesss" -> "yes": a word with a letter said three times or more
     written as the known word it stretches (runs cut to one letter, or two); None when no such word is known."""
@@ -232,7 +262,9 @@ def _word(m: re.Match[str]) -> str | None:
         return None
     if low in _SHORT:
         return _cased(w, _SHORT[low])
-    return _cased(w, s) if (s := _unstretched(low)) else None
+    if (s := _unstretched(low)) or (w.islower() and (s := _unswapped(low))):
+        return _cased(w, s)
+    return None
 
 
 def _ambiguous(m: re.Match[str]) -> str | None:
