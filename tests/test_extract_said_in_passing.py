@@ -200,3 +200,30 @@ def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_hold
             "Works at KPMG", "Has pottery every Friday"} <= set(active), active
     assert not any(w in s for s in active for w in ("Plays squash", "Lives in Cardiff", "Elbow", "Tuesday", "Deloitte",
                                                     "Monday")), active
+
+
+@pytest.mark.parametrize(("message", "names"), [
+    ("any tips for a new hamster? Biscuit passed away in March", ["Biscuit"]),
+    ("we had to rehome Pepper, the new flat doesn't allow dogs", ["Pepper"]),
+    ("a eulogy for Bramble, my cat who died last week", ["Bramble"]),
+    ("got made redundant from Ocado on Friday", ["Ocado"]),
+    ("Accenture and I parted ways last month", ["Accenture"]),
+    ("not with Jonas anymore, it's been rough", ["Jonas"]),
+    ("we broke up. me and Leila. anyway", ["Leila"]),
+    ("ditched keto after Christmas", ["keto"]),
+])
+def test_a_value_said_to_be_over_by_its_name(message: str, names: list[str]) -> None:
+    assert later_fix.over_by_name(message) == names
+
+
+def test_through_memory_a_value_said_to_be_over_by_its_name_ends_what_memory_holds(
+        make_memory: Callable[..., Memory]) -> None:
+    """Only memory knows that Pepper is a dog, Ocado an employer, Leila a partner, keto a diet: what holds the
+    name ends, a statement that names it too."""
+    active = _play(make_memory, ["I have a dog called Pepper", "I work at Ocado", "my girlfriend Leila says hi",
+                                 "I'm keto", "Pepper keeps chewing my shoes", "I have a cat named Miso"],
+                   ["we had to rehome Pepper, the new flat doesn't allow dogs", "got made redundant from Ocado",
+                    "we broke up. me and Leila. anyway", "ditched keto after Christmas"])
+    assert not any(w in s for s in active for w in ("named Pepper", "Pepper keeps", "Works at Ocado",
+                                                    "named Leila", "Is keto")), active
+    assert "Has a cat named Miso" in active, active

@@ -23,12 +23,14 @@ from collections.abc import Callable, Sequence
 from ..core.consolidate import record_key
 from ..core.text import STOP_WORDS, index_terms
 from ..types import Event, Record
+from . import normalize
 from .base import Fact
 from .corrections import said_fix
 from .statements import ATTRIBUTE, RULE
 
 RULE_NAME = "correction.later"
 CHANGE_RULE = "change.by_name"
+ENDED_RULE = "ended.by_name"
 
 
 def _names(word: str, text: str) -> bool:
@@ -146,7 +148,7 @@ def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
     for ev in events:
         if ev.role != "user" or not ev.content:
             continue
-        for new, old in changed_names(ev.content):
+        for new, old in changed_names(normalize.message(ev.content).text):
             if any(_names(new, f.summary) for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE
                    and f.category != "event"):
                 continue  # a rule read it ("I drive a Kia now instead of the Jazz"), not only a statement or event
@@ -164,3 +166,61 @@ def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
                                 evidence=ev.content, at=ev.at, multi=kv is None or family, revises=same_item,
                                 switch=family and not same_item, rule=RULE if kv is None else CHANGE_RULE))
     return out
+
+
+# A value said to be over by its name alone: "Kiki passed last year", "we had to rehome Tigger", "got made
+# redundant from Nestlé", "not with Isla anymore", "ditched gluten-free". Only memory knows what the name
+# is (a pet, an employer, a partner, a diet), so :func:`endings` ends the stored records that hold it.
+_GONE = rf"(?P<x>{_NAMED}|[\w'’-]+(?:-free)?)"
+_ENDED = [re.compile(p, re.IGNORECASE) for p in (
+    rf"(?<![\w'’-]){_GONE}\s+(?:has\s+|had\s+)?(?:passed away|passed|died|is gone|has gone|went to live with|"
+    rf"has a new (?:family|home|owner)|was rehomed|got rehomed|ran away|is no longer with us|"
+    rf"crossed the rainbow bridge)",
+    rf"\b(?:rehomed|rehome|had to rehome|put down|lost|said goodbye to|buried)\s+(?:our\s+|my\s+)?(?:\w+\s+)?{_GONE}"
+    rf"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|yesterday|today|recently|in|on|a|because|since|after)\b))",
+    rf"(?<![\w'’-]){_GONE},?\s+(?:my|our)\s+\w+(?:\s+\w+)?\s+who\s+(?:died|passed)",
+    rf"\b(?:made redundant (?:from|at|by)|laid off (?:from|at|by)|let go (?:from|by)|fired from|left|quit)\s+{_GONE}",
+    rf"(?<![\w'’-]){_GONE}\s+and\s+I\s+(?:parted ways|split|went our separate ways)",
+    rf"\b(?:restructured|downsized|shut down|closed)\s+at\s+{_GONE}\s+and\s+I(?:'m| am)\s+out\b",
+    rf"\bnot\s+(?:with|dating|seeing)\s+{_GONE}\s+(?:anymore|any more)",
+    rf"\b(?:split up|broke up|separated)\s*[.,;!]?\s+(?:with|from|me and)\s+{_GONE}",
+    rf"\b(?:ditched|dropped|stopped|quit|gave up|no longer doing|not doing)\s+{_GONE}",
+)]
+
+
+def over_by_name(message: str) -> list[str]:
+    """The values ``message`` says are over, by name."""
+    out: list[str] = []
+    for p in _ENDED:
+        for m in p.finditer(message):
+            x = _value(m.group("x"))
+            if x and x not in out:
+                out.append(x)
+    return out
+
+
+def endings(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+    """Retractions of the stored records holding a name the user says is over: a keyed record whose value (or
+    item) it is, a statement that names it; unless a rule of this batch already ended it from the same
+    message."""
+    out: list[Fact] = []
+    for ev in events:
+        if ev.role != "user" or not ev.content:
+            continue
+        for name in over_by_name(normalize.message(ev.content).text):
+            if any(f.event_id == ev.id and f.rule != RULE and (f.retract or f.ends) and (
+                    _names(name, f"{f.value} {f.summary}") or set(index_terms(name)) <= set(f.topic)) for f in found):
+                continue  # a rule ended it already: "quit Arup" retracts the employer
+            for r in held(name):
+                kv = record_key(r)
+                if not _names(name, r.summary) or (kv is not None and (
+                        kv[1] in ("yes", "no", "like", "dislike")
+                        or not (_names(name, kv[1]) or _names(name, kv[0].replace("_", " ").replace(":", " "))))):
+                    continue
+                key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)  # a statement naming it
+                subject, _, attribute = key.partition("/")
+                out.append(Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact",
+                                event_id=ev.id, evidence=ev.content, at=ev.at, retract=True,
+                                topic=tuple(index_terms(name)), rule=ENDED_RULE))
+    return out
+
