@@ -17,6 +17,8 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "mentions.like_me": (("What laptop for an accountant like me?",), "user/job", "Works as an accountant"),
     "mentions.allergy_in_passing": (("Any snacks that are safe for my sesame allergy?",), "user/allergy:sesame",
                                     "Allergic to sesame"),
+    "mentions.language_in_passing": (("Help me write a CV line: native Hindi, fluent Swahili.",),
+                                     "user/language:hindi", "Speaks Hindi (native)"),
     "mentions.relation_named": (("My daughter Ana loves drawing.",), "user/family:daughter:ana",
                                 "Has a daughter named Ana"),
     "mentions.counted_names": (("I have my two cats, Miso and Tofu.",), "user/pet:cat:miso", "Has a cat named Miso"),

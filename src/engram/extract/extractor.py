@@ -24,10 +24,10 @@ from .text import (
     expand,
     gapped,
     last_object,
+    named_before,
     split_clauses,
     split_sentences,
     strip_markers,
-    there_named,
 )
 
 
@@ -113,7 +113,7 @@ class OfflineExtractor:
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
         said_before = ""
         for sentence in split_sentences(content):
-            sentence, said_before = there_named(sentence, said_before), f"{said_before} {sentence}"
+            sentence, said_before = named_before(sentence, said_before), f"{said_before} {sentence}"
             expanded = appositive(rephrase.sentence(endings.rewrite(corrections.cleft(
                 corrections.without_preamble(expand(sentence))))))
             retake = corrections.earlier(expanded)

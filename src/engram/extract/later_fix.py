@@ -106,6 +106,8 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     # "moved from Leeds to York", "switched from squash to padel"
     rf"\b(?:moved|changed|switched|went|gone|swapped)\s+(?:over\s+)?from\s+{_A}(?P<old>{_ANY}?)\s+to\s+{_A}"
     rf"(?P<new>{_ANY})",
+    # "Olivia's doing well at Oakwood Primary after leaving Kingsford"
+    rf"\b(?:at|with|in)\s+{_A}(?P<new>{_NAMED})\b[^.;!?]*?\bafter\s+(?:leaving|quitting)\s+{_A}(?P<old>{_NAMED})",
     # "left Deloitte, now at KPMG", "quit Siemens. Now at Infosys"
     rf"\b(?:left|quit|gone from)\s+{_A}(?P<old>{_NAMED})\s*[,.;]\s*(?:and\s+)?(?:(?:I'm|I am)\s+)?now\s+"
     rf"(?:at|with|in|working at|working for)\s+(?P<new>{_NAMED})",

@@ -55,7 +55,10 @@ DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatari
 LANGS = words("""english spanish french german italian portuguese dutch russian chinese mandarin cantonese
     japanese korean arabic hindi urdu bengali punjabi turkish greek polish swedish norwegian danish finnish
     czech hungarian romanian ukrainian hebrew persian farsi thai vietnamese indonesian malay tagalog swahili
-    catalan basque galician irish welsh latin""")
+    catalan basque galician irish welsh latin telugu tamil kannada malayalam marathi gujarati nepali sinhala
+    yoruba igbo hausa amharic somali zulu xhosa afrikaans filipino cebuano burmese khmer lao mongolian kazakh
+    uzbek georgian armenian azerbaijani icelandic estonian latvian lithuanian slovak slovenian croatian serbian
+    bosnian bulgarian macedonian albanian maltese luxembourgish scottish gaelic breton frisian esperanto""")
 CHANNELS = {"email": "email", "e-mail": "email", "emails": "email", "text": "text message", "texts":
              "text message", "text message": "text message", "text messages": "text message", "sms":
              "text message", "phone": "phone call", "phone call": "phone call", "phone calls": "phone call",

@@ -44,6 +44,14 @@ _BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandp
                        re.IGNORECASE)
 
 
+# a statement handed over for keeping: "can you keep in mind that ...", "remember that ...", "for context, ..."
+_TELL = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?|please\s+|just\s+)?"
+                   r"(?:keep in mind|bear in mind|remember|note|make a note|take note)\s+(?:that\s+)?"
+                   r"(?=(?:I|my|we|our)\b)"
+                   r"|^(?:just so you know|fyi|for context|for the record|heads up)\s*[,:-]?\s*(?=(?:I|my|we|our)\b)",
+                   re.IGNORECASE)
+
+
 def with_subject(body: str) -> str:
     """``body`` with the "I" chat leaves out put back (see :data:`SUBJECTLESS`); unchanged otherwise."""
     return "I " + body[0].lower() + body[1:] if SUBJECTLESS.match(body) else body
@@ -52,6 +60,11 @@ def with_subject(body: str) -> str:
 # (pattern, replacement): read with re.IGNORECASE off unless the pattern says (?i:...).
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # favourites
+    # "Can't get enough of Sigur Rós, my all-time favourite", "I'd pick X since they're my favourite author"
+    (r"^(?:I\s+)?(?i:cannot|can't)\s+(?i:get enough of)\s+(?P<x>[^,]+?),\s+(?i:my)\s+(?i:all-time\s+|absolute\s+)?"
+     r"(?i:favou?rite)(?:\s+(?P<cat>\w+))?[.!]*$", r"My favourite \g<cat> is \g<x>"),
+    (r"^.*?\b(?P<x>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s+(?i:since|because|as)\s+(?i:they|he|she)\s+"
+     r"(?i:is|are)\s+(?i:my)\s+(?i:all-time\s+)?(?i:favou?rite)\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
     (r"^(?i:fav|fave)\s+(?P<cat>\w+)\s+is\s+(?P<x>.+)$", r"My favourite \g<cat> is \g<x>"),
     (r"^(?i:my)\s+(?i:fav|fave)\s+(?P<cat>\w+)\s+is\s+(?P<x>.+)$", r"My favourite \g<cat> is \g<x>"),
     (r"^(?i:nothing beats)\s+(?P<x>.+?),\s+it is my favourite\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
@@ -65,6 +78,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"can't have|cannot eat|can't eat|avoid)\s+)(?P<x>[\w' -]{2,30}?)(?:\s+(?i:is|are)\s+(?i:off limits|a no-go|out)"
      r"(?:\s+(?i:for me))?)?\s*[,;(]\s*(?:(?i:I am|I'm|im)\s+(?:(?i:very|really|severely|super)\s+)?(?i:allergic)|"
      r"(?:(?i:a|an|proper|real|bad|serious|actual|severe)\s+)?(?i:allergy))\)?[.!]*$", r"I am allergic to \g<x>"),
+    # "I speak German alongside Vietnamese": two languages
+    (r"^(?P<h>I speak\s+.+?)\s+(?i:alongside|as well as|plus)\s+" + _LANG + r"\b.*$", r"\g<h> and \g<l>"),
     # residence
     (r"^(?i:our|my)\s+(?:new\s+)?(?:flat|house|home|place|apartment)\s+in\s+" + _PLACE + r"\s+(?:is|has)\b.*$",
      r"I live in \g<p>"),
@@ -219,6 +234,10 @@ def sentence(text: str) -> str:
     have the Fiat anymore; I bought a Kia").
     """
     s = _TAIL.sub("", text.strip()) or text.strip()
+    told = _TELL.match(s)
+    if told and len(s) > told.end():  # "can u keep in mind that I'm a nurse?": the statement, not a question
+        s = s[told.end():].rstrip("?").strip()
+        s = s[:1].upper() + s[1:]
     if s.endswith("?"):
         return s
     whole, s = _one(s)

@@ -9,8 +9,20 @@ from __future__ import annotations
 import re
 
 from ..core.roles import ROLES
-from ..core.text import NATIONALITIES, index_terms
-from .lexicon import ACTIVITIES, ACTIVITY_NOUN_ING, MARKERS, NOT_NAMES, NOTE_PREFIX, REL_ADJ, REL_RE, TRAILING, words
+from ..core.text import NATIONALITIES, STOP_WORDS, index_terms
+from .lexicon import (
+    ACTIVITIES,
+    ACTIVITY_NOUN_ING,
+    LANGS,
+    MARKERS,
+    NOT_NAMES,
+    NOTE_PREFIX,
+    PETS,
+    REL_ADJ,
+    REL_RE,
+    TRAILING,
+    words,
+)
 
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
@@ -324,6 +336,14 @@ _REL_IS = re.compile(r"^([Mm]y|[Oo]ur)\s+(" + "|".join(_SPOUSES) + r")\s+is\s+([
                      r"(\s+(?:now|these days))?\s*[.!]*$")
 
 
+# "otis (our guinea pig) keeps chewing cables", "Rafael (new supervisor) is nicer": a person or pet named first
+_BRACKETED = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Za-zÀ-ÿ][\w'’-]*)\s*\(\s*(?:(?P<my>[Mm]y|[Oo]ur)\s+)?"
+                        r"(?P<adj>(?:new|current)\s+)?(?P<rel>" + REL_RE + r")\s*\)")
+# "we've got a gecko, chester": the pet's name after a comma, ending the sentence
+_PET_THEN_NAME = re.compile(r"\b(?:got|have|has|adopted)\s+(?:a|an)\s+(?:new\s+)?(?:" + "|".join(PETS)
+                            + r")(?P<comma>\s*,\s*)(?P<name>[A-Za-zÀ-ÿ][\w'’-]+)\s*[.!]*$")
+
+
 def appositive(sentence: str) -> str:
     """"Rosa, my sister, lives in Quito" and "my sister, Rosa, lives in Quito" -> "my sister Rosa lives in Quito":
     the shape the rules read (also inside a sentence: "walking Rex, my dog, takes forever"); "my partner's name is
@@ -332,6 +352,13 @@ def appositive(sentence: str) -> str:
     rel = _REL_IS.match(sentence)
     if rel and rel.group(3) not in NOT_NAMES | NATIONALITIES:
         sentence = f"{rel.group(1)} {rel.group(2)} is called {rel.group(3)}{rel.group(4) or ''}"
+    b = _BRACKETED.search(sentence)
+    if b and cap(b.group("name")) not in NOT_NAMES and b.group("name").lower() not in STOP_WORDS:
+        sentence = (sentence[:b.start()] + f"{(b.group('my') or 'my').lower()} {b.group('adj') or ''}{b.group('rel')} "
+                    f"{cap(b.group('name'))}" + sentence[b.end():])
+    p = _PET_THEN_NAME.search(sentence)
+    if p and cap(p.group("name")) not in NOT_NAMES and p.group("name").lower() not in STOP_WORDS:
+        sentence = sentence[:p.start("comma")] + f" named {cap(p.group('name'))}" + sentence[p.end("name"):]
     m = _APPOSITIVE.search(sentence) or _APPOSITIVE_AFTER.search(sentence)
     if not m or m.group("name") in NOT_NAMES:
         return sentence
@@ -356,10 +383,18 @@ _PLACE_SAID = re.compile(r"\b(?:in|at|to|from|near|around)\s+(?:the\s+)?(?P<plac
                          r"Elementary|College|University|High|Nursery|Kindergarten))\b")
 _THERE = re.compile(r"\b(?P<verb>live|lives|lived|living|go|goes|went|study|studies|work|works|worked|teach|teaches|"
                     r"is based|are based|stay|stays)\s+there\b", re.IGNORECASE)
-def there_named(sentence: str, before: str) -> str:
-    """``sentence`` with "lives there" / "goes there" / "works there" naming the place ``before`` (what the
-    message said before it) named last: "She lives there." after "my cousin in São Paulo?" is "She lives in
-    São Paulo."; unchanged when nothing before names a place."""
+_SPEAK_IT = re.compile(r"\b(?P<v>speak|speaks|spoke|use|practise|practice)\s+it\b", re.IGNORECASE)
+
+
+def named_before(sentence: str, before: str) -> str:
+    """``sentence`` with "there" and "it" naming what ``before`` (what the message said before it) named last:
+    "She lives there." after "my cousin in São Paulo?" is "She lives in São Paulo."; "I speak it alongside
+    Hindi" after "keeping my Telugu sharp?" is "I speak Telugu alongside Hindi". Unchanged when nothing
+    before names one."""
+    it = _SPEAK_IT.search(sentence)
+    langs = [w for w in re.findall(r"[A-Za-z]+", before) if w.lower() in LANGS]
+    if it and langs:
+        sentence = sentence[:it.start()] + f"{it.group('v')} {cap(langs[-1].lower())}" + sentence[it.end():]
     m = _THERE.search(sentence)
     places = [(p.group("place") or p.group("school")).rstrip(".") for p in _PLACE_SAID.finditer(before)]
     places = [p for p in places if p.split()[0] not in NOT_NAMES]

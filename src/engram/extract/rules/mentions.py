@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
-from ..lexicon import JOB_HEADS, NAME, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
+from ..lexicon import JOB_HEADS, LANGS, NAME, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
 
@@ -52,6 +52,23 @@ def allergy_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or c.hedged or m.group("what").lower() in _NOT_ALLERGENS:
         return None
     return allergies(c, "user", "", m.group("what"), False)
+
+
+@rule("mentions")
+def language_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"a CV line about languages: native Telugu, fluent Kannada", "tips for someone fluent in Welsh like me":
+    a language the user speaks, said with how well (not another person's: "my wife is fluent in Welsh")."""
+    if c.hedged or re.search(r"\b(?i:speak|speaks|spoke)\b", c.text) or re.match(
+            r"^(?:(?i:my|our|his|her|their)\s+\w+|he|she|they|[A-Z][a-z]+\s+(?:is|speaks))\b", c.text):
+        return None  # "I speak fluent Spanish" is the language rules'; "my wife is fluent in Welsh" is hers
+    out = []
+    for m in re.finditer(r"\b(?P<how>(?i:native|fluent|conversational|basic|intermediate|advanced))\s+(?:(?i:in)\s+)?"
+                         r"(?P<l>[A-Za-z]+)\b", c.text):
+        lang = m.group("l").lower()
+        if lang in LANGS:
+            out.append(make_fact(c, "user", f"language:{lang}", "yes",
+                                 f"Speaks {lang.capitalize()} ({m.group('how').lower()})", "fact"))
+    return out or None
 
 
 @rule("mentions")
