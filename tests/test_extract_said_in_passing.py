@@ -238,3 +238,17 @@ def test_through_memory_a_value_said_to_be_over_by_its_name_ends_what_memory_hol
     assert not any(w in s for s in active for w in ("named Pepper", "Pepper keeps", "Works at Ocado",
                                                     "named Leila", "Is keto")), active
     assert "Has a cat named Miso" in active, active
+
+
+def test_through_memory_a_change_read_by_a_rule_ends_the_other_records_of_the_old_value(
+        make_memory: Callable[..., Memory]) -> None:
+    """"my dad isn't in Lyon anymore, he's in Nice now": the rules read "Dad lives in Nice"; what else memory
+    holds of Lyon for him ends too. "X beats Y for me now" puts X where Y was; an ending said by name ends a
+    habit said with another verb, and the rules' own record of the ending stays."""
+    active = _play(make_memory, ["my dad is over in Lyon these days", "I'm into judo, usually on Tuesday evenings",
+                                 "can't get enough of Ali Smith, my all-time favourite"],
+                   ["update: my dad isn't in Lyon anymore, he's in Nice now", "I quit judo, my knee can't take it",
+                    "Sally Rooney beats Ali Smith for me these days"])
+    assert "Dad lives in Nice" in active and "Favourite is Sally Rooney" in active, active
+    assert not any(w in s for s in active for w in ("over in Lyon", "Into judo", "Favourite is Ali Smith")), active
+

@@ -21,7 +21,7 @@ from .lexicon import CAR_MAKES, DIETS, JOB_HEADS, LANGS
 from .text import is_activity
 
 # a bare "sorry," / "oops," before the value (checked to be one: :func:`_value_like`)
-_BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])"
+_BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])|(?P<actually>actually)"
 _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or\s+rather|correction:?|"
             r"oops,?\s+I\s+mean|scratch\s+that|" + _BARE_CUE + ")")
 _INLINE = re.compile(r"^(?P<before>.+?)(?:\s*(?:,|\.\.\.|…|;|-|—|–)\s*|\s+)" + _TRIGGER + r"[,:!]?\s+(?P<y>.+?)"
@@ -45,7 +45,8 @@ def find(sentence: str) -> Correction | None:
     """The correction a (contraction-expanded) sentence makes, if any."""
     s = _marks_off(sentence.strip())
     m = _INLINE.match(s)
-    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))):
+    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
+            not m.group("actually") or m.group("x")):  # "Juno... actually Pépite, not Juno": the slip named
         return Correction(m.group("before").strip(" ,."), _clean(m.group("y")), _opt(m.group("x")))
     m = _ALONE.match(s)
     if m and _short(m.group("y")):

@@ -96,9 +96,12 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     # "traded squash for padel", "we swapped Cardiff for Swansea", "replaced the Clio with a Niro"
     rf"\b(?:swapped|swapping|traded|trading|exchanged|replaced)\s+(?:in\s+)?{_A}(?P<old>{_ANY}?)\s+(?:for|with)\s+{_A}"
     rf"(?P<new>{_ANY})",
-    # "Wet Leg has replaced Elbow as my favourite", "Thai has overtaken Italian"
-    rf"(?P<new>{_NAMED})\s+(?:has\s+|have\s+)?(?:replaced|overtaken|overtook|taken over from|took over from)\s+"
-    rf"{_A}(?P<old>{_NAMED})",
+    # "Wet Leg has replaced Elbow as my favourite", "Thai has overtaken Italian", "Tolkien beats Atwood for me now"
+    rf"(?P<new>{_NAMED})\s+(?:has\s+|have\s+)?(?:replaced|overtaken|overtook|taken over from|took over from|beats|"
+    rf"has beaten|trumps)\s+{_A}(?P<old>{_NAMED})",
+    # "my mum isn't in Christchurch anymore, she's in Melbourne now"
+    rf"(?:\bnot|n['’]t)\s+(?:in|at|with)\s+{_A}(?P<old>{_NAMED})\s+(?:anymore|any more)\s*[,;.]\s*(?:and\s+)?"
+    rf"(?:(?:she|he|they|I|we)(?:'s|'re|'m|\s+is|\s+are|\s+am)\s+)?(?:now\s+)?(?:in|at|with)\s+{_A}(?P<new>{_NAMED})",
     # "spanish class is on Thursday now, not Tuesday"
     rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
     # "moved to Friday (used to be Monday)"
@@ -118,6 +121,11 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?P<old>{_NAMED})\s+is\s+{_OVER}\s*[,;.]\s*(?:(?:I'm|I am|it's|it is)\s+)?(?:now\s+)?(?:at|with|in|on|for)\s+"
     rf"(?:the\s+)?(?P<new>{_NAMED})",
 )]
+
+
+# a record of something the user asked for, not of what holds: no value in it is replaced
+_ASKED = re.compile(r"^(?:Help|Write|Suggest|Draft|Plan|Give|Find|Make|Recommend|Mention|Prep|Needs?|Wants?|"
+                    r"Asked|Asks)\b")
 
 
 def changed_names(message: str) -> list[tuple[str, str]]:
@@ -144,22 +152,30 @@ def _value(words: str) -> str:
 
 
 def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
-    """New values for the records naming a value the user says another took the place of, when no rule of
-    this batch read the new value from the same message."""
+    """New values for the records naming a value the user says another took the place of. When a rule of
+    this batch read the new value from the same message ("I drive a Kia now instead of the Jazz"), the rules
+    supersede what shares its key, and the other records of that subject naming the old value end ("Mum is
+    over in Christchurch" once "Mum lives in Melbourne" is read); else each is stated again with the new
+    value (a statement's old wording ends)."""
     out: list[Fact] = []
     for ev in events:
         if ev.role != "user" or not ev.content:
             continue
         for new, old in changed_names(normalize.message(ev.content).text):
-            if any(_names(new, f.summary) for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE
-                   and f.category != "event"):
-                continue  # a rule read it ("I drive a Kia now instead of the Jazz"), not only a statement or event
+            read = [f for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE
+                    and f.category != "event" and _names(new, f.summary)]
             for r in held(old):
-                if not _names(old, r.summary) or _names(new, r.summary):
+                if not _names(old, r.summary) or _names(new, r.summary) or _ASKED.match(r.summary):
                     continue
                 kv = record_key(r)
                 key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)
                 subject, _, attribute = key.partition("/")
+                if read:
+                    if kv is not None and all(f.key != kv[0] and f.subject == subject for f in read):
+                        out.append(_ended(r, ev))
+                    continue
+                if kv is None:
+                    out.append(_ended(r, ev))
                 family = ":" in attribute
                 item = _put(attribute, old, new.lower()) if family else attribute
                 same_item = family and item == attribute  # "pottery ... Friday": the item stays, its value moves
@@ -168,6 +184,17 @@ def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
                                 evidence=ev.content, at=ev.at, multi=kv is None or family, revises=same_item,
                                 switch=family and not same_item, rule=RULE if kv is None else CHANGE_RULE))
     return out
+
+
+def _ended(r: Record, ev: Event) -> Fact:
+    """The retraction of stored record ``r``: by its key and value, or, for a statement, by all its words
+    (what a keyless record is matched by; a name alone would also end what this batch says of it)."""
+    kv = record_key(r)
+    key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)
+    subject, _, attribute = key.partition("/")
+    return Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact", event_id=ev.id,
+                evidence=ev.content or "", at=ev.at, retract=True,
+                topic=() if kv is not None else tuple(dict.fromkeys(index_terms(r.summary))), rule=ENDED_RULE)
 
 
 # A value said to be over by its name alone: "Kiki passed last year", "we had to rehome Tigger", "got made
@@ -210,19 +237,13 @@ def endings(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
         if ev.role != "user" or not ev.content:
             continue
         for name in over_by_name(normalize.message(ev.content).text):
-            if any(f.event_id == ev.id and f.rule != RULE and (f.retract or f.ends) and (
-                    _names(name, f"{f.value} {f.summary}") or set(index_terms(name)) <= set(f.topic)) for f in found):
-                continue  # a rule ended it already: "quit Arup" retracts the employer
+            ended = {f.key for f in found if f.event_id == ev.id and f.retract}  # "quit Arup": the rules' own
             for r in held(name):
                 kv = record_key(r)
                 if not _names(name, r.summary) or (kv is not None and (
-                        kv[1] in ("yes", "no", "like", "dislike")
+                        kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
                         or not (_names(name, kv[1]) or _names(name, kv[0].replace("_", " ").replace(":", " "))))):
                     continue
-                key, value = kv if kv is not None else (f"user/{ATTRIBUTE}", r.summary)  # a statement naming it
-                subject, _, attribute = key.partition("/")
-                out.append(Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact",
-                                event_id=ev.id, evidence=ev.content, at=ev.at, retract=True,
-                                topic=tuple(index_terms(name)), rule=ENDED_RULE))
+                out.append(_ended(r, ev))
     return out
 
