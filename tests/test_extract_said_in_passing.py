@@ -192,6 +192,11 @@ def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str
     assert later_fix.changed_names(message) == [pair]
 
 
+def test_a_loss_that_names_no_one_is_no_ending() -> None:
+    assert later_fix.over_by_name("I've already lost 3 kilos!") == []
+    assert later_fix.over_by_name("a few months after losing Ludo") == ["Ludo"]
+
+
 @pytest.mark.parametrize("message", ["it was fine", "swapped it for them", "I left early, now at home"])
 def test_what_names_no_old_value_is_no_change(message: str) -> None:
     assert all(not new.lower().startswith(("it", "them", "home")) for new, _ in later_fix.changed_names(message))

@@ -205,7 +205,8 @@ _ENDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?<![\w'’-]){_GONE}\s+(?:has\s+|had\s+)?(?:passed away|passed|died|is gone|has gone|went to live with|"
     rf"has a new (?:family|home|owner)|was rehomed|got rehomed|ran away|is no longer with us|"
     rf"crossed the rainbow bridge)",
-    rf"\b(?:rehomed|rehome|had to rehome|put down|lost|said goodbye to|buried)\s+(?:our\s+|my\s+)?(?:\w+\s+)?{_GONE}"
+    rf"\b(?:lost|losing)\s+(?:our\s+|my\s+)?(?P<x>{_NAMED})",  # a name: "lost 3 kilos" is no ending
+    rf"\b(?:rehomed|rehome|had to rehome|put down|said goodbye to|buried)\s+(?:our\s+|my\s+)?(?:\w+\s+)?{_GONE}"
     rf"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|yesterday|today|recently|in|on|a|because|since|after)\b))",
     rf"(?<![\w'’-]){_GONE},?\s+(?:my|our)\s+\w+(?:\s+\w+)?\s+who\s+(?:died|passed)",
     rf"\b(?:made redundant (?:from|at|by)|laid off (?:from|at|by)|let go (?:from|by)|fired from|left|quit)\s+{_GONE}",
