@@ -124,6 +124,7 @@ def test_i_meant_with_the_slip_named_puts_the_message_before_right() -> None:
      "every Saturday", "Thursday"),
     (("I have band practice every Sunday", "A:Noted.", "no, saturday. no idea why i wrote sunday"),
      "every Saturday", "Sunday"),
+    (("my aunt lives in Porto", "A:Lovely city.", "oh sorry, not Porto, Braga"), "Aunt lives in Braga", "Porto"),
 ])
 def test_a_slip_marked_the_way_chat_marks_it_is_put_right(turns: tuple[str, ...], right: str, wrong: str) -> None:
     summaries = [s for _, s, r in read(*turns) if not r]

@@ -280,6 +280,7 @@ _SHAPES = [re.compile(p, re.IGNORECASE) for p in (
     + r"(?P<y>[^,]+?)$",
     r"^(?P<x>[^,?]+?)\?\s*(?:no|nope|nah)\b[,.!]?\s+(?:" + _IT_IS + r")?(?P<y>[^,]+?)$",
     r"^(?:" + _IT_IS + r")?(?P<y>[^,]+?),?\s+not\s+(?:a\s+|an\s+|the\s+)?(?P<x>[^,]+?)$",
+    r"^not\s+(?:a\s+|an\s+|the\s+)?(?P<x>[^,]+?)\s*[,;:]\s*(?:" + _IT_IS + r")?(?P<y>[^,]+?)$",  # "not Kraków, Leeds"
 )]
 # a fix said without an opener ("sorry", "one fix: ")
 # ("earlier I said X, that was wrong: Y" is a retake, read whole by ``earlier``, not a fix of one value)
