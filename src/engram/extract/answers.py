@@ -209,13 +209,13 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
     person = asked.named_person(body)
     if person:
         return person
-    if what.kind != "list":
+    if what.kind not in ("list", "pet", "habit"):
         body = body.split(",")[0].strip()
         body = re.sub(r"\s+(?:for now|these days|at the moment|mostly|i think|probably|yes|weekly|every week)$", "",
                       body, flags=re.IGNORECASE).strip()
     modal = _MODAL.match(body)
     if modal and what.kind == "name":
         body = modal.group("x")
-    if not body or len(body.split()) > 5 or "?" in body:
+    if not body or len(body.split()) > (5 if what.kind not in ("list", "pet", "habit") else 8) or "?" in body:
         return ""
     return what.say(body)

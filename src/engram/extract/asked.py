@@ -31,9 +31,11 @@ _NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, stateme
     (r"allerg(?:y|ies|ic)", "word", "I am allergic to {x}"),
     (r"diet(?:ary)?|don'?t eat|do not eat|eat anything", "word", "My diet is {x}"),
     (r"sports?|stay active|exercise|work ?out", "word", "My sport is {x}"),
-    (r"cars?|drive", "thing", "My car is {x}"),
+    (r"cars?|drive|driving|vehicle", "thing", "My car is {x}"),
     (r"pets?|animals?", "pet", "I have {x}"),
     (r"school", "name", "{S} goes to {x}"),
+    # a regular commitment asked without naming it: "Any fixed commitments during the week?"
+    (r"commitments?|regular plans|fixed plans|anything regular|evenings? (?:already )?taken", "habit", "I have {x}"),
     (r"job|profession|occupation|do for (?:work|a living)|what do you do", "job", "I work as {x}"),
     (r"employer|company|firm|who do you work for|where do you work|work for", "name", "I work at {x}"),
     (r"boss|line manager|manager|report to|supervisor", "name", "My manager is {x}"),
@@ -79,7 +81,14 @@ class Ask:
             x = re.sub(r"^(?:a|an|the|my)\s+(?:(?:old|new|used|little|battered|second-hand)\s+)*", "", x,
                        flags=re.IGNORECASE)
             x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
+        elif self.kind == "habit":  # "just Bible study, every Monday" -> "Bible study every Monday"
+            x = re.sub(r"^(?:just|only)\s+", "", x, flags=re.IGNORECASE)
+            x = re.sub(r",\s*(?=(?:every|on)\b)", " ", x)
         elif self.kind == "pet":
+            named = re.match(r"^(?:(?:just\s+)?(?:the\s+)?one\s*,\s*)?(?P<name>[^\W\d_][\w'’-]*)\s*,\s*"
+                             r"(?P<pet>(?:a|an)\s+(?:[\w-]+\s+)?(?:" + "|".join(PETS) + r"))$", x, re.IGNORECASE)
+            if named:  # "just the one, otis, a guinea pig"
+                x = f"{named.group('pet')} named {named.group('name').capitalize()}"
             x = re.sub(r"^(?:one|a single)\s+", "a ", x, flags=re.IGNORECASE)
             if not re.match(r"^(?:a|an|two|three|\d+)\b", x, re.IGNORECASE):
                 x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
@@ -151,8 +160,8 @@ def ask(question: str, context: str = "") -> Ask | None:
     weekly = _weekly(q)
     if weekly is not None:
         return weekly
-    text = f"{context} {question}" if re.search(r"\b(?:their|his|her|it|one|they|he|she)\b", q, re.IGNORECASE) \
-        else question
+    text = f"{context} {question}" if re.search(r"\b(?:their|his|her|it|one|they|he|she)\b|\bany$", q,
+                                                re.IGNORECASE) else question  # "... dietary needs. Do you have any?"
     subject, rel = _subject(q)
     if subject == "I" and re.search(r"\b(?:he|she|his|her|their|they|one|it)\b", q, re.IGNORECASE):
         subject, rel = _subject(context)
