@@ -80,6 +80,8 @@ def summaries(*turns: str) -> list[str]:
     (("assistant: Any pets? They change the budget.", "just the one, pickle, a hamster"),
      ["Has a hamster named Pickle"]),
     (("assistant: Tell me about any food allergies. Do you have any?", "sesame, sadly"), ["Allergic to sesame"]),
+    (("books to recommend to a midwife? that's what I do",), ["Works as a midwife"]),
+    (("my son Ravi goes to Oakfield (sorry, I mean Elmfield Academy)",), ["Son Ravi goes to Elmfield Academy"]),
     (("could you keep in mind that I'm a sonographer?",), ["Works as a sonographer"]),
     (("we've got a kitten, maple",), ["Has a kitten named Maple"]),
     (("Noor (my manager) signed it off",), ["Manager is Noor (reports to Noor)"]),
@@ -197,6 +199,7 @@ def test_through_memory_a_pastime_said_as_one_more_joins_the_others(make_memory:
     ("pottery got moved to Friday (used to be Monday)", ("Friday", "Monday")),
     ("left Deloitte, now at KPMG", ("KPMG", "Deloitte")),
     ("I moved from Leeds to York", ("York", "Leeds")),
+    ("I'm now a senior planner (was a junior planner)", ("senior planner", "junior planner")),
 ])
 def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str, str]) -> None:
     assert later_fix.changed_names(message) == [pair]

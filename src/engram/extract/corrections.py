@@ -41,9 +41,14 @@ class Correction:
     slip: str | None = None
 
 
+# a fix in brackets: "goes to Bayside Primary (ugh, I mean Hillcrest Academy)"
+_BRACKETED_FIX = re.compile(r"\s*\(\s*(?:(?:ugh|oops|sorry|no|argh|whoops)\s*[,!]?\s*)*(?:I mean|I meant|sorry|oops)"
+                            r"\s*[,:]?\s*(?P<y>[^()]+?)\s*\)", re.IGNORECASE)
+
+
 def find(sentence: str) -> Correction | None:
     """The correction a (contraction-expanded) sentence makes, if any."""
-    s = _marks_off(sentence.strip())
+    s = _BRACKETED_FIX.sub(lambda m: f", sorry, I mean {m.group('y')}", _marks_off(sentence.strip()))
     m = _INLINE.match(s)
     if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
             not m.group("actually") or m.group("x")):  # "Juno... actually Pépite, not Juno": the slip named

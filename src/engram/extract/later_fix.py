@@ -104,6 +104,8 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:(?:she|he|they|I|we)(?:'s|'re|'m|\s+is|\s+are|\s+am)\s+)?(?:now\s+)?(?:in|at|with)\s+{_A}(?P<new>{_NAMED})",
     # "spanish class is on Thursday now, not Tuesday"
     rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
+    # "I'm now an operations lead (was a logistics coordinator)", "Leeds (formerly York)"
+    rf"(?P<new>{_NAMED}|[\w'’-]+(?:\s+[\w'’-]+)?)\s*\(\s*(?:was|formerly|previously)\s+{_A}(?P<old>{_ANY})\s*\)",
     # "moved to Friday (used to be Monday)"
     rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s*[(,]\s*(?:it\s+|that\s+)?used\s+to\s+be\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
     # "moved from Leeds to York", "switched from squash to padel"

@@ -13,6 +13,7 @@ from ..core.text import NATIONALITIES, STOP_WORDS, index_terms
 from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
+    JOB_HEADS,
     LANGS,
     MARKERS,
     NOT_NAMES,
@@ -383,6 +384,10 @@ _PLACE_SAID = re.compile(r"\b(?:in|at|to|from|near|around)\s+(?:the\s+)?(?P<plac
                          r"Elementary|College|University|High|Nursery|Kindergarten))\b")
 _THERE = re.compile(r"\b(?P<verb>live|lives|lived|living|go|goes|went|study|studies|work|works|worked|teach|teaches|"
                     r"is based|are based|stay|stays)\s+there\b", re.IGNORECASE)
+_MY_JOB = re.compile(r"^(?:that|it)(?:'s|’s|\s+is|\s+was)\s+(?:my\s+(?:job|profession|line of work)|what I do"
+                     r"(?:\s+for\s+(?:a\s+living|work))?)\b", re.IGNORECASE)
+_A_JOB = re.compile(r"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(JOB_HEADS, key=len, reverse=True)) + r")\b",
+                    re.IGNORECASE)
 _SPEAK_IT = re.compile(r"\b(?P<v>speak|speaks|spoke|use|practise|practice)\s+it\b", re.IGNORECASE)
 
 
@@ -391,6 +396,10 @@ def named_before(sentence: str, before: str) -> str:
     "She lives there." after "my cousin in São Paulo?" is "She lives in São Paulo."; "I speak it alongside
     Hindi" after "keeping my Telugu sharp?" is "I speak Telugu alongside Hindi". Unchanged when nothing
     before names one."""
+    mine = _MY_JOB.match(sentence)
+    jobs = list(_A_JOB.finditer(before))
+    if mine and jobs:  # "podcasts for a radiographer? that's my job"
+        return f"I work as {jobs[-1].group(0)}."
     it = _SPEAK_IT.search(sentence)
     langs = [w for w in re.findall(r"[A-Za-z]+", before) if w.lower() in LANGS]
     if it and langs:
