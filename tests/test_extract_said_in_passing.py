@@ -81,6 +81,8 @@ def summaries(*turns: str) -> list[str]:
      ["Has a hamster named Pickle"]),
     (("assistant: Tell me about any food allergies. Do you have any?", "sesame, sadly"), ["Allergic to sesame"]),
     (("books to recommend to a midwife? that's what I do",), ["Works as a midwife"]),
+    (("Priya left, so my new line manager is Dev",), ["Manager is Dev (reports to Dev)"]),
+    (("I work under Halima these days",), ["Manager is Halima (reports to Halima)"]),
     (("my son Ravi goes to Oakfield (sorry, I mean Elmfield Academy)",), ["Son Ravi goes to Elmfield Academy"]),
     (("could you keep in mind that I'm a sonographer?",), ["Works as a sonographer"]),
     (("we've got a kitten, maple",), ["Has a kitten named Maple"]),
@@ -127,6 +129,7 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     ("loving the holiday here in Rome", "Lives in Rome"),
     ("my son's nut allergy is getting worse", "Allergic to nut"),
     ("a gift for Tomasz? his brother lives there", "Tomasz"),
+    ("I work under pressure", "Manager"),
 ])
 def test_what_is_said_in_passing_of_no_value_of_the_users_adds_none(text: str, wrong: str) -> None:
     assert not any(wrong in s for s in summaries(text)), summaries(text)
@@ -240,6 +243,7 @@ def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_hold
     ("not with Jonas anymore, it's been rough", ["Jonas"]),
     ("we broke up. me and Leila. anyway", ["Leila"]),
     ("ditched keto after Christmas", ["keto"]),
+    ("Pépite is gone, sadly", ["Pépite"]),
 ])
 def test_a_value_said_to_be_over_by_its_name(message: str, names: list[str]) -> None:
     assert later_fix.over_by_name(message) == names
@@ -270,3 +274,9 @@ def test_through_memory_a_change_read_by_a_rule_ends_the_other_records_of_the_ol
     assert "Dad lives in Nice" in active and "Favourite is Sally Rooney" in active, active
     assert not any(w in s for s in active for w in ("over in Lyon", "Into judo", "Favourite is Ali Smith")), active
 
+
+
+def test_through_memory_an_ending_by_a_name_in_any_script_ends_it(make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["our rabbit is called Łatka", "I have a cat named Miso"],
+                   ["Łatka is gone, sadly, but the cat is fine"])
+    assert "Has a cat named Miso" in active and not any("Łatka" in s for s in active), active

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from ..core.consolidate import record_key
+from ..core.consolidate import norm_value, record_key
 from ..core.text import STOP_WORDS, index_terms
 from ..types import Event, Record
 from . import normalize
@@ -243,9 +243,10 @@ def endings(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
             ended = {f.key for f in found if f.event_id == ev.id and f.retract}  # "quit Arup": the rules' own
             for r in held(name):
                 kv = record_key(r)
+                folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
                 if not _names(name, r.summary) or (kv is not None and (
                         kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
-                        or not (_names(name, kv[1]) or _names(name, kv[0].replace("_", " ").replace(":", " "))))):
+                        or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))))):
                     continue
                 out.append(_ended(r, ev))
     return out

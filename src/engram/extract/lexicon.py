@@ -33,7 +33,7 @@ PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot",
 REL_WORDS = sorted([*FAMILY, *PETS], key=len, reverse=True)
 REL_RE = "|".join(re.escape(w) for w in REL_WORDS)
 # "my *new* manager", "my *younger* sister": the same person word (not "old"/"ex": someone else, before).
-REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line)\s+)?"
+REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line)\s+){0,2}"
 
 JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer programmer designer lawyer attorney
     accountant architect chef cook pilot pharmacist dentist vet veterinarian paramedic firefighter officer

@@ -28,15 +28,17 @@ def _opinion_or_named_age(c: Clause, body: str) -> bool:
     return bool(re.match(r"^(?i:my|our)\s+\w+\s+[A-Z]\w*\s+(?:is|turned)\s+\d", c.text) and not c.times)
 
 
-_BOSS = r"(?:(?:new|current|line|direct)\s+)?(?:boss|manager|line manager|supervisor|team lead)"
+_BOSS = r"(?:(?:new|current|line|direct)\s+){0,2}(?:boss|manager|line manager|supervisor|team lead)"
 
 
 @rule("relations")
 def manager(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I report to Grete", "Beatriz is my boss", "my manager is Dervla": who the user reports to, one key
+    """"I report to Grete", "I work under Greta", "Beatriz is my boss", "my new line manager is Dervla": who the
+    user reports to, one key
     however it is said (a new manager takes the old one's place)."""
     t = c.text
-    m = re.match(r"^I\s+(?:now\s+|still\s+|directly\s+)*(?:report|am reporting|answer)\s+(?:directly\s+)?to\s+"
+    m = re.match(r"^I\s+(?:now\s+|still\s+|directly\s+)*(?:(?:report|am reporting|answer)\s+(?:directly\s+)?to|"
+                 r"work\s+(?:directly\s+)?under)\s+"
                  r"(?:(?i:my)\s+" + _BOSS + r"\s+)?" + NAME + r"\b", t)
     m = m or re.match(r"^(?i:my|our)\s+" + _BOSS + r"\s+is\s+(?:now\s+|still\s+)?" + NAME + r"\b", t)
     m = m or re.match(r"^" + NAME + r"\s+is\s+(?:now\s+|still\s+)?(?i:my|our)\s+" + _BOSS + r"\b", t)
