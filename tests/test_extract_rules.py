@@ -19,6 +19,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
                                     "Allergic to sesame"),
     "mentions.language_in_passing": (("Help me write a CV line: native Hindi, fluent Swahili.",),
                                      "user/language:hindi", "Speaks Hindi (native)"),
+    "mentions.car_in_passing": (("How often should I service my XC40?",), "user/car", "Drives a Volvo XC40"),
     "mentions.relation_named": (("My daughter Ana loves drawing.",), "user/family:daughter:ana",
                                 "Has a daughter named Ana"),
     "mentions.counted_names": (("I have my two cats, Miso and Tofu.",), "user/pet:cat:miso", "Has a cat named Miso"),

@@ -82,6 +82,8 @@ def summaries(*turns: str) -> list[str]:
     (("assistant: Tell me about any food allergies. Do you have any?", "sesame, sadly"), ["Allergic to sesame"]),
     (("books to recommend to a midwife? that's what I do",), ["Works as a midwife"]),
     (("Priya left, so my new line manager is Dev",), ["Manager is Dev (reports to Dev)"]),
+    (("what tyres suit my Qashqai in winter?",), ["Drives a Nissan Qashqai"]),
+    (("can you budget my rav4's running costs? my rav4 does 12k miles a year",), ["Drives a Toyota RAV4"]),
     (("I work under Halima these days",), ["Manager is Halima (reports to Halima)"]),
     (("my son Ravi goes to Oakfield (sorry, I mean Elmfield Academy)",), ["Son Ravi goes to Elmfield Academy"]),
     (("could you keep in mind that I'm a sonographer?",), ["Works as a sonographer"]),
@@ -130,6 +132,8 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     ("my son's nut allergy is getting worse", "Allergic to nut"),
     ("a gift for Tomasz? his brother lives there", "Tomasz"),
     ("I work under pressure", "Manager"),
+    ("my golf clubs need regripping", "Drives"),
+    ("we sold my Golf last year", "Drives"),
 ])
 def test_what_is_said_in_passing_of_no_value_of_the_users_adds_none(text: str, wrong: str) -> None:
     assert not any(wrong in s for s in summaries(text)), summaries(text)

@@ -137,6 +137,30 @@ FILLER = re.compile(r"^(?:thanks?|thank you|ok|okay|sure|great|cool|perfect|soun
 CAR_MAKES = words("""toyota honda vw volkswagen tesla ford kia mazda renault skoda volvo bmw audi fiat peugeot citroen
     nissan hyundai mercedes subaru seat opel vauxhall mini jeep lexus suzuki dacia polestar porsche chevrolet
     mitsubishi prius""")
+# Car models people name without their make ("my XC40 is making a noise"), and the make: what a model said in
+# passing says the user drives. Models that are also English words (Golf, Focus, Leaf, Jazz) count only when
+# written with a capital (see :data:`CAR_MODEL_WORDS`).
+CAR_MODELS = {
+    **{m: "Toyota" for m in ("Corolla", "Yaris", "Prius", "RAV4", "HiLux", "Hilux", "Aygo", "C-HR", "Auris", "Camry")},
+    **{m: "Honda" for m in ("Civic", "CR-V", "HR-V", "Jazz", "Accord", "Activa")},
+    **{m: "Volkswagen" for m in ("Golf", "Polo", "Passat", "Tiguan", "T-Roc", "ID.3", "ID.4", "Touran")},
+    **{m: "Volvo" for m in ("XC40", "XC60", "XC90", "V60", "V90", "S60", "EX30")},
+    **{m: "Ford" for m in ("Fiesta", "Focus", "Kuga", "Puma", "Mondeo", "Ranger", "Mustang")},
+    **{m: "Kia" for m in ("Niro", "Sportage", "Ceed", "Picanto", "Sorento", "EV6")},
+    **{m: "Hyundai" for m in ("Ioniq", "Kona", "Tucson", "i10", "i20", "i30", "Santa Fe")},
+    **{m: "Skoda" for m in ("Octavia", "Fabia", "Superb", "Kodiaq", "Karoq", "Enyaq")},
+    **{m: "Renault" for m in ("Clio", "Megane", "Captur", "Zoe", "Kangoo")},
+    **{m: "Nissan" for m in ("Qashqai", "Juke", "Leaf", "Micra", "X-Trail")},
+    **{m: "Subaru" for m in ("Outback", "Forester", "Impreza")},
+    **{m: "Mazda" for m in ("MX-5", "CX-5", "CX-30", "Mazda3")},
+    **{m: "Peugeot" for m in ("208", "308", "2008", "3008")},
+    **{m: "Fiat" for m in ("Panda", "Punto", "500")},
+    **{m: "Vauxhall" for m in ("Corsa", "Astra", "Mokka")},
+    **{m: "Dacia" for m in ("Duster", "Sandero", "Jogger")},
+    **{m: "Tesla" for m in ("Model 3", "Model Y", "Model S")},
+}
+CAR_MODEL_WORDS = words("""golf focus leaf jazz panda polo puma ranger outback juke captur superb mustang accord civic
+    fiesta""")
 
 # Pastimes: a taste whose object is one of these (or a verb in -ing, see text.is_activity) is a hobby, a
 # family of its own (``user/hobby:climb``), so "into climbing now" can take the place of the other hobbies

@@ -10,7 +10,19 @@ from __future__ import annotations
 import re
 
 from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
-from ..lexicon import JOB_HEADS, LANGS, NAME, NOT_NAMES, PETS, PLACE, REL_ADJ, REL_RE
+from ..lexicon import (
+    CAR_MAKES,
+    CAR_MODEL_WORDS,
+    CAR_MODELS,
+    JOB_HEADS,
+    LANGS,
+    NAME,
+    NOT_NAMES,
+    PETS,
+    PLACE,
+    REL_ADJ,
+    REL_RE,
+)
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
 
@@ -69,6 +81,30 @@ def language_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
             out.append(make_fact(c, "user", f"language:{lang}", "yes",
                                  f"Speaks {lang.capitalize()} ({m.group('how').lower()})", "fact"))
     return out or None
+
+
+_MODEL = re.compile(r"\b(?i:my|our)\s+(?:(?i:new|trusty|little|beloved)\s+)?(?:(?P<make>(?i:" + "|".join(
+    sorted(CAR_MAKES, key=len, reverse=True)) + r"))\s+)?(?P<model>(?i:" + "|".join(
+    re.escape(m) for m in sorted(CAR_MODELS, key=len, reverse=True)) + r"))(?![\w'’.-]*\w)")
+_NOT_NOW = re.compile(r"\b(?:sold|sell|selling|got rid of|scrapped|traded|trading|gave away|written off|wrote off|"
+                      r"used to|old|previous|former|no longer|anymore|any more|instead of|replaced)\b", re.IGNORECASE)
+
+
+@rule("mentions")
+def car_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"How often should I service my XC40?", "help me budget for my hilux": the car the user drives, named
+    by its model in passing (not one sold, old or replaced; a model that is also a word, "my golf clubs",
+    only with its capital)."""
+    m = _MODEL.search(c.text)
+    if not m or c.hedged or _NOT_NOW.search(c.text):
+        return None
+    said = m.group("model")
+    model = next(k for k in CAR_MODELS if k.lower() == said.lower())
+    if model.lower() in CAR_MODEL_WORDS and said != model:
+        return None
+    make = m.group("make").capitalize() if m.group("make") else CAR_MODELS[model]
+    car = f"{make} {model}"
+    return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
 
 
 @rule("mentions")
