@@ -26,7 +26,8 @@ _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or
             r"oops,?\s+I\s+mean|scratch\s+that|" + _BARE_CUE + ")")
 _INLINE = re.compile(r"^(?P<before>.+?)(?:\s*(?:,|\.\.\.|…|;|-|—|–)\s*|\s+)" + _TRIGGER + r"[,:!]?\s+(?P<y>.+?)"
                      r"(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*(?:\s+(?:typo|my bad|sorry|oops)[.!]*)?$", re.IGNORECASE)
-_ALONE = re.compile(r"^(?:" + _TRIGGER + r"|correction|sorry)[,:]?\s+(?P<y>.+?)(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*$",
+# (a bare "sorry" needs its comma: "sorry Radiohead" after a new favourite is an apology to the old one)
+_ALONE = re.compile(r"^(?:" + _TRIGGER + r"|correction)[,:!]?\s+(?P<y>.+?)(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*$",
                     re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _MAX_WORDS = 4
@@ -54,7 +55,8 @@ def find(sentence: str) -> Correction | None:
             not m.group("actually") or m.group("x")):  # "Juno... actually Pépite, not Juno": the slip named
         return Correction(m.group("before").strip(" ,."), _clean(m.group("y")), _opt(m.group("x")))
     m = _ALONE.match(s)
-    if m and _short(m.group("y")):
+    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
+            not m.group("actually") or m.group("x")):
         return Correction("", _clean(m.group("y")), _opt(m.group("x")))
     return None
 

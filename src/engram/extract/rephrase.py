@@ -60,6 +60,9 @@ def with_subject(body: str) -> str:
 # (pattern, replacement): read with re.IGNORECASE off unless the pattern says (?i:...).
 _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # favourites
+    # "new favourite band: Bon Iver"
+    (r"^(?:(?i:my)\s+)?(?i:new)\s+(?i:favou?rite)\s+(?P<cat>\w+)\s*[:,-]\s*(?P<x>[^.!?,]+?)[.!]*$",
+     r"My new favourite \g<cat> is \g<x>"),
     # "Can't get enough of Sigur Rós, my all-time favourite", "I'd pick X since they're my favourite author"
     (r"^(?:I\s+)?(?i:cannot|can't)\s+(?i:get enough of)\s+(?P<x>[^,]+?),\s+(?i:my)\s+(?i:all-time\s+|absolute\s+)?"
      r"(?i:favou?rite)(?:\s+(?P<cat>\w+))?[.!]*$", r"My favourite \g<cat> is \g<x>"),

@@ -25,8 +25,9 @@ configure("preferences", setup=_setup)
 
 @rule("preferences")
 def favourite_is(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My favourite food is pasta", "her favourite colour is green"."""
-    m = re.search(r"\b(?:my|our|his|her)\s+(?:all[- ]time\s+)?favourite\s+(?P<what>[\w\s-]{2,30}?)\s+"
+    """"My favourite food is pasta", "her favourite colour is green", "my new favourite band is Wet Leg"."""
+    m = re.search(r"\b(?:my|our|his|her)\s+(?:new\s+|current\s+)?(?:all[- ]time\s+)?favou?rite\s+"
+                  r"(?P<what>[\w\s-]{2,30}?)\s+"
                   r"(?:is|are|was)\s+(?:now\s+|still\s+|probably\s+|definitely\s+)?(?P<val>.+)$", c.text,
                   re.IGNORECASE)
     if not m:
