@@ -45,6 +45,7 @@ T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
     ("i dont play squash anyomre", "I don't play squash anymore"),
     ("my favoruite band", "my favourite band"),
     ("we adotped a cat", "we adopted a cat"),
+    ("my son attends hillview primary school", "my son attends Hillview Primary School"),
 ])
 def test_chat_writing_is_put_in_the_standard_form(text: str, want: str) -> None:
     assert message(text).text == want

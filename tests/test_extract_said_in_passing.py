@@ -84,6 +84,7 @@ def summaries(*turns: str) -> list[str]:
     (("Priya left, so my new line manager is Dev",), ["Manager is Dev (reports to Dev)"]),
     (("what tyres suit my Qashqai in winter?",), ["Drives a Nissan Qashqai"]),
     (("new favourite author: Ali Smith. sorry Zadie",), ["Favourite author is Ali Smith"]),
+    (("assistant: What do you drive?", "a toyota hilux"), ["Drives a Toyota Hilux"]),
     (("my new favourite podcast is Fortunately",), ["Favourite podcast is Fortunately"]),
     (("can you budget my rav4's running costs? my rav4 does 12k miles a year",), ["Drives a Toyota RAV4"]),
     (("I work under Halima these days",), ["Manager is Halima (reports to Halima)"]),

@@ -182,7 +182,7 @@ def _fragment(text: str) -> str:
 _NON_ANSWER = re.compile(r"^(?:not sure|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|nobody|no one|n/?a|"
                          r"whatever|maybe|later|not telling|rather not say|thanks?|thank you|ok|okay|cool|great|sure|"
                          r"nice|lol|haha|hm+|good question|it depends|depends|why|what)\b", re.IGNORECASE)
-_EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|xx?|!+)\s*$")
+_EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|(?<!\w)xx?|!+)\s*$")  # a kiss, not the end of "Hilux"
 _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
 
 

@@ -191,7 +191,7 @@ _CALENDAR = words("""monday tuesday wednesday thursday friday saturday sunday ja
 _VERB_ENDINGS = re.compile(r"(?:ed|ing|ly)$")
 _VERBS_S = words("""takes makes lives works loves likes hates says thinks wants needs goes gets has does keeps plays
     runs comes knows seems looks feels drives eats reports calls texts helps pays sends starts stays visits sleeps
-    cooks teaches studies tries buys sells sings swims walks talks""")
+    cooks teaches studies tries buys sells sings swims walks talks attends""")
 
 
 def _cap(word: str) -> str:
@@ -219,9 +219,11 @@ def truecase(text: str) -> str:
         if (not w.isascii() and w not in _LOANWORDS) or w in known or (base in known and base.endswith("day")):
             caps.add(m.start())
     for m in _INSTITUTION.finditer(text):
-        lead = m.group("w").split()
-        while lead and (lead[0] in STOP_WORDS or lead[0] in ("at", "to", "from", "goes", "go")):
-            lead.pop(0)
+        lead: list[str] = []  # the words right before "school", back to the first that is no part of a name
+        for w in reversed(m.group("w").split()):
+            if w in STOP_WORDS or w in ("at", "to", "from", "goes", "go") or w in _VERBS_S or w in FAMILY:
+                break
+            lead.insert(0, w)
         if not lead:
             continue
         start = m.start("w") + m.group("w").index(lead[0])
