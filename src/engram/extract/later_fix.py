@@ -12,7 +12,12 @@ dairy-free" -> "Is gluten-free") is only retracted.
 A change said by the old value's name works the same way (:func:`changes`): "moved over to Telefónica, Arup
 is history" names no attribute either, but memory knows Arup is the employer ("Works at Arup",
 ``user/employer``), so the record is stated again with Telefónica under the same key and supersedes the old
-one (it was true, so it is superseded, not retracted).
+one (it was true, so it is superseded, not retracted). The same holds for "traded squash for padel", "Y has
+replaced X", "Y now, not X", "Y (used to be X)", "moved from X to Y" and the like, in any case (a lower-case
+value counts only where memory holds it).
+
+A value said to be over by its name alone works the same way (:func:`endings`): "we had to rehome Tigger",
+"made redundant from Nestlé", "not with Isla anymore" end what memory holds under that name.
 """
 
 from __future__ import annotations
@@ -83,14 +88,14 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
 
 
 
-_NOT_VALUE = frozenset(("now", "instead", "anymore", "last", "this", "next", "over", "recently", "finally", "since",
-                        "ago", "too", "also", "these", "days", "lately", "earlier"))
 _CAP = r"(?-i:[^\W\d_a-z])[\w'’-]*"
 _NAMED = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _OVER = r"(?:history|over|done|gone|behind me|in the past)"
 # a value in any case (checked against what memory holds before it is used): one to three words, cut at the
 # first word that is no part of a value ("for padel over the summer" -> "padel")
 _ANY = r"[\w'’-]+(?:\s+[\w'’-]+){0,2}"
+_NOT_VALUE = frozenset(("now", "instead", "anymore", "last", "this", "next", "over", "recently", "finally", "since",
+                        "ago", "too", "also", "these", "days", "lately", "earlier"))
 _A = r"(?:(?:my|the|our|a|an)\s+)?"
 _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     # "traded squash for padel", "we swapped Cardiff for Swansea", "replaced the Clio with a Niro"
@@ -143,10 +148,10 @@ def changed_names(message: str) -> list[tuple[str, str]]:
 
 
 def _value(words: str) -> str:
-    """The value at the start of ``words``: up to the first word that is no part of one, "" when the first is
-    not ("it", "that", "them")."""
+    """The value at the start of ``words`` (an article before it aside): up to the first word that is no part
+    of one, "" when the first is not ("it", "that", "them")."""
     kept: list[str] = []
-    for w in words.split():
+    for w in re.sub(r"^(?:a|an|the|my|our)\s+", "", words, flags=re.IGNORECASE).split():
         if w.lower() in STOP_WORDS or w.lower() in _NOT_VALUE:
             break
         kept.append(w)
