@@ -51,14 +51,19 @@ def find(sentence: str) -> Correction | None:
     """The correction a (contraction-expanded) sentence makes, if any."""
     s = _BRACKETED_FIX.sub(lambda m: f", sorry, I mean {m.group('y')}", _marks_off(sentence.strip()))
     m = _INLINE.match(s)
-    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
-            not m.group("actually") or m.group("x")):  # "Juno... actually Pépite, not Juno": the slip named
+    if m and _taken(m):
         return Correction(m.group("before").strip(" ,."), _clean(m.group("y")), _opt(m.group("x")))
     m = _ALONE.match(s)
-    if m and _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
-            not m.group("actually") or m.group("x")):
+    if m and _taken(m):
         return Correction("", _clean(m.group("y")), _opt(m.group("x")))
     return None
+
+
+def _taken(m: re.Match[str]) -> bool:
+    """A match of :data:`_INLINE` / :data:`_ALONE` that is a correction: a short replacement, a value after a
+    bare "sorry," (:func:`_value_like`), the slip named after "actually" ("Juno... actually Pépite, not Juno")."""
+    return _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
+        not m.group("actually") or bool(m.group("x")))
 
 
 # what a correction adds about the slip: "wait no, Kivra, Klarna was my old job" -> "wait no, Kivra, not Klarna"
@@ -312,9 +317,9 @@ def said_fix(message: str) -> Fix | None:
     (a statement that denies a value, "I work at Ericsson, not Telenor", is read as a statement)."""
     said = message.strip().rstrip(".!")
     s = _marks_off(said).strip()
-    tail = s != _remark(said)  # "Byte!! not Pixel, sorry": marked as a fix
-    opened = _OPEN.match(s) or tail or s.endswith("*")
-    body = s[opened.end():] if isinstance(opened, re.Match) else s.rstrip("*")
+    opener = _OPEN.match(s)
+    opened = bool(opener) or s != _remark(said) or s.endswith("*")  # "Byte!! not Pixel, sorry", "Bruges*"
+    body = s[opener.end():] if opener else s.rstrip("*")
     about = _ABOUT.match(body)
     body = body[about.end():] if about else body
     body = _OPEN.sub("", body).strip().rstrip(".!")
