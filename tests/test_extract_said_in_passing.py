@@ -217,6 +217,8 @@ def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str
 
 def test_a_loss_that_names_no_one_is_no_ending() -> None:
     assert later_fix.over_by_name("I've already lost 3 kilos!") == []
+    assert later_fix.over_by_name("My Honda Civic passed its inspection!") == []
+    assert later_fix.over_by_name("Kiki passed last year") == ["Kiki"]
     assert later_fix.over_by_name("a few months after losing Ludo") == ["Ludo"]
 
 

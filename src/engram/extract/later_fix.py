@@ -209,7 +209,8 @@ def _ended(r: Record, ev: Event) -> Fact:
 # is (a pet, an employer, a partner, a diet), so :func:`endings` ends the stored records that hold it.
 _GONE = rf"(?P<x>{_NAMED}|[\w'’-]+(?:-free)?)"
 _ENDED = [re.compile(p, re.IGNORECASE) for p in (
-    rf"(?<![\w'’-]){_GONE}\s+(?:has\s+|had\s+)?(?:passed away|passed|died|is gone|has gone|went to live with|"
+    rf"(?<![\w'’-]){_GONE}\s+(?:has\s+|had\s+)?(?:passed away|passed(?=\s*(?:[,.;!?]|$|\s+(?:last|this|yesterday|"
+    rf"recently|in|on|a\s+few|peacefully|suddenly)\b))|died|is gone|has gone|went to live with|"
     rf"has a new (?:family|home|owner)|was rehomed|got rehomed|ran away|is no longer with us|"
     rf"crossed the rainbow bridge)",
     rf"\b(?:lost|losing)\s+(?:our\s+|my\s+)?(?P<x>{_NAMED})",  # a name: "lost 3 kilos" is no ending
