@@ -186,6 +186,10 @@ _EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|(?<!\w)xx?|!+)\s*$")  # a kiss, 
 _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
 
 
+# answers kept whole, commas and all: "welsh, dutch", "just the one, otis, a guinea pig", "choir, every Thursday"
+_SAID_AT_LENGTH = ("list", "pet", "habit")
+
+
 def _by_frame(reply: str, question: str, prompt: str) -> str:
     """The reply read in the frame of what the question asks (:mod:`.asked`); "" when it does not fit.
 
@@ -209,13 +213,13 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
     person = asked.named_person(body)
     if person:
         return person
-    if what.kind not in ("list", "pet", "habit"):
+    if what.kind not in _SAID_AT_LENGTH:
         body = body.split(",")[0].strip()
         body = re.sub(r"\s+(?:for now|these days|at the moment|mostly|i think|probably|yes|weekly|every week)$", "",
                       body, flags=re.IGNORECASE).strip()
     modal = _MODAL.match(body)
     if modal and what.kind == "name":
         body = modal.group("x")
-    if not body or len(body.split()) > (5 if what.kind not in ("list", "pet", "habit") else 8) or "?" in body:
+    if not body or len(body.split()) > (8 if what.kind in _SAID_AT_LENGTH else 5) or "?" in body:
         return ""
     return what.say(body)
