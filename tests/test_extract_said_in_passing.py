@@ -85,6 +85,8 @@ def summaries(*turns: str) -> list[str]:
     (("what tyres suit my Qashqai in winter?",), ["Drives a Nissan Qashqai"]),
     (("new favourite author: Ali Smith. sorry Zadie",), ["Favourite author is Ali Smith"]),
     (("assistant: What do you drive?", "a toyota hilux"), ["Drives a Toyota Hilux"]),
+    (("a card for Amira's teacher at Westfield Primary? end of term",), ["Amira goes to Westfield Primary"]),
+    (("Jonah's settling in at Parkside Academy, finally",), ["Jonah goes to Parkside Academy"]),
     (("my new favourite podcast is Fortunately",), ["Favourite podcast is Fortunately"]),
     (("can you budget my rav4's running costs? my rav4 does 12k miles a year",), ["Drives a Toyota RAV4"]),
     (("I work under Halima these days",), ["Manager is Halima (reports to Halima)"]),
@@ -289,3 +291,11 @@ def test_through_memory_an_ending_by_a_name_in_any_script_ends_it(make_memory: C
     active = _play(make_memory, ["our rabbit is called Łatka", "I have a cat named Miso"],
                    ["Łatka is gone, sadly, but the cat is fine"])
     assert "Has a cat named Miso" in active and not any("Łatka" in s for s in active), active
+
+
+def test_through_memory_a_childs_new_school_said_in_passing_replaces_the_old(
+        make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["my son Idris goes to Brook Lane Primary"],
+                   ["Idris had a great week at Meadow Vale Academy, so glad we moved him"])
+    assert "Son Idris goes to Meadow Vale Academy" in active and not any("Brook Lane" in s for s in active), active
+

@@ -105,7 +105,7 @@ def school(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     subj, disp, body = about
     m = re.match(r"^SUBJ\s+(?:(?:now|still|also|just)\s+)*(?:goes to|is at|is in|attends|started at|has started at|"
-                 r"is starting at|moved to|changed to|switched to)\s+(?:the\s+)?" + SCHOOL, body)
+                 r"is starting at|(?:has\s+)?moved to|changed to|switched to)\s+(?:the\s+)?" + SCHOOL, body)
     if m is None and (re.search(r"\bout of\b|\bschools?\b|\bclass\b|\byear \d", c.raw, re.IGNORECASE)
                       or re.split(r"[:/]", subj)[0] in CHILDREN):  # "my daughter is at St Mary's": her school
         # "we took Elif out of Thornbury, Elif goes to Kastanjehof instead": the school said without its kind
@@ -130,16 +130,24 @@ def school(c: Clause, ctx: Context) -> list[Fact] | None:
     return out
 
 
+# a child's school said through something else there: their teacher, how they are doing there
+_AT_SCHOOL = (r"(?P<name>[A-Z][\w-]+)(?:(?:'s|’s)\s+(?:teachers?|class teacher|form tutor|head ?teacher|class)\s+"
+              r"(?:at|from)|(?:'s|’s|\s+is|\s+has been)?\s+(?:doing (?:really |so )?well|settling in|thriving|"
+              r"had a (?:great|good|rough|hard|lovely) (?:week|day|term))\s+at)\s+(?:the\s+)?" + SCHOOL)
+
+
 @rule("mentions")
 def school_run(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"dropping Oliwia at Greenhill Academy every morning is chaos": the school, said in passing."""
+    """"dropping Oliwia at Greenhill Academy every morning is chaos", "an email to Luíza's teacher at Kingsford
+    Public School", "Isla's doing well at Greenfield Primary": the school, said in passing."""
     m = re.search(r"\b(?i:dropping|dropped|drop|taking|took|take|picking up|picked up|pick up|walking|walked|walk)\s+"
                   r"(?:off\s+)?(?:(?i:my|our)\s+(?P<rel>\w+)\s+)?(?P<name>[A-Z][\w'’-]+)\s+(?:off\s+|up\s+)?(?:at|to|from)\s+"
-                  r"(?:the\s+)?" + SCHOOL, c.text)
-    if m is None or c.question or c.hedged or m.group("name") in NOT_NAMES:
+                  r"(?:the\s+)?" + SCHOOL, c.text) or re.search(_AT_SCHOOL, c.text)
+    if m is None or c.hedged or m.group("name") in NOT_NAMES or (c.question and "rel" in m.groupdict()):
         return None
     known = ctx.names.get(m.group("name"))
-    rel = known or ctx.remember(Rel(m.group("rel").lower() if m.group("rel") else "", m.group("name")))
+    word = m.group("rel") if "rel" in m.groupdict() and m.group("rel") else ""
+    rel = known or ctx.remember(Rel(word.lower(), m.group("name")))
     name = m.group("school")
     return [make_fact(c, rel.subject, "school", name, f"{rel.display} goes to {name}", "fact")]
 
