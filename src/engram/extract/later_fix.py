@@ -158,17 +158,26 @@ def _value(words: str) -> str:
     return " ".join(kept)
 
 
-def changes(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+Said = Sequence[tuple[Event, str]]  # the batch's user messages, each with its text as the rules read it
+
+
+def by_name(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+    """What the batch's messages change (:func:`changes`) or end (:func:`endings`) by a value's name, each
+    message normalised once (typos and chat spelling put right, as the rules read it)."""
+    said = [(ev, normalize.message(ev.content).text) for ev in events if ev.role == "user" and ev.content]
+    changed = changes(said, found, held)
+    return changed + endings(said, [*found, *changed], held)
+
+
+def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
     """New values for the records naming a value the user says another took the place of. When a rule of
     this batch read the new value from the same message ("I drive a Kia now instead of the Jazz"), the rules
     supersede what shares its key, and the other records of that subject naming the old value end ("Mum is
     over in Christchurch" once "Mum lives in Melbourne" is read); else each is stated again with the new
     value (a statement's old wording ends)."""
     out: list[Fact] = []
-    for ev in events:
-        if ev.role != "user" or not ev.content:
-            continue
-        for new, old in changed_names(normalize.message(ev.content).text):
+    for ev, text in said:
+        for new, old in changed_names(text):
             read = [f for f in found if f.event_id == ev.id and not f.retract and f.rule != RULE
                     and f.category != "event" and _names(new, f.summary)]
             for r in held(old):
@@ -237,15 +246,13 @@ def over_by_name(message: str) -> list[str]:
     return out
 
 
-def endings(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
     """Retractions of the stored records holding a name the user says is over: a keyed record whose value (or
     item) it is, a statement that names it; unless a rule of this batch already ended it from the same
     message."""
     out: list[Fact] = []
-    for ev in events:
-        if ev.role != "user" or not ev.content:
-            continue
-        for name in over_by_name(normalize.message(ev.content).text):
+    for ev, text in said:
+        for name in over_by_name(text):
             ended = {f.key for f in found if f.event_id == ev.id and f.retract}  # "quit Arup": the rules' own
             for r in held(name):
                 kv = record_key(r)

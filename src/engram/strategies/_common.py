@@ -67,8 +67,7 @@ class Run:
         if self._offline is None:
             read = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
             read += later_fix.fixes(self.events, self.history, read, self.held)  # "one fix from our last chat: ..."
-            read += later_fix.changes(self.events, read, self.held)  # "moved over to Telefónica, Arup is history"
-            read += later_fix.endings(self.events, read, self.held)  # "we had to rehome Tigger"
+            read += later_fix.by_name(self.events, read, self.held)  # "Arup is history", "we had to rehome Tigger"
             self._offline = [f for f in read if f.rule != STATEMENT]
             self._said = [f for f in read if f.rule == STATEMENT]
         return self._offline
