@@ -206,14 +206,18 @@ _BARE = re.compile(r"^(?:now\s+|still\s+)?(?:(?:goes to|is at|started at|attends
 _CHANGE = re.compile(r"\b(?:now|instead|these days|nowadays|anymore|any more|switched|moved on|swapped|traded|"
                      r"taken over|replaced|no more|gave up|quit|stopped|done with)\b", re.IGNORECASE)
 # ... unless it says the pastime comes on top of the others ("Alongside hiking, I now do sailing too").
-_ADDED = re.compile(r"\b(?:too|also|as well|on top of|alongside|besides|second|another)\b", re.IGNORECASE)
+_ADDED = re.compile(r"\b(?:too|also|as well|on top of|alongside|besides|second|another|both)\b", re.IGNORECASE)
+_STARTED = re.compile(r"\b(?:started|began|signed up)\b", re.IGNORECASE)
 
 
-def said_as_switch(c: Clause) -> bool:
-    """A pastime said with a word of change ("into climbing *now*", "I play padel *these days*"), in the
-    user's words or the statement they were rephrased into ("swapped X for Y" being "I am into Y now"),
-    and not as one more: it takes the place of the other pastimes (``Fact.switch``)."""
-    return _CHANGE.search(f"{c.raw} {c.text}") is not None and not _ADDED.search(c.raw)
+def said_as_switch(c: Clause, *, started: bool = False) -> bool:
+    """An item of a multi-valued family said with a word of change ("into climbing *now*", "I play padel *these
+    days*"; with ``started``, a start too: "started Korean lessons"), in the user's words or the statement they
+    were rephrased into ("swapped X for Y" being "I am into Y now"), and not as one more: it takes the place
+    of the family's other items (``Fact.switch``)."""
+    said = f"{c.raw} {c.text}"
+    return (_CHANGE.search(said) is not None or (started and _STARTED.search(said) is not None)) \
+        and not _ADDED.search(c.raw)
 
 
 def make_fact(c: Clause, subject: str, attribute: str, value: str, summary: str, category: Category, *,

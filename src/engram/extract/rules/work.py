@@ -6,7 +6,7 @@ import re
 
 from ...core.consolidate import norm_key
 from .. import recurrence
-from ..base import Clause, Context, Fact, make_fact, org, when_suffix
+from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
 from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import article, cap, cap_words, expand, strip_prep, tidy, trim_np, value_terms
@@ -252,14 +252,9 @@ def switched_major(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 def _switch(c: Clause) -> bool:
-    """ "I'm learning Korean now", "started Korean lessons", "switched to": the language in place of the others.
-
-    Read in the user's words and in the statement they were rephrased into ("Hindi is my new project" is
-    "I am learning Hindi now")."""
-    if re.search(r"\b(?:also|too|as well|another|second|both)\b", c.raw, re.IGNORECASE):
-        return False
-    return bool(re.search(r"\b(?:now|instead|these days|switched|started|began|signed up)\b", f"{c.raw} {c.text}",
-                          re.IGNORECASE))
+    """ "I'm learning Korean now", "started Korean lessons", "switched to": the language in place of the others
+    (:func:`~engram.extract.base.said_as_switch`, a start counting too)."""
+    return said_as_switch(c, started=True)
 
 
 @rule("user")
