@@ -113,6 +113,10 @@ def summaries(*turns: str) -> list[str]:
     (("I go kayaking.",), ["Goes kayaking"]),
     (("I speak Yoruba and Finnish",), ["Speaks Yoruba", "Speaks Finnish"]),  # a language the lexicon lacks
     (("I speak English at work",), ["Speaks English"]),
+    (("my boss is tomasz",), ["Manager is Tomasz (reports to Tomasz)"]),
+    (("my brother's called Tomás",), ["Has a brother named Tomás"]),
+    (("I'm at Ørsted, oh and my wife's named Ines",), ["Has a wife named Ines"]),
+    (("I've just jumped ship to Atkins, I'm with Atkins now",), ["Works at Atkins"]),
 ])
 def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: list[str]) -> None:
     got = summaries(*turns)
@@ -212,6 +216,10 @@ def test_through_memory_a_pastime_said_as_one_more_joins_the_others(make_memory:
     ("left Deloitte, now at KPMG", ("KPMG", "Deloitte")),
     ("I moved from Leeds to York", ("York", "Leeds")),
     ("I'm now a senior planner (was a junior planner)", ("senior planner", "junior planner")),
+    ("i don't report to priya any more, it's tomasz now", ("tomasz", "priya")),
+    ("we finally replaced the Fiesta: it's a Skoda Octavia now", ("Skoda Octavia", "Fiesta")),
+    ("new favourite: Fontaines. sorry Wolf Alice", ("Fontaines", "Wolf Alice")),
+    ("Obsessed with Georgian food lately, it's overtaken Thai as my favourite", ("Georgian", "Thai")),
 ])
 def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str, str]) -> None:
     assert later_fix.changed_names(message) == [pair]
@@ -222,6 +230,12 @@ def test_a_loss_that_names_no_one_is_no_ending() -> None:
     assert later_fix.over_by_name("My Honda Civic passed its inspection!") == []
     assert later_fix.over_by_name("Kiki passed last year") == ["Kiki"]
     assert later_fix.over_by_name("a few months after losing Ludo") == ["Ludo"]
+
+
+def test_a_word_describing_a_person_is_no_name() -> None:
+    """"my boss is nice" says how the boss is, not who: no manager is read from a lower-case slot holding it."""
+    for text in ("my boss is nice", "my manager is lovely and my wife is brilliant", "my boss is away"):
+        assert not any("reports to" in s or "named" in s for s in summaries(text)), text
 
 
 @pytest.mark.parametrize("message", ["it was fine", "swapped it for them", "I left early, now at home"])
@@ -255,6 +269,8 @@ def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_hold
     ("we broke up. me and Leila. anyway", ["Leila"]),
     ("ditched keto after Christmas", ["keto"]),
     ("Pépite is gone, sadly", ["Pépite"]),
+    ("my shoulder op means I had to stop bouldering", ["bouldering"]),
+    ("after nine years at Ocado I finally jumped ship", ["Ocado"]),
 ])
 def test_a_value_said_to_be_over_by_its_name(message: str, names: list[str]) -> None:
     assert later_fix.over_by_name(message) == names
@@ -271,6 +287,26 @@ def test_through_memory_a_value_said_to_be_over_by_its_name_ends_what_memory_hol
     assert not any(w in s for s in active for w in ("named Pepper", "Pepper keeps", "Works at Ocado",
                                                     "named Leila", "Is keto")), active
     assert "Has a cat named Miso" in active, active
+
+
+def test_through_memory_changes_said_with_it_and_now_replace_what_memory_holds(
+        make_memory: Callable[..., Memory]) -> None:
+    """"it's X now" after the old value, "it's overtaken X", a new favourite with an apology to the old one, a
+    sport one had to stop, an employer left after years: each puts the new value where memory holds the old one
+    or ends it; a car's make goes with its model."""
+    active = _play(make_memory, ["my boss is Priya", "I drive a Ford Fiesta", "Thai is my favourite cuisine",
+                                 "Wolf Alice is my favourite band", "I go bouldering on Thursdays",
+                                 "I work at Ocado"],
+                   ["i don't report to priya any more, it's tomasz now",
+                    "we finally replaced the Fiesta: it's a Skoda Octavia now",
+                    "Obsessed with Georgian food lately, it's overtaken Thai as my favourite",
+                    "new favourite: Fontaines. sorry Wolf Alice", "my shoulder op means I had to stop bouldering",
+                    "after nine years at Ocado I finally jumped ship, I'm with Waitrose now"])
+    assert {"Drives a Skoda Octavia", "Favourite band is Fontaines", "Works at Waitrose"} <= set(active), active
+    assert "Manager is Tomasz (reports to Tomasz)" in active and any("Georgian" in s for s in active), active
+    assert not any(w in s for s in active for w in ("Fiesta", "Ford", "Thai", "Wolf Alice", "Goes bouldering",
+                                                    "Ocado")), active
+    assert all("no longer" in s for s in active if "Priya" in s), active
 
 
 def test_through_memory_a_change_read_by_a_rule_ends_the_other_records_of_the_old_value(

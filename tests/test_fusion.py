@@ -31,7 +31,9 @@ def pools(draw: st.DrawFn) -> tuple[list[Candidate], QueryAnalysis, TermStats]:
         cands.append(Candidate(cid, at, group, terms, cosine, before, after))
     qterms = tuple(draw(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=4, unique=True)))
     periods = ((T0, T0 + timedelta(days=1)),) if draw(st.booleans()) else ()
-    query = QueryAnalysis(qterms, periods, draw(st.booleans()), personal=draw(st.booleans()))
+    personal = draw(st.booleans())
+    query = QueryAnalysis(qterms, periods, draw(st.booleans()), personal=personal,
+                          owned=personal and draw(st.booleans()))
     stats = TermStats(100, {t: draw(st.integers(1, 100)) for t in VOCAB})
     return cands, query, stats
 
@@ -135,7 +137,7 @@ def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, mi
     match by meaning reaches the cut, no candidate with keyword evidence is dropped and one without is kept when its V
     reaches the cut (or 0.6 of the best V); when nothing answers, only a match covering most of the query's keyword
     evidence stays; a query about no one needs the best match to reach 1.25 x the cut, one about someone 0.8 x the
-    cut. It only removes: nothing
+    cut; one asking after the person's own things, of records, is not cut. It only removes: nothing
     else changes, and a higher cut never keeps more."""
     cands, query, stats = data
     full = fusion.rank(cands, query, stats, mode=mode)
@@ -143,8 +145,8 @@ def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, mi
     kept = {s.id: s for s in fusion.rank(cands, query, stats, mode=mode, min_score=min_score)}
     assert all(kept[i] == by_id[i] for i in kept)
     words = {s.id for s in full if (s.lexical or 0.0) > 0}
-    if mode == "lexical" or min_score == 0 or all(s.cosine is None for s in full):  # no meaning to judge
-        assert set(kept) == set(by_id)
+    if mode == "lexical" or min_score == 0 or all(s.cosine is None for s in full) or query.owned:
+        assert set(kept) == set(by_id)  # no meaning to judge, or the person's own records asked after (all records)
         return
     best_v = max((s.vector or 0.0) for s in full) if full else 0.0
     w = Weights()
@@ -190,6 +192,27 @@ def test_a_question_about_no_one_needs_a_closer_best_match() -> None:
     assert [s.id for s in fusion.rank([loose], about_her, stats, min_score=0.2)] == ["loose"]
     closer = Candidate("closer", T0, "r1", ["listen", "test", "match"], 0.30)
     assert [s.id for s in fusion.rank([closer], about_world, stats, min_score=0.2)] == ["closer"]
+
+
+def test_a_question_after_the_persons_own_things_keeps_their_nearest_records() -> None:
+    """"anything I can't have at dinner?" of a memory holding "Allergic to walnuts" (V far under the cut): the
+    question asks what the memory holds of the person, so the records come back, best first, with their low
+    scores. A how-to in the first person and a question about no one are still cut; so are the messages of a
+    history search (the person's records only)."""
+    stats = TermStats(10, {})
+    allergy = Candidate("allergy", T0, "r1", ["allerg", "walnut"], 0.06)
+    car = Candidate("car", T0, "r1", ["drive", "clio"], 0.03)
+    owned = analyze_query("anything I can't have at dinner?", T0)
+    kept = [s.id for s in fusion.rank([car, allergy], owned, stats, min_score=0.2)]
+    assert owned.owned and kept == ["allergy", "car"]
+    for how_to in ("How do I file a VAT return?", "When should I plant shallots?", "What gauge wire do I need?",
+                   "how do you compute a determinant?", "What is the Chandrasekhar limit?"):
+        q = analyze_query(how_to, T0)
+        assert not q.owned and fusion.rank([car, allergy], q, stats, min_score=0.2) == [], how_to
+    said = replace(allergy, role="user")
+    assert fusion.rank([said], owned, stats, min_score=0.2) == []
+    for mine in ("which sport is she into?", "what does the customer drive?", "who's my other half?"):
+        assert analyze_query(mine, T0).owned, mine
 
 
 def test_neighbours_lend_keyword_evidence_within_their_episode_only() -> None:

@@ -43,6 +43,23 @@ def test_a_keyword_match_is_never_cut_and_off_topic_stays_empty(make_memory: Cal
     assert mem.recall(S, "What is the Chandrasekhar limit for white dwarfs?") == []
 
 
+def test_a_question_after_the_persons_own_things_is_answered_from_their_records(
+        make_memory: Callable[..., Memory]) -> None:
+    """"anything I can't have at dinner?" shares no word and little meaning with "Allergic to walnuts" (far under
+    the default cut): it asks what the memory holds of the person, so their nearest records come back with their
+    low scores, bounded by the limit. A first-person how-to and a question about no one stay empty."""
+    mem = make_memory(embedder=load_embedder("minilm"))
+    walnuts = mem.remember(S, "Allergic to walnuts")
+    mem.remember_many(S, [{"summary": s} for s in ("Drives a Renault Clio", "Works as a radiographer",
+                                                    "Has chess club every Monday")])
+    hits = mem.recall(S, "anything I can't have at dinner?", limit=3)
+    assert len(hits) == 3 and walnuts.id in {h.record.id for h in hits if h.record}, hits
+    assert all(h.score < 0.2 for h in hits), "the scores say how loose the matches are"
+    assert mem.recall(S, "How do I file a VAT return for a limited company?") == []
+    assert mem.recall(S, "What is the Chandrasekhar limit for white dwarfs?") == []
+    assert mem.recall(OTHER, "anything I can't have at dinner?") == [], "another person's records stay theirs"
+
+
 def test_e5_short_records_keep_their_order_and_are_found(make_memory: Callable[..., Memory]) -> None:
     """e5's cosines crowd above 0.7: below its floor the meaning part was 0 for most of a memory (ties, id
     order) and "When is Priya's thesis defence?" recalled nothing at the defaults."""

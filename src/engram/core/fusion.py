@@ -416,11 +416,12 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
                 if own.get(c.id, 0.0) > 0 or (lparts[c.id] > 0 and (c.role is None or c.id in answers))}
     if not vparts:  # no meaning to judge (lexical mode, or nothing embedded yet): keyword evidence keeps an item
         return [s for s in out if s.id in by_words]
-    return cut(out, min_score, weights, by_words, personal=query.personal)
+    owner = query.owned and all(c.role is None for c in pool)  # the person's own records asked after them
+    return cut(out, min_score, weights, by_words, personal=query.personal, owner=owner)
 
 
 def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: set[str], *,
-        personal: bool = True) -> list[Scored]:
+        personal: bool = True, owner: bool = False) -> list[Scored]:
     """What ``min_score`` keeps of a ranked list (best first) whose items carry a meaning similarity.
 
     It is asked of the memory first: when no item's V reaches ``min_score``, nothing stored is near the query's
@@ -434,10 +435,15 @@ def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: 
     A query that refers to no one (``personal`` False: no pronoun, no "the customer") is asked of the world
     more often than of the memory, so the memory's best V must reach ``impersonal`` x ``min_score`` for it; one
     that refers to someone ("who is my employer?") is asked of the memory, and ``personal`` x ``min_score`` is
-    enough: a memory's only record, "Works at Nestlé" (V 0.16), answers it."""
+    enough: a memory's only record, "Works at Nestlé" (V 0.16), answers it. A question after the person's own
+    things asked of their records (``owner``: "anything I can't have at dinner?" of a memory holding "Allergic to
+    walnuts", V 0.05) is not cut by the memory's best meaning at all: the question is about what the memory
+    holds, so its nearest records come back with their low scores (``limit`` bounds them) rather than nothing."""
     if not ranked:
         return []
     best_v = max((s.vector or 0.0) for s in ranked)
+    if owner:
+        return list(ranked)
     if best_v < min_score * (weights.personal if personal else weights.impersonal):
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)

@@ -193,6 +193,7 @@ class QueryAnalysis:
     asks_when: bool = False  # "when did …", "what year …": text that places things in time is wanted
     speaker: str | None = None  # "user" for "what did I say …", "assistant" for "what did you suggest …"
     personal: bool = True  # it refers to someone ("my", "she", "the customer"); False: a question about the world
+    owned: bool = False  # it asks after the person's own things ("anything I can't have?"), not how to do something
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -274,6 +275,21 @@ def refers_to_someone(text: str) -> bool:
     return bool(said & _PERSON_WORDS)
 
 
+# how to do something, asked in the first person: a question about the world, not about what the person has
+_HOW_TO = re.compile(r"^\s*how (?:do|does|can|could|should|would|to)\b|\b(?:should|shall) (?:i|we)\b"
+                     r"|\b(?:do|does) (?:i|we) need\b|\bhow to\b")
+
+
+def asks_after_owner(text: str) -> bool:
+    """Whether a query asks after the things of the person a memory is about: it names them in the first or
+    third person or by role ("anything I can't have at dinner?", "which sport is she into?", "what does the
+    customer drive?"), and is not a how-to ("How do I file a VAT return?", "When should I plant shallots?").
+    "you" alone does not count: "how do you compute a determinant" is about the world."""
+    lowered = text.lower().replace("’", "'")
+    said = {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z']+", lowered)}
+    return bool(said & (_FIRST_PERSON | _THIRD_PERSON | _PERSON_NOUNS)) and not _HOW_TO.search(lowered)
+
+
 def asked_of(text: str) -> str | None:
     """Whose words a question asks about in a user/assistant chat: the user's when it speaks of itself
     ("what did I say …", "my budget"), the assistant's when it speaks of "you" alone; else None."""
@@ -312,4 +328,4 @@ def analyze_query(text: str, now: datetime) -> QueryAnalysis:
     """Terms, named periods, the "when" intent and the speaker asked about (see :class:`QueryAnalysis`)."""
     return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
                          asks_when=bool(_ASKS_WHEN.match(text)), speaker=asked_of(text),
-                         personal=refers_to_someone(text))
+                         personal=refers_to_someone(text), owned=asks_after_owner(text))

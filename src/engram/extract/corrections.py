@@ -24,8 +24,13 @@ from .text import is_activity
 _BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])|(?P<actually>actually)"
 _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or\s+rather|correction:?|"
             r"oops,?\s+I\s+mean|scratch\s+that|" + _BARE_CUE + ")")
+# a remark about the slip after the replacement: "Nestlé, I always mix those up", "Leeds, lol"
+_AFTERTHOUGHT = (r"(?:\s*[,;(-]\s*(?:I\s+(?:always|keep|constantly|often)\s+(?:mix|confuse|get)\b[^.!?]*|lol|haha|ha|"
+                 r"ugh|oops|my brain)[.!)]*)?")
 _INLINE = re.compile(r"^(?P<before>.+?)(?:\s*(?:,|\.\.\.|…|;|-|—|–)\s*|\s+)" + _TRIGGER + r"[,:!]?\s+(?P<y>.+?)"
-                     r"(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*(?:\s+(?:typo|my bad|sorry|oops)[.!]*)?$", re.IGNORECASE)
+                     r"(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*(?:\s+(?:typo|my bad|sorry|oops)[.!]*)?"
+                     + _AFTERTHOUGHT + "$",
+                     re.IGNORECASE)
 # (a bare "sorry" needs its comma: "sorry Radiohead" after a new favourite is an apology to the old one)
 _ALONE = re.compile(r"^(?:" + _TRIGGER + r"|correction)[,:!]?\s+(?P<y>.+?)(?:,?\s+not\s+(?P<x>[^,.!?]+))?[.!]*$",
                     re.IGNORECASE)

@@ -31,6 +31,7 @@ from ..types import Event, Record
 from . import normalize
 from .base import Fact
 from .corrections import said_fix
+from .lexicon import CAR_MAKES
 from .statements import ATTRIBUTE, RULE
 
 RULE_NAME = "correction.later"
@@ -43,7 +44,15 @@ def _names(word: str, text: str) -> bool:
 
 
 def _put(text: str, wrong: str, right: str) -> str:
-    return re.sub(r"(?<![\w-])" + re.escape(wrong) + r"(?![\w-])", right, text, flags=re.IGNORECASE)
+    """``text`` with ``wrong`` replaced by ``right``; a car's make goes with its model when ``right`` names its
+    own ("Drives a Volvo XC40", XC40 -> Honda Activa: "Drives a Honda Activa")."""
+    def swap(m: re.Match[str]) -> str:
+        make = m.group("make")
+        if make and {make.lower(), right.split()[0].lower()} <= CAR_MAKES:
+            return right
+        return (m.group(0)[: m.start("wrong") - m.start()]) + right
+    return re.sub(r"(?:(?<![\w-])(?P<make>[\w-]+)\s+)?(?<![\w-])(?P<wrong>" + re.escape(wrong) + r")(?![\w-])", swap,
+                  text, flags=re.IGNORECASE)
 
 
 def fixes(events: Sequence[Event], history: Sequence[Event], found: Sequence[Fact],
@@ -102,11 +111,21 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:swapped|swapping|traded|trading|exchanged|replaced)\s+(?:in\s+)?{_A}(?P<old>{_ANY}?)\s+(?:for|with)\s+{_A}"
     rf"(?P<new>{_ANY})",
     # "Wet Leg has replaced Elbow as my favourite", "Thai has overtaken Italian", "Tolkien beats Atwood for me now"
-    rf"(?P<new>{_NAMED})\s+(?:has\s+|have\s+)?(?:replaced|overtaken|overtook|taken over from|took over from|beats|"
+    rf"(?P<new>{_NAMED}|it['’]s|it)\s+(?:has\s+|have\s+)?(?:replaced|overtaken|overtook|taken over from|"
+    rf"took over from|beats|"
     rf"has beaten|trumps)\s+{_A}(?P<old>{_NAMED})",
     # "my mum isn't in Christchurch anymore, she's in Melbourne now"
     rf"(?:\bnot|n['’]t)\s+(?:in|at|with)\s+{_A}(?P<old>{_NAMED})\s+(?:anymore|any more)\s*[,;.]\s*(?:and\s+)?"
     rf"(?:(?:she|he|they|I|we)(?:'s|'re|'m|\s+is|\s+are|\s+am)\s+)?(?:now\s+)?(?:in|at|with)\s+{_A}(?P<new>{_NAMED})",
+    # "I don't work for Rohan anymore, it's Mateus now", "not with Gustavo any more, it's Callum"
+    rf"(?:\bnot|n['’]t|\bno longer)\s+(?:\w+\s+)?(?:for|with|at|in|under|to)\s+{_A}(?P<old>{_ANY}?)\s+"
+    rf"(?:anymore|any more)\s*[,;.]\s*(?:and\s+|so\s+)?(?:it['’]?s|it is|(?:she|he)['’]s|they['’]re)\s+(?:now\s+)?"
+    rf"{_A}(?P<new>{_ANY})",
+    # "finally replaced the XC40: it's a Honda Activa now"
+    rf"\breplaced\s+{_A}(?P<old>{_ANY}?)\s*[:;,.—–-]\s*(?:now\s+)?(?:it['’]?s|it is)\s+(?:now\s+)?{_A}(?P<new>{_ANY})",
+    # "new favourite: Bon Iver. sorry Radiohead" (the apology goes to the old one)
+    rf"\bnew\s+fav(?:ou?rite)?(?:\s+\w+)?\s*(?::|is|=|-)\s*(?P<new>{_ANY}?)\s*[.!,;]+\s*(?:sorry|soz|bye|rip)\s+"
+    rf"(?P<old>{_NAMED}|[\w'’-]+)",
     # "spanish class is on Thursday now, not Tuesday"
     rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
     # "I'm now an operations lead (was a logistics coordinator)", "Leeds (formerly York)"
@@ -135,13 +154,20 @@ _ASKED = re.compile(r"^(?:Help|Write|Suggest|Draft|Plan|Give|Find|Make|Recommend
                     r"Asked|Asks)\b")
 
 
+_PRONOUN = re.compile(r"^(?:it|that|this|they)\b", re.IGNORECASE)
+
+
 def changed_names(message: str) -> list[tuple[str, str]]:
     """(new, old) for each value ``message`` says took the place of another by name: "I drive a Kia now
-    instead of the Jazz", "moved over to Telefónica, Arup is history"."""
+    instead of the Jazz", "moved over to Telefónica, Arup is history". A new value said as "it" is the last
+    name before it ("on a huge Moroccan kick, it's overtaken Keralan")."""
     out = []
     for p in _CHANGES:
         for m in p.finditer(message):
             new, old = _value(m.group("new")), _value(m.group("old"))
+            if not new and _PRONOUN.match(m.group("new")):
+                named = re.findall(_NAMED, message[: m.start("new")])
+                new = _value(named[-1]) if named else ""
             if new and old and new.lower() != old.lower() and (new, old) not in out:
                 out.append((new, old))
     return out
@@ -192,6 +218,9 @@ def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
                     continue
                 if kv is None:
                     out.append(_ended(r, ev))
+                capital = re.escape(old[:1].upper()) + re.escape(old[1:])
+                if new.islower() and re.search(r"(?<![\w-])" + capital + r"(?![\w-])", r.summary):
+                    new = " ".join(w[:1].upper() + w[1:] for w in new.split())  # "priya" written "Priya": "Tomasz"
                 family = ":" in attribute
                 item = _put(attribute, old, new.lower()) if family else attribute
                 same_item = family and item == attribute  # "pottery ... Friday": the item stays, its value moves
@@ -228,10 +257,15 @@ _ENDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?<![\w'’-]){_GONE},?\s+(?:my|our)\s+\w+(?:\s+\w+)?\s+who\s+(?:died|passed)",
     rf"\b(?:made redundant (?:from|at|by)|laid off (?:from|at|by)|let go (?:from|by)|fired from|left|quit)\s+{_GONE}",
     rf"(?<![\w'’-]){_GONE}\s+and\s+I\s+(?:parted ways|split|went our separate ways)",
+    # "after six years at swiggy i finally jumped ship"
+    rf"\bafter\s+(?:\w+\s+){{0,2}}(?:years?|months?)\s+(?:at|with)\s+{_GONE}[^.;!?]*?\b(?:jumped ship|left|quit|"
+    rf"moved on|"
+    rf"resigned|handed in my notice)\b",
     rf"\b(?:restructured|downsized|shut down|closed)\s+at\s+{_GONE}\s+and\s+I(?:'m| am)\s+out\b",
     rf"\bnot\s+(?:with|dating|seeing)\s+{_GONE}\s+(?:anymore|any more)",
     rf"\b(?:split up|broke up|separated)\s*[.,;!]?\s+(?:with|from|me and)\s+{_GONE}",
-    rf"\b(?:ditched|dropped|stopped|quit|gave up|no longer doing|not doing)\s+{_GONE}",
+    rf"\b(?:ditched|dropped|stopped|quit|gave up|no longer doing|not doing|(?:had|have|got) to (?:stop|quit|give up))"
+    rf"\s+{_GONE}",
 )]
 
 
@@ -244,6 +278,11 @@ def over_by_name(message: str) -> list[str]:
             if x and x not in out:
                 out.append(x)
     return out
+
+
+def _item(words: str) -> set[str]:
+    """The stems a name or a key's item is made of: "bouldering" is the item of ``user/weekly:boulder``."""
+    return set(index_terms(words.rpartition("/")[2].replace(":", " ").replace("_", " ")))
 
 
 def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
@@ -259,7 +298,8 @@ def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
                 folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
                 if not _names(name, r.summary) or (kv is not None and (
                         kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
-                        or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))))):
+                        or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))
+                                or _item(name) & _item(kv[0])))):
                     continue
                 out.append(_ended(r, ev))
     return out

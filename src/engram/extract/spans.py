@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ..core.text import STOP_WORDS, plain_letters
 from .base import Fact
-from .lexicon import CAR_MAKES, FAMILY, LANGS, NATIONALITIES, PETS, words
+from .lexicon import CAR_MAKES, FAMILY, LANGS, NATIONALITIES, PETS, TRANSIENT, words
 
 _WORD = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 
@@ -161,6 +161,10 @@ _REL = r"(?:" + "|".join(re.escape(w) for w in sorted(FAMILY, key=len, reverse=T
 _SLOTS = [
     re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r",?\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"\b(?:named|called|with|report to|reporting to|hello|bye)\s+(?P<w>[a-z][\w'’-]+)"),
+    # "my boss is ethan", "my line manager is kasia, she's great": a name closing its clause (not a word that
+    # describes a person: :data:`_DESCRIBING`)
+    re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r"(?:['’]s|\s+is|\s+was)\s+"
+               r"(?P<w>[a-z][\w'’-]+)(?=\s*[,.;!?]|\s*$|\s+(?:and|but|now|btw|lol)\b)"),
     re.compile(r"(?:^|[,;.!-]\s*|\b(?:and|also|plus|btw|so)\s+)(?P<w>[a-z][\w'’-]+)(?=\s+(?:is|was)\s+(?:my|our)\s+"
                + _REL + r"\b|\s+and\s+(?:i|we)\b|\s+(?:goes|went|started)\s+(?:to|at)\b|\s+is\s+at\b|"
                r"\s+(?:changed|switched)\s+(?:schools?\s+)?from\b)"),
@@ -186,6 +190,13 @@ _NOT_A_NAME = words("""love trouble charge time bed town school work pain debt s
     mostly usually yet all both each every some any no not pretty quite very much more most less least lot lots
     kind sort bit way ages since months years weeks days week month year today tonight tomorrow yesterday gym church
     uni class classes sleep practice college university lessons daycare nursery kindergarten bed good ever sure real""")
+# what "my boss is ..." says of a person when it names no one: these, and words built as adjectives
+_DESCRIBING = TRANSIENT | words("""nice lovely kind strict mean cool awesome amazing terrible awful horrible brilliant
+    fantastic wonderful great decent fair chill relaxed harsh tough old young older younger tall short funny smart
+    clever lazy crazy grumpy bossy silly pretty busy away retired pregnant ill dead gone new hilarious chatty moody
+    difficult easy demanding supportive patient impatient generous picky fussy messy quiet loud shy rude sweet
+    cute tiny huge big little small sick unwell better worse fine right wrong there here leaving moving""")
+_ADJECTIVE_ENDINGS = re.compile(r"(?:ful|ous|ive|able|ible|less|ish|ic|ical|ant|ent|est)$")
 _CALENDAR = words("""monday tuesday wednesday thursday friday saturday sunday january february march april june july
     august september october november december""")
 _VERB_ENDINGS = re.compile(r"(?:ed|ing|ly)$")
@@ -233,6 +244,8 @@ def truecase(text: str) -> str:
         for m in pat.finditer(text):
             w = m.group("w")
             if w in STOP_WORDS or w in _NOT_A_NAME or w in _VERBS_S or _VERB_ENDINGS.search(w) or len(w) < 2:
+                continue
+            if pat is _SLOTS[2] and (w in _DESCRIBING or _ADJECTIVE_ENDINGS.search(w)):
                 continue
             caps.add(m.start("w"))
     out = list(text)

@@ -36,6 +36,8 @@ _CONTRACTIONS = [
     (r"\bhadn['’]t\b", "had not"), (r"\bwouldn['’]t\b", "would not"), (r"\bshouldn['’]t\b", "should not"),
     (r"\bcouldn['’]t\b", "could not"), (r"\blet['’]s\b", "let us"), (r"\bgonna\b", "going to"),
     (r"\bwanna\b", "want to"), (r"\bfavorite\b", "favourite"), (r"\bfavorites\b", "favourites"),
+    # "my partner's called Thiago": the verb, not a possessive, before "called" / "named"
+    (r"\b((?:my|our|his|her|their)\s+\w+(?:\s+\w+)?)['’]s\s+(called|named)\b", r"\1 is \2"),
 ]
 _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
 _CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
@@ -78,7 +80,7 @@ _CLAUSE_SPLIT = re.compile(
     # "karate is my sport - and Jurgen is my boss"
     r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
-    r"|\s*;\s*|\s*,?\s+(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
+    r"|\s*;\s*|\s*,?\s+(?:(?:oh|ah|um|uh)\s+)?(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
     r"(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"

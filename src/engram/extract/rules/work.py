@@ -130,7 +130,8 @@ def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     said = m.group("rest") + " " + c.raw
     if not re.search(r"\b(?:since|for \w+ years|for (?:years|ages|a while|a long time)|these days|nowadays|team|"
-                     r"department|office|job|work|colleagues?)\b", said, re.IGNORECASE):
+                     r"department|office|job|work|colleagues?|jumped ship|new job|changed jobs|switched jobs)\b",
+                     said, re.IGNORECASE):
         return None
     employer = m.group("org")
     return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
