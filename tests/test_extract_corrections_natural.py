@@ -125,6 +125,8 @@ def test_i_meant_with_the_slip_named_puts_the_message_before_right() -> None:
     (("I have band practice every Sunday", "A:Noted.", "no, saturday. no idea why i wrote sunday"),
      "every Saturday", "Sunday"),
     (("my aunt lives in Porto", "A:Lovely city.", "oh sorry, not Porto, Braga"), "Aunt lives in Braga", "Porto"),
+    (("I'm at Ericsson, no wait, Nokia, I always mix those two up.",), "at Nokia", "Ericsson"),
+    (("our choir meets at St Anne's, sorry, I mean St Luke's",), "at St Luke's", "Anne"),
 ])
 def test_a_slip_marked_the_way_chat_marks_it_is_put_right(turns: tuple[str, ...], right: str, wrong: str) -> None:
     summaries = [s for _, s, r in read(*turns) if not r]

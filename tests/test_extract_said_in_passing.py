@@ -114,6 +114,7 @@ def summaries(*turns: str) -> list[str]:
     (("I speak Yoruba and Finnish",), ["Speaks Yoruba", "Speaks Finnish"]),  # a language the lexicon lacks
     (("I speak English at work",), ["Speaks English"]),
     (("my boss is tomasz",), ["Manager is Tomasz (reports to Tomasz)"]),
+    (("we split up last month, me and Jonas",), ["Split up in February 2026, the user and Jonas"]),
     (("my brother's called Tomás",), ["Has a brother named Tomás"]),
     (("I'm at Ørsted, oh and my wife's named Ines",), ["Has a wife named Ines"]),
     (("I've just jumped ship to Atkins, I'm with Atkins now",), ["Works at Atkins"]),

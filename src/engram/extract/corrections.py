@@ -110,6 +110,19 @@ def slip(text: str, facts: Sequence[Fact], named: str | None, replacement: str =
     return None
 
 
+_LAST_NAME = re.compile(r"(?-i:[^\W\d_a-z])[\w'’-]*(?:\s+(?-i:[^\W\d_a-z])[\w'’-]*){0,2}$")
+
+
+def named_last(fix: Correction) -> str | None:
+    """The words a correction of a statement no rule read takes the place of: the slip when named, else the
+    name closing the corrected part ("I am at Bosch, no wait, Nestlé": Bosch), when the replacement is one too."""
+    if fix.slip and re.search(r"(?<!\w)" + re.escape(fix.slip) + r"(?!\w)", fix.before, re.IGNORECASE):
+        return fix.slip
+    m = _LAST_NAME.search(fix.before.rstrip(" .!"))  # closing a statement, not all of it ("Sorry, I meant X")
+    return m.group(0) if m and m.start() > 0 and fix.replacement[:1].isupper() and m.group(0).split()[0] != "I" \
+        else None
+
+
 def apply(text: str, wrong: str, replacement: str) -> str:
     """``text`` with the slip replaced (an article before the slip is kept, the replacement's own dropped; a
     name written in lower case takes the slip's capitals: "Nokia. sorry, ericsson!")."""

@@ -127,7 +127,14 @@ class OfflineExtractor:
                 continue
             fix = corrections.find(expanded)
             if fix is not None and fix.before:
+                mark = len(out)
                 last = self._sentence(fix.before, sentence, ev, ctx, out, say=True)
+                if not any(found for _, found in last) and (slip := corrections.named_last(fix)):
+                    # no rule read it ("I'm at Bosch, no wait, Nestlé"): what it states, with the name put right
+                    out[mark:] = [f for f in out[mark:] if f.rule != statements.RULE]
+                    last = self._sentence(corrections.apply(fix.before, slip, fix.replacement), sentence, ev, ctx,
+                                          out, say=True)
+                    continue
             if fix is not None and self._correct(last, fix, ctx, out):
                 continue
             last = self._sentence(expanded, sentence, ev, ctx, out, say=True)

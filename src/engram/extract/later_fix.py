@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..core.consolidate import norm_value, record_key
-from ..core.text import STOP_WORDS, index_terms
+from ..core.text import STOP_WORDS, index_terms, plain_letters
 from ..types import Event, Record
 from . import normalize
 from .base import Fact
@@ -53,6 +53,12 @@ def _put(text: str, wrong: str, right: str) -> str:
         return (m.group(0)[: m.start("wrong") - m.start()]) + right
     return re.sub(r"(?:(?<![\w-])(?P<make>[\w-]+)\s+)?(?<![\w-])(?P<wrong>" + re.escape(wrong) + r")(?![\w-])", swap,
                   text, flags=re.IGNORECASE)
+
+
+def _put_held(text: str, wrong: str, right: str) -> str:
+    """:func:`_put` on a stored key or value, which hold names folded ("Rosalía" is "rosalia" there)."""
+    put = _put(text, wrong, right)
+    return put if put != text else _put(text, plain_letters(wrong).lower(), right)
 
 
 def fixes(events: Sequence[Event], history: Sequence[Event], found: Sequence[Fact],
@@ -89,8 +95,8 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
                         topic=tuple(index_terms(wrong)), rule=RULE_NAME))
         if restated:
             continue
-        out.append(Fact(subject=subject, attribute=_put(attribute, wrong, right.lower()),
-                        value=_put(value, wrong, right), summary=_put(r.summary, wrong, right), category="fact",
+        out.append(Fact(subject=subject, attribute=_put_held(attribute, wrong, right.lower()),
+                        value=_put_held(value, wrong, right), summary=_put(r.summary, wrong, right), category="fact",
                         event_id=ev.id, evidence=ev.content, at=ev.at, multi=kv is None,
                         rule=RULE if kv is None else RULE_NAME))
     return out
@@ -222,9 +228,9 @@ def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
                 if new.islower() and re.search(r"(?<![\w-])" + capital + r"(?![\w-])", r.summary):
                     new = " ".join(w[:1].upper() + w[1:] for w in new.split())  # "priya" written "Priya": "Tomasz"
                 family = ":" in attribute
-                item = _put(attribute, old, new.lower()) if family else attribute
+                item = _put_held(attribute, old, new.lower()) if family else attribute
                 same_item = family and item == attribute  # "pottery ... Friday": the item stays, its value moves
-                out.append(Fact(subject=subject, attribute=item, value=_put(value, old, new),
+                out.append(Fact(subject=subject, attribute=item, value=_put_held(value, old, new),
                                 summary=_put(r.summary, old, new), category="fact", event_id=ev.id,
                                 evidence=ev.content, at=ev.at, multi=kv is None or family, revises=same_item,
                                 switch=family and not same_item, rule=RULE if kv is None else CHANGE_RULE))

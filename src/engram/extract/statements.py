@@ -52,7 +52,7 @@ _GENERIC = frozenset(index_terms(
 _PAST = IRREGULAR_PAST | frozenset(re.findall(r"\w+",
     "had did was were felt thought told said heard read wrote drove knew gave kept held grew ate fell flew forgot "
     "led lent meant paid put rode sang sat slept spoke stood swam taught threw understood woke wore built caught "
-    "chose drew hung hurt brought fought sent shot stuck tried"))
+    "chose drew hung hurt brought fought sent shot stuck tried split cut set let hit shut cost spread broke"))
 _PAST_RE = re.compile(r"^(?:\w+ed|" + "|".join(sorted(_PAST)) + r")$", re.IGNORECASE)
 _ADVERB = re.compile(r"^(?:(?:just|really|also|always|usually|often|still|finally|actually|recently|never|first|"
                      r"sometimes|already|even|totally|definitely|absolutely|truly|honestly|currently|now)\s+)+",
