@@ -16,6 +16,7 @@ import pytest
 
 from engram import Memory
 from engram.extract import OfflineExtractor, later_fix
+from engram.extract.text import split_sentences
 from engram.types import Event
 from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.extraction import played_facts
@@ -115,6 +116,11 @@ def summaries(*turns: str) -> list[str]:
     (("I speak English at work",), ["Speaks English"]),
     (("my boss is tomasz",), ["Manager is Tomasz (reports to Tomasz)"]),
     (("we split up last month, me and Jonas",), ["Split up in February 2026, the user and Jonas"]),
+    (("what should i bring to choir practice? it's every wednesday after work",),
+     ["Has choir practice every Wednesday"]),
+    (("As someone who's vegetarian, what should I order at a brewery?",), ["Is vegetarian"]),
+    (("still pescatarian, so keep it in mind for the menu",), ["Is pescatarian"]),
+    (("can you suggest things to do with my mum in ghent? she lives there",), ["Mum lives in Ghent"]),
     (("my brother's called Tomás",), ["Has a brother named Tomás"]),
     (("I'm at Ørsted, oh and my wife's named Ines",), ["Has a wife named Ines"]),
     (("I've just jumped ship to Atkins, I'm with Atkins now",), ["Works at Atkins"]),
@@ -328,6 +334,21 @@ def test_through_memory_an_ending_by_a_name_in_any_script_ends_it(make_memory: C
     active = _play(make_memory, ["our rabbit is called Łatka", "I have a cat named Miso"],
                    ["Łatka is gone, sadly, but the cat is fine"])
     assert "Has a cat named Miso" in active and not any("Łatka" in s for s in active), active
+
+
+def test_through_memory_a_childs_move_said_in_lower_case_in_a_request_replaces_the_old_school(
+        make_memory: Callable[..., Memory]) -> None:
+    """Names written in lower case are names once the message is read with their capitals back, in a later
+    conversation too (the people memory knows are looked up for it); a school is not a home."""
+    active = _play(make_memory, ["my daughter ines goes to hillside primary"],
+                   ["a card for the teachers at hillside, ines has moved to oak tree academy"])
+    assert "Daughter Ines goes to Oak Tree Academy" in active, active
+    assert not any("Hillside" in s or "lives in Oak" in s for s in active), active
+
+
+def test_initials_do_not_end_a_sentence() -> None:
+    assert split_sentences("Loved the A. R. Rahman gig. Great night.") == ["Loved the A. R. Rahman gig.",
+                                                                         "Great night."]
 
 
 def test_through_memory_a_childs_new_school_said_in_passing_replaces_the_old(

@@ -133,7 +133,8 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
     (r"^I\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
      r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
-    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs)(?:\s+(?:now|still|always|usually))?$", "Has"),
+    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs)(?:\s+(?:now|still|always|usually))?"
+     r"(?:\s+(?:after work|after school|after dinner|before work|at lunch|in the (?:morning|evening)))?$", "Has"),
     (r"^" + _OWN + _ACT + r"\s+" + _MOVED + r"$", "Has"),
     # "they switched my choir from ... to", "I moved my therapy to"
     (r"^(?:they|we|I|she|he)\s+" + _MOVED.replace("(?:\\s+to)?", "") + r"\s+" + _OWN + _ACT + r"(?:\s+to)?$", "Has"),

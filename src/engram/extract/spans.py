@@ -158,13 +158,20 @@ _INSTITUTION = re.compile(r"\b(?P<w>(?:[a-zà-ÿ][\w'’-]*\s+){1,3})(?P<kind>sc
 # "leila and i", "report to grete"; a place: "live in tampere"; an employer: "work at ericsson"
 _REL = r"(?:" + "|".join(re.escape(w) for w in sorted(FAMILY, key=len, reverse=True)) + r"|" + \
     "|".join(re.escape(w) for w in PETS) + r")"
+# "my boss is ethan", "my line manager is kasia, she's great": a name closing its clause (not a word that
+# describes a person: :data:`_DESCRIBING`)
+_NAME_CLOSING = re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r"(?:['’]s|\s+is|\s+was)\s+"
+                           r"(?P<w>[a-z][\w'’-]+)(?=\s*[,.;!?]|\s*$|\s+(?:and|but|now|btw|lol)\b)")
 _SLOTS = [
     re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r",?\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"\b(?:named|called|with|report to|reporting to|hello|bye)\s+(?P<w>[a-z][\w'’-]+)"),
-    # "my boss is ethan", "my line manager is kasia, she's great": a name closing its clause (not a word that
-    # describes a person: :data:`_DESCRIBING`)
-    re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r"(?:['’]s|\s+is|\s+was)\s+"
-               r"(?P<w>[a-z][\w'’-]+)(?=\s*[,.;!?]|\s*$|\s+(?:and|but|now|btw|lol)\b)"),
+    # "my dad in lille? he lives there": the place "there" names
+    re.compile(r"\b(?:in|at)\s+(?P<w>[a-z][\w'’-]+)(?=[?.!,]*\s+(?:he|she|they|we|i)\s+(?:lives?|works?|stays?|"
+               r"studies|study|is based|are based)\s+there\b)"),
+    # "callum has moved to st brigid's": a child named before a change of school
+    re.compile(r"(?:^|[,;.!?]\s*|\b(?:and|so|but)\s+)(?P<w>[a-z][\w'’-]+)(?=\s+has\s+(?:moved|changed|switched)\s+"
+               r"(?:to|schools?)\b)"),
+    _NAME_CLOSING,
     re.compile(r"(?:^|[,;.!-]\s*|\b(?:and|also|plus|btw|so)\s+)(?P<w>[a-z][\w'’-]+)(?=\s+(?:is|was)\s+(?:my|our)\s+"
                + _REL + r"\b|\s+and\s+(?:i|we)\b|\s+(?:goes|went|started)\s+(?:to|at)\b|\s+is\s+at\b|"
                r"\s+(?:changed|switched)\s+(?:schools?\s+)?from\b)"),
@@ -245,7 +252,7 @@ def truecase(text: str) -> str:
             w = m.group("w")
             if w in STOP_WORDS or w in _NOT_A_NAME or w in _VERBS_S or _VERB_ENDINGS.search(w) or len(w) < 2:
                 continue
-            if pat is _SLOTS[2] and (w in _DESCRIBING or _ADJECTIVE_ENDINGS.search(w)):
+            if pat is _NAME_CLOSING and (w in _DESCRIBING or _ADJECTIVE_ENDINGS.search(w)):
                 continue
             caps.add(m.start("w"))
     out = list(text)

@@ -29,7 +29,7 @@ _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
     (r"\bwe['’]re\b", "we are"), (r"\bwe['’]ve\b", "we have"), (r"\bwe['’]ll\b", "we will"),
     (r"\bwe['’]d\b", "we would"), (r"\bthey['’]re\b", "they are"), (r"\byou['’]re\b", "you are"),
-    (r"\b(he|she|it|that|there|what)['’]s\b", r"\1 is"), (r"\bcan['’]t\b", "cannot"), (r"\bwon['’]t\b", "will not"),
+    (r"\b(he|she|it|that|there|what|who)['’]s\b", r"\1 is"), (r"\bcan['’]t\b", "cannot"), (r"\bwon['’]t\b", "will not"),
     (r"\bdon['’]t\b", "do not"), (r"\bdoesn['’]t\b", "does not"), (r"\bdidn['’]t\b", "did not"),
     (r"\bisn['’]t\b", "is not"), (r"\baren['’]t\b", "are not"), (r"\bwasn['’]t\b", "was not"),
     (r"\bweren['’]t\b", "were not"), (r"\bhaven['’]t\b", "have not"), (r"\bhasn['’]t\b", "has not"),
@@ -62,7 +62,9 @@ def split_sentences(text: str) -> list[str]:
     out = []
     for block in re.split(r"\n+", text):
         # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
-        for s in re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|(?<!etc\.)(?<!approx\.)(?<=[a-z]{3}[.!?])\s+"
+        # (an initial is no end: "A. R. Rahman")
+        for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[\"'(\[]?[A-Z0-9])"
+                          r"|(?<!etc\.)(?<!approx\.)(?<=[a-z]{3}[.!?])\s+"
                           r"(?=[a-z])", block.strip()):
             s = s.strip()
             if s:
@@ -386,6 +388,11 @@ _PLACE_SAID = re.compile(r"\b(?:in|at|to|from|near|around)\s+(?:the\s+)?(?P<plac
                          r"Elementary|College|University|High|Nursery|Kindergarten))\b")
 _THERE = re.compile(r"\b(?P<verb>live|lives|lived|living|go|goes|went|study|studies|work|works|worked|teach|teaches|"
                     r"is based|are based|stay|stays)\s+there\b", re.IGNORECASE)
+# "it's every Tuesday" / "it is on Thursdays" after a sentence naming a class, a practice, a club ...
+_HABIT_IT = re.compile(r"^(?:it|that)(?:'s|’s|\s+is)(?=\s+(?:every|each|on)\s+"
+                       r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.IGNORECASE)
+_HABIT_NAMED = re.compile(r"\b(?:[\w-]+\s+){0,2}?(?:practice|class|classes|club|lessons?|rehearsal|training|session|"
+                          r"group|therapy|course|meetup)\b", re.IGNORECASE)
 _MY_JOB = re.compile(r"^(?:that|it)(?:'s|’s|\s+is|\s+was)\s+(?:my\s+(?:job|profession|line of work)|what I do"
                      r"(?:\s+for\s+(?:a\s+living|work))?)\b", re.IGNORECASE)
 _A_JOB = re.compile(r"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(JOB_HEADS, key=len, reverse=True)) + r")\b",
@@ -406,6 +413,13 @@ def named_before(sentence: str, before: str) -> str:
     langs = [w for w in re.findall(r"[A-Za-z]+", before) if w.lower() in LANGS]
     if it and langs:
         sentence = sentence[:it.start()] + f"{it.group('v')} {cap(langs[-1].lower())}" + sentence[it.end():]
+    habit = _HABIT_IT.match(sentence)
+    named = list(_HABIT_NAMED.finditer(before))
+    if habit and named:  # "what should I bring to bell-ringing practice? it's every tuesday after work"
+        words = named[-1].group(0).split()
+        while len(words) > 1 and (words[0].lower() in STOP_WORDS or words[0].lower() in ("bring", "take", "get")):
+            words.pop(0)  # "bring to bell-ringing practice": the practice
+        sentence = f"{' '.join(words)} is" + sentence[habit.end():]
     m = _THERE.search(sentence)
     places = [(p.group("place") or p.group("school")).rstrip(".") for p in _PLACE_SAID.finditer(before)]
     places = [p for p in places if p.split()[0] not in NOT_NAMES]

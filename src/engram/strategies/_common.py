@@ -19,6 +19,7 @@ from ..core.namespace import fill
 from ..core.strategy_types import FACT_TYPES
 from ..errors import ModelOutputError
 from ..extract import Fact, OfflineExtractor, later_fix, relations_from_keys
+from ..extract.spans import truecase
 from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
@@ -89,7 +90,8 @@ class Run:
         someone ("she", "his", a capitalised word anywhere: "we moved Sam to ..."), so "her birthday" resolves
         across sessions.
         """
-        text = "\n".join(e.content for e in self.events if e.role == "user")  # each message starts a line
+        # each message starts a line, as the rules read it (a message in lower case has its names' capitals back)
+        text = "\n".join(truecase(e.content) for e in self.events if e.role == "user")
         if not re.search(r"\b(?:he|she|her|him|his)\b|\b(?!I\b)[A-Z][a-z]+\b", text):
             return []
         records: dict[str, Record] = {}

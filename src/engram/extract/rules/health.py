@@ -17,13 +17,17 @@ _TRAITS = r"morning person|night owl|early bird|people person|cat person|dog per
 
 @rule("user")
 def diet(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I'm vegetarian (for five years now)"; "I'm not vegan any more" retracts."""
+    """"I'm vegetarian (for five years now)", "as someone who's vegan", "still vegan"; "I'm not vegan any more"
+    retracts."""
     t = c.text
     m = re.search(r"^(?:I|we)\s+(?:am|are|have been|have always been|went|have gone|became|have become|"
                   r"switched to being|went fully|have gone fully)\s+(?P<neg>not\s+|no longer\s+)?"
                   r"(?:(?:a|an|strictly|fully|mostly|now|still|also|actually)\s+)*(?P<diet>" + _DIET_RE + r")\b"
                   r"(?P<rest>.*)$", t, re.IGNORECASE)
-    m = m or re.search(r"^being\s+(?P<neg>)(?:a\s+)?(?P<diet>" + _DIET_RE + r")\b(?P<rest>.*)$", t, re.IGNORECASE)
+    # "being vegan", "as someone who is vegan, ...", "still vegan", "fully keto these days": said without "I am"
+    m = m or re.search(r"^(?:being|as\s+(?:someone|somebody|a person)\s+who\s+is|as|still|now|fully|strictly)\s+"
+                       r"(?P<neg>)(?:(?:a|an|fully|strictly|still)\s+)?(?P<diet>" + _DIET_RE + r")\b(?P<rest>.*)$", t,
+                       re.IGNORECASE)
     if not m:
         return None
     value = DIETS[m.group("diet").lower()]

@@ -20,10 +20,11 @@ _OTHER_PLACE = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*)*"
 
 
 def _first_person(c: Clause) -> bool:
-    """A clause about the user: said in the first person, or a habit said by its rhythm with no one else as
-    its subject ("choir is on Thursdays", "Tuesday nights are for climbing": the user's habit)."""
-    return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled|home)\b", c.text,
-                         re.IGNORECASE)) or recurrence.find(c.text) is not None \
+    """A clause about the user: said in the first person (or with the subject left out: "still vegan", "as
+    someone who is vegan"), or a habit said by its rhythm with no one else as its subject ("choir is on
+    Thursdays", "Tuesday nights are for climbing": the user's habit)."""
+    return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled|home|as someone|still|fully|"
+                         r"strictly)\b", c.text, re.IGNORECASE)) or recurrence.find(c.text) is not None \
         or recurrence.moved_back(c.text) is not None
 
 

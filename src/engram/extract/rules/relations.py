@@ -87,12 +87,15 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
         if home is None:
             return None
         return [make_fact(c, subj, "residence", "with the user", f"{disp} lives with the user", "fact")]
+    if re.search(_SCHOOL_WORD + r"$", m.group("place")):  # "Callum has moved to St Brigid's National School"
+        return None
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
 
 
 # a school by its name: "Brookfield Academy", "Kirkebakken Primary", "Riverside Community School"
-SCHOOL = r"(?P<school>(?:[A-Z][\w'’-]*\s+){1,3}(?:School|Academy|Primary|College|Kindergarten|Nursery|High|Gymnasium|" \
-    r"Secondary|Elementary|Preschool)\b(?:\s+School\b)?)"
+_SCHOOL_WORD = (r"\b(?:School|Academy|Primary|College|Kindergarten|Nursery|High|Gymnasium|Secondary|Elementary|"
+                r"Preschool)")
+SCHOOL = r"(?P<school>(?:[A-Z][\w'’-]*\s+){1,3}" + _SCHOOL_WORD + r"\b(?:\s+School\b)?)"
 
 
 @rule("relations")
