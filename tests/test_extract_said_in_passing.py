@@ -121,6 +121,7 @@ def summaries(*turns: str) -> list[str]:
     (("As someone who's vegetarian, what should I order at a brewery?",), ["Is vegetarian"]),
     (("still pescatarian, so keep it in mind for the menu",), ["Is pescatarian"]),
     (("can you suggest things to do with my mum in ghent? she lives there",), ["Mum lives in Ghent"]),
+    (("my swimming lesson is on Friday now",), ["Has swimming lesson every Friday"]),
     (("my brother's called Tomás",), ["Has a brother named Tomás"]),
     (("I'm at Ørsted, oh and my wife's named Ines",), ["Has a wife named Ines"]),
     (("I've just jumped ship to Atkins, I'm with Atkins now",), ["Works at Atkins"]),
@@ -148,6 +149,7 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     ("my son's nut allergy is getting worse", "Allergic to nut"),
     ("a gift for Tomasz? his brother lives there", "Tomasz"),
     ("I work under pressure", "Manager"),
+    ("the dentist appointment is on friday now", "every Friday"),
     ("my golf clubs need regripping", "Drives"),
     ("we sold my Golf last year", "Drives"),
 ])

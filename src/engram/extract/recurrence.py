@@ -78,6 +78,10 @@ _FORMS: list[tuple[re.Pattern[str], _Say]] = [(re.compile(p, re.IGNORECASE), f) 
 ]]
 _WEEKLY_RE = re.compile(r"(?:,\s*|\s+)?(?:(?:it is|that is|still|same time,?|also)\s+)*\b" + _WEEKLY + r"\b",
                         re.IGNORECASE)
+# a day a standing commitment is on from now on: "is on Monday now", "now on Fridays"
+_NOW_ON = re.compile(r"\b(?:is|are)\s+(?P<on>(?:now\s+)?on\s+(?P<d>" + DAY + r")s?\s+now)\b", re.IGNORECASE)
+_STANDING = re.compile(r"\b(?:practice|class|classes|club|lessons?|rehearsal|training|session|group|therapy|course|"
+                       r"meetup|choir|band)\b", re.IGNORECASE)
 _ONE_DAY = re.compile(r"\b(?:on\s+|to\s+|is\s+)?(?P<d>" + DAY + r")(?:\s+" + PART + r")?\b", re.IGNORECASE)
 
 
@@ -91,6 +95,9 @@ def find(text: str) -> Recurrence | None:
             extra = tuple((w.start(), w.end()) for w in _WEEKLY_RE.finditer(blank))
             return Recurrence(say(m), ((m.start(), m.end()), *spans, *extra))
     weekly = list(_WEEKLY_RE.finditer(blank))
+    moved = _NOW_ON.search(blank) if _STANDING.search(blank) else None
+    if moved:  # "bell-ringing practice is on Monday now": a standing slot, not one day
+        return Recurrence("every " + day_name(moved.group("d")), ((moved.start("on"), moved.end("on")), *spans))
     if not weekly:
         return None
     days = list(_ONE_DAY.finditer(blank))

@@ -334,6 +334,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     what = re.sub(r"^(?:my|our)\s+", "", what, flags=re.IGNORECASE)
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
+    what = " ".join(w.capitalize() if w.lower() in LANGS else w for w in what.split())  # "spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
     return [make_fact(c, "user", f"weekly:{key}", rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
                       "fact")]
