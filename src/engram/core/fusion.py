@@ -55,7 +55,8 @@ Mode ``lexical`` ranks by L alone and ``vector`` by V alone (times recency): no 
 ``min_score`` applies to matches by meaning alone (the Twisp document), and is asked of the memory before
 each match (:func:`cut`): when no item's V reaches ``min_score`` (1.25 x it for a query that refers to no one,
 :func:`~engram.core.text.refers_to_someone`), the memory holds nothing near the query's meaning and only a
-match covering most of its keyword evidence stays; otherwise every keyword match stays (its
+match covering most of its keyword evidence stays (a question after the person's own things, asked of their
+records, is not cut: :func:`cut`); otherwise every keyword match stays (its
 own terms, or lent by the records written with it or, for a message, by the question it answers), and a match
 by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer to a question asked in
 other words is often only a little less loose than the best match. Every part is
@@ -439,11 +440,9 @@ def cut(ranked: Sequence[Scored], min_score: float, weights: Weights, by_words: 
     things asked of their records (``owner``: "anything I can't have at dinner?" of a memory holding "Allergic to
     walnuts", V 0.05) is not cut by the memory's best meaning at all: the question is about what the memory
     holds, so its nearest records come back with their low scores (``limit`` bounds them) rather than nothing."""
-    if not ranked:
-        return []
-    best_v = max((s.vector or 0.0) for s in ranked)
-    if owner:
+    if owner or not ranked:
         return list(ranked)
+    best_v = max((s.vector or 0.0) for s in ranked)
     if best_v < min_score * (weights.personal if personal else weights.impersonal):
         return [s for s in ranked if s.id in by_words and (s.lexical or 0.0) >= weights.alone]
     floor = min(min_score, weights.runner_up * best_v)
