@@ -40,6 +40,10 @@ def summaries(*turns: str | tuple[str, str]) -> list[tuple[str, str]]:
     ("I run every morning", "every morning"),
     ("choir is on Thursdays now instead of Wednesdays", "every Thursday"),
     ("they switched my choir from Wednesday to Thursday, still every week", "every Thursday"),
+    ("our lessons are on Tuesday", "every Tuesday"),
+    ("so Friday is my quiz night now", "every Friday"),
+    ("the pottery class moves to Wednesday from next month", "every Wednesday"),
+    ("band practice is on Sunday now", "every Sunday"),
 ])
 def test_a_recurrence_is_read_however_it_is_said(text: str, phrase: str) -> None:
     rec = recurrence.find(text)
@@ -47,7 +51,8 @@ def test_a_recurrence_is_read_however_it_is_said(text: str, phrase: str) -> None
 
 
 @pytest.mark.parametrize("text", ["I have a dentist appointment on Thursday", "see you on Friday",
-                                  "I was born on a Sunday"])
+                                  "I was born on a Sunday", "my flight moved to Monday", "the party is on Saturday now",
+                                  "the lesson is on Friday"])
 def test_a_day_named_once_is_not_a_habit(text: str) -> None:
     assert recurrence.find(text) is None
 
@@ -63,6 +68,10 @@ def test_a_day_named_once_is_not_a_habit(text: str) -> None:
     ("I swim twice a week on Monday and Thursday.", "Swims every Monday and Thursday"),
     ("Book club is the first Monday of the month.", "Has book club on the first Monday of every month"),
     ("I run every morning.", "Runs every morning"),
+    ("I found a new gym, spin classes are on Mondays.", "Has spin classes every Monday"),
+    ("The chess club meets Thursdays at 7pm", "Has chess club every Thursday"),
+    ("our quiz league moved to Tuesdays for the winter", "Has quiz league every Tuesday"),
+    ("we rehearse every Tuesday evening", "Rehearses every Tuesday"),
 ])
 def test_a_first_person_habit_becomes_a_recurring_record(text: str, want: str) -> None:
     got = summaries(text)
@@ -119,6 +128,13 @@ def test_its_a_new_day_now_moves_the_habit_just_talked_about() -> None:
     got = summaries("I have choir every Wednesday", "it's Thursday now")
     assert got[-1] == ("user/weekly:choir", "Has choir every Thursday"), got
     assert recurrence.moved_back("it is Thursday") is None  # a day named once, with no change said
+
+
+def test_through_memory_a_habit_said_as_a_verb_then_by_its_sessions_keeps_one_key(
+        make_memory: Callable[..., Memory]) -> None:
+    active = _play(make_memory, ["I joined a band, we rehearse every Monday evening."],
+                   ["New town, new band: rehearsals are on Wednesday evenings."])
+    assert "Has rehearsals every Wednesday" in active and not any("Monday" in s for s in active), active
 
 
 def test_one_activity_called_two_ways_keeps_one_key() -> None:

@@ -122,6 +122,7 @@ def summaries(*turns: str) -> list[str]:
     (("still pescatarian, so keep it in mind for the menu",), ["Is pescatarian"]),
     (("can you suggest things to do with my mum in ghent? she lives there",), ["Mum lives in Ghent"]),
     (("my swimming lesson is on Friday now",), ["Has swimming lesson every Friday"]),
+    (("I found a choir in Leith",), ["Found a choir in Leith"]),
     (("my brother's called Tomás",), ["Has a brother named Tomás"]),
     (("I'm at Ørsted, oh and my wife's named Ines",), ["Has a wife named Ines"]),
     (("I've just jumped ship to Atkins, I'm with Atkins now",), ["Works at Atkins"]),
@@ -150,6 +151,8 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     ("a gift for Tomasz? his brother lives there", "Tomasz"),
     ("I work under pressure", "Manager"),
     ("the dentist appointment is on friday now", "every Friday"),
+    ("I've joined yoga on Tuesdays for my back", "Works at"),
+    ("the sailing club moved to Saturdays", "lives in"),
     ("my golf clubs need regripping", "Drives"),
     ("we sold my Golf last year", "Drives"),
 ])
@@ -229,6 +232,7 @@ def test_through_memory_a_pastime_said_as_one_more_joins_the_others(make_memory:
     ("we finally replaced the Fiesta: it's a Skoda Octavia now", ("Skoda Octavia", "Fiesta")),
     ("new favourite: Fontaines. sorry Wolf Alice", ("Fontaines", "Wolf Alice")),
     ("Obsessed with Georgian food lately, it's overtaken Thai as my favourite", ("Georgian", "Thai")),
+    ("Leaving Deloitte to join a small agency called Brightside", ("Brightside", "Deloitte")),
 ])
 def test_a_change_said_by_the_old_value_names_both(message: str, pair: tuple[str, str]) -> None:
     assert later_fix.changed_names(message) == [pair]
@@ -280,6 +284,10 @@ def test_through_memory_a_change_said_by_the_old_value_replaces_what_memory_hold
     ("Pépite is gone, sadly", ["Pépite"]),
     ("my shoulder op means I had to stop bouldering", ["bouldering"]),
     ("after nine years at Ocado I finally jumped ship", ["Ocado"]),
+    ("me and sam broke up. he wants to travel", ["sam"]),
+    ("Priya and I are over, it's fine", ["Priya"]),
+    ("I have to stop netball, my knee", ["netball"]),
+    ("my back is bad since the climbing, so I'm quitting it", ["climbing"]),
 ])
 def test_a_value_said_to_be_over_by_its_name(message: str, names: list[str]) -> None:
     assert later_fix.over_by_name(message) == names

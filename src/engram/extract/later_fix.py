@@ -33,6 +33,7 @@ from .base import Fact
 from .corrections import said_fix
 from .lexicon import CAR_MAKES
 from .statements import ATTRIBUTE, RULE
+from .text import is_activity
 
 RULE_NAME = "correction.later"
 CHANGE_RULE = "change.by_name"
@@ -127,6 +128,9 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:\bnot|n['’]t|\bno longer)\s+(?:\w+\s+)?(?:for|with|at|in|under|to)\s+{_A}(?P<old>{_ANY}?)\s+"
     rf"(?:anymore|any more)\s*[,;.]\s*(?:and\s+|so\s+)?(?:it['’]?s|it is|(?:she|he)['’]s|they['’]re)\s+(?:now\s+)?"
     rf"{_A}(?P<new>{_ANY})",
+    # "leaving Amazon to join a 20-person startup called Tidepool", "left Arup for Atkins"
+    rf"\b(?:leaving|left|quitting|quit)\s+{_A}(?P<old>{_NAMED})\s+(?:to\s+join|for)\s+(?:(?:a|an|the)\s+[\w\s-]{{0,30}}?"
+    rf"(?:called|named)\s+)?(?P<new>{_NAMED})",
     # "finally replaced the XC40: it's a Honda Activa now"
     rf"\breplaced\s+{_A}(?P<old>{_ANY}?)\s*[:;,.—–-]\s*(?:now\s+)?(?:it['’]?s|it is)\s+(?:now\s+)?{_A}(?P<new>{_ANY})",
     # "new favourite: Bon Iver. sorry Radiohead" (the apology goes to the old one)
@@ -263,6 +267,13 @@ _ENDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?<![\w'’-]){_GONE},?\s+(?:my|our)\s+\w+(?:\s+\w+)?\s+who\s+(?:died|passed)",
     rf"\b(?:made redundant (?:from|at|by)|laid off (?:from|at|by)|let go (?:from|by)|fired from|left|quit)\s+{_GONE}",
     rf"(?<![\w'’-]){_GONE}\s+and\s+I\s+(?:parted ways|split|went our separate ways)",
+    # "me and Tom broke up", "Diego and I are over", "me and Larissa, we finished"
+    rf"\b(?:me|I)\s+and\s+{_GONE}\s*,?\s+(?:we\s+)?(?:broke up|split up|split|finished|are over|are done|separated|"
+    rf"called it off|called it quits)\b",
+    rf"(?<![\w'’-]){_GONE}\s+and\s+(?:I|me)\s+(?:are|were)\s+(?:over|done|finished|through)\b",
+    # "I must stop rowing", "I'm stopping it completely" (what "it" names is the name before it)
+    rf"\b(?:must|need to|have to|going to|gonna|am|I'm|will)\s+(?:stop|stopping|quit|quitting|give up|giving up)\s+"
+    rf"(?:{_GONE}|it)\b",
     # "after six years at swiggy i finally jumped ship"
     rf"\bafter\s+(?:\w+\s+){{0,2}}(?:years?|months?)\s+(?:at|with)\s+{_GONE}[^.;!?]*?\b(?:jumped ship|left|quit|"
     rf"moved on|"
@@ -276,11 +287,15 @@ _ENDED = [re.compile(p, re.IGNORECASE) for p in (
 
 
 def over_by_name(message: str) -> list[str]:
-    """The values ``message`` says are over, by name."""
+    """The values ``message`` says are over, by name; "it" stands for the last activity named before it ("my
+    shoulder hurts since the bouldering, so I'm stopping it")."""
     out: list[str] = []
     for p in _ENDED:
         for m in p.finditer(message):
-            x = _value(m.group("x"))
+            x = _value(m.group("x") or "")
+            if not x and re.search(r"\bit$", m.group(0), re.IGNORECASE):
+                named = [w for w in re.findall(r"[\w'’-]+", message[: m.start()]) if is_activity(w)]
+                x = named[-1] if named else ""
             if x and x not in out:
                 out.append(x)
     return out

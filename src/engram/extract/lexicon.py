@@ -51,7 +51,7 @@ DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatari
           "pescatarian", "keto": "keto", "gluten-free": "gluten-free", "gluten free": "gluten-free",
           "halal": "halal", "kosher": "kosher", "paleo": "paleo", "flexitarian": "flexitarian",
           "dairy-free": "dairy-free", "dairy free": "dairy-free", "plant-based": "plant-based",
-          "plant based": "plant-based", "teetotal": "teetotal"}
+          "plant based": "plant-based", "teetotal": "teetotal", "veggie": "vegetarian"}
 LANGS = words("""english spanish french german italian portuguese dutch russian chinese mandarin cantonese
     japanese korean arabic hindi urdu bengali punjabi turkish greek polish swedish norwegian danish finnish
     czech hungarian romanian ukrainian hebrew persian farsi thai vietnamese indonesian malay tagalog swahili

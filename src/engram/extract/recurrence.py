@@ -79,7 +79,14 @@ _FORMS: list[tuple[re.Pattern[str], _Say]] = [(re.compile(p, re.IGNORECASE), f) 
 _WEEKLY_RE = re.compile(r"(?:,\s*|\s+)?(?:(?:it is|that is|still|same time,?|also)\s+)*\b" + _WEEKLY + r"\b",
                         re.IGNORECASE)
 # a day a standing commitment is on from now on: "is on Monday now", "now on Fridays"
-_NOW_ON = re.compile(r"\b(?:is|are)\s+(?P<on>(?:now\s+)?on\s+(?P<d>" + DAY + r")s?\s+now)\b", re.IGNORECASE)
+# ... or plural ("lessons are on Saturday"), or the day said first ("Thursday is my club night now")
+_NOW_ON = re.compile(r"\b(?P<n>[\w-]+)\s+(?:is|are)\s+(?P<on>(?P<before>now\s+)?on\s+(?P<d>" + DAY + r")s?"
+                     r"(?P<after>\s+now)?)\b", re.IGNORECASE)
+_MOVED_TO_DAY = re.compile(r"\b(?:moved|moves|moving|switched|changed|bumped|shifted)\s+to\s+(?:the\s+)?(?P<d>"
+                           + DAY + r"s?)\b", re.IGNORECASE)
+_PLURAL_STANDING = frozenset(("lessons", "classes", "rehearsals", "sessions", "practices", "meetings", "trainings"))
+_DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){1,2}?"
+                          r"(?:night|day|evening|morning)\b", re.IGNORECASE)
 _STANDING = re.compile(r"\b(?:practice|class|classes|club|lessons?|rehearsal|training|session|group|therapy|course|"
                        r"meetup|choir|band)\b", re.IGNORECASE)
 _ONE_DAY = re.compile(r"\b(?:on\s+|to\s+|is\s+)?(?P<d>" + DAY + r")(?:\s+" + PART + r")?\b", re.IGNORECASE)
@@ -95,9 +102,16 @@ def find(text: str) -> Recurrence | None:
             extra = tuple((w.start(), w.end()) for w in _WEEKLY_RE.finditer(blank))
             return Recurrence(say(m), ((m.start(), m.end()), *spans, *extra))
     weekly = list(_WEEKLY_RE.finditer(blank))
-    moved = _NOW_ON.search(blank) if _STANDING.search(blank) else None
-    if moved:  # "bell-ringing practice is on Monday now": a standing slot, not one day
+    moved = _NOW_ON.search(blank)
+    if moved and (((moved.group("before") or moved.group("after")) and _STANDING.search(blank))
+                  or moved.group("n").lower() in _PLURAL_STANDING):  # a standing slot, not one day
         return Recurrence("every " + day_name(moved.group("d")), ((moved.start("on"), moved.end("on")), *spans))
+    moved_to = _MOVED_TO_DAY.search(blank) if _STANDING.search(blank) else None
+    if moved_to:  # "the flamenco class moves to Monday from next week"
+        return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
+    mine = _DAY_IS_MINE.search(blank)
+    if mine:
+        return Recurrence("every " + day_name(mine.group("d")), ((mine.start("d"), mine.end("d")), *spans))
     if not weekly:
         return None
     days = list(_ONE_DAY.finditer(blank))
@@ -131,18 +145,22 @@ _NOT_HABIT = re.compile(r"^I\s+(?:(?:can|could|cannot|will|would|might|may|shoul
                         r"am (?:thinking|planning|hoping)\b)", re.IGNORECASE)
 _ACT = r"(?P<x>[^\W\d_][\w'’&/ -]{1,40}?)"
 _OWN = r"(?:(?:my|our|the|a|an)\s+)?(?:(?:weekly|usual|regular)\s+)?"
-_MOVED = (r"(?:has\s+|have\s+|was\s+|got\s+|is\s+|has been\s+|is being\s+)?(?:moved|switched|changed|bumped|"
+_MOVED = (r"(?:has\s+|have\s+|was\s+|got\s+|is\s+|has been\s+|is being\s+|will\s+)?"
+          r"(?:moved|moves|moving|move|switched|changed|bumped|"
           r"rescheduled|shifted|pushed|swapped)(?:\s+(?:over|back|forward))?(?:\s+to)?")
+# when in the day, after the habit's day: "after work", "at noon", "at 6.30pm"
+_AT = (r"(?:\s+(?:after work|after school|after dinner|before work|at lunch|in the (?:morning|evening)|"
+       r"at (?:noon|midday|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)))?")
 _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) for p, v in [
     # "I have choir", "I've got my piano lesson", "I go to therapy", "I play tennis", "I swim"
-    (r"^I\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>have got|have|got|go to|attend|do|"
+    (r"^(?:I|we)\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>have got|have|got|go to|attend|do|"
      r"take|am at|am in|teach|run|host|lead|coach|play|go)\s+" + _OWN + _ACT + r"$", ""),
-    (r"^I\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
+    (r"^(?:I|we)\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
      r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
-    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs)(?:\s+(?:now|still|always|usually))?"
-     r"(?:\s+(?:after work|after school|after dinner|before work|at lunch|in the (?:morning|evening)))?$", "Has"),
-    (r"^" + _OWN + _ACT + r"\s+" + _MOVED + r"$", "Has"),
+    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse)"
+     r"(?:\s+(?:now|still|always|usually))?" + _AT + r"$", "Has"),
+    (r"^" + _OWN + _ACT + r"\s+" + _MOVED + _AT + r"$", "Has"),
     # "they switched my choir from ... to", "I moved my therapy to"
     (r"^(?:they|we|I|she|he)\s+" + _MOVED.replace("(?:\\s+to)?", "") + r"\s+" + _OWN + _ACT + r"(?:\s+to)?$", "Has"),
     # "new slot for choir", "new day for my therapy"
@@ -157,14 +175,15 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
 ]]
 _OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|"
                      r"fyi|heads up|just so you know)\b[,!.:;-]*\s*)+", re.IGNORECASE)
-_NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|which|what|who|one|mine|free|busy|off|fine|good|"
+_NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|we|i|you|which|what|who|one|mine|free|busy|off|fine|good|"
                       r"great|ok|okay|bad|hard|tough|the worst|the best|when|how|because|days?(?: off)?|"
                       r"(?:free|spare|rest|days?) (?:days?|time|evenings?)|weekends?|schedule|availability)\b",
                       re.IGNORECASE)
 
 
 # "from now on", "going forward": when a change holds, not part of what is done
-_SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week)$",
+_SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
+                        r"for the summer|for the winter|this term|for a while|btw|though|with the new \w+)$",
                         re.IGNORECASE)
 
 
@@ -209,7 +228,11 @@ def activity_key(what: str) -> str:
                   r"friend|cousin)(?:\s+[A-Z][\w'’-]+)?$", "", what)
     core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?)$",
                   "", what, flags=re.IGNORECASE)
-    return core or what
+    return _DONE_AS.get(core.lower(), core) or what
+
+
+# a session named alone is keyed by what is done in it, as "we rehearse every Tuesday" is
+_DONE_AS = {"rehearsal": "rehearses", "rehearsals": "rehearses", "training": "trains", "trainings": "trains"}
 
 
 def third(verb: str) -> str:

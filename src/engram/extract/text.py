@@ -82,6 +82,9 @@ _CLAUSE_SPLIT = re.compile(
     # "karate is my sport - and Jurgen is my boss"
     r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
+    # a habit's slot after its news: "I found a choir here, rehearsals are on Thursday evenings"
+    r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:rehearsals?|lessons?|practices?|practice|classes|class|sessions?|training|"
+    r"meetings?)\s+(?:is|are)\s+(?:on|every|now)\b)"
     r"|\s*;\s*|\s*,?\s+(?:(?:oh|ah|um|uh)\s+)?(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
     r"(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
@@ -188,7 +191,7 @@ _NO_S = frozenset({"will", "would", "can", "could", "should", "must", "might", "
 
 def conjugate(verb: str) -> str:
     v = verb.lower()
-    if v in _NO_S or v.endswith("ed"):
+    if v in _NO_S or v in IRREGULAR_PAST or v.endswith("ed"):
         return verb
     if v == "have":
         return "has"

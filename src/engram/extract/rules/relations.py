@@ -87,8 +87,9 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
         if home is None:
             return None
         return [make_fact(c, subj, "residence", "with the user", f"{disp} lives with the user", "fact")]
-    if re.search(_SCHOOL_WORD + r"$", m.group("place")):  # "Callum has moved to St Brigid's National School"
-        return None
+    if re.search(_SCHOOL_WORD + r"$", m.group("place")) or re.fullmatch(
+            r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)", m.group("place")):
+        return None  # "Callum has moved to St Brigid's National School", "Rotary moved to Wednesdays"
     return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
 
 

@@ -9,7 +9,7 @@ from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
 from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
-from ..text import article, cap, cap_words, expand, strip_prep, tidy, trim_np, value_terms
+from ..text import article, cap, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
 
 _JOBS = "|".join(JOB_HEADS)
 _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
@@ -110,8 +110,8 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"(?:working\s+)?(?:at|with|for)?\s*"
                  + _ORG_NAME + r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?"
                  r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?$", c.text)
-    if not m or m.group("org").split()[0] in NOT_NAMES:
-        return None
+    if not m or m.group("org").split()[0] in NOT_NAMES or is_activity(m.group("org")):
+        return None  # "I've joined Pilates on Mondays" is a class, not an employer
     employer, when = m.group("org"), when_suffix(c)
     begins = "starts" if re.match(r"^I\s+(?:am|will)\b", c.text) else "started"
     out = [make_fact(c, "user", "employer", employer, f"Works at {employer}" + (f" ({begins} {when})" if when else ""),
