@@ -33,7 +33,7 @@ PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot",
 REL_WORDS = sorted([*FAMILY, *PETS], key=len, reverse=True)
 REL_RE = "|".join(re.escape(w) for w in REL_WORDS)
 # "my *new* manager", "my *younger* sister": the same person word (not "old"/"ex": someone else, before).
-REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line)\s+){0,2}"
+REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line|family)\s+){0,2}"
 
 JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer programmer designer lawyer attorney
     accountant architect chef cook pilot pharmacist dentist vet veterinarian paramedic firefighter officer
@@ -158,6 +158,10 @@ CAR_MODELS = {
     **{m: "Vauxhall" for m in ("Corsa", "Astra", "Mokka")},
     **{m: "Dacia" for m in ("Duster", "Sandero", "Jogger")},
     **{m: "Tesla" for m in ("Model 3", "Model Y", "Model S")},
+    **{m: "Ford" for m in ("F-150", "Transit", "Bronco", "Explorer")},
+    **{m: "Chevrolet" for m in ("Silverado", "Equinox", "Malibu", "Tahoe")},
+    **{m: "Toyota" for m in ("Tacoma", "Tundra", "Highlander")},
+    **{m: "Honda" for m in ("Odyssey", "Pilot")},
 }
 CAR_MODEL_WORDS = words("""golf focus leaf jazz panda polo puma ranger outback juke captur superb mustang accord civic
     fiesta""")

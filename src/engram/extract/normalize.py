@@ -311,11 +311,17 @@ def _and(m: re.Match[str]) -> str | None:
     return " and "
 
 
+_SHOUTED_WORD = re.compile(r"(?<![\w'’])(?:SO|AND|BUT|OMG|OK|OKAY|BTW|YES|NO|OH|WOW|THE|IS|IT|ALSO|JUST|REALLY|"
+                           r"FINALLY|LOL)(?![\w'’])")
+
+
 def message(text: str) -> Normalized:
     """``text`` (a user message) with chat writing put in the standard form the rules read, and the way back."""
     t = _Text(text)
     if not any(ch.islower() for ch in text) and len(re.findall(r"[^\W\d_]{2,}", text)) > 1:
         t.sub(re.compile(r"[^\W\d_]+"), lambda m: m.group(0).lower())  # shouted: read as lower case, names restored
+    else:  # a word shouted for emphasis in a message written in lower case: "SO cian proposed", "AND i got a job"
+        t.sub(_SHOUTED_WORD, lambda m: m.group(0).lower())
     t.sub(re.compile(r"(?<![\w'’])(?P<s>i|I|we)\s+(?:❤️|❤|♥️|♥|<3)(?=\s+\w)"), lambda m: m.group("s") + " love")
     t.sub(re.compile(r"[^\x00-\x7f]"), lambda m: "\x00" if _is_emoji(m.group(0)) else None)
     t.sub(re.compile(r"[ \t]*\x00+(?:[ \t]*\x00+)*"), lambda m: " \x00")

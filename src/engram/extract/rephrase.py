@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import CAR_MAKES, DIETS, LANGS
+from .lexicon import CAR_MAKES, DIETS, JOB_HEADS, LANGS
 from .text import is_activity
 
 _PLACE = r"(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'-]*)*)"
@@ -24,6 +24,10 @@ _CAR = r"(?P<car>(?i:" + "|".join(sorted(CAR_MAKES, key=len, reverse=True)) + r"
 _DIET = r"(?P<d>" + "|".join(sorted(DIETS, key=len, reverse=True)) + r")"
 _LANG = r"(?P<l>(?i:" + "|".join(sorted(LANGS, key=len, reverse=True)) + r"))"
 _JOB = r"(?P<j>(?:a|an)\s+[\w -]+?)"
+# a job said without its article, as many write it: "I am translator", "I am English teacher in a school"
+_BARE_JOB = (r"(?!(?i:a|an|the|my|your|his|her|our|their|not|so|very|really|such|no|one)\b)"
+             r"(?P<j>(?:[A-Za-z-]+\s+){0,2}?(?i:" + "|".join(sorted(JOB_HEADS, key=len, reverse=True)) + r"))")
+_ANSWERS_NOT = r"(?!(?i:sorry|yes|yeah|no|nope|well|oh|ok|okay|also|and|but|so|sadly|unfortunately|actually)\b)"
 _TAIL = re.compile(r"[\s,]*\b(?:lol|lmao|haha+|btw|tbh|fyi|for real)\b[\s.!]*$", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
                       r"(?:I|we) did it)\s*[:!,.-]\s*", re.IGNORECASE)
@@ -68,8 +72,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"(?i:favou?rite)(?:\s+(?P<cat>\w+))?[.!]*$", r"My favourite \g<cat> is \g<x>"),
     (r"^.*?\b(?P<x>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\s+(?i:since|because|as)\s+(?i:they|he|she)\s+"
      r"(?i:is|are)\s+(?i:my)\s+(?i:all-time\s+)?(?i:favou?rite)\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
-    (r"^(?i:fav|fave)\s+(?P<cat>\w+)\s+is\s+(?P<x>.+)$", r"My favourite \g<cat> is \g<x>"),
-    (r"^(?i:my)\s+(?i:fav|fave)\s+(?P<cat>\w+)\s+is\s+(?P<x>.+)$", r"My favourite \g<cat> is \g<x>"),
+    (r"^(?i:favourite)\s+(?P<cat>\w+)\s+is\s+(?P<x>.+)$", r"My favourite \g<cat> is \g<x>"),
+    # "songs like fontaines dc, they're my fav band"
+    (r"^.*?\b(?i:like|by|of|from)\s+(?P<x>[\w'’.-]+(?:\s+[\w'’.-]+){0,2}),\s+(?i:they|he|she)\s+(?i:is|are)\s+"
+     r"(?i:my)\s+(?i:all-time\s+)?(?i:favourite)\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
     (r"^(?i:nothing beats)\s+(?P<x>.+?),\s+it is my favourite\s+(?P<cat>\w+)\b.*$", r"My favourite \g<cat> is \g<x>"),
     (r"^I would (?:pick|choose|take)\s+(?P<x>.+?)\s+as my favourite\s+(?P<cat>\w+)\b.*$",
      r"My favourite \g<cat> is \g<x>"),
@@ -81,6 +87,23 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"can't have|cannot eat|can't eat|avoid)\s+)(?P<x>[\w' -]{2,30}?)(?:\s+(?i:is|are)\s+(?i:off limits|a no-go|out)"
      r"(?:\s+(?i:for me))?)?\s*[,;(]\s*(?:(?i:I am|I'm|im)\s+(?:(?i:very|really|severely|super)\s+)?(?i:allergic)|"
      r"(?:(?i:a|an|proper|real|bad|serious|actual|severe)\s+)?(?i:allergy))\)?[.!]*$", r"I am allergic to \g<x>"),
+    # ... or before it, as an answer: "Only peanuts, I'm allergic", "Shellfish, I'm allergic."
+    (r"^(?:(?i:only|just|mainly|mostly)\s+)?" + _ANSWERS_NOT + r"(?P<x>[\w' -]{2,30}?)\s*,\s*(?i:I am|I'm|im)\s+"
+     r"(?:(?i:very|really|severely|super)\s+)?(?i:allergic)[.!]*$", r"I am allergic to \g<x>"),
+    # a new job: "I found a job as pharmacy assistant at Boots", "I got a junior designer job at Monzo",
+    # "I got a position at UiT", "they've made me a depot controller"
+    (r"^I (?:have )?(?:just\s+|finally\s+)?(?:found|got|landed|accepted|started)\s+(?:a|the|my)\s+(?:new\s+)?"
+     r"(?:job|position|role|post)\s+as\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)\s+(?:at|with)\s+(?P<o>.+)$",
+     r"I work as a \g<j> at \g<o>"),
+    (r"^I (?:have )?(?:just\s+|finally\s+)?(?:got|landed|found)\s+(?:a|an)\s+(?:new\s+)?(?P<j>(?:[\w-]+\s+){0,3}?"
+     r"[\w-]+)\s+(?:job|role|position)\s+(?:at|with)\s+(?P<o>.+)$", r"I work as a \g<j> at \g<o>"),
+    (r"^I (?:have )?(?:just\s+|finally\s+)?(?:got|landed|found|accepted)\s+(?:a|the)\s+(?:new\s+)?"
+     r"(?:job|position|role|post)\s+(?:at|with)\s+(?P<o>.+)$", r"I work at \g<o>"),
+    (r"^(?:they|my boss|my manager|the company|work)\s+(?:have|has)?\s*(?:just\s+|finally\s+)?(?:made|promoted)\s+me"
+     r"\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)[.!]*$", r"I work as a \g<j>"),
+    (r"^I (?:have been|was|got|have got)\s+(?:just\s+)?(?:made|promoted to)\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)"
+     r"[.!]*$", r"I work as a \g<j>"),
+    (r"^I am\s+" + _BARE_JOB + r"\b(?P<rest>.*)$", r"I am a \g<j>\g<rest>"),
     # "I speak German alongside Vietnamese": two languages
     (r"^(?P<h>I speak\s+.+?)\s+(?i:alongside|as well as|plus)\s+" + _LANG + r"\b.*$", r"\g<h> and \g<l>"),
     # residence

@@ -163,8 +163,11 @@ _REL = r"(?:" + "|".join(re.escape(w) for w in sorted(FAMILY, key=len, reverse=T
 _NAME_CLOSING = re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r"(?:['’]s|\s+is|\s+was)\s+"
                            r"(?P<w>[a-z][\w'’-]+)(?=\s*[,.;!?]|\s*$|\s+(?:and|but|now|btw|lol)\b)")
 _SLOTS = [
-    re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+)?" + _REL + r",?\s+(?P<w>[a-z][\w'’-]+)"),
-    re.compile(r"\b(?:named|called|with|report to|reporting to|hello|bye)\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:my|our)\s+(?:new\s+|current\s+|line\s+|family\s+)?" + _REL + r",?\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"\b(?:named|called|with|report to|reporting to|hello|bye|name is|met someone,)\s+(?P<w>[a-z][\w'’-]+)"),
+    re.compile(r"(?:^|[.!?]\s+)(?:(?:so|and|oh|well|omg)\s+)?(?P<w>[a-z][\w'’-]+)(?=\s+(?:finally\s+|just\s+)?"
+               r"proposed\b)"),
+    re.compile(r"\b(?:job|position|role|internship|placement|offer)\s+(?:at|with)\s+(?P<w>[a-z][\w'’-]+)"),
     # "my dad in lille? he lives there": the place "there" names
     re.compile(r"\b(?:in|at)\s+(?P<w>[a-z][\w'’-]+)(?=[?.!,]*\s+(?:he|she|they|we|i)\s+(?:lives?|works?|stays?|"
                r"studies|study|is based|are based)\s+there\b)"),

@@ -28,7 +28,8 @@ from .lexicon import (
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "I am"), (r"\bI['’]ve\b", "I have"), (r"\bI['’]ll\b", "I will"), (r"\bI['’]d\b", "I would"),
     (r"\bwe['’]re\b", "we are"), (r"\bwe['’]ve\b", "we have"), (r"\bwe['’]ll\b", "we will"),
-    (r"\bwe['’]d\b", "we would"), (r"\bthey['’]re\b", "they are"), (r"\byou['’]re\b", "you are"),
+    (r"\bwe['’]d\b", "we would"), (r"\bthey['’]re\b", "they are"), (r"\bthey['’]ve\b", "they have"),
+    (r"\byou['’]re\b", "you are"),
     (r"\b(he|she|it|that|there|what|who)['’]s\b", r"\1 is"), (r"\bcan['’]t\b", "cannot"), (r"\bwon['’]t\b", "will not"),
     (r"\bdon['’]t\b", "do not"), (r"\bdoesn['’]t\b", "does not"), (r"\bdidn['’]t\b", "did not"),
     (r"\bisn['’]t\b", "is not"), (r"\baren['’]t\b", "are not"), (r"\bwasn['’]t\b", "was not"),
@@ -36,6 +37,7 @@ _CONTRACTIONS = [
     (r"\bhadn['’]t\b", "had not"), (r"\bwouldn['’]t\b", "would not"), (r"\bshouldn['’]t\b", "should not"),
     (r"\bcouldn['’]t\b", "could not"), (r"\blet['’]s\b", "let us"), (r"\bgonna\b", "going to"),
     (r"\bwanna\b", "want to"), (r"\bfavorite\b", "favourite"), (r"\bfavorites\b", "favourites"),
+    (r"\bfave?\b", "favourite"), (r"\bfave?s\b", "favourites"),
     # "my partner's called Thiago": the verb, not a possessive, before "called" / "named"
     (r"\b((?:my|our|his|her|their)\s+\w+(?:\s+\w+)?)['’]s\s+(called|named)\b", r"\1 is \2"),
 ]
@@ -43,7 +45,8 @@ _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
 _CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
            (re.compile(r"(?<![\w'’])i(?=\s|'|’)"), "I"), (re.compile(r"(?<![\w'’])dont(?=\s)"), "do not"),
            (re.compile(r"(?<![\w'’])cant(?=\s)"), "cannot"), (re.compile(r"(?<![\w'’])didnt(?=\s)"), "did not"),
-           (re.compile(r"(?<![\w'’])doesnt(?=\s)"), "does not"), (re.compile(r"(?<![\w'’])wont(?=\s)"), "will not")]
+           (re.compile(r"(?<![\w'’])doesnt(?=\s)"), "does not"), (re.compile(r"(?<![\w'’])wont(?=\s)"), "will not"),
+           (re.compile(r"(?<![\w'’])theyre(?=\s)"), "they are"), (re.compile(r"(?<![\w'’])thats(?=\s)"), "that is")]
 
 
 def expand(text: str) -> str:

@@ -11,7 +11,7 @@ import re
 
 from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact, said_as_switch
-from ..lexicon import BODY, CAR_MAKES, NOT_NAMES, SPORT_VERBS, TRIVIAL_HAVE
+from ..lexicon import BODY, CAR_MAKES, CAR_MODEL_WORDS, CAR_MODELS, NOT_NAMES, SPORT_VERBS, TRIVIAL_HAVE
 from ..registry import configure, rule
 from ..text import cap, is_activity, strip_article, third_person, tidy, trim_np, value_terms
 
@@ -120,8 +120,9 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("generic")
 def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I traded in my Clio for a Kia Niro": the new car."""
-    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:just\s+)?(?:traded|swapped|exchanged)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
+    """"I traded in my Clio for a Kia Niro", "also traded in the F-150 for a Silverado": the new car."""
+    m = re.match(r"^(?:(?:also|and|so)\s+)?(?:(?:I|we)\s+)?(?:have\s+)?(?:just\s+|finally\s+)?"
+                 r"(?:traded|swapped|exchanged|part-exchanged)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
                  r"\s+for\s+(?P<new>.+)$", c.text, re.IGNORECASE)
     car = car_model(trim_np(m.group("new"))) if m else None
     if not car:
@@ -130,9 +131,12 @@ def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 def car_model(np: str) -> str | None:
-    """"a VW Golf" -> "VW Golf" when the phrase starts with a car make; None otherwise."""
+    """"a VW Golf" -> "VW Golf" when the phrase starts with a car make, "a Silverado" -> "Chevrolet Silverado"
+    for a model of the lexicon; None otherwise."""
     np = strip_article(trim_np(np))
     words = np.split()
+    if words and words[0] in CAR_MODELS and words[0].lower() not in CAR_MODEL_WORDS and len(words) <= 2:
+        return f"{CAR_MODELS[words[0]]} {words[0]}"
     if not words or words[0].lower() not in CAR_MAKES or len(words) > 4:
         return None
     return np

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...core.roles import ROLES
 from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
 from ..lexicon import (
     CAR_MAKES,
@@ -105,6 +106,36 @@ def car_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
     make = m.group("make").capitalize() if m.group("make") else CAR_MODELS[model]
     car = f"{make} {model}"
     return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
+
+
+@rule("mentions")
+def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My sister in Houston said ...", "a gift for my dad in Lyon?": where a relative lives, said in passing
+    (not an in-law: "my sister-in-law")."""
+    m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\s+(?:(?i:who lives|living|based)\s+)?"
+                  r"(?i:in|over in)\s+" + PLACE, c.text)
+    if not m or c.hedged or m.group("place").split()[0] in NOT_NAMES:
+        return None
+    rel = m.group("rel").lower()
+    if rel in PETS or ROLES.get(rel) == "manager":
+        return None
+    place = m.group("place")
+    return [make_fact(c, rel, "residence", place, f"{rel.capitalize()} lives in {place}", "fact")]
+
+
+@rule("mentions")
+def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I'm seeing someone new, his name is Andre", "I met someone, Kwame, early days", "Cian proposed!": a
+    partner (a fiancé once proposed to), named now or by "his/her name is" after it."""
+    proposed = re.match(r"^" + NAME + r"\s+(?:(?i:finally|just)\s+)?(?i:proposed|popped the question)\b", c.text)
+    if proposed and proposed.group("name") not in NOT_NAMES:
+        return [rel_fact(ctx.remember(Rel("fiance", proposed.group("name"))), c)]
+    m = re.search(r"\b(?i:seeing|dating|met|meeting)\s+(?i:someone|somebody)(?:\s+(?i:new|special|nice))?"
+                  r"(?:\s*,\s*" + NAME + r"\s*(?:,|$))?", c.text)
+    if not m or c.hedged or c.question:
+        return None
+    rel = ctx.remember(Rel("partner", m.group("name") if m.group("name") not in NOT_NAMES else None))
+    return [rel_fact(rel, c)] if rel.name else []
 
 
 @rule("mentions")

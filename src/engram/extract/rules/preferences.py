@@ -57,12 +57,13 @@ def is_my_favourite(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("preferences")
 def is_my_favourite_x(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Green is my favourite colour"."""
-    m = re.search(r"^(?P<val>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:still\s+|now\s+)?my\s+favourite\s+"
-                  r"(?P<what>[\w\s-]{2,30})$", c.text, re.IGNORECASE)
+    m = re.search(r"^(?P<val>[\w\s'-]{2,40}?)\s+(?:is|are)\s+(?:still\s+|now\s+)?my\s+favourite"
+                  r"(?:\s+(?P<what>[\w\s-]{2,30}?))?(?:\s*[,;].*)?$", c.text, re.IGNORECASE)
     if not m:
         return None
-    val, what = strip_article(m.group("val")), trim_np(m.group("what")).lower()
-    return [make_fact(c, "user", f"favourite_{norm_key(what)}", val, f"Favourite {what} is {val}", "preference")]
+    val, what = strip_article(m.group("val")), trim_np(m.group("what") or "").lower()
+    said = f"Favourite {what} is {val}" if what else f"Favourite is {val}"  # "Bad Bunny is my favourite, so ..."
+    return [make_fact(c, "user", f"favourite_{norm_key(what)}" if what else "favourite", val, said, "preference")]
 
 
 @rule("preferences")

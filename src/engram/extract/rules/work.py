@@ -16,7 +16,8 @@ _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
 
 
 def _job(c: Clause, job: str) -> Fact:
-    return make_fact(c, "user", "job", job, f"Works as {article(job)} {job}", "fact")
+    said = " ".join(w.capitalize() if w in LANGS else w for w in job.split())  # "an English teacher"
+    return make_fact(c, "user", "job", job, f"Works as {article(job)} {said}", "fact")
 
 
 @rule("user")
@@ -183,9 +184,14 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or not employer:
         return None
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
+    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?)$", employer)
+    where = []
+    if city and city.group("o")[:1].isupper():  # "Comarch in Łódź": the employer, and where the work is
+        employer = city.group("o")
+        where = [make_fact(c, "user", "work_city", city.group("city"), f"Works in {city.group('city')}", "fact")]
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
     role = re.search(r"\bas\s+(?:a|an)\s+(?P<job>[\w\s-]+?)$", m.group("org"))  # "for the NHS as a physio"
-    return [make_fact(c, "user", "employer", employer, summary, "fact")] + (
+    return [make_fact(c, "user", "employer", employer, summary, "fact"), *where] + (
         [_job(c, trim_np(role.group("job")).lower())] if role else [])
 
 
