@@ -137,6 +137,16 @@ def test_through_memory_a_habit_said_as_a_verb_then_by_its_sessions_keeps_one_ke
     assert "Has rehearsals every Wednesday" in active and not any("Monday" in s for s in active), active
 
 
+def test_through_memory_a_habit_said_again_on_another_day_in_other_words_ends_the_old_day(
+        make_memory: Callable[..., Memory]) -> None:
+    """"Every Tuesday I go to pottery class" ... "found a pottery studio near the new flat, sessions are on
+    Fridays": the activity named again ends its old day; another habit, named by nothing in the message, stays."""
+    active = _play(make_memory, ["Every Tuesday I go to pottery class.", "I play squash every Monday."],
+                   ["I found a pottery studio near the new flat, sessions are on Fridays."])
+    assert "Has sessions every Friday" in active and "Plays squash every Monday" in active, active
+    assert not any("Tuesday" in s for s in active), active
+
+
 def test_one_activity_called_two_ways_keeps_one_key() -> None:
     got = summaries("I have choir practice every Wednesday", "my choir moved to Thursdays")
     assert [k for k, _ in got] == ["user/weekly:choir", "user/weekly:choir"], got

@@ -202,7 +202,7 @@ def by_name(events: Sequence[Event], found: Sequence[Fact], held: Callable[[str]
     message normalised once (typos and chat spelling put right, as the rules read it)."""
     said = [(ev, normalize.message(ev.content).text) for ev in events if ev.role == "user" and ev.content]
     changed = changes(said, found, held)
-    return changed + endings(said, [*found, *changed], held)
+    return changed + endings(said, [*found, *changed], held) + moved_habits(said, found, held)
 
 
 def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
@@ -238,6 +238,36 @@ def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
                                 summary=_put(r.summary, old, new), category="fact", event_id=ev.id,
                                 evidence=ev.content, at=ev.at, multi=kv is None or family, revises=same_item,
                                 switch=family and not same_item, rule=RULE if kv is None else CHANGE_RULE))
+    return out
+
+
+# words that name a habit's sessions or its rhythm, not the activity: "lessons are on Saturday" names no activity
+_SESSION_WORDS = frozenset(index_terms("class classes lesson lessons practice practise practices session sessions "
+                                       "training rehearsal rehearse rehearses club group course weekly week every "
+                                       "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays "
+                                       "wednesdays thursdays fridays saturdays sundays evening evenings morning "
+                                       "mornings night nights now here"))
+
+
+def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
+    """A weekly habit said again on another day under other words ("Every Thursday I go to Arabic calligraphy
+    class" ... "I found a calligraphy teacher here, lessons are on Saturday"): the stored habit whose activity
+    the message names ends, and the new day's record stands. Only a stored weekly record with another key,
+    sharing an activity word (not a session or day word) with the message, ends."""
+    out: list[Fact] = []
+    for ev, text in said:
+        new = [f for f in found if f.event_id == ev.id and not f.retract and f.attribute.startswith("weekly:")]
+        if not new:
+            continue
+        named = set(index_terms(text)) - _SESSION_WORDS
+        keys = {f.key for f in new}
+        for f in new:
+            for r in held(f.summary):
+                kv = record_key(r)
+                if kv is None or not kv[0].startswith("user/weekly:") or kv[0] in keys or kv[1] == f.value:
+                    continue
+                if _item(kv[0]) & named:
+                    out.append(_ended(r, ev))
     return out
 
 
