@@ -147,6 +147,14 @@ def test_through_memory_a_habit_said_again_on_another_day_in_other_words_ends_th
     assert not any("Tuesday" in s for s in active), active
 
 
+def test_through_memory_a_habit_ended_by_its_activity_name_ends_whatever_its_key(
+        make_memory: Callable[..., Memory]) -> None:
+    before = ["I swim at the lido on Saturday mornings, every week.", "I have choir every Monday"]
+    assert "Swims at the lido every Saturday" in _play(make_memory, before)
+    active = _play(make_memory, before, ["I have to stop swimming for a while, doctor's orders."])
+    assert not any(s.startswith("Swims") for s in active) and "Has choir every Monday" in active, active
+
+
 def test_one_activity_called_two_ways_keeps_one_key() -> None:
     got = summaries("I have choir practice every Wednesday", "my choir moved to Thursdays")
     assert [k for k, _ in got] == ["user/weekly:choir", "user/weekly:choir"], got

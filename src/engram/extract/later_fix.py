@@ -339,7 +339,7 @@ def _item(words: str) -> set[str]:
 def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
     """Retractions of the stored records holding a name the user says is over: a keyed record whose value (or
     item) it is, a statement that names it; unless a rule of this batch already ended it from the same
-    message."""
+    message. A weekly habit is named by its verb too: "I must stop rowing" ends "Rows in a club every Wednesday"."""
     out: list[Fact] = []
     for ev, text in said:
         for name in over_by_name(text):
@@ -347,10 +347,12 @@ def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
             for r in held(name):
                 kv = record_key(r)
                 folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
-                if not _names(name, r.summary) or (kv is not None and (
+                done_weekly = kv is not None and kv[0].startswith("user/weekly:") and kv[0] not in ended and \
+                    set(index_terms(name)) <= set(index_terms(r.summary))
+                if not done_weekly and (not _names(name, r.summary) or (kv is not None and (
                         kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
                         or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))
-                                or _item(name) & _item(kv[0])))):
+                                or _item(name) & _item(kv[0]))))):
                     continue
                 out.append(_ended(r, ev))
     return out
