@@ -104,6 +104,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^I (?:have been|was|got|have got)\s+(?:just\s+)?(?:made|promoted to)\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)"
      r"[.!]*$", r"I work as a \g<j>"),
     (r"^I am\s+" + _BARE_JOB + r"\b(?P<rest>.*)$", r"I am a \g<j>\g<rest>"),
+    # a job said without a verb: "Project engineer at Nesma in Riyadh, I start in May"
+    (r"^" + _BARE_JOB + r"\s+(?:at|with)\s+(?P<o>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|in|of))*)$",
+     r"I am a \g<j> at \g<o>"),
     # "I speak German alongside Vietnamese": two languages
     (r"^(?P<h>I speak\s+.+?)\s+(?i:alongside|as well as|plus)\s+" + _LANG + r"\b.*$", r"\g<h> and \g<l>"),
     # residence

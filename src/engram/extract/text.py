@@ -67,7 +67,7 @@ def split_sentences(text: str) -> list[str]:
         # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
         # (an initial is no end: "A. R. Rahman")
         for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[\"'(\[]?[A-Z0-9])"
-                          r"|(?<!etc\.)(?<!approx\.)(?<=[a-z]{3}[.!?])\s+"
+                          r"|(?<!etc\.)(?<!approx\.)(?:(?<=[a-z]{3}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"
                           r"(?=[a-z])", block.strip()):
             s = s.strip()
             if s:

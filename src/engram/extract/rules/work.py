@@ -34,10 +34,20 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     out = [_job(c, trim_np(m.group("job")).lower())]
-    employer = org(m.group("org") or "")
+    employer, where = _in_city(c, org(m.group("org") or ""))
     if employer:
-        out.append(make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"))
+        out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
     return out
+
+
+def _in_city(c: Clause, employer: str) -> tuple[str, list[Fact]]:
+    """"Comarch in Łódź": the employer, and where the work is (a fact of its own, never fused into the
+    employer); an employer with no city after it is returned as it is."""
+    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?)$", employer)
+    if not city or not city.group("o")[:1].isupper():
+        return employer, []
+    return city.group("o"), [make_fact(c, "user", "work_city", city.group("city"), f"Works in {city.group('city')}",
+                                       "fact")]
 
 
 @rule("user")
@@ -184,11 +194,7 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or not employer:
         return None
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
-    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?)$", employer)
-    where = []
-    if city and city.group("o")[:1].isupper():  # "Comarch in Łódź": the employer, and where the work is
-        employer = city.group("o")
-        where = [make_fact(c, "user", "work_city", city.group("city"), f"Works in {city.group('city')}", "fact")]
+    employer, where = _in_city(c, employer)
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
     role = re.search(r"\bas\s+(?:a|an)\s+(?P<job>[\w\s-]+?)$", m.group("org"))  # "for the NHS as a physio"
     return [make_fact(c, "user", "employer", employer, summary, "fact"), *where] + (
