@@ -306,8 +306,7 @@ _ENDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:{_GONE}|it)\b",
     # "after six years at swiggy i finally jumped ship"
     rf"\bafter\s+(?:\w+\s+){{0,2}}(?:years?|months?)\s+(?:at|with)\s+{_GONE}[^.;!?]*?\b(?:jumped ship|left|quit|"
-    rf"moved on|"
-    rf"resigned|handed in my notice)\b",
+    rf"moved on|resigned|handed in my notice)\b",
     rf"\b(?:restructured|downsized|shut down|closed)\s+at\s+{_GONE}\s+and\s+I(?:'m| am)\s+out\b",
     rf"\bnot\s+(?:with|dating|seeing)\s+{_GONE}\s+(?:anymore|any more)",
     rf"\b(?:split up|broke up|separated)\s*[.,;!]?\s+(?:with|from|me and)\s+{_GONE}",

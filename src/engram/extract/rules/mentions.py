@@ -130,7 +130,7 @@ def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
     proposed = re.match(r"^" + NAME + r"\s+(?:(?i:finally|just)\s+)?(?i:proposed|popped the question)\b", c.text)
     if proposed and proposed.group("name") not in NOT_NAMES:
         return [rel_fact(ctx.remember(Rel("fiance", proposed.group("name"))), c)]
-    m = re.search(r"\b(?i:seeing|dating|met|meeting)\s+(?i:someone|somebody)(?:\s+(?i:new|special|nice))?"
+    m = re.search(r"\b(?i:seeing|dating|met)\s+(?i:someone|somebody)(?:\s+(?i:new|special|nice))?"
                   r"(?:\s*,\s*" + NAME + r"\s*(?:,|$))?", c.text)
     if not m or c.hedged or c.question:
         return None
