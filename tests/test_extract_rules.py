@@ -20,6 +20,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "mentions.language_in_passing": (("Help me write a CV line: native Hindi, fluent Swahili.",),
                                      "user/language:hindi", "Speaks Hindi (native)"),
     "mentions.car_in_passing": (("How often should I service my XC40?",), "user/car", "Drives a Volvo XC40"),
+    "mentions.home_in_passing": (("Any half term ideas near us in Swansea?",), "user/residence", "Lives in Swansea"),
     "mentions.relative_in_place": (("My aunt in Galway sent a card",), "aunt/residence", "Aunt lives in Galway"),
     "mentions.someone_new": (("I met someone, Tomas, early days",), "user/family:partner:tomas",
                              "Has a partner named Tomas"),

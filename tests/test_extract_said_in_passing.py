@@ -168,6 +168,8 @@ def test_what_only_looks_like_those_shapes_adds_nothing_wrong(text: str) -> None
     ("a gift for Tomasz? his brother lives there", "Tomasz"),
     ("I work under pressure", "Manager"),
     ("the dentist appointment is on friday now", "every Friday"),
+    ("any good tapas bars here in Sevilla? we're on holiday", "Lives in"),
+    ("Anywhere nice for brunch near us in Bath? We're visiting my aunt", "Lives in"),
     ("I've joined yoga on Tuesdays for my back", "Works at"),
     ("the sailing club moved to Saturdays", "lives in"),
     ("my sister-in-law is visiting from Oslo", "lives in"),

@@ -57,6 +57,18 @@ def moved_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("mentions")
+def home_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Half term ideas near us in Cardiff?", "any good cafés here in Leeds?": where the user lives, said inside
+    a request (not on a trip: "visiting", "holiday" in the clause say they are away)."""
+    m = re.search(r"\b(?i:here|near us|near me|around us|close to us|close to home|near home|near where (?:I|we) live)"
+                  r"\s+in\s+" + PLACE, c.text)
+    if not m or c.hedged or m.group("place").split()[0] in NOT_NAMES or re.search(
+            r"\b(?i:holiday|trip|visiting|vacation|conference|travelling|traveling|staying|hotel)\b", c.event.content):
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
+
+
+@rule("mentions")
 def allergy_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Remember the peanut allergy when you suggest snacks", "snacks safe for my nut allergy?": the user's
     allergy, named in passing (not a person's of theirs: "my son's nut allergy")."""
