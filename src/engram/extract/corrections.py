@@ -17,8 +17,8 @@ from typing import Any
 
 from ..core.text import STOP_WORDS
 from .base import Fact
-from .lexicon import CAR_MAKES, DIETS, JOB_HEADS, LANGS
-from .text import is_activity
+from .lexicon import DIETS, JOB_HEADS, LANGS
+from .text import is_activity, with_make
 
 # a bare "sorry," / "oops," before the value (checked to be one: :func:`_value_like`)
 _BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])|(?P<actually>actually)"
@@ -386,9 +386,9 @@ def earlier_fix(message: str, said: Sequence[Any], recent: Sequence[Fact]) -> tu
                 every = re.sub(r"(?:\bon\s+)?(?<![\w-])" + re.escape(form) + r"(?![\w-])", "every " + fix.wrong,
                                ev.content, flags=re.IGNORECASE)
                 return Fix(fix.right, fix.wrong), replace(ev, content=every)
-            make = re.search(r"(?<![\w-])(?P<make>[\w-]+)\s+" + re.escape(form) + r"(?![\w-])", ev.content)
-            if make and {make.group("make").lower(), fix.right.split()[0].lower()} <= CAR_MAKES:
-                return Fix(fix.right, make.group(0)), ev  # "*toyota yaris not ioniq": the make goes too
+            named = with_make(ev.content, form, fix.right)
+            if named != form:
+                return Fix(fix.right, named), ev  # "*toyota yaris not ioniq": the make goes too
             return Fix(fix.right + form[len(fix.wrong):], form), ev
         return None
     if re.search(r"\d|\b(?:" + "|".join(_WEEKDAYS) + r"|today|tomorrow|tonight|next|noon)\b", fix.right, re.IGNORECASE):

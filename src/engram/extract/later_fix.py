@@ -31,9 +31,9 @@ from ..types import Event, Record
 from . import normalize
 from .base import Fact
 from .corrections import said_fix
-from .lexicon import CAR_MAKES
+from .lexicon import SESSIONS
 from .statements import ATTRIBUTE, RULE
-from .text import is_activity
+from .text import is_activity, with_make
 
 RULE_NAME = "correction.later"
 CHANGE_RULE = "change.by_name"
@@ -45,15 +45,9 @@ def _names(word: str, text: str) -> bool:
 
 
 def _put(text: str, wrong: str, right: str) -> str:
-    """``text`` with ``wrong`` replaced by ``right``; a car's make goes with its model when ``right`` names its
-    own ("Drives a Volvo XC40", XC40 -> Honda Activa: "Drives a Honda Activa")."""
-    def swap(m: re.Match[str]) -> str:
-        make = m.group("make")
-        if make and {make.lower(), right.split()[0].lower()} <= CAR_MAKES:
-            return right
-        return (m.group(0)[: m.start("wrong") - m.start()]) + right
-    return re.sub(r"(?:(?<![\w-])(?P<make>[\w-]+)\s+)?(?<![\w-])(?P<wrong>" + re.escape(wrong) + r")(?![\w-])", swap,
-                  text, flags=re.IGNORECASE)
+    """``text`` with ``wrong`` replaced by ``right`` (a car's make with its model: :func:`.text.with_make`)."""
+    wrong = with_make(text, wrong, right)
+    return re.sub(r"(?<![\w-])" + re.escape(wrong) + r"(?![\w-])", right, text, flags=re.IGNORECASE)
 
 
 def _put_held(text: str, wrong: str, right: str) -> str:
@@ -242,11 +236,8 @@ def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
 
 
 # words that name a habit's sessions or its rhythm, not the activity: "lessons are on Saturday" names no activity
-_SESSION_WORDS = frozenset(index_terms("class classes lesson lessons practice practise practices session sessions "
-                                       "training rehearsal rehearse rehearses club group course weekly week every "
-                                       "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays "
-                                       "wednesdays thursdays fridays saturdays sundays evening evenings morning "
-                                       "mornings night nights now here"))
+_SESSION_WORDS = frozenset(index_terms(" ".join(SESSIONS) + " rehearse weekly week every monday tuesday wednesday "
+                                       "thursday friday saturday sunday evening morning night now here"))
 
 
 def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
@@ -343,11 +334,12 @@ def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
     for ev, text in said:
         for name in over_by_name(text):
             ended = {f.key for f in found if f.event_id == ev.id and f.retract}  # "quit Arup": the rules' own
+            folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
+            stems = set(index_terms(name))
             for r in held(name):
                 kv = record_key(r)
-                folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
                 done_weekly = kv is not None and kv[0].startswith("user/weekly:") and kv[0] not in ended and \
-                    set(index_terms(name)) <= set(index_terms(r.summary))
+                    stems <= set(index_terms(r.summary))
                 if not done_weekly and (not _names(name, r.summary) or (kv is not None and (
                         kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
                         or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))

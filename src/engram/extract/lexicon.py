@@ -166,6 +166,14 @@ CAR_MODELS = {
 CAR_MODEL_WORDS = words("""golf focus leaf jazz panda polo puma ranger outback juke captur superb mustang accord civic
     fiesta""")
 
+# What a standing commitment's sessions are called ("rehearsals are on Thursdays", "the class moves to Monday"):
+# they name when it meets, not what is done in it.
+SESSIONS = words("""practice practise practices class classes lesson lessons session sessions rehearsal rehearsals
+    training trainings club group course meetup meeting meetings""")
+SESSIONS_RE = "|".join(sorted(SESSIONS, key=len, reverse=True))
+# Words that say the user is away from home (so "here in Sevilla" is not where they live)
+AWAY_RE = r"\b(?i:holiday|trip|visiting|vacation|conference|travelling|traveling|staying|hotel)\b"
+
 # Pastimes: a taste whose object is one of these (or a verb in -ing, see text.is_activity) is a hobby, a
 # family of its own (``user/hobby:climb``), so "into climbing now" can take the place of the other hobbies
 # without ending "likes jazz". Sports, games, crafts, arts, outdoor and music pastimes.

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .lexicon import SESSIONS, SESSIONS_RE
 from .text import IRREGULAR_PAST
 
 DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -84,11 +85,10 @@ _NOW_ON = re.compile(r"\b(?P<n>[\w-]+)\s+(?:is|are)\s+(?P<on>(?P<before>now\s+)?
                      r"(?P<after>\s+now)?)\b", re.IGNORECASE)
 _MOVED_TO_DAY = re.compile(r"\b(?:moved|moves|moving|switched|changed|bumped|shifted)\s+to\s+(?:the\s+)?(?P<d>"
                            + DAY + r"s?)\b", re.IGNORECASE)
-_PLURAL_STANDING = frozenset(("lessons", "classes", "rehearsals", "sessions", "practices", "meetings", "trainings"))
+_PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] in SESSIONS or w[:-2] in SESSIONS))
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){1,2}?"
                           r"(?:night|day|evening|morning)\b", re.IGNORECASE)
-_STANDING = re.compile(r"\b(?:practice|class|classes|club|lessons?|rehearsal|training|session|group|therapy|course|"
-                       r"meetup|choir|band)\b", re.IGNORECASE)
+_STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
 _ONE_DAY = re.compile(r"\b(?:on\s+|to\s+|is\s+)?(?P<d>" + DAY + r")(?:\s+" + PART + r")?\b", re.IGNORECASE)
 
 

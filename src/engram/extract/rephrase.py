@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import CAR_MAKES, DIETS, JOB_HEADS, LANGS
+from .lexicon import AWAY_RE, CAR_MAKES, DIETS, JOB_HEADS, LANGS
 from .text import is_activity
 
 _PLACE = r"(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'-]*)*)"
@@ -118,7 +118,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:living|life)\s+in\s+" + _PLACE + r"\s+is\b.*$", r"I live in \g<p>"),
     (r"^(?i:here in)\s+" + _PLACE + r"\b.*$", r"I live in \g<p>"),
     # "it's getting cold here in Gdańsk": where the user is, said in passing (not on a trip)
-    (r"^(?!.*\b(?i:holiday|trip|visiting|vacation|conference|travelling|traveling|staying)\b).+?\b(?i:here in)\s+"
+    (r"^(?!.*" + AWAY_RE + r").+?\b(?i:here in)\s+"
      + _PLACE + r"[.!]*$", r"I live in \g<p>"),
     (r"^(?i:the move to)\s+" + _PLACE + r"\s+(?:happened|is done|went)\b.*$", r"I moved to \g<p>"),
     (r"^(?:I|we)\s+left\s+" + _PLACE + r"\s+for good$", r"I moved away from \g<p>"),

@@ -13,6 +13,7 @@ from ..core.text import NATIONALITIES, STOP_WORDS, index_terms
 from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
+    CAR_MAKES,
     JOB_HEADS,
     LANGS,
     MARKERS,
@@ -21,6 +22,7 @@ from .lexicon import (
     PETS,
     REL_ADJ,
     REL_RE,
+    SESSIONS_RE,
     TRAILING,
     words,
 )
@@ -86,8 +88,7 @@ _CLAUSE_SPLIT = re.compile(
     r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
     # a habit's slot after its news: "I found a choir here, rehearsals are on Thursday evenings"
-    r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:rehearsals?|lessons?|practices?|practice|classes|class|sessions?|training|"
-    r"meetings?)\s+(?:is|are)\s+(?:on|every|now)\b)"
+    r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r")\s+(?:is|are)\s+(?:on|every|now)\b)"
     r"|\s*;\s*|\s*,?\s+(?:(?:oh|ah|um|uh)\s+)?(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
     r"(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
@@ -377,6 +378,20 @@ def appositive(sentence: str) -> str:
     return sentence[:m.start()] + f"{my} {m.group('rel')} {m.group('name')} " + sentence[m.end():]
 
 
+def with_make(text: str, model: str, right: str) -> str:
+    """How ``text`` names ``model``, its car make included when the value replacing it names a make of its own:
+    "Drives a Volvo XC40" put right to "Honda Activa" replaces "Volvo XC40", not "XC40" alone."""
+    m = re.search(r"(?<![\w-])(?P<make>[\w-]+)\s+" + re.escape(model) + r"(?![\w-])", text, re.IGNORECASE)
+    if m and right and {m.group("make").lower(), right.split()[0].lower()} <= CAR_MAKES:
+        return m.group(0)
+    return model
+
+
+def cap_langs(words: str) -> str:
+    """``words`` with each language capitalised ("spanish class" -> "Spanish class", "english teacher")."""
+    return " ".join(w.capitalize() if w.lower() in LANGS else w for w in words.split())
+
+
 def is_activity(obj: str) -> bool:
     """Whether a taste's object is a pastime ("rowing", "rock climbing", "the guitar", "salsa dancing")."""
     ws = [w.lower() for w in re.findall(r"[A-Za-z][\w-]*", obj)]
@@ -397,8 +412,7 @@ _THERE = re.compile(r"\b(?P<verb>live|lives|lived|living|go|goes|went|study|stud
 # "it's every Tuesday" / "it is on Thursdays" after a sentence naming a class, a practice, a club ...
 _HABIT_IT = re.compile(r"^(?:it|that)(?:'s|’s|\s+is)(?=\s+(?:every|each|on)\s+"
                        r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.IGNORECASE)
-_HABIT_NAMED = re.compile(r"\b(?:[\w-]+\s+){0,2}?(?:practice|class|classes|club|lessons?|rehearsal|training|session|"
-                          r"group|therapy|course|meetup)\b", re.IGNORECASE)
+_HABIT_NAMED = re.compile(r"\b(?:[\w-]+\s+){0,2}?(?:" + SESSIONS_RE + r"|therapy)\b", re.IGNORECASE)
 _MY_JOB = re.compile(r"^(?:that|it)(?:'s|’s|\s+is|\s+was)\s+(?:my\s+(?:job|profession|line of work)|what I do"
                      r"(?:\s+for\s+(?:a\s+living|work))?)\b", re.IGNORECASE)
 _A_JOB = re.compile(r"\b(?:a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(JOB_HEADS, key=len, reverse=True)) + r")\b",

@@ -12,6 +12,7 @@ import re
 from ...core.roles import ROLES
 from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
 from ..lexicon import (
+    AWAY_RE,
     CAR_MAKES,
     CAR_MODEL_WORDS,
     CAR_MODELS,
@@ -62,8 +63,7 @@ def home_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
     a request (not on a trip: "visiting", "holiday" in the clause say they are away)."""
     m = re.search(r"\b(?i:here|near us|near me|around us|close to us|close to home|near home|near where (?:I|we) live)"
                   r"\s+in\s+" + PLACE, c.text)
-    if not m or c.hedged or m.group("place").split()[0] in NOT_NAMES or re.search(
-            r"\b(?i:holiday|trip|visiting|vacation|conference|travelling|traveling|staying|hotel)\b", c.event.content):
+    if not m or c.hedged or m.group("place").split()[0] in NOT_NAMES or re.search(AWAY_RE, c.event.content):
         return None
     return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
 

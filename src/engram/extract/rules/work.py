@@ -9,15 +9,14 @@ from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
 from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
-from ..text import article, cap, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
+from ..text import article, cap, cap_langs, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
 
 _JOBS = "|".join(JOB_HEADS)
 _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
 
 
 def _job(c: Clause, job: str) -> Fact:
-    said = " ".join(w.capitalize() if w in LANGS else w for w in job.split())  # "an English teacher"
-    return make_fact(c, "user", "job", job, f"Works as {article(job)} {said}", "fact")
+    return make_fact(c, "user", "job", job, f"Works as {article(job)} {cap_langs(job)}", "fact")
 
 
 @rule("user")
@@ -346,7 +345,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     what = re.sub(r"^(?:my|our)\s+", "", what, flags=re.IGNORECASE)
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
-    what = " ".join(w.capitalize() if w.lower() in LANGS else w for w in what.split())  # "spanish class"
+    what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
     return [make_fact(c, "user", f"weekly:{key}", rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
                       "fact")]
