@@ -197,3 +197,24 @@ def test_memory_tools_filter_by_the_agents_own_labels_and_kinds(make_memory: Cal
             ToolOps(t).call("search_memory", {"labels": {"region": "eu"}})
         assert "region" in str(exc.value)
     assert "customer_id" not in mem.config.memory.labels  # the default declares no such label
+
+
+def test_a_configuration_read_never_opens_a_transaction_inside_another(
+        make_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The policy reads the stored configuration whenever its short cache has expired, and that read is a
+    transaction of its own: taken inside another on the same connection, SQLite refuses it ("cannot start a
+    transaction within a transaction", seen once a second under load). With the cache always expired, every
+    path that consults the policy must do so before or after its own transaction, never inside it."""
+    from engram import agent_configs
+
+    monkeypatch.setattr(agent_configs, "TTL_SECONDS", 0.0)
+    mem = make_memory({"harness": {"memory": {
+        "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+        "strategies": [{"type": "SEMANTIC"}]}}})
+    s = Scope("bot", "u1", "s1")
+    mem.append(s, [{"role": "user", "content": "I work at Arup and I live in Leeds."}])  # extraction at turn end
+    events = mem.events(s)
+    assert [e.content for e in events] == ["I work at Arup and I live in Leeds."]
+    assert mem.get_event(s, events[0].id).id == events[0].id
+    assert mem.search_history(s, "Arup")
+    assert any("Arup" in h.record.summary for h in mem.recall(s, "where does the user work?"))

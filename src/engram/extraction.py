@@ -198,11 +198,12 @@ class Extraction:
         """Events not yet extracted: live events after the live cursor, or (``preview``) the preview turns'
         events after the preview cursor; extraction from preview events writes only preview records."""
         key = cursor_key(scope, preview)
+        cutoff = self.policy.expiry_cutoff(scope.agent)  # before the read: the policy may read the store itself
         with self.runtime.store.read() as tx:
             after = tx.get_meta(key)
             evs = tx.list_events(scope.agent, scope.actor, scope.session, limit=1000,
                                  after=datetime.fromisoformat(after) if after else datetime.min.replace(tzinfo=UTC),
-                                 not_before=self.policy.expiry_cutoff(scope.agent), preview=preview)
+                                 not_before=cutoff, preview=preview)
         return [e for e in evs if e.preview] if preview else evs
 
     def extract(self, scope: Scope, *, preview: bool = False) -> list[Record]:

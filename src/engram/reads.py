@@ -56,9 +56,10 @@ class Reads:
         self.policy.check_event_rights(scope, write=False)
         b = validate.as_utc(before, "before") if before is not None else None
         a = validate.as_utc(after, "after") if after is not None else None
+        cutoff = self.policy.expiry_cutoff(scope.agent)  # before the read: the policy may read the store itself
         with self.runtime.store.read() as tx:
             return tx.list_events(scope.agent, scope.actor, scope.session, limit=limit, before=b, after=a,
-                                  not_before=self.policy.expiry_cutoff(scope.agent), preview=preview)
+                                  not_before=cutoff, preview=preview)
 
     def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
         """See :meth:`engram.engine.Memory.get_event`."""
