@@ -23,7 +23,7 @@ import numpy as np
 
 from . import preview as previewmod
 from .buffer import PendingRecord
-from .core import fusion, profile, validate
+from .core import attributes, fusion, profile, validate
 from .core import namespace as ns
 from .core import pool as poolmod
 from .core import text as textmod
@@ -368,9 +368,30 @@ class Retrieval:
                                  half_life_days=search_cfg.recency_half_life_days, cosine=self.runtime.cosine_scale)
         q = self._query(query, mode, limit, cut, weights)
         self.embed_pending([p for p in pending if flt.allows(p.record)])
+        # embedded once per runtime, outside the transaction (a remote embedder may be slow)
+        described = self.runtime.attribute_vectors() if q.qvec is not None and q.analysis.owned else None
         with self.runtime.store.read() as tx:
             corpus = RecordCorpus(tx, flt, pending=pending, qvec=q.qvec, preview=preview, hidden=hidden or set())
-            return search(corpus, q)
+            hits = search(corpus, q)
+            steered = self._steered(q, hits, described)
+            if steered is None:
+                return hits
+            corpus = RecordCorpus(tx, flt, pending=pending, qvec=steered.qvec, preview=preview,
+                                  hidden=hidden or set())
+            return search(corpus, steered)
+
+    @staticmethod
+    def _steered(q: Query, hits: Sequence[Hit], described: np.ndarray | None) -> Query | None:
+        """The query again with its vector moved towards the attribute it clearly asks after (core.attributes),
+        when it asks after the person's own things and the memory did not hold its meaning (no hit's V reached
+        the gate): "what would I take on a road trip?" of a memory whose "Drives a Honda Activa" it missed.
+        None when it does not apply; a question the memory answered keeps its own ranking."""
+        if q.qvec is None or described is None:
+            return None
+        if max((h.parts.vector or 0.0 for h in hits), default=0.0) >= q.weights.gate:
+            return None
+        moved = attributes.steer(q.qvec, described)
+        return None if moved is q.qvec else dataclasses.replace(q, qvec=moved)
 
     def about_subject(self, flt: ReadFilter, ask: profile.Ask, limit: int, cut: float, kinds: tuple[str, ...], *,
                       pending: Sequence[PendingRecord], hidden: set[str], preview: bool) -> list[Hit]:

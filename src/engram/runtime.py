@@ -8,11 +8,13 @@ its base's runtime and never closes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from .core import fusion
-from .embedders.base import Embedder
+import numpy as np
+
+from .core import attributes, fusion
+from .embedders.base import Embedder, normalize_rows
 from .indexer import Indexer
 from .models.base import Model
 from .stores.base import Store
@@ -33,6 +35,7 @@ class Runtime:
     # "background" history embedding: turns commit chunks unembedded and the indexer fills them in; None: inline
     indexer: Indexer | None = None
     clock: Callable[[], datetime] = utc_now
+    _attributes: np.ndarray | None = field(default=None, init=False, repr=False)
 
     def now(self) -> datetime:
         return self.clock()
@@ -47,6 +50,12 @@ class Runtime:
         """Where the embedder's cosines sit (its own ``cosine_scale`` if it has one), for absolute scores."""
         found = getattr(self.embedder, "cosine_scale", None)
         return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
+
+    def attribute_vectors(self) -> np.ndarray:
+        """The embedder's vectors of :data:`engram.core.attributes.DESCRIPTIONS` (unit rows), embedded once."""
+        if self._attributes is None:
+            self._attributes = normalize_rows(self.embedder.embed(list(attributes.DESCRIPTIONS.values())))
+        return self._attributes
 
     def close(self) -> None:
         """Stop the indexer's thread, then close the store (only the memory that opened this runtime does)."""
