@@ -140,3 +140,46 @@ def test_the_harness_recalls_preferences_at_the_agentcore_defaults(make_memory: 
     reply = Agent(mem, m).invoke(LATER, user("What do you remember about my preferences?"))
     assert [h.record.id for h in reply.recalled if h.record] == [pref.id]
     assert "Prefers aisle seats on long flights" in m.calls[0].system
+
+
+MINE = ["Drives a Fiat Panda", "Works as a pharmacist", "Speaks Greek and Dutch", "Plays water polo on weekends",
+        "Has a sister named Ilse", "Volunteers at the animal shelter", "Grows tomatoes on the balcony",
+        "Is reading a novel about whaling", "Lives in Utrecht", "Has a dog named Bram", "Allergic to shellfish",
+        "Favourite band is Radiohead", "Has a pottery class every Thursday", "Partner is called Joris",
+        "Wants to plan a trip to Portugal in May", "Keeps waking up at 4am", "Needs a birthday gift idea for their dad",
+        "Is training for a half marathon", "Mum lives in Groningen", "Prefers replies in short bullet points"]
+
+
+def test_a_question_after_an_attribute_in_other_words_reaches_its_record(
+        make_memory: Callable[..., Memory]) -> None:
+    """"what would I take on a road trip?" names neither the car's words nor much of its meaning (a trip and
+    weekend plans rank first), but clearly asks after one attribute of the person, their vehicle: the memory did
+    not hold the question's meaning, so it is searched again moved towards that attribute (core.attributes), and
+    "Drives a Fiat Panda" (not in the first three without this) is."""
+    mem = make_memory(embedder=load_embedder("minilm"))
+    mem.remember_many(S, [{"summary": s} for s in MINE])
+    top = [h.record.summary for h in mem.recall(S, "what would I take on a road trip?", limit=3) if h.record]
+    assert "Drives a Fiat Panda" in top, top
+    assert mem.recall(OTHER, "what would I take on a road trip?") == [], "another person's records stay theirs"
+
+
+def test_a_question_the_memory_answers_keeps_its_own_ranking(make_memory: Callable[..., Memory]) -> None:
+    """Steering is only for questions whose meaning the memory missed: when a record is near the question
+    (V at the gate or above) the plain ranking stands, so a specific record is not traded for its attribute's
+    general ones. A question about no one is never steered."""
+    from engram.core.fusion import Weights
+    from engram.retrieval import Retrieval
+
+    mem = make_memory(embedder=load_embedder("minilm"))
+    mem.remember_many(S, [{"summary": s} for s in MINE])
+    question = "what do I grow on my balcony?"
+    hits = mem.recall(S, question, limit=3)
+    assert hits[0].record is not None and hits[0].record.summary == "Grows tomatoes on the balcony"
+    assert (hits[0].parts.vector or 0.0) >= Weights().gate
+    described = mem.runtime.attribute_vectors()
+    q = mem.retrieval._query(question, "hybrid", 3, 0.2, Weights())
+    assert Retrieval._steered(q, hits, described) is None
+    road = mem.retrieval._query("what would I take on a road trip?", "hybrid", 3, 0.2, Weights())
+    assert Retrieval._steered(road, [], described) is not None, "missed by meaning: steered"
+    world = mem.retrieval._query("what would one take on a road trip?", "hybrid", 3, 0.2, Weights())
+    assert not world.analysis.owned, "about no one: recall has nothing to steer it with"
