@@ -1,8 +1,8 @@
 """What a question about the person is after, by meaning: the common attributes people ask a memory about.
 
-A question asked in other words ("what should a host know before cooking for me?") often shares neither a word
-nor much meaning with the record that answers it ("Allergic to kiwi"): a small embedder places the question
-near cooking, the record near allergies. Each attribute below is described the way such records and the
+A question asked in other words ("what would I take on a road trip?") often shares neither a word nor much
+meaning with the record that answers it ("Drives a Honda Activa"): a small embedder places the question near
+trips and weekends, the record near cars. Each attribute below is described the way such records and the
 situations they matter in are worded; a question whose meaning is clearly nearest one attribute is searched
 with its vector moved towards that description (:func:`steer`), so the attribute's records come nearer
 whatever their wording and whichever path wrote them. Nothing here reads a record's key or its extractor.
