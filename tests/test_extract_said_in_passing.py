@@ -149,6 +149,16 @@ def test_a_fact_said_the_way_chat_says_it_is_read(turns: tuple[str, ...], want: 
     assert all(w in got for w in want), got
 
 
+@pytest.mark.parametrize(("text", "want", "never"), [
+    ("I'm a pharmacist in Lagos and we are moving to Toronto in March", ["Works as a pharmacist", "Works in Lagos"],
+     "Works at Lagos"),
+    ("I work as a physio in Galway", ["Works as a physio", "Works in Galway"], "Works at Galway"),
+])
+def test_a_job_in_a_city_names_where_the_work_is_not_an_employer(text: str, want: list[str], never: str) -> None:
+    got = summaries(text)
+    assert all(w in got for w in want) and never not in got, got
+
+
 @pytest.mark.parametrize("text", [
     "I do my best", "I do the dishes", "no worries for me", "I go crazy", "I speak to Maria every day",
     "it's not that I hate it, it's just boring",

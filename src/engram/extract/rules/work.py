@@ -22,31 +22,40 @@ def _job(c: Clause, job: str) -> Fact:
 @rule("user")
 def job(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work as a nurse", "I'm a software engineer at Acme", "I've been a pharmacist at Boots for 6 years" (job,
-    and employer when named)."""
+    and employer when named); "I'm a pharmacist in Lagos" names where the work is, not an employer."""
     t = c.text
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+as\s+(?:a|an)\s+"
                  r"(?P<job>[\w\s-]+?)"
-                 r"(?:\s+(?:at|for|in)\s+(?P<org>.+?))?(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
+                 r"(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+?))?(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
     m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
-                      r"(?:\s+(?:at|for|in|with)\s+(?P<org>.+))?", t)
+                      r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
         return None
     out = [_job(c, trim_np(m.group("job")).lower())]
+    if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
+        place = re.match(_CITY + "$", org(m.group("org") or ""))
+        return out + ([_works_in(c, place.group(0))] if place else [])
     employer, where = _in_city(c, org(m.group("org") or ""))
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
     return out
 
 
+_CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?"  # one or two capitalised words: a place's name
+
+
 def _in_city(c: Clause, employer: str) -> tuple[str, list[Fact]]:
     """"Comarch in Łódź": the employer, and where the work is (a fact of its own, never fused into the
     employer); an employer with no city after it is returned as it is."""
-    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?)$", employer)
+    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>" + _CITY + ")$", employer)
     if not city or not city.group("o")[:1].isupper():
         return employer, []
-    return city.group("o"), [make_fact(c, "user", "work_city", city.group("city"), f"Works in {city.group('city')}",
-                                       "fact")]
+    return city.group("o"), [_works_in(c, city.group("city"))]
+
+
+def _works_in(c: Clause, city: str) -> Fact:
+    return make_fact(c, "user", "work_city", city, f"Works in {city}", "fact")
 
 
 @rule("user")
