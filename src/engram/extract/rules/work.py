@@ -26,7 +26,8 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     t = c.text
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+as\s+(?:a|an)\s+"
                  r"(?P<job>[\w\s-]+?)"
-                 r"(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+?))?(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
+                 r"(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+?))?"
+                 r"(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
     m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:a|an)\s+"
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
