@@ -44,6 +44,10 @@ def summaries(*turns: str | tuple[str, str]) -> list[tuple[str, str]]:
     ("so Friday is my quiz night now", "every Friday"),
     ("the pottery class moves to Wednesday from next month", "every Wednesday"),
     ("band practice is on Sunday now", "every Sunday"),
+    ("we have flamenco class together on Wednesday, it is our evening!", "every Wednesday"),
+    ("my yoga class is on Tuesday", "every Tuesday"),
+    ("I go to choir on Thursday", "every Thursday"),
+    ("I take a Swedish course, it is every Tuesday - sorry, every Thursday, I confuse it always", "every Thursday"),
 ])
 def test_a_recurrence_is_read_however_it_is_said(text: str, phrase: str) -> None:
     rec = recurrence.find(text)
@@ -52,7 +56,9 @@ def test_a_recurrence_is_read_however_it_is_said(text: str, phrase: str) -> None
 
 @pytest.mark.parametrize("text", ["I have a dentist appointment on Thursday", "see you on Friday",
                                   "I was born on a Sunday", "my flight moved to Monday", "the party is on Saturday now",
-                                  "the lesson is on Friday"])
+                                  "the lesson is on Friday", "I have a meeting on Monday", "I had class on Monday",
+                                  "my next lesson is on Friday", "I have a class on Monday",
+                                  "I have choir on Thursday, just this week"])
 def test_a_day_named_once_is_not_a_habit(text: str) -> None:
     assert recurrence.find(text) is None
 
@@ -158,3 +164,17 @@ def test_through_memory_a_habit_ended_by_its_activity_name_ends_whatever_its_key
 def test_one_activity_called_two_ways_keeps_one_key() -> None:
     got = summaries("I have choir practice every Wednesday", "my choir moved to Thursdays")
     assert [k for k, _ in got] == ["user/weekly:choir", "user/weekly:choir"], got
+
+
+def test_a_habit_then_a_remark_on_it_is_still_the_habit() -> None:
+    got = summaries("We have flamenco class together on Wednesday, it is our evening!")
+    assert got == [("user/weekly:flamenco", "Has flamenco class together every Wednesday")], got
+
+
+def test_through_memory_a_class_moved_to_another_day_ends_the_day_said_first(
+        make_memory: Callable[..., Memory]) -> None:
+    """The first day was said without "every" ("we have flamenco class on Wednesday"): still a habit, so the
+    move replaces it instead of leaving a one-off date beside the new day."""
+    active = _play(make_memory, ["We have flamenco class together on Wednesday, it is our evening!"],
+                   ["Ah, good to know. And the flamenco class moves to Monday from next week."])
+    assert active == ["Has flamenco class every Monday"], active

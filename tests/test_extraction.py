@@ -155,6 +155,20 @@ def test_habits_and_the_verb_may_are_not_dates(text: str) -> None:
     assert timeref.find(text, THU) == []
 
 
+@pytest.mark.parametrize("text", ["the Monday Pilates class got cancelled", "I'm doing the Thursday one instead",
+                                  "my Friday quiz team won"])
+def test_a_weekday_naming_which_thing_is_not_a_date(text: str) -> None:
+    assert timeref.rewrite(text, THU)[0] == text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I saw her on the Monday after the wedding", "I saw her on the 2026-03-02 (Monday) after the wedding"),
+    ("my Saturday morning is booked", "my 2026-03-07 (Saturday) morning is booked"),
+])
+def test_a_weekday_after_a_determiner_keeps_one_preposition(text: str, expected: str) -> None:
+    assert timeref.rewrite(text, THU)[0] == expected
+
+
 def test_event_records_carry_absolute_dates() -> None:
     ops, _ = run(events("I have a dentist appointment next Friday at 10."))
     [op] = adds(ops)

@@ -38,6 +38,7 @@ from .ops import AddOp, DeleteOp, Op, SkipOp
 from .text import index_terms, plain_letters
 
 KEY_PREFIX = "key: "
+WEEKLY = "weekly:"  # the attribute prefix of a habit's day (extract.rules.work.weekly): one day per habit
 PENDING_PREFIX = "pending:"
 NEW_HOLDER = "a role held by one at a time (core.roles), a new holder"  # the reason a new holder supersedes
 _KEY_RE = re.compile(r"^key:\s*(?P<key>[a-z0-9_:./-]+)(?:\s*=\s*(?P<value>.*?))?\s*$")

@@ -167,6 +167,13 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
     return date(year, month, day)
 
 
+# a bare weekday between a determiner and a noun names which thing ("the Monday Pilates class"), not a date;
+# "the Monday after Easter", "my Monday morning" stay dates
+_MODIFIER = re.compile(r"\b(?:the|my|our|your|his|their)\s+$", re.IGNORECASE)  # not "her": "I saw her Monday"
+_NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
+                    r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
+
+
 def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]:
     """Every time expression in ``text``, resolved against ``ref`` (the message timestamp), left to right.
 
@@ -185,6 +192,9 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                     r"\b(?:every|each)(?:\s+(?:other|second|third|fourth|single))?\s+$",
                     text[max(0, m.start() - 20):m.start()].lower()):
                 continue  # "every second Tuesday" is a habit, not a date
+            if name == "weekday" and not m.group("prep") and _MODIFIER.search(text[max(0, m.start() - 8):m.start()]) \
+                    and _NAMED.match(text[m.end():]):
+                continue  # "the Monday Pilates class", "my Thursday one": which one, not when
             if any(s < m.end() and core_start < e for s, e in taken):
                 continue
             # "rescheduled it to May 27th", "postponed until June": past verb, future date.
@@ -194,7 +204,10 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                 continue
             gran, day = ref_
             prep = (m.group("prep") or "").lower()
-            found.append(TimeRef(m.start(), m.end(), m.group(0), gran, day, _rewrite(gran, day, prep, m)))
+            said = _rewrite(gran, day, prep, m)
+            if name == "weekday" and not prep and _MODIFIER.search(text[max(0, m.start() - 8):m.start()]):
+                said = fmt_day(day)  # "the Monday after Easter": "the 2025-03-31 (Monday) after", not "the on ..."
+            found.append(TimeRef(m.start(), m.end(), m.group(0), gran, day, said))
             taken.append((m.start(), m.end()))
     found.sort(key=lambda t: t.start)
     return found

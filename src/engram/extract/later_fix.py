@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from ..core.consolidate import norm_value, record_key
+from ..core.consolidate import WEEKLY, norm_value, record_key
 from ..core.text import STOP_WORDS, index_terms, plain_letters
 from ..types import Event, Record
 from . import normalize
@@ -247,7 +247,7 @@ def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequen
     sharing an activity word (not a session or day word) with the message, ends."""
     out: list[Fact] = []
     for ev, text in said:
-        new = [f for f in found if f.event_id == ev.id and not f.retract and f.attribute.startswith("weekly:")]
+        new = [f for f in found if f.event_id == ev.id and not f.retract and f.attribute.startswith(WEEKLY)]
         if not new:
             continue
         named = set(index_terms(text)) - _SESSION_WORDS
@@ -255,7 +255,7 @@ def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequen
         for f in new:
             for r in held(f.summary):
                 kv = record_key(r)
-                if kv is None or not kv[0].startswith("user/weekly:") or kv[0] in keys or kv[1] == f.value:
+                if kv is None or not kv[0].startswith("user/" + WEEKLY) or kv[0] in keys or kv[1] == f.value:
                     continue
                 if _item(kv[0]) & named:
                     out.append(_ended(r, ev))

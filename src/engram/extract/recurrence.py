@@ -8,7 +8,8 @@ Thursday", "on the first Sunday of every month", "every week", "every morning"),
 the caller can take the rest of the clause as the activity. :func:`activity` reads that rest: who does
 what ("I go to therapy", "my choir is", "are choir days for me", "they moved my piano lesson to") as the
 activity's words and the verb a record says it with. A day named once ("on Thursday") is one day, not a
-habit, unless the clause also says the habit is weekly ("my weekly choir got bumped to Thursday").
+habit, unless the clause also says the habit is weekly ("my weekly choir got bumped to Thursday") or it is a
+class, lesson or practice of one's own said in the present ("we have flamenco class on Wednesday").
 """
 
 from __future__ import annotations
@@ -89,6 +90,18 @@ _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] 
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){1,2}?"
                           r"(?:night|day|evening|morning)\b", re.IGNORECASE)
 _STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
+# a class or practice had in the present tense on a bare day is a standing slot ("we have flamenco class on
+# Wednesday"); a meeting, "the lesson", or a day said with this / next / last or another time is one occasion
+_OWN_CLASS = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bthat )\b(?:class|classes|lesson|lessons|practice|"
+                        r"practise|rehearsal|rehearsals|training|club|choir|therapy|course)\b", re.IGNORECASE)
+_ON_A_DAY = re.compile(r"\b(?:is|are|have|has|got|go|goes|do|does|attend|attends|take|takes|meet|meets|train|trains|"
+                       r"rehearse|rehearses|run|runs)\b[^.;!?]{0,60}?\b(?P<on>on\s+(?P<d>" + DAY + r"))\b(?!s)",
+                       re.IGNORECASE)
+_ONCE = re.compile(r"\b(?:was|were|had|did|will|won't|going to|gonna|tomorrow|tonight|today|yesterday|this|next|last|"
+                   r"coming|first|trial|taster|cancel(?:l)?ed|missed|skip|skipped|only|extra|instead|once|week of|"
+                   r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+)\b", re.IGNORECASE)
+_RETAKE = re.compile(r"\b(?:sorry|i mean|i meant|actually|correction|make that|or rather|no wait|typo)\b",
+                     re.IGNORECASE)
 _ONE_DAY = re.compile(r"\b(?:on\s+|to\s+|is\s+)?(?P<d>" + DAY + r")(?:\s+" + PART + r")?\b", re.IGNORECASE)
 
 
@@ -99,6 +112,9 @@ def find(text: str) -> Recurrence | None:
     for pat, say in _FORMS:
         m = pat.search(blank)
         if m:
+            for later in pat.finditer(blank, m.end()):
+                if _RETAKE.search(blank[m.end():later.start()]):
+                    m = later  # "every Tuesday - sorry, every Thursday": the day said last is the day meant
             extra = tuple((w.start(), w.end()) for w in _WEEKLY_RE.finditer(blank))
             return Recurrence(say(m), ((m.start(), m.end()), *spans, *extra))
     weekly = list(_WEEKLY_RE.finditer(blank))
@@ -112,6 +128,11 @@ def find(text: str) -> Recurrence | None:
     mine = _DAY_IS_MINE.search(blank)
     if mine:
         return Recurrence("every " + day_name(mine.group("d")), ((mine.start("d"), mine.end("d")), *spans))
+    standing = _ON_A_DAY.search(blank) if not weekly and _OWN_CLASS.search(blank) and not _ONCE.search(blank) \
+        else None
+    if standing:  # "we have flamenco class on Wednesday": a class said in the present is the class's day
+        said = (standing.start("on"), standing.end("on"))
+        return Recurrence("every " + day_name(standing.group("d")), (said, *spans))
     if not weekly:
         return None
     days = list(_ONE_DAY.finditer(blank))
@@ -213,7 +234,9 @@ def activity(rest: str) -> tuple[str, str] | None:
         if verb == "":
             return (_LIGHT[re.sub(r"\s+", " ", m.group("v").lower())], what)
         return (verb, what)
-    return None
+    head, comma, _ = rest.partition(",")
+    # "we have flamenco class together, it is our evening": the habit, then a remark on it
+    return activity(head) if comma and head.strip() else None
 
 
 def activity_key(what: str) -> str:
@@ -222,7 +245,8 @@ def activity_key(what: str) -> str:
     brother" is "badminton"."""
     what = re.sub(r"^(?:at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)
     what = re.sub(r"^(?:my|our|the|a|an)\s+", "", what, flags=re.IGNORECASE)
-    # who it is done with is not what is done: "badminton with my brother" is badminton
+    # who it is done with is not what is done: "badminton with my brother" (or "together") is badminton
+    what = re.sub(r"\s+together$", "", what, flags=re.IGNORECASE)
     what = re.sub(r"\s+with\s+(?:(?:my|our|the|some)\s+)?(?:friends|kids|family|mates|colleagues|brother|sister|"
                   r"dad|mum|mom|son|daughter|wife|husband|partner|girlfriend|boyfriend|neighbours?|neighbors?|team|colleague|"
                   r"friend|cousin)(?:\s+[A-Z][\w'’-]+)?$", "", what)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.consolidate import norm_key
+from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
 from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
@@ -339,7 +339,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     if c.question:
         return None
     back = recurrence.moved_back(c.text)
-    habit = next((f for f in reversed(ctx.recent) if f.attribute.startswith("weekly:")), None) if back else None
+    habit = next((f for f in reversed(ctx.recent) if f.attribute.startswith(WEEKLY)), None) if back else None
     if back and habit is not None:  # "it's Thursday now", said of the habit just talked about
         return [make_fact(c, "user", habit.attribute, back, habit.summary.replace(habit.value, back), "fact")]
     rec = recurrence.find(c.text)
@@ -357,6 +357,6 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
-    return [make_fact(c, "user", f"weekly:{key}", rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
+    return [make_fact(c, "user", WEEKLY + key, rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
                       "fact")]
 
