@@ -68,6 +68,7 @@ def test_a_keyed_value_supersedes_the_statement_that_superseded_its_record(
     ("I'm learning Spanish.", "I speak French."),  # another attribute
     ("I live in Lisbon.", "I went to Porto last week."),  # an event is not a move
     ("My friend is Sam.", "My friend is Alex."),  # a role many hold
+    ("We're in Columbus.", "We live right by Hoover so that's perfect."),  # near a place is not a new home
 ])
 def test_other_subjects_events_and_tastes_do_not_supersede(make_memory: Callable[..., Memory],
                                                            old: str, new: str) -> None:
@@ -111,6 +112,7 @@ def test_the_guard_refuses_before_any_cosine() -> None:
     assert not am.comparable("Likes sushi", "Likes jazz")  # tastes
     assert not am.comparable("Lives in Porto", "No longer lives in Lisbon")  # an end is not a state
     assert not am.comparable("Got a Macbook", "Got a Tesla")  # a second thing got does not end the first
+    assert not am.comparable("Lives right by Hoover", "Lives in Columbus")  # near a place, not in one
     assert not am.new_value("Now speaks French too", "Speaks Spanish", 1.0)  # one more, not a new one
     assert not am.new_value("Speaks French", "Speaks Spanish", 1.0)  # no sign the attribute holds one value
     assert am.new_value("Speaks French", "Speaks Spanish", 1.0, single=True)

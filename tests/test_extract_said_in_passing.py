@@ -159,6 +159,26 @@ def test_a_job_in_a_city_names_where_the_work_is_not_an_employer(text: str, want
     assert all(w in got for w in want) and never not in got, got
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("im a 2nd yr nursing student at ucd and exams are in 5 wks", ["Is a 2nd yr nursing student", "Studies at ucd"]),
+    ("I'm a PhD student at ETH Zurich, in physics", ["Is a phd student", "Studies at ETH Zurich"]),
+    ("I'm a student at the moment", ["Is a student"]),
+    ("im a bio major at ut austin btw", ["Studies bio", "Studies at ut austin"]),
+])
+def test_a_student_studies_at_their_school_and_is_not_employed_by_it(text: str, want: list[str]) -> None:
+    got = summaries(text)
+    assert sorted(got) == sorted(want), got
+
+
+def test_a_switched_major_replaces_the_major_said_first() -> None:
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user", content=t,
+                 at=T0 + timedelta(minutes=i))
+           for i, t in enumerate(["im a bio major at ut austin btw",
+                                  "so i officially switched my major to computer science!!"])]
+    got = [(f"{f.subject}/{f.attribute}", f.value) for f in OfflineExtractor().facts(evs)]
+    assert [v for k, v in got if k == "user/major"] == ["bio", "computer science"], got
+
+
 @pytest.mark.parametrize("text", [
     "I do my best", "I do the dishes", "no worries for me", "I go crazy", "I speak to Maria every day",
     "it's not that I hate it, it's just boring",

@@ -164,8 +164,10 @@ def test_a_weekday_naming_which_thing_is_not_a_date(text: str) -> None:
 @pytest.mark.parametrize(("text", "expected"), [
     ("I saw her on the Monday after the wedding", "I saw her on the 2026-03-02 (Monday) after the wedding"),
     ("my Saturday morning is booked", "my 2026-03-07 (Saturday) morning is booked"),
+    ("retiring at the end of March", "retiring at the end of March 2026"),
+    ("the report is due by the end of next month", "the report is due by the end of April 2026"),
 ])
-def test_a_weekday_after_a_determiner_keeps_one_preposition(text: str, expected: str) -> None:
+def test_a_date_after_a_determiner_or_of_adds_no_preposition(text: str, expected: str) -> None:
     assert timeref.rewrite(text, THU)[0] == expected
 
 

@@ -170,6 +170,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 # a bare weekday between a determiner and a noun names which thing ("the Monday Pilates class"), not a date;
 # "the Monday after Easter", "my Monday morning" stay dates
 _MODIFIER = re.compile(r"\b(?:the|my|our|your|his|their)\s+$", re.IGNORECASE)  # not "her": "I saw her Monday"
+_BOUND = re.compile(r"\b(?:the|my|our|your|his|their|of)\s+$", re.IGNORECASE)
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
 
@@ -204,10 +205,10 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                 continue
             gran, day = ref_
             prep = (m.group("prep") or "").lower()
-            said = _rewrite(gran, day, prep, m)
-            if name == "weekday" and not prep and _MODIFIER.search(text[max(0, m.start() - 8):m.start()]):
-                said = fmt_day(day)  # "the Monday after Easter": "the 2025-03-31 (Monday) after", not "the on ..."
-            found.append(TimeRef(m.start(), m.end(), m.group(0), gran, day, said))
+            # after "of" or a determiner the sentence has its own preposition: "at the end of March" -> "at the
+            # end of March 2026", "on the Monday after Easter" -> "on the 2026-03-30 (Monday) after Easter"
+            bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
+            found.append(TimeRef(m.start(), m.end(), m.group(0), gran, day, _rewrite(gran, day, prep, m, bare=bare)))
             taken.append((m.start(), m.end()))
     found.sort(key=lambda t: t.start)
     return found
@@ -322,8 +323,8 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool) -> tuple[str,
     return None
 
 
-def _rewrite(gran: str, d: date, prep: str, m: re.Match[str]) -> str:
-    """The replacement text; keeps the user's preposition when there was one."""
+def _rewrite(gran: str, d: date, prep: str, m: re.Match[str], *, bare: bool = False) -> str:
+    """The replacement text; keeps the user's preposition when there was one, and adds none when ``bare``."""
     if gran == "day":
         core, default = fmt_day(d), "on"
     elif gran == "around":
@@ -340,7 +341,7 @@ def _rewrite(gran: str, d: date, prep: str, m: re.Match[str]) -> str:
     else:
         core, default = str(d.year), "in"
     if not prep:
-        return f"{default} {core}".strip()
+        return core if bare else f"{default} {core}".strip()
     word = m.group("prep")
     if gran in ("month", "year", "season") and prep == "on":
         word = "in"

@@ -32,8 +32,11 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
-        return None
-    out = [_job(c, trim_np(m.group("job")).lower())]
+        return _studying(c)
+    said = trim_np(m.group("job")).lower()
+    if said.split()[-1] in _STUDENT:
+        return _student(c, said, _school(m.group("org") or "") if m.group("prep") == "at" else "")
+    out = [_job(c, said)]
     if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
         place = re.match(_CITY + "$", org(m.group("org") or ""))
         return out + ([_works_in(c, place.group(0))] if place else [])
@@ -41,6 +44,40 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
     return out
+
+
+_STUDENT = frozenset(("student", "undergrad", "undergraduate", "postgrad", "postgraduate", "fresher", "pupil"))
+
+
+def _student(c: Clause, said: str, school: str) -> list[Fact]:
+    """"I'm a 2nd yr nursing student at UCD": a student is not employed by their university."""
+    out = [make_fact(c, "user", "student", said, f"Is {article(said)} {cap_langs(said)}", "fact")]
+    if school:
+        out.append(make_fact(c, "user", "university", school, f"Studies at {school}", "fact"))
+    return out
+
+
+def _studying(c: Clause) -> list[Fact] | None:
+    """"I'm a bio major at UT Austin": what and where the user studies (a later "switched my major" replaces it)."""
+    m = re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?P<what>[\w\s-]+?)\s+major"
+                 r"(?:\s+at\s+(?P<org>.+?))?(?:\s+(?:btw|now|too))?$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    what = trim_np(m.group("what"))
+    out = [make_fact(c, "user", "major", what, f"Studies {what}", "fact")]
+    school = _school(m.group("org") or "")
+    if school:
+        out.append(make_fact(c, "user", "university", school, f"Studies at {school}", "fact"))
+    return out
+
+
+def _school(said: str) -> str:
+    """Where a student studies: a name, or in chat lower case ("ucd", "ut austin"); not "the moment" or "uni"."""
+    said = re.split(r"\s*,\s*|\s+(?:and|but|so|btw)\b", said.strip(), maxsplit=1)[0]
+    name = org(said) if re.search(r"[^\W\d_a-z]", said) else ""  # a capital: a name ("the University of Leeds")
+    if name or re.match(r"(?:the|a|an|my|our|home|night|uni|university|college|school|work|weekends?)\b", said):
+        return name
+    return said if re.fullmatch(r"[a-z][a-z&.'-]*(?: [a-z][a-z&.'-]*){0,2}", said) else ""
 
 
 _CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?"  # one or two capitalised words: a place's name
