@@ -159,6 +159,16 @@ def test_a_job_in_a_city_names_where_the_work_is_not_an_employer(text: str, want
     assert all(w in got for w in want) and never not in got, got
 
 
+@pytest.mark.parametrize(("text", "home"), [
+    ("I'm in Lisbon for a conference", None), ("we're in Rome for the weekend", None),
+    ("I live in Oslo but I'm in Bergen for work", "Lives in Oslo"),
+    ("We're in Columbus, any good lakes nearby?", "Lives in Columbus"), ("I'm in Denver now", "Lives in Denver"),
+])
+def test_a_stay_is_not_a_home(text: str, home: str | None) -> None:
+    got = [s for s in summaries(text) if s.startswith("Lives in")]
+    assert got == ([home] if home else []), got
+
+
 @pytest.mark.parametrize(("text", "want"), [
     ("im a 2nd yr nursing student at ucd and exams are in 5 wks", ["Is a 2nd yr nursing student", "Studies at ucd"]),
     ("I'm a PhD student at ETH Zurich, in physics", ["Is a phd student", "Studies at ETH Zurich"]),

@@ -12,7 +12,7 @@ import re
 
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, when_suffix
-from ..lexicon import MONTH_WORDS, NATIONALITIES, NO_PLACE, NOT_NAMES, PLACE
+from ..lexicon import AWAY_RE, MONTH_WORDS, NATIONALITIES, NO_PLACE, NOT_NAMES, PLACE
 from ..registry import configure, rule
 from ..text import trim_np
 
@@ -31,6 +31,11 @@ def _first_person(c: Clause) -> bool:
 configure("user", when=_first_person)
 
 
+_BE_IN = re.compile(r"\b(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:staying\s+|stuck\s+)?in\s+$")
+_A_STAY = re.compile(r"\s*,?\s+(?:for|on)\s+(?:a|an|the|my|our|work|business|\w+\s+(?:days|nights|weeks))\b"
+                     r"|\s*,?\s+(?:until|till|this week|this weekend|tonight|today)\b", re.IGNORECASE)
+
+
 @rule("user")
 def residence(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I live in Lisbon", "we just moved to Porto (from Lisbon)", "I'm based in Berlin"."""
@@ -43,6 +48,8 @@ def residence(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in)\s+" + PLACE, t)
     if not m or m.group("place").split()[0] in NO_PLACE:
         return None
+    if _BE_IN.search(t[:m.start("place")]) and (re.search(AWAY_RE, t) or _A_STAY.match(t[m.end():])):
+        return None  # "I'm in Lisbon for a conference", "we're in Rome for the weekend": a stay, not a home
     place, when = m.group("place"), when_suffix(c)
     moved = re.search(r"\b(?:moved|relocated)\b", m.group(0))
     out = [make_fact(c, "user", "residence", place, f"Lives in {place}" + (f" (moved {when})" if moved and when
