@@ -381,7 +381,7 @@ class Retrieval:
             return search(corpus, steered)
 
     @staticmethod
-    def _steered(q: Query, hits: Sequence[Hit], described: np.ndarray | None) -> Query | None:
+    def _steered(q: Query, hits: Sequence[Hit], described: attributes.Described | None) -> Query | None:
         """The query again with its vector moved towards the attribute it clearly asks after (core.attributes),
         when it asks after the person's own things and the memory did not hold its meaning (no hit's V reached
         the gate): "what would I take on a road trip?" of a memory whose "Drives a Honda Activa" it missed.

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-import numpy as np
-
 from .core import attributes, fusion
 from .embedders.base import Embedder, normalize_rows
 from .indexer import Indexer
@@ -35,7 +33,7 @@ class Runtime:
     # "background" history embedding: turns commit chunks unembedded and the indexer fills them in; None: inline
     indexer: Indexer | None = None
     clock: Callable[[], datetime] = utc_now
-    _attributes: np.ndarray | None = field(default=None, init=False, repr=False)
+    _attributes: attributes.Described | None = field(default=None, init=False, repr=False)
 
     def now(self) -> datetime:
         return self.clock()
@@ -51,10 +49,14 @@ class Runtime:
         found = getattr(self.embedder, "cosine_scale", None)
         return found if isinstance(found, fusion.CosineScale) else fusion.CosineScale()
 
-    def attribute_vectors(self) -> np.ndarray:
-        """The embedder's vectors of :data:`engram.core.attributes.DESCRIPTIONS` (unit rows), embedded once."""
+    def attribute_vectors(self) -> attributes.Described:
+        """The embedder's vectors of :data:`engram.core.attributes.DESCRIPTIONS` and their sentences, embedded
+        once."""
         if self._attributes is None:
-            self._attributes = normalize_rows(self.embedder.embed(list(attributes.DESCRIPTIONS.values())))
+            lines, owner = attributes.sentences()
+            self._attributes = attributes.Described(
+                whole=normalize_rows(self.embedder.embed(list(attributes.DESCRIPTIONS.values()))),
+                lines=normalize_rows(self.embedder.embed(lines)), owner=owner)
         return self._attributes
 
     def close(self) -> None:

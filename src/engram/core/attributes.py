@@ -12,6 +12,7 @@ Pure: the caller embeds :data:`DESCRIPTIONS` once per embedder and passes the ve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,11 +59,35 @@ class Steering:
     weight: float = 0.5
 
 
-def nearest(qvec: np.ndarray, described: np.ndarray, steering: Steering = Steering()) -> int | None:
-    """The row of ``described`` (attribute vectors, unit length) the question clearly asks after, or None."""
-    if described.shape[0] < 2:
+def sentences() -> tuple[list[str], np.ndarray]:
+    """Each description's sentences, and the row of :data:`DESCRIPTIONS` each belongs to: a short question is
+    compared with each line of a description, since a small embedder dilutes a long text ("what should a host
+    know before cooking for me?" is 0.17 from the whole food description, 0.33 from its last line)."""
+    texts: list[str] = []
+    owner: list[int] = []
+    for row, text in enumerate(DESCRIPTIONS.values()):
+        for line in re.split(r"(?<=[.;])\s+", text):
+            texts.append(line)
+            owner.append(row)
+    return texts, np.array(owner)
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """The embedded descriptions: ``whole`` (one unit row per attribute: where a question is steered) and
+    ``lines`` (one unit row per sentence, ``owner`` its attribute's row: how near a question is to each)."""
+
+    whole: np.ndarray
+    lines: np.ndarray
+    owner: np.ndarray
+
+
+def nearest(qvec: np.ndarray, described: Described, steering: Steering = Steering()) -> int | None:
+    """The attribute row the question clearly asks after, or None: its nearest by the best line of each."""
+    if described.whole.shape[0] < 2:
         return None
-    sims = described @ qvec
+    sims = np.full(described.whole.shape[0], -1.0)
+    np.maximum.at(sims, described.owner, described.lines @ qvec)
     order = np.argsort(-sims)
     best, second = float(sims[order[0]]), float(sims[order[1]])
     if best < steering.least or best - second < steering.margin:
@@ -70,11 +95,11 @@ def nearest(qvec: np.ndarray, described: np.ndarray, steering: Steering = Steeri
     return int(order[0])
 
 
-def steer(qvec: np.ndarray, described: np.ndarray, steering: Steering = Steering()) -> np.ndarray:
+def steer(qvec: np.ndarray, described: Described, steering: Steering = Steering()) -> np.ndarray:
     """``qvec`` moved towards the attribute it clearly asks after (unit length), or unchanged."""
     row = nearest(qvec, described, steering)
     if row is None:
         return qvec
-    moved = qvec + steering.weight * described[row]
+    moved = qvec + steering.weight * described.whole[row]
     norm = float(np.linalg.norm(moved))
     return (moved / norm).astype(np.float32) if norm > 0 else qvec
