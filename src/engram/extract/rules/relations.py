@@ -263,4 +263,6 @@ def statement(c: Clause, ctx: Context) -> list[Fact] | None:
         return [make_fact(c, subj, f"event:{event_head(rest)}", c.times[0].day.isoformat(), tidy(summary), "event",
                           multi=True)]
     rest_s = re.sub(r"\bmy\b", "their", trim_np(rest))
+    if len(rest_s.split()) < 2:  # "Callum is so funny" trimmed to "is": nothing said
+        return []
     return [make_fact(c, subj, f"note:{value_terms(rest, 3)}", rest, tidy(f"{disp} {rest_s}"), "fact", multi=True)]
