@@ -159,6 +159,23 @@ def test_a_job_in_a_city_names_where_the_work_is_not_an_employer(text: str, want
     assert all(w in got for w in want) and never not in got, got
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("Hello. I have news, I got new job! From June I will work in CD Projekt, in localization team.",
+     "Works at CD Projekt (from June 2026)"),
+    ("I'll be working for Arup from May", "Works at Arup (from May 2026)"),
+    ("I'll be working for Arup in May", "Works at Arup (in May 2026)"),
+    ("Last week I started at Monzo.", "Works at Monzo (started in the week of 2026-02-23)"),
+    ("In May we moved to Oslo.", "Lives in Oslo (moved in May 2025)"),
+])
+def test_a_time_said_before_the_subject_is_read_like_one_said_after(text: str, want: str) -> None:
+    assert want in summaries(text), summaries(text)
+
+
+def test_working_in_a_place_is_not_an_employer() -> None:
+    assert not any(s.startswith("Works at") for s in summaries("I work in Leeds", "I will work in IT")), \
+        summaries("I work in Leeds", "I will work in IT")
+
+
 def test_a_summary_never_stops_at_its_verb() -> None:
     got = summaries("my son callum is in year 2", "Callum is so funny")
     assert "Son Callum is" not in got and "Son Callum is in year 2" in got, got

@@ -256,6 +256,11 @@ def _taken_up(body: str) -> str | None:
     return None
 
 
+# a time said before the subject: "From June I will ...", "Last week we ...", "Since 2019 my ..."
+_FRONTED = re.compile(r"^(?P<when>(?:from|starting|as of|since|in|next|this|last)\s+(?:(?:next|this|last|the)\s+)?"
+                      r"(?:\w+)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?),?\s+(?=(?:I|we|my|our)\b)", re.IGNORECASE)
+
+
 def sentence(text: str) -> str:
     """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits.
 
@@ -282,10 +287,16 @@ def _one(s: str) -> tuple[str | None, str]:
     s = re.sub(r"\bofficially\s+(?=(?:a|an|" + "|".join(DIETS) + r")\b)", "", s)
     end = s[-1] if s and s[-1] in ".!" else ""
     body = s.rstrip(".!").strip()
+    front = _FRONTED.match(body)
+    if front:  # "From June I will work at X" -> "I will work at X from June": the subject first, as rules read
+        when = front.group("when")
+        body = body[front.end():] + " " + when[0].lower() + when[1:]
     got = _rewrite(body)
     if got is None and (SUBJECTLESS.match(body) or _PROGRESSIVE.match(body)):
         body = with_subject(body) if SUBJECTLESS.match(body) else "I am " + body[0].lower() + body[1:]
         got = _rewrite(body) or body
+    if got is None and front:
+        got = body
     return ((got + end) if got is not None else None), s
 
 

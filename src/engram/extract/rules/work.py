@@ -7,7 +7,7 @@ import re
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
-from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
+from ..lexicon import JOB_HEADS, LANGS, MONTH_WORDS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import article, cap, cap_langs, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
 
@@ -85,9 +85,9 @@ _CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?"  # one or two capi
 
 def _in_city(c: Clause, employer: str) -> tuple[str, list[Fact]]:
     """"Comarch in Łódź": the employer, and where the work is (a fact of its own, never fused into the
-    employer); an employer with no city after it is returned as it is."""
+    employer); an employer with no city after it ("Arup in May") is returned as it is."""
     city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>" + _CITY + ")$", employer)
-    if not city or not city.group("o")[:1].isupper():
+    if not city or not city.group("o")[:1].isupper() or city.group("city").split()[0] in NOT_NAMES:
         return employer, []
     return city.group("o"), [_works_in(c, city.group("city"))]
 
@@ -232,16 +232,26 @@ def switched_shifts(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", "shift", shift, f"Switched to {shift} shifts" + (f" {when}" if when else ""), "fact")]
 
 
+# when, said after the employer: "for Arup from May", "at Ocado in June", "for the NHS next year"
+_WHEN_AFTER = re.compile(r"\s+(?:(?:from|starting|as of)\s+\w+|(?:in|on|by)\s+(?:" + MONTH_WORDS + r"|" +
+                         recurrence.DAY + r"|(?:the\s+)?(?:next|this|new)\s+\w+)|(?:next|this)\s+\w+)\b.*$",
+                         re.IGNORECASE)
+
+
 @rule("user")
 def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio"."""
-    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+(?:at|for)\s+(?P<org>.+)$", c.text)
-    employer = org(m.group("org")) if m else ""
-    if not m or not employer:
-        return None
+    """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio", "from June
+    I will work in CD Projekt"."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work)\s+"
+                 r"(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
+    employer = org(_WHEN_AFTER.sub("", m.group("org"))) if m else ""
+    if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)):
+        return None  # "I work in Leeds" names a place; "I will work in CD Projekt" an employer
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
     employer, where = _in_city(c, employer)
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
+    when = when_suffix(c) if m.group("v") != "work" else ""
+    summary += f" ({when})" if when else ""
     role = re.search(r"\bas\s+(?:a|an)\s+(?P<job>[\w\s-]+?)$", m.group("org"))  # "for the NHS as a physio"
     return [make_fact(c, "user", "employer", employer, summary, "fact"), *where] + (
         [_job(c, trim_np(role.group("job")).lower())] if role else [])
