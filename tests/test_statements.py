@@ -15,12 +15,11 @@ import pytest
 
 from engram import Memory
 from engram.core.consolidate import Candidate
-from engram.extract import OfflineExtractor
 from engram.extract.statements import read, third_person
 from engram.strategies.statements import decide
 from engram.types import Record, Scope
 from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
-from tests.support.extraction import events, play_user_sessions
+from tests.support.extraction import play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -58,25 +57,6 @@ def test_two_statements_in_one_sentence_stay_two() -> None:
 ])
 def test_what_is_not_a_disclosure_is_not_kept(text: str) -> None:
     assert read(text) == []
-
-
-@pytest.mark.parametrize(("text", "want"), [
-    ("Gethin can't have sesame", ["Son Gethin cannot have sesame"]),
-    ("gethin had a reaction at a friend's house", ["Son Gethin had a reaction at a friend's house"]),
-    ("Gethin said hi", []),  # nothing about him once the conversation is gone
-    ("Gethin might come", []),  # a maybe
-    ("Gethin, can you help me", []),  # spoken to
-    ("Rhys can't have sesame", []),  # nobody the conversation has named
-])
-def test_a_clause_about_someone_already_named_is_about_them(text: str, want: list[str]) -> None:
-    got = [s.summary for s in read(text.replace("can't", "cannot"), people={"Gethin": "Son Gethin"})]
-    assert got == want, got
-
-
-def test_someone_named_in_an_earlier_session_is_known_to_the_extractor() -> None:
-    found = OfflineExtractor().facts(events("Gethin can't have sesame, so I need to watch the food."),
-                                     known=[("son", "Gethin")])
-    assert "Son Gethin cannot have sesame" in [f.summary for f in found], found
 
 
 def test_an_ending_is_marked_as_one() -> None:

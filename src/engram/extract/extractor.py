@@ -8,7 +8,7 @@ are not facts; what a clause yields is decided by the rule groups of :mod:`engra
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..core import timeref
@@ -212,7 +212,7 @@ class OfflineExtractor:
             ctx.recent.extend(f for f in found if not f.retract)
             done.append((c, found))
             if say and not found and not c.question and not c.hedged and not c.note:
-                out.extend(_statements(c, written, {name: rel.display for name, rel in ctx.names.items()}))
+                out.extend(_statements(c, written))
         return done
 
     def _listed(self, c: Clause, found: list[Fact], ctx: Context, sentence: str) -> list[Fact]:
@@ -286,14 +286,13 @@ class OfflineExtractor:
         return facts
 
 
-def _statements(c: Clause, written: str, people: Mapping[str, str]) -> list[Fact]:
+def _statements(c: Clause, written: str) -> list[Fact]:
     """What a clause no rule read discloses, as keyless statement facts (see :mod:`.statements`);
-    ``written`` is the clause as the user wrote it (before a dropped "I" was put back), ``people`` the
-    people and pets named so far and how a summary calls them."""
+    ``written`` is the clause as the user wrote it (before a dropped "I" was put back)."""
     return [Fact(subject="user", attribute=statements.ATTRIBUTE, value=s.summary, summary=s.summary,
                  category=s.category, event_id=c.event.id, evidence=c.raw, at=c.event.at, multi=True,
                  ends=s.ending, rule=statements.RULE)
-            for s in statements.read(c.text, c.dated, written, people)]
+            for s in statements.read(c.text, c.dated, written)]
 
 
 def relations_from_keys(keys: Sequence[str]) -> list[tuple[str, str | None]]:

@@ -14,7 +14,6 @@ Two statements joined in one sentence stay two ("I work nights and my sister liv
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core.text import index_terms
@@ -49,7 +48,7 @@ _GENERIC = frozenset(index_terms(
     "week month year lately recently right good great nice cool awesome amazing glad happy thank thanks love "
     "thankful grateful hopeful optimistic excited stoked proud blessed lucky fun sad super wonderful incredible "
     "fantastic special important busy best dream dreams anything everything journey hard work keep give up "
-    "believe push try hi hello hey bye fine ok okay"))
+    "believe push try"))
 _PAST = IRREGULAR_PAST | frozenset(re.findall(r"\w+",
     "had did was were felt thought told said heard read wrote drove knew gave kept held grew ate fell flew forgot "
     "led lent meant paid put rode sang sat slept spoke stood swam taught threw understood woke wore built caught "
@@ -111,17 +110,14 @@ def parts(text: str) -> list[str]:
     return [p.strip(" ,;-") for p in _SPLIT.split(text) if p.strip(" ,;-")]
 
 
-def read(text: str, dated: str | None = None, written: str | None = None,
-         people: Mapping[str, str] | None = None) -> list[Statement]:
+def read(text: str, dated: str | None = None, written: str | None = None) -> list[Statement]:
     """The statements of one declarative clause (already known not to be a question or a hedge).
 
     ``dated`` is the clause with its time expressions resolved ("on 2023-05-07 (Sunday)"); when given it
     is what the summary says, so a record never says "yesterday". ``written`` is the clause as the user
     wrote it, when ``text`` put back a dropped subject: "Went biking" is read as "I went biking", but
     "Got any tips" (a question without its mark) and "Having my fam around helps" (a gerund is the
-    subject) are read as written. ``people`` maps the names of people and pets already known in the
-    conversation to how a summary calls them ("Gethin" -> "Son Gethin"): a clause about one of them is about
-    the user's world too ("Gethin can't have sesame" -> "Son Gethin cannot have sesame").
+    subject) are read as written.
     """
     if written is not None and written.strip() != text.strip():
         w = _VOCATIVE.sub("", written.strip())
@@ -135,26 +131,14 @@ def read(text: str, dated: str | None = None, written: str | None = None,
     out = []
     source = dated if dated and len(parts(dated)) == len(parts(text)) else text
     for raw, said in zip(parts(text), parts(source), strict=True):
-        s = one(raw, said) or about_someone(raw, said, people or {})
+        s = one(raw, said)
         if s is not None:
             out.append(s)
     return out
 
 
-def about_someone(text: str, said: str, people: Mapping[str, str]) -> Statement | None:
-    """A clause whose subject is a person or pet the conversation already named, as a statement about them, or
-    None: "Gethin can't have sesame" -> "Son Gethin cannot have sesame"."""
-    name, _, rest = text.strip().partition(" ")
-    who = next((shown for known, shown in people.items() if known.lower() == name.lower()), None)
-    if who is None or _FIRST.search(rest) or _LISTENER.search(rest) or text.strip().endswith("?"):
-        return None
-    return one("I " + rest, said.strip().partition(" ")[2], about=who)  # the tests of a disclosure of one's own
-
-
-def one(text: str, said: str | None = None, *, about: str | None = None) -> Statement | None:
-    """One first-person disclosure as a :class:`Statement`, or None when the clause is not one; ``about``: the
-    clause is said of that person ("Son Gethin"), ``text`` is it put in the first person for the tests, and
-    ``said`` what is said of them."""
+def one(text: str, said: str | None = None) -> Statement | None:
+    """One first-person disclosure as a :class:`Statement`, or None when the clause is not one."""
     said = (said or text).strip().rstrip(".!?,;:- ")
     t = text.strip()
     if not t or t.endswith("?") or not _FIRST.search(t) or _LISTENER.search(t) or _POINTING.match(t):
@@ -168,13 +152,12 @@ def one(text: str, said: str | None = None, *, about: str | None = None) -> Stat
         return None
     if _SUBORDINATE.match(t) or _IMPERATIVE.match(t) or _GERUND_SUBJECT.match(t) or len(t.split()) < 3:
         return None
-    summary = third_person(said) if about is None else f"{about} {said}"
+    summary = third_person(said)
     if len(summary.split()) < 3:
         return None
-    what = summary if about is None else said  # the person's name is who, not what is said
-    terms = [x for x in index_terms(what) if x not in _GENERIC and x not in ("they", "them", "their")]
-    weight = len(terms) + sum(1 for w in re.findall(r"(?<!^)\b[A-Z][\w'-]+|\d+", what) if w)
-    if len(terms) < 1 or weight + (about is not None) < MIN_TERMS or len(summary) > 300:  # a name counts once
+    terms = [x for x in index_terms(summary) if x not in _GENERIC and x not in ("they", "them", "their")]
+    weight = len(terms) + sum(1 for w in re.findall(r"(?<!^)\b[A-Z][\w'-]+|\d+", summary) if w)
+    if len(terms) < 1 or weight < MIN_TERMS or len(summary) > 300:
         return None
     if _MODAL.match(summary) and len(terms) < 3:
         return None  # "Will try their best", "Can handle anything": encouragement, not a fact
