@@ -51,10 +51,16 @@ _STUDENT = frozenset(("student", "undergrad", "undergraduate", "postgrad", "post
 
 def _student(c: Clause, said: str, school: str) -> list[Fact]:
     """"I'm a 2nd yr nursing student at UCD": a student is not employed by their university."""
-    out = [make_fact(c, "user", "student", said, f"Is {article(said)} {cap_langs(said)}", "fact")]
-    if school:
-        out.append(make_fact(c, "user", "university", school, f"Studies at {school}", "fact"))
-    return out
+    return [make_fact(c, "user", "student", said, f"Is {article(said)} {cap_langs(said)}", "fact"),
+            *_studies_at(c, school)]
+
+
+def _studies_at(c: Clause, school: str) -> list[Fact]:
+    return [make_fact(c, "user", "university", school, f"Studies at {school}", "fact")] if school else []
+
+
+def _major(c: Clause, what: str, school: str) -> list[Fact]:
+    return [make_fact(c, "user", "major", what, f"Studies {what}", "fact"), *_studies_at(c, school)]
 
 
 def _studying(c: Clause) -> list[Fact] | None:
@@ -64,11 +70,7 @@ def _studying(c: Clause) -> list[Fact] | None:
     if not m:
         return None
     what = trim_np(m.group("what"))
-    out = [make_fact(c, "user", "major", what, f"Studies {what}", "fact")]
-    school = _school(m.group("org") or "")
-    if school:
-        out.append(make_fact(c, "user", "university", school, f"Studies at {school}", "fact"))
-    return out
+    return _major(c, what, _school(m.group("org") or ""))
 
 
 def _school(said: str) -> str:
@@ -301,11 +303,7 @@ def studies(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     what = trim_np(m.group("what"))
-    out = [make_fact(c, "user", "major", what, f"Studies {what}", "fact")]
-    if m.group("org"):
-        uni = trim_np(m.group("org"))
-        out.append(make_fact(c, "user", "university", uni, f"Studies at {uni}", "fact"))
-    return out
+    return _major(c, what, trim_np(m.group("org") or ""))
 
 
 @rule("user")
