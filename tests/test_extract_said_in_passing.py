@@ -181,6 +181,21 @@ def test_a_summary_never_stops_at_its_verb() -> None:
     assert "Son Callum is" not in got and "Son Callum is in year 2" in got, got
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("We are moving to Tromsø in August.", "Lives in Tromsø (from August 2026)"),
+    ("we're relocating to Toronto next month", "Lives in Toronto (from April 2026)"),
+    ("We will live in Malmö.", "Lives in Malmö (moving there)"),
+])
+def test_a_move_said_ahead_is_the_new_home_from_then(text: str, want: str) -> None:
+    assert summaries(text) == [want], summaries(text)
+
+
+def test_through_memory_a_move_said_ahead_replaces_the_home(make_memory: Callable[..., Memory]) -> None:
+    active = played_facts(make_memory, CONFIG, ["We live in Bergen."], ["We are moving to Tromsø in August."],
+                          start=T0)
+    assert active == ["Lives in Tromsø (from August 2026)"], active
+
+
 @pytest.mark.parametrize(("text", "home"), [
     ("I'm in Lisbon for a conference", None), ("we're in Rome for the weekend", None),
     ("I live in Oslo but I'm in Bergen for work", "Lives in Oslo"),

@@ -45,13 +45,18 @@ def residence(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:home\s+)?"
                  r"(?:from\s+" + _OTHER_PLACE + r"\s+)?(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|staying|settled|stuck)\s+in|"
-                 r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in)\s+" + PLACE, t)
+                 r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in|"
+                 r"(?P<soon>(?:am|are)\s+(?:moving|relocating)\s+(?:back\s+)?to|will\s+(?:be\s+)?(?:moving|relocating)\s+"
+                 r"to|will\s+(?:move|relocate)\s+to|will\s+(?:be\s+)?(?:live|living)\s+in))\s+" + PLACE, t)
     if not m or m.group("place").split()[0] in NO_PLACE:
         return None
     if _BE_IN.search(t[:m.start("place")]) and (re.search(AWAY_RE, t) or _A_STAY.match(t[m.end():])):
         return None  # "I'm in Lisbon for a conference", "we're in Rome for the weekend": a stay, not a home
     place, when = m.group("place"), when_suffix(c)
     moved = re.search(r"\b(?:moved|relocated)\b", m.group(0))
+    if m.group("soon"):  # "we are moving to Tromsø in August": the new home, from when it is said to start
+        since = f"from {when.split(' ', 1)[-1]}" if when else "moving there"
+        return [make_fact(c, "user", "residence", place, f"Lives in {place} ({since})", "fact")]
     out = [make_fact(c, "user", "residence", place, f"Lives in {place}" + (f" (moved {when})" if moved and when
                                                                                else ""), "fact")]
     mfrom = re.search(r"\bfrom\s+" + PLACE, t[m.end():])
