@@ -167,9 +167,9 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
     return date(year, month, day)
 
 
-# a bare weekday between a determiner and a noun names which thing ("the Monday Pilates class"), not a date;
-# "the Monday after Easter", "my Monday morning" stay dates
-_MODIFIER = re.compile(r"\b(?:the|my|our|your|his|their)\s+$", re.IGNORECASE)  # not "her": "I saw her Monday"
+# after a determiner or "of" a time has its preposition already ("at the end of March"), and a bare weekday
+# followed by a noun names which thing ("the Monday Pilates class"), not a date; "the Monday after Easter" and
+# "my Monday morning" stay dates. Not "her": "I saw her Monday"
 _BOUND = re.compile(r"\b(?:the|my|our|your|his|their|of)\s+$", re.IGNORECASE)
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
@@ -193,8 +193,8 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                     r"\b(?:every|each)(?:\s+(?:other|second|third|fourth|single))?\s+$",
                     text[max(0, m.start() - 20):m.start()].lower()):
                 continue  # "every second Tuesday" is a habit, not a date
-            if name == "weekday" and not m.group("prep") and _MODIFIER.search(text[max(0, m.start() - 8):m.start()]) \
-                    and _NAMED.match(text[m.end():]):
+            bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
+            if name == "weekday" and not m.group("prep") and bare and _NAMED.match(text[m.end():]):
                 continue  # "the Monday Pilates class", "my Thursday one": which one, not when
             if any(s < m.end() and core_start < e for s, e in taken):
                 continue
@@ -205,9 +205,6 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                 continue
             gran, day = ref_
             prep = (m.group("prep") or "").lower()
-            # after "of" or a determiner the sentence has its own preposition: "at the end of March" -> "at the
-            # end of March 2026", "on the Monday after Easter" -> "on the 2026-03-30 (Monday) after Easter"
-            bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
             found.append(TimeRef(m.start(), m.end(), m.group(0), gran, day, _rewrite(gran, day, prep, m, bare=bare)))
             taken.append((m.start(), m.end()))
     found.sort(key=lambda t: t.start)

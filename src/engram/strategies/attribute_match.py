@@ -64,10 +64,11 @@ _IDENTITY = re.compile(r"^(?:is|was)\s+(?:called\s+|named\s+)?[A-Z\u00c0-\u024f]
                        r"(?:\s+[A-Z\u00c0-\u024f][\w'\u2019-]*)?$")
 _TASTE = re.compile(r"^(?:likes|loves|enjoys|prefers|hates|adores|dislikes|can't stand|cannot stand|is into|"
                     r"is a (?:big |huge )?fan of|is obsessed with|is not a fan of|favou?rite\b)", re.I)
+# a place said by what it is near is not where one is: "Lives right by Hoover" beside "Lives in Columbus" (a
+# name follows: "Moved by train to Leeds" is a move)
+_NEAR = re.compile(r"\b(?i:by|near|nearby|next to|close to|round the corner from|around the corner from|opposite|"
+                   r"across from|minutes from|down the road from)\s+(?:the\s+)?[A-Z\u00c0-\u024f]")
 # "Has a dog named Max", "Has a Golf", "Owns two bikes": one may have many, a new one ends none
-# a place said by what it is near is not where one is: "Lives right by Hoover" beside "Lives in Columbus"
-_NEAR = re.compile(r"\b(?:by|near|nearby|next to|close to|round the corner from|around the corner from|opposite|"
-                   r"across from|minutes from|down the road from)\s+(?:the\s+)?[A-Z\u00c0-\u024f]", re.I)
 _POSSESSION = re.compile(r"^(?:has|have|owns)\s+(?:a|an|two|three|four|some|\d+)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no|no longer|anymore|don't|doesn't|didn't|isn't|aren't|cannot|can't)\b",
                       re.I)

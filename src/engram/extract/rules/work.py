@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ...core import timeref
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
-from ..lexicon import JOB_HEADS, LANGS, MONTH_WORDS, NOT_NAMES, REL_RE
+from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import article, cap, cap_langs, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
 
@@ -234,10 +235,10 @@ def switched_shifts(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", "shift", shift, f"Switched to {shift} shifts" + (f" {when}" if when else ""), "fact")]
 
 
-# when, said after the employer: "for Arup from May", "at Ocado in June", "for the NHS next year"
-_WHEN_AFTER = re.compile(r"\s+(?:(?:from|starting|as of)\s+\w+|(?:in|on|by)\s+(?:" + MONTH_WORDS + r"|" +
-                         recurrence.DAY + r"|(?:the\s+)?(?:next|this|new)\s+\w+)|(?:next|this)\s+\w+)\b.*$",
-                         re.IGNORECASE)
+def _before_when(text: str, c: Clause) -> str:
+    """``text`` up to the first time it names: "Arup from May" -> "Arup", "the NHS next year" -> "the NHS"."""
+    refs = timeref.find(text, c.event.at)
+    return text[:refs[0].start].rstrip(" ,") if refs else text
 
 
 @rule("user")
@@ -246,7 +247,7 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     I will work in CD Projekt"."""
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work)\s+"
                  r"(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
-    employer = org(_WHEN_AFTER.sub("", m.group("org"))) if m else ""
+    employer = org(_before_when(m.group("org"), c)) if m else ""
     if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)):
         return None  # "I work in Leeds" names a place; "I will work in CD Projekt" an employer
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
