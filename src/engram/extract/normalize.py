@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..core.text import STOP_WORDS
+from . import midfix
 from .base import Fact
 from .lexicon import ACTIVITIES, CAR_MAKES, DIETS, FAMILY, JOB_HEADS, LANGS, PETS, words
 from .spans import truecase
@@ -157,6 +158,14 @@ class _Text:
         out.append(text[last:])
         out_spans.extend(spans[last:])
         self.text, self.spans = "".join(out), out_spans
+
+    def edit(self, start: int, end: int, new: str) -> None:
+        """Replace ``text[start:end]`` by ``new``, which comes from the source span of what it replaces."""
+        spans = self.spans
+        at = spans[start][0] if start < len(spans) else (spans[-1][1] if spans else 0)
+        whole = (at, spans[end - 1][1]) if end > start else (at, at)
+        self.text = self.text[:start] + new + self.text[end:]
+        self.spans = [*spans[:start], *[whole] * len(new), *spans[end:]]
 
 
 def _cased(word: str, standard: str) -> str | None:
@@ -342,6 +351,11 @@ def message(text: str) -> Normalized:
     cased = truecase(t.text)  # "i live in malmö" -> "i live in Malmö": only letters change case
     t.text, t.spans = cased, t.spans if len(cased) == len(t.text) else [(0, len(text))] * len(cased)
     t.sub(re.compile(r"(?<![\w'’])i(?=[\s'’,!?;:]|\.(?!e\.)|$)"), lambda m: "I")  # "i" is "I" once names are cased
+    for _ in range(4):  # "I live in Porto - no, Braga": read as meant, quoted as said
+        if not (edits := midfix.first(t.text)):
+            break
+        for start, end, new in sorted(edits, reverse=True):
+            t.edit(start, end, new)
     return Normalized(t.text, text, tuple(t.spans))
 
 

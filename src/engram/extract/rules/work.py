@@ -262,15 +262,15 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def teaches(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I teach chemistry at a secondary school"."""
-    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?teach\s+(?P<what>[\w\s-]+?)"
-                 r"(?:\s+(?:at|in)\s+(?P<org>.+))?$", c.text)
-    if not m:
+    """"I teach chemistry at a secondary school", "I teach at Westfield Academy"."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?teach(?:\s+(?!(?:at|in)\b)(?P<what>[\w\s-]+?))?"
+                 r"(?:\s+(?P<prep>at|in)\s+(?P<org>.+))?$", c.text)
+    if not m or not (m.group("what") or m.group("org")):
         return None
-    what = trim_np(m.group("what"))
+    job = f"{trim_np(m.group('what'))} teacher" if m.group("what") else "teacher"
     where = re.sub(r"\s+here$", "", trim_np(m.group("org") or ""))
-    summary = f"Works as {article(what)} {what} teacher" + (f" at {where}" if where else "")  # says what job it is
-    return [make_fact(c, "user", "job", f"{what} teacher", summary, "fact")]
+    summary = f"Works as {article(job)} {job}" + (f" {m.group('prep')} {where}" if where else "")  # the job it is
+    return [make_fact(c, "user", "job", job, summary, "fact")]
 
 
 @rule("user")

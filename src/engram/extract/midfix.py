@@ -1,0 +1,162 @@
+"""A slip put right where it is said, by a value of the same shape. Pure.
+
+People correct a word the moment they say it, in many ways: "my husband Marco, sorry Mario, is a chef", "my
+sister lives in Porto - no, Braga actually", "my manager is Tom, err, Tim", "I live in Ghent (no, Bruges, I
+always say Ghent)", "tennis on Tuesdays, I mean Thursdays", "I'm vegetarian, I mean vegan", "I drive a Polo.
+Wait, not a Polo, a Golf." Whatever the cue, the replacement has the shape of the word it replaces (a name
+after a name, a day after a day, a number after a number, a plain word after a plain word), and that shape,
+not a list of attributes, finds the slip. :func:`rewrite` returns the message as meant, so every rule reads
+only the value put right and the slip leaves nothing behind.
+
+A plain word is put right only after a cue that is a correction on its own ("sorry", "I mean", "or rather"),
+never after "no" or a hesitation ("I have a dog, no cat" is not a fix).
+"""
+
+from __future__ import annotations
+
+import re
+
+_STRONG = (r"sorry|oops|whoops|my bad|I mean|I meant(?: to say)?|or rather|rather|make that|correction|"
+           r"scratch that|wait")
+_WEAK = r"no|nope|nah|err?|erm|um+|uh+|well|actually|ugh"
+_CUE = rf"(?:{_STRONG}|{_WEAK})"
+# where a fix starts: after a comma, a dash, an ellipsis or an opening bracket, one or more cues
+_START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|\s[-–—]+))\s*(?P<cues>{_CUE}(?:\s*[,!:-]?\s*{_CUE}){{0,2}})\b"
+                    r"\s*[,:!-]?\s*", re.IGNORECASE)
+# what may follow the replacement: a remark about the slip, then the end of the clause
+_TAIL = re.compile(r"^(?:\s*,?\s*(?:really|actually|definitely|I mean|sorry|my mistake|my bad|lol|haha|oops))*"
+                   r"\s*(?=$|[,.;!?)])", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_GOES_ON = re.compile(r"\s*(?:I|he|she|they|we|it|that|this|which|who|and|but|so|because|since|as)\b")
+_NOT_NAMES = frozenset(("I", "I'm", "My", "Our", "We", "The", "A", "An"))
+# "X. Not X, Y" / "X. Wait, not a X, a Y": the slip named in the next sentence
+_NOT_SENTENCE = re.compile(r"(?P<stop>[.!])\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+(?:a\s+|an\s+|the\s+)?"
+                           r"(?P<x>[^,.!?]+?)\s*,\s*(?:(?:it|that)\s*(?:is|'s|’s)\s+)?(?:a\s+|an\s+|the\s+)?"
+                           r"(?P<y>[^,.!?]+?)(?P<tail>\s*,\s*(?:my mistake|my bad|sorry|oops|I always mix (?:them|those) "
+                           r"up|typo))?\s*(?=[.!]|$)", re.IGNORECASE)
+
+
+def _capital(word: str) -> bool:
+    return word[:1].isupper()
+
+
+def _shape(word: str) -> str:
+    if re.fullmatch(_DAY, word, re.IGNORECASE):
+        return "day"
+    if word[:1].isdigit():
+        return "number"
+    return "name" if _capital(word) else "word"
+
+
+def _run_before(text: str, shape: str, count: int) -> tuple[int, str] | None:
+    """Where the slip starts in ``text`` (what precedes the cue) and the slip: the trailing run of words of
+    ``shape`` (names: up to three capitalised words; plain words: as many as the replacement has)."""
+    words = list(re.finditer(r"[\w'’-]+", text))
+    if not words or text[words[-1].end():].strip():
+        return None
+    if shape == "name":
+        run = []
+        for w in reversed(words[-3:]):
+            if not _capital(w.group()) or w.group() in _NOT_NAMES:
+                break
+            run.append(w)
+        if not run or not text[:run[-1].start()].strip() or re.search(r"[.!?]\s*$", text[:run[-1].start()]):
+            return None  # a sentence's first word is capitalised whatever it is
+        start = run[-1].start()
+    else:
+        tail = words[-count:]
+        if len(tail) < count or any(_shape(w.group()) != shape for w in tail):
+            return None
+        start = tail[0].start()
+    return start, text[start:]
+
+
+def _replacement(rest: str, goes_on: bool) -> tuple[str, str, int] | None:
+    """The replacement at the start of ``rest`` (its article dropped), its shape and how much of ``rest`` the fix
+    takes (with the remark after it); None when it does not end its clause (a name after a firm cue may go on
+    with the sentence: "no, Elmwood Primary this term")."""
+    article = _ARTICLE.match(rest)
+    skip = article.end() if article else 0
+    words = _contiguous(list(re.finditer(r"[\w'’-]+", rest[skip:])))
+    if not words or words[0].start():
+        return None
+    shape = _shape(words[0].group())
+    if shape == "name":
+        run = _contiguous([w for w in words if _capital(w.group()) and w.group() not in _NOT_NAMES][:3])
+        run = run if run and run[0] is words[0] else []
+    else:
+        run = words[:1] if shape in ("day", "number") else words[:2]
+    for n in range(len(run), 0, -1):  # the longest run that ends the clause
+        end = skip + run[n - 1].end()
+        tail = _TAIL.match(rest[end:])
+        if tail is not None:
+            return rest[skip:end], shape, end + tail.end()
+    if run and shape == "name" and goes_on:
+        return rest[skip:skip + run[-1].end()], shape, skip + run[-1].end()
+    return None
+
+
+def _contiguous(words: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The first words of ``words`` with one space between each (a comma or more ends them)."""
+    out = words[:1]
+    for prev, w in zip(words, words[1:], strict=False):
+        if prev.end() + 1 != w.start():
+            break
+        out.append(w)
+    return out
+
+
+Edit = tuple[int, int, str]  # replace text[start:end] with the string
+
+
+def _inline(text: str) -> list[Edit]:
+    """The first fix said inside a clause ("Porto - no, Braga"), as edits of ``text``; [] when there is none."""
+    for m in _START.finditer(text):
+        cues = m.group("cues")
+        firm = re.search(rf"\b(?:{_STRONG})\b", cues, re.IGNORECASE) is not None
+        got = _replacement(text[m.end():], firm or m.group(0).rstrip().endswith(","))
+        if got is None:
+            continue
+        value, shape, taken = got
+        slip = _run_before(text[:m.start()], shape, len(value.split()))
+        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and not firm):
+            continue
+        end = m.end() + taken
+        if m.group("sep").strip() == "(":  # the rest of the bracket is about the slip
+            close = text.find(")", end)
+            end = close + 1 if close >= 0 else len(text)
+        elif m.group("sep").strip() == "," and text[end:end + 1] == "," and not _GOES_ON.match(text[end + 1:]):
+            end += 1  # "Marco, sorry Mario, is a chef": the commas closed the fix, not a clause
+        return [(slip[0], end, value)]
+    return []
+
+
+def _next_sentence(text: str) -> list[Edit]:
+    """The first "X. Not X, Y" in ``text``, as edits: the slip put right and the fixing sentence dropped."""
+    for m in _NOT_SENTENCE.finditer(text):
+        slip, value = m.group("x").strip(), m.group("y").strip()
+        if len(value.split()) > 3 or slip.lower() == value.lower():
+            continue
+        at = list(re.finditer(r"(?<![\w'’-])" + re.escape(slip) + r"(?![\w'’-])", text[:m.start()], re.IGNORECASE))
+        if at:
+            end = m.end() + 1 if text[m.end():m.end() + 1] in (".", "!") else m.end()
+            return [(m.start() + 1, end, ""), (at[-1].start(), at[-1].end(), value)]
+    return []
+
+
+def first(text: str) -> list[Edit]:
+    """The edits that put right the first slip ``text`` corrects (non-overlapping, last first); [] for none."""
+    return _inline(text) or _next_sentence(text)
+
+
+def rewrite(message: str) -> str:
+    """``message`` with every slip it puts right replaced by what was meant (unchanged when it puts none right)."""
+    text = message
+    for _ in range(4):
+        edits = first(text)
+        if not edits:
+            break
+        for start, end, new in sorted(edits, reverse=True):
+            text = text[:start] + new + text[end:]
+    return text
