@@ -14,27 +14,40 @@ never after "no" or a hesitation ("I have a dog, no cat" is not a fix).
 
 from __future__ import annotations
 
+import itertools
 import re
+
+from ..core.text import STOP_WORDS
 
 _STRONG = (r"sorry|oops|whoops|my bad|I mean|I meant(?: to say)?|or rather|rather|make that|correction|"
            r"scratch that|wait")
 _WEAK = r"no|nope|nah|err?|erm|um+|uh+|well|actually|ugh"
 _CUE = rf"(?:{_STRONG}|{_WEAK})"
 # where a fix starts: after a comma, a dash, an ellipsis or an opening bracket, one or more cues
-_START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|\s[-–—]+))\s*(?P<cues>{_CUE}(?:\s*[,!:-]?\s*{_CUE}){{0,2}})\b"
-                    r"\s*[,:!-]?\s*", re.IGNORECASE)
+_APOLOGY = re.compile(r"(?:sorry|oops|whoops|my bad)", re.IGNORECASE)
+_CUES = rf"(?P<cues>{_CUE}(?:\s*[,!:-]?\s*{_CUE}){{0,2}})\b\s*[,:!-]?\s*"
+_START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|[-–—]+)|\s+(?=(?:{_STRONG})\b))\s*" + _CUES, re.IGNORECASE)
+# "I live in Leeds. Sorry, Bradford." / "Our dog is Max... I mean Maxi": a sentence that is only the fix
+_CUE_SENTENCE = re.compile(r"(?<=[.!?])\s+" + _CUES, re.IGNORECASE)
 # what may follow the replacement: a remark about the slip, then the end of the clause
 _TAIL = re.compile(r"^(?:\s*,?\s*(?:really|actually|definitely|I mean|sorry|my mistake|my bad|lol|haha|oops))*"
                    r"\s*(?=$|[,.;!?)])", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _GOES_ON = re.compile(r"\s*(?:I|he|she|they|we|it|that|this|which|who|and|but|so|because|since|as)\b")
+_LEAVING = frozenset(("gotta", "got", "run", "go", "going", "late", "reply", "bye", "brb", "again", "wrong", "chat"))
 _NOT_NAMES = frozenset(("I", "I'm", "My", "Our", "We", "The", "A", "An"))
 # "X. Not X, Y" / "X. Wait, not a X, a Y": the slip named in the next sentence
 _NOT_SENTENCE = re.compile(r"(?P<stop>[.!])\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+(?:a\s+|an\s+|the\s+)?"
                            r"(?P<x>[^,.!?]+?)\s*,\s*(?:(?:it|that)\s*(?:is|'s|’s)\s+)?(?:a\s+|an\s+|the\s+)?"
-                           r"(?P<y>[^,.!?]+?)(?P<tail>\s*,\s*(?:my mistake|my bad|sorry|oops|I always mix (?:them|those) "
-                           r"up|typo))?\s*(?=[.!]|$)", re.IGNORECASE)
+                           r"(?P<y>[^,.!?]+?)(?P<tail>\s*,\s*(?:my mistake|my bad|sorry|oops|typo|"
+                           r"I always mix (?:them|those) up))?\s*(?=[.!]|$)", re.IGNORECASE)
+
+
+def _plain(words: str) -> bool:
+    """Whether plain words can be a value put right: no function word ("love it"), no leave-taking ("gotta run")."""
+    ws = words.lower().split()
+    return 0 < len(ws) <= 2 and not any(w in STOP_WORDS or w in _LEAVING for w in ws)
 
 
 def _capital(word: str) -> bool:
@@ -100,11 +113,17 @@ def _replacement(rest: str, goes_on: bool) -> tuple[str, str, int] | None:
 def _contiguous(words: list[re.Match[str]]) -> list[re.Match[str]]:
     """The first words of ``words`` with one space between each (a comma or more ends them)."""
     out = words[:1]
-    for prev, w in zip(words, words[1:], strict=False):
+    for prev, w in itertools.pairwise(words):
         if prev.end() + 1 != w.start():
             break
         out.append(w)
     return out
+
+
+def _apology(m: re.Match[str]) -> bool:
+    """A bare "sorry" with no mark after it, before a name ending its clause, is said to someone: "new favourite:
+    Fontaines. sorry Wolf Alice"; "Marco, sorry Mario, is a chef" goes on, so it puts a name right."""
+    return _APOLOGY.fullmatch(m.group("cues")) is not None and not re.search(r"[,:!-]\s*$", m.group(0))
 
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
@@ -120,9 +139,12 @@ def _inline(text: str) -> list[Edit]:
             continue
         value, shape, taken = got
         slip = _run_before(text[:m.start()], shape, len(value.split()))
-        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and not firm):
+        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and (
+                not firm or not m.group("sep").strip() or not _plain(value) or not _plain(slip[1]))):
             continue
         end = m.end() + taken
+        if _apology(m) and text[end:end + 1] != ",":
+            continue
         if m.group("sep").strip() == "(":  # the rest of the bracket is about the slip
             close = text.find(")", end)
             end = close + 1 if close >= 0 else len(text)
@@ -145,9 +167,51 @@ def _next_sentence(text: str) -> list[Edit]:
     return []
 
 
+def _cue_sentence(text: str) -> list[Edit]:
+    """The first sentence that is only a fix ("Sorry, Bradford."), as edits: the last word of the sentence before
+    it of the replacement's shape put right, and the fixing sentence dropped."""
+    for m in _CUE_SENTENCE.finditer(text):
+        firm = re.search(rf"\b(?:{_STRONG})\b", m.group("cues"), re.IGNORECASE) is not None
+        got = _replacement(text[m.end():], False)
+        if got is None or (got[1] == "word" and (not firm or " " in got[0] or not _plain(got[0]))):
+            continue
+        value, shape, taken = got
+        end = m.end() + taken
+        if _apology(m):
+            continue
+        if text[end:end + 1] in (".", "!"):
+            end += 1
+        elif text[end:].strip():
+            continue
+        head = text[:m.start()]
+        said = head.rstrip(".!? ")
+        opened = max(said.rfind(". "), said.rfind("! "), said.rfind("? "))
+        slip = _run_before(said, shape, len(value.split())) or _last_run(said[opened + 1:], shape, opened + 1)
+        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and not _plain(slip[1])):
+            continue
+        return [(m.start(), end, ""), (slip[0], slip[0] + len(slip[1]), value)]
+    return []
+
+
+def _last_run(sentence: str, shape: str, offset: int) -> tuple[int, str] | None:
+    """The last day, number or name (not the sentence's first word) of ``sentence``, at ``offset`` + its start."""
+    if shape == "word":
+        return None
+    words = list(re.finditer(r"[\w'’-]+", sentence))
+    for i in range(len(words) - 1, 0, -1):
+        w = words[i].group()
+        if _shape(w) == shape and (shape != "name" or w not in _NOT_NAMES):
+            start = i
+            while shape == "name" and start > 1 and i - start < 2 and _capital(words[start - 1].group()) and \
+                    words[start - 1].end() + 1 == words[start].start():
+                start -= 1
+            return offset + words[start].start(), sentence[words[start].start():words[i].end()]
+    return None
+
+
 def first(text: str) -> list[Edit]:
     """The edits that put right the first slip ``text`` corrects (non-overlapping, last first); [] for none."""
-    return _inline(text) or _next_sentence(text)
+    return _inline(text) or _next_sentence(text) or _cue_sentence(text)
 
 
 def rewrite(message: str) -> str:
