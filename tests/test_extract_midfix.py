@@ -90,6 +90,17 @@ def test_the_extractor_keeps_only_the_value_meant(message: str, kept: str, gone:
     assert not any(gone in s for s in got), got
 
 
+@pytest.mark.parametrize(("message", "kept"), [
+    ("i work for deloitte no sorry kpmg", "Works at Kpmg"),
+    ("my dogs name is rex.. sorry rexy", "Has a dog named Rexy"),
+    ("my gf is called anna, i mean hanna", "Has a girlfriend named Hanna"),
+    ("we do yoga on mondays... sorry tuesdays", "Does yoga every Tuesday"),
+    ("im a nurse. sorry midwife", "Works as a midwife"),
+])
+def test_a_slip_put_right_in_lower_case_chat(message: str, kept: str) -> None:
+    assert _facts(message) == [kept]
+
+
 def test_a_teacher_at_a_school_is_a_teacher() -> None:
     """Seen while testing the fixes: "I teach at X" used to be stored as "Works as an at X teacher"."""
     assert _facts("I teach at Westfield Academy.") == ["Works as a teacher at Westfield Academy"]

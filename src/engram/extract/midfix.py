@@ -26,7 +26,8 @@ _CUE = rf"(?:{_STRONG}|{_WEAK})"
 # where a fix starts: after a comma, a dash, an ellipsis or an opening bracket, one or more cues
 _APOLOGY = re.compile(r"(?:sorry|oops|whoops|my bad)", re.IGNORECASE)
 _CUES = rf"(?P<cues>{_CUE}(?:\s*[,!:-]?\s*{_CUE}){{0,2}})\b\s*[,:!-]?\s*"
-_START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|[-–—]+)|\s+(?=(?:{_STRONG})\b))\s*" + _CUES, re.IGNORECASE)
+_START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|[-–—]+)|\s+(?=(?:(?:{_WEAK})\s+)?(?:{_STRONG})\b))\s*" + _CUES,
+                    re.IGNORECASE)
 # "I live in Leeds. Sorry, Bradford." / "Our dog is Max... I mean Maxi": a sentence that is only the fix
 _CUE_SENTENCE = re.compile(r"(?<=[.!?])\s+" + _CUES, re.IGNORECASE)
 # what may follow the replacement: a remark about the slip, then the end of the clause
@@ -36,6 +37,8 @@ _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _GOES_ON = re.compile(r"\s*(?:I|he|she|they|we|it|that|this|which|who|and|but|so|because|since|as)\b")
 _LEAVING = frozenset(("gotta", "got", "run", "go", "going", "late", "reply", "bye", "brb", "again", "wrong", "chat"))
+_MOVED_ON = re.compile(r"\b(?:new|now|switched|moved on|replaced|instead|favou?rites?|overtaken|these days)\b",
+                       re.IGNORECASE)
 _NOT_NAMES = frozenset(("I", "I'm", "My", "Our", "We", "The", "A", "An"))
 # "X. Not X, Y" / "X. Wait, not a X, a Y": the slip named in the next sentence
 _NOT_SENTENCE = re.compile(r"(?P<stop>[.!])\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+(?:a\s+|an\s+|the\s+)?"
@@ -120,10 +123,21 @@ def _contiguous(words: list[re.Match[str]]) -> list[re.Match[str]]:
     return out
 
 
-def _apology(m: re.Match[str]) -> bool:
-    """A bare "sorry" with no mark after it, before a name ending its clause, is said to someone: "new favourite:
-    Fontaines. sorry Wolf Alice"; "Marco, sorry Mario, is a chef" goes on, so it puts a name right."""
-    return _APOLOGY.fullmatch(m.group("cues")) is not None and not re.search(r"[,:!-]\s*$", m.group(0))
+def _apology(m: re.Match[str], before: str) -> bool:
+    """A bare "sorry" (no mark after it) after something new is said to the old one: "new favourite: Fontaines.
+    sorry Wolf Alice"; elsewhere it puts a slip right ("rex.. sorry rexy", "Marco, sorry Mario, is a chef")."""
+    return _APOLOGY.fullmatch(m.group("cues")) is not None and not re.search(r"[,:!-]\s*$", m.group(0)) and \
+        _MOVED_ON.search(before) is not None
+
+
+def _slip(before: str, value: str, shape: str, firm: bool) -> tuple[int, str, str] | None:
+    """Where the slip starts in ``before``, the slip, and the value as it replaces it: a name written in lower
+    case puts a name right too ("Rex. sorry rexy", "anna, i mean hanna"), taking its capitals."""
+    slip = _run_before(before, shape, len(value.split()))
+    if slip is None and firm and shape == "word" and _plain(value) and " " not in value:
+        slip = _run_before(before, "name", 1)
+        value = value[:1].upper() + value[1:]
+    return (slip[0], slip[1], value) if slip is not None and slip[1].lower() != value.lower() else None
 
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
@@ -138,19 +152,17 @@ def _inline(text: str) -> list[Edit]:
         if got is None:
             continue
         value, shape, taken = got
-        slip = _run_before(text[:m.start()], shape, len(value.split()))
-        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and (
-                not firm or not m.group("sep").strip() or not _plain(value) or not _plain(slip[1]))):
+        slip = _slip(text[:m.start()], value, shape, firm)
+        if slip is None or _apology(m, text[:m.start()]) or (_shape(slip[1].split()[0]) == "word" and (
+                not firm or not _plain(value) or not _plain(slip[1]))):
             continue
         end = m.end() + taken
-        if _apology(m) and text[end:end + 1] != ",":
-            continue
         if m.group("sep").strip() == "(":  # the rest of the bracket is about the slip
             close = text.find(")", end)
             end = close + 1 if close >= 0 else len(text)
         elif m.group("sep").strip() == "," and text[end:end + 1] == "," and not _GOES_ON.match(text[end + 1:]):
             end += 1  # "Marco, sorry Mario, is a chef": the commas closed the fix, not a clause
-        return [(slip[0], end, value)]
+        return [(slip[0], end, slip[2])]
     return []
 
 
@@ -173,23 +185,22 @@ def _cue_sentence(text: str) -> list[Edit]:
     for m in _CUE_SENTENCE.finditer(text):
         firm = re.search(rf"\b(?:{_STRONG})\b", m.group("cues"), re.IGNORECASE) is not None
         got = _replacement(text[m.end():], False)
-        if got is None or (got[1] == "word" and (not firm or " " in got[0] or not _plain(got[0]))):
+        if got is None or (got[1] == "word" and (" " in got[0] or not _plain(got[0]))):
             continue
         value, shape, taken = got
         end = m.end() + taken
-        if _apology(m):
-            continue
         if text[end:end + 1] in (".", "!"):
             end += 1
         elif text[end:].strip():
             continue
-        head = text[:m.start()]
-        said = head.rstrip(".!? ")
+        said = text[:m.start()].rstrip(".!? ")
         opened = max(said.rfind(". "), said.rfind("! "), said.rfind("? "))
-        slip = _run_before(said, shape, len(value.split())) or _last_run(said[opened + 1:], shape, opened + 1)
-        if slip is None or slip[1].lower() == value.lower() or (shape == "word" and not _plain(slip[1])):
+        last = _last_run(said[opened + 1:], shape, opened + 1)
+        slip = _slip(said, value, shape, firm) or (last + (value,) if last and last[1].lower() != value.lower() else None)
+        if slip is None or _apology(m, said[opened + 1:]) or (_shape(slip[1].split()[0]) == "word" and (
+                not firm or not _plain(slip[1]))):
             continue
-        return [(m.start(), end, ""), (slip[0], slip[0] + len(slip[1]), value)]
+        return [(m.start(), end, ""), (slip[0], slip[0] + len(slip[1]), slip[2])]
     return []
 
 

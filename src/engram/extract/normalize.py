@@ -348,15 +348,21 @@ def message(text: str) -> Normalized:
     t.sub(_AMBIGUOUS_RE, _ambiguous)
     t.sub(re.compile(r"[ \t]{2,}"), lambda m: " ")
     t.sub(re.compile(r"^[ \t]+|[ \t]+$", re.MULTILINE), lambda m: "")
+    _fix_slips(t)  # "i work for deloitte no sorry kpmg": put right before names are cased
     cased = truecase(t.text)  # "i live in malmö" -> "i live in Malmö": only letters change case
     t.text, t.spans = cased, t.spans if len(cased) == len(t.text) else [(0, len(text))] * len(cased)
     t.sub(re.compile(r"(?<![\w'’])i(?=[\s'’,!?;:]|\.(?!e\.)|$)"), lambda m: "I")  # "i" is "I" once names are cased
-    for _ in range(4):  # "I live in Porto - no, Braga": read as meant, quoted as said
+    _fix_slips(t)  # and once names are cased: "my manager is tom, err, tim"
+    return Normalized(t.text, text, tuple(t.spans))
+
+
+def _fix_slips(t: _Text) -> None:
+    """Each slip the message puts right replaced by what was meant (:mod:`.midfix`), keeping the way back."""
+    for _ in range(4):
         if not (edits := midfix.first(t.text)):
-            break
+            return
         for start, end, new in sorted(edits, reverse=True):
             t.edit(start, end, new)
-    return Normalized(t.text, text, tuple(t.spans))
 
 
 def own_words(fact: Fact, said: Normalized) -> Fact:
