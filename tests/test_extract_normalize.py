@@ -68,7 +68,7 @@ def test_a_quote_of_the_rewritten_text_gives_back_the_users_words() -> None:
     assert said.text == "got a new job at Zalando. starting Monday with my boyfriend"  # a name after "job at"
     assert said.original("starting Monday with my boyfriend") == "starting monday w/ my bf"
     assert said.original("got a new job at Zalando.") == "got a new job at zalando 🎉"
-    assert said.original("not in it") == "not in it"
+    assert said.original("not in it") == "got a new job at zalando 🎉 starting monday w/ my bf lol"  # the message
     assert message("Nothing to change.").original("Nothing to change.") == "Nothing to change."
 
 

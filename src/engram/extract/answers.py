@@ -16,14 +16,20 @@ import re
 
 from . import asked
 
-_FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|probably|honestly|sure|just|only|in|at)\b"
-                   r"[,.!]?\s+",
+_FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|probably|honestly|sure|just|only|in|at|"
+                   r"still|currently|kind of|sort of|kinda|sorta|I guess|I think|pretty much|basically|right now|"
+                   r"at the moment|these days|now)\b[,.!]?\s+",
                    re.IGNORECASE)
+# where a place answer puts the person by another place: "just outside Leeds", "near Bristol"
+_NEAR = re.compile(r"^(?:(?:just|right)\s+)?(?:outside(?: of)?|near|close to|next to|around|on the edge of|"
+                   r"(?:north|south|east|west)(?:-(?:east|west))? of)\s+", re.IGNORECASE)
 _TAIL = re.compile(r"(?:,\s*(?:for now(?: at least)?|no contest|strictly|mostly|for my sins|in \w+|I think|obviously|"
                    r"these days|at the moment|since [\w ]+|for (?:a|two|three|\d+) \w+)|\s+still)\s*$", re.IGNORECASE)
 # "no" answering the question, not a statement starting with the word ("no longer with Zoë", "no worries")
 _NO = re.compile(r"^(?:nope|nah|(?:not any ?more|no longer)(?=\s*(?:[,.!;]|$))|"
-                 r"no(?!\s+(?:longer|more|one|way|idea|problem|worries|doubt)\b))\b[,.!;]*\s*", re.IGNORECASE)
+                 r"no(?=\s*(?:[,.!;]|$)|\s+(?:I|we|he|she|they|it|not|never|just|sadly|unfortunately|but|actually|"
+                 r"thanks|thank|sorry|sir|ma'am)\b))\b[,.!;]*\s*", re.IGNORECASE)
+# ("no dairy for me", "no nuts": the "no" is what is said, read by the rules)
 _NAME_Q = re.compile(r"^(?P<name>[A-Z][a-z]+)\?\s+")
 
 # What a question asks -> the statement its answer makes ({x}: the answer; {rel}, {cat}: from the question).
@@ -92,6 +98,8 @@ def _answer(reply: str, question: str, prompt: str = "") -> str:
     no = _NO.match(reply)
     if no:
         return _no_to_still(reply[no.end():], question, reply)
+    if re.match(r"^no\s+\w", reply, re.IGNORECASE):  # "no dairy for me": a statement of its own
+        return reply
     said = _by_frame(reply, question, prompt)
     if said:
         return said
@@ -179,15 +187,20 @@ def _fragment(text: str) -> str:
 
 
 # A reply that gives no value: not knowing, declining, thanking, or only acknowledging.
-_NON_ANSWER = re.compile(r"^(?:not sure|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|nobody|no one|n/?a|"
+_NON_ANSWER = re.compile(r"^(?:not sure|not yet|not really|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|nobody|no one|n/?a|"
                          r"whatever|maybe|later|not telling|rather not say|thanks?|thank you|ok|okay|cool|great|sure|"
                          r"nice|lol|haha|hm+|good question|it depends|depends|why|what)\b", re.IGNORECASE)
 _EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|(?<!\w)xx?|!+)\s*$")  # a kiss, not the end of "Hilux"
+_CALLED = re.compile(r"^(?:(?:her|his|their)\s+name(?:'s|’s|\s+is)|(?:she|he|they)(?:'s|’s|\s+is|\s+are)\s+called|"
+                     r"called|named)\s+(?P<x>[^\W\d_][\w'’-]*)", re.IGNORECASE)
+_ARTICLE_OR_JOB = re.compile(r"^(?:a|an|the)\s|(?:er|or|ist|ian|ant|ent|man|woman|person|nurse|chef|doctor|"
+                             r"engineer|teacher|lawyer|medic|director|lead|head|owner|worker|assistant|student)s?$",
+                             re.IGNORECASE)
 _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
 
 
 # answers kept whole, commas and all: "welsh, dutch", "just the one, otis, a guinea pig", "choir, every Thursday"
-_SAID_AT_LENGTH = ("list", "pet", "habit")
+_SAID_AT_LENGTH = ("list", "pet", "habit", "kids")
 
 
 def _by_frame(reply: str, question: str, prompt: str) -> str:
@@ -201,6 +214,11 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
     if what is None:
         return ""
     body = _EMOTE.sub("", reply.strip()).strip().rstrip(".!")
+    for _ in range(3):
+        body = _FILL.sub("", body).strip()
+    called = _CALLED.match(body)  # "kind of, her name's Jo": the name
+    if called and what.kind == "name":
+        body = called.group("x")
     if _is_statement(body):
         m = re.match(r"^(?:he|she|they|it)(?:'s|’s| is| are)\s+(?P<rest>.+)$", body, re.IGNORECASE)
         if m and what.kind == "day":
@@ -213,13 +231,27 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
     person = asked.named_person(body)
     if person:
         return person
+    more = ""
     if what.kind not in _SAID_AT_LENGTH:
-        body = body.split(",")[0].strip()
+        body, _, more = (part.strip() for part in body.partition(","))
         body = re.sub(r"\s+(?:for now|these days|at the moment|mostly|i think|probably|yes|weekly|every week)$", "",
                       body, flags=re.IGNORECASE).strip()
+        if _NEAR.match(body) and "lives in" in what.frame:  # "just outside Leeds, in Otley": the place it names
+            inside = re.match(r"^in\s+(?:a\s+(?:village|town|suburb)\s+called\s+)?(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z]"
+                              r"[\w'’-]+)?)$", more)
+            body, more = (inside.group("x"), "") if inside else (_NEAR.sub("", body), more)
+        if what.kind == "job" and not _ARTICLE_OR_JOB.search(body):  # "logistics": a field, not a title
+            return f"I work in {body}." + _more(more)
     modal = _MODAL.match(body)
     if modal and what.kind == "name":
         body = modal.group("x")
     if not body or len(body.split()) > (8 if what.kind in _SAID_AT_LENGTH else 5) or "?" in body:
         return ""
-    return what.say(body)
+    return what.say(body) + _more(more)
+
+
+def _more(rest: str) -> str:
+    """What a reply says after its answer, when it is a statement of its own ("Bramble Hill, he started in
+    September", "logistics, I plan routes at DHL"): kept as the next sentence; anything else dropped."""
+    rest = rest.strip().rstrip(".!")
+    return f" {rest[:1].upper()}{rest[1:]}." if rest and _is_statement(rest) else ""

@@ -33,6 +33,7 @@ _NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, stateme
     (r"sports?|stay active|exercise|work ?out", "word", "My sport is {x}"),
     (r"cars?|drive|driving|vehicle", "thing", "My car is {x}"),
     (r"pets?|animals?", "pet", "I have {x}"),
+    (r"kids?|children", "kids", "I have {x}"),
     (r"school", "name", "{S} goes to {x}"),
     # a regular commitment asked without naming it: "Any fixed commitments during the week?"
     (r"commitments?|regular plans|fixed plans|anything regular|evenings? (?:already )?taken", "habit", "I have {x}"),
@@ -92,6 +93,8 @@ class Ask:
             x = re.sub(r"^(?:one|a single)\s+", "a ", x, flags=re.IGNORECASE)
             if not re.match(r"^(?:a|an|two|three|\d+)\b", x, re.IGNORECASE):
                 x = ("an " if x[:1].lower() in "aeiou" else "a ") + x
+        elif self.kind == "kids":
+            x = _kids(x)
         frame = self.frame
         if frame.startswith("I am allergic") and x.lower().split()[:1] and x.lower().split()[0] in DIETS:
             frame = "I am {x}"  # "any allergies or dietary needs?" / "vegan": a diet, not an allergy
@@ -103,6 +106,26 @@ class Ask:
         x = _without_frame(x, frame.replace("{S}", subject))
         said = frame.format(x=x, S=subject, n=self.noun, e=self.event)
         return said[:1].upper() + said[1:] + "."
+
+
+_COUNTS = ("one", "two", "three", "four", "five", "six")
+
+
+def _kids(x: str) -> str:
+    """ "two, Ella and Sam" / "Ella and Sam" -> "two kids, Ella and Sam" (the count the rules read names by);
+    "two" -> "two kids"; anything else as said."""
+    m = re.match(r"^(?P<n>one|two|three|four|five|six|\d)\b\s*,?\s*(?:(?:kids|children)\s*,?\s*)?(?P<rest>.*)$", x,
+                 re.IGNORECASE)
+    rest = m.group("rest") if m else x
+    names = [w for w in re.findall(r"[^\W\d_][\w'’-]*", rest) if w[:1].isupper()]
+    if not names and not m:
+        return x
+    n = m.group("n").lower() if m else _COUNTS[min(len(names), len(_COUNTS)) - 1]
+    n = _COUNTS[int(n) - 1] if n.isdigit() and 0 < int(n) <= len(_COUNTS) else n
+    if not names:
+        return f"{n} {'kid' if n == 'one' else 'kids'}"
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"a child named {listed}" if n == "one" else f"{n} kids, {listed}"
 
 
 def _without_frame(x: str, frame: str) -> str:

@@ -117,16 +117,17 @@ class Normalized:
 
     def original(self, quote: str) -> str:
         """The user's own words for ``quote`` (a stretch of :attr:`text`, in any case: the rules may have
-        restored capitals), or ``quote`` itself when it is not a stretch of it."""
-        if self.text == self.source or not quote:
+        restored capitals); the whole message as written when the quote is not a stretch of it (a reply read
+        with the question it answers)."""
+        if not quote or (self.text == self.source and quote in self.text):
             return quote
         i = self.text.find(quote)
         if i < 0 and len(self.text.lower()) == len(self.text):
             i = self.text.lower().find(quote.lower())
         if i < 0 and quote.lower().endswith(self.text.lower()) and self.text:  # "<previous message> <this one>"
             return quote[:len(quote) - len(self.text)] + self.source
-        if i < 0:
-            return quote
+        if i < 0:  # the message read as an answer to the assistant ("an old Yaris" -> "My car is a Yaris."): its words
+            return self.source
         start, end = self.spans[i][0], self.spans[i + len(quote) - 1][1]
         return self.source[start:end].strip()
 

@@ -198,6 +198,18 @@ def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("user")
+def works_in_field(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"I work in logistics", "I work in higher education": the field of one's work, in lower case (a name after
+    "in" is a place or an employer: :func:`works_for`)."""
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?work\s+in\s+(?P<field>[a-z][a-z -]*?)$", c.text)
+    if not m or len(m.group("field").split()) > 3 or re.match(r"(?:the|a|an|my|our|here|there|this|that)\b",
+                                                                 m.group("field")):
+        return None
+    field = m.group("field").strip()
+    return [make_fact(c, "user", "field", field, f"Works in {field}", "fact")]
+
+
+@rule("user")
 def works_at_place(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I'm at Greenway animal hospital now": an employer named by its kind of place."""
     m = re.match(r"^I\s+am\s+(?:now\s+)?(?:working\s+)?at\s+(?P<org>(?:the\s+)?[\w\s&'-]*?\b(?:hospital|clinic|school|"

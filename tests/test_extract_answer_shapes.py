@@ -1,0 +1,58 @@
+"""Replies to the assistant's question said the way people answer (issue 31): a hedge before the value ("still
+Imran", "kind of, her name's Jo"), a place given by another ("just outside Leeds, in Otley"), more said after the
+answer ("logistics, I plan routes at DHL"), a "no" that is the answer's content ("no dairy for me"), children
+counted and named ("yeah two, Ella and Sam").
+
+Written for these tests before the code that reads them (a second battery, kept aside, was run once after).
+Pure tests of :mod:`engram.extract.answers` and the offline extractor; the evidence a record quotes is the reply
+as the user wrote it, not the statement it was read as.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.extract import OfflineExtractor, answers
+from engram.types import Event
+
+T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+def _read(question: str, reply: str) -> list[tuple[str, str]]:
+    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="assistant", content=question, at=T0),
+           Event(id="e1", agent="a", actor="u", session="s", seq=1, role="user", content=reply,
+                 at=T0 + timedelta(minutes=1))]
+    return [(f.summary, f.evidence) for f in OfflineExtractor().facts(evs) if not f.retract]
+
+
+@pytest.mark.parametrize(("question", "reply", "want"), [
+    ("Who's your manager these days?", "still Imran", ["Manager is Imran"]),
+    ("Are you seeing anyone at the moment?", "kind of, her name's Jo", ["Partner is Jo"]),
+    ("Where are you based?", "Just outside Leeds, in Otley", ["Lives in Otley"]),
+    ("Where do you live now?", "near Bristol", ["Lives in Bristol"]),
+    ("What do you do for work?", "logistics, I plan routes at DHL", ["Works in logistics", "Plans routes at DHL"]),
+    ("Any dietary restrictions I should know about?", "no dairy for me", ["Avoids dairy"]),
+    ("Do you have kids?", "yeah two, Ella and Sam", ["Has a child named Ella", "Has a child named Sam"]),
+    ("What's your son's school called?", "Bramble Hill, he started in September", ["goes to school at Bramble Hill"]),
+])
+def test_a_reply_is_read_with_its_question(question: str, reply: str, want: list[str]) -> None:
+    got = _read(question, reply)
+    for w in want:
+        assert any(w in s for s, _ in got), got
+    assert all(quote == reply for _, quote in got), got  # the user's words, not the statement read
+
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("Do you have kids?", "not yet"),
+    ("Do you have kids?", "no"),
+    ("Are you seeing anyone at the moment?", "no, not really"),
+])
+def test_a_reply_that_gives_nothing_keeps_nothing(question: str, reply: str) -> None:
+    assert _read(question, reply) == []
+
+
+def test_kids_are_counted_the_way_the_rules_read_them() -> None:
+    assert answers.read("Ella and Sam", "Do you have kids?") == "I have two kids, Ella and Sam."
+    assert answers.read("two", "Do you have any children?") == "I have two kids."
