@@ -187,7 +187,8 @@ def _fragment(text: str) -> str:
 
 
 # A reply that gives no value: not knowing, declining, thanking, or only acknowledging.
-_NON_ANSWER = re.compile(r"^(?:not sure|not yet|not really|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|nobody|no one|n/?a|"
+_NON_ANSWER = re.compile(r"^(?:not sure|not yet|not really|no idea|dunno|idk|i don'?t know|i do not know|none|nothing|"
+                         r"nobody|no one|n/?a|"
                          r"whatever|maybe|later|not telling|rather not say|thanks?|thank you|ok|okay|cool|great|sure|"
                          r"nice|lol|haha|hm+|good question|it depends|depends|why|what)\b", re.IGNORECASE)
 _EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|(?<!\w)xx?|!+)\s*$")  # a kiss, not the end of "Hilux"

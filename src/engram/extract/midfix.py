@@ -196,9 +196,8 @@ def _cue_sentence(text: str) -> list[Edit]:
         said = text[:m.start()].rstrip(".!? ")
         opened = max(said.rfind(". "), said.rfind("! "), said.rfind("? "))
         last = _last_run(said[opened + 1:], shape, opened + 1)
-        if last is not None and last[1].lower() != value.lower():
-            last = (last[0], last[1], value)
-        slip = _slip(said, value, shape, firm) or last
+        slip = _slip(said, value, shape, firm) or (
+            (last[0], last[1], value) if last is not None and last[1].lower() != value.lower() else None)
         if slip is None or _apology(m, said[opened + 1:]) or (_shape(slip[1].split()[0]) == "word" and (
                 not firm or not _plain(slip[1]))):
             continue
