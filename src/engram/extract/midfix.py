@@ -23,8 +23,8 @@ _STRONG = (r"sorry|oops|whoops|my bad|I mean|I meant(?: to say)?|or rather|rathe
            r"scratch that|wait")
 _WEAK = r"no|nope|nah|err?|erm|um+|uh+|well|actually|ugh"
 _CUE = rf"(?:{_STRONG}|{_WEAK})"
-# where a fix starts: after a comma, a dash, an ellipsis or an opening bracket, one or more cues
 _APOLOGY = re.compile(r"(?:sorry|oops|whoops|my bad)", re.IGNORECASE)
+# where a fix starts: after a comma, a dash, an ellipsis or an opening bracket (or a space before a firm cue), cues
 _CUES = rf"(?P<cues>{_CUE}(?:\s*[,!:-]?\s*{_CUE}){{0,2}})\b\s*[,:!-]?\s*"
 _START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|[-–—]+)|\s+(?=(?:(?:{_WEAK})\s+)?(?:{_STRONG})\b))\s*" + _CUES,
                     re.IGNORECASE)
@@ -41,7 +41,7 @@ _MOVED_ON = re.compile(r"\b(?:new|now|switched|moved on|replaced|instead|favou?r
                        re.IGNORECASE)
 _NOT_NAMES = frozenset(("I", "I'm", "My", "Our", "We", "The", "A", "An"))
 # "X. Not X, Y" / "X. Wait, not a X, a Y": the slip named in the next sentence
-_NOT_SENTENCE = re.compile(r"(?P<stop>[.!])\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+(?:a\s+|an\s+|the\s+)?"
+_NOT_SENTENCE = re.compile(r"[.!]\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+(?:a\s+|an\s+|the\s+)?"
                            r"(?P<x>[^,.!?]+?)\s*,\s*(?:(?:it|that)\s*(?:is|'s|’s)\s+)?(?:a\s+|an\s+|the\s+)?"
                            r"(?P<y>[^,.!?]+?)(?P<tail>\s*,\s*(?:my mistake|my bad|sorry|oops|typo|"
                            r"I always mix (?:them|those) up))?\s*(?=[.!]|$)", re.IGNORECASE)
@@ -130,6 +130,11 @@ def _apology(m: re.Match[str], before: str) -> bool:
         _MOVED_ON.search(before) is not None
 
 
+def _fits(slip: str, value: str, firm: bool) -> bool:
+    """Plain words put right need a firm cue and a value on both sides ("nurse, sorry, a midwife")."""
+    return _shape(slip.split()[0]) != "word" or (firm and _plain(value) and _plain(slip))
+
+
 def _slip(before: str, value: str, shape: str, firm: bool) -> tuple[int, str, str] | None:
     """Where the slip starts in ``before``, the slip, and the value as it replaces it: a name written in lower
     case puts a name right too ("Rex. sorry rexy", "anna, i mean hanna"), taking its capitals."""
@@ -153,8 +158,7 @@ def _inline(text: str) -> list[Edit]:
             continue
         value, shape, taken = got
         slip = _slip(text[:m.start()], value, shape, firm)
-        if slip is None or _apology(m, text[:m.start()]) or (_shape(slip[1].split()[0]) == "word" and (
-                not firm or not _plain(value) or not _plain(slip[1]))):
+        if slip is None or _apology(m, text[:m.start()]) or not _fits(slip[1], slip[2], firm):
             continue
         end = m.end() + taken
         if m.group("sep").strip() == "(":  # the rest of the bracket is about the slip
@@ -185,7 +189,7 @@ def _cue_sentence(text: str) -> list[Edit]:
     for m in _CUE_SENTENCE.finditer(text):
         firm = re.search(rf"\b(?:{_STRONG})\b", m.group("cues"), re.IGNORECASE) is not None
         got = _replacement(text[m.end():], False)
-        if got is None or (got[1] == "word" and (" " in got[0] or not _plain(got[0]))):
+        if got is None or (got[1] == "word" and " " in got[0]):
             continue
         value, shape, taken = got
         end = m.end() + taken
@@ -198,8 +202,7 @@ def _cue_sentence(text: str) -> list[Edit]:
         last = _last_run(said[opened + 1:], shape, opened + 1)
         slip = _slip(said, value, shape, firm) or (
             (last[0], last[1], value) if last is not None and last[1].lower() != value.lower() else None)
-        if slip is None or _apology(m, said[opened + 1:]) or (_shape(slip[1].split()[0]) == "word" and (
-                not firm or not _plain(slip[1]))):
+        if slip is None or _apology(m, said[opened + 1:]) or not _fits(slip[1], slip[2], firm):
             continue
         return [(m.start(), end, ""), (slip[0], slip[0] + len(slip[1]), slip[2])]
     return []
