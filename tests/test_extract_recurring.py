@@ -178,3 +178,12 @@ def test_through_memory_a_class_moved_to_another_day_ends_the_day_said_first(
     active = _play(make_memory, ["We have flamenco class together on Wednesday, it is our evening!"],
                    ["Ah, good to know. And the flamenco class moves to Monday from next week."])
     assert active == ["Has flamenco class every Monday"], active
+
+
+def test_through_memory_a_habit_moved_by_whoever_runs_it_ends_the_old_day(
+        make_memory: Callable[..., Memory]) -> None:
+    """Written before the rule: the move said by its teacher ("the Spanish teacher switched us to Sunday
+    mornings") or with "choir's" for "choir has" replaces the day held; the habit keeps its own name."""
+    active = _play(make_memory, ["We do Spanish lessons on Mondays.", "My choir practice is on Wednesdays."],
+                   ["the Spanish teacher switched us to Sunday mornings", "choir's switched to thursday evenings now"])
+    assert sorted(active) == ["Has Spanish every Sunday", "Has choir every Thursday"], active

@@ -181,7 +181,11 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
     (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse)"
      r"(?:\s+(?:now|still|always|usually))?" + _AT + r"$", "Has"),
-    (r"^" + _OWN + _ACT + r"\s+" + _MOVED + _AT + r"$", "Has"),
+    (r"^" + _OWN + _ACT + r"(?:['’]s)?\s+" + _MOVED + _AT + r"$", "Has"),  # "choir's switched to"
+    # "the Spanish teacher switched us to", "our coach moved the sessions to"
+    (r"^(?:the|our|my)\s+" + _ACT + r"\s+(?:teacher|tutor|coach|instructor|leader|organi[sz]er)\s+" +
+     _MOVED.replace("(?:\\s+to)?", "") + r"\s+(?:us|me|it|them|(?:the|our|my)\s+(?:class|classes|lessons?|sessions?))"
+     r"(?:\s+to)?$", "Has"),
     # "they switched my choir from ... to", "I moved my therapy to"
     (r"^(?:they|we|I|she|he)\s+" + _MOVED.replace("(?:\\s+to)?", "") + r"\s+" + _OWN + _ACT + r"(?:\s+to)?$", "Has"),
     # "new slot for choir", "new day for my therapy"
