@@ -20,7 +20,7 @@ The second blind set (``users/blind2.py``, ``--set blind2``) has no split: all i
 only (``--split`` does not apply to it and ``-v`` prints nothing for it). The third (``users/blind3.py``, ``--set
 blind3``) was written by a helper who did not read the extractor, split by user: its ``held`` half is a test set.
 The fourth (``users/blind4.py``, ``--set blind4``) was written by hand, user by user, by another such helper (stop 39),
-split the same way.
+split the same way; the fifth (``users/blind5.py``, ``--set blind5``, stop 42) likewise, after this stop's rules.
 
 Usage::
 
@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "users"))
 import blind2  # noqa: E402
 import blind3  # noqa: E402
 import blind4  # noqa: E402
+import blind5  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -67,7 +68,8 @@ SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of th
         "natural-plain": (lambda: natural.build(plain=True), natural.digest, natural.FROZEN["natural-plain"]),
         "blind2": (blind2.build, blind2.digest, blind2.FROZEN),
         "blind3": (blind3.build, blind3.digest, blind3.FROZEN),
-        "blind4": (blind4.build, blind4.digest, blind4.FROZEN)}
+        "blind4": (blind4.build, blind4.digest, blind4.FROZEN),
+        "blind5": (blind5.build, blind5.digest, blind5.FROZEN)}
 SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
