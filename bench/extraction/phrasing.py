@@ -5,7 +5,9 @@ SUMMARIZATION at actor level), ``Memory.extract`` after each session; then, from
 question is recalled with the default settings and the top 3 records are read:
 
 - **latest@3**: the latest value is named by a top-3 summary (a weekly habit: named *as weekly*: "every
-  Thursday", "on Thursdays", "weekly");
+  Thursday", "on Thursdays", "weekly"); a value that is a list ("Norwegian and English") when each item is named
+  by a top-3 summary (added after blind5's first run, where records "Speaks Norwegian" and "Speaks English" in
+  the top 3 counted as a miss; it changes no probe of the earlier sets, whose values are not lists);
 - **stale@3**: a top-3 summary names an earlier value (or a corrected slip) without the latest and not as over;
 - **negated@3**: a value the user said is over ("I don't play the cello anymore", "we split up") is named by
   a top-3 summary as if it held (no word saying it is over before it); over the probes with such a value;
@@ -82,6 +84,13 @@ def names(value: str, text: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE) is not None
 
 
+def listed(value: str, tops: Sequence[str]) -> bool:
+    """A value that is a list ("Norwegian and English", "Turkish, English and some German") is found when each of
+    its items is named by one of ``tops``: one record per language is as good as one record naming them all."""
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", value) if i]
+    return len(items) > 1 and all(any(names(i, s) for s in tops) for i in items)
+
+
 def as_over(value: str, text: str) -> bool:
     m = re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text, re.IGNORECASE)
     if m is None:
@@ -134,7 +143,8 @@ def judge(p: dict[str, Any], top: Sequence[Record], records: Sequence[Record]) -
     tops = [r.summary for r in top]
     hit = None
     if latest is not None:
-        hit = any(names(latest, s) and (not p["weekly"] or weekly(latest, s)) for s in tops)
+        hit = any(names(latest, s) and (not p["weekly"] or weekly(latest, s)) for s in tops) or (
+            not p["weekly"] and listed(latest, tops))
     stale = sorted({v for v in p["stale"] for s in tops
                     if names(v, s) and not (latest and names(latest, s)) and not as_over(v, s)})
     negated = sorted({v for v in p["gone"] for s in tops if names(v, s) and not as_over(v, s)})

@@ -261,6 +261,11 @@ _FRONTED = re.compile(r"^(?P<when>(?:from|starting|as of|since|in|next|this|last
                       r"(?:\w+)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?),?\s+(?=(?:I|we|my|our)\b)", re.IGNORECASE)
 
 
+# adverbs that change nothing a rule reads, between a speaker and their verb
+_EMPTY_ADVERBS = re.compile(r"\b(?P<s>I|we)\s+(?:(?:already|actually|really|honestly|basically|literally|totally|"
+                            r"definitely|kinda|seriously)\s+)+(?=[a-z])", re.IGNORECASE)
+
+
 def sentence(text: str) -> str:
     """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits.
 
@@ -268,6 +273,7 @@ def sentence(text: str) -> str:
     have the Fiat anymore; I bought a Kia").
     """
     s = _TAIL.sub("", text.strip()) or text.strip()
+    s = _EMPTY_ADVERBS.sub(lambda m: m.group("s") + " ", s)  # "I already speak Turkish": "I speak Turkish"
     told = _TELL.match(s)
     if told and len(s) > told.end():  # "can u keep in mind that I'm a nurse?": the statement, not a question
         s = s[told.end():].rstrip("?").strip()

@@ -61,14 +61,18 @@ def expand(text: str) -> str:
     return s
 
 
+# a title before a name is no end of a sentence: "my employer Mrs. Chan wants", "Dr. Selin Kaya"
+_TITLES = "".join(rf"(?<!\b{t}\.)" for t in ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Mt", "Fr", "Sr", "Jr"))
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences, keeping their end mark (a question keeps its ``?``); a chat writer's next sentence may start
     in lower case."""
     out = []
     for block in re.split(r"\n+", text):
         # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
-        # (an initial is no end: "A. R. Rahman")
-        for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[\"'(\[]?[A-Z0-9])"
+        # (an initial is no end: "A. R. Rahman"; nor is a title)
+        for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)" + _TITLES + r"\s+(?=[\"'(\[]?[A-Z0-9])"
                           r"|(?<!etc\.)(?<!approx\.)(?:(?<=[a-z]{3}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"
                           r"(?=[a-z])", block.strip()):
             s = s.strip()

@@ -122,17 +122,23 @@ def car_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions")
 def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My sister in Houston said ...", "a gift for my dad in Lyon?": where a relative lives, said in passing
-    (not an in-law: "my sister-in-law")."""
-    m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\s+(?:(?i:who lives|living|based)\s+)?"
-                  r"(?i:in|over in)\s+" + PLACE, c.text)
-    if not m or c.hedged or m.group("place").split()[0] in NOT_NAMES:
+    """"My sister in Houston said ...", "a gift for my dad in Lyon?", "visit my sister Ngozi in Abuja": where a
+    relative lives, said in passing, even in a plan ("we're planning to visit my sister in Abuja": she is there);
+    not an in-law ("my sister-in-law"), not "my son in Year 5"."""
+    m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?\s+"
+                  r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text)
+    if not m or m.group("place").split()[0] in NOT_NAMES | _NOT_PLACES or \
+            (m.group("who") or "") in NOT_NAMES:
         return None
     rel = m.group("rel").lower()
     if rel in PETS or ROLES.get(rel) == "manager":
         return None
-    place = m.group("place")
-    return [make_fact(c, rel, "residence", place, f"{rel.capitalize()} lives in {place}", "fact")]
+    place, who = m.group("place"), m.group("who")
+    subject, said = (f"{rel}:{who.lower()}", f"{rel.capitalize()} {who}") if who else (rel, rel.capitalize())
+    return [make_fact(c, subject, "residence", place, f"{said} lives in {place}", "fact")]
+
+
+_NOT_PLACES = frozenset(("Year", "Grade", "Class", "Form", "Law", "Christ", "Reception"))
 
 
 @rule("mentions")
