@@ -93,6 +93,25 @@ _NOT_DONE = re.compile(r"^(?:I|we)\s+(?:still\s+)?(?:have not|haven't|did not|di
 _REACTION = re.compile(r"^(?:glad|happy|sorry|thanks|thank|need|hope|wish|love|good|great|nice|sounds|seems|"
                        r"so|such|what|how|wow|yay|aw+|oh|lol|haha|inspiring)\b", re.IGNORECASE)
 _MODAL = re.compile(r"^(?:will|can|cannot|could|must|is going to|are going to)\b", re.IGNORECASE)
+# someone of the user's named as the subject: "Jhun is graduating grade 6 at Mabolo Elementary", "Reza got an offer
+# at McGill": what the user tells of the people in their life
+_NAMED = re.compile(r"^(?P<n>(?-i:[^\W\d_a-z])[\w'’-]+)\s+(?:is|are|was|has|had|got|gets|goes|went|lives|works|"
+                    r"started|starts|moved|plays|studies|teaches|graduated|graduates|just|finally|now|still)\b")
+_NOT_SUBJECTS = frozenset(index_terms("i the a an my our your his her their it this that these those yes no not just "
+                                      "also so and but or then now here there what when where why how hi hello hey "
+                                      "thanks thank please sorry well okay ok sure fine good great mr mrs ms dr mom mum "
+                                      "dad monday tuesday wednesday thursday friday saturday sunday january february "
+                                      "march april may june july august september october november december today "
+                                      "tomorrow yesterday everyone everything someone nobody"))
+
+
+def _named_subject(t: str) -> bool:
+    """A clause about someone named (not an ending of theirs: :mod:`.endings` reads "Łatka is gone")."""
+    m = _NAMED.match(t)
+    return m is not None and m.group("n").lower() not in _NOT_SUBJECTS and not _ENDING.search(t) and \
+        re.search(r"\b(?:gone|died|dead|passed|over|lost)\b", t, re.IGNORECASE) is None
+
+
 MIN_TERMS = 2  # content terms a statement needs (names and numbers count double)
 
 
@@ -141,7 +160,8 @@ def one(text: str, said: str | None = None) -> Statement | None:
     """One first-person disclosure as a :class:`Statement`, or None when the clause is not one."""
     said = (said or text).strip().rstrip(".!?,;:- ")
     t = text.strip()
-    if not t or t.endswith("?") or not _FIRST.search(t) or _LISTENER.search(t) or _POINTING.match(t):
+    if not t or t.endswith("?") or not (_FIRST.search(t) or _named_subject(t)) or _LISTENER.search(t) or \
+            _POINTING.match(t):
         return None
     if _HYPOTHETICAL.search(t) or _FILLER_HEAD.match(t) or re.match(r"^(?:I|we)\s*$", t, re.IGNORECASE):
         return None
