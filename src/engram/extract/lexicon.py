@@ -46,7 +46,8 @@ JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer p
     animator copywriter investor founder ceo cto director supervisor intern apprentice postman courier
     janitor gardener builder welder surveyor geologist biologist chemist physicist mathematician statistician
     historian archaeologist curator judge paralegal optician physiotherapist physio radiographer sonographer
-    dietitian nutritionist pastor priest rabbi imam retiree pensioner housewife homemaker""")
+    dietitian nutritionist pastor priest rabbi imam retiree pensioner housewife homemaker helper crew attendant
+    steward stewardess guard porter labourer laborer trucker dispatcher planner inspector ranger""")
 DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "pescetarian":
           "pescatarian", "keto": "keto", "gluten-free": "gluten-free", "gluten free": "gluten-free",
           "halal": "halal", "kosher": "kosher", "paleo": "paleo", "flexitarian": "flexitarian",

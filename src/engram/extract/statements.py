@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..core.text import index_terms
 from .base import Category
+from .lexicon import NOT_NAMES
 from .text import IRREGULAR_PAST, cap
 
 RULE = "statement"  # Fact.rule of a statement (its attribute is ATTRIBUTE; strategies drop the key)
@@ -97,18 +98,14 @@ _MODAL = re.compile(r"^(?:will|can|cannot|could|must|is going to|are going to)\b
 # at McGill": what the user tells of the people in their life
 _NAMED = re.compile(r"^(?P<n>(?-i:[^\W\d_a-z])[\w'’-]+)\s+(?:is|are|was|has|had|got|gets|goes|went|lives|works|"
                     r"started|starts|moved|plays|studies|teaches|graduated|graduates|just|finally|now|still)\b")
-_NOT_SUBJECTS = frozenset(index_terms("i the a an my our your his her their it this that these those yes no not just "
-                                      "also so and but or then now here there what when where why how hi hello hey "
-                                      "thanks thank please sorry well okay ok sure fine good great mr mrs ms dr mom mum "
-                                      "dad monday tuesday wednesday thursday friday saturday sunday january february "
-                                      "march april may june july august september october november december today "
-                                      "tomorrow yesterday everyone everything someone nobody"))
+_NOT_SUBJECTS = NOT_NAMES | frozenset(("Today", "Tomorrow", "Yesterday", "Everyone", "Everything", "Someone",
+                                      "Nobody", "Nothing", "Mine", "Ours"))
 
 
 def _named_subject(t: str) -> bool:
     """A clause about someone named (not an ending of theirs: :mod:`.endings` reads "Łatka is gone")."""
     m = _NAMED.match(t)
-    return m is not None and m.group("n").lower() not in _NOT_SUBJECTS and not _ENDING.search(t) and \
+    return m is not None and m.group("n") not in _NOT_SUBJECTS and not _ENDING.search(t) and \
         re.search(r"\b(?:gone|died|dead|passed|over|lost)\b", t, re.IGNORECASE) is None
 
 
