@@ -15,10 +15,12 @@ import re
 from . import asked
 from .lexicon import NOT_NAMES, REL_ADJ, REL_RE
 
-_NOUN = r"(?P<n>company|employer|firm|workplace|manager|line manager|boss|supervisor)"
+_NOUN = (r"(?P<n>company|employer|firm|workplace|manager|line manager|boss|supervisor|principal|head teacher|advisor|"
+         r"adviser)")
 _NAME = r"(?P<x>(?-i:[A-Z])[\w'’&.-]*(?:\s+(?-i:[A-Z])[\w'’&.-]*){0,2})"
 _FORMS = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:my|our)\s+{_NOUN}\s*,\s*{_NAME}\s*,",           # "my company, Grundfos, is ..."
+    rf"\b(?:(?:my|our)\s+new|a\s+new)\s+{_NOUN}\s*[,:]\s*{_NAME}\s*(?:[,.!]|$)",  # "a new advisor, Dr. Kaya."
     rf"\b(?:my|our)\s+{_NOUN}\s*\(\s*{_NAME}\s*\)",          # "my company (Grundfos) is ..."
     rf"{_NAME}\s*\(\s*(?:my|our)\s+{_NOUN}\s*\)",            # "Gnunhild (my manager)"
     rf"{_NAME}\s*,\s*(?:my|our)\s+{_NOUN}\s*,",              # "Grundfos, my employer, ..."
@@ -40,7 +42,7 @@ def statements(sentence: str) -> list[str]:
     for pattern in _FORMS:
         for m in pattern.finditer(sentence):
             name = m.group("x").strip(" .")
-            if name.split()[0] in NOT_NAMES:
+            if re.sub(r"^(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+", "", name).split()[0] in NOT_NAMES:
                 continue
             question = asked.ask(f"Who is your {m.group('n').lower()}")
             said = question.say(name) if question is not None else ""

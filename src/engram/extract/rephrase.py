@@ -266,6 +266,12 @@ _EMPTY_ADVERBS = re.compile(r"\b(?P<s>I|we)\s+(?:(?:already|actually|really|hone
                             r"definitely|kinda|seriously)\s+)+(?=[a-z])", re.IGNORECASE)
 
 
+# "... here in Guadalajara" after a statement about something else: where the speaker is, as its own statement
+_HERE_IN = re.compile(r"^(?P<s>(?:I|we|my|our)\b.+?)\s+(?:right\s+)?here\s+in\s+(?P<p>(?-i:[^\W\d_a-z])[\w'’-]+"
+                      r"(?:\s+(?-i:[^\W\d_a-z])[\w'’-]+)?)(?P<rest>[^;]*)$", re.IGNORECASE)
+_LIVES = re.compile(r"\b(?:live|lives|living|based|moved|moving|stay|staying|visiting|travell?ing)\b", re.IGNORECASE)
+
+
 def sentence(text: str) -> str:
     """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits.
 
@@ -280,6 +286,9 @@ def sentence(text: str) -> str:
         s = s[:1].upper() + s[1:]
     if s.endswith("?"):
         return s
+    here = _HERE_IN.match(s)
+    if here and not _LIVES.search(here.group("s")):  # "we dance danzón every Wednesday here in Guadalajara"
+        s = f"{here.group('s')}{here.group('rest')}; I live in {here.group('p')}"
     whole, s = _one(s)
     if whole is None and ";" in s:
         return "; ".join(sentence(part) for part in s.split(";") if part.strip())

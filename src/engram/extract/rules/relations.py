@@ -40,8 +40,8 @@ def manager(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.match(r"^I\s+(?:now\s+|still\s+|directly\s+)*(?:(?:report|am reporting|answer)\s+(?:directly\s+)?to|"
                  r"work\s+(?:directly\s+)?under)\s+"
                  r"(?:(?i:my)\s+" + _BOSS + r"\s+)?" + NAME + r"\b", t)
-    m = m or re.match(r"^(?:(?i:my|our)\s+|(?=(?i:new|current)\s))" + _BOSS + r"\s+is\s+(?:now\s+|still\s+)?" + NAME
-                      + r"\b", t)
+    m = m or re.search(r"(?:^|[,;]\s*)(?:(?i:my|our)\s+|(?=(?i:new|current)\s))" + _BOSS + r"\s+is\s+"
+                       r"(?:now\s+|still\s+)?" + NAME + r"\b", t)  # "Mr Lim retired, new manager is Ms Rao"
     m = m or re.match(r"^" + NAME + r"\s+is\s+(?:now\s+|still\s+)?(?i:my|our)\s+" + _BOSS + r"\b", t)
     if m is None or m.group("name") in NOT_NAMES or c.question or c.hedged:
         return None
