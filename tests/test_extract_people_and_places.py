@@ -24,6 +24,7 @@ def summaries(message: str) -> list[str]:
     ("Old boss left, new manager is Dr. Hughes, seems nice.", ["Manager is Dr. Hughes"]),
     ("I now have a new advisor, Prof. Ruiz.", ["Advisor is Prof. Ruiz"]),
     ("I am junior architect at Foster.", ["Works as a junior architect", "Works at Foster"]),
+    ("I am marketing manager at Oatly.", ["Works as a marketing manager", "Works at Oatly"]),
     ("I'm cabin crew at Ryanair based in Dublin.", ["Works at Ryanair"]),
     ("I am a nurse myself at St Vincent's.", ["Works as a nurse", "Works at St Vincent's"]),
     ("I already speak Dutch and Greek.", ["Speaks Dutch", "Speaks Greek"]),

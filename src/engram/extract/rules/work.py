@@ -31,7 +31,8 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
     m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:(?:a|an)\s+|"
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
-                      r"tired|happy|bad|good|great|proud|lucky|sad|\w+ing)\b))"
+                      r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
+                      r"looking|starting|making|taking)\b))"
                       r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
