@@ -10,27 +10,14 @@ the data and prints its digest, which must equal FROZEN.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from typing import Any
+
+import handwritten
 
 N_USERS = 32
 
 
-def _session(start: str, *texts: str) -> dict[str, Any]:
-    """Messages alternate user / assistant, starting with the user."""
-    roles = ("user", "assistant")
-    return {"start": start, "messages": [(roles[i % 2], t) for i, t in enumerate(texts)]}
-
-
-def _probe(question: str, attr: str, latest: str | None, *, stale: tuple | list = (),
-           gone: tuple | list = (), apart: str | None = None, weekly: bool = False,
-           kinds: tuple | list = (), said: tuple | list = ()) -> dict[str, Any]:
-    # "said" holds short snippets here; build() swaps each for the full user message.
-    return {"question": question, "attr": attr, "latest": latest, "stale": list(stale),
-            "gone": list(gone), "apart": apart, "weekly": weekly, "kinds": list(kinds),
-            "said": list(said)}
+_session, _probe = handwritten.session, handwritten.probe
 
 
 def _resolve(sessions: list[dict[str, Any]], snippets: list[str]) -> list[str]:
@@ -1855,72 +1842,16 @@ _USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11
 
 
 def build() -> list[dict[str, Any]]:
-    users: list[dict[str, Any]] = []
-    for idx, make in enumerate(_USERS):
-        sessions, probes = make()
-        for p in probes:
-            p["said"] = _resolve(sessions, p["said"])
-        users.append({
-            "id": f"b5-u{idx:02d}",
-            "split": "tune" if idx % 2 == 0 else "held",
-            "sessions": sessions,
-            "probes": probes,
-        })
-    return users
+    return handwritten.build(_USERS, "b5", _resolve)
 
 
-def digest(users: list[dict[str, Any]]) -> str:
-    blob = json.dumps(users, sort_keys=True, ensure_ascii=False, default=list)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
-
-
-FROZEN = "c78fa8f87707"  # replace with the printed digest once the data is final
-
-_KINDS = {"plain", "in_passing", "answer", "two_facts", "slip_same_message", "slip_next_message",
-          "changed", "ended", "restated", "informal", "non_ascii"}
-_PROBE_KEYS = {"question", "attr", "latest", "stale", "gone", "apart", "weekly", "kinds", "said"}
-_DAYS = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
-
-
-def _word_in(value: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"s?(?!\w)", text.lower()) is not None
-
-
-def _check(users: list[dict[str, Any]]) -> None:
-    assert len(users) == N_USERS
-    for u in users:
-        uid = u["id"]
-        assert 3 <= len(u["sessions"]) <= 4, uid
-        starts = [s["start"] for s in u["sessions"]]
-        assert starts == sorted(starts), uid
-        for s in u["sessions"]:
-            msgs = s["messages"]
-            assert 8 <= len(msgs) <= 16, (uid, s["start"], len(msgs))
-            assert len(msgs) % 2 == 0, (uid, s["start"])
-        user_msgs = [t for s in u["sessions"] for r, t in s["messages"] if r == "user"]
-        user_text = "\n".join(user_msgs)
-        for p in u["probes"]:
-            where = (uid, p["attr"])
-            assert set(p) == _PROBE_KEYS, where
-            assert p["kinds"] and set(p["kinds"]) <= _KINDS, where
-            assert p["said"], where
-            for m in p["said"]:
-                assert m in user_msgs, where
-            for v in ([p["latest"]] if p["latest"] else []) + p["stale"] + p["gone"]:
-                assert _word_in(v, user_text), (where, v)
-            if p["apart"]:
-                assert _word_in(p["apart"], user_text), (where, p["apart"])
-            if p["weekly"]:
-                assert p["latest"] in _DAYS, where
-            if p["latest"] is None:
-                assert p["gone"], where
-        attrs = [p["attr"] for p in u["probes"]]
-        assert len(attrs) == len(set(attrs)), uid
+digest = handwritten.digest
+FROZEN = "c78fa8f87707"
 
 
 if __name__ == "__main__":
     _users = build()
-    _check(_users)
+    handwritten.check(_users, N_USERS)
     assert digest(_users) == digest(build()), "build() is not deterministic"
-    _probes = [p for u in _users for p in u["probes"]]
-    print(f"users={len(_users)} probes={len(_probes)} digest={digest(_users)}")
+    print(f"users={len(_users)} probes={sum(len(u['probes']) for u in _users)} digest={digest(_users)} "
+          f"frozen={FROZEN}")
