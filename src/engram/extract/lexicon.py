@@ -115,8 +115,11 @@ OPINION_VERBS = re.compile(r"\b(?:thinks?|says?|said|believes?|feels?|wants?|sug
                             r"tells|reckons?|keeps telling|asked|wonders?)\b", re.IGNORECASE)
 
 PLACE = r"(?P<place>[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*)"
+# titles said before a name: no end of a sentence after their dot, part of the name they go with
+TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Mt", "Fr", "Sr", "Jr")
+TITLE_RE = r"(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+"  # of a person
 # a name, with the title it is said with ("Ms Rao", "Dr. Kaya", "Mrs. Chan": the title is how the user knows them)
-NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+(?=[A-Z]))?[A-Z][a-zà-ÿ'’-]+)"
+NAME = r"(?P<name>(?:" + TITLE_RE + r"(?=[A-Z]))?[A-Z][a-zà-ÿ'’-]+)"
 NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Those Yes No Not Just Also
     So And But Or Then Now Here There What When Where Why How Hi Hello Hey Thanks Thank Please Sorry Well
     Okay Ok Sure Fine Good Great Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from . import asked
-from .lexicon import NOT_NAMES, REL_ADJ, REL_RE
+from .lexicon import NOT_NAMES, REL_ADJ, REL_RE, TITLE_RE
 
 _NOUN = (r"(?P<n>company|employer|firm|workplace|manager|line manager|boss|supervisor|principal|head teacher|advisor|"
          r"adviser)")
@@ -42,7 +42,7 @@ def statements(sentence: str) -> list[str]:
     for pattern in _FORMS:
         for m in pattern.finditer(sentence):
             name = m.group("x").strip(" .")
-            if re.sub(r"^(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+", "", name).split()[0] in NOT_NAMES:
+            if re.sub(r"^" + TITLE_RE, "", name).split()[0] in NOT_NAMES:
                 continue
             question = asked.ask(f"Who is your {m.group('n').lower()}")
             said = question.say(name) if question is not None else ""

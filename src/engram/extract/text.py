@@ -23,6 +23,7 @@ from .lexicon import (
     REL_ADJ,
     REL_RE,
     SESSIONS_RE,
+    TITLES,
     TRAILING,
     words,
 )
@@ -62,7 +63,7 @@ def expand(text: str) -> str:
 
 
 # a title before a name is no end of a sentence: "my employer Mrs. Chan wants", "Dr. Selin Kaya"
-_TITLES = "".join(rf"(?<!\b{t}\.)" for t in ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Mt", "Fr", "Sr", "Jr"))
+_TITLES = "".join(rf"(?<!\b{t}\.)" for t in TITLES)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -143,7 +144,7 @@ def strip_markers(clause: str) -> tuple[str, bool]:
 
 def trim_np(text: str) -> str:
     """A noun phrase cut at the first clause boundary (not a title's dot: "Dr. Kaya"), trailing fillers removed."""
-    t = re.split(r"\s*(?:[,;!?]|\.(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bProf\.)(?<!\bSt\.)|\s-\s|"
+    t = re.split(r"\s*(?:[,;!?]|\." + _TITLES + r"|\s-\s|"
                  r"\bbut\b|\bbecause\b|\bso that\b|\bso\b|\bwhen\b|\bif\b|\bwhich\b|"
                  r"\band I\b|\band we\b|\band my\b|\band the\b|\band it\b|\band that\b)\s*", text, maxsplit=1)[0]
     prev = None
