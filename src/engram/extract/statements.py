@@ -95,8 +95,8 @@ _REACTION = re.compile(r"^(?:glad|happy|sorry|thanks|thank|need|hope|wish|love|g
                        r"so|such|what|how|wow|yay|aw+|oh|lol|haha|inspiring)\b", re.IGNORECASE)
 _MODAL = re.compile(r"^(?:will|can|cannot|could|must|is going to|are going to)\b", re.IGNORECASE)
 # someone of the user's named as the subject: "Jhun is graduating grade 6 at Mabolo Elementary", "Reza got an offer
-# at McGill": what the user tells of the people in their life
-_NAMED = re.compile(r"^(?P<n>(?-i:[^\W\d_a-z])[\w'’-]+)\s+(?:is|are|was|has|had|got|gets|goes|went|lives|works|"
+# at McGill": what the user tells of the people in their life (one person: not "Winters are brutal", "Climbing is")
+_NAMED = re.compile(r"^(?P<n>(?-i:[^\W\d_a-z])[\w'’-]+(?<!ing))\s+(?:is|was|has|had|got|gets|goes|went|lives|works|"
                     r"started|starts|moved|plays|studies|teaches|graduated|graduates|just|finally|now|still)\b")
 _NOT_SUBJECTS = NOT_NAMES | frozenset(("Today", "Tomorrow", "Yesterday", "Everyone", "Everything", "Someone",
                                       "Nobody", "Nothing", "Mine", "Ours"))
