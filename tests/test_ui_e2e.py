@@ -199,6 +199,8 @@ def main(pg: Any) -> Any:
 
 
 def expect(locator: Any) -> Any:
+    """Playwright's ``expect``, waiting up to 15 s (not 5): a page drawn on a loaded 2-core box is slow, not wrong."""
+    sync_api.expect.set_options(timeout=15_000)
     return sync_api.expect(locator)
 
 
@@ -438,7 +440,9 @@ def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, 
             pg.get_by_role("button", name="Sign in").click()
             expect(pg.locator(".grant")).to_contain_text(f"agent {AGENT}")
             pg.goto(f"/ui#/records?actor={ANA}&kind=guidance")
-            expect(main(pg).locator("table")).to_contain_text("Prefers email; never call")
+            # the records page, once it has replaced the overview (two tables of its own) on a loaded 2-core box
+            prefers = main(pg).get_by_role("link", name="Prefers email; never call, not even about refunds")
+            expect(prefers).to_be_visible(timeout=30_000)
             pg.goto("/ui#/jobs")  # started with --no-worker: the page says that nothing runs the jobs
             expect(main(pg).locator("#worker-status")).to_contain_text("No job worker runs in this server")
             ctx.close()
