@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from . import asked
+from .lexicon import JOB_HEADS
 
 _FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|probably|honestly|sure|just|only|in|at|"
                    r"still|currently|kind of|sort of|kinda|sorta|I guess|I think|pretty much|basically|right now|"
@@ -194,9 +195,6 @@ _NON_ANSWER = re.compile(r"^(?:not sure|not yet|not really|no idea|dunno|idk|i d
 _EMOTE = re.compile(r"\s*(?::-?[()DPp]|;-?\)|<3|(?<!\w)xx?|!+)\s*$")  # a kiss, not the end of "Hilux"
 _CALLED = re.compile(r"^(?:(?:her|his|their)\s+name(?:'s|’s|\s+is)|(?:she|he|they)(?:'s|’s|\s+is|\s+are)\s+called|"
                      r"called|named)\s+(?P<x>[^\W\d_][\w'’-]*)", re.IGNORECASE)
-_ARTICLE_OR_JOB = re.compile(r"^(?:a|an|the)\s|(?:er|or|ist|ian|ant|ent|man|woman|person|nurse|chef|doctor|"
-                             r"engineer|teacher|lawyer|medic|director|lead|head|owner|worker|assistant|student)s?$",
-                             re.IGNORECASE)
 _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might|should|is|'ll)\b.*$", re.IGNORECASE)
 
 
@@ -227,8 +225,6 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
         if m and what.subject != "I" and re.match(r"^(?:in|at|based in|living in)\b", m.group("rest"), re.IGNORECASE):
             return what.say(re.sub(r"^(?:in|at|based in|living in)\s+", "", m.group("rest"), flags=re.IGNORECASE))
         return ""
-    for _ in range(3):
-        body = _FILL.sub("", body).strip()
     person = asked.named_person(body)
     if person:
         return person
@@ -241,7 +237,7 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
             inside = re.match(r"^in\s+(?:a\s+(?:village|town|suburb)\s+called\s+)?(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z]"
                               r"[\w'’-]+)?)$", more)
             body, more = (inside.group("x"), "") if inside else (_NEAR.sub("", body), more)
-        if what.kind == "job" and not _ARTICLE_OR_JOB.search(body):  # "logistics": a field, not a title
+        if what.kind == "job" and not _titled(body):  # "logistics": a field, not a title
             return f"I work in {body}." + _more(more)
     modal = _MODAL.match(body)
     if modal and what.kind == "name":
@@ -249,6 +245,12 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
     if not body or len(body.split()) > (8 if what.kind in _SAID_AT_LENGTH else 5) or "?" in body:
         return ""
     return what.say(body) + _more(more)
+
+
+def _titled(job: str) -> bool:
+    """Whether an answer to "what do you do?" names a job ("a nurse", "senior accountant"), not a field."""
+    last = job.lower().split()[-1] if job.split() else ""
+    return bool(re.match(r"^(?:a|an|the)\s", job, re.IGNORECASE)) or last in JOB_HEADS or last[:-1] in JOB_HEADS
 
 
 def _more(rest: str) -> str:

@@ -20,7 +20,7 @@ from .base import Fact
 from .lexicon import DIETS, JOB_HEADS, LANGS
 from .text import is_activity, with_make
 
-# a bare "sorry," / "oops," before the value (checked to be one: :func:`_value_like`)
+# a bare "sorry," / "oops," before the value (checked to be one: :func:`value_like`)
 _BARE_CUE = r"(?P<bare>sorry|oops|whoops|my bad)(?=\s*[,!:])|(?P<actually>actually)"
 _TRIGGER = (r"(?:sorry,?\s+I\s+(?:mean|meant)|I\s+meant|no\s+wait|wait,?\s+no|or\s+rather|correction:?|"
             r"oops,?\s+I\s+mean|scratch\s+that|" + _BARE_CUE + ")")
@@ -66,8 +66,8 @@ def find(sentence: str) -> Correction | None:
 
 def _taken(m: re.Match[str]) -> bool:
     """A match of :data:`_INLINE` / :data:`_ALONE` that is a correction: a short replacement, a value after a
-    bare "sorry," (:func:`_value_like`), the slip named after "actually" ("Juno... actually Pépite, not Juno")."""
-    return _short(m.group("y")) and (not m.group("bare") or _value_like(_clean(m.group("y")))) and (
+    bare "sorry," (:func:`value_like`), the slip named after "actually" ("Juno... actually Pépite, not Juno")."""
+    return _short(m.group("y")) and (not m.group("bare") or value_like(_clean(m.group("y")))) and (
         not m.group("actually") or bool(m.group("x")))
 
 
@@ -150,11 +150,11 @@ def _clean(y: str) -> str:
     return m.group("v") if m else y
 
 
-_NOT_VALUE_WORDS = STOP_WORDS | frozenset(("gotta", "got", "run", "go", "wrong", "late", "reply", "forgot", "brb",
-                                           "bye", "again", "chat", "thread", "question", "ignore"))
+_NOT_VALUE_WORDS = STOP_WORDS | frozenset(("gotta", "got", "run", "go", "going", "wrong", "late", "reply", "forgot",
+                                           "brb", "bye", "again", "chat", "thread", "question", "ignore"))
 
 
-def _value_like(y: str) -> bool:
+def value_like(y: str) -> bool:
     """Whether what follows a bare "sorry," can be a value put right ("Wednesday", "Bruges"), not an apology
     for something else ("for the late reply", "gotta run", "wrong chat")."""
     ws = y.lower().split()

@@ -17,7 +17,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from ..core.text import STOP_WORDS
+from .corrections import value_like
+from .recurrence import DAY
 
 _STRONG = (r"sorry|oops|whoops|my bad|I mean|I meant(?: to say)?|or rather|rather|make that|correction|"
            r"scratch that|wait")
@@ -34,9 +35,7 @@ _CUE_SENTENCE = re.compile(r"(?<=[.!?])\s+" + _CUES, re.IGNORECASE)
 _TAIL = re.compile(r"^(?:\s*,?\s*(?:really|actually|definitely|I mean|sorry|my mistake|my bad|lol|haha|oops))*"
                    r"\s*(?=$|[,.;!?)])", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _GOES_ON = re.compile(r"\s*(?:I|he|she|they|we|it|that|this|which|who|and|but|so|because|since|as)\b")
-_LEAVING = frozenset(("gotta", "got", "run", "go", "going", "late", "reply", "bye", "brb", "again", "wrong", "chat"))
 _MOVED_ON = re.compile(r"\b(?:new|now|switched|moved on|replaced|instead|favou?rites?|overtaken|these days)\b",
                        re.IGNORECASE)
 _NOT_NAMES = frozenset(("I", "I'm", "My", "Our", "We", "The", "A", "An"))
@@ -48,9 +47,9 @@ _NOT_SENTENCE = re.compile(r"[.!]\s+(?:(?:wait|sorry|oops|no)\s*[,!]?\s*)*not\s+
 
 
 def _plain(words: str) -> bool:
-    """Whether plain words can be a value put right: no function word ("love it"), no leave-taking ("gotta run")."""
-    ws = words.lower().split()
-    return 0 < len(ws) <= 2 and not any(w in STOP_WORDS or w in _LEAVING for w in ws)
+    """Whether plain words can be a value put right: one or two, no function word ("love it"), no leave-taking
+    ("gotta run": :func:`~engram.extract.corrections.value_like`)."""
+    return len(words.split()) <= 2 and value_like(words)
 
 
 def _capital(word: str) -> bool:
@@ -58,7 +57,7 @@ def _capital(word: str) -> bool:
 
 
 def _shape(word: str) -> str:
-    if re.fullmatch(_DAY, word, re.IGNORECASE):
+    if re.fullmatch(DAY + "s?", word, re.IGNORECASE):
         return "day"
     if word[:1].isdigit():
         return "number"

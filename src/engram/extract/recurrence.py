@@ -88,8 +88,8 @@ _MOVED_TO_DAY = re.compile(r"\b(?:moved|moves|moving|switched|changed|bumped|shi
                            + DAY + r"s?)\b", re.IGNORECASE)
 _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] in SESSIONS or w[:-2] in SESSIONS))
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
-                          r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|class|lesson|practice|club|"
-                          r"choir|therapy)s?\b", re.IGNORECASE)  # "Thursday is my pottery class"
+                          r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
+                          re.IGNORECASE)  # "Friday is my date night", "Thursday is my pottery class"
 _STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
 # a class or practice had in the present tense on a bare day is a standing slot ("we have flamenco class on
 # Wednesday"); a meeting, "the lesson", or a day said with this / next / last or another time is one occasion
