@@ -10,20 +10,14 @@ as the user wrote it, not the statement it was read as.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from engram.extract import OfflineExtractor, answers
-from engram.types import Event
-
-T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+from tests.support.extraction import events
 
 
 def _read(question: str, reply: str) -> list[tuple[str, str]]:
-    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="assistant", content=question, at=T0),
-           Event(id="e1", agent="a", actor="u", session="s", seq=1, role="user", content=reply,
-                 at=T0 + timedelta(minutes=1))]
+    evs = events(("assistant", question), reply)
     return [(f.summary, f.evidence) for f in OfflineExtractor().facts(evs) if not f.retract]
 
 

@@ -16,9 +16,8 @@ import pytest
 from engram import Memory, Scope
 from engram.extract import OfflineExtractor
 from engram.extract.midfix import rewrite
-from engram.types import Event
 from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
-from tests.support.extraction import fact_summaries, play_user_sessions
+from tests.support.extraction import events, fact_summaries, play_user_sessions
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 
@@ -72,8 +71,7 @@ def test_what_is_not_a_fix_is_left_as_said(said: str) -> None:
 
 
 def _facts(message: str) -> list[str]:
-    ev = Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", content=message, at=T0)
-    return [f.summary for f in OfflineExtractor().facts([ev]) if not f.retract]
+    return [f.summary for f in OfflineExtractor().facts(events(message)) if not f.retract]
 
 
 @pytest.mark.parametrize(("message", "kept", "gone"), [

@@ -4,20 +4,15 @@ these tests (none is taken from a bench set). Pure tests of the offline extracto
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from engram.extract import OfflineExtractor
 from engram.extract.text import split_sentences
-from engram.types import Event
-
-T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+from tests.support.extraction import events
 
 
 def summaries(message: str) -> list[str]:
-    ev = Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", content=message, at=T0)
-    return [f.summary for f in OfflineExtractor().facts([ev]) if not f.retract]
+    return [f.summary for f in OfflineExtractor().facts(events(message)) if not f.retract]
 
 
 @pytest.mark.parametrize(("message", "want"), [
