@@ -64,11 +64,10 @@ def test_an_append_commits_before_its_chunks_are_embedded(make_memory: Callable[
 
 def test_appends_close_together_share_one_background_batch(make_memory: Callable[..., Memory],
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """The thread waits GATHER_SECONDS after a wake-up, so a stream of appends costs one embedding call and
-    one transaction, not one of each per append; and a batch that was not full is not read again."""
-    from engram import indexer
-
-    monkeypatch.setattr(indexer, "GATHER_SECONDS", 0.5)  # far longer than the appends below take
+    """Notifications that arrive before the thread takes its batch are one entry of its queue, so a stream of
+    appends costs one embedding call and one transaction, not one of each per append; and a batch that was not
+    full is not read again. The thread is held at its queue (the test owns the queue's lock while appending),
+    so the outcome does not depend on how fast this machine appends."""
     emb = RecordingEmbedder()
     mem = make_memory(embedder=emb)
     assert mem.indexer is not None
@@ -81,12 +80,13 @@ def test_appends_close_together_share_one_background_batch(make_memory: Callable
             reads += 1
         return step(session, limit)
     monkeypatch.setattr(mem.indexer, "_step", counted)
-    for i in range(5):
-        mem.append(S, [{"role": "user", "content": f"message {i} about the allotment"}])
-    deadline = time.monotonic() + 10
+    with mem.indexer._cond:  # re-entrant: notify() takes it on this thread; the indexer thread waits for it
+        for i in range(5):
+            mem.append(S, [{"role": "user", "content": f"message {i} about the allotment"}])
+    deadline = time.monotonic() + 30
     while pending(mem, S) and time.monotonic() < deadline:
         time.sleep(0.01)
-    time.sleep(0.1)  # the thread would re-read now if it were going to
+    mem.indexer.close()  # joins the thread: whatever it was going to read, it has read
     assert pending(mem, S) == [] and len(emb.by_thread) == 5
     assert reads == 1
 
