@@ -269,7 +269,7 @@ def org(text: str) -> str:
     # "a small agency called Brightside": the name
     t = re.sub(r"^(?i:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+(?=\S)", "", t)
     t = re.split(r"\s+(?:in the|as a|as an|on|since|for|and)\s+|\s+(?:based|located)\b", t)[0].strip()
-    t = re.sub(r"\s+(?:here|there|now|today)$", "", t)
+    t = re.sub(r"(?:\s+(?:here|there|now|today|instead|too|as well|these days|though))+$", "", t)
     if not t:
         return ""
     if re.match(r"^[A-Z]", t):

@@ -239,9 +239,17 @@ def activity(rest: str) -> tuple[str, str] | None:
         if verb == "":
             return (_LIGHT[re.sub(r"\s+", " ", m.group("v").lower())], what)
         return (verb, what)
+    theirs = _THEIR_SESSION.match(rest)
+    if theirs:  # "the Korean school moved my class to": "my Korean school class moved to"
+        return activity(f"my {theirs.group('q')} {theirs.group('s')} {theirs.group('m')}{rest[theirs.end():]}")
     head, comma, _ = rest.partition(",")
     # "we have flamenco class together, it is our evening": the habit, then a remark on it
     return activity(head) if comma and head.strip() else None
+
+
+# a place or club that moved the user's session: what the session is of is named by who moved it
+_THEIR_SESSION = re.compile(r"^(?:the|our)\s+(?P<q>[^\W\d_][\w'’ -]{1,30}?)\s+(?P<m>moved|switched|changed|shifted|"
+                            r"rescheduled|bumped)\s+(?:my|our)\s+(?P<s>" + SESSIONS_RE + r")\b", re.IGNORECASE)
 
 
 def activity_key(what: str) -> str:

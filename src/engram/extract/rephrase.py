@@ -24,9 +24,10 @@ _CAR = r"(?P<car>(?i:" + "|".join(sorted(CAR_MAKES, key=len, reverse=True)) + r"
 _DIET = r"(?P<d>" + "|".join(sorted(DIETS, key=len, reverse=True)) + r")"
 _LANG = r"(?P<l>(?i:" + "|".join(sorted(LANGS, key=len, reverse=True)) + r"))"
 _JOB = r"(?P<j>(?:a|an)\s+[\w -]+?)"
+_JOB_HEADS = "|".join(sorted(JOB_HEADS, key=len, reverse=True))
 # a job said without its article, as many write it: "I am translator", "I am English teacher in a school"
 _BARE_JOB = (r"(?!(?i:a|an|the|my|your|his|her|our|their|not|so|very|really|such|no|one)\b)"
-             r"(?P<j>(?:[A-Za-z-]+\s+){0,2}?(?i:" + "|".join(sorted(JOB_HEADS, key=len, reverse=True)) + r"))")
+             r"(?P<j>(?:[A-Za-z-]+\s+){0,2}?(?i:" + _JOB_HEADS + r"))")
 _ANSWERS_NOT = r"(?!(?i:sorry|yes|yeah|no|nope|well|oh|ok|okay|also|and|but|so|sadly|unfortunately|actually)\b)"
 _TAIL = re.compile(r"[\s,]*\b(?:lol|lmao|haha+|btw|tbh|fyi|for real)\b[\s.!]*$", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
@@ -95,10 +96,13 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^I (?:have )?(?:just\s+|finally\s+)?(?:found|got|landed|accepted|started)\s+(?:a|the|my)\s+(?:new\s+)?"
      r"(?:job|position|role|post)\s+as\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)\s+(?:at|with)\s+(?P<o>.+)$",
      r"I work as a \g<j> at \g<o>"),
-    (r"^I (?:have )?(?:just\s+|finally\s+)?(?:got|landed|found)\s+(?:a|an)\s+(?:new\s+)?(?P<j>(?:[\w-]+\s+){0,3}?"
-     r"[\w-]+)\s+(?:job|role|position)\s+(?:at|with)\s+(?P<o>.+)$", r"I work as a \g<j> at \g<o>"),
-    (r"^I (?:have )?(?:just\s+|finally\s+)?(?:got|landed|found|accepted)\s+(?:a|the)\s+(?:new\s+)?"
-     r"(?:job|position|role|post)\s+(?:at|with)\s+(?P<o>.+)$", r"I work at \g<o>"),
+    # ... named by its job noun ("a junior designer job"); any other word before "job" only describes it ("a new
+    # job", "an on campus job", "a part-time job"): the employer alone
+    (r"^(?:I )?(?:have )?(?:just\s+|finally\s+)?(?i:got|landed|found)\s+(?:a|an)\s+(?:new\s+)?"
+     r"(?P<j>(?:[\w-]+\s+){0,3}?(?i:" + _JOB_HEADS + r"))\s+(?:job|role|position)\s+(?:at|with)\s+(?P<o>.+)$",
+     r"I work as a \g<j> at \g<o>"),
+    (r"^(?:I )?(?:have )?(?:just\s+|finally\s+)?(?i:got|landed|found|accepted)\s+(?:a|an|the)\s+"
+     r"(?:[\w-]+\s+){0,3}?(?:job|position|role|post)\s+(?:at|with)\s+(?P<o>.+)$", r"I work at \g<o>"),
     (r"^(?:they|my boss|my manager|the company|work)\s+(?:have|has)?\s*(?:just\s+|finally\s+)?(?:made|promoted)\s+me"
      r"\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)[.!]*$", r"I work as a \g<j>"),
     (r"^I (?:have been|was|got|have got)\s+(?:just\s+)?(?:made|promoted to)\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)"

@@ -86,7 +86,7 @@ def split_sentences(text: str) -> list[str]:
 _THIRD_VERBS = "goes|lives|works|attends|plays|studies|teaches|drives|coaches|trains"
 _FIRST_VERBS = "work|live|drive|speak|play|teach|study|go|coach|train|volunteer"
 # a change said after a comma without its subject: "my sister left Oslo, moved to Rome" (hers, not the user's)
-_PAST_VERBS = "switched|moved|joined|started|bought|sold|took up|picked up"
+_PAST_VERBS = "switched|moved|joined|started|bought|sold|took up|picked up|got|landed"
 _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
@@ -94,10 +94,13 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
     # a habit's slot after its news: "I found a choir here, rehearsals are on Thursday evenings"
     r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r")\s+(?:is|are)\s+(?:on|every|now)\b)"
+    # a new holder after the old one's news: "my contract with Mrs. Chan finished, new employer is the Leungs"
+    r"|,\s+(?=(?:my\s+|our\s+)?new\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are)\b)"
     r"|\s*;\s*|\s*,?\s+(?:(?:oh|ah|um|uh)\s+)?(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"
     r"(?:I(?!\s+(?:are|were)\b)|we|my|"
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
+    r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"

@@ -384,8 +384,8 @@ def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.search(r"\b(?:switch|switched|switching|change|changed|changing|update|updated|updating|move|moved|"
                   r"moving|raise|raised|raising)\s+(?:my|our)\s+(?P<what>[a-z][\w\s-]{1,30}?)\s+(?:from\s+.+?\s+)?"
                   r"to\s+(?P<val>.+)$", c.dated)
-    if not m or re.match(r"^(?:" + REL_RE + r")\b", m.group("what")):
-        return None
+    if not m or re.match(r"^(?:" + REL_RE + r")\b", m.group("what")) or recurrence.find(c.text):
+        return None  # a new weekly day ("they moved my piano lesson to Fridays") is the habit's (``weekly``)
     what = m.group("what").strip()
     val = trim_np(m.group("val"))
     if not val:
