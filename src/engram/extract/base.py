@@ -107,6 +107,7 @@ class Context:
     # people first known only by a word ("my new manager") or a name ("Ben"), then fully in this batch:
     # (their subject and display before, the person)
     named: list[tuple[str, str, Rel]] = field(default_factory=list)
+    genders: dict[int, str] = field(default_factory=dict)  # id(rel) -> "m"/"f" as the user referred to them
 
     def name(self, rel: Rel, name: str) -> None:
         """``rel`` is called ``name`` from now on ("my new manager ... her name is Dana")."""
@@ -144,9 +145,13 @@ class Context:
         return rel
 
     def pronoun(self, word: str) -> Rel | None:
+        """Who "he", "she" or "it" is: the latest person or pet of that gender. Whom the user called "he" is a he
+        from then on, so a later "she" skips him ("my partner Liam, he's 40 ... the dog, Pickles, she's ...")."""
         want = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}.get(word.lower(), "")
         for r in reversed(self.rels):
-            if not want or r.gender in (want, ""):
+            if not want or self.genders.get(id(r), r.gender) in (want, ""):
+                if want:
+                    self.genders[id(r)] = want
                 return r
         return None
 
@@ -284,12 +289,30 @@ def allergies(c: Clause, subject: str, display: str, what: str, negative: bool) 
     out = []
     for item in items:
         item = strip_article(item)
+        if item.lower() in _OBJECT_PRONOUNS:  # "no shellfish, I'm allergic to it": what the message named before
+            item = _named_before(c.event.content, c.raw)
         if not item or len(item.split()) > 4:
             continue
         who = f"{display} is allergic" if display else "Allergic"
         out.append(make_fact(c, subject, f"allergy:{value_terms(item, 2)}", "yes", f"{who} to {item}", "fact",
                          retract=negative))
     return out
+
+
+_OBJECT_PRONOUNS = frozenset(("it", "them", "that", "those", "these", "this"))
+# what a message says to leave out, and so what "it" is in "I'm allergic to it"
+_LEFT_OUT = re.compile(r"\b(?:no|without|avoid|skip|leave out|hold the|nothing with)\s+(?:any\s+|the\s+)?"
+                       r"(?P<x>[^\W\d_][\w-]+)", re.IGNORECASE)
+
+
+def _named_before(message: str, sentence: str) -> str:
+    """The last thing ``message`` says to leave out before the pronoun in ``sentence``; "" when it names none (then
+    the pronoun stays unresolved and no fact is made, rather than "Allergic to it")."""
+    start = max(0, message.find(sentence))
+    pro = re.search(r"\bto\s+(?:" + "|".join(_OBJECT_PRONOUNS) + r")\b", message[start:], re.IGNORECASE)
+    end = start + pro.start() if pro else len(message)
+    found = [m.group("x") for m in _LEFT_OUT.finditer(message[:end])]
+    return found[-1] if found else ""
 
 
 def event_head(text: str) -> str:

@@ -96,7 +96,9 @@ MARKERS = re.compile(
     r"for the record|for context|now|then|"
     r"turns out|it turns out|funnily enough|important|also important|basically|these days|nowadays|"
     r"thanks|thank you|great|cool|perfect|sure|right|um|uh|hmm|well then|oh and|and also|remember|"
-    r"note|reminder|just)\b[,:!.]?\s*)+", re.IGNORECASE)
+    r"note|reminder|just|(?:one\s+)?other thing|another thing|one more thing|on another note|side note|"
+    r"(?:totally\s+|completely\s+)?unrelated(?:\s+but)?|random(?:\s+but)?|different topic|change of topic|"
+    r"new topic)\b[,:!.]?\s*)+", re.IGNORECASE)
 NOTE_PREFIX = re.compile(r"^(?:(?:a )?(?:note|notes|reminder|remind me|memo|for the record|todo|to-do)"
                           r"(?: for me| to self| to myself)?)\s*[:,-]\s*", re.IGNORECASE)
 HEDGES = re.compile(

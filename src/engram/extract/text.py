@@ -101,6 +101,7 @@ _CLAUSE_SPLIT = re.compile(
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
+    r"|,\s+(?:as|since)\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..."
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"

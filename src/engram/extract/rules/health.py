@@ -142,10 +142,12 @@ _ONE_LANG = r"(?:" + _HOW_WELL + r"\s+)?" + _A_LANG + r"\b"
 
 @rule("user")
 def languages(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I speak French and German", "Portuguese is my native language", "my first language is Welsh"."""
+    """"I speak French and German", "Portuguese is my native language", "my first language is Welsh", "i talk
+    cantonese with my parents"."""
     t, out = c.text, []
-    m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak)\s+(?P<langs>" + _ONE_LANG
-                 + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+)" + _ONE_LANG + r")*)", t, re.IGNORECASE)
+    m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak|(?:talk|use)(?=\s+(?:" + _LANG_RE + r")\b))\s+"
+                 r"(?P<langs>" + _ONE_LANG + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+(?=(?:" + _LANG_RE + r")\b))"
+                 + _ONE_LANG + r")*)", t, re.IGNORECASE)  # chat lists them with spaces: "portuguese english and spanish"
     if m:
         for mm in re.finditer(r"(?:\b(?P<how>" + _HOW_WELL + r")\s+)?\b(?P<lg>" + _A_LANG + r")\b", m.group("langs"),
                               re.IGNORECASE):

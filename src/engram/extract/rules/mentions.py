@@ -158,10 +158,18 @@ def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions")
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"my daughter Ana", "our dog, Rex": remembered for later clauses; a fact when named in a statement."""
+    """"my daughter Ana", "our dog, Rex", "the dog, Pickles": remembered for later clauses; a fact when named in a
+    statement."""
     t, out = c.text, []
-    for mr in re.finditer(r"\b(?i:my|our)\s+" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME
-                          + r")?\b", t):
+    # "my daughter Ana", "our dog, Rex"; a pet is the household's when named after "the": "mind the dog, Pickles"
+    for mr in re.finditer(r"\b(?:(?i:my|our)\s+" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))(?:'s)?(?:,?\s+" + NAME
+                          + r")?|(?i:the)\s+(?=(?i:" + "|".join(PETS) + r"),\s+[A-Z])(?P<pet>[a-z]+),\s+"
+                          + NAME.replace("<name>", "<pet_name>") + r")\b", t):
+        if mr.group("pet"):
+            rel = ctx.remember(Rel(mr.group("pet").lower(), mr.group("pet_name")))
+            if mr.group("pet_name") not in NOT_NAMES and not c.hedged and not c.question:
+                out.append(rel_fact(rel, c))
+            continue
         rel_word = mr.group("rel").lower()
         name = re.sub(r"['’]s$", "", mr.group("name") or "") or None  # "my manager Priya's leaving card"
         if name and (name in NOT_NAMES or not name[0].isupper()):
