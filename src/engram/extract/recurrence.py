@@ -249,7 +249,8 @@ def activity(rest: str) -> tuple[str, str] | None:
 
 # a place or club that moved the user's session: what the session is of is named by who moved it
 _THEIR_SESSION = re.compile(r"^(?:the|our)\s+(?P<q>[^\W\d_][\w'’ -]{1,30}?)\s+(?P<m>moved|switched|changed|shifted|"
-                            r"rescheduled|bumped)\s+(?:my|our)\s+(?P<s>" + SESSIONS_RE + r")\b", re.IGNORECASE)
+                            r"rescheduled|bumped)\s+(?:my|our)\s+(?P<s>(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r"))\b",
+                            re.IGNORECASE)
 
 
 def activity_key(what: str) -> str:

@@ -10,12 +10,14 @@ from ..lexicon import EVENT_NOUNS_SET, REL_ADJ, REL_RE, TRANSIENT
 from ..registry import rule
 from ..text import cap, third_person, tidy, trim_np, value_terms
 
+_MY = r"^(?:(?i:my|our)\s+(?:(?i:new|current)\s+)?|(?i:new)\s+)"  # "my X is", "our new X is", "new X is"
+
 
 @rule("user")
 def my_x_is(c: Clause, ctx: Context) -> list[Fact] | None:
     """"My days off are Mondays and Tuesdays", "my goal is to pass N3 in December", "new employer is the Leung family"
     (not "my exam is on...")."""
-    m = re.match(r"^(?:(?i:my|our)\s+(?:(?i:new|current)\s+)?|(?i:new)\s+)(?P<what>(?!" + REL_ADJ + r"(?:" + REL_RE + r")\b)[a-z][\w\s-]{1,30}?)\s+(?:is|are)\s+"
+    m = re.match(_MY + r"(?P<what>(?!" + REL_ADJ + r"(?:" + REL_RE + r")\b)[a-z][\w\s-]{1,30}?)\s+(?:is|are)\s+"
                  r"(?P<val>.+)$", c.text)
     if not m or re.match(r"^(?:not|a bit|so|very|too|really|kind of|quite|getting|going|being|still|due|on|at|in|"
                          r"this|next|tomorrow|today)\b", m.group("val")) \
@@ -23,7 +25,7 @@ def my_x_is(c: Clause, ctx: Context) -> list[Fact] | None:
             or re.search(r"\b(?:name|email|e-mail|phone|mobile|address|birthday|favourite)\b", m.group("what")):
         return None
     what = m.group("what").strip()
-    mv = re.match(r"^(?:(?i:my|our)\s+(?:(?i:new|current)\s+)?|(?i:new)\s+)" + re.escape(what) + r"\s+(?:is|are)\s+(?P<val>.+)$", c.dated)
+    mv = re.match(_MY + re.escape(what) + r"\s+(?:is|are)\s+(?P<val>.+)$", c.dated)
     val = trim_np(mv.group("val") if mv else m.group("val"))
     if not val or len(val.split()) > 10:
         return None

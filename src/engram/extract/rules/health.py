@@ -147,7 +147,7 @@ def languages(c: Clause, ctx: Context) -> list[Fact] | None:
     t, out = c.text, []
     m = re.match(r"^I\s+(?:also\s+)?(?:speak|am fluent in|can speak|(?:talk|use)(?=\s+(?:" + _LANG_RE + r")\b))\s+"
                  r"(?P<langs>" + _ONE_LANG + r"(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s+(?=(?:" + _LANG_RE + r")\b))"
-                 + _ONE_LANG + r")*)", t, re.IGNORECASE)  # chat lists them with spaces: "portuguese english and spanish"
+                 + _ONE_LANG + r")*)", t, re.IGNORECASE)  # chat lists them with spaces: "polish english and french"
     if m:
         for mm in re.finditer(r"(?:\b(?P<how>" + _HOW_WELL + r")\s+)?\b(?P<lg>" + _A_LANG + r")\b", m.group("langs"),
                               re.IGNORECASE):

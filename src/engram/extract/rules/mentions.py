@@ -19,6 +19,7 @@ from ..lexicon import (
     JOB_HEADS,
     LANGS,
     NAME,
+    NATIONALITIES,
     NOT_NAMES,
     PETS,
     PLACE,
@@ -167,7 +168,8 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
                           + NAME.replace("<name>", "<pet_name>") + r")\b", t):
         if mr.group("pet"):
             rel = ctx.remember(Rel(mr.group("pet").lower(), mr.group("pet_name")))
-            if mr.group("pet_name") not in NOT_NAMES and not c.hedged and not c.question:
+            if mr.group("pet_name") not in NOT_NAMES and not c.hedged and not (
+                    c.question and _NAMING.search(t[:mr.start()])):
                 out.append(rel_fact(rel, c))
             continue
         rel_word = mr.group("rel").lower()
@@ -206,11 +208,24 @@ def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions", final=True)
 def called_named(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"my cat is called Pickles", "our son named Leo": the name fact, and nothing more from the clause."""
+    """"my cat is called Pickles", "our son named Leo", "my sister is Ana", "new landlord is Mr Okafor": the name
+    fact, and nothing more from the clause. Said with "is" only of whom one may have several: "Partner is Zoë",
+    "Landlord is Okafor" name a role's one holder and are read as said (a new one replaces the old)."""
     mc = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\s+(?i:is\s+)?(?i:called|named)\s+" + NAME, c.text)
-    if not mc or mc.group("name") in NOT_NAMES or c.hedged:
+    mc = mc or re.match(r"^(?:(?i:my|our)\s+|(?=(?i:new)\s))" + REL_ADJ + r"(?P<rel>(?i:" + REL_RE + r"))\s+is\s+"
+                        r"(?:now\s+)?" + NAME + r"$", c.text)
+    name, said_is = mc.group("name") if mc else "", mc is not None and not re.search(r"(?i:called|named)", mc.group(0))
+    if not mc or name in NOT_NAMES or name in NATIONALITIES or name in _FAITHS or c.hedged \
+            or (said_is and mc.group("rel").lower() not in _MANY):
         return None
-    return [rel_fact(ctx.remember(Rel(mc.group("rel").lower(), mc.group("name"))), c)]
+    return [rel_fact(ctx.remember(Rel(mc.group("rel").lower(), name)), c)]
+
+
+_MANY = frozenset(("daughter", "son", "sister", "brother", "kid", "child", "baby", "grandson", "granddaughter", "aunt",
+                   "uncle", "cousin", "niece", "nephew", "stepson", "stepdaughter", "friend", "best friend", "roommate",
+                   "flatmate", "colleague", "coworker", *PETS))
+_FAITHS = frozenset(("Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Protestant", "Sikh", "Orthodox", "Anglican",
+                     "Mormon", "Methodist", "Baptist"))  # "my son is Catholic" names no one
 
 
 @rule("mentions")
