@@ -23,6 +23,9 @@ def summaries(*messages: str) -> list[str]:
     ("left the bank, got a job at Wise instead", ["Works at Wise"]),
     ("My landlord is Mr Okafor.", ["Landlord is Mr Okafor"]),
     ("our new puppy is Biscuit", ["Has a puppy named Biscuit"]),
+    ("my nan in Grimsby turns 90 next week", ["Nan lives in Grimsby"]),
+    ("my in-laws live in Gdynia", ["In-laws live in Gdynia"]),
+    ("my parents in Perth are both retired now", ["Parents live in Perth"]),
     ("my sister is Ana, she lives in Porto", ["Has a sister named Ana", "Sister Ana lives in Porto"]),
     ("Our old employer closed, new employer is Siemens.", ["Employer is Siemens"]),
     ("the leisure centre moved my swimming lesson to Fridays", ["Has leisure centre swimming lesson every Friday"]),
@@ -67,3 +70,10 @@ def test_a_new_employer_replaces_the_old_one_by_key() -> None:
     facts = OfflineExtractor().facts(events("My employer is Mrs. Osei.", "Contract done, new employer is Dr. Mensah."))
     employers = [f for f in facts if f.attribute == "employer"]
     assert [f.value for f in employers] == ["Mrs. Osei", "Dr. Mensah"]
+
+
+def test_a_named_pet_that_is_gone_is_over() -> None:
+    facts = OfflineExtractor().facts(events("We got a rabbit, her name is Clover.", "Clover is gone, it was very sudden."))
+    assert any(f.retract and f.topic == ("clover",) for f in facts)
+    kept = OfflineExtractor().facts(events("my brother Aziz visits often", "Aziz is gone for the weekend"))
+    assert not any(f.retract for f in kept)

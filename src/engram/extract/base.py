@@ -29,6 +29,7 @@ from .lexicon import (
     NOT_NAMES,
     PETS,
     PLACE,
+    PLURAL_RELS,
     REL_ADJ,
     REL_RE,
 )
@@ -313,6 +314,12 @@ def _named_before(message: str, sentence: str) -> str:
     end = start + pro.start() if pro else len(message)
     found = [m.group("x") for m in _LEFT_OUT.finditer(message[:end])]
     return found[-1] if found else ""
+
+
+def living_in(display: str, place: str) -> str:
+    """"Sister Ana lives in Porto", "Parents live in Calgary"."""
+    verb = "live" if display.split()[0].lower() in PLURAL_RELS else "lives"
+    return f"{display} {verb} in {place}"
 
 
 def event_head(text: str) -> str:

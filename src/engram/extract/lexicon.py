@@ -27,7 +27,14 @@ FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": "
            "colleague": "", "coworker": "",
            "doctor": "", "therapist": "", "landlord": "", "neighbour": "", "neighbor": "", "youngest": "",
            "eldest": "", "oldest": "", "twins": "", "twin": "", "kids": "", "children": "", "sons": "",
-           "daughters": "", "housemate": ""}
+           "daughters": "", "housemate": "",
+           # said the way families say them at home, and by marriage
+           "mam": "f", "mammy": "f", "mummy": "f", "mommy": "f", "momma": "f", "daddy": "m", "nan": "f",
+           "nana": "f", "nanna": "f", "gran": "f", "granny": "f", "grandad": "m", "granddad": "m",
+           "stepmum": "f", "stepmom": "f", "stepdad": "m", "mother-in-law": "f", "father-in-law": "m",
+           "sister-in-law": "f", "brother-in-law": "m", "parents": "", "grandparents": "", "in-laws": ""}
+# person words that name several people: "my parents live", not "lives"
+PLURAL_RELS = frozenset(w for w in FAMILY if w.endswith("s") and w not in ("boss", "actress"))
 PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "horse",
          "guinea pig", "tortoise", "turtle", "fish", "snake", "ferret", "pony", "gecko", "lizard")
 REL_WORDS = sorted([*FAMILY, *PETS], key=len, reverse=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...core.roles import ROLES
-from ..base import Clause, Context, Fact, Rel, allergies, make_fact, rel_fact
+from ..base import Clause, Context, Fact, Rel, allergies, living_in, make_fact, rel_fact
 from ..lexicon import (
     AWAY_RE,
     CAR_MAKES,
@@ -136,7 +136,7 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     place, who = m.group("place"), m.group("who")
     subject, said = (f"{rel}:{who.lower()}", f"{rel.capitalize()} {who}") if who else (rel, rel.capitalize())
-    return [make_fact(c, subject, "residence", place, f"{said} lives in {place}", "fact")]
+    return [make_fact(c, subject, "residence", place, living_in(said, place), "fact")]
 
 
 _NOT_PLACES = frozenset(("Year", "Grade", "Class", "Form", "Law", "Christ", "Reception"))

@@ -7,7 +7,7 @@ import re
 
 from ...core import timeref
 from ...core.consolidate import norm_key
-from ..base import Clause, Context, Fact, Rel, allergies, event_head, make_fact, subject_of
+from ..base import Clause, Context, Fact, Rel, allergies, event_head, living_in, make_fact, subject_of
 from ..lexicon import CHILDREN, JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
 from ..text import article, pronouns, tidy, trim_np, value_terms
@@ -78,8 +78,9 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if about is None:
         return None
     subj, disp, body = about
-    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|is living|has moved|"
-                 r"moved|is based|relocated|has relocated|is now|is)\s+(?:back\s+)?(?:home\s+)?"
+    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|live|is living|are living|"
+                 r"has moved|have moved|moved|is based|are based|relocated|has relocated|have relocated|is now|are now|is|"
+                 r"are)\s+(?:back\s+)?(?:home\s+)?"
                  r"(?:from\s+" + _OTHER_PLACE + r"\s+)?"
                  r"(?:in|to|into\s+(?:a|an|the|their|her|his)\s+(?:[\w'’-]+\s+){1,4}?in)\s+" + PLACE, body)
     if not m:  # "my mum lives with us": a home too, which a later move replaces
@@ -91,7 +92,7 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if re.search(_SCHOOL_WORD + r"$", m.group("place")) or re.fullmatch(
             r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)", m.group("place")):
         return None  # "Callum has moved to St Brigid's National School", "Rotary moved to Wednesdays"
-    return [make_fact(c, subj, "residence", m.group("place"), f"{disp} lives in {m.group('place')}", "fact")]
+    return [make_fact(c, subj, "residence", m.group("place"), living_in(disp, m.group("place")), "fact")]
 
 
 # a school by its name: "Brookfield Academy", "Kirkebakken Primary", "Riverside Community School"

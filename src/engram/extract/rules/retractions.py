@@ -81,8 +81,17 @@ def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("retractions")
 def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"Tofu passed away last night", "my grandpa Joe died": retracts them, records the loss."""
+    """"Tofu passed away last night", "my grandpa Joe died", "Pépite (our dog) is gone": retracts them, records the
+    loss."""
     m = re.match(r"^(?:my\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", c.text)
+    gone = re.match(r"^" + NAME + r"\s+is\s+(?:gone|no more|no longer with us)\b(?!\s+(?:for|until|till|to|on|from)\b)",
+                    c.text)  # "Pépite is gone, sadly": said of a pet already named, the same loss
+    if not m and gone and ctx.names.get(gone.group("name")) is not None and ctx.names[gone.group("name")].is_pet:
+        name = gone.group("name")
+        summary = tidy(f"{name} " + re.sub(r"^.*?\b(?=is gone|is no)", "", c.dated))
+        return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True,
+                          topic=(name.lower(),)), make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary,
+                                                            "fact")]
     if not m:  # "our dog died in the winter": the one of that word already named, else the word itself
         w = re.match(r"^(?i:my|our)\s+(?P<w>" + REL_RE + r")\s+(?:has\s+)?(?:passed away|died)\b", c.text)
         known = next((r for r in reversed(ctx.rels) if w and r.word == w.group("w").lower() and r.name), None)
