@@ -77,3 +77,14 @@ def test_a_named_pet_that_is_gone_is_over() -> None:
     assert any(f.retract and f.topic == ("clover",) for f in facts)
     kept = OfflineExtractor().facts(events("my brother Aziz visits often", "Aziz is gone for the weekend"))
     assert not any(f.retract for f in kept)
+
+
+@pytest.mark.parametrize("ended", ["Nacho has a new home now, with my aunt", "we had to rehome Nacho, sadly",
+                                   "Nacho went to live with my neighbours", "we gave Nacho away in spring"])
+def test_a_rehomed_pet_is_over(ended: str) -> None:
+    facts = OfflineExtractor().facts(events("our hamster Nacho bites", ended))
+    assert [f.topic for f in facts if f.retract] == [("nacho",)]
+
+
+def test_a_pet_given_something_is_still_the_users() -> None:
+    assert not any(f.retract for f in OfflineExtractor().facts(events("our hamster Nacho bites", "we gave Nacho a bath")))

@@ -79,16 +79,24 @@ def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
     return topic_retraction(c, trim_np(m.group("np")), emit_record=False)
 
 
+# a pet that is no longer the user's, said without "died": gone, rehomed, living with someone else
+_PET_GONE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|had\s+to\s+)?rehome[d]?\s+" + NAME + r"\b|"
+                       r"(?:I|we)\s+(?:have\s+|had\s+to\s+)?gave\s+" + NAME.replace("<name>", "<given>") + r"\s+away\b|"
+                       + NAME.replace("<name>", "<said>") + r"\s+(?:"
+                       r"is\s+(?:gone|no more|no longer with us)\b(?!\s+(?:for|until|till|to|on|from)\b)|"
+                       r"(?:now\s+)?(?:has|got)\s+a\s+new\s+(?:family|home|owner)|went\s+to\s+live\s+with|"
+                       r"(?:was|got|has been)\s+rehomed))")
+
+
 @rule("retractions")
 def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"Tofu passed away last night", "my grandpa Joe died", "Pépite (our dog) is gone": retracts them, records the
-    loss."""
+    """"Tofu passed away last night", "my grandpa Joe died", and of a pet "Pépite is gone", "Tigger has a new family
+    now", "we rehomed Biscuit": retracts them, records the loss."""
     m = re.match(r"^(?:my\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", c.text)
-    gone = re.match(r"^" + NAME + r"\s+is\s+(?:gone|no more|no longer with us)\b(?!\s+(?:for|until|till|to|on|from)\b)",
-                    c.text)  # "Pépite is gone, sadly": said of a pet already named, the same loss
-    if not m and gone and ctx.names.get(gone.group("name")) is not None and ctx.names[gone.group("name")].is_pet:
-        name = gone.group("name")
-        summary = tidy(f"{name} " + re.sub(r"^.*?\b(?=is gone|is no)", "", c.dated))
+    gone = _PET_GONE.match(c.text)  # "Pépite is gone, sadly", "Tigger has a new family now": a pet named before
+    name = next((n for n in (gone.groupdict().values() if gone else ()) if n), "")
+    if not m and name and ctx.names.get(name) is not None and ctx.names[name].is_pet:
+        summary = cap(third_person(c.dated))
         return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True,
                           topic=(name.lower(),)), make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary,
                                                             "fact")]
