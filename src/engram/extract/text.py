@@ -43,6 +43,9 @@ _CONTRACTIONS = [
     (r"\bfave?\b", "favourite"), (r"\bfave?s\b", "favourites"),
     # "my partner's called Thiago": the verb, not a possessive, before "called" / "named"
     (r"\b((?:my|our|his|her|their)\s+\w+(?:\s+\w+)?)['’]s\s+(called|named)\b", r"\1 is \2"),
+    # "my sister's in Napier", "my brother's a nurse now": the verb, before a place or what someone is
+    (r"\b((?:my|our)\s+(?:" + REL_RE + r"))['’]s\s+(?=(?:in|at|from|based|living|now|still|a|an|back|off|moving|"
+     r"going|getting|doing|working|studying)\b)", r"\1 is "),
 ]
 _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
 _CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
@@ -101,7 +104,7 @@ _CLAUSE_SPLIT = re.compile(
     r"he|she|they|please|let us)\b)(?:but|so|and|because|though|although|whereas|while)\s+"
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
-    r"|,\s+(?:as|since)\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..."
+    r"|,\s+as\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..." (not "since": often when, not why)
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
