@@ -50,3 +50,21 @@ def test_a_reply_that_gives_nothing_keeps_nothing(question: str, reply: str) -> 
 def test_kids_are_counted_the_way_the_rules_read_them() -> None:
     assert answers.read("Ella and Sam", "Do you have kids?") == "I have two kids, Ella and Sam."
     assert answers.read("two", "Do you have any children?") == "I have two kids."
+
+
+@pytest.mark.parametrize(("question", "reply", "want"), [
+    # the answer, then a sentence about something else (a chat writer's next sentence in lower case)
+    ("Lovely! What's your landlord's name?", "Ines. and the flat is damp again", "Landlord is Ines"),
+    ("Which city are you in?", "Lyon. We moved in June.", "Lives in Lyon"),
+    # which day suits a habit: its weekly day, and what is said of another day after it
+    ("Which day suits the swim?", "Friday mostly, Monday I'm at work late", "Has swim every Friday"),
+    ("What day works best for your lessons?", "wednesdays", "Has lessons every Wednesday"),
+])
+def test_the_answer_comes_first_and_more_follows(question: str, reply: str, want: str) -> None:
+    got = _read(question, reply)
+    assert any(want in s for s, _ in got), got
+
+
+def test_what_is_said_after_a_day_is_kept() -> None:
+    assert answers.read("Friday, Monday I'm at work late", "Which day suits the swim?") == \
+        "I have swim every Friday. Monday I'm at work late."

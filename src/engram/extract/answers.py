@@ -16,6 +16,8 @@ import re
 
 from . import asked
 from .lexicon import JOB_HEADS
+from .recurrence import DAY
+from .text import split_sentences
 
 _FILL = re.compile(r"^(?:oh|yes|yeah|yep|yup|well|um|hmm|definitely|mostly|probably|honestly|sure|just|only|in|at|"
                    r"still|currently|kind of|sort of|kinda|sorta|I guess|I think|pretty much|basically|right now|"
@@ -78,9 +80,15 @@ def read(reply: str, prompt: str) -> str:
     if not reply or not prompt:
         return reply
     question = _last_question(prompt)
-    if question:
-        return _answer(reply, question, prompt[:prompt.rfind(question)])
-    return _put_right(reply, prompt)
+    if not question:
+        return _put_right(reply, prompt)
+    said = _answer(reply, question, prompt[:prompt.rfind(question)])
+    first, *rest = split_sentences(reply)
+    if said == reply and rest:  # "Mei. and actually it's wednesday": the answer first, then something else
+        answer = _answer(first, question, prompt[:prompt.rfind(question)])
+        if answer != first:
+            return " ".join((answer, *rest))
+    return said
 
 
 def _last_question(prompt: str) -> str:
@@ -257,4 +265,9 @@ def _more(rest: str) -> str:
     """What a reply says after its answer, when it is a statement of its own ("Bramble Hill, he started in
     September", "logistics, I plan routes at DHL"): kept as the next sentence; anything else dropped."""
     rest = rest.strip().rstrip(".!")
-    return f" {rest[:1].upper()}{rest[1:]}." if rest and _is_statement(rest) else ""
+    return f" {rest[:1].upper()}{rest[1:]}." if rest and (_is_statement(rest) or _WHEN_THEN_I.match(rest)) else ""
+
+
+# a statement led by when it holds: "Saturday I'm at netball all morning"
+_WHEN_THEN_I = re.compile(r"^(?:on\s+)?" + DAY + r"s?\s+(?:mornings?\s+|evenings?\s+|nights?\s+)?(?:I|I'm|we)\b",
+                          re.IGNORECASE)

@@ -156,7 +156,8 @@ _ONE_OFF = r"(?:birthday|anniversary|wedding|flight|exam|interview|deadline|part
 
 def _weekly(q: str) -> Ask | None:
     """ "Which day do you have therapy?", "When's your choir?", "Is your choir on a fixed day each week?",
-    "What day should I avoid because of your choir?": which day a habit is on (a one-off's day is not asked)."""
+    "What day should I avoid because of your choir?", "Which day suits the long run?": which day a habit is on (a
+    one-off's day is not asked)."""
     if not re.search(r"\b(?:which|what)\s+days?\b|\bwhen(?:'s|\s+(?:do|is|are|does))\b|\b(?:fixed|regular|usual|"
                      r"same|set)\s+day\b|\b(?:each|every|per)\s+week\b", q, re.IGNORECASE):
         return None
@@ -164,6 +165,9 @@ def _weekly(q: str) -> Ask | None:
                   r"(?P<e>[\w' -]+?)(?:\s+(?:usually|normally|each week|every week|these days))?\s*$", q, re.IGNORECASE)
     m = m or re.search(r"\byour\s+(?P<e>[\w' -]+?)(?=\s+(?:on|usually|normally|each|every|these|fall|happen)\b|\s*$)",
                        q, re.IGNORECASE)
+    # "Which day suits the long run?", "What day works best for your lessons?"
+    m = m or re.search(r"\b(?:suits?|works?(?:\s+best)?(?:\s+for)?|is\s+(?:best|good|easiest)\s+for)\s+(?:you\s+for\s+)?"
+                       r"(?:the|your)\s+(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
     if not m or re.search(r"\b" + _ONE_OFF + r"\b", m.group("e"), re.IGNORECASE):
         return None
     event = re.sub(r"^(?:weekly|usual|regular)\s+", "", m.group("e").strip(), flags=re.IGNORECASE)

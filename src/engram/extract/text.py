@@ -77,7 +77,7 @@ def split_sentences(text: str) -> list[str]:
         # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
         # (an initial is no end: "A. R. Rahman"; nor is a title)
         for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)" + _TITLES + r"\s+(?=[\"'(\[]?[A-Z0-9])"
-                          r"|(?<!etc\.)(?<!approx\.)(?:(?<=[a-z]{3}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"
+                          r"|(?<!etc\.)(?<!approx\.)(?:(?<=[A-Za-z][a-z]{2}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"
                           r"(?=[a-z])", block.strip()):
             s = s.strip()
             if s:
