@@ -73,7 +73,8 @@ def test_a_new_employer_replaces_the_old_one_by_key() -> None:
 
 
 def test_a_named_pet_that_is_gone_is_over() -> None:
-    facts = OfflineExtractor().facts(events("We got a rabbit, her name is Clover.", "Clover is gone, it was very sudden."))
+    facts = OfflineExtractor().facts(events("We got a rabbit, her name is Clover.",
+                                            "Clover is gone, it was very sudden."))
     assert any(f.retract and f.topic == ("clover",) for f in facts)
     kept = OfflineExtractor().facts(events("my brother Aziz visits often", "Aziz is gone for the weekend"))
     assert not any(f.retract for f in kept)
@@ -87,4 +88,5 @@ def test_a_rehomed_pet_is_over(ended: str) -> None:
 
 
 def test_a_pet_given_something_is_still_the_users() -> None:
-    assert not any(f.retract for f in OfflineExtractor().facts(events("our hamster Nacho bites", "we gave Nacho a bath")))
+    facts = OfflineExtractor().facts(events("our hamster Nacho bites", "we gave Nacho a bath"))
+    assert not any(f.retract for f in facts)

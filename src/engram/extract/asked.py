@@ -166,8 +166,8 @@ def _weekly(q: str) -> Ask | None:
     m = m or re.search(r"\byour\s+(?P<e>[\w' -]+?)(?=\s+(?:on|usually|normally|each|every|these|fall|happen)\b|\s*$)",
                        q, re.IGNORECASE)
     # "Which day suits the long run?", "What day works best for your lessons?"
-    m = m or re.search(r"\b(?:suits?|works?(?:\s+best)?(?:\s+for)?|is\s+(?:best|good|easiest)\s+for)\s+(?:you\s+for\s+)?"
-                       r"(?:the|your)\s+(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
+    m = m or re.search(r"\b(?:suits?|works?(?:\s+best)?(?:\s+for)?|is\s+(?:best|good|easiest)\s+for)\s+"
+                       r"(?:you\s+for\s+)?(?:the|your)\s+(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
     if not m or re.search(r"\b" + _ONE_OFF + r"\b", m.group("e"), re.IGNORECASE):
         return None
     event = re.sub(r"^(?:weekly|usual|regular)\s+", "", m.group("e").strip(), flags=re.IGNORECASE)
@@ -213,10 +213,10 @@ def ask(question: str, context: str = "") -> Ask | None:
 def _generic(q: str) -> Ask | None:
     """Any other attribute, by the question's grammar: "Who is your supervisor?" -> "My supervisor is X",
     "What's your favourite tea?" -> "My favourite tea is X", "What instrument do you play?" -> "I play X"."""
-    m = re.match(r"^(?P<wh>who|what)(?:'s|’s|\s+is|\s+are)\s+your\s+(?P<n>[a-z][\w -]{1,30}?)(?:'s name)?$", q,
-                 re.IGNORECASE)
+    m = re.match(r"^(?P<wh>who|what)(?:'s|’s|\s+is|\s+are)\s+your\s+(?P<n>[a-z][\w -]{1,30}?)(?P<named>['’]s name)?$",
+                 q, re.IGNORECASE)
     if m:
-        kind = "name" if m.group("wh").lower() == "who" else "word"
+        kind = "name" if m.group("wh").lower() == "who" or m.group("named") else "word"
         return Ask("I", kind, "My {n} is {x}", noun=m.group("n").lower())
     m = re.match(r"^(?:which|what)\s+(?:kind of\s+|sort of\s+|type of\s+)?[a-z]+\s+do\s+you\s+(?P<v>[a-z]+)"
                  r"(?P<rest>(?:\s+[a-z]+){0,2})$", q, re.IGNORECASE)

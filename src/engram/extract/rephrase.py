@@ -271,8 +271,9 @@ _EMPTY_ADVERBS = re.compile(r"\b(?P<s>I|we)\s+(?:(?:already|actually|really|hone
 
 
 # "... here in Guadalajara" after a statement about something else: where the speaker is, as its own statement
-_HERE_IN = re.compile(r"^(?P<s>(?:[^;]*?\b)?(?:I|we|my|our)\b.+?)\s+(?:right\s+)?here\s+in\s+(?P<p>(?-i:[^\W\d_a-z])[\w'’-]+"
-                      r"(?:\s+(?-i:[^\W\d_a-z])[\w'’-]+)?)(?P<rest>[^;]*)$", re.IGNORECASE)
+_HERE_IN = re.compile(r"^(?P<s>(?:[^;]*?\b)?(?:I|we|my|our)\b.+?)\s+(?:right\s+)?here\s+in\s+"
+                      r"(?P<p>(?-i:[^\W\d_a-z])[\w'’-]+(?:\s+(?-i:[^\W\d_a-z])[\w'’-]+)?)(?P<rest>[^;]*)$",
+                      re.IGNORECASE)
 _LIVES = re.compile(r"\b(?:live|lives|living|based|moved|moving|stay|staying|visiting|travell?ing)\b", re.IGNORECASE)
 
 

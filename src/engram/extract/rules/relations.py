@@ -78,9 +78,9 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if about is None:
         return None
     subj, disp, body = about
-    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|live|is living|are living|"
-                 r"has moved|have moved|moved|is based|are based|relocated|has relocated|have relocated|is now|are now|is|"
-                 r"are)\s+(?:back\s+)?(?:home\s+)?"
+    m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|live|is living|"
+                 r"are living|has moved|have moved|moved|is based|are based|relocated|has relocated|have relocated|"
+                 r"is now|are now|is|are)\s+(?:back\s+)?(?:home\s+)?"
                  r"(?:from\s+" + _OTHER_PLACE + r"\s+)?"
                  r"(?:in|to|into\s+(?:a|an|the|their|her|his)\s+(?:[\w'’-]+\s+){1,4}?in)\s+" + PLACE, body)
     if not m:  # "my mum lives with us": a home too, which a later move replaces
