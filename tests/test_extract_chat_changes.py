@@ -39,6 +39,13 @@ def summaries(*messages: str) -> list[str]:
     ("One more thing, yoga moved to Wednesday evenings.", ["Has yoga every Wednesday"]),
     ("Totally unrelated but my brother Kofi lives in Accra now", ["Brother Kofi lives in Accra"]),
     ("Can someone feed the cat, Mango, while we are away?", ["Has a cat named Mango"]),
+    ("I'm a master's student in linguistics at Ghent University in Belgium",
+     ["Studies at Ghent University", "Studies in Belgium"]),
+    ("I am maths teacher in a primary school in Tirana.", ["Works as a maths teacher", "Works in Tirana"]),
+    ("the Yaris is in the garage again, third time this year", ["Drives a Yaris"]),
+    ("The kids go to Larkspur Primary, it's just round the corner", ["Kids go to Larkspur Primary"]),
+    ("back home to Cork for Christmas, my parents are there", ["Parents live in Cork"]),
+    ("We visited Seoul in April. My cousin lives there now.", ["Cousin lives in Seoul"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -54,6 +61,8 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("they changed my budget to 300", "every"),
     ("my wife is Brazilian", "named Brazilian"),
     ("my son is Catholic", "named Catholic"),
+    ("the car is in the garage", "Drives"),
+    ("my sister is there too", "lives in"),
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

@@ -45,8 +45,9 @@ _PROGRESSIVE = re.compile(
     r"|(?i:joining)(?=\s+(?:(?i:a|an|the|my|our)\b|" + _NAMED + r"))"
     r"|(?i:moving)(?=\s+(?i:to|into|in|out|back|house|home|abroad)\b))\b")
 # a parent or grandparent named as chat names them, without "my": "mum moved to Leiden", "dad says hi"
-_BARE_KIN = re.compile(r"^(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandpa|granny|gran|nan|nana)\s+[a-z])",
-                       re.IGNORECASE)
+_BARE_KIN = re.compile(r"^(?:(?=(?:mum|mom|mam|mummy|mommy|dad|daddy|grandma|grandpa|granny|gran|nan|nana)\s+[a-z])|"
+                       r"the\s+(?=(?:twins|kids|children|boys|girls)\s+(?:are|go|have|started|start)\b))",
+                       re.IGNORECASE)  # "mum says ...", "the twins are at Ysgol Pencae": the user's
 
 
 # a statement handed over for keeping: "can you keep in mind that ...", "remember that ...", "for context, ..."
@@ -159,6 +160,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:my|the)\s+" + _CAR + r"\s+(?:needs|did|is running|has|had|passed|broke)\b.*$", r"I drive a \g<car>"),
     (r"^(?:I\s+)?(?i:took|filled up|washed|serviced|parked)\s+(?:my|the)\s+" + _CAR
      + r"(?:\s+(?:in|today|yesterday|for|on|at|this|last|up)\b.*)?$", r"I drive a \g<car>"),
+    # a named thing at the garage is the car: "the V60 is in the garage AGAIN", "my Octavia's at the mechanic"
+    (r"^(?i:the|my|our)\s+(?P<car>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*)?)(?:\s+is|['’]s)\s+(?:(?i:in|at)\s+)?(?i:the\s+)?"
+     r"(?i:garage|mechanic|mechanic's|body shop|shop for (?:a|its) service)\b.*$", r"I drive a \g<car>"),
     (r"^(?i:the|my)\s+(?P<x>(?:[\w-]+\s+){0,3}[\w-]+)\s+is gone$", r"I got rid of the \g<x>"),
     (r"^(?i:the|my)\s+new car is (?:a|an)\s+" + _CAR + r"$", r"I drive a \g<car>"),
     (r"^I (?:do not|no longer) (?:have|own|drive) (?:the|my|a|an)\s+" + _CAR + r"(?:\s+(?:anymore|any more))?$",

@@ -71,6 +71,17 @@ def pronoun_attribute(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, rel.subject, norm_key(what), val, f"{rel.display}'s {what} is {val}", "fact")]
 
 
+def _place_before(message: str, sentence: str) -> str:
+    """The last place ``message`` names (after "to", "in", "visited"...) before ``sentence`` ends: what "there"
+    is in "my parents are there"; "" when it names none."""
+    start = message.find(sentence)
+    end = len(message) if start < 0 else start + len(sentence)
+    named = re.finditer(r"\b(?:to|in|from|at|visit|visited|visiting)\s+" + PLACE, message[:end])
+    said = (re.split(r"[.!?](?:\s|$)", m.group("place"))[0] for m in named)  # "in April. My" is April
+    found = [p for p in said if p and p.split()[0] not in NOT_NAMES]
+    return found[-1] if found else ""
+
+
 @rule("relations")
 def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     """"My sister Rosa lives in Quito", "he moved to Leeds", "mum moved into a care home in Haarlem"."""
@@ -78,6 +89,11 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
     if about is None:
         return None
     subj, disp, body = about
+    there = re.match(r"^SUBJ\s+(?:(?:now|still|also)\s+)*(?:lives|live|is|are|is living|are living)\s+(?:also\s+)?there"
+                     r"(?:\s+(?:too|now|as well))?$", body)
+    place = _place_before(c.event.content, c.raw) if there else ""
+    if place:  # "going home to Calgary for 2 months, my parents are there"
+        return [make_fact(c, subj, "residence", place, living_in(disp, place), "fact")]
     m = re.match(r"^SUBJ\s+(?:(?:now|currently|still|also|just|recently|finally)\s+)*(?:lives|live|is living|"
                  r"are living|has moved|have moved|moved|is based|are based|relocated|has relocated|have relocated|"
                  r"is now|are now|is|are)\s+(?:back\s+)?(?:home\s+)?"

@@ -33,18 +33,25 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
-                      r"(?P<job>(?:[\w-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
+                      r"(?P<job>(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
         return _studying(c)
     said = trim_np(m.group("job")).lower()
-    if said.split()[-1] in _STUDENT:
-        return _student(c, said, _school(m.group("org") or "") if m.group("prep") == "at" else "")
+    if said.split()[-1] in _STUDENT:  # "a PhD student in materials science at METU in Ankara": METU
+        at = re.search(r"\bat\s+(?P<s>.+)$", m.group("org") or "") if m.group("prep") == "in" else None
+        school, where = _in_city(c, _school(at.group("s") if at else m.group("org") or "")) \
+            if at or m.group("prep") == "at" else ("", [])
+        return _student(c, said, school) + [make_fact(c, "user", "study_city", f.value, f"Studies in {f.value}", "fact")
+                                            for f in where]
     out = [_job(c, said)]
     if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
-        place = re.match(_CITY + "$", org(m.group("org") or ""))
-        return out + ([_works_in(c, place.group(0))] if place else [])
+        said_in = org(m.group("org") or "")
+        place = re.match(_CITY + "$", said_in) or re.search(r"^(?:a|an|the)\s+[a-z][\w\s-]*?\s+in\s+(?P<c>" + _CITY
+                                                             + r")$", said_in)  # "in a secondary school in Sevilla"
+        city = place.group("c") if place and place.groupdict().get("c") else place.group(0) if place else ""
+        return out + ([_works_in(c, city)] if city and city.split()[0] not in NOT_NAMES else [])
     employer, where = _in_city(c, org(m.group("org") or ""))
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
