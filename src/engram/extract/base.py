@@ -72,10 +72,11 @@ class Rel:
 
     word: str
     name: str | None = None
+    called: str = ""  # "m" or "f" once the user called them "he" or "she"
 
     @property
     def gender(self) -> str:
-        return FAMILY.get(self.word, "")
+        return self.called or FAMILY.get(self.word, "")
 
     @property
     def is_pet(self) -> bool:
@@ -108,7 +109,6 @@ class Context:
     # people first known only by a word ("my new manager") or a name ("Ben"), then fully in this batch:
     # (their subject and display before, the person)
     named: list[tuple[str, str, Rel]] = field(default_factory=list)
-    genders: dict[int, str] = field(default_factory=dict)  # id(rel) -> "m"/"f" as the user referred to them
 
     def name(self, rel: Rel, name: str) -> None:
         """``rel`` is called ``name`` from now on ("my new manager ... her name is Dana")."""
@@ -150,9 +150,8 @@ class Context:
         from then on, so a later "she" skips him ("my partner Liam, he's 40 ... the dog, Pickles, she's ...")."""
         want = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}.get(word.lower(), "")
         for r in reversed(self.rels):
-            if not want or self.genders.get(id(r), r.gender) in (want, ""):
-                if want:
-                    self.genders[id(r)] = want
+            if not want or r.gender in (want, ""):
+                r.called = r.called or want
                 return r
         return None
 

@@ -208,7 +208,7 @@ def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions", final=True)
 def called_named(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"my cat is called Pickles", "our son named Leo", "my sister is Ana", "new landlord is Mr Okafor": the name
+    """"my cat is called Pickles", "our son named Leo", "my sister is Ana", "our new puppy is Biscuit": the name
     fact, and nothing more from the clause. Said with "is" only of whom one may have several: "Partner is Zoë",
     "Landlord is Okafor" name a role's one holder and are read as said (a new one replaces the old)."""
     mc = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\s+(?i:is\s+)?(?i:called|named)\s+" + NAME, c.text)
