@@ -11,7 +11,7 @@ from typing import Any
 
 import handwritten
 
-N_USERS = 6
+N_USERS = 9
 _session, _probe = handwritten.session, handwritten.probe
 
 
@@ -358,7 +358,167 @@ def _u05():
     return sessions, probes
 
 
-_USERS = [_u00, _u01, _u02, _u03, _u04, _u05]
+def _u06():
+    sessions = [
+        _session(
+            "2025-02-11T16:20:00",
+            "Good afternoon. I would like to write a farewell speech. I retire in April after 38 years as an engineer at Airbus in Finkenwerder.",
+            "Congratulations on such a long career! How long should the speech be, and what tone — funny, heartfelt, or both?",
+            "Both, maybe 3 minutes. Not too emotional, we are Hamburgers after all.",
+            "Ha! Here's an outline: a joke about your first day, two memorable projects, thanks to colleagues by name, and a closing line about what's next. Which projects matter most to you?",
+            "The A380 wing assembly and the A320neo. And I must thank my boss Herr Lindqvist, he is Swedish and always brings cinnamon buns.",
+            "Lovely detail. Draft opening: \"When I started here in 1987, the coffee machine was newer than me — today I'm older than the coffee machine, and so is Herr Lindqvist's supply of cinnamon buns...\"",
+            "Very good! My wife Gisela will laugh at that.",
+            "I'm glad! I'll finish the rest of the speech now.",
+        ),
+        _session(
+            "2025-04-06T10:00:00",
+            "Hello again. The doctor told me I have gout, so no more red meat and less beer. Terrible news for a man from Hamburg.",
+            "Sorry to hear that — gout can be painful. Plenty of good food is still fine: poultry in moderation, fish like cod, lots of vegetables, low-fat dairy, cherries. Want a week of meal ideas?",
+            "Yes please. Gisela cooks usually but I want to help now that I have time.",
+            "Great: Mon — lentil soup (small portion) with bread; Tue — baked cod with potatoes and dill; Wed — vegetable omelette; Thu — chicken and vegetable stir-fry; Fri — Käsespätzle light version...",
+            "On Fridays I play Skat with my friends at the Kneipe, so Friday dinner is there, skip it.",
+            "Noted — Friday is your Skat night. I'll leave Friday open. Any drinks at Skat you'd like alternatives for?",
+            "Alcohol-free Weizen is acceptable I think",
+            "Good choice — alcohol-free wheat beer is much better for gout than regular beer.",
+        ),
+        _session(
+            "2025-06-30T14:30:00",
+            "Now I am retired for two months! Strange feeling. We also gave away the old Passat to our neighbour's son and bought a VW ID.3.",
+            "Congratulations on both! How are you finding electric driving?",
+            "Quiet. Too quiet. Fritzi does not like it, she barks at the charging cable.",
+            "Ha! Is Fritzi your dog?",
+            "Yes our dachshund, 9 years old, the boss of the house.",
+            "Dachshunds usually are! Anything I can help with today?",
+            "We plan to drive to Munich to visit our daughter Anke. Is it possible with the ID.3 without much stress?",
+            "Yes — Hamburg to Munich is about 780 km. Plan two charging stops, for example near Kassel and Nürnberg, 25-30 minutes each. Use the Ionity or EnBW app to check chargers.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", None, gone=["Airbus"], kinds=["ended", "plain"],
+               said=["as an engineer at Airbus in Finkenwerder", "Now I am retired"]),
+        _probe("who was the user's boss?", "manager", "Lindqvist", kinds=["in_passing"], said=["my boss Herr Lindqvist"]),
+        _probe("who is the user's wife?", "wife", "Gisela", kinds=["in_passing", "restated"], said=["My wife Gisela"]),
+        _probe("what car does the user drive?", "car", "ID.3", stale=["Passat"], kinds=["changed", "two_facts"],
+               said=["bought a VW ID.3"]),
+        _probe("which day does the user play Skat?", "skat_day", "Friday", weekly=True, kinds=["plain"],
+               said=["On Fridays I play Skat"]),
+        _probe("what is the user's dog called?", "pet", "Fritzi", kinds=["answer"], said=["Fritzi does not like it", "our dachshund"]),
+        _probe("where does the user's daughter live?", "daughter_city", "Munich", kinds=["in_passing"],
+               said=["visit our daughter Anke"]),
+        _probe("what food must the user avoid?", "diet", "red meat", kinds=["plain"], said=["no more red meat"]),
+    ]
+    return sessions, probes
+
+
+def _u07():
+    sessions = [
+        _session(
+            "2025-01-25T06:50:00",
+            "Good morning o. Please I need a simple jollof rice recipe for 20 people, my twins are turning 6 on Saturday",
+            "Good morning! Happy early birthday to the twins. For 20: 2kg parboiled rice, 1.5L blended tomato-pepper base (8 tomatoes, 6 tatashe, 3 scotch bonnet, 3 onions), 250ml oil, stock, curry, thyme, bay leaves. Do you want a step-by-step?",
+            "Yes please. Then the kids' party is at home in Lekki, small small decorations",
+            "Steps: fry onions in oil, add tomato paste, then the blend, cook down 30-40 mins until oil floats; add stock and seasoning, then washed rice; cover with foil and lid, steam on low. What are the twins' names, for a banner?",
+            "Kamsi and Kosi",
+            "Banner idea: \"Happy 6th Birthday Kamsi & Kosi!\" in gold and blue. Anything else?",
+            "That's all for now, thank you jare. Their dad Emeka will handle the music",
+            "Perfect division of labour! Enjoy the party.",
+        ),
+        _session(
+            "2025-03-04T21:15:00",
+            "Evening. I'm an accountant at Access Bank and I need to explain IFRS 9 expected credit loss to new staff in plain words",
+            "Plain version: instead of waiting for a borrower to default before booking a loss, IFRS 9 asks us to estimate losses we expect in future and set money aside now — 12 months of expected loss for healthy loans, lifetime loss for loans that have got riskier.",
+            "This is good. Also make a small example with numbers",
+            "Example: loan of ₦10m, 2% chance of default in 12 months, and if it defaults we lose 40%. ECL = 10m × 2% × 40% = ₦80,000 to set aside.",
+            "Perfect. My oga Mrs Adeyemi will like this",
+            "Glad to help! Good luck with the training.",
+            "Also abeg remind me, Bible study is Wednesday evening, I always forget to prepare",
+            "I can't set reminders, but a phone alarm on Wednesday afternoon would help. Want a quick prep checklist for each week?",
+            "Yes short one",
+            "1) Read the passage Tuesday night, 2) note one question, 3) note one thing to apply. Done!",
+        ),
+        _session(
+            "2025-05-12T19:40:00",
+            "We are relocating to Abuja! Emeka got transferred, so I'm moving to the Access Bank branch in Wuse 2",
+            "That's big news! Congratulations on the transfer. Do you need help with school options for the twins in Abuja?",
+            "Yes, they are in Corona School now, want something similar",
+            "Good options in Abuja include Lifegate, Premiere Academy's junior school, and Regent School. Visit and compare curriculum, class sizes and fees.",
+            "Thank you. And my Camry will be driven up by our driver, the road is long o",
+            "Lagos to Abuja is roughly 750km — a day and a half with a stop in Lokoja is sensible.",
+            "Update: we've settled in Abuja, twins start at Regent School next week",
+            "Wonderful, welcome to Abuja! I hope the twins love Regent School.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live now?", "home", "Abuja", stale=["Lekki"], kinds=["changed", "restated"],
+               said=["at home in Lekki", "we've settled in Abuja"]),
+        _probe("where does the user work?", "employer", "Access Bank", kinds=["plain", "restated"],
+               said=["I'm an accountant at Access Bank", "the Access Bank branch in Wuse 2"]),
+        _probe("what school do the user's twins attend?", "kids_school", "Regent School", stale=["Corona School"], kinds=["changed", "answer"],
+               said=["they are in Corona School", "twins start at Regent School"]),
+        _probe("what are the user's twins called?", "kids", "Kamsi", kinds=["answer"], said=["Kamsi and Kosi"]),
+        _probe("who is the user's husband?", "husband", "Emeka", kinds=["in_passing"], said=["Their dad Emeka"]),
+        _probe("who is the user's boss?", "manager", "Adeyemi", kinds=["informal", "in_passing"], said=["My oga Mrs Adeyemi"]),
+        _probe("which day does the user have Bible study?", "bible_day", "Wednesday", weekly=True, kinds=["in_passing", "informal"],
+               said=["Bible study is Wednesday evening"]),
+        _probe("what car does the user have?", "car", "Camry", kinds=["in_passing"], said=["my Camry will be driven"]),
+    ]
+    return sessions, probes
+
+
+def _u08():
+    sessions = [
+        _session(
+            "2025-03-06T01:20:00",
+            "hiii can u help me w my architecture essay intro, its on brutalism in melbourne. im 2nd yr at RMIT",
+            "Hi! Sure. A possible opening: \"Melbourne's brutalist buildings — from the Eastern Hill Fire Station to the Former Footscray Tech — divide opinion as sharply as their concrete edges...\" Want it more academic?",
+            "bit more academic pls, my tutor is strict",
+            "\"This essay examines brutalism's legacy in Melbourne, arguing that its civic ambitions have been obscured by its aesthetic reputation...\" How's that?",
+            "omg yes. ok also i live in footscray w 3 housemates and we have no food ideas, cheap dinners?",
+            "Cheap share-house dinners: fried rice with frozen veg, chickpea curry, pasta bake, egg and tomato stir-fry, big pots of soup. Any dietary needs?",
+            "peanut allergy (me), otherwise no",
+            "Noted — I'll skip satay and anything with peanut oil. Chickpea curry is a safe bet.",
+        ),
+        _session(
+            "2025-04-10T22:40:00",
+            "ugh my shift at chatime ran late again. how do i ask my manager for less weekend shifts politely",
+            "Try: \"Hi [Manager], I really enjoy working here, but with my studio deadlines I'd like to reduce weekend shifts. Could I do Sundays only from next month?\" What's their name?",
+            "Ben",
+            "\"Hi Ben, I really enjoy working here...\" — same as above. Good luck!",
+            "tyy. also learning korean on duolingo rn, 80 day streak 🔥 viet + english + korean soon lol",
+            "An 80-day streak is impressive! Pairing it with K-dramas with Korean subtitles helps a lot.",
+            "i do that already hehe",
+            "Then you're on the right track!",
+        ),
+        _session(
+            "2025-06-22T14:00:00",
+            "moved to brunswick!! so much closer to uni. new room is tiny but its mine",
+            "Congrats on the move! Tiny rooms can be cosy. Want some small-space storage ideas?",
+            "yess. also quit chatime finally, now working at Readings bookshop on lygon st, way calmer",
+            "Working in a bookshop sounds lovely. Storage ideas: under-bed boxes, over-door organisers, a tall narrow shelf, hooks on the back of the door, and a bed with drawers if you can.",
+            "mum in hà nội keeps asking for pics of my room lol",
+            "Send her a before-and-after once you've set it up — she'll love it.",
+            "ok also badminton is now thursdays not sundays, the club changed the court booking",
+            "Got it — Thursdays for badminton now. Enjoy!",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live now?", "home", "Brunswick", stale=["Footscray"], kinds=["changed", "informal"],
+               said=["i live in footscray", "moved to brunswick"]),
+        _probe("where does the user work?", "employer", "Readings", stale=["Chatime"], gone=["Chatime"], kinds=["changed", "ended", "informal"],
+               said=["my shift at chatime", "quit chatime finally"]),
+        _probe("what is the user allergic to?", "allergy", "peanut", kinds=["answer", "informal"], said=["peanut allergy (me)"]),
+        _probe("where does the user study?", "university", "RMIT", kinds=["in_passing", "informal"], said=["im 2nd yr at RMIT"]),
+        _probe("who was the user's manager at the tea shop?", "manager", "Ben", kinds=["answer"], said=["Ben"]),
+        _probe("which day does the user play badminton?", "badminton_day", "Thursday", stale=["Sunday"], weekly=True,
+               kinds=["changed", "informal"], said=["badminton is now thursdays"]),
+        _probe("where does the user's mother live?", "mother_city", "Hà Nội", kinds=["in_passing", "non_ascii"], said=["mum in hà nội"]),
+        _probe("what language is the user learning?", "learning_language", "Korean", kinds=["informal", "in_passing"], said=["learning korean on duolingo"]),
+    ]
+    return sessions, probes
+
+
+_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08]
 
 
 def build() -> list[dict[str, Any]]:

@@ -74,7 +74,7 @@ def split_sentences(text: str) -> list[str]:
     in lower case."""
     out = []
     for block in re.split(r"\n+", text):
-        # a lower-case start counts after a word of 3+ letters ("a menace. our cat died"), not "etc." or "e.g."
+        # a lower-case start counts after a word of 3+ letters ("a menace. our cat died", "Mei. and"), not "etc."
         # (an initial is no end: "A. R. Rahman"; nor is a title)
         for s in re.split(r"(?<=[.!?])(?<!\b[A-Z]\.)" + _TITLES + r"\s+(?=[\"'(\[]?[A-Z0-9])"
                           r"|(?<!etc\.)(?<!approx\.)(?:(?<=[A-Za-z][a-z]{2}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"

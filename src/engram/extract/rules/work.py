@@ -47,10 +47,9 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                                             for f in where]
     out = [_job(c, said)]
     if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
-        said_in = org(m.group("org") or "")
-        place = re.match(_CITY + "$", said_in) or re.search(r"^(?:a|an|the)\s+[a-z][\w\s-]*?\s+in\s+(?P<c>" + _CITY
-                                                             + r")$", said_in)  # "in a secondary school in Sevilla"
-        city = place.group("c") if place and place.groupdict().get("c") else place.group(0) if place else ""
+        # "in Lagos", "in a secondary school in Sevilla"
+        place = re.match(r"^(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+in\s+)?(?P<c>" + _CITY + ")$", org(m.group("org") or ""))
+        city = place.group("c") if place else ""
         return out + ([_works_in(c, city)] if city and city.split()[0] not in NOT_NAMES else [])
     employer, where = _in_city(c, org(m.group("org") or ""))
     if employer:
