@@ -99,3 +99,11 @@ def test_a_rehomed_pet_is_over(ended: str) -> None:
 def test_a_pet_given_something_is_still_the_users() -> None:
     facts = OfflineExtractor().facts(events("our hamster Nacho bites", "we gave Nacho a bath"))
     assert not any(f.retract for f in facts)
+
+
+def test_a_club_is_its_activity() -> None:
+    """"The climbing club here meets on Fridays" is the climbing habit said before, on a new day."""
+    facts = OfflineExtractor().facts(events("I go climbing every Monday evening.",
+                                            "The climbing club here meets on Fridays now."))
+    keys = {f.attribute: f.summary for f in facts if f.attribute.startswith("weekly:climb")}
+    assert len(keys) == 1 and "Friday" in next(iter(keys.values())), keys

@@ -11,7 +11,7 @@ from typing import Any
 
 import handwritten
 
-N_USERS = 9
+N_USERS = 18
 _session, _probe = handwritten.session, handwritten.probe
 
 
@@ -505,7 +505,7 @@ def _u08():
     probes = [
         _probe("where does the user live now?", "home", "Brunswick", stale=["Footscray"], kinds=["changed", "informal"],
                said=["i live in footscray", "moved to brunswick"]),
-        _probe("where does the user work?", "employer", "Readings", stale=["Chatime"], gone=["Chatime"], kinds=["changed", "ended", "informal"],
+        _probe("where does the user work?", "employer", "Readings", stale=["Chatime"], kinds=["changed", "ended", "informal"],
                said=["my shift at chatime", "quit chatime finally"]),
         _probe("what is the user allergic to?", "allergy", "peanut", kinds=["answer", "informal"], said=["peanut allergy (me)"]),
         _probe("where does the user study?", "university", "RMIT", kinds=["in_passing", "informal"], said=["im 2nd yr at RMIT"]),
@@ -518,7 +518,480 @@ def _u08():
     return sessions, probes
 
 
-_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08]
+def _u09():
+    sessions = [
+        _session(
+            "2025-02-02T15:30:00",
+            "Olá! I'm a chef in Lisbon, Brazilian, need help to translate my new menu descriptions to good English for tourists",
+            "Olá! Happy to help. Send me the dishes and the Portuguese descriptions.",
+            "Moqueca de peixe — fish stew with coconut milk, dendê oil, peppers. Pão de queijo — cheese bread. Feijoada de sábado — black bean stew with pork, only saturdays",
+            "1) Moqueca de peixe — Bahian fish stew simmered in coconut milk and palm oil with sweet peppers and coriander. 2) Pão de queijo — warm, chewy Brazilian cheese bread. 3) Saturday Feijoada — slow-cooked black bean stew with pork cuts, served Saturdays only. What's the restaurant called?",
+            "Taberna do Largo",
+            "Nice name! Want a short tagline for the top of the menu?",
+            "Ops, sorry, is Tasca do Largo, not Taberna, I confuse with the place next door haha",
+            "No worries — Tasca do Largo. Tagline: \"Brazilian soul, Lisbon street.\"",
+        ),
+        _session(
+            "2025-03-19T23:55:00",
+            "Finished the shift now. My wife Renata is 8 months pregnant, we need a list for the hospital bag",
+            "Congratulations! Hospital bag: ID and health documents, birth plan, comfortable clothes, nursing bras, maternity pads, slippers, phone charger, snacks; for the baby: 3 bodysuits, hat, socks, blanket, car seat (if you drive).",
+            "We don't have car, we use the metro and taxi. It is ok?",
+            "Yes — in Lisbon many families use taxis or ride apps for the hospital trip. Just book one with a car seat option for going home, or bring a baby carrier.",
+            "Good. And the name will be Alice, Renata chose, I agreed haha",
+            "Alice is a beautiful name!",
+            "And on Monday nights I play futsal with the Brazilian guys here, I think I will stop some weeks after the baby",
+            "That makes sense — the first weeks are intense. The team will understand.",
+        ),
+        _session(
+            "2025-07-08T10:10:00",
+            "Alice is 3 months!! Sleep is zero. Also big change — I left Tasca do Largo, now I'm head chef at a new place in Alfama called Prado Sul",
+            "Congratulations on Alice and on the head chef role! What can I help with?",
+            "I need to write a message to my mother in Belo Horizonte, in English because my cousin who lives with her is learning and wants to read it haha, about Alice",
+            "Sweet idea! Draft: \"Mãe, Alice is three months old today. She smiles when she hears music and grabs Renata's hair. We miss you. Come to Lisbon soon!\"",
+            "Perfect. And futsal I stopped completely, no time, sad",
+            "That's understandable with a baby and a new head chef job. Maybe later in the year.",
+            "Maybe. At least I watch Atlético Mineiro games at night when Alice don't sleep",
+            "A good use of those late nights!",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", "Prado Sul", stale=["Tasca do Largo", "Taberna do Largo"], kinds=["changed", "slip_next_message"],
+               said=["Taberna do Largo", "is Tasca do Largo, not Taberna", "head chef at a new place in Alfama"]),
+        _probe("what is the user's job?", "job", "chef", kinds=["plain"], said=["I'm a chef in Lisbon"]),
+        _probe("who is the user's wife?", "wife", "Renata", kinds=["in_passing"], said=["My wife Renata is 8 months pregnant"]),
+        _probe("what is the user's daughter called?", "daughter", "Alice", kinds=["plain", "restated"], said=["the name will be Alice", "Alice is 3 months"]),
+        _probe("which day does the user play futsal?", "futsal_day", None, gone=["Monday"], kinds=["ended", "in_passing"],
+               said=["on Monday nights I play futsal", "futsal I stopped completely"]),
+        _probe("where does the user's mother live?", "mother_city", "Belo Horizonte", kinds=["in_passing"], said=["my mother in Belo Horizonte"]),
+        _probe("what football team does the user support?", "team", "Atlético Mineiro", kinds=["in_passing", "non_ascii"], said=["I watch Atlético Mineiro"]),
+        _probe("where does the user live?", "home", "Lisbon", kinds=["two_facts"], apart="chef", said=["I'm a chef in Lisbon"]),
+    ]
+    return sessions, probes
+
+
+def _u10():
+    sessions = [
+        _session(
+            "2025-03-15T06:10:00",
+            "morning. need a quick breakfast thats ok for type 2 diabetes, got diagnosed last month and im still figuring it out",
+            "Morning! Good options: eggs scrambled with spinach and a slice of whole-grain toast; Greek yogurt with berries and a few walnuts; or oatmeal made with steel-cut oats plus a spoon of peanut butter. Aim for protein + fiber.",
+            "eggs it is. gotta eat fast, i coach my son's little league team saturdays and we got a game at 9",
+            "Sounds like a fun morning! What's your son's name and position?",
+            "Marcus, he plays catcher. 10 years old and tougher than me lol",
+            "Catchers have to be tough! Good luck today.",
+            "thx. also my truck is making a grinding noise when i brake, its a 2012 f-150",
+            "Grinding usually means the brake pads are worn down to the metal. Get it checked soon — driving on it can ruin the rotors.",
+        ),
+        _session(
+            "2025-04-28T19:45:00",
+            "hey so i work HVAC for Gulf Coast Air here in houston and my boss Rick wants me to write up a safety checklist for new guys",
+            "Good idea. Checklist draft: PPE (gloves, glasses, boots), lockout/tagout before any electrical work, ladder inspection, refrigerant handling certification, attic heat precautions — water and breaks, never work alone in confined spaces.",
+            "add something about heat. its brutal in the attics here, 140 degrees",
+            "Added: \"Attic work: limit to 20-minute stretches above 120°F, cooling breaks in shade, electrolyte drinks, buddy check-ins every 15 minutes.\"",
+            "perfect. also been seeing somebody, keisha, first real date since the divorce. where do i take her in houston thats not fancy but nice",
+            "How about Discovery Green for a walk, then tacos at a spot in the Heights, or a picnic at Hermann Park with a paddle boat. Low-key but thoughtful.",
+            "hermann park, she likes the outdoors",
+            "Great choice. Have fun!",
+        ),
+        _session(
+            "2025-07-02T20:20:00",
+            "big week. got promoted to field supervisor. still at Gulf Coast but now i got 6 techs under me",
+            "Congratulations! That's a big step. Any help needed for your new role?",
+            "how to run a short morning meeting that doesnt waste time",
+            "Keep it 10 minutes, standing: 1) safety note of the day, 2) today's jobs and who's on them, 3) any blockers, 4) one shout-out. End on time every day.",
+            "nice. also finally got rid of the f-150, brakes and transmission both going. picked up a used silverado",
+            "Good timing for an upgrade. How's the Silverado?",
+            "runs great. taking it to baton rouge next month to see my mama",
+            "Nice road trip — about 4 hours. Enjoy the visit with your mom!",
+        ),
+    ]
+    probes = [
+        _probe("what car does the user drive?", "car", "Silverado", stale=["F-150"], kinds=["changed", "informal"],
+               said=["its a 2012 f-150", "picked up a used silverado"]),
+        _probe("what medical condition does the user have?", "condition", "diabetes", kinds=["plain", "informal"], said=["ok for type 2 diabetes"]),
+        _probe("which day does the user coach little league?", "coaching_day", "Saturday", weekly=True, kinds=["in_passing", "informal"],
+               said=["i coach my son's little league team saturdays"]),
+        _probe("what is the user's son called?", "son", "Marcus", kinds=["answer"], said=["Marcus, he plays catcher"]),
+        _probe("where does the user work?", "employer", "Gulf Coast Air", apart="Rick", kinds=["two_facts", "restated"],
+               said=["i work HVAC for Gulf Coast Air", "still at Gulf Coast"]),
+        _probe("who is the user's boss?", "manager", "Rick", apart="Gulf Coast Air", kinds=["two_facts"], said=["my boss Rick wants me"]),
+        _probe("who is the user dating?", "partner", "Keisha", kinds=["informal", "in_passing"], said=["been seeing somebody, keisha"]),
+        _probe("where does the user's mother live?", "mother_city", "Baton Rouge", kinds=["in_passing", "informal"], said=["baton rouge next month to see my mama"]),
+    ]
+    return sessions, probes
+
+
+def _u11():
+    sessions = [
+        _session(
+            "2025-01-18T11:00:00",
+            "Hello. I am UX designer at Rakuten in Tokyo. Can you check my English in this portfolio text? \"I am passionate for making the complex things simple for users.\"",
+            "Sure! A smoother version: \"I'm passionate about making complex things simple for users.\" Would you like me to check more?",
+            "Yes, thank you. \"I have 5 years experience in e-commerce and fintech apps.\"",
+            "\"I have five years of experience designing e-commerce and fintech apps.\" Nice and clear.",
+            "Also small question, my shiba inu Mochi chews my cables. How to stop?",
+            "Use cable covers or spiral wraps, bitter apple spray, and give Mochi appropriate chew toys. Reward him when he chooses the toy instead.",
+            "She, Mochi is a girl haha. OK I will try the spray.",
+            "Sorry — she! Good luck with the spray.",
+        ),
+        _session(
+            "2025-03-08T20:30:00",
+            "Good evening. I am moving in with my boyfriend Kenta next month, from my small apartment in Setagaya to his place in Meguro. Can you make moving checklist for Japan?",
+            "Congratulations! Checklist: submit a moving-out notice (tenshutsu-todoke) at the Setagaya ward office, then a moving-in notice (tennyu-todoke) at Meguro within 14 days; update My Number card, bank and credit cards, health insurance; cancel or transfer utilities; register Mochi's new address.",
+            "Very helpful! Also is it ok to bring Mochi, his apartment allows pets I think",
+            "Check the lease for a pet clause — some buildings allow only small dogs. Shibas usually count as medium, so confirm with the management company.",
+            "OK I will ask. And on Sundays I go to tea ceremony class in Setagaya, it will be far now",
+            "From Meguro it's only about 20 minutes by train, so you could keep the class.",
+            "Good point, I keep it",
+            "Great, continuity is nice during a move.",
+        ),
+        _session(
+            "2025-05-25T09:15:00",
+            "Hi! Now I live in Meguro with Kenta and Mochi, all ok. The building allowed her.",
+            "Wonderful! How is everyone settling in?",
+            "Good. I want to send a letter to my grandmother Chiyo (千代) in Sapporo, she is 88. Can you help write warm message? I will translate to Japanese myself.",
+            "Draft: \"Dear Grandma, I hope you're keeping warm and well. I moved to a new home in Meguro with Kenta — Mochi has her own corner by the window. I think of you every time I make tea. I'll visit Sapporo this summer. With love, Yuki.\"",
+            "Very beautiful. She taught me tea ceremony actually.",
+            "Then mentioning tea is perfect. She'll love that.",
+            "Also I quit Rakuten last week, I go to a small design studio called Hakobune from June",
+            "Congratulations on the new role! Smaller studios can be very rewarding.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live now?", "home", "Meguro", stale=["Setagaya"], kinds=["changed", "restated"],
+               said=["from my small apartment in Setagaya", "Now I live in Meguro"]),
+        _probe("where does the user work?", "employer", "Hakobune", stale=["Rakuten"], kinds=["changed", "ended"],
+               said=["I am UX designer at Rakuten", "I quit Rakuten last week"]),
+        _probe("what is the user's dog called?", "pet", "Mochi", kinds=["in_passing"], said=["my shiba inu Mochi chews"]),
+        _probe("who is the user's partner?", "partner", "Kenta", kinds=["in_passing", "two_facts"], apart="Meguro",
+               said=["moving in with my boyfriend Kenta"]),
+        _probe("which day does the user go to tea ceremony class?", "tea_day", "Sunday", weekly=True, kinds=["in_passing"],
+               said=["on Sundays I go to tea ceremony class"]),
+        _probe("what is the user's grandmother called?", "grandma", "Chiyo", kinds=["in_passing", "non_ascii"], said=["my grandmother Chiyo (千代)"]),
+        _probe("where does the user's grandmother live?", "grandma_city", "Sapporo", apart="Chiyo", kinds=["in_passing"], said=["in Sapporo, she is 88"]),
+        _probe("what is the user's job?", "job", "UX designer", kinds=["plain"], said=["I am UX designer at Rakuten"]),
+    ]
+    return sessions, probes
+
+
+def _u12():
+    sessions = [
+        _session(
+            "2025-02-14T14:00:00",
+            "Hello there, my granddaughter set this up for me. I'm Bríd, 72, a retired primary teacher in Galway. Could you suggest a gluten-free brown bread? I'm coeliac these twenty years.",
+            "Hello Bríd, lovely to meet you! Gluten-free brown soda bread: 400g gluten-free brown bread flour mix, 1 tsp bread soda, 1 tsp salt, 1 egg, 450ml buttermilk, a handful of seeds. Bake at 200°C for 45-50 minutes. Would you like tips to keep it moist?",
+            "Yes please, the last one I made was like a brick.",
+            "Add a tablespoon of treacle and a tablespoon of oil to the wet ingredients, and don't overbake — wrap it in a clean tea towel as it cools.",
+            "Grand. Biddy the cat will be disappointed, she loves the crusts.",
+            "Ha! Biddy can have a little crust as a treat. Anything else today?",
+            "No, that's all, go raibh maith agat. I like to keep my Irish going, I taught through Irish for years.",
+            "Go raibh míle maith agat, Bríd! Enjoy the baking.",
+        ),
+        _session(
+            "2025-04-03T19:30:00",
+            "Good evening. The book club meets Thursday afternoons in the library and it's my turn to pick. Something not too long, we're all old biddies ourselves.",
+            "Ha! Some shorter, well-loved choices: 'Small Things Like These' by Claire Keegan, 'Foster' also by Keegan, 'The Remains of the Day' by Ishiguro, or 'Olive Kitteridge' if you want stories.",
+            "Small Things Like These, perfect. My late husband Seán loved Keegan.",
+            "A lovely choice, then, with a personal connection. I'm sorry about Seán.",
+            "Thank you, it's three years now. Also, I want to send an email to my son Cathal in Boston, he wants me to visit at Christmas and I'm nervous of the flight.",
+            "Draft: \"Dear Cathal, thank you for the invitation. I'd love to come at Christmas, but I'm a bit nervous about the long flight. Could you help me book an aisle seat and the assistance service at Shannon and Boston?\"",
+            "That's exactly it. Well done.",
+            "Glad to help!",
+        ),
+        _session(
+            "2025-06-18T08:00:00",
+            "Morning! News from Galway: I've started sea swimming at Blackrock with a group of ladies, every Tuesday at 7. Cold but marvellous.",
+            "That's wonderful! Cold-water swimming is great for the mood. Any tips you'd like for keeping warm after?",
+            "Yes, I shiver for an hour after.",
+            "Dress quickly starting with your top half, wear a woolly hat, drink something warm, and avoid a hot shower straight away — let your body rewarm gradually.",
+            "Also I've stopped driving, the eyes aren't what they were. I gave the Micra to my granddaughter Aoife.",
+            "That's a sensible and generous decision. Are buses easy for you in Galway?",
+            "Yes, the bus stops right at my door, and Aoife drives me to book club now.",
+            "That's lovely. Enjoy your swims!",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live?", "home", "Galway", kinds=["plain", "restated", "two_facts"], apart="teacher",
+               said=["a retired primary teacher in Galway", "News from Galway"]),
+        _probe("what diet restriction does the user have?", "diet", "coeliac", kinds=["in_passing"], said=["I'm coeliac these twenty years"]),
+        _probe("what is the user's cat called?", "pet", "Biddy", kinds=["in_passing"], said=["Biddy the cat will be disappointed"]),
+        _probe("which day does the user's book club meet?", "bookclub_day", "Thursday", weekly=True, kinds=["plain"],
+               said=["The book club meets Thursday afternoons"]),
+        _probe("which day does the user go sea swimming?", "swim_day", "Tuesday", weekly=True, kinds=["plain"],
+               said=["every Tuesday at 7"]),
+        _probe("who is the user's husband?", "husband", None, gone=["Seán"], kinds=["ended", "non_ascii"], said=["My late husband Seán"]),
+        _probe("where does the user's son live?", "son_city", "Boston", kinds=["in_passing"], said=["my son Cathal in Boston"]),
+        _probe("what car does the user drive?", "car", None, gone=["Micra"], kinds=["ended"], said=["I gave the Micra to my granddaughter"]),
+    ]
+    return sessions, probes
+
+
+def _u13():
+    sessions = [
+        _session(
+            "2025-01-27T12:15:00",
+            "Hej! I need a vegan lunchbox plan for the week, I'm vegan and my wife Linnéa is too, but our son eats everything at förskola",
+            "Hej! Vegan lunchbox week: Mon — lentil salad with roasted beets; Tue — chickpea and spinach wraps; Wed — leftover veggie chili with rice; Thu — soba noodles with tofu and peanut sauce; Fri — hummus, falafel and crudités.",
+            "Great. Elis is 4, he goes to Ängen förskola, they serve meat there, we decided that's fine",
+            "That seems a balanced approach. Anything else?",
+            "I also want to prepare for a meeting at Volvo Cars, I'm project manager for the charging software",
+            "Happy to help. What's the meeting about?",
+            "Delays. My manager Henrik wants a recovery plan by Thursday",
+            "Recovery plan outline: 1) current status and root cause, 2) options (scope cut, more resources, date shift) with trade-offs, 3) recommendation, 4) risks and next checkpoints.",
+        ),
+        _session(
+            "2025-03-10T18:40:00",
+            "Hi. Riding lesson was cancelled because of ice, so I have time. I ride every Monday at a stable outside Kungälv",
+            "Sorry about the cancellation! Want to use the time for something specific?",
+            "Plan a weekend visit to my sister in Malmö. No sorry, Lund, she moved from Malmö last year, I always say Malmö",
+            "Gothenburg to Lund is about 2.5 hours by train or car. Ideas: walk the cathedral and botanical garden, coffee at Ebbas Fik-style cafés, and a day trip to Malmö's Ribersborg beach.",
+            "We'll drive the XC40, Elis gets carsick on trains",
+            "Driving makes sense then. Pack snacks and plan a stop in Halmstad.",
+            "Good idea. Her name is Sanna btw, if I ask again",
+            "Got it, Sanna in Lund.",
+        ),
+        _session(
+            "2025-05-30T21:00:00",
+            "Update: I'm leaving Volvo Cars. Got an offer from Polestar, same area, better team, starting in August",
+            "Congratulations! Polestar sounds like a great fit. How are you feeling about it?",
+            "Excited and sad, I liked Henrik",
+            "That's natural. Leaving a good manager on good terms is valuable — you may work together again.",
+            "And I stopped the riding lessons, it's too expensive with the new house",
+            "Understandable. Did you move?",
+            "Yes, from Majorna to a house in Mölndal, more space for Elis",
+            "Congratulations on the house! Mölndal is lovely and close to the city.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", "Polestar", stale=["Volvo Cars"], kinds=["changed"],
+               said=["prepare for a meeting at Volvo Cars", "Got an offer from Polestar"]),
+        _probe("what diet does the user follow?", "diet", "vegan", apart="Linnéa", kinds=["two_facts"], said=["I'm vegan and my wife Linnéa is too"]),
+        _probe("who is the user's wife?", "wife", "Linnéa", apart="vegan", kinds=["two_facts", "non_ascii"], said=["I'm vegan and my wife Linnéa is too"]),
+        _probe("where does the user's son go to preschool?", "son_school", "Ängen", kinds=["in_passing", "non_ascii"], said=["he goes to Ängen förskola"]),
+        _probe("which day does the user have riding lessons?", "riding_day", None, gone=["Monday"], kinds=["ended"],
+               said=["I ride every Monday", "I stopped the riding lessons"]),
+        _probe("where does the user's sister live?", "sister_city", "Lund", stale=["Malmö"], kinds=["slip_same_message", "non_ascii"],
+               said=["No sorry, Lund"]),
+        _probe("where does the user live now?", "home", "Mölndal", stale=["Majorna"], kinds=["changed", "answer", "non_ascii"],
+               said=["from Majorna to a house in Mölndal"]),
+        _probe("who was the user's manager at Volvo Cars?", "manager", "Henrik", kinds=["in_passing", "restated"], said=["My manager Henrik wants", "I liked Henrik"]),
+    ]
+    return sessions, probes
+
+
+def _u14():
+    sessions = [
+        _session(
+            "2025-02-05T05:45:00",
+            "Habari! I run a small bakery in Kilimani, Nairobi. Need help to price my new banana bread, ingredients cost me about 180 bob per loaf",
+            "Habari! A common rule is price = cost × 2.5 to 3 for baked goods, so 450-550 KES. Check what nearby cafés charge. What size is the loaf?",
+            "Big one, 1kg",
+            "For a 1kg loaf, 500 KES is reasonable; you could also sell slices at 80 KES each.",
+            "Slices is a good idea. My husband Otieno says i undercharge everything haha",
+            "He may be right! Value your work. Anything else?",
+            "What's a name for the bakery instagram? The bakery is called Mama Wanjiru's",
+            "Handle ideas: @mamawanjirusbakes, @mamawanjiru.ke, @wanjirusoven. Short and easy to spell is best.",
+        ),
+        _session(
+            "2025-03-23T16:10:00",
+            "Just back from chama. We meet every Sunday after church, I'm the treasurer this year so I need a simple spreadsheet",
+            "Congratulations on being treasurer! Spreadsheet columns: Date, Member, Contribution, Loan issued, Loan repaid, Interest, Balance. One sheet per month, plus a summary sheet.",
+            "Good. How do I calculate interest if 10% per month flat",
+            "Flat 10% monthly: interest = principal × 0.10 × months. A 20,000 KES loan for 3 months = 6,000 KES interest, total 26,000.",
+            "Perfect. Also my daughter Njeri wants help with her kiswahili insha, she's in class 7 at Riara school",
+            "Happy to help — what's the topic of the insha?",
+            "Likizo yangu — my holiday",
+            "A structure: utangulizi (where you went), mwili (what you did, three paragraphs with methali), and hitimisho. A good methali: \"Safari ni hatua.\"",
+        ),
+        _session(
+            "2025-06-14T10:30:00",
+            "Good news, we sold the Probox and bought a Subaru Forester, second hand, for the deliveries and for going upcountry",
+            "Congratulations! A Forester handles rough roads well. Going to visit family?",
+            "Yes to Nyeri, my mum is there, every month",
+            "That's lovely. About 2.5 hours from Nairobi. Anything else?",
+            "Also we opened a second branch, in Westlands! So now two bakeries",
+            "Wow, that's big growth! Congratulations. Do you need help with staffing or schedules?",
+            "Yes, a rota for 4 staff, two shops, 6 days a week, closed Monday",
+            "Rota draft: Kilimani — A and B alternate mornings/afternoons Tue-Sun; Westlands — C and D same pattern; each person gets one extra day off per week, rotating.",
+        ),
+    ]
+    probes = [
+        _probe("what does the user do for work?", "job", "bakery", kinds=["plain", "restated"], apart="Kilimani",
+               said=["I run a small bakery in Kilimani", "So now two bakeries"]),
+        _probe("who is the user's husband?", "husband", "Otieno", kinds=["in_passing"], said=["My husband Otieno says"]),
+        _probe("which day does the user's chama meet?", "chama_day", "Sunday", weekly=True, kinds=["plain", "two_facts"], apart="treasurer",
+               said=["We meet every Sunday after church"]),
+        _probe("what is the user's role in the chama?", "chama_role", "treasurer", apart="Sunday", kinds=["two_facts"],
+               said=["I'm the treasurer this year"]),
+        _probe("which school does the user's daughter attend?", "daughter_school", "Riara", kinds=["in_passing"],
+               said=["she's in class 7 at Riara school"]),
+        _probe("what car does the user have?", "car", "Forester", stale=["Probox"], kinds=["changed", "two_facts"],
+               said=["we sold the Probox and bought a Subaru Forester"]),
+        _probe("where does the user's mother live?", "mother_city", "Nyeri", kinds=["answer", "informal"], said=["Yes to Nyeri, my mum is there"]),
+        _probe("where does the user live?", "home", "Nairobi", kinds=["in_passing"], said=["in Kilimani, Nairobi"]),
+    ]
+    return sessions, probes
+
+
+def _u15():
+    sessions = [
+        _session(
+            "2025-02-19T20:05:00",
+            "Hi, I need write bug report in better English. I am tester in Kiwi.com, Brno office. Text: \"When user click back button, the search results is lost.\"",
+            "Improved: \"Title: Search results are lost after pressing the Back button. Steps: 1) Search for a flight, 2) Open a result, 3) Press Back. Expected: previous results shown. Actual: empty search page.\"",
+            "Super, thank you. My team lead Radek is very strict about format",
+            "Then adding Environment (browser, version, device) and Severity fields will keep Radek happy.",
+            "Ok. Other thing — my band has rehearsal Thursday, I play bass, and I need to learn song fast. Tips?",
+            "Learn the root notes first, then the rhythm pattern, then fills. Loop the hardest section at 75% speed. Which song?",
+            "Wait, I lie, rehearsal is Tuesday. Thursday is gym. Song is Seven Nation Army, easy I think",
+            "Noted — Tuesday rehearsal. Seven Nation Army is a great one; the riff is the whole song, focus on the groove.",
+        ),
+        _session(
+            "2025-04-22T08:30:00",
+            "Morning. Hay fever is killing me, I am allergic to birch pollen and Brno is full of birches now",
+            "Sorry! Try a non-drowsy antihistamine (cetirizine or fexofenadine), saline nasal rinse, sunglasses outside, and shower after being outdoors. Check the pollen forecast.",
+            "Thank you. Also I want plan trip with my girlfriend Lenka to visit my brother in Prague and father in Ostrava same weekend. Possible?",
+            "Yes if you're efficient: Friday evening Brno → Prague (2.5h), Saturday in Prague, Sunday morning Prague → Ostrava (3.5h by train), Sunday evening Ostrava → Brno (2h).",
+            "We take my Octavia, maybe easier",
+            "By car: Brno–Prague 2h, Prague–Ostrava 3.5h, Ostrava–Brno 1.5h. Doable, but long Sunday.",
+            "Ok. My brother is Jakub, he has baby now, so we bring present",
+            "A nice idea — a soft toy or a personalised blanket is always appreciated.",
+        ),
+        _session(
+            "2025-07-01T19:00:00",
+            "Hello. I changed job! From today I am QA engineer at Red Hat, still in Brno, big office near Technology park",
+            "Congratulations! Red Hat has a big community in Brno. Anything to prepare?",
+            "I must learn Python quicker. Other thing: Lenka and me separated last month. So I am alone in flat now",
+            "I'm sorry to hear about you and Lenka. That's a lot of change at once. For Python, try 'Automate the Boring Stuff' and pytest docs.",
+            "Thanks. Band is good therapy. Still Tuesday rehearsals",
+            "Music is great for that. Glad you have it.",
+            "And I sold Octavia, I go with tram and bike now",
+            "Brno's trams are excellent. Less stress with parking too!",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", "Red Hat", stale=["Kiwi.com"], kinds=["changed"],
+               said=["I am tester in Kiwi.com", "I am QA engineer at Red Hat"]),
+        _probe("which day does the user's band rehearse?", "rehearsal_day", "Tuesday", stale=["Thursday"], weekly=True,
+               kinds=["slip_next_message", "restated"], said=["my band has rehearsal Thursday", "rehearsal is Tuesday", "Still Tuesday rehearsals"]),
+        _probe("what is the user allergic to?", "allergy", "birch pollen", kinds=["plain"], said=["I am allergic to birch pollen"]),
+        _probe("who is the user's partner?", "partner", None, gone=["Lenka"], kinds=["ended"], said=["my girlfriend Lenka", "Lenka and me separated"]),
+        _probe("where does the user's brother live?", "brother_city", "Prague", apart="Ostrava", kinds=["two_facts"],
+               said=["my brother in Prague and father in Ostrava"]),
+        _probe("where does the user's father live?", "father_city", "Ostrava", apart="Prague", kinds=["two_facts"],
+               said=["my brother in Prague and father in Ostrava"]),
+        _probe("what car does the user drive?", "car", None, gone=["Octavia"], kinds=["ended", "in_passing"], said=["We take my Octavia", "I sold Octavia"]),
+        _probe("who was the user's team lead?", "manager", "Radek", kinds=["in_passing"], said=["My team lead Radek"]),
+    ]
+    return sessions, probes
+
+
+def _u16():
+    sessions = [
+        _session(
+            "2025-01-11T22:30:00",
+            "hello po! can u help me budget my salary? im a nurse here in Dubai, Rashid Hospital, i send money home every month",
+            "Hello! Of course. What's your monthly salary roughly, and how much do you usually send home?",
+            "around 9000 aed, i send 4000 to my mother in Batangas, she takes care of my 2 kids",
+            "Budget suggestion: 4,000 remittance, 1,800 shared accommodation, 900 food, 400 transport, 300 phone/internet, 600 savings, 1,000 buffer/personal. Do you pay rent alone?",
+            "bedspace lang, shared w 3 other nurses",
+            "Then 1,800 might be high — maybe 1,200 for bedspace, and move the extra 600 to savings.",
+            "ok nice. my husband Jun is in Manila, he works in a call center, so he helps also",
+            "Great, with two incomes it's easier to build savings for the kids' future.",
+        ),
+        _session(
+            "2025-03-14T20:15:00",
+            "hi again. zumba tonight was so fun, every friday after my shift w the pinoy group in Karama",
+            "Sounds like a great way to unwind! Anything I can help with today?",
+            "yes my eldest Bea needs help in math, grade 5, fractions. can u explain adding fractions simple so i can video call her",
+            "Simple way: to add fractions, the bottoms (denominators) must match. 1/4 + 2/4 = 3/4. If they don't match, like 1/2 + 1/3, change both to sixths: 3/6 + 2/6 = 5/6.",
+            "wow super clear salamat",
+            "Walang anuman! Good luck to Bea.",
+            "and i applied to canada, Manitoba, as nurse. fingers crossed",
+            "Fingers crossed! Manitoba has been actively recruiting internationally educated nurses.",
+        ),
+        _session(
+            "2025-07-20T18:00:00",
+            "hi!! we made it, im now in Winnipeg, working at St. Boniface Hospital. Jun and the kids follow in december",
+            "Congratulations, that's huge! How are you finding Winnipeg?",
+            "cold already haha. i need a car, thinking used honda civic or toyota corolla",
+            "Both are reliable and hold value. In Winnipeg, budget for winter tires and a block heater. A Civic is slightly sportier, a Corolla a bit more comfortable.",
+            "ok i got the civic, 2019, white",
+            "Congrats! Get winter tires on before November.",
+            "no more zumba for now, no group here yet. will find one",
+            "Winnipeg has a big Filipino community, especially around the West End — you'll likely find a group soon.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live now?", "home", "Winnipeg", stale=["Dubai"], kinds=["changed"],
+               said=["im a nurse here in Dubai", "im now in Winnipeg"]),
+        _probe("where does the user work?", "employer", "St. Boniface Hospital", stale=["Rashid Hospital"], kinds=["changed", "in_passing"],
+               said=["Dubai, Rashid Hospital", "working at St. Boniface Hospital"]),
+        _probe("where does the user's mother live?", "mother_city", "Batangas", kinds=["two_facts", "informal"], apart="4000",
+               said=["my mother in Batangas"]),
+        _probe("who is the user's husband?", "husband", "Jun", kinds=["in_passing", "two_facts"], apart="Manila",
+               said=["my husband Jun is in Manila"]),
+        _probe("which day does the user do zumba?", "zumba_day", None, gone=["Friday"], kinds=["ended", "informal"],
+               said=["every friday after my shift", "no more zumba for now"]),
+        _probe("what is the user's eldest child called?", "child", "Bea", kinds=["in_passing"], said=["my eldest Bea needs help"]),
+        _probe("what car does the user drive?", "car", "Civic", kinds=["answer", "informal"], said=["i got the civic"]),
+        _probe("what is the user's job?", "job", "nurse", kinds=["plain", "restated"], said=["im a nurse here in Dubai", "as nurse. fingers crossed"]),
+    ]
+    return sessions, probes
+
+
+def _u17():
+    sessions = [
+        _session(
+            "2025-02-25T13:10:00",
+            "Ciao! I'm a lawyer in a firm in Milano, Bonelli & Partners, and I need to write an email in English to a client in London about a delay in a contract. Formal but kind.",
+            "Ciao! Draft: \"Dear Mr Harris, I'm writing to let you know that finalising the supply agreement will take slightly longer than planned, as we're awaiting confirmation on two clauses from the counterparty. We now expect to circulate the final version by Friday 7 March...\"",
+            "Perfect, very British. Grazie.",
+            "Prego! Anything else?",
+            "Yes, I want to book padel courts for me and my boyfriend Davide, we play every Wednesday — no, Thursday, Wednesday is his football. How do I say in English 'campo prenotato'?",
+            "\"Court booked\" — e.g. \"Court booked for Thursday at 8pm.\"",
+            "Easy! Also, a small thing, I'm allergic to cats but Davide wants one. Any cat that is ok?",
+            "No cat is truly hypoallergenic, but breeds like Siberian or Devon Rex produce fewer allergens for some people. Spend time with one before deciding.",
+        ),
+        _session(
+            "2025-04-12T17:45:00",
+            "Ciao again. My nonna in Palermo is 91 and I want to write her a letter for Easter, but the kids of my cousin want to read it in English to practise, so English version.",
+            "How sweet! Draft: \"Dear Nonna, Happy Easter! I wish I could be in Palermo to eat your cassata. Milan is grey but I think of your terrace and the lemons every day...\"",
+            "Bellissimo. I also learn Spanish now, two times a week online, because the firm has many clients in Madrid",
+            "Great skill to add. Italian speakers usually progress fast in Spanish — watch out for false friends like 'burro' (donkey, not butter)!",
+            "Ahah yes. Davide and I are also looking for a bigger flat, maybe in Isola or NoLo",
+            "Both are lively areas. Isola is more central and pricier; NoLo is more affordable and up-and-coming. What's your budget?",
+            "Max 1600 per month",
+            "NoLo would give you more space at that budget; in Isola you'd find smaller two-room flats.",
+        ),
+        _session(
+            "2025-06-27T09:30:00",
+            "News! I left Bonelli & Partners, now I'm in-house legal counsel at Pirelli. Less hours, same stress ahah",
+            "Congratulations! In-house roles can be great for work-life balance. How's it going?",
+            "Good. And we moved to NoLo, the flat has a balcony finally",
+            "Wonderful! Balcony plants would be nice — basil, rosemary, cherry tomatoes.",
+            "Also we sold my old Panda, in the city we use only the metro and the bikes",
+            "Makes sense in Milan. Less worry about parking.",
+            "Davide got a Devon Rex kitten, Pepe, and I'm surviving with antihistamines ahah",
+            "Ha, love wins! Keep Pepe out of the bedroom and use a HEPA filter — it helps.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", "Pirelli", stale=["Bonelli & Partners"], kinds=["changed"],
+               said=["Bonelli & Partners, and I need", "now I'm in-house legal counsel at Pirelli"]),
+        _probe("which day does the user play padel?", "padel_day", "Thursday", stale=["Wednesday"], weekly=True,
+               kinds=["slip_same_message", "in_passing"], said=["we play every Wednesday — no, Thursday"]),
+        _probe("who is the user's partner?", "partner", "Davide", kinds=["in_passing", "restated"], said=["my boyfriend Davide"]),
+        _probe("what is the user allergic to?", "allergy", "cats", kinds=["in_passing"], said=["I'm allergic to cats"]),
+        _probe("where does the user's grandmother live?", "grandma_city", "Palermo", kinds=["in_passing"], said=["My nonna in Palermo is 91"]),
+        _probe("which neighbourhood does the user live in?", "home", "NoLo", kinds=["changed", "answer"], said=["we moved to NoLo"]),
+        _probe("what is the user's cat called?", "pet", "Pepe", kinds=["in_passing"], said=["a Devon Rex kitten, Pepe"]),
+        _probe("what car does the user have?", "car", None, gone=["Panda"], kinds=["ended"], said=["we sold my old Panda"]),
+    ]
+    return sessions, probes
+
+
+_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11, _u12, _u13, _u14, _u15, _u16, _u17]
 
 
 def build() -> list[dict[str, Any]]:

@@ -255,7 +255,7 @@ _THEIR_SESSION = re.compile(r"^(?:the|our)\s+(?P<q>[^\W\d_][\w'’ -]{1,30}?)\s+
 
 def activity_key(what: str) -> str:
     """The words that name an activity whatever it is called: "choir practice", "my choir" and "the choir"
-    are one activity, as are "piano lessons" and "piano"; "at the food bank" is "food bank", "badminton with my
+    are one activity, as are "piano lessons" and "piano", "the orienteering club here" and "orienteering"; "at the food bank" is "food bank", "badminton with my
     brother" is "badminton"."""
     what = re.sub(r"^(?:at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)
     what = re.sub(r"^(?:my|our|the|a|an)\s+", "", what, flags=re.IGNORECASE)
@@ -264,8 +264,9 @@ def activity_key(what: str) -> str:
     what = re.sub(r"\s+with\s+(?:(?:my|our|the|some)\s+)?(?:friends|kids|family|mates|colleagues|brother|sister|"
                   r"dad|mum|mom|son|daughter|wife|husband|partner|girlfriend|boyfriend|neighbours?|neighbors?|team|colleague|"
                   r"friend|cousin)(?:\s+[A-Z][\w'’-]+)?$", "", what)
-    core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?)$",
-                  "", what, flags=re.IGNORECASE)
+    what = re.sub(r"\s+(?:here|there|now|again|too)$", "", what, flags=re.IGNORECASE)  # "orienteering club here"
+    core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?|"
+                  r"club|group|team|society|night|nights)$", "", what, flags=re.IGNORECASE)
     return _DONE_AS.get(core.lower(), core) or what
 
 
