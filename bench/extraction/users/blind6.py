@@ -11,7 +11,7 @@ from typing import Any
 
 import handwritten
 
-N_USERS = 18
+N_USERS = 19
 _session, _probe = handwritten.session, handwritten.probe
 
 
@@ -991,7 +991,59 @@ def _u17():
     return sessions, probes
 
 
-_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11, _u12, _u13, _u14, _u15, _u16, _u17]
+def _u18():
+    sessions = [
+        _session(
+            "2025-03-09T23:40:00",
+            "hi can u help me with english essay?? its about a person i admire. i want to write about my halmoni",
+            "Of course! Tell me a bit about your halmoni — what makes you admire her?",
+            "she ran a small fish restaurant in jagalchi market for 40 yrs, alone. i live with her and my mom in busan",
+            "That's a powerful story. Opening idea: \"Every morning at 4 a.m., while Busan was still asleep, my grandmother was already gutting mackerel at Jagalchi Market...\"",
+            "omg thats so good. can u make it sound like a 16 yr old wrote it tho lol my teacher will know",
+            "Ha, fair. \"My grandmother wakes up at 4 a.m. every day. For forty years she ran a fish restaurant in Jagalchi Market, by herself...\"",
+            "better. ok i have violin at orchestra tmr so gotta sleep",
+            "Good night and good luck at orchestra!",
+        ),
+        _session(
+            "2025-04-20T16:00:00",
+            "ugh hagwon until 10pm every weekday. anyway my dog kongi ate my earphones",
+            "Oh no! Is Kongi okay? Earphone parts can be dangerous — watch for vomiting or lethargy and call a vet if anything seems off.",
+            "ya hes fine, hes a maltese and basically a vacuum lol",
+            "Small dogs, big appetites! Keep cables out of reach.",
+            "also my oppa is in the army now, started last month, i miss him. he's in cheorwon",
+            "That's hard — 18 months is a long time. Letters and care packages mean a lot to soldiers. Want ideas for a package?",
+            "ya",
+            "Snacks (instant noodles, protein bars), lip balm, hand cream, socks, a handwritten letter, and photos of Kongi!",
+            "kongi photos lmaooo yes",
+            "He'll love it!",
+        ),
+        _session(
+            "2025-06-29T21:10:00",
+            "i quit orchestra. too much with exams. mom was sad but ok",
+            "That's a tough decision, but your wellbeing matters. You can always play violin for fun later.",
+            "ya. also we're moving to seoul in august bc mom got a job there, new school and everything 😭",
+            "That's a big change! New schools can be scary but also exciting. Do you know which school yet?",
+            "jamsil high school. halmoni is coming with us",
+            "That's good that she's coming. Jamsil is a nice area near the Han River.",
+            "at least seventeen's concerts are in seoul lol",
+            "Ha, there's always a bright side! Enjoy being closer to the concerts.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live?", "home", "Busan", kinds=["in_passing", "informal"], said=["i live with her and my mom in busan"]),
+        _probe("which school will the user attend?", "school", "Jamsil High School", kinds=["answer", "informal"], said=["jamsil high school"]),
+        _probe("what instrument does the user play in orchestra?", "orchestra", None, gone=["violin"], kinds=["ended", "informal"],
+               said=["i have violin at orchestra", "i quit orchestra"]),
+        _probe("what is the user's dog called?", "pet", "Kongi", kinds=["in_passing", "informal"], said=["my dog kongi ate"]),
+        _probe("what breed is the user's dog?", "dog_breed", "maltese", kinds=["answer", "informal"], said=["hes a maltese"]),
+        _probe("where is the user's brother stationed?", "brother_city", "Cheorwon", kinds=["in_passing", "informal"], said=["he's in cheorwon"]),
+        _probe("what is the user's favourite band?", "fav_band", "Seventeen", kinds=["in_passing", "informal"], said=["seventeen's concerts"]),
+        _probe("who does the user live with?", "lives_with", "halmoni", kinds=["in_passing", "restated"], said=["i live with her and my mom", "halmoni is coming with us"]),
+    ]
+    return sessions, probes
+
+
+_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11, _u12, _u13, _u14, _u15, _u16, _u17, _u18]
 
 
 def build() -> list[dict[str, Any]]:
