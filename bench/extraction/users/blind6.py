@@ -11,7 +11,7 @@ from typing import Any
 
 import handwritten
 
-N_USERS = 19
+N_USERS = 24
 _session, _probe = handwritten.session, handwritten.probe
 
 
@@ -1021,16 +1021,16 @@ def _u18():
             "2025-06-29T21:10:00",
             "i quit orchestra. too much with exams. mom was sad but ok",
             "That's a tough decision, but your wellbeing matters. You can always play violin for fun later.",
-            "ya. also we're moving to seoul in august bc mom got a job there, new school and everything 😭",
-            "That's a big change! New schools can be scary but also exciting. Do you know which school yet?",
-            "jamsil high school. halmoni is coming with us",
-            "That's good that she's coming. Jamsil is a nice area near the Han River.",
+            "ya. also we moved to seoul last week bc mom got a job here, new school in august and everything 😭",
+            "That's a big move! New schools can be scary but also exciting. Do you know which school yet?",
+            "jamsil high school. halmoni came with us",
+            "That's good that she came too. Jamsil is a nice area near the Han River.",
             "at least seventeen's concerts are in seoul lol",
             "Ha, there's always a bright side! Enjoy being closer to the concerts.",
         ),
     ]
     probes = [
-        _probe("where does the user live?", "home", "Busan", kinds=["in_passing", "informal"], said=["i live with her and my mom in busan"]),
+        _probe("where does the user live now?", "home", "Seoul", stale=["Busan"], kinds=["changed", "informal"], said=["i live with her and my mom in busan", "we moved to seoul last week"]),
         _probe("which school will the user attend?", "school", "Jamsil High School", kinds=["answer", "informal"], said=["jamsil high school"]),
         _probe("what instrument does the user play in orchestra?", "orchestra", None, gone=["violin"], kinds=["ended", "informal"],
                said=["i have violin at orchestra", "i quit orchestra"]),
@@ -1038,12 +1038,275 @@ def _u18():
         _probe("what breed is the user's dog?", "dog_breed", "maltese", kinds=["answer", "informal"], said=["hes a maltese"]),
         _probe("where is the user's brother stationed?", "brother_city", "Cheorwon", kinds=["in_passing", "informal"], said=["he's in cheorwon"]),
         _probe("what is the user's favourite band?", "fav_band", "Seventeen", kinds=["in_passing", "informal"], said=["seventeen's concerts"]),
-        _probe("who does the user live with?", "lives_with", "halmoni", kinds=["in_passing", "restated"], said=["i live with her and my mom", "halmoni is coming with us"]),
+        _probe("who does the user live with?", "lives_with", "halmoni", kinds=["in_passing", "restated"], said=["i live with her and my mom", "halmoni came with us"]),
     ]
     return sessions, probes
 
 
-_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11, _u12, _u13, _u14, _u15, _u16, _u17, _u18]
+def _u19():
+    sessions = [
+        _session(
+            "2025-01-30T21:00:00",
+            "Hola. I am history teacher in a liceo in Valparaíso. I need a lesson plan about the 1973 coup for students of 16 years, 90 minutes, balanced.",
+            "Hola! Outline: 1) 10 min — warm-up: what do students already know? 2) 20 min — context: 1960s Chile, Cold War, UP government. 3) 30 min — primary sources in groups (a speech, a newspaper front page, a testimony). 4) 20 min — discussion: how do different groups remember 11 September? 5) 10 min — exit ticket.",
+            "Very good. The sources I have. Thank you.",
+            "You're welcome! Anything else?",
+            "Training plan for a marathon, I run the Santiago marathon in April. My long run is every Sunday morning by the sea",
+            "Great! Since April is close, keep the Sunday long run building to 30-32 km three weeks before, then taper. Midweek: one tempo run and one interval session. What's your goal time?",
+            "Under 4 hours. Last year 4:12",
+            "Very doable with consistent tempo work. Target pace around 5:35/km.",
+        ),
+        _session(
+            "2025-03-18T19:20:00",
+            "My daughter Josefa started university in Santiago, she studies medicine at the Universidad de Chile. I'm proud but the house is empty.",
+            "Congratulations to her! It's normal to feel the empty house. Do you live alone now?",
+            "Yes, only me and Neruda, the cat. Since the separation with Carolina two years ago.",
+            "Neruda is a fitting name for a cat in Valparaíso! Anything I can help with to make the evenings better?",
+            "Maybe a recipe of something for one person, not always completos haha",
+            "Try a quick pastel de choclo in a small clay dish, or a salmon fillet with merkén and a tomato-avocado salad. Both are 30 minutes.",
+            "The salmon. Merkén I love.",
+            "Great choice — merkén makes everything better.",
+        ),
+        _session(
+            "2025-05-06T22:15:00",
+            "I did it!! 3:54 in Santiago marathon. My legs are dead.",
+            "Congratulations — under 4 hours! Rest, hydrate, easy walking this week.",
+            "Thanks. And another news, I'm with someone new, Paula, she is also a runner, we met in the running club",
+            "How lovely! Shared passions make great foundations.",
+            "She wants to go to Temuco with me to meet my mother in winter holidays, we drive the Swift, 1000 km haha",
+            "That's a long trip in a small car! Split it in two days with a stop in Talca or Chillán.",
+            "Good idea. Also Josefa changed, now she studies nursing, not medicine. Less years, she is happier.",
+            "Being happy with your path matters a lot. Nursing is a great profession.",
+        ),
+    ]
+    probes = [
+        _probe("what does the user's daughter study?", "daughter_study", "nursing", stale=["medicine"], kinds=["changed"],
+               said=["she studies medicine", "now she studies nursing"]),
+        _probe("in which city does the user teach?", "job_place", "Valparaíso", kinds=["plain", "non_ascii"], said=["history teacher in a liceo in Valparaíso"]),
+        _probe("which day does the user do the long run?", "longrun_day", "Sunday", weekly=True, kinds=["in_passing"],
+               said=["My long run is every Sunday morning"]),
+        _probe("what is the user's cat called?", "pet", "Neruda", kinds=["answer"], said=["only me and Neruda, the cat"]),
+        _probe("who is the user's partner?", "partner", "Paula", gone=["Carolina"], kinds=["changed", "ended"],
+               said=["the separation with Carolina", "someone new, Paula"]),
+        _probe("where does the user's mother live?", "mother_city", "Temuco", apart="Swift", kinds=["in_passing", "two_facts"],
+               said=["to Temuco with me to meet my mother"]),
+        _probe("what car does the user drive?", "car", "Swift", apart="Temuco", kinds=["in_passing", "two_facts"], said=["we drive the Swift"]),
+        _probe("in which city does the user's daughter go to university?", "daughter_city", "Santiago", kinds=["plain"], said=["started university in Santiago"]),
+    ]
+    return sessions, probes
+
+
+def _u20():
+    sessions = [
+        _session(
+            "2025-02-04T12:30:00",
+            "Hi. Quick one: SQL query to get the top 5 customers by revenue per month. I'm a data analyst at Rabobank, table is transactions(customer_id, amount, ts).",
+            "Here you go:\nWITH m AS (SELECT customer_id, date_trunc('month', ts) AS month, SUM(amount) AS revenue FROM transactions GROUP BY 1, 2), r AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY month ORDER BY revenue DESC) AS rn FROM m) SELECT * FROM r WHERE rn <= 5;",
+            "Nice, works. Thanks.",
+            "Welcome! Anything else?",
+            "My boyfriend Thijs wants a recipe for stamppot but vegetarian. He's the veggie one, I'm not.",
+            "Vegetarian boerenkool stamppot: mash potatoes with curly kale, add butter, milk, mustard; serve with a smoked tofu 'rookworst' alternative or vegetarian sausages from Vegetarische Slager.",
+            "Perfect, the vegetarian butcher sausages it is.",
+            "Eet smakelijk!",
+        ),
+        _session(
+            "2025-03-25T20:45:00",
+            "Sad day. Our rabbit Snuffie died this morning, she was 9. Old age.",
+            "I'm so sorry. Nine is a good long life for a rabbit. Is there anything I can help with?",
+            "Not really. Maybe distract me. I have korfball training tonight, Tuesday, and I don't feel like going.",
+            "Sometimes going helps — being with the team and moving can lift the mood. But it's also fine to skip one.",
+            "I'll go. It's my thing since I was 8.",
+            "Sounds like it'll do you good. Take care.",
+            "Also my mother in Groningen called, she's coming to Utrecht next weekend to cheer me up. Sweet.",
+            "That's lovely of her. Enjoy the visit.",
+        ),
+        _session(
+            "2025-06-16T09:10:00",
+            "Big changes. We bought a house in Amersfoort! Leaving Utrecht end of July, more space for the price.",
+            "Congratulations! Amersfoort is lovely and well connected. Will you commute?",
+            "Not to Rabobank anymore, I accepted an offer from Bol.com, hybrid, so 2 days in Utrecht office",
+            "Congrats on the new role too! Bol.com's office is right by Utrecht Centraal, easy by train from Amersfoort.",
+            "Exactly. We don't have a car, just the cargo bike, and we will keep it that way",
+            "Amersfoort is very bikeable, you'll be fine.",
+            "Korfball I'll continue in Amersfoort, there's a club, but training is on Thursdays there",
+            "Great that you can keep playing. Thursdays it is, then.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user live now?", "home", "Amersfoort", stale=["Utrecht"], kinds=["changed"],
+               said=["We bought a house in Amersfoort"]),
+        _probe("where does the user work?", "employer", "Bol.com", stale=["Rabobank"], kinds=["changed", "answer"],
+               said=["data analyst at Rabobank", "accepted an offer from Bol.com"]),
+        _probe("who is the user's partner?", "partner", "Thijs", kinds=["in_passing"], said=["My boyfriend Thijs"]),
+        _probe("what was the user's rabbit called?", "pet", None, gone=["Snuffie"], kinds=["ended"], said=["Our rabbit Snuffie died"]),
+        _probe("which day does the user have korfball training?", "korfball_day", "Thursday", stale=["Tuesday"], weekly=True,
+               kinds=["changed", "in_passing"], said=["korfball training tonight, Tuesday", "training is on Thursdays there"]),
+        _probe("where does the user's mother live?", "mother_city", "Groningen", kinds=["in_passing"], said=["my mother in Groningen"]),
+        _probe("how does the user get around?", "transport", "cargo bike", kinds=["plain"], said=["just the cargo bike"]),
+        _probe("what diet does the user's partner follow?", "partner_diet", "vegetarian", apart="Thijs", kinds=["two_facts"],
+               said=["but vegetarian. He's the veggie one"]),
+    ]
+    return sessions, probes
+
+
+def _u21():
+    sessions = [
+        _session(
+            "2025-01-16T18:25:00",
+            "Hello, I am civil engineer in Amman, I work for CCC on a hospital project. Can you explain me how to calculate concrete volume for a slab with openings?",
+            "Sure: volume = (slab length × width × thickness) − (sum of openings' area × thickness). E.g. 20 m × 15 m × 0.25 m = 75 m³; minus two 2×3 m openings = 12 m² × 0.25 = 3 m³; total 72 m³. Add 5% for waste.",
+            "Clear. Thanks.",
+            "Welcome! Anything else?",
+            "Yes, my fiancée Lina (لينا) and I need ideas for the wedding in June, something not too huge, but my mother wants 400 guests haha",
+            "A classic negotiation! Options: a big traditional zaffeh and dinner for families, then a small evening party with friends. Or 250 guests with a shorter guest list per side. What does Lina prefer?",
+            "Small. Very small.",
+            "Then maybe suggest a compromise: a big family lunch in Irbid for your mother's relatives, and a small evening wedding in Amman.",
+            "My mother lives in Irbid exactly, how did you know haha. Good idea",
+            "Lucky guess! Good luck with the negotiations.",
+        ),
+        _session(
+            "2025-03-20T22:40:00",
+            "Ramadan kareem. I need easy suhoor ideas, I work on site in the morning and get hungry fast",
+            "Ramadan kareem! Suhoor ideas: oats with dates and milk, eggs with whole-grain bread and labneh, foul with olive oil, plus lots of water. Slow carbs and protein keep you full.",
+            "Foul always. Also after Ramadan I go back to football, every Friday after prayer with my cousins",
+            "That's a nice tradition. Stretch well after a month off.",
+            "I also start to learn French, the company maybe sends me to a project in Morocco",
+            "Great idea — Morocco uses a lot of French in business. Apps plus a weekly class would be a good start.",
+            "Where is cheap class in Amman",
+            "The Institut français de Jordanie offers evening classes; also private tutors through local centres are cheaper.",
+        ),
+        _session(
+            "2025-07-02T17:00:00",
+            "We got married on 14 June! Lina is now my wife officially, 230 guests, compromise worked haha",
+            "Mabrook! Congratulations to you both!",
+            "Thank you. We moved in together, a flat in Khalda. Also I sold my old Elantra and we use Lina's Kia now",
+            "Congratulations on the new home too. One car is easier anyway.",
+            "And Morocco is confirmed, I go in September for 6 months to Casablanca, Lina comes with me",
+            "Exciting! Have you started the French classes?",
+            "Yes, twice a week at the institute",
+            "Great, that'll help a lot in Casablanca.",
+        ),
+    ]
+    probes = [
+        _probe("who is the user's wife?", "wife", "Lina", kinds=["restated", "non_ascii", "changed"], said=["my fiancée Lina (لينا)", "Lina is now my wife officially"]),
+        _probe("where does the user work?", "employer", "CCC", apart="Amman", kinds=["two_facts", "in_passing"], said=["I work for CCC"]),
+        _probe("where does the user's mother live?", "mother_city", "Irbid", kinds=["in_passing"], said=["My mother lives in Irbid"]),
+        _probe("which day does the user play football?", "football_day", "Friday", weekly=True, kinds=["in_passing"],
+               said=["every Friday after prayer"]),
+        _probe("what language is the user learning?", "learning_language", "French", kinds=["plain", "restated"], said=["I also start to learn French"]),
+        _probe("which neighbourhood does the user live in?", "home", "Khalda", kinds=["plain"], said=["a flat in Khalda"]),
+        _probe("what car does the user drive?", "car", "Kia", gone=["Elantra"], kinds=["ended", "changed", "two_facts"],
+               said=["I sold my old Elantra"]),
+        _probe("what is the user's job?", "job", "civil engineer", apart="CCC", kinds=["plain"], said=["I am civil engineer in Amman"]),
+    ]
+    return sessions, probes
+
+
+def _u22():
+    sessions = [
+        _session(
+            "2025-02-12T19:50:00",
+            "Good evening, I have a dental practice in Budapest, 2nd district, and I need a polite English text for foreign patients about our cancellation policy",
+            "Good evening! Draft: \"We kindly ask that you cancel or reschedule at least 24 hours before your appointment. Late cancellations or missed appointments may be charged a fee of 10,000 HUF. Thank you for your understanding.\"",
+            "Very good. Can you make a shorter version for SMS too",
+            "\"Reminder: appointment tomorrow at [time]. Please cancel at least 24h ahead to avoid a fee. — Dr. Horváth Dental\"",
+            "Perfect. My husband Gábor says our website English is also terrible, he is right",
+            "Happy to help with that too whenever you like.",
+            "Another time. Now I walk Bogyó, our vizsla, he is crazy if he doesn't run 2 hours",
+            "Vizslas need lots of exercise! Enjoy the walk.",
+        ),
+        _session(
+            "2025-04-02T21:30:00",
+            "Hello. My son Bence needs help, he is 17 and writes a motivation letter for university in Vienna, in English",
+            "Happy to help. What does he want to study, and which university?",
+            "Architecture at TU Wien",
+            "Great. A strong structure: 1) a personal moment that sparked his interest, 2) what he's done about it (projects, drawing, internships), 3) why TU Wien specifically, 4) what he'll bring. Can he share a first draft?",
+            "He will send tomorrow. Also my elbow hurts from tennis, I play every Wednesday with my friend Kati. Any exercise?",
+            "Sounds like tennis elbow. Try eccentric wrist extensions with a light weight, forearm stretches, and a counterforce strap while playing. If it persists, see a physio.",
+            "I'm a dentist, so the elbow is a bit important for my job haha",
+            "Then definitely worth getting it checked early — rest it properly.",
+        ),
+        _session(
+            "2025-06-19T20:00:00",
+            "Bence got into TU Wien! He moves to Vienna in September.",
+            "Congratulations to Bence! That's fantastic news.",
+            "Thank you. I stopped tennis, the physio said at least 6 months pause, so I go swimming now on Wednesday instead",
+            "Swimming is much kinder to the elbow. Good swap.",
+            "Also my mother is moving in with us from Pécs, she is 80 and alone since my father died",
+            "That's a caring decision. Do you need help preparing the house for her?",
+            "Yes, the room of Bence will be hers after September haha, good timing",
+            "Very practical! Consider grab bars in the bathroom and good lighting in the hallway.",
+        ),
+    ]
+    probes = [
+        _probe("what is the user's job?", "job", "dentist", kinds=["plain", "restated"], said=["I have a dental practice in Budapest", "I'm a dentist"]),
+        _probe("who is the user's husband?", "husband", "Gábor", kinds=["in_passing", "non_ascii"], said=["My husband Gábor says"]),
+        _probe("what is the user's dog called?", "pet", "Bogyó", apart="vizsla", kinds=["in_passing", "non_ascii"], said=["Now I walk Bogyó, our vizsla"]),
+        _probe("which day does the user play tennis?", "tennis_day", None, gone=["Wednesday"], kinds=["ended", "in_passing"],
+               said=["I play every Wednesday with my friend Kati", "I stopped tennis"]),
+        _probe("which day does the user go swimming?", "swim_day", "Wednesday", weekly=True, kinds=["changed"],
+               said=["I go swimming now on Wednesday"]),
+        _probe("where will the user's son study?", "son_university", "TU Wien", kinds=["answer", "restated"], said=["Architecture at TU Wien", "Bence got into TU Wien"]),
+        _probe("what is the user's son called?", "son", "Bence", kinds=["in_passing", "restated"], said=["My son Bence needs help", "Bence got into TU Wien"]),
+        _probe("where does the user live?", "home", "Budapest", kinds=["in_passing"], said=["a dental practice in Budapest"]),
+    ]
+    return sessions, probes
+
+
+def _u23():
+    sessions = [
+        _session(
+            "2025-01-07T10:40:00",
+            "hæ! I'm Þórunn, I work in quality control at a fish processing company in Reykjavík, Brim. I want to change careers to tourism, can you help me with a CV?",
+            "Hæ Þórunn! Definitely. Tourism values languages, people skills and local knowledge. What languages do you speak, and any guiding experience?",
+            "icelandic, english, danish (school danish lol), and some german from an exchange year",
+            "Great mix for tourism. Key CV sections: profile (passionate about Icelandic nature), languages, transferable skills from QC (attention to detail, safety standards), and any hiking or first-aid courses.",
+            "I have a wilderness first aid course from last year",
+            "Perfect — put that near the top. Guides love that.",
+            "also I ride a lot, I have an Icelandic horse, Stjarna, at a stable near Mosfellsbær",
+            "That's a big plus for horse-tour companies! Mention riding experience clearly.",
+        ),
+        _session(
+            "2025-03-03T20:00:00",
+            "knitting club tonight, every monday we meet at a café downtown. can you help me convert a lopapeysa pattern from cm to inches for my american friend",
+            "Sure — multiply by 0.394. Common ones: 50 cm = 19.7 in, 60 cm = 23.6 in, 100 cm = 39.4 in. Send me the measurements and I'll convert them all.",
+            "chest 100, length 65, sleeve 48",
+            "Chest 39.4 in, length 25.6 in, sleeve 18.9 in.",
+            "takk! my boyfriend Einar wants one too but he is huge lol",
+            "Ha — for a bigger size, add stitches in multiples of the yoke pattern repeat. Happy knitting!",
+            "also my brother Gunnar in Akureyri is getting married in may, we drive up in my Duster",
+            "Congratulations to him! Reykjavík to Akureyri is about 5 hours — check road.is for conditions in May.",
+        ),
+        _session(
+            "2025-05-28T08:15:00",
+            "I got a job as a guide!! at Arctic Trails, horse tours and glacier walks. I quit Brim last Friday",
+            "Congratulations, Þórunn! That's a dream switch. When do you start?",
+            "1 june. And Stjarna came with me, we just moved to Selfoss with Einar, closer to the work",
+            "Selfoss is a great base for South Iceland tours. How exciting! Will you keep your knitting club?",
+            "yes! still mondays, it's only an hour on the bus and I can knit on the way haha",
+            "Perfect use of the commute!",
+            "Gunnar's wedding was beautiful btw, I cried",
+            "Aw, weddings do that! Glad it was lovely.",
+        ),
+    ]
+    probes = [
+        _probe("where does the user work?", "employer", "Arctic Trails", stale=["Brim"], kinds=["changed", "ended"],
+               said=["fish processing company in Reykjavík, Brim", "I quit Brim last Friday"]),
+        _probe("where does the user live now?", "home", "Selfoss", stale=["Reykjavík"], kinds=["changed", "non_ascii"],
+               said=["we just moved to Selfoss with Einar"]),
+        _probe("what is the user's horse called?", "pet", "Stjarna", kinds=["in_passing", "restated"], said=["an Icelandic horse, Stjarna", "Stjarna came with me"]),
+        _probe("which day does the user go to knitting club?", "knitting_day", "Monday", weekly=True, kinds=["informal", "restated", "answer"],
+               said=["every monday we meet at a café", "still mondays"]),
+        _probe("who is the user's partner?", "partner", "Einar", kinds=["in_passing", "informal"], said=["my boyfriend Einar wants one too"]),
+        _probe("where does the user's brother live?", "brother_city", "Akureyri", apart="Duster", kinds=["in_passing", "two_facts"],
+               said=["my brother Gunnar in Akureyri"]),
+        _probe("what car does the user drive?", "car", "Duster", apart="Akureyri", kinds=["in_passing", "two_facts"], said=["we drive up in my Duster"]),
+        _probe("which languages does the user speak?", "languages", "Danish", kinds=["answer", "informal"], said=["icelandic, english, danish"]),
+    ]
+    return sessions, probes
+
+
+_USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11, _u12, _u13, _u14, _u15, _u16, _u17, _u18, _u19, _u20, _u21, _u22, _u23]
 
 
 def build() -> list[dict[str, Any]]:
@@ -1051,7 +1314,7 @@ def build() -> list[dict[str, Any]]:
 
 
 digest = handwritten.digest
-FROZEN = "none"
+FROZEN = "80d914955a74"
 
 
 if __name__ == "__main__":
