@@ -46,6 +46,13 @@ def summaries(*messages: str) -> list[str]:
     ("The kids go to Larkspur Primary, it's just round the corner", ["Kids go to Larkspur Primary"]),
     ("back home to Cork for Christmas, my parents are there", ["Parents live in Cork"]),
     ("We visited Seoul in April. My cousin lives there now.", ["Cousin lives in Seoul"]),
+    ("Off to Gdansk again, my gran is there, as always", ["Gran lives in Gdansk"]),
+    ("The chess club meets Tuesday evenings at the community centre.", ["Has chess club every Tuesday"]),
+    ("yoga is now mondays not fridays, the teacher moved house", ["Has yoga every Monday"]),
+    ("I owe my manager Frau Becker a thank-you card", ["Manager is Frau Becker"]),
+    ("got the Siemens job!! starting in May", ["Works at Siemens"]),
+    ("We've been in Aarhus three months now and love it", ["Lives in Aarhus"]),
+    ("calling my papa in Cusco tonight", ["Papa lives in Cusco"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -63,6 +70,7 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("my son is Catholic", "named Catholic"),
     ("the car is in the garage", "Drives"),
     ("my sister is there too", "lives in"),
+    ("we've been in Lisbon for four days now, so sunny", "Lives in"),
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)
@@ -107,3 +115,9 @@ def test_a_club_is_its_activity() -> None:
                                             "The climbing club here meets on Fridays now."))
     keys = {f.attribute: f.summary for f in facts if f.attribute.startswith("weekly:climb")}
     assert len(keys) == 1 and "Friday" in next(iter(keys.values())), keys
+
+
+@pytest.mark.parametrize("ended", ["Our hamster Nacho died last night.", "My late husband Nacho loved jazz."])
+def test_a_death_said_of_someone_named_is_over(ended: str) -> None:
+    facts = OfflineExtractor().facts(events("our hamster Nacho bites", ended))
+    assert ("nacho",) in [f.topic for f in facts if f.retract]

@@ -22,6 +22,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "mentions.car_in_passing": (("How often should I service my XC40?",), "user/car", "Drives a Volvo XC40"),
     "mentions.home_in_passing": (("Any half term ideas near us in Swansea?",), "user/residence", "Lives in Swansea"),
     "mentions.relative_in_place": (("My aunt in Galway sent a card",), "aunt/residence", "Aunt lives in Galway"),
+    "mentions.late_relative": (("My late uncle Piet loved jazz.",), "user/loss:piet", "Late uncle Piet"),
     "mentions.someone_new": (("I met someone, Tomas, early days",), "user/family:partner:tomas",
                              "Has a partner named Tomas"),
     "mentions.relation_named": (("My daughter Ana loves drawing.",), "user/family:daughter:ana",

@@ -31,8 +31,9 @@ FAMILY = {"daughter": "f", "son": "m", "wife": "f", "husband": "m", "partner": "
            # said the way families say them at home, and by marriage
            "mam": "f", "mammy": "f", "mummy": "f", "mommy": "f", "momma": "f", "daddy": "m", "nan": "f",
            "nana": "f", "nanna": "f", "gran": "f", "granny": "f", "grandad": "m", "granddad": "m",
-           "stepmum": "f", "stepmom": "f", "stepdad": "m", "mother-in-law": "f", "father-in-law": "m",
-           "sister-in-law": "f", "brother-in-law": "m", "parents": "", "grandparents": "", "in-laws": ""}
+           "mama": "f", "papa": "m", "stepmum": "f", "stepmom": "f", "stepdad": "m", "mother-in-law": "f",
+           "father-in-law": "m", "sister-in-law": "f", "brother-in-law": "m", "parents": "", "grandparents": "",
+           "in-laws": ""}
 # person words that name several people: "my parents live", not "lives"
 PLURAL_RELS = frozenset(w for w in FAMILY if w.endswith("s") and w not in ("boss", "actress"))
 PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "horse",
@@ -126,7 +127,8 @@ OPINION_VERBS = re.compile(r"\b(?:thinks?|says?|said|believes?|feels?|wants?|sug
 PLACE = r"(?P<place>[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*)"
 # titles said before a name: no end of a sentence after their dot, part of the name they go with
 TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Mt", "Fr", "Sr", "Jr")
-TITLE_RE = r"(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+"  # of a person
+# of a person, in English and as people from elsewhere say them ("my boss Herr Lindqvist", "Señora Ruiz")
+TITLE_RE = r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?|Herr|Frau|Señor|Señora|Senhor|Senhora|Signor|Signora|Monsieur|Madame)\s+"
 # a name, with the title it is said with ("Ms Rao", "Dr. Kaya", "Mrs. Chan": the title is how the user knows them)
 NAME = r"(?P<name>(?:" + TITLE_RE + r"(?=[A-Z]))?[A-Z][a-zà-ÿ'’-]+)"
 NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Those Yes No Not Just Also

@@ -207,6 +207,9 @@ _NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|we|i|you|which|what|w
                       re.IGNORECASE)
 
 
+# where a habit is held, said after it: "in the library", "at the church hall", "at the leisure centre"
+_WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:library|hall|church hall|centre|center|"
+                         r"community centre|leisure centre|gym|pool|park|club|studio|school)$", re.IGNORECASE)
 # "from now on", "going forward": when a change holds, not part of what is done
 _SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
                         r"for the summer|for the winter|this term|for a while|btw|though|with the new \w+)$",
@@ -218,6 +221,7 @@ def activity(rest: str) -> tuple[str, str] | None:
     ("Has", "choir practice"), ("Goes to", "therapy"), ("Swims", ""); None when it says no habit of the
     user's ("I can't do", "it is", "my sister has ballet")."""
     rest = _SINCE_NOW.sub("", _OPENER.sub("", rest))
+    rest = _WHERE_HELD.sub("", rest)  # "the book club meets in the library": where, not what
     if not rest or _NOT_HABIT.match(rest):
         return None
     for pat, verb in _SHAPES:
@@ -244,7 +248,7 @@ def activity(rest: str) -> tuple[str, str] | None:
         return activity(f"my {theirs.group('q')} {theirs.group('s')} {theirs.group('m')}{rest[theirs.end():]}")
     head, comma, _ = rest.partition(",")
     # "we have flamenco class together, it is our evening": the habit, then a remark on it
-    return activity(head) if comma and head.strip() else None
+    return activity(head.strip()) if comma and head.strip() else None
 
 
 # a place or club that moved the user's session: what the session is of is named by who moved it

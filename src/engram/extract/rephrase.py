@@ -122,6 +122,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:writing)\s+(?:to you\s+)?from\s+" + _PLACE + r",?\s+where (?:I|we) live\b.*$", r"I live in \g<p>"),
     (r"^(?i:living|life)\s+in\s+" + _PLACE + r"\s+is\b.*$", r"I live in \g<p>"),
     (r"^(?i:here in)\s+" + _PLACE + r"\b.*$", r"I live in \g<p>"),
+    # settled for a while: "we've been in Trondheim two weeks now" (weeks or more, and "now": not a trip's day)
+    (r"^(?:(?i:ok|okay|so|well|yeah|yes)\s+)?(?i:I|we) have been (?:living )?in\s+" + _PLACE + r"\s+(?:for\s+)?"
+     r"(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+)\s+(?:weeks|months|years|week|month|year)\s+now\b.*$",
+     r"I live in \g<p>"),
     # "it's getting cold here in Gdańsk": where the user is, said in passing (not on a trip)
     (r"^(?!.*" + AWAY_RE + r").+?\b(?i:here in)\s+"
      + _PLACE + r"[.!]*$", r"I live in \g<p>"),
@@ -145,6 +149,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:things)\s+at\s+" + _ORG + r",?\s+where I work\b.*$", r"I work at \g<o>"),
     (r"^" + _ORG + r"\s+(?:hired|has hired|took on|offered me the job)\b.*$", r"I joined \g<o>"),
     (r"^(?:I\s+)?(?i:got)\s+the\s+(?:job|offer|position)\s+(?:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
+    (r"^(?:I\s+)?(?i:got)\s+the\s+" + _ORG + r"\s+(?i:job|offer|position|role)\b.*$", r"I joined \g<o>"),
     # a new job said as a thing got: "new job at Iberdrola!", "landed a new role with Arup"
     (r"^(?:I\s+)?(?:(?i:got|landed|found|have|started)\s+)?(?:(?i:a|my)\s+)?(?i:new)\s+(?i:job|position|role|gig)\s+"
      r"(?i:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),

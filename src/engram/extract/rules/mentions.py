@@ -187,6 +187,18 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("mentions")
+def late_relative(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"my late husband Seán loved Keegan": Seán has died; what memory holds of him as living is over."""
+    m = re.search(r"\b(?i:my|our)\s+(?i:late)\s+(?P<rel>(?i:" + REL_RE + r"))\s+" + NAME, c.text)
+    if not m or m.group("name") in NOT_NAMES or c.hedged:
+        return None
+    name, rel = m.group("name"), m.group("rel").lower()
+    said = f"Late {rel} {name}"
+    return [make_fact(c, "user", f"retract:{name.lower()}", "", said, "fact", retract=True, topic=(name.lower(),)),
+            make_fact(c, "user", f"loss:{name.lower()}", "passed away", said, "fact")]
+
+
+@rule("mentions")
 def counted_names(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my two cats, Miso and Tofu", "with three kids named A, B and C", "my kids, Ada and Leon": one person or
     pet fact each."""

@@ -90,7 +90,7 @@ def lives_in(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     subj, disp, body = about
     there = re.match(r"^SUBJ\s+(?:(?:now|still|also)\s+)*(?:lives|live|is|are|is living|are living)\s+(?:also\s+)?there"
-                     r"(?:\s+(?:too|now|as well))?$", body)
+                     r"(?:\s+(?:too|now|as well))?(?:\s*,.*)?$", body)
     place = _place_before(c.event.content, c.raw) if there else ""
     if place:  # "going home to Calgary for 2 months, my parents are there"
         return [make_fact(c, subj, "residence", place, living_in(disp, place), "fact")]

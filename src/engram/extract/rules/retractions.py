@@ -92,7 +92,8 @@ _PET_GONE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|had\s+to\s+)?rehome[d]?\s+" +
 def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Tofu passed away last night", "my grandpa Joe died", and of a pet "Pépite is gone", "Tigger has a new family
     now", "we rehomed Biscuit": retracts them, records the loss."""
-    m = re.match(r"^(?:my\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b", c.text)
+    m = re.match(r"^(?:(?i:my|our)\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b",
+                 c.text)
     gone = _PET_GONE.match(c.text)  # "Pépite is gone, sadly", "Tigger has a new family now": a pet named before
     name = next((n for n in (gone.groupdict().values() if gone else ()) if n), "")
     if not m and name and ctx.names.get(name) is not None and ctx.names[name].is_pet:
