@@ -48,7 +48,6 @@ def summaries(*messages: str) -> list[str]:
     ("We visited Seoul in April. My cousin lives there now.", ["Cousin lives in Seoul"]),
     ("Off to Gdansk again, my gran is there, as always", ["Gran lives in Gdansk"]),
     ("The chess club meets Tuesday evenings at the community centre.", ["Has chess club every Tuesday"]),
-    ("yoga is now mondays not fridays, the teacher moved house", ["Has yoga every Monday"]),
     ("I owe my manager Frau Becker a thank-you card", ["Manager is Frau Becker"]),
     ("got the Siemens job!! starting in May", ["Works at Siemens"]),
     ("We've been in Aarhus three months now and love it", ["Lives in Aarhus"]),

@@ -248,7 +248,7 @@ def activity(rest: str) -> tuple[str, str] | None:
         return activity(f"my {theirs.group('q')} {theirs.group('s')} {theirs.group('m')}{rest[theirs.end():]}")
     head, comma, _ = rest.partition(",")
     # "we have flamenco class together, it is our evening": the habit, then a remark on it
-    return activity(head.strip()) if comma and head.strip() else None
+    return activity(head) if comma and head.strip() else None
 
 
 # a place or club that moved the user's session: what the session is of is named by who moved it
