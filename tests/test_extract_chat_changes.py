@@ -52,6 +52,10 @@ def summaries(*messages: str) -> list[str]:
     ("got the Siemens job!! starting in May", ["Works at Siemens"]),
     ("We've been in Aarhus three months now and love it", ["Lives in Aarhus"]),
     ("calling my papa in Cusco tonight", ["Papa lives in Cusco"]),
+    ("so i've been seeing someone, priya, we met at climbing", ["Has a partner named Priya"]),
+    ("I left the bank — joined Monzo in March, much happier", ["Works at Monzo"]),
+    ("we finally moved, now in Leeds, working at Arup", ["Works at Arup"]),
+    ("also learning welsh on duolingo, 40 day streak", ["Learning Welsh"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -70,6 +74,8 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("the car is in the garage", "Drives"),
     ("my sister is there too", "lives in"),
     ("we've been in Lisbon for four days now, so sunny", "Lives in"),
+    ("I met someone, honestly, it's early", "named Honestly"),
+    ("learning to drive is hard", "Learning"),
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

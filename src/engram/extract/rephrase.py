@@ -112,6 +112,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a job said without a verb: "Project engineer at Nesma in Riyadh, I start in May"
     (r"^" + _BARE_JOB + r"\s+(?:at|with)\s+(?P<o>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|in|of))*)$",
      r"I am a \g<j> at \g<o>"),
+    # learning said without "I am", as chat does: "also learning korean on duolingo rn"
+    (r"^(?:(?i:also|still|now|currently)\s+)?(?i:learning)\s+(?P<x>(?!to\b|how\b|that\b|a lot\b)\S.*)$",
+     r"I am learning \g<x>"),
     # "I speak German alongside Vietnamese": two languages
     (r"^(?P<h>I speak\s+.+?)\s+(?i:alongside|as well as|plus)\s+" + _LANG + r"\b.*$", r"\g<h> and \g<l>"),
     # residence
@@ -153,7 +156,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a new job said as a thing got: "new job at Iberdrola!", "landed a new role with Arup"
     (r"^(?:I\s+)?(?:(?i:got|landed|found|have|started)\s+)?(?:(?i:a|my)\s+)?(?i:new)\s+(?i:job|position|role|gig)\s+"
      r"(?i:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
-    (r"^(?i:now|currently|these days)\s*,?\s+(?i:working)\s+(?i:at|for)\s+" + _ORG + r".*$", r"I work at \g<o>"),
+    (r"^(?:(?i:now|currently|these days)\s*,?\s+)?(?i:working)\s+(?i:at|for)\s+" + _ORG + r".*$", r"I work at \g<o>"),
     (r"^I (?:start|am starting|will start)\s+(?:at|with)\s+" + _ORG
      + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$", r"I joined \g<o>"),
     (r"^I handed in my notice\s+(?:at|to)\s+" + _ORG + r".*$", r"I quit \g<o>"),

@@ -94,7 +94,8 @@ _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
     r"(?:,|\s+[\u2013\u2014-]+)\s*(?:and\s+|oh\s+and\s+|oh\s+)?(?:also|btw|by the way|plus)\s+"
-    r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I))\b)"
+    r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I)|"
+    + _PAST_VERBS + r")\b)"  # "I switched jobs — joined Flipkart last Monday"
     # a habit's slot after its news: "I found a choir here, rehearsals are on Thursday evenings"
     r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r")\s+(?:is|are)\s+(?:on|every|now)\b)"
     # a new holder after the old one's news: "my contract with Mrs. Chan finished, new employer is the Leungs"
@@ -106,7 +107,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
     r"|,\s+as\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..." (not "since": often when, not why)
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _PAST_VERBS + r")\b)"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|working at|working for|"
+    + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"

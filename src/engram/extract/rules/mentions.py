@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ...core.roles import ROLES
+from ...core.text import STOP_WORDS
 from ..base import Clause, Context, Fact, Rel, allergies, living_in, make_fact, rel_fact
 from ..lexicon import (
     AWAY_RE,
@@ -150,10 +151,13 @@ def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
     if proposed and proposed.group("name") not in NOT_NAMES:
         return [rel_fact(ctx.remember(Rel("fiance", proposed.group("name"))), c)]
     m = re.search(r"\b(?i:seeing|dating|met)\s+(?i:someone|somebody)(?:\s+(?i:new|special|nice))?"
-                  r"(?:\s*,\s*" + NAME + r"\s*(?:,|$))?", c.text)
+                  r"(?:\s*,\s*(?:" + NAME + r"|(?P<low>[a-zà-ÿ][\w'’-]+))\s*(?:,|$))?", c.text)
     if not m or c.hedged or c.question:
         return None
-    rel = ctx.remember(Rel("partner", m.group("name") if m.group("name") not in NOT_NAMES else None))
+    # a chat in lower case names them in lower case: "been seeing somebody, keisha, first real date"
+    low = m.group("low") if m.group("low") and m.group("low") not in STOP_WORDS | _CHAT_WORDS else None
+    name = m.group("name") or (low.capitalize() if low else None)
+    rel = ctx.remember(Rel("partner", name if name not in NOT_NAMES else None))
     return [rel_fact(rel, c)] if rel.name else []
 
 
@@ -233,6 +237,7 @@ def called_named(c: Clause, ctx: Context) -> list[Fact] | None:
     return [rel_fact(ctx.remember(Rel(mc.group("rel").lower(), name)), c)]
 
 
+_CHAT_WORDS = frozenset(("tbh", "lol", "haha", "btw", "ngl", "idk", "omg", "early", "finally", "actually", "honestly"))
 _MANY = frozenset(("daughter", "son", "sister", "brother", "kid", "child", "baby", "grandson", "granddaughter", "aunt",
                    "uncle", "cousin", "niece", "nephew", "stepson", "stepdaughter", "friend", "best friend", "roommate",
                    "flatmate", "colleague", "coworker", *PETS))
