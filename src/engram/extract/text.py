@@ -107,7 +107,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
     r"|,\s+as\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..." (not "since": often when, not why)
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|working at|working for|"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
     + _PAST_VERBS + r")\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
