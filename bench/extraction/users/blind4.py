@@ -2367,8 +2367,4 @@ FROZEN = "5643f91cc01d"
 
 
 if __name__ == "__main__":
-    _users = build()
-    handwritten.check(_users, N_USERS)
-    assert digest(_users) == digest(build()), "build() is not deterministic"
-    print(f"users={len(_users)} probes={sum(len(u['probes']) for u in _users)} digest={digest(_users)} "
-          f"frozen={FROZEN}")
+    handwritten.main(build, N_USERS, FROZEN)

@@ -15,16 +15,6 @@ N_USERS = 24
 _session, _probe = handwritten.session, handwritten.probe
 
 
-def _resolve(sessions: list[dict[str, Any]], snippets: list[str]) -> list[str]:
-    user_msgs = [t for s in sessions for r, t in s["messages"] if r == "user"]
-    out: list[str] = []
-    for snip in snippets:
-        hits = [m for m in user_msgs if snip in m]
-        assert len(hits) == 1, (snip, len(hits))
-        out.append(hits[0])
-    return out
-
-
 def _u00():
     sessions = [
         _session(
@@ -1310,7 +1300,7 @@ _USERS = [_u00, _u01, _u02, _u03, _u04, _u05, _u06, _u07, _u08, _u09, _u10, _u11
 
 
 def build() -> list[dict[str, Any]]:
-    return handwritten.build(_USERS, "b6", _resolve)
+    return handwritten.build(_USERS, "b6", handwritten.resolve)
 
 
 digest = handwritten.digest
@@ -1318,7 +1308,4 @@ FROZEN = "80d914955a74"
 
 
 if __name__ == "__main__":
-    _users = build()
-    handwritten.check(_users, N_USERS)
-    assert digest(build()) == digest(_users)
-    print(f"users={len(_users)} probes={sum(len(u['probes']) for u in _users)} digest={digest(_users)} frozen={FROZEN}")
+    handwritten.main(build, N_USERS, FROZEN)

@@ -44,6 +44,25 @@ def build(makers: list[Callable[[], tuple[list[dict[str, Any]], list[dict[str, A
     return users
 
 
+def resolve(sessions: list[dict[str, Any]], snippets: list[str]) -> list[str]:
+    """Each snippet as the one user message that says it (a snippet in two messages is an error of the set)."""
+    user_msgs = [t for s in sessions for r, t in s["messages"] if r == "user"]
+    out = []
+    for snip in snippets:
+        hits = [m for m in user_msgs if snip in m]
+        assert len(hits) == 1, (snip, len(hits))
+        out.append(hits[0])
+    return out
+
+
+def main(build: Callable[[], list[dict[str, Any]]], n_users: int, frozen: str) -> None:
+    """Check a set, that it builds the same twice, and print its digest beside the frozen one."""
+    users = build()
+    check(users, n_users)
+    assert digest(users) == digest(build()), "build() is not deterministic"
+    print(f"users={len(users)} probes={sum(len(u['probes']) for u in users)} digest={digest(users)} frozen={frozen}")
+
+
 def digest(users: list[dict[str, Any]]) -> str:
     blob = json.dumps(users, sort_keys=True, ensure_ascii=False, default=list)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
