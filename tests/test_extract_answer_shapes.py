@@ -68,3 +68,10 @@ def test_the_answer_comes_first_and_more_follows(question: str, reply: str, want
 def test_what_is_said_after_a_day_is_kept() -> None:
     assert answers.read("Friday, Monday I'm at work late", "Which day suits the swim?") == \
         "I have swim every Friday. Monday I'm at work late."
+
+
+@pytest.mark.parametrize("question", ["How are you finding electric driving?", "How is the new job going?",
+                                      "How do you like your new car?"])
+def test_a_question_about_how_it_feels_frames_no_value(question: str) -> None:
+    """"Quiet. Too quiet." after "How are you finding electric driving?" is no car called Quiet."""
+    assert not any("Quiet" in s for s, _ in _read(question, "Quiet. Too quiet."))

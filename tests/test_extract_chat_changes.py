@@ -43,6 +43,7 @@ def summaries(*messages: str) -> list[str]:
      ["Studies at Ghent University", "Studies in Belgium"]),
     ("I am maths teacher in a primary school in Tirana.", ["Works as a maths teacher", "Works in Tirana"]),
     ("the Yaris is in the garage again, third time this year", ["Drives a Yaris"]),
+    ("we sold the Astra and bought a VW ID.4", ["Drives a VW ID.4"]),
     ("The kids go to Larkspur Primary, it's just round the corner", ["Kids go to Larkspur Primary"]),
     ("back home to Cork for Christmas, my parents are there", ["Parents live in Cork"]),
     ("We visited Seoul in April. My cousin lives there now.", ["Cousin lives in Seoul"]),

@@ -174,6 +174,11 @@ def _weekly(q: str) -> Ask | None:
     return Ask("I", "day", "I have {e} {x}", event=event)
 
 
+_HOW_IS_IT = re.compile(r"^how\s+(?:are|is|was|were|do|did|does)\s+"
+                        r"(?:you|things|it|that|(?:the|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*"
+                        r"(?:finding|liking|getting on|going|enjoying|like|feel|find|settling)\b", re.IGNORECASE)
+
+
 def ask(question: str, context: str = "") -> Ask | None:
     """What ``question`` (the assistant's last question, its end mark dropped) asks, or None.
 
@@ -187,6 +192,8 @@ def ask(question: str, context: str = "") -> Ask | None:
     weekly = _weekly(q)
     if weekly is not None:
         return weekly
+    if _HOW_IS_IT.match(q):  # "How are you finding electric driving?": how it feels, not what it is
+        return None
     text = f"{context} {question}" if re.search(r"\b(?:their|his|her|it|one|they|he|she)\b|\bany$", q,
                                                 re.IGNORECASE) else question  # "... dietary needs. Do you have any?"
     subject, rel = _subject(q)
