@@ -82,13 +82,13 @@ def read(reply: str, prompt: str) -> str:
     question = _last_question(prompt)
     if not question:
         return _put_right(reply, prompt)
-    said = _answer(reply, question, prompt[:prompt.rfind(question)])
-    first, *rest = split_sentences(reply)
-    if said == reply and rest:  # "Mei. and actually it's wednesday": the answer first, then something else
-        answer = _answer(first, question, prompt[:prompt.rfind(question)])
-        if answer != first:
-            return " ".join((answer, *rest))
-    return said
+    before = prompt[:prompt.rfind(question)]
+    said = _answer(reply, question, before)
+    if said != reply:
+        return said
+    first, *rest = split_sentences(reply)  # "Mei. and actually it's wednesday": the answer first, then the rest
+    answer = _answer(first, question, before) if rest else first
+    return " ".join((answer, *rest)) if answer != first else reply
 
 
 def _last_question(prompt: str) -> str:

@@ -305,14 +305,27 @@ _LEFT_OUT = re.compile(r"\b(?:no|without|avoid|skip|leave out|hold the|nothing w
                        r"(?P<x>[^\W\d_][\w-]+)", re.IGNORECASE)
 
 
+def said_before(message: str, sentence: str, stop: str = "") -> str:
+    """``message`` up to the end of ``sentence`` (one of its sentences), or up to ``stop`` (a pattern) inside that
+    sentence: where an earlier word that "it" or "there" stands for is looked up."""
+    start = max(0, message.find(sentence))
+    at = re.search(stop, message[start:], re.IGNORECASE) if stop else None
+    return message[:start + at.start()] if at else message[:start + len(sentence)] if sentence in message else message
+
+
 def _named_before(message: str, sentence: str) -> str:
     """The last thing ``message`` says to leave out before the pronoun in ``sentence``; "" when it names none (then
     the pronoun stays unresolved and no fact is made, rather than "Allergic to it")."""
-    start = max(0, message.find(sentence))
-    pro = re.search(r"\bto\s+(?:" + "|".join(_OBJECT_PRONOUNS) + r")\b", message[start:], re.IGNORECASE)
-    end = start + pro.start() if pro else len(message)
-    found = [m.group("x") for m in _LEFT_OUT.finditer(message[:end])]
+    before = said_before(message, sentence, r"\bto\s+(?:" + "|".join(_OBJECT_PRONOUNS) + r")\b")
+    found = [m.group("x") for m in _LEFT_OUT.finditer(before)]
     return found[-1] if found else ""
+
+
+def loss(c: Clause, name: str, summary: str) -> list[Fact]:
+    """``name`` (a person or pet) has died or is gone: what memory holds of them is over, and the loss is kept."""
+    key = name.lower()
+    return [make_fact(c, "user", f"retract:{key}", "", summary, "fact", retract=True, topic=(key,)),
+            make_fact(c, "user", f"loss:{key}", "passed away", summary, "fact")]
 
 
 def living_in(display: str, place: str) -> str:

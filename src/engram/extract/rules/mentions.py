@@ -11,7 +11,7 @@ import re
 
 from ...core.roles import ROLES
 from ...core.text import STOP_WORDS
-from ..base import Clause, Context, Fact, Rel, allergies, living_in, make_fact, rel_fact
+from ..base import Clause, Context, Fact, Rel, allergies, living_in, loss, make_fact, rel_fact
 from ..lexicon import (
     AWAY_RE,
     CAR_MAKES,
@@ -19,6 +19,7 @@ from ..lexicon import (
     CAR_MODELS,
     JOB_HEADS,
     LANGS,
+    MARKERS,
     NAME,
     NATIONALITIES,
     NOT_NAMES,
@@ -26,6 +27,7 @@ from ..lexicon import (
     PLACE,
     REL_ADJ,
     REL_RE,
+    TRAILING,
 )
 from ..registry import rule
 from ..text import article, third_person, tidy, trim_np
@@ -155,7 +157,8 @@ def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or c.hedged or c.question:
         return None
     # a chat in lower case names them in lower case: "been seeing somebody, keisha, first real date"
-    low = m.group("low") if m.group("low") and m.group("low") not in STOP_WORDS | _CHAT_WORDS else None
+    low = m.group("low") if m.group("low") and not (m.group("low") in STOP_WORDS or MARKERS.fullmatch(m.group("low"))
+                                                     or TRAILING.fullmatch(" " + m.group("low"))) else None
     name = m.group("name") or (low.capitalize() if low else None)
     rel = ctx.remember(Rel("partner", name if name not in NOT_NAMES else None))
     return [rel_fact(rel, c)] if rel.name else []
@@ -196,10 +199,7 @@ def late_relative(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.search(r"\b(?i:my|our)\s+(?i:late)\s+(?P<rel>(?i:" + REL_RE + r"))\s+" + NAME, c.text)
     if not m or m.group("name") in NOT_NAMES or c.hedged:
         return None
-    name, rel = m.group("name"), m.group("rel").lower()
-    said = f"Late {rel} {name}"
-    return [make_fact(c, "user", f"retract:{name.lower()}", "", said, "fact", retract=True, topic=(name.lower(),)),
-            make_fact(c, "user", f"loss:{name.lower()}", "passed away", said, "fact")]
+    return loss(c, m.group("name"), f"Late {m.group('rel').lower()} {m.group('name')}")
 
 
 @rule("mentions")
@@ -237,7 +237,6 @@ def called_named(c: Clause, ctx: Context) -> list[Fact] | None:
     return [rel_fact(ctx.remember(Rel(mc.group("rel").lower(), name)), c)]
 
 
-_CHAT_WORDS = frozenset(("tbh", "lol", "haha", "btw", "ngl", "idk", "omg", "early", "finally", "actually", "honestly"))
 _MANY = frozenset(("daughter", "son", "sister", "brother", "kid", "child", "baby", "grandson", "granddaughter", "aunt",
                    "uncle", "cousin", "niece", "nephew", "stepson", "stepdaughter", "friend", "best friend", "roommate",
                    "flatmate", "colleague", "coworker", *PETS))

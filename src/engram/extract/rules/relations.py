@@ -7,7 +7,7 @@ import re
 
 from ...core import timeref
 from ...core.consolidate import norm_key
-from ..base import Clause, Context, Fact, Rel, allergies, event_head, living_in, make_fact, subject_of
+from ..base import Clause, Context, Fact, Rel, allergies, event_head, living_in, make_fact, said_before, subject_of
 from ..lexicon import CHILDREN, JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
 from ..text import article, pronouns, tidy, trim_np, value_terms
@@ -74,9 +74,7 @@ def pronoun_attribute(c: Clause, ctx: Context) -> list[Fact] | None:
 def _place_before(message: str, sentence: str) -> str:
     """The last place ``message`` names (after "to", "in", "visited"...) before ``sentence`` ends: what "there"
     is in "my parents are there"; "" when it names none."""
-    start = message.find(sentence)
-    end = len(message) if start < 0 else start + len(sentence)
-    named = re.finditer(r"\b(?:to|in|from|at|visit|visited|visiting)\s+" + PLACE, message[:end])
+    named = re.finditer(r"\b(?:to|in|from|at|visit|visited|visiting)\s+" + PLACE, said_before(message, sentence))
     said = (re.split(r"[.!?](?:\s|$)", m.group("place"))[0] for m in named)  # "in April. My" is April
     found = [p for p in said if p and p.split()[0] not in NOT_NAMES]
     return found[-1] if found else ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ...core import timeref
-from ..base import Clause, Context, Fact, make_fact, topic_retraction
+from ..base import Clause, Context, Fact, loss, make_fact, topic_retraction
 from ..lexicon import NAME, NOT_NAMES, REL_RE, TRAILING
 from ..registry import rule
 from ..text import cap, pronouns, strip_article, strip_prep, third_person, tidy, trim_np
@@ -97,10 +97,7 @@ def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
     gone = _PET_GONE.match(c.text)  # "Pépite is gone, sadly", "Tigger has a new family now": a pet named before
     name = next((n for n in (gone.groupdict().values() if gone else ()) if n), "")
     if not m and name and ctx.names.get(name) is not None and ctx.names[name].is_pet:
-        summary = cap(third_person(c.dated))
-        return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True,
-                          topic=(name.lower(),)), make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary,
-                                                            "fact")]
+        return loss(c, name, cap(third_person(c.dated)))
     if not m:  # "our dog died in the winter": the one of that word already named, else the word itself
         w = re.match(r"^(?i:my|our)\s+(?P<w>" + REL_RE + r")\s+(?:has\s+)?(?:passed away|died)\b", c.text)
         known = next((r for r in reversed(ctx.rels) if w and r.word == w.group("w").lower() and r.name), None)
@@ -109,12 +106,8 @@ def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
         name = known.name if known and known.name else w.group("w").lower()
         summary = tidy(f"{cap(w.group('w'))} {name if known else ''} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "",
                                                                               c.dated)).replace("  ", " ")
-        return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True,
-                          topic=(name.lower(),)), make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary,
-                                                            "fact")]
+        return loss(c, name, summary)
     if m.group("name") in NOT_NAMES:
         return None
     name = m.group("name")
-    summary = tidy(f"{name} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "", c.dated))
-    return [make_fact(c, "user", f"retract:{name.lower()}", "", summary, "fact", retract=True, topic=(name.lower(),)),
-            make_fact(c, "user", f"loss:{name.lower()}", "passed away", summary, "fact")]
+    return loss(c, name, tidy(f"{name} " + re.sub(r"^.*?\b(?=has passed|passed|died)", "", c.dated)))

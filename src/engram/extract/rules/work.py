@@ -41,10 +41,10 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     said = trim_np(m.group("job")).lower()
     if said.split()[-1] in _STUDENT:  # "a PhD student in materials science at METU in Ankara": METU
         at = re.search(r"\bat\s+(?P<s>.+)$", m.group("org") or "") if m.group("prep") == "in" else None
-        school, where = _in_city(c, _school(at.group("s") if at else m.group("org") or "")) \
-            if at or m.group("prep") == "at" else ("", [])
-        return _student(c, said, school) + [make_fact(c, "user", "study_city", f.value, f"Studies in {f.value}", "fact")
-                                            for f in where]
+        school, city = _split_city(_school(at.group("s") if at else m.group("org") or "")) \
+            if at or m.group("prep") == "at" else ("", "")
+        return _student(c, said, school) + (
+            [make_fact(c, "user", "study_city", city, f"Studies in {city}", "fact")] if city else [])
     out = [_job(c, said)]
     if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
         # "in Lagos", "in a secondary school in Sevilla"
@@ -96,13 +96,18 @@ def _school(said: str) -> str:
 _CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?"  # one or two capitalised words: a place's name
 
 
-def _in_city(c: Clause, employer: str) -> tuple[str, list[Fact]]:
-    """"Comarch in Łódź": the employer, and where the work is (a fact of its own, never fused into the
-    employer); an employer with no city after it ("Arup in May") is returned as it is."""
-    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>" + _CITY + ")$", employer)
+def _split_city(said: str) -> tuple[str, str]:
+    """"Comarch in Łódź" -> ("Comarch", "Łódź"); a name with no city after it ("Arup in May") -> ("Arup in May", "")."""
+    city = re.match(r"^(?P<o>.+?)\s+in\s+(?P<city>" + _CITY + ")$", said)
     if not city or not city.group("o")[:1].isupper() or city.group("city").split()[0] in NOT_NAMES:
-        return employer, []
-    return city.group("o"), [_works_in(c, city.group("city"))]
+        return said, ""
+    return city.group("o"), city.group("city")
+
+
+def _in_city(c: Clause, employer: str) -> tuple[str, list[Fact]]:
+    """The employer, and where the work is as a fact of its own (never fused into the employer)."""
+    employer, city = _split_city(employer)
+    return employer, [_works_in(c, city)] if city else []
 
 
 def _works_in(c: Clause, city: str) -> Fact:
