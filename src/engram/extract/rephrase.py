@@ -30,8 +30,8 @@ _BARE_JOB = (r"(?!(?i:a|an|the|my|your|his|her|our|their|not|so|very|really|such
              r"(?P<j>(?:[A-Za-z-]+\s+){0,2}?(?i:" + _JOB_HEADS + r"))")
 _ANSWERS_NOT = r"(?!(?i:sorry|yes|yeah|no|nope|well|oh|ok|okay|also|and|but|so|sadly|unfortunately|actually)\b)"
 _TAIL = re.compile(r"[\s,]*\b(?:lol|lmao|haha+|btw|tbh|fyi|for real)\b[\s.!]*$", re.IGNORECASE)
-_OPENERS = re.compile(r"^(?:(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
-                      r"(?:I|we) did it)\s*[:!,.-]\s*|(?:so|well|ok|okay|yeah|yes)\s+(?=(?:I|we)\b))", re.IGNORECASE)
+_OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
+                      r"(?:I|we) did it)\s*[:!,.-]\s*", re.IGNORECASE)
 # a statement said without its "I", as chat does: "just moved to Oslo", "finally gave up smoking"
 SUBJECTLESS = re.compile(r"^(?:(?:just|finally|recently|also|totally)\s+)?(?P<v>moved|relocated|joined|started|"
                          r"switched|went|bought|took up|signed up for|picked up|work (?:at|for|as)|live in|drive|"
@@ -126,7 +126,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?i:living|life)\s+in\s+" + _PLACE + r"\s+is\b.*$", r"I live in \g<p>"),
     (r"^(?i:here in)\s+" + _PLACE + r"\b.*$", r"I live in \g<p>"),
     # settled for a while: "we've been in Trondheim two weeks now" (weeks or more, and "now": not a trip's day)
-    (r"^(?i:I|we) have been (?:living )?in\s+" + _PLACE + r"\s+(?:for\s+)?"
+    # (an opener without a comma is stripped here only: stripping it for every rule cost natural `held` a probe)
+    (r"^(?:(?i:ok|okay|so|well|yeah|yes)\s+)?(?i:I|we) have been (?:living )?in\s+" + _PLACE + r"\s+(?:for\s+)?"
      r"(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+)\s+(?:weeks|months|years|week|month|year)\s+now\b.*$",
      r"I live in \g<p>"),
     # "it's getting cold here in Gdańsk": where the user is, said in passing (not on a trip)
