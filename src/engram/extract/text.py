@@ -106,6 +106,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s+(?:but|so|because|though|although|plus|and)\s+"
     r"|\s+because\s+(?=(?:the|a|an|it|its|their|his|her|our|they|there)\b)"  # a reason is a clause of its own
     r"|,\s+as\s+(?=(?:I|we)\b)"  # "..., as I am coeliac and ..." (not "since": often when, not why)
+    # a plan after a comma is a thought of its own, not a hedge on what came before: "I crochet on layovers,
+    # thinking of making gifts" (an adverb still qualifies it: "I live in Rome, probably")
+    r"|,\s+(?=(?:(?:and|so)\s+)?(?:thinking|considering|planning|hoping|dreaming|wondering)\b)"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
     + _PAST_VERBS + r")\b)"
@@ -259,6 +262,8 @@ def elliptical(text: str) -> str:
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     text = elliptical_lower(text)
+    if re.match(r"^(?:(?:deputy|assistant)\s+)?(?:head|director|chief)\s+of\s+[\w\s-]+?\s+at\s+[A-Z]", text, re.IGNORECASE):
+        return f"I am {text[0].lower()}{text[1:]}"  # a new role said alone: "Head of science at Westlake Boys"
     m = re.match(r"^([A-Za-z][a-z]+)\b", text)
     if not m:
         return text

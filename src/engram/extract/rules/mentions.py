@@ -130,7 +130,7 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     relative lives, said in passing, even in a plan ("we're planning to visit my sister in Abuja": she is there);
     not an in-law ("my sister-in-law"), not "my son in Year 5"."""
     m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?\s+"
-                  r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text)
+                  r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text) or _VISIT.search(c.text)
     if not m or m.group("place").split()[0] in NOT_NAMES | _NOT_PLACES or \
             (m.group("who") or "") in NOT_NAMES:
         return None
@@ -142,6 +142,10 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, subject, "residence", place, living_in(said, place), "fact")]
 
 
+# the place said first: "we plan to drive to Munich to visit our daughter Anke", "taking it to Baton Rouge to see my mama"
+_VISIT = re.compile(r"\b(?i:to|in)\s+" + PLACE + r"\s+(?i:(?:(?:next|this)\s+\w+|in\s+\w+|on\s+\w+day)\s+)?"
+                    r"(?i:to\s+(?:visit|see)|visiting|seeing|to\s+stay\s+with)\s+"
+                    r"(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\b(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?")
 _NOT_PLACES = frozenset(("Year", "Grade", "Class", "Form", "Law", "Christ", "Reception"))
 
 
@@ -190,7 +194,15 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
         rel = ctx.remember(Rel(rel_word, name))
         if name and not c.hedged and not (c.question and _NAMING.search(t[:mr.start()])):
             out.append(rel_fact(rel, c))  # said in a request too: "a birthday note for my husband Felix?"
+    for mp in _NAME_THE_PET.finditer(t):  # "Biddy the cat will be disappointed": the household's pet
+        rel = ctx.remember(Rel(mp.group("pet").lower(), mp.group("name")))
+        if mp.group("name") not in NOT_NAMES and not c.hedged and not c.question:
+            out.append(rel_fact(rel, c))
     return out or None
+
+
+_NAME_THE_PET = re.compile(NAME + r",?\s+the\s+(?P<pet>" + "|".join(PETS) + r")(?=\s*(?:[,.!?;]|$)|\s+(?:is|was|will|has|had|loves|likes|hates|does|did|can|needs|got|gets|for|and|"
+                           r"who|just|still|always)\b)")
 
 
 @rule("mentions")

@@ -13,11 +13,13 @@ from ..registry import rule
 from ..text import article, cap, cap_langs, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
 
 _JOBS = "|".join(JOB_HEADS)
+_HEAD_OF = r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*(?:\s+and\s+[a-z][\w-]*)?"
 _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
 
 
 def _job(c: Clause, job: str) -> Fact:
-    return make_fact(c, "user", "job", job, f"Works as {article(job)} {cap_langs(job)}", "fact")
+    said = cap_langs(job) if re.match(_HEAD_OF, job) else f"{article(job)} {cap_langs(job)}"  # "head of science"
+    return make_fact(c, "user", "job", job, f"Works as {said}", "fact")
 
 
 @rule("user")
@@ -33,7 +35,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
-                      r"(?P<job>(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
+                      r"(?P<job>" + _HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
@@ -236,6 +238,33 @@ def works_at_place(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
 
 
+_BUSINESS = r"(?:business|company|firm|shop|store|clinic|practice|salon|bakery|cafe|café|restaurant|studio|agency|" \
+            r"startup|consultancy|garage|workshop|stall)"
+_OWNED_NAME = r"(?P<org>(?-i:[A-Z\u00c0-\u024f])[\w&.'\u2019-]*(?:\s+(?-i:[A-Z\u00c0-\u024f])[\w&.'\u2019-]*)*)"
+_OWN_BUSINESS = (
+    # "my business is called Dlamini Electrical", "business name is Dlamini Electrical", "our shop's name is Kofi's"
+    re.compile(r"^(?:(?:my|our|the)\s+)?(?:own\s+)?" + _BUSINESS + r"(?:'s)?\s+(?:name\s+is|is\s+called|is\s+named)\s+"
+               + _OWNED_NAME, re.IGNORECASE),
+    # "I opened my own clinic with a mate, called Bayside Physio", "we run a small bakery called Mkate"
+    re.compile(r"\b(?:opened|started|set up|founded|launched|run|own|have)\s+(?:my|our|a|an)\s+(?:own\s+)?"
+               r"(?:[\w-]+\s+){0,2}?" + _BUSINESS + r"\b[^,.;]{0,40}?,?\s+(?:called|named)\s+" + _OWNED_NAME,
+               re.IGNORECASE),
+)
+
+
+@rule("user")
+def own_business(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"Business name is Dlamini Electrical", "opened my own clinic with a mate, called Bayside Physio": where the
+    user works (an employer: it replaces the one before); their own when they opened, run or own it."""
+    for shape, own in zip(_OWN_BUSINESS, (False, True), strict=True):
+        m = shape.search(c.text)
+        name, where = _in_city(c, trim_np(m.group("org")) if m else "")
+        if name and name not in NOT_NAMES:
+            said = f"Works at {name}" + (" (their own business)" if own else "")
+            return [make_fact(c, "user", "employer", name, said, "fact"), *where]
+    return None
+
+
 @rule("user")
 def shifts(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work night shifts at St Mary's"."""
@@ -275,8 +304,9 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work)\s+"
                  r"(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
     employer = org(_before_when(m.group("org"), c)) if m else ""
-    if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)):
-        return None  # "I work in Leeds" names a place; "I will work in CD Projekt" an employer
+    if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)
+                                 and not re.search(r"\b(?:called|named)\b", m.group("org"))):
+        return None  # "I work in Leeds" names a place; "in CD Projekt", "in a shop called Kmart" an employer
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
     employer, where = _in_city(c, employer)
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
