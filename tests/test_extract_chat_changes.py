@@ -1,6 +1,7 @@
 """Changes and asides as people say them in chat: a new job named by the employer alone, a new holder after the
 old one's news, a session moved by its club, a reason clause, an object pronoun, languages listed with spaces,
-openers such as "other thing", a pet named after "the", and "she" after someone called "he" (issue 31). Shapes
+openers such as "other thing", a pet named after "the", "she" after someone called "he", a business of one's own
+and a relative's place said before the visit (issue 31). Shapes
 found on blind set 5's and 4's tune halves; the sentences below were written for these tests (none is taken
 from a bench set). Pure tests of the offline extractor."""
 
@@ -56,6 +57,18 @@ def summaries(*messages: str) -> list[str]:
     ("so i've been seeing someone, priya, we met at climbing", ["Has a partner named Priya"]),
     ("I left the bank — joined Monzo in March, much happier", ["Works at Monzo"]),
     ("also learning welsh on duolingo, 40 day streak", ["Learning Welsh"]),
+    # stop 44: shapes read off blind5's and blind6's tune halves, sentences written here
+    ("I knit on the train, thinking of making scarves for everyone", ["Knits on the train"]),
+    ("I live in Ghent, considering a move to Antwerp", ["Lives in Ghent"]),
+    ("Quick one. Company name is Osei Plumbing.", ["Works at Osei Plumbing"]),
+    ("I quit the council and started my own practice, called Lindqvist Law", ["Works at Lindqvist Law"]),
+    ("we run a little café called Mokka in Tartu", ["Works at Mokka"]),
+    ("I work in a shop called Hemköp", ["Works at Hemköp"]),
+    ("New contract signed! Head of design at Fjord Studio.", ["Works as head of design", "Works at Fjord Studio"]),
+    ("I'm deputy head of maths at Kingsdale", ["Works as deputy head of maths", "Works at Kingsdale"]),
+    ("flying to Dakar on Friday to see my aunt", ["Aunt lives in Dakar"]),
+    ("we want to take the train to Graz to visit our son Felix", ["Son Felix lives in Graz"]),
+    ("Mochi the rabbit chewed the cable again", ["Has a rabbit named Mochi"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -76,6 +89,10 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("we've been in Lisbon for four days now, so sunny", "Lives in"),
     ("I met someone, honestly, it's early", "named Honestly"),
     ("learning to drive is hard", "Learning"),
+    ("I'm thinking of opening a bakery, called Crumbs", "Works at"),
+    ("I work in Leeds", "Works at"),
+    ("Ask Tom the cat sitter", "named Tom"),
+    ("I went to the park to see my son play", "lives in"),
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

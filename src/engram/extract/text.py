@@ -262,8 +262,9 @@ def elliptical(text: str) -> str:
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     text = elliptical_lower(text)
-    if re.match(r"^(?:(?:deputy|assistant)\s+)?(?:head|director|chief)\s+of\s+[\w\s-]+?\s+at\s+[A-Z]", text, re.IGNORECASE):
-        return f"I am {text[0].lower()}{text[1:]}"  # a new role said alone: "Head of science at Westlake Boys"
+    if re.match(r"^(?:(?:deputy|assistant)\s+)?(?:head|director|chief)\s+of\s+[\w\s-]+?\s+at\s+[A-Z]", text,
+                re.IGNORECASE):  # a new role said alone: "Head of science at Westlake Boys"
+        return f"I am {text[0].lower()}{text[1:]}"
     m = re.match(r"^([A-Za-z][a-z]+)\b", text)
     if not m:
         return text

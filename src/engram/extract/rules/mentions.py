@@ -142,7 +142,7 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, subject, "residence", place, living_in(said, place), "fact")]
 
 
-# the place said first: "we plan to drive to Munich to visit our daughter Anke", "taking it to Baton Rouge to see my mama"
+# the place said first: "we plan to drive to Munich to visit our daughter Anke", "off to Lyon to see my mama"
 _VISIT = re.compile(r"\b(?i:to|in)\s+" + PLACE + r"\s+(?i:(?:(?:next|this)\s+\w+|in\s+\w+|on\s+\w+day)\s+)?"
                     r"(?i:to\s+(?:visit|see)|visiting|seeing|to\s+stay\s+with)\s+"
                     r"(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\b(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?")
@@ -201,8 +201,9 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     return out or None
 
 
-_NAME_THE_PET = re.compile(NAME + r",?\s+the\s+(?P<pet>" + "|".join(PETS) + r")(?=\s*(?:[,.!?;]|$)|\s+(?:is|was|will|has|had|loves|likes|hates|does|did|can|needs|got|gets|for|and|"
-                           r"who|just|still|always)\b)")
+_NAME_THE_PET = re.compile(NAME + r",?\s+the\s+(?P<pet>" + "|".join(PETS) + r")(?=\s*(?:[,.!?;]|$)|\s+(?:is|was|"
+                           r"will|has|had|loves|likes|hates|does|did|can|needs|got|gets|for|and|who|just|still|"
+                           r"always|\w+ed)\b)")
 
 
 @rule("mentions")

@@ -24,7 +24,8 @@ def _first_person(c: Clause) -> bool:
     someone who is vegan"), or a habit said by its rhythm with no one else as its subject ("choir is on
     Thursdays", "Tuesday nights are for climbing": the user's habit)."""
     return bool(re.match(r"^(?:I|we|my|our|being|both|new|address|landed|arrived|settled|home|as someone|still|fully|"
-                         r"strictly|(?:business|company|shop) name)\b", c.text, re.IGNORECASE)) or recurrence.find(c.text) is not None \
+                         r"strictly|(?:business|company|shop) name)\b", c.text,
+                         re.IGNORECASE)) or recurrence.find(c.text) is not None \
         or recurrence.moved_back(c.text) is not None
 
 
