@@ -1,9 +1,8 @@
 """Changes and asides as people say them in chat: a new job named by the employer alone, a new holder after the
 old one's news, a session moved by its club, a reason clause, an object pronoun, languages listed with spaces,
-openers such as "other thing", a pet named after "the", "she" after someone called "he", a business of one's own
-and a relative's place said before the visit (issue 31). Shapes
-found on blind set 5's and 4's tune halves; the sentences below were written for these tests (none is taken
-from a bench set). Pure tests of the offline extractor."""
+openers such as "other thing", a pet named after "the", "she" after someone called "he", and a business of one's
+own (issue 31). Shapes found on the tune halves of blind sets 4, 5 and 6; the sentences below were written for
+these tests (none is taken from a bench set). Pure tests of the offline extractor."""
 
 from __future__ import annotations
 
@@ -66,8 +65,6 @@ def summaries(*messages: str) -> list[str]:
     ("I work in a shop called Hemköp", ["Works at Hemköp"]),
     ("New contract signed! Head of design at Fjord Studio.", ["Works as head of design", "Works at Fjord Studio"]),
     ("I'm deputy head of maths at Kingsdale", ["Works as deputy head of maths", "Works at Kingsdale"]),
-    ("flying to Dakar on Friday to see my aunt", ["Aunt lives in Dakar"]),
-    ("we want to take the train to Graz to visit our son Felix", ["Son Felix lives in Graz"]),
     ("Mochi the rabbit chewed the cable again", ["Has a rabbit named Mochi"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:

@@ -130,7 +130,7 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     relative lives, said in passing, even in a plan ("we're planning to visit my sister in Abuja": she is there);
     not an in-law ("my sister-in-law"), not "my son in Year 5"."""
     m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?\s+"
-                  r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text) or _VISIT.search(c.text)
+                  r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text)
     if not m or m.group("place").split()[0] in NOT_NAMES | _NOT_PLACES or \
             (m.group("who") or "") in NOT_NAMES:
         return None
@@ -142,10 +142,6 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, subject, "residence", place, living_in(said, place), "fact")]
 
 
-# the place said first: "we plan to drive to Munich to visit our daughter Anke", "off to Lyon to see my mama"
-_VISIT = re.compile(r"\b(?i:to|in)\s+" + PLACE + r"\s+(?i:(?:(?:next|this)\s+\w+|in\s+\w+|on\s+\w+day)\s+)?"
-                    r"(?i:to\s+(?:visit|see)|visiting|seeing|to\s+stay\s+with)\s+"
-                    r"(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))\b(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?")
 _NOT_PLACES = frozenset(("Year", "Grade", "Class", "Form", "Law", "Christ", "Reception"))
 
 
