@@ -90,6 +90,7 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "user.works_in_field": (("I work in higher education.",), "user/field", "Works in higher education"),
     "user.works_at_place": (("I'm at Greenway animal hospital now.",), "user/employer",
                             "Works at Greenway animal hospital"),
+    "user.bought_home": (("We bought a house in Deventer!",), "user/residence", "Lives in Deventer"),
     "user.own_business": (("Business name is Dlamini Electrical.",), "user/employer", "Works at Dlamini Electrical"),
     "user.shifts": (("I work night shifts at St Mary's.",), "user/shift", "Works night shifts"),
     "user.switched_shifts": (("I switched to day shifts last month.",), "user/shift",

@@ -209,7 +209,8 @@ _NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|we|i|you|which|what|w
 
 # where a habit is held, said after it: "in the library", "at the church hall", "at the leisure centre"
 _WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:library|hall|church hall|centre|center|"
-                         r"community centre|leisure centre|gym|pool|park|club|studio|school)$", re.IGNORECASE)
+                         r"community centre|leisure centre|gym|pool|park|club|studio|school)$"
+                         r"|\s+(?:there|here)$", re.IGNORECASE)  # "training is on Thursdays there"
 # "from now on", "going forward": when a change holds, not part of what is done
 _SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
                         r"for the summer|for the winter|this term|for a while|btw|though|with the new \w+)$",
@@ -234,6 +235,8 @@ def activity(rest: str) -> tuple[str, str] | None:
             v = m.group("v").lower()
             if v in ("am", "is", "was", "have", "get", "got", "like", "love", "hate", "need", "want", "think", "know",
                      "mean", "guess", "hope", "feel", "work", "live", "moved", "said", "told"):
+                return None
+            if not what and v in ("go", "come"):  # "I go there every Friday": where is not said
                 return None
             return (third(v), what)
         if what and _NOT_ACT.match(what):

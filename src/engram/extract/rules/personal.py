@@ -90,6 +90,18 @@ def arrived_to_stay(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 @rule("user")
+def bought_home(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"We bought a house in Amersfoort!", "I just got a flat in Leith": the user's home from now (not "a holiday
+    home", "a house for my mum")."""
+    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:(?:just|finally|also)\s+)?(?:bought|purchased|got|found)\s+"
+                 r"(?:a|an|our|my)\s+(?:(?:new|own|first|little|small|tiny|big)\s+)*(?:house|flat|apartment|home|"
+                 r"place|condo|cottage)\s+in\s+" + PLACE, c.text)
+    if not m or m.group("place").split()[0] in NO_PLACE:
+        return None
+    return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]
+
+
+@rule("user")
 def moved_away(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I no longer live in Leeds", "we moved out of Paris": retracts that residence."""
     m = re.match(r"^(?:I|we)\s+(?:(?:no longer|do not)\s+live\s+in|(?:have\s+)?moved\s+(?:away\s+)?(?:out of|from))\s+"

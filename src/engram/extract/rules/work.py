@@ -35,7 +35,8 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
-                      r"(?P<job>" + _HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?)\b"
+                      r"(?P<job>" + _HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?"
+                      r"(?:\s+of\s+(?!(?:the|a|an|my|our|all|them|it)\b)[A-Za-z][a-z]+)?)\b"  # "teacher of English"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
     if not m:
@@ -48,6 +49,10 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         return _student(c, said, school) + (
             [make_fact(c, "user", "study_city", city, f"Studies in {city}", "fact")] if city else [])
     out = [_job(c, said)]
+    if m.group("prep") == "in" and re.search(r"\b[A-Z]{2,}\b", m.group("org") or ""):  # "in IES Triana": an employer
+        employer, where = _in_city(c, org(m.group("org") or ""))
+        return out + ([make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
+                      if employer else [])
     if m.group("prep") == "in":  # "a pharmacist in Lagos": where, not for whom
         # "in Lagos", "in a secondary school in Sevilla"
         place = re.match(r"^(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+in\s+)?(?P<c>" + _CITY + ")$", org(m.group("org") or ""))
@@ -77,7 +82,13 @@ def _major(c: Clause, what: str, school: str) -> list[Fact]:
 
 
 def _studying(c: Clause) -> list[Fact] | None:
-    """"I'm a bio major at UT Austin": what and where the user studies (a later "switched my major" replaces it)."""
+    """"I'm a bio major at UT Austin": what and where the user studies (a later "switched my major" replaces it);
+    "im 2nd yr at RMIT", "I'm in my final year at Trinity": where."""
+    year = re.match(r"^I\s+am\s+(?:now\s+|currently\s+)?(?:a\s+|in\s+(?:my|the)\s+)?(?:1st|2nd|3rd|4th|5th|first|"
+                    r"second|third|fourth|fifth|final|last)[\s-]+(?:yr|year)(?:\s+student)?\s+at\s+(?P<org>.+)$",
+                    c.text, re.IGNORECASE)
+    if year:
+        return _studies_at(c, _school(year.group("org"))) or None
     m = re.match(r"^I\s+am\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?P<what>[\w\s-]+?)\s+major"
                  r"(?:\s+at\s+(?P<org>.+?))?(?:\s+(?:btw|now|too))?$", c.text, re.IGNORECASE)
     if not m:
