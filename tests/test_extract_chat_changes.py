@@ -103,6 +103,20 @@ def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)
 
 
+def test_leaving_a_home_ends_it_but_leaving_for_a_trip_does_not() -> None:
+    facts = OfflineExtractor().facts(events("we are leaving Ghent at the end of the month"))
+    assert [(f.key, f.retract) for f in facts] == [("user/residence", True)], facts
+    trip = OfflineExtractor().facts(events("I'm leaving Ghent tomorrow for a conference"))
+    assert not any(f.retract for f in trip), trip
+
+
+def test_an_answer_that_is_a_plan_is_not_a_field_of_work() -> None:
+    said = events(("assistant", "What do you do for work now?"), "Going to help at a bike shop in Tralee, for experience")
+    got = [f.summary for f in OfflineExtractor().facts(said)]
+    assert not any(s.startswith("Works in Going") for s in got), got
+    assert any("bike shop in Tralee" in s for s in got), got
+
+
 def test_she_after_someone_called_he_is_someone_else() -> None:
     """Liam was called "he", so "she" is not Liam: nothing is said about him, rather than a kelpie cross."""
     got = summaries("Gift ideas for my husband Liam? he's turning 50", "we need a sitter for the dog, she's a kelpie")

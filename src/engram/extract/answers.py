@@ -245,6 +245,8 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
             inside = re.match(r"^in\s+(?:a\s+(?:village|town|suburb)\s+called\s+)?(?P<x>[A-Z][\w'’-]+(?:\s+[A-Z]"
                               r"[\w'’-]+)?)$", more)
             body, more = (inside.group("x"), "") if inside else (_NEAR.sub("", body), more)
+        if what.kind == "job" and re.match(r"^(?:going to|gonna|will|\w+ing)\s", body, re.IGNORECASE):
+            return f"I am {body[0].lower()}{body[1:]}." + _more(more)  # "Going to help at a vet clinic": a plan
         if what.kind == "job" and not _titled(body):  # "logistics": a field, not a title
             return f"I work in {body}." + _more(more)
     modal = _MODAL.match(body)
