@@ -111,7 +111,7 @@ def test_leaving_a_home_ends_it_but_leaving_for_a_trip_does_not() -> None:
 
 
 def test_an_answer_that_is_a_plan_is_not_a_field_of_work() -> None:
-    said = events(("assistant", "What do you do for work now?"), "Going to help at a bike shop in Tralee, for experience")
+    said = events(("assistant", "What do you do for work now?"), "Going to help at a bike shop in Tralee, for now")
     got = [f.summary for f in OfflineExtractor().facts(said)]
     assert not any(s.startswith("Works in Going") for s in got), got
     assert any("bike shop in Tralee" in s for s in got), got
