@@ -71,6 +71,7 @@ def summaries(*messages: str) -> list[str]:
     ("I'm in my final year at Trinity College", ["Studies at Trinity College"]),
     ("I am teacher of maths in IES Cervantes", ["Works as a teacher of maths", "Works at IES Cervantes"]),
     ("I'll keep up handball in Aarhus, but practice is on Mondays there", ["Has practice every Monday"]),
+    ("traded in my Clio for an Audi A3", ["Drives an Audi A3"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)

@@ -352,6 +352,11 @@ def article(np: str) -> str:
     return "an" if np[:1].lower() in "aeiou" else "a"
 
 
+def drives(car: str) -> str:
+    """The summary of the user's car: "Drives a Golf", "Drives an Octavia"."""
+    return f"Drives {article(car)} {car}"
+
+
 # "Marek, my boyfriend, is ...", "a poem for Marek, my boyfriend", "toys for Ludo, our new guinea pig?"
 _APPOSITIVE = re.compile(r"(?:^|(?<=\s))(?P<name>[A-Z][a-zà-ÿ'’-]+),\s+(?P<my>[Mm]y|[Oo]ur)\s+" + REL_ADJ + r"(?P<rel>"
                          + REL_RE + r")(?:,\s+|\s*(?=[.!?]*$))")

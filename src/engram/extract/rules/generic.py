@@ -13,7 +13,7 @@ from ...core.consolidate import norm_key
 from ..base import Clause, Context, Fact, make_fact, said_as_switch
 from ..lexicon import BODY, CAR_MAKES, CAR_MODEL_WORDS, CAR_MODELS, NOT_NAMES, SPORT_VERBS, TRIVIAL_HAVE
 from ..registry import configure, rule
-from ..text import cap, is_activity, strip_article, third_person, tidy, trim_np, value_terms
+from ..text import cap, drives, is_activity, strip_article, third_person, tidy, trim_np, value_terms
 
 GENERIC_PRESENT = ("drive|own|take|support|cycle|bike|walk|commute|go to|teach|study|speak|play|do|use|eat|drink|meet|"
                     "wear|volunteer|practise|practice|attend|run|rent|have|go|swim|train|work|sing|paint|knit|"
@@ -45,7 +45,7 @@ def past_verb(c: Clause, ctx: Context) -> list[Fact] | None:
         return []
     car = car_model(obj)
     if car and verb in ("bought", "got"):
-        return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
+        return [make_fact(c, "user", "car", car, drives(car), "fact")]
     if verb == "got" and not re.match(r"^(?:married|engaged|divorced|promoted|a (?:new )?(?:dog|cat|puppy|kitten|"
                                       r"car|bike|job|house|flat|apartment|promotion|degree))", obj, re.IGNORECASE):
         return []
@@ -111,7 +111,7 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
         verb in ("cycle", "bike", "walk", "drive", "commute") and re.search(r"\bto work\b", obj_np))
     car = car_model(obj_np) if verb in ("drive", "own", "have") else None
     if car and not commute:  # one car at a time: "I drive a Golf" and "my car is a Golf" share the key
-        return [make_fact(c, "user", "car", car, summary if verb == "drive" else f"Drives a {car}", "fact")]
+        return [make_fact(c, "user", "car", car, summary if verb == "drive" else drives(car), "fact")]
     attr = "commute" if commute else f"{norm_key(verb)}:{value_terms(obj_np, 3)}"
     pastime = verb in ("play", "go", "do") and is_activity(obj_np)  # "I play padel now" ends "Goes kayaking"
     return [make_fact(c, "user", attr, obj_np, summary, "fact", multi=not commute,
@@ -127,7 +127,7 @@ def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
     car = car_model(trim_np(m.group("new"))) if m else None
     if not car:
         return None
-    return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
+    return [make_fact(c, "user", "car", car, drives(car), "fact")]
 
 
 def car_model(np: str) -> str | None:

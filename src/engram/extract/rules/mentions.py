@@ -30,7 +30,7 @@ from ..lexicon import (
     TRAILING,
 )
 from ..registry import rule
-from ..text import article, third_person, tidy, trim_np
+from ..text import article, drives, third_person, tidy, trim_np
 
 # a question about what to name someone names no one yet: "should I call my puppy Olive?"
 _NAMING = re.compile(r"\b(?:name|names|naming|call|calling|rename)\b", re.IGNORECASE)
@@ -121,7 +121,7 @@ def car_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     make = m.group("make").capitalize() if m.group("make") else CAR_MODELS[model]
     car = f"{make} {model}"
-    return [make_fact(c, "user", "car", car, f"Drives a {car}", "fact")]
+    return [make_fact(c, "user", "car", car, drives(car), "fact")]
 
 
 @rule("mentions")
