@@ -72,6 +72,8 @@ def summaries(*messages: str) -> list[str]:
     ("I am teacher of maths in IES Cervantes", ["Works as a teacher of maths", "Works at IES Cervantes"]),
     ("I'll keep up handball in Aarhus, but practice is on Mondays there", ["Has practice every Monday"]),
     ("traded in my Clio for an Audi A3", ["Drives an Audi A3"]),
+    ("we are swapping the Golf for a Kia Niro", ["Drives a Kia Niro"]),
+    ("The rowing club here meets on Tuesdays, so that is my evening now.", ["Has rowing club every Tuesday"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)

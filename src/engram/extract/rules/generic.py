@@ -120,9 +120,10 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("generic")
 def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I traded in my Clio for a Kia Niro", "also traded in the F-150 for a Silverado": the new car."""
-    m = re.match(r"^(?:(?:also|and|so)\s+)?(?:(?:I|we)\s+)?(?:have\s+)?(?:just\s+|finally\s+)?"
-                 r"(?:traded|swapped|exchanged|part-exchanged)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
+    """"I traded in my Clio for a Kia Niro", "also traded in the F-150 for a Silverado", "we're swapping the Zafira
+    for a Sharan" (a change said ahead is the new car, as a planned move is the new home): the new car."""
+    m = re.match(r"^(?:(?:also|and|so)\s+)?(?:(?:I|we)\s+)?(?:have\s+|am\s+|are\s+)?(?:just\s+|finally\s+)?"
+                 r"(?:traded|swapped|exchanged|part-exchanged|trading|swapping|exchanging|part-exchanging)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
                  r"\s+for\s+(?P<new>.+)$", c.text, re.IGNORECASE)
     car = car_model(trim_np(m.group("new"))) if m else None
     if not car:

@@ -466,7 +466,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     if rec is None or said is None:
         return None
     verb, what = said
-    what = re.sub(r"^(?:my|our)\s+", "", what, flags=re.IGNORECASE)
+    what = re.sub(r"^(?:my|our)\s+|\s+(?:here|there)$", "", what, flags=re.IGNORECASE)  # "the club here"
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
