@@ -73,6 +73,8 @@ def summaries(*messages: str) -> list[str]:
     ("I'll keep up handball in Aarhus, but practice is on Mondays there", ["Has practice every Monday"]),
     ("traded in my Clio for an Audi A3", ["Drives an Audi A3"]),
     ("we are swapping the Golf for a Kia Niro", ["Drives a Kia Niro"]),
+    ("my only day off is Saturday", ["Only day off is every Saturday"]),
+    ("Tuesday is my day off", ["Day off is every Tuesday"]),
     ("The rowing club here meets on Tuesdays, so that is my evening now.", ["Has rowing club every Tuesday"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:

@@ -90,6 +90,8 @@ _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] 
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
                           r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
                           re.IGNORECASE)  # "Friday is my date night", "Thursday is my pottery class"
+# "my only day off is Sunday": a day off is a weekly slot however it is said
+_DAY_OFF_IS = re.compile(r"\bday\s+off\s+(?:is|are)\s+(?:on\s+|always\s+)?(?P<d>" + DAY + r")s?\b", re.IGNORECASE)
 _STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
 # a class or practice had in the present tense on a bare day is a standing slot ("we have flamenco class on
 # Wednesday"); a meeting, "the lesson", or a day said with this / next / last or another time is one occasion
@@ -126,7 +128,7 @@ def find(text: str) -> Recurrence | None:
     moved_to = _MOVED_TO_DAY.search(blank) if _STANDING.search(blank) else None
     if moved_to:  # "the flamenco class moves to Monday from next week"
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
-    mine = _DAY_IS_MINE.search(blank)
+    mine = _DAY_IS_MINE.search(blank) or _DAY_OFF_IS.search(blank)
     if mine:
         return Recurrence("every " + day_name(mine.group("d")), ((mine.start("d"), mine.end("d")), *spans))
     standing = _ON_A_DAY.search(blank) if not weekly and _OWN_CLASS.search(blank) and not _ONCE.search(blank) \

@@ -462,7 +462,8 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         whole = expand(c.raw.strip().rstrip(".!"))
         rec = recurrence.find(whole)
         rest = recurrence.without(whole, rec) if rec else ""
-    said = recurrence.activity(rest) if rec else None
+    off = re.search(r"\b(?:only\s+)?day\s+off\b", rest, re.IGNORECASE) if rec else None  # "Tuesday is my day off"
+    said = ("", off.group(0)) if off else recurrence.activity(rest) if rec else None
     if rec is None or said is None:
         return None
     verb, what = said
@@ -471,6 +472,6 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
-    return [make_fact(c, "user", WEEKLY + key, rec.phrase, " ".join(w for w in (verb, what, rec.phrase) if w),
-                      "fact")]
+    said = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, what, rec.phrase) if w)
+    return [make_fact(c, "user", WEEKLY + key, rec.phrase, said, "fact")]
 
