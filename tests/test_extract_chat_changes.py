@@ -122,6 +122,12 @@ def test_an_answer_that_is_a_plan_is_not_a_field_of_work() -> None:
     assert any("bike shop in Tralee" in s for s in got), got
 
 
+def test_she_after_a_name_said_just_before_is_that_name() -> None:
+    got = summaries("My neighbour Ilse is lovely.", "Lumi does not like the noise, she hides under the bed.")
+    assert not any(s.startswith("Neighbour Ilse hides") for s in got), got
+    assert not any(s.startswith("Lumi does not like") for s in got), got  # a name said once is no subject yet
+
+
 def test_she_after_someone_called_he_is_someone_else() -> None:
     """Liam was called "he", so "she" is not Liam: nothing is said about him, rather than a kelpie cross."""
     got = summaries("Gift ideas for my husband Liam? he's turning 50", "we need a sitter for the dog, she's a kelpie")

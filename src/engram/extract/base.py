@@ -196,10 +196,16 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
         # "Ben is a carpenter now": someone the user knows, by name only until "my brother Ben" says who
         rel = ctx.remember(Rel("", m.group("name")))
         return rel.subject, rel.display, "SUBJ " + text[m.end():]
+    if m and _DOES.match(text[m.end():]) and m.group("name") not in NOT_NAMES | NATIONALITIES \
+            and m.group("name").lower() not in FAMILY and all(r.name != m.group("name") for r in ctx.rels):
+        # "Fritzi does not like it, she barks": whom "she" means next (for pronouns only: a name said once is no
+        # subject of records until the user says who it is)
+        ctx.rels.append(Rel("", m.group("name")))
     return "", "", text
 
 
 # What a bare name is said to do that only a person does: live, work, have a job.
+_DOES = re.compile(r"^(?:does|did|is|was|has|had|loves|likes|hates|wants|keeps|says|said)\b")
 _BARE = re.compile(r"^(?:now\s+|still\s+)?(?:(?:goes to|is at|started at|attends|changed from|switched from)\s+"
                    r"(?=[A-Z])|lives|lived|works|worked|moved|relocated|retrained|is (?:now |still )?"
                    r"(?:a|an) (?:[\w-]+ ){0,2}(?:" + "|".join(sorted(JOB_HEADS)) + r")\b)")
