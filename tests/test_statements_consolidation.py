@@ -68,6 +68,16 @@ def test_a_retracted_value_ends_the_statements_naming_it(make_memory: Callable[.
     assert "Japanese teacher is so patient" in got
 
 
+def test_a_statement_taken_back_in_the_same_session_is_not_stored(make_memory: Callable[..., Memory]) -> None:
+    # lower case: no rule reads "skanska" as an employer, so both are statements; the retraction of the first
+    # used to be stored as a record of its own text
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    _play(mem, ["i've been working for skanska since 2021", "ignore what i said about skanska, it's vattenfall"])
+    got = _facts(mem)
+    assert [s for s in got if "vattenfall" in s], got
+    assert not [s for s in got if "skanska" in s], got
+
+
 def test_a_statement_naming_the_new_value_too_stays(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
     _play(mem, ["I work at Initech.", "My boss compares Initech and Bluth Homes a lot."],

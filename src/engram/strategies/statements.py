@@ -188,6 +188,9 @@ def decide(c: Candidate, neighbors: Sequence[Record],
     mine = content(c.summary)
     if not mine:
         return [Decision("skip", None, "says nothing")]
+    if c.retract:  # a statement taken back ("ignore what I said about skanska, it's vattenfall"): never an addition
+        gone = [r for r in neighbors if content(r.summary) == mine]
+        return [Decision("delete", r.id, "taken back") for r in gone] or [Decision("skip", None, "none to take back")]
     ending = c.ends or negated(c.summary)
     said = names(c.summary)
     for r in neighbors:
