@@ -74,6 +74,9 @@ def summaries(*messages: str) -> list[str]:
     ("traded in my Clio for an Audi A3", ["Drives an Audi A3"]),
     ("we are swapping the Golf for a Kia Niro", ["Drives a Kia Niro"]),
     ("my only day off is Saturday", ["Only day off is every Saturday"]),
+    ("Any tips for tango class? I go every Monday with my wife Rosa.",
+     ["Goes to tango class with their wife Rosa every Monday"]),
+    ("I play squash with my brother every Sunday", ["with their brother every Sunday"]),
     ("Tuesday is my day off", ["Day off is every Tuesday"]),
     ("The rowing club here meets on Tuesdays, so that is my evening now.", ["Has rowing club every Tuesday"]),
 ])

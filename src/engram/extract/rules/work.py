@@ -7,10 +7,22 @@ import re
 from ...core import timeref
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
-from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, when_suffix
-from ..lexicon import JOB_HEADS, LANGS, NOT_NAMES, REL_RE
+from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, said_before, when_suffix
+from ..lexicon import ACTIVITIES, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
-from ..text import article, cap, cap_langs, cap_words, expand, is_activity, strip_prep, tidy, trim_np, value_terms
+from ..text import (
+    article,
+    cap,
+    cap_langs,
+    cap_words,
+    expand,
+    is_activity,
+    pronouns,
+    strip_prep,
+    tidy,
+    trim_np,
+    value_terms,
+)
 
 _JOBS = "|".join(JOB_HEADS)
 _HEAD_OF = r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*(?:\s+and\s+[a-z][\w-]*)?"
@@ -445,6 +457,10 @@ def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", norm_key(what), val, f"{cap(what)}: {val}", "fact")]
 
 
+_ACTIVITY = re.compile(r"\b(?:" + "|".join(sorted(ACTIVITIES, key=len, reverse=True)) + r")\b(?:\s+(?:night|class|"
+                       r"classes|practice|lessons?|club|group|session))?", re.IGNORECASE)
+
+
 @rule("user")
 def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     """A first-person habit said with how it recurs ("I have choir every Thursday", "Fridays are my piano
@@ -468,10 +484,14 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     verb, what = said
     what = re.sub(r"^(?:my|our)\s+|\s+(?:here|there)$", "", what, flags=re.IGNORECASE)  # "the club here"
+    if re.match(r"^with\s", what, re.IGNORECASE) and verb == "Goes":  # "I go every Thursday with my boyfriend"
+        done = _ACTIVITY.findall(said_before(c.event.content, c.raw))  # what, from what the message said before
+        if done:
+            verb, what = "Goes to", f"{done[-1]} {what}"
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
-    said = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, what, rec.phrase) if w)
+    said = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
     return [make_fact(c, "user", WEEKLY + key, rec.phrase, said, "fact")]
 
