@@ -14,6 +14,7 @@ from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
     CAR_MAKES,
+    HEAD_OF,
     JOB_HEADS,
     LANGS,
     MARKERS,
@@ -262,8 +263,7 @@ def elliptical(text: str) -> str:
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     text = elliptical_lower(text)
-    if re.match(r"^(?:(?:deputy|assistant)\s+)?(?:head|director|chief)\s+of\s+[\w\s-]+?\s+at\s+[A-Z]", text,
-                re.IGNORECASE):  # a new role said alone: "Head of science at Westlake Boys"
+    if re.match(r"^" + HEAD_OF + r"\s+at\s+[A-Z]", text, re.IGNORECASE):  # a role said alone: "Head of science at X"
         return f"I am {text[0].lower()}{text[1:]}"
     m = re.match(r"^([A-Za-z][a-z]+)\b", text)
     if not m:

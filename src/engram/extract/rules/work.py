@@ -8,7 +8,7 @@ from ...core import timeref
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, said_before, when_suffix
-from ..lexicon import ACTIVITIES, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
+from ..lexicon import ACTIVITIES, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import (
     article,
@@ -25,12 +25,11 @@ from ..text import (
 )
 
 _JOBS = "|".join(JOB_HEADS)
-_HEAD_OF = r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*(?:\s+and\s+[a-z][\w-]*)?"
 _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
 
 
 def _job(c: Clause, job: str) -> Fact:
-    said = cap_langs(job) if re.match(_HEAD_OF, job) else f"{article(job)} {cap_langs(job)}"  # "head of science"
+    said = cap_langs(job) if re.match(HEAD_OF, job) else f"{article(job)} {cap_langs(job)}"  # "head of science"
     return make_fact(c, "user", "job", job, f"Works as {said}", "fact")
 
 
@@ -47,7 +46,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
-                      r"(?P<job>" + _HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?"
+                      r"(?P<job>" + HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?"
                       r"(?:\s+of\s+(?!(?:the|a|an|my|our|all|them|it)\b)[A-Za-z][a-z]+)?)\b"  # "teacher of English"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
