@@ -65,6 +65,7 @@ def summaries(*messages: str) -> list[str]:
     ("I work in a shop called Hemköp", ["Works at Hemköp"]),
     ("New contract signed! Head of design at Fjord Studio.", ["Works as head of design", "Works at Fjord Studio"]),
     ("I'm deputy head of maths at Kingsdale", ["Works as deputy head of maths", "Works at Kingsdale"]),
+    ("Head of product design at Lumen now!", ["Works as head of product design", "Works at Lumen"]),
     ("Mochi the rabbit chewed the cable again", ["Has a rabbit named Mochi"]),
     ("we finally bought a flat in Leith!", ["Lives in Leith"]),
     ("im 3rd yr at Maynooth, doing history", ["Studies at Maynooth"]),

@@ -57,7 +57,8 @@ JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer p
     dietitian nutritionist pastor priest rabbi imam retiree pensioner housewife homemaker helper crew attendant
     steward stewardess guard porter labourer laborer trucker dispatcher planner inspector ranger""")
 # a role named by what one heads: "head of science", "deputy head of maths", "director of operations"
-HEAD_OF = r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*(?:\s+and\s+[a-z][\w-]*)?"
+HEAD_OF = (r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*"
+           r"(?:\s+(?:and\s+)?(?!(?:at|in|for|with|since|and)\b)[a-z][\w-]*)?")
 DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "pescetarian":
           "pescatarian", "keto": "keto", "gluten-free": "gluten-free", "gluten free": "gluten-free",
           "halal": "halal", "kosher": "kosher", "paleo": "paleo", "flexitarian": "flexitarian",
