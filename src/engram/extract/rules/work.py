@@ -491,6 +491,6 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
-    said = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
-    return [make_fact(c, "user", WEEKLY + key, rec.phrase, said, "fact")]
+    summary = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
+    return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact")]
 
