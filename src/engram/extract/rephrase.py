@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import AWAY_RE, CAR_MAKES, DIETS, JOB_HEADS, LANGS
+from .lexicon import AWAY_RE, CAR_MAKES, DIETS, HEAD_OF, JOB_HEADS, LANGS
 from .text import is_activity
 
 _PLACE = r"(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'-]*)*)"
@@ -27,7 +27,7 @@ _JOB = r"(?P<j>(?:a|an)\s+[\w -]+?)"
 _JOB_HEADS = "|".join(sorted(JOB_HEADS, key=len, reverse=True))
 # a job said without its article, as many write it: "I am translator", "I am English teacher in a school"
 _BARE_JOB = (r"(?!(?i:a|an|the|my|your|his|her|our|their|not|so|very|really|such|no|one)\b)"
-             r"(?P<j>(?:[A-Za-z-]+\s+){0,2}?(?i:" + _JOB_HEADS + r"))")
+             r"(?P<j>(?i:" + HEAD_OF + r")|(?:[A-Za-z-]+\s+){0,2}?(?i:" + _JOB_HEADS + r"))")  # "head of science"
 _ANSWERS_NOT = r"(?!(?i:sorry|yes|yeah|no|nope|well|oh|ok|okay|also|and|but|so|sadly|unfortunately|actually)\b)"
 _TAIL = re.compile(r"[\s,]*\b(?:lol|lmao|haha+|btw|tbh|fyi|for real)\b[\s.!]*$", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:decided|update|news|big news|good news|quick update|so|well|ok|okay|yay|guess what|"
@@ -110,7 +110,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"[.!]*$", r"I work as a \g<j>"),
     (r"^I am\s+" + _BARE_JOB + r"\b(?P<rest>.*)$", r"I am a \g<j>\g<rest>"),
     # a job said without a verb: "Project engineer at Nesma in Riyadh, I start in May"
-    (r"^" + _BARE_JOB + r"\s+(?:at|with)\s+(?P<o>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|in|of))*)$",
+    (r"^" + _BARE_JOB + r"\s+(?:at|with)\s+(?P<o>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|in|of))*)"
+     r"(?:\s+(?i:now|too|again))?$",
      r"I am a \g<j> at \g<o>"),
     # learning said without "I am", as chat does: "also learning korean on duolingo rn"
     (r"^(?:(?i:also|still|now|currently)\s+)?(?i:learning)\s+(?P<x>(?!to\b|how\b|that\b|a lot\b)\S.*)$",

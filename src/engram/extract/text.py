@@ -14,7 +14,6 @@ from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
     CAR_MAKES,
-    HEAD_OF,
     JOB_HEADS,
     LANGS,
     MARKERS,
@@ -263,8 +262,6 @@ def elliptical(text: str) -> str:
         text = f"{f.group('rest')} {adv[0].lower() + adv[1:]}"
     text = re.sub(r"^(I|we) have got\b", r"\1 have", text)
     text = elliptical_lower(text)
-    if re.match(r"^" + HEAD_OF + r"\s+at\s+[A-Z]", text, re.IGNORECASE):  # a role said alone: "Head of science at X"
-        return f"I am {text[0].lower()}{text[1:]}"
     m = re.match(r"^([A-Za-z][a-z]+)\b", text)
     if not m:
         return text

@@ -107,7 +107,7 @@ def moved_away(c: Clause, ctx: Context) -> list[Fact] | None:
     said ahead ends the old home when said, as a move to a new one does): retracts that residence."""
     m = re.match(r"^(?:I|we)\s+(?:(?:no longer|do not)\s+live\s+in|(?:have\s+)?moved\s+(?:away\s+)?(?:out of|from)|"
                  r"(?:am|are)\s+(?:leaving|moving\s+(?:away\s+)?(?:out of|from)))\s+" + PLACE
-                 + r"\b(?![\w'’-])(?!\s+(?:for|on|tomorrow|tonight|today|this|next)\b)", c.text)
+                 + r"(?![\w'’-])(?!\s+(?:for|on|tomorrow|tonight|today|this|next)\b)", c.text)
     if not m:
         return None
     return [make_fact(c, "user", "residence", m.group("place"), f"No longer lives in {m.group('place')}", "fact",

@@ -46,7 +46,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
-                      r"(?P<job>" + HEAD_OF + r"|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?"
+                      r"(?P<job>(?i:" + HEAD_OF + r")|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r")(?:\s+(?:" + _JOBS + r"))?"
                       r"(?:\s+of\s+(?!(?:the|a|an|my|our|all|them|it)\b)[A-Za-z][a-z]+)?)\b"  # "teacher of English"
                       r"(?:\s+(?:myself|too|also|here))*"  # "I am domestic helper here in Hong Kong"
                       r"(?:\s+(?P<prep>at|for|in|with)\s+(?P<org>.+))?", t)
