@@ -80,6 +80,9 @@ def summaries(*messages: str) -> list[str]:
     ("I play squash with my brother every Sunday", ["with their brother every Sunday"]),
     ("Tuesday is my day off", ["Day off is every Tuesday"]),
     ("The rowing club here meets on Tuesdays, so that is my evening now.", ["Has rowing club every Tuesday"]),
+    # stop 45: a bare "I go" takes the activity said before it; a remark after a comma is a clause of its own
+    ("Salsa was moved to a new hall, so now I go on Fridays.", ["Goes to salsa every Friday"]),
+    ("ok also handball is now mondays not fridays, the coach changed the hall booking", ["Has handball every Monday"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -107,6 +110,7 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("we bought a holiday home in Crete", "Lives in"),
     ("I go there every Friday", "Goes every Friday"),
     ("I'm a nurse of the year", "of the"),
+    ("The quiz meets Friday nights and it is my round to buy", "(Friday)"),  # a habit's day, not a date
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

@@ -112,6 +112,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
     + _PAST_VERBS + r")\b)"
+    r"|,\s+(?=(?:the|my|our)\s+[\w-]+\s+(?:changed|cancel(?:l)?ed|closed|decided|said|told|moved|switched)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
