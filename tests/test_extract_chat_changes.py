@@ -83,6 +83,8 @@ def summaries(*messages: str) -> list[str]:
     # stop 45: a bare "I go" takes the activity said before it; a remark after a comma is a clause of its own
     ("Salsa was moved to a new hall, so now I go on Fridays.", ["Goes to salsa every Friday"]),
     ("ok also handball is now mondays not fridays, the coach changed the hall booking", ["Has handball every Monday"]),
+    ("Thursday is 5-a-side with the lads, my knees hate it", ["Has 5-a-side with the lads every Thursday"]),
+    ("Saturdays are chess club", ["Has chess club every Saturday"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)
@@ -111,6 +113,7 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("I go there every Friday", "Goes every Friday"),
     ("I'm a nurse of the year", "of the"),
     ("The quiz meets Friday nights and it is my round to buy", "(Friday)"),  # a habit's day, not a date
+    ("Friday is payday, finally", "every"),  # a day said first names no pastime
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

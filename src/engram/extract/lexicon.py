@@ -208,7 +208,7 @@ ACTIVITIES = words("""tennis yoga pilates chess pottery ceramics salsa tango bal
     sculpting sculpture baking cooking brewing dancing singing choir karaoke guitar piano violin cello drums
     ukulele saxophone flute trumpet harp banjo accordion dj djing podcasting blogging writing poetry
     reading gaming videogames poker sudoku crosswords jigsaws puzzles scrabble backgammon mahjong
-    astronomy stargazing meditation improv theatre theater acting juggling volunteering""")
+    astronomy stargazing meditation improv theatre theater acting juggling volunteering 5-a-side five-a-side futsal""")
 # a sport said by its verb ("I swim", "I haven't swum since May"): each form of the verb, and the sport it names
 SPORT_VERBS = {"swim": "swimming", "run": "running", "climb": "climbing", "surf": "surfing", "ski": "skiing",
                "box": "boxing", "row": "rowing", "skate": "skating", "dance": "dancing", "hike": "hiking",
