@@ -67,6 +67,12 @@ def test_a_fix_later_in_the_conversation_puts_a_plural_weekday_right() -> None:
     assert not any("Tuesday" in s for s in summaries), got
 
 
+def test_a_name_put_right_in_lower_case_is_a_name() -> None:
+    got = read("i live with my partner, jonas", "A:Nice.", "thanks!", "A:Any time.",
+               "i think i said jonas earlier, it's tobias")
+    assert ("user/family:partner:tobias", "Has a partner named Tobias", False) in got, got
+
+
 def test_a_statement_that_denies_a_value_is_read_as_a_statement() -> None:
     got = read("back from the Siemens party", "A:Fun!", "sorry, I work at Bosch, not Siemens")
     assert ("user/employer", "Works at Bosch", False) in got

@@ -46,6 +46,9 @@ T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
     ("my favoruite band", "my favourite band"),
     ("we adotped a cat", "we adopted a cat"),
     ("my son attends hillview primary school", "my son attends Hillview Primary School"),
+    ("dropping maja at riverside academy every morning", "dropping Maja at Riverside Academy every morning"),
+    ("picking up noor from swim club", "picking up Noor from swim club"),
+    ("dropping the kids at school", "dropping the kids at school"),
 ])
 def test_chat_writing_is_put_in_the_standard_form(text: str, want: str) -> None:
     assert message(text).text == want

@@ -145,7 +145,12 @@ def next_fix(message: str, previous: str) -> NextFix | None:
 
 
 def put_right(previous: str, fix: NextFix) -> str:
-    return re.sub(r"(?<!\w)" + re.escape(fix.wrong) + r"(?!\w)", fix.right, previous, flags=re.IGNORECASE)
+    """``previous`` with the slip replaced by the value meant; a name put right in lower case takes the capital
+    the slip had ("i said émile earlier, it's rafael": "my husband, Émile" -> "my husband, Rafael")."""
+    def meant(m: re.Match[str]) -> str:
+        return fix.right[:1].upper() + fix.right[1:] if m.group(0)[:1].isupper() and fix.right.islower() \
+            else fix.right
+    return re.sub(r"(?<!\w)" + re.escape(fix.wrong) + r"(?!\w)", meant, previous, flags=re.IGNORECASE)
 
 
 # Words with a letter outside ASCII that English chat writes in lower case: not names.
@@ -180,6 +185,9 @@ _SLOTS = [
                r"\s+(?:changed|switched)\s+(?:schools?\s+)?from\b)"),
     re.compile(r"\b(?:changed|switched)\s+(?:schools?\s+)?from\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"\b(?:goes to|attends|started at)\s+(?P<w>[a-z][\w'’-]+)"),
+    # "dropping kai at hillcrest every morning": a child taken to school or picked up
+    re.compile(r"\b(?:drop|drops|dropped|dropping|pick up|picks up|picked up|picking up)\s+(?P<w>[a-z][\w'’-]+)"
+               r"(?=\s+(?:off\s+)?(?:at|from)\b)"),
     re.compile(r"\bleft\s+(?P<w>[a-z][\w'’-]+)\s+for\b"),
     re.compile(r"\bleft\s+[\w'’-]+\s+for\s+(?P<w>[a-z][\w'’-]+)"),
     re.compile(r"(?:^|\s)(?P<w>[a-z][\w'’-]+)(?=,\s+(?:my|our)\s+" + _REL + r",|\s+moved out\b)"),
