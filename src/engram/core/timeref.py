@@ -11,7 +11,8 @@ Conventions (documented because English is ambiguous):
   week (said on Tuesday 14 April, "last Monday" is 6 April); ``this <weekday>`` is the one in the current
   week, or the next one if it has passed; a bare ``<weekday>`` / ``on <weekday>`` is the next one after
   today, or the last one before today when the sentence is in the past tense. Plural weekdays ("on
-  Tuesdays"), "every (second) Tuesday" and "Tuesday evenings" are habits: left alone.
+  Tuesdays"), "every (second) Tuesday" and "Tuesday evenings" are habits, and "a Saturday job" names no
+  one day: left alone.
 - ``in <Month>`` / ``<Month> 3rd`` / ``the 14th`` take the next occurrence (this month or year counts),
   or the latest past one when the sentence is in the past tense.
 - weeks are written as "the week of <Monday>", months as "<Month> <year>", days as ISO dates with the
@@ -171,6 +172,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 # followed by a noun names which thing ("the Monday Pilates class"), not a date; "the Monday after Easter" and
 # "my Monday morning" stay dates. Not "her": "I saw her Monday"
 _BOUND = re.compile(r"\b(?:the|my|our|your|his|their|of)\s+$", re.IGNORECASE)
+_ANY_ONE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
 _PARTS_OF_DAYS = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
@@ -194,8 +196,9 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                     r"\b(?:every|each)(?:\s+(?:other|second|third|fourth|single))?\s+$",
                     text[max(0, m.start() - 20):m.start()].lower()):
                 continue  # "every second Tuesday" is a habit, not a date
-            if name == "weekday" and _PARTS_OF_DAYS.match(text[m.end():]):
-                continue  # "meets Thursday afternoons": a habit's day, not a date
+            if name == "weekday" and (_PARTS_OF_DAYS.match(text[m.end():])
+                                      or _ANY_ONE.search(text[max(0, m.start() - 4):m.start()])):
+                continue  # "meets Thursday afternoons", "a Saturday job", "on a Monday": no one date
             bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
             if name == "weekday" and not m.group("prep") and bare and _NAMED.match(text[m.end():]):
                 continue  # "the Monday Pilates class", "my Thursday one": which one, not when
