@@ -23,6 +23,7 @@ def _read(question: str, reply: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("question", "reply", "want"), [
     ("Who's your manager these days?", "still Imran", ["Manager is Imran"]),
+    ("What are you into, favourite music or films?", "A. J. Tracey!", ["Favourite music is A. J. Tracey"]),
     ("Are you seeing anyone at the moment?", "kind of, her name's Jo", ["Partner is Jo"]),
     ("Where are you based?", "Just outside Leeds, in Otley", ["Lives in Otley"]),
     ("Where do you live now?", "near Bristol", ["Lives in Bristol"]),

@@ -85,6 +85,7 @@ def summaries(*messages: str) -> list[str]:
     ("ok also handball is now mondays not fridays, the coach changed the hall booking", ["Has handball every Monday"]),
     ("Thursday is 5-a-side with the lads, my knees hate it", ["Has 5-a-side with the lads every Thursday"]),
     ("Saturdays are chess club", ["Has chess club every Saturday"]),
+    ("My favourite author is J. K. Rowling.", ["Favourite author is J. K. Rowling"]),
 ])
 def test_said_in_chat(message: str, want: list[str]) -> None:
     got = summaries(message)

@@ -189,7 +189,7 @@ def _fragment(text: str) -> str:
     for _ in range(2):
         s = _TAIL.sub("", s).strip()
     s = re.sub(r"^(?:A|An|The)\s+(?:old|new|used|little)\s+", "a ", s, flags=re.IGNORECASE)
-    s = re.sub(r"^(A|An)\b", lambda mm: mm.group(1).lower(), s)
+    s = re.sub(r"^(A|An)\b(?!\.)", lambda mm: mm.group(1).lower(), s)  # an article, not an initial ("A. R. Rahman")
     if not s or len(s.split()) > 5 or "?" in s:
         return ""
     return s

@@ -156,8 +156,9 @@ def strip_markers(clause: str) -> tuple[str, bool]:
 
 
 def trim_np(text: str) -> str:
-    """A noun phrase cut at the first clause boundary (not a title's dot: "Dr. Kaya"), trailing fillers removed."""
-    t = re.split(r"\s*(?:[,;!?]|\.(?![\w])" + _TITLES + r"|\s-\s|"
+    """A noun phrase cut at the first clause boundary (not a title's dot, "Dr. Kaya", nor an initial's,
+    "J. K. Rowling"), trailing fillers removed."""
+    t = re.split(r"\s*(?:[,;!?]|\.(?![\w])(?<!\b[A-Z]\.)" + _TITLES + r"|\s-\s|"
                  r"\bbut\b|\bbecause\b|\bso that\b|\bso\b|\bwhen\b|\bif\b|\bwhich\b|"
                  r"\band I\b|\band we\b|\band my\b|\band the\b|\band it\b|\band that\b)\s*", text, maxsplit=1)[0]
     prev = None
