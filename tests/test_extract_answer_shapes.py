@@ -76,3 +76,8 @@ def test_what_is_said_after_a_day_is_kept() -> None:
 def test_a_question_about_how_it_feels_frames_no_value(question: str) -> None:
     """"Quiet. Too quiet." after "How are you finding electric driving?" is no car called Quiet."""
     assert not any("Quiet" in s for s, _ in _read(question, "Quiet. Too quiet."))
+
+
+def test_a_name_asked_with_something_else_is_still_a_name() -> None:
+    got = [s for s, _ in _read("Great! What's your daughter's name and age?", "Ines, she is 9.")]
+    assert "Has a daughter named Ines" in got, got

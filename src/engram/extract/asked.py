@@ -220,8 +220,9 @@ def ask(question: str, context: str = "") -> Ask | None:
 def _generic(q: str) -> Ask | None:
     """Any other attribute, by the question's grammar: "Who is your supervisor?" -> "My supervisor is X",
     "What's your favourite tea?" -> "My favourite tea is X", "What instrument do you play?" -> "I play X"."""
-    m = re.match(r"^(?P<wh>who|what)(?:'s|’s|\s+is|\s+are)\s+your\s+(?P<n>[a-z][\w -]{1,30}?)(?P<named>['’]s name)?$",
-                 q, re.IGNORECASE)
+    # "What's your son's name and age?": the name is asked, whatever else is asked with it
+    m = re.match(r"^(?P<wh>who|what)(?:'s|’s|\s+is|\s+are)\s+your\s+(?P<n>[a-z][\w -]{1,30}?)"
+                 r"(?:(?P<named>['’]s name)(?:\s+and\s+(?:(?:his|her|their)\s+)?[a-z]+)?)?$", q, re.IGNORECASE)
     if m:
         kind = "name" if m.group("wh").lower() == "who" or m.group("named") else "word"
         return Ask("I", kind, "My {n} is {x}", noun=m.group("n").lower())
