@@ -209,6 +209,7 @@ ACTIVITIES = words("""tennis yoga pilates chess pottery ceramics salsa tango bal
     ukulele saxophone flute trumpet harp banjo accordion dj djing podcasting blogging writing poetry
     reading gaming videogames poker sudoku crosswords jigsaws puzzles scrabble backgammon mahjong
     astronomy stargazing meditation improv theatre theater acting juggling volunteering 5-a-side five-a-side futsal""")
+ACTIVITIES_RE = "|".join(sorted((re.escape(a) for a in ACTIVITIES), key=len, reverse=True))
 # a sport said by its verb ("I swim", "I haven't swum since May"): each form of the verb, and the sport it names
 SPORT_VERBS = {"swim": "swimming", "run": "running", "climb": "climbing", "surf": "surfing", "ski": "skiing",
                "box": "boxing", "row": "rowing", "skate": "skating", "dance": "dancing", "hike": "hiking",

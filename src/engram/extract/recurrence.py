@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .lexicon import ACTIVITIES, SESSIONS, SESSIONS_RE
+from .lexicon import ACTIVITIES_RE, SESSIONS, SESSIONS_RE
 from .text import IRREGULAR_PAST
 
 DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -90,9 +90,9 @@ _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] 
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
                           r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
                           re.IGNORECASE)  # "Friday is my date night", "Thursday is my pottery class"
-_PASTIME = "|".join(sorted((re.escape(a) for a in ACTIVITIES), key=len, reverse=True))
 # a day said first, then a pastime: "Thursday is 5-a-side with the lads" ("Friday is payday" names none)
-_DAY_IS_PASTIME = re.compile(r"^(?P<d>" + DAY + r")s?\s+(?:is|are)\s+(?:" + _PASTIME + r")(?![\w-])", re.IGNORECASE)
+_DAY_IS_PASTIME = re.compile(r"^\s*(?P<d>" + DAY + r")s?\s+(?:is|are)\s+(?:" + ACTIVITIES_RE + r")(?![\w-])",
+                             re.IGNORECASE)
 # "my only day off is Sunday": a day off is a weekly slot however it is said
 _DAY_OFF_IS = re.compile(r"\bday\s+off\s+(?:is|are)\s+(?:on\s+|always\s+)?(?P<d>" + DAY + r")s?\b", re.IGNORECASE)
 _STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
@@ -131,7 +131,7 @@ def find(text: str) -> Recurrence | None:
     moved_to = _MOVED_TO_DAY.search(blank) if _STANDING.search(blank) else None
     if moved_to:  # "the flamenco class moves to Monday from next week"
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
-    mine = _DAY_IS_MINE.search(blank) or _DAY_OFF_IS.search(blank) or _DAY_IS_PASTIME.search(blank.strip())
+    mine = _DAY_IS_MINE.search(blank) or _DAY_OFF_IS.search(blank) or _DAY_IS_PASTIME.search(blank)
     if mine:
         return Recurrence("every " + day_name(mine.group("d")), ((mine.start("d"), mine.end("d")), *spans))
     standing = _ON_A_DAY.search(blank) if not weekly and _OWN_CLASS.search(blank) and not _ONCE.search(blank) \
@@ -203,7 +203,7 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
      _ACT + r"(?:\s+(?:days?|nights?|evenings?|mornings?|time))?(?:\s+for\s+(?:me|us))?$", "Has"),
     (r"^(?:is|are)\s+(?:(?:weekly|usual)\s+)?" + _ACT + r"\s+(?:days?|nights?|evenings?|mornings?|time)"
      r"(?:\s+for\s+(?:me|us))?$", "Has"),
-    (r"^(?:is|are)\s+(?P<x>(?:" + _PASTIME + r")(?:\s+(?:" + SESSIONS_RE + r"|night))?"
+    (r"^(?:is|are)\s+(?P<x>(?:" + ACTIVITIES_RE + r")(?:\s+(?:" + SESSIONS_RE + r"|night))?"
      r"(?:\s+(?:with|at|in)\s+[\w'’&/ -]{1,40}?)?)$", "Has"),
 ]]
 _OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|"

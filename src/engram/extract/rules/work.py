@@ -8,7 +8,7 @@ from ...core import timeref
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, said_before, when_suffix
-from ..lexicon import ACTIVITIES, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
+from ..lexicon import ACTIVITIES_RE, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import (
     article,
@@ -456,7 +456,7 @@ def changed_my_x_to(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", norm_key(what), val, f"{cap(what)}: {val}", "fact")]
 
 
-_ACTIVITY = re.compile(r"\b(?:" + "|".join(sorted(ACTIVITIES, key=len, reverse=True)) + r")\b(?:\s+(?:night|class|"
+_ACTIVITY = re.compile(r"\b(?:" + ACTIVITIES_RE + r")\b(?:\s+(?:night|class|"
                        r"classes|practice|lessons?|club|group|session))?", re.IGNORECASE)
 
 
