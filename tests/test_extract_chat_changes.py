@@ -116,6 +116,8 @@ def test_said_in_chat(message: str, want: list[str]) -> None:
     ("The quiz meets Friday nights and it is my round to buy", "(Friday)"),  # a habit's day, not a date
     ("Friday is payday, finally", "every"),  # a day said first names no pastime
     ("I need a CV for a Saturday job", "(Saturday)"),  # "a Saturday" is any Saturday, not a date
+    ("i am in therapy for my anxiety", "Lives in"),  # a state one is in, written in lower case, is not a place
+    ("i am in shock tbh", "Lives in"),
 ])
 def test_no_junk_from_chat(message: str, unwanted: str) -> None:
     assert not any(unwanted in s for s in summaries(message)), summaries(message)

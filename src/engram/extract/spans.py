@@ -207,7 +207,9 @@ _NOT_A_NAME = words("""love trouble charge time bed town school work pain debt s
     just really also still always never ever only even again already currently actually finally recently lately
     mostly usually yet all both each every some any no not pretty quite very much more most less least lot lots
     kind sort bit way ages since months years weeks days week month year today tonight tomorrow yesterday gym church
-    uni class classes sleep practice college university lessons daycare nursery kindergarten bed good ever sure real""")
+    uni class classes sleep practice college university lessons daycare nursery kindergarten bed good ever sure real
+    therapy counselling shock agony tears denial recovery rehab treatment labour labor hiding quarantine isolation
+    lockdown meeting meetings hope""")
 # what "my boss is ..." says of a person when it names no one: these, and words built as adjectives
 _DESCRIBING = TRANSIENT | words("""nice lovely kind strict mean cool awesome amazing terrible awful horrible brilliant
     fantastic wonderful great decent fair chill relaxed harsh tough old young older younger tall short funny smart
