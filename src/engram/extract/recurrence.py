@@ -206,7 +206,7 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
     (r"^(?:is|are)\s+(?P<x>(?:" + ACTIVITIES_RE + r")(?:\s+(?:" + SESSIONS_RE + r"|night))?"
      r"(?:\s+(?:with|at|in)\s+[\w'’&/ -]{1,40}?)?)$", "Has"),
 ]]
-_OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|"
+_OPENER = re.compile(r"^(?:(?:sorry|oops|actually|no|so|oh|ok|okay|also|and|but|btw|well|right|yes|yeah|update|now|"
                      r"fyi|heads up|just so you know)\b[,!.:;-]*\s*)+", re.IGNORECASE)
 _NOT_ACT = re.compile(r"^(?:it|that|this|there|he|she|they|we|i|you|which|what|who|one|mine|free|busy|off|fine|good|"
                       r"great|ok|okay|bad|hard|tough|the worst|the best|when|how|because|days?(?: off)?|"
@@ -243,8 +243,10 @@ def activity(rest: str) -> tuple[str, str] | None:
             if v in ("am", "is", "was", "have", "get", "got", "like", "love", "hate", "need", "want", "think", "know",
                      "mean", "guess", "hope", "feel", "work", "live", "moved", "said", "told"):
                 return None
-            if not what and v in ("go", "come"):  # "I go there every Friday": where is not said
+            if not what and v == "come":
                 return None
+            # "I go" alone ("now I go on Thursdays", "I go there every Friday"): ("Goes", ""), to what the caller
+            # finds the message named before, or no habit
             return (third(v), what)
         if what and _NOT_ACT.match(what):
             return None

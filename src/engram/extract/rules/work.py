@@ -460,9 +460,6 @@ _ACTIVITY = re.compile(r"\b(?:" + ACTIVITIES_RE + r")\b(?:\s+(?:night|class|"
                        r"classes|practice|lessons?|club|group|session))?", re.IGNORECASE)
 
 
-_GO_ALONE = re.compile(r"^(?:(?:so|and|but|now|then|ok|still)\s+)*(?:I|we)\s+(?:(?:still|now)\s+)?go$", re.IGNORECASE)
-
-
 def _done_before(c: Clause) -> str | None:
     """The activity the message named last, up to this clause: what a bare "I go" goes to."""
     done = _ACTIVITY.findall(said_before(c.event.content, c.raw))
@@ -488,17 +485,17 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         rest = recurrence.without(whole, rec) if rec else ""
     off = re.search(r"\b(?:only\s+)?day\s+off\b", rest, re.IGNORECASE) if rec else None  # "Tuesday is my day off"
     said = ("", off.group(0)) if off else recurrence.activity(rest) if rec else None
-    if said is None and rec is not None and _GO_ALONE.match(rest):  # "the studio changed, now I go on Thursdays"
-        done = _done_before(c)
-        said = ("Goes to", done) if done else None
     if rec is None or said is None:
         return None
     verb, what = said
     what = re.sub(r"^(?:my|our)\s+|\s+(?:here|there)$", "", what, flags=re.IGNORECASE)  # "the club here"
-    if re.match(r"^with\s", what, re.IGNORECASE) and verb == "Goes":  # "I go every Thursday with my boyfriend"
+    if verb == "Goes" and (not what or re.match(r"^with\s", what, re.IGNORECASE)):
+        # "the studio changed, now I go on Thursdays", "I go every Thursday with my boyfriend": to what the message
+        # named before; "I go there every Friday" names nothing
         done = _done_before(c)
-        if done:
-            verb, what = "Goes to", f"{done} {what}"
+        if not done:
+            return None
+        verb, what = "Goes to", f"{done} {what}".strip()
     if c.text.startswith(what) and what[1:2].islower():  # "Book club is ..." -> "Has book club ..."
         what = what[0].lower() + what[1:]
     what = cap_langs(what)  # "Has Spanish class"
