@@ -393,4 +393,4 @@ def test_ascii_text_folds_as_the_unicode_path_does() -> None:
                "a\u0301b\u0327", "ﬁne ＦＵＬＬ"]
     for s in samples:
         assert textmod._fold(s) == slow(s), s
-    assert textmod.index_terms("Café naïve") == ["cafe", "naive"]
+    assert textmod.index_terms("Café naïve") == textmod.index_terms("cafe naive") == ["caf", "naiv"]

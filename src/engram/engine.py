@@ -23,6 +23,7 @@ from . import config as cfgmod
 from . import erasure, expiry
 from .agent_configs import AgentConfigs
 from .core import fusion, validate
+from .core import text as textmod
 from .core.scope import check_erase, check_write_level
 from .embedders import load_embedder
 from .embedders.base import Embedder
@@ -153,6 +154,7 @@ class Memory:
             mem.policy.set_default(version, cfg)
             mem.policy.configs.note(None, version, cfg)
         mem._check_embedder(reembed)
+        mem._check_analyzer()
         if expire_on_open:
             mem.expire()
         return mem
@@ -179,6 +181,15 @@ class Memory:
                     f"this memory's vectors come from {have}, the configured embedder is {want}; "
                     "open with reembed=True to re-embed everything with the new model", field="embedder")
             self.reembed()
+
+    def _check_analyzer(self) -> None:
+        """Stored term lists made by another version of ``core.text.index_terms`` are re-derived now (no model
+        runs: the analyser is plain code), so stored and query terms always come from one analyser."""
+        with self.store.read() as tx:
+            have = tx.get_meta("analyzer")
+        if have != textmod.ANALYZER:
+            with self.store.write() as tx:
+                tx.reanalyse(textmod.ANALYZER, textmod.index_terms)
 
     def with_config(self, config: cfgmod.Config, *, version: int | None = None) -> Memory:
         """A view under one (already validated) config, for every agent, sharing this memory's store, embedder,

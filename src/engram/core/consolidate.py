@@ -35,7 +35,7 @@ from typing import Literal
 from ..types import Level, Record
 from . import roles
 from .ops import AddOp, DeleteOp, Op, SkipOp
-from .text import index_terms, plain_letters
+from .text import key_terms, plain_letters
 
 KEY_PREFIX = "key: "
 WEEKLY = "weekly:"  # the attribute prefix of a habit's day (extract.rules.work.weekly): one day per habit
@@ -47,7 +47,7 @@ _NEGATIONS = frozenset({"not", "no", "never", "don't", "doesn't", "isn't", "aren
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 
 Action = Literal["add", "replace", "delete", "skip"]
-_WHEN = frozenset(index_terms("last next this past month months week weeks year years day days ago yesterday today "
+_WHEN = frozenset(key_terms("last next this past month months week weeks year years day days ago yesterday today "
                               "recently earlier january february march april may june july august september october "
                               "november december monday tuesday wednesday thursday friday saturday sunday"))
 
@@ -121,7 +121,7 @@ def strip_key(content: str | None) -> str:
 
 def terms(text: str) -> set[str]:
     """Comparable terms of a text: stemmed content words, plus a marker when it is negated."""
-    out = set(index_terms(text))
+    out = set(key_terms(text))
     low = set(re.findall(r"[a-z']+", text.lower()))
     if low & _NEGATIONS:
         out.add("¬")
@@ -189,10 +189,10 @@ class Decision:
 def _topic_hit(topic: Sequence[str], record: Record) -> bool:
     if not topic:
         return False
-    have = set(index_terms(record.summary))
+    have = set(key_terms(record.summary))
     kv = record_key(record)
     if kv:
-        have |= set(index_terms(" ".join(re.split(r"[/:_.=-]+", kv[0])) + " " + kv[1]))
+        have |= set(key_terms(" ".join(re.split(r"[/:_.=-]+", kv[0])) + " " + kv[1]))
     # the light stemmer leaves "commute" and "commut(ing)" apart: a shared prefix of 5+ letters counts too
     return all(t in have or any(len(t) >= 5 and len(h) >= 5 and (h.startswith(t) or t.startswith(h)) for h in have)
                for t in topic)
@@ -272,7 +272,7 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         # "bought a Clio and sold the Tesla": the end of the Tesla is not the end of the Clio
         # (when it ended is not what ended: "Left Initech last month" ends "Works at Initech")
         ended = {t for t in c.topic if t not in _WHEN and not t.isdigit()}
-        newer = [r for r, v in same_key if not ended <= set(index_terms(v))]
+        newer = [r for r, v in same_key if not ended <= set(key_terms(v))]
         if newer:
             return [Decision("skip", newer[0].id, "the attribute has a newer value")]
     if c.revises and c.topic and not same_key:
@@ -344,7 +344,7 @@ def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | No
 
 def _bare(value: str) -> str:
     """A normalised value without when it was said ("initech last month" -> "initech")."""
-    return " ".join(w for w in value.split() if not w.isdigit() and not set(index_terms(w)) & _WHEN) or value
+    return " ".join(w for w in value.split() if not w.isdigit() and not set(key_terms(w)) & _WHEN) or value
 
 
 def keys_match(key: str, stored: str) -> bool:
@@ -389,7 +389,7 @@ def _switches(key: str, kv: tuple[str, str]) -> bool:
 
 
 def _item(value: str) -> str:
-    return "_".join(index_terms(value)[:3])
+    return "_".join(key_terms(value)[:3])
 
 
 def _alias_match(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | None]]) -> Decision | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -44,8 +44,33 @@ STOP_WORDS = frozenset((
     "really", "yeah", "yes", "oh", "ok", "okay", "did", "does", "s", "t",
 ))
 
-_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "ement", "ments", "ment",
-             "ings", "ing", "edly", "ed", "ies", "ly", "es", "s")
+_DERIVED = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "ement", "ments", "ment")
+
+
+# common irregular forms, each to its plain form before stemming ("went" meets "go", "bought" meets "buy"); words
+# whose form is also another common word ("left", "saw", "felt", "found", "lay") are left out
+_IRREGULAR = {
+    **dict.fromkeys(("went", "gone", "goes"), "go"), **dict.fromkeys(("came",), "come"),
+    **dict.fromkeys(("bought",), "buy"), **dict.fromkeys(("brought",), "bring"), **dict.fromkeys(("caught",), "catch"),
+    **dict.fromkeys(("taught",), "teach"), **dict.fromkeys(("thought",), "think"), **dict.fromkeys(("seen",), "see"),
+    **dict.fromkeys(("met",), "meet"), **dict.fromkeys(("ran",), "run"), **dict.fromkeys(("ate", "eaten"), "eat"),
+    **dict.fromkeys(("drank", "drunk"), "drink"), **dict.fromkeys(("drove", "driven"), "drive"),
+    **dict.fromkeys(("wrote", "written"), "write"), **dict.fromkeys(("took", "taken"), "take"),
+    **dict.fromkeys(("gave", "given"), "give"), **dict.fromkeys(("made",), "make"), **dict.fromkeys(("kept",), "keep"),
+    **dict.fromkeys(("slept",), "sleep"), **dict.fromkeys(("spent",), "spend"), **dict.fromkeys(("sent",), "send"),
+    **dict.fromkeys(("built",), "build"), **dict.fromkeys(("began", "begun"), "begin"),
+    **dict.fromkeys(("sang", "sung"), "sing"), **dict.fromkeys(("swam", "swum"), "swim"),
+    **dict.fromkeys(("flew", "flown"), "fly"), **dict.fromkeys(("grew", "grown"), "grow"),
+    **dict.fromkeys(("knew", "known"), "know"), **dict.fromkeys(("threw", "thrown"), "throw"),
+    **dict.fromkeys(("chose", "chosen"), "choose"), **dict.fromkeys(("spoke", "spoken"), "speak"),
+    **dict.fromkeys(("broke", "broken"), "break"), **dict.fromkeys(("wore", "worn"), "wear"),
+    **dict.fromkeys(("told",), "tell"), **dict.fromkeys(("sold",), "sell"), **dict.fromkeys(("held",), "hold"),
+    **dict.fromkeys(("heard",), "hear"), **dict.fromkeys(("paid",), "pay"), **dict.fromkeys(("said",), "say"),
+    **dict.fromkeys(("became",), "become"), **dict.fromkeys(("forgot", "forgotten"), "forget"),
+    **dict.fromkeys(("won",), "win"), **dict.fromkeys(("lost",), "lose"), **dict.fromkeys(("children",), "child"),
+    **dict.fromkeys(("people",), "person"), **dict.fromkeys(("men",), "man"), **dict.fromkeys(("women",), "woman"),
+    **dict.fromkeys(("feet",), "foot"), **dict.fromkeys(("teeth",), "tooth"), **dict.fromkeys(("mice",), "mouse"),
+}
 
 
 # letters that carry no combining mark to strip (NFKD leaves them whole): spelt as a reader of Latin script would
@@ -66,12 +91,94 @@ def _fold(text: str) -> str:
     return plain_letters(text).lower()
 
 
+#: The version of :func:`index_terms`. Stores keep the version their term lists were made with and re-derive
+#: them all when it changes (``Memory.open``), so a query's terms and the stored ones always come from one
+#: analyser. 2: the forms of a word meet ("lives"/"living", "class"/"classes", "married"/"marry", "went"/"go").
+ANALYZER = "2"
+
+
 @lru_cache(maxsize=1 << 16)  # a pure function of the word, and words repeat: indexing spends half its time here
 def stem(word: str) -> str:
-    """A light, deterministic suffix stripper: plurals, -ing, -ed, -ly, -ment. Keeps stems >= 3 chars."""
+    """A light, deterministic suffix stripper, so the forms of one word meet: "live", "lives", "living" and
+    "lived" all give "liv"; "class" and "classes" give "class"; "married" and "marry" give "marry"; "went"
+    and "go" give "go" (common irregular forms are looked up first).
+
+    Derivational endings (-ment, -ization, ...) first; then a plural or third person -s (not of -ss, -us,
+    -is: "class", "bus", "tennis"); then -ing / -ed (a doubled consonant undone: "running" -> "run") or -ly
+    after a longer base ("weekly" -> "week"; not "family", "early", "apply"); last a silent final -e
+    ("live" -> "liv"), so a verb and its -ing / -ed forms agree. Keeps stems >= 3 characters."""
+    word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or word.isdigit():
         return word
-    for suf in _SUFFIXES:
+    for suf in _DERIVED:
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)]
+    w = word
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("sses", "ches", "shes", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if w.endswith("ied") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("eed") and len(w) > 5:
+        w = w[:-1]
+    else:
+        for suf in ("ingly", "edly", "ing", "ed"):
+            if w.endswith(suf) and len(w) - len(suf) >= 3:
+                w = w[: -len(suf)]
+                if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                    w = w[:-1]
+                break
+        else:
+            if w.endswith("ly") and len(w) >= 6 and w[-3] != "i" and w[-3] != w[-4]:
+                w = w[:-2]
+    if len(w) > 3 and w.endswith("e") and w[-2] != "e":
+        w = w[:-1]
+    return w
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased, accent-folded words, apostrophes kept inside a word."""
+    return [w.replace("’", "'") for w in _WORD.findall(_fold(text))]
+
+
+def _terms(text: str, stemmer: Callable[[str], str]) -> list[str]:
+    out = []
+    for w in words(text):
+        if w.endswith("'s"):
+            w = w[:-2]
+        if w in STOP_WORDS or not w:
+            continue
+        out.append(stemmer(w.replace("'", "")))
+    return [t for t in out if t]
+
+
+def index_terms(text: str) -> list[str]:
+    """Terms to index a document by (the search analyser, :data:`ANALYZER`): stemmed words without stop words;
+    ``'s`` possessives dropped."""
+    return _terms(text, stem)
+
+
+def key_terms(text: str) -> list[str]:
+    """Terms as analyser 1 made them, frozen: what extraction and consolidation build record keys from and
+    compare. Keys are stored (``Record.fact_key``) and a restatement must meet its record's key, so their
+    normaliser never changes; the search analyser may, since stores re-derive its terms. Stable too for the
+    hashing embedder, which promises the same vector on every run."""
+    return _terms(text, _key_stem)
+
+
+_KEY_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "ement", "ments", "ment",
+                 "ings", "ing", "edly", "ed", "ies", "ly", "es", "s")
+
+
+@lru_cache(maxsize=1 << 16)
+def _key_stem(word: str) -> str:
+    """Analyser 1's suffix stripper, kept as it was (see :func:`key_terms`)."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suf in _KEY_SUFFIXES:
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             base = word[: -len(suf)]
             if suf == "ies":
@@ -82,23 +189,6 @@ def stem(word: str) -> str:
                 base = base[:-1]
             return base
     return word
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased, accent-folded words, apostrophes kept inside a word."""
-    return [w.replace("’", "'") for w in _WORD.findall(_fold(text))]
-
-
-def index_terms(text: str) -> list[str]:
-    """Terms to index a document by: stemmed words without stop words; ``'s`` possessives dropped."""
-    out = []
-    for w in words(text):
-        if w.endswith("'s"):
-            w = w[:-2]
-        if w in STOP_WORDS or not w:
-            continue
-        out.append(stem(w.replace("'", "")))
-    return [t for t in out if t]
 
 
 def query_terms(text: str, *, max_terms: int = 32) -> list[str]:

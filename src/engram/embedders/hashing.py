@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core.fusion import CosineScale
-from ..core.text import index_terms
+from ..core.text import key_terms
 from .base import normalize_rows
 
 
@@ -33,7 +33,7 @@ class HashingEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            for term in index_terms(text):
+            for term in key_terms(text):
                 j, sign = self._bucket("w:" + term)
                 out[i, j] += 2.0 * sign
                 padded = f"#{term}#"

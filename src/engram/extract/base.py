@@ -14,7 +14,7 @@ from typing import Literal
 from ..core import timeref
 from ..core.consolidate import norm_key, norm_value
 from ..core.roles import ROLES
-from ..core.text import index_terms
+from ..core.text import key_terms
 from ..types import Event
 from .lexicon import (
     CAR_MAKES,
@@ -360,15 +360,15 @@ def event_head(text: str) -> str:
     m = re.search(r"\bto\s+" + PLACE, text)
     if m and m.group("place").split()[0] not in NO_PLACE:
         return f"trip:{norm_key(m.group('place'))}"
-    terms = [t for t in index_terms(text) if not t.isdigit()]
+    terms = [t for t in key_terms(text) if not t.isdigit()]
     return "_".join(terms[:2]) or "event"
 
 
 def topic_terms(np: str) -> tuple[str, ...]:
     generic = {"trip", "plan", "plans", "job", "thing", "one", "stuff", "idea", "subscription", "booking",
                "reservation", "order", "membership", "old"}
-    ts = [t for t in index_terms(np) if t not in generic and not t.isdigit()]
-    return tuple(ts[:3]) or tuple(index_terms(np)[:2])
+    ts = [t for t in key_terms(np) if t not in generic and not t.isdigit()]
+    return tuple(ts[:3]) or tuple(key_terms(np)[:2])
 
 
 def ended(np: str) -> tuple[str, Category] | None:

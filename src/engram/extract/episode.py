@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core.text import index_terms
+from ..core.text import key_terms
 from ..types import Event
 from .lexicon import FILLER
 from .text import split_sentences, trim_np
@@ -49,7 +49,7 @@ def _goal(events: Sequence[Event]) -> str | None:
             continue
         for s in split_sentences(ev.content):
             s = s.strip()
-            if FILLER.fullmatch(s) or len(index_terms(s)) < 2:
+            if FILLER.fullmatch(s) or len(key_terms(s)) < 2:
                 continue
             if _REQUEST.search(s):
                 return s

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..core.consolidate import WEEKLY, norm_value, record_key
-from ..core.text import STOP_WORDS, index_terms, plain_letters
+from ..core.text import STOP_WORDS, key_terms, plain_letters
 from ..types import Event, Record
 from . import normalize
 from .base import Fact
@@ -87,7 +87,7 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
         subject, _, attribute = key.partition("/")
         out.append(Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact",
                         event_id=ev.id, evidence=ev.content, at=ev.at, retract=True,
-                        topic=tuple(index_terms(wrong)), rule=RULE_NAME))
+                        topic=tuple(key_terms(wrong)), rule=RULE_NAME))
         if restated:
             continue
         out.append(Fact(subject=subject, attribute=_put_held(attribute, wrong, right.lower()),
@@ -236,7 +236,7 @@ def changes(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
 
 
 # words that name a habit's sessions or its rhythm, not the activity: "lessons are on Saturday" names no activity
-_SESSION_WORDS = frozenset(index_terms(" ".join(SESSIONS) + " rehearse weekly week every monday tuesday wednesday "
+_SESSION_WORDS = frozenset(key_terms(" ".join(SESSIONS) + " rehearse weekly week every monday tuesday wednesday "
                                        "thursday friday saturday sunday evening morning night now here"))
 
 
@@ -250,7 +250,7 @@ def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequen
         new = [f for f in found if f.event_id == ev.id and not f.retract and f.attribute.startswith(WEEKLY)]
         if not new:
             continue
-        named = set(index_terms(text)) - _SESSION_WORDS
+        named = set(key_terms(text)) - _SESSION_WORDS
         keys = {f.key for f in new}
         for f in new:
             for r in held(f.summary):
@@ -270,7 +270,7 @@ def _ended(r: Record, ev: Event) -> Fact:
     subject, _, attribute = key.partition("/")
     return Fact(subject=subject, attribute=attribute, value=value, summary="", category="fact", event_id=ev.id,
                 evidence=ev.content or "", at=ev.at, retract=True,
-                topic=() if kv is not None else tuple(dict.fromkeys(index_terms(r.summary))), rule=ENDED_RULE)
+                topic=() if kv is not None else tuple(dict.fromkeys(key_terms(r.summary))), rule=ENDED_RULE)
 
 
 # A value said to be over by its name alone: "Kiki passed last year", "we had to rehome Tigger", "got made
@@ -323,7 +323,7 @@ def over_by_name(message: str) -> list[str]:
 
 def _item(words: str) -> set[str]:
     """The stems a name or a key's item is made of: "bouldering" is the item of ``user/weekly:boulder``."""
-    return set(index_terms(words.rpartition("/")[2].replace(":", " ").replace("_", " ")))
+    return set(key_terms(words.rpartition("/")[2].replace(":", " ").replace("_", " ")))
 
 
 def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Record]]) -> list[Fact]:
@@ -335,11 +335,11 @@ def endings(said: Said, found: Sequence[Fact], held: Callable[[str], Sequence[Re
         for name in over_by_name(text):
             ended = {f.key for f in found if f.event_id == ev.id and f.retract}  # "quit Arup": the rules' own
             folded = norm_value(name)  # "Pépite" is "pepite" in a value and a key
-            stems = set(index_terms(name))
+            stems = set(key_terms(name))
             for r in held(name):
                 kv = record_key(r)
                 done_weekly = kv is not None and kv[0].startswith("user/weekly:") and kv[0] not in ended and \
-                    stems <= set(index_terms(r.summary))
+                    stems <= set(key_terms(r.summary))
                 if not done_weekly and (not _names(name, r.summary) or (kv is not None and (
                         kv[0] in ended or kv[1] in ("yes", "no", "like", "dislike")
                         or not (_names(folded, norm_value(kv[1])) or _names(folded, norm_value(kv[0]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.text import index_terms
+from ..core.text import key_terms
 from .base import Category
 from .lexicon import NOT_NAMES
 from .text import IRREGULAR_PAST, cap
@@ -42,7 +42,7 @@ _FILLER_HEAD = re.compile(
     r"like that|like it|glad|happy to hear|sorry|sure|afraid so|doing (?:well|good|great|fine|ok|okay)|"
     r"good|great|fine|ok|okay|well|excited|curious|intrigued|impressed|jealous|agreed?|here for)\b"
     r"|^(?:agreed|totally|absolutely|same)\b", re.IGNORECASE)
-_GENERIC = frozenset(index_terms(
+_GENERIC = frozenset(key_terms(
     "thing things stuff lot lots time times way really so very much just also too always still even bit kind "
     "sort pretty quite super totally definitely actually honestly literally feel feeling felt get got make made "
     "go going went do doing did say said tell told see saw want know think look looking day today now yesterday "
@@ -172,7 +172,7 @@ def one(text: str, said: str | None = None) -> Statement | None:
     summary = third_person(said)
     if len(summary.split()) < 3:
         return None
-    terms = [x for x in index_terms(summary) if x not in _GENERIC and x not in ("they", "them", "their")]
+    terms = [x for x in key_terms(summary) if x not in _GENERIC and x not in ("they", "them", "their")]
     weight = len(terms) + sum(1 for w in re.findall(r"(?<!^)\b[A-Z][\w'-]+|\d+", summary) if w)
     if len(terms) < 1 or weight < MIN_TERMS or len(summary) > 300:
         return None
@@ -227,4 +227,4 @@ def _present_s(verb: str) -> str:
 
 def content(text: str) -> set[str]:
     """What a summary is about, for comparing statements: its stemmed content words, frame words aside."""
-    return {t for t in index_terms(text) if t not in _GENERIC and t not in ("they", "them", "their")}
+    return {t for t in key_terms(text) if t not in _GENERIC and t not in ("they", "them", "their")}

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from ..core import timeref
 from ..core.consolidate import similarity
-from ..core.text import index_terms
+from ..core.text import key_terms
 from ..types import Event
 from .extractor import OfflineExtractor
 from .lexicon import FILLER
@@ -31,9 +31,9 @@ class SummaryDraft:
 
 def _sentence_score(sentence: str, role: str, extractor: OfflineExtractor, ev: Event) -> float:
     text = sentence.strip()
-    if FILLER.fullmatch(text) or len(index_terms(text)) < 3:
+    if FILLER.fullmatch(text) or len(key_terms(text)) < 3:
         return 0.0
-    score = min(len(set(index_terms(text))), 12) / 4.0
+    score = min(len(set(key_terms(text))), 12) / 4.0
     score += 0.7 * len(re.findall(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+", text))
     score += 0.8 * len(re.findall(r"\d", text)) ** 0.5
     if role == "user":

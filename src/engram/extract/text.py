@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..core.roles import ROLES
-from ..core.text import NATIONALITIES, STOP_WORDS, index_terms
+from ..core.text import NATIONALITIES, STOP_WORDS, key_terms
 from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
@@ -233,7 +233,7 @@ def conjugate(verb: str) -> str:
 
 
 def value_terms(text: str, n: int = 3) -> str:
-    ts = [t for t in index_terms(text) if not t.isdigit()][:n] or index_terms(text)[:n]
+    ts = [t for t in key_terms(text) if not t.isdigit()][:n] or key_terms(text)[:n]
     return "_".join(ts)
 
 

@@ -12,7 +12,7 @@ one short write transaction, after embedding, so no lock is held while a model o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -233,6 +233,13 @@ class SearchTx(Protocol):
         *the same turn* wrote right before and right after it (in write order) that the filter can see.
         Unknown or hidden ids are left out. With ``query``, a backend may give each item its ``cosine`` to it
         instead of its vectors."""
+        ...
+
+    def reanalyse(self, version: str, analyse: Callable[[str], Sequence[str]]) -> int:
+        """Unless the stored term lists were made by analyser ``version`` (meta ``analyzer``): re-derive every
+        one with ``analyse`` (a record's from :func:`~engram.types.record_text`, an event chunk's from its
+        text), rebuild the text index and its statistics from them, and store ``version``. Returns how many
+        rows changed. Concurrent callers do the work once."""
         ...
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from ..core.consolidate import norm_value
-from ..core.text import index_terms
+from ..core.text import key_terms
 
 VALUE = "[value]"  # what a masked value reads as (the cosine is steadier with it than with "X" or "it")
 SAME = 0.72  # the cosine of two attribute texts above which they are one attribute (see the module docstring)
@@ -88,7 +88,7 @@ def values(summary: str) -> set[str]:
     """The names and numbers a summary states (its values), stemmed: capitalised words after the first,
     digits; not its subject's ("Cousin Felix" is whose) nor its dates (when it was said is not what it says)."""
     rest = " ".join(_split(summary)[1]) or summary  # from the verb on: its first word is never a value
-    return set(index_terms(" ".join(_NAME.findall(_DATE.sub("", rest)))))
+    return set(key_terms(" ".join(_NAME.findall(_DATE.sub("", rest)))))
 
 
 def _verb(word: str) -> bool:
@@ -187,7 +187,7 @@ def _as_state(summary: str) -> str:
 def same_verb(new: str, old: str) -> bool:
     """The two summaries state their attribute with one verb (a change put as the state it leads to:
     "Moved to Porto" and "Lives in Lisbon" both live)."""
-    heads = [index_terms(_as_state(s).split(" ", 1)[0] or s)[:1] for s in (new, old)]
+    heads = [key_terms(_as_state(s).split(" ", 1)[0] or s)[:1] for s in (new, old)]
     return bool(heads[0]) and heads[0] == heads[1]
 
 

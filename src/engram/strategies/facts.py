@@ -8,7 +8,7 @@ from typing import Any
 from ..config import Strategy
 from ..core.consolidate import Candidate, norm_key, norm_value
 from ..core.strategy_types import BY_NAME
-from ..core.text import index_terms
+from ..core.text import key_terms
 from ..core.timeref import MONTHS, WEEKDAYS
 from ..errors import ModelOutputError
 from ..extract import Fact
@@ -92,10 +92,10 @@ def _grounded(evidence: str, sources: list[str]) -> bool:
     A small model under a grammar writes well-formed JSON whose evidence is copied from the prompt's example
     or invented; such an answer is malformed (a failed, retryable job), not a memory.
     """
-    said = set(index_terms(evidence))
+    said = set(key_terms(evidence))
     if not said:
         return True
-    there = set(index_terms(" ".join(sources)))
+    there = set(key_terms(" ".join(sources)))
     return len(said & there) >= _GROUNDED * len(said)
 
 
@@ -145,7 +145,7 @@ def parse_memories(run: Run, strategy: Strategy, data: dict[str, Any]) -> list[C
             summary=summary or f"Retracted: {value}", source_event_ids=tuple(dict.fromkeys(ids)),
             evidence=f'User said on {when.date().isoformat()}: "{evidence.strip()}"' if evidence.strip() else "",
             key=key, value=value, multi=multi, retract=action == "retract",
-            topic=tuple(index_terms(value or summary)[:3]) if action == "retract" and (not key or not value) else (),
+            topic=tuple(key_terms(value or summary)[:3]) if action == "retract" and (not key or not value) else (),
             at=when))
     check_against_reading(run, strategy, out)
     return out

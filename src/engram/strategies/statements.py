@@ -51,7 +51,7 @@ from ..core.consolidate import (
 )
 from ..core.ops import AddOp, DeleteOp
 from ..core.strategy_types import BY_NAME
-from ..core.text import index_terms
+from ..core.text import key_terms
 from ..extract.later_fix import changed_names
 from ..extract.lexicon import FAMILY
 from ..extract.statements import content
@@ -61,14 +61,14 @@ from ._common import Run, fact_candidate
 
 RESTATED = 0.7  # share of the shorter statement's content words the other must have to say the same
 _NEGATED = re.compile(r"\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|cannot|can't)\b", re.IGNORECASE)
-_OVER_WORDS = frozenset(index_terms(
+_OVER_WORDS = frozenset(key_terms(
     "no longer anymore any more sold quit gave given up stopped split broke divorced left retired between got rid "
     "used ended cancelled canceled moved out not does did never"))
 _NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b(?:[A-Z][\w'-]+|\d[\w.-]*)")
 
 
 # a date's words: when something was said to end, not what ended
-_CALENDAR = frozenset(index_terms("January February March April May June July August September October November "
+_CALENDAR = frozenset(key_terms("January February March April May June July August September October November "
                                   "December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mondays Tuesdays "
                                   "Wednesdays Thursdays Fridays Saturdays Sundays"))
 
@@ -80,7 +80,7 @@ def _undated(named: set[str]) -> set[str]:
 
 def names(summary: str) -> set[str]:
     """The names and numbers of a summary (its values), stemmed: capitalised words after the first, digits."""
-    return set(index_terms(" ".join(_NAME.findall(summary))))
+    return set(key_terms(" ".join(_NAME.findall(summary))))
 
 
 def frame(summary: str) -> set[str]:
@@ -175,7 +175,7 @@ def _restates_value(summary: str, mine: set[str], r: Record) -> bool:
     value = norm_value(kv[1])
     if len(value) < 3 or not _names_value(summary, value):
         return False
-    rest = mine - set(index_terms(value))
+    rest = mine - set(key_terms(value))
     return bool(rest & content(r.summary)) or len(rest) <= 1
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...core import timeref
-from ...core.text import index_terms
+from ...core.text import key_terms
 from ..base import Clause, Context, Fact, event_head, make_fact, subject_of
 from ..lexicon import NAME, NOT_NAMES
 from ..registry import configure, rule
@@ -48,7 +48,7 @@ def rescheduled(c: Clause, ctx: Context) -> list[Fact] | None:
     date_ = dates[0]
     summary = tidy(f"{cap(what)} rescheduled {date_.rewritten}" + after(c.dated, date_.rewritten))
     return [make_fact(c, "user", f"event:{event_head(what)}", date_.day.isoformat(), summary, "event", multi=True,
-                      revises=True, topic=tuple(t for t in index_terms(what) if not t.isdigit())[:2])]
+                      revises=True, topic=tuple(t for t in key_terms(what) if not t.isdigit())[:2])]
 
 
 @rule("events")

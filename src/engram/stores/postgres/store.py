@@ -40,6 +40,7 @@ from .erase import EraseTx
 from .events import EventsTx
 from .jobs import JobsTx
 from .meta import MetaTx
+from .reanalyse import ReanalyseTx
 from .records import RecordsTx
 from .replica import ReadYourWrites
 from .schema import MIGRATIONS
@@ -57,7 +58,7 @@ from .vectors import VectorBinaryLoader, VectorTextLoader, choose_plan, dumper_f
 log = logging.getLogger("engram.postgres")
 
 
-class PgTx(MetaTx, EventsTx, RecordsTx, SearchTx, EmbeddingTx, JobsTx, EraseTx):
+class PgTx(MetaTx, EventsTx, RecordsTx, SearchTx, ReanalyseTx, EmbeddingTx, JobsTx, EraseTx):
     """A transaction on one pooled connection; see :class:`engram.stores.base.Tx` for the contract."""
 
 

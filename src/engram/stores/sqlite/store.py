@@ -22,6 +22,7 @@ from .erase import EraseTx
 from .events import EventsTx
 from .jobs import JobsTx
 from .meta import MetaTx
+from .reanalyse import ReanalyseTx
 from .records import RecordsTx
 from .schema import MIGRATIONS
 from .search import SearchTx
@@ -34,7 +35,7 @@ from .sql import (
 from .vectors import VectorCache
 
 
-class SqliteTx(MetaTx, EventsTx, RecordsTx, SearchTx, EmbeddingTx, JobsTx, EraseTx):
+class SqliteTx(MetaTx, EventsTx, RecordsTx, SearchTx, ReanalyseTx, EmbeddingTx, JobsTx, EraseTx):
     """A transaction on one connection; see :class:`engram.stores.base.Tx` for the contract."""
 
 

@@ -1,0 +1,89 @@
+"""Stored term lists follow the analyser (core.text.ANALYZER): a database written by another version of
+``index_terms`` is re-derived when it is opened, on each backend, records and history alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engram import Memory, Scope
+from engram.core import text as textmod
+from engram.core.text import index_terms, key_terms, stem
+
+ME = Scope(agent="a", actor="u", session="s")
+
+
+def _older(text: str) -> list[str]:
+    """Terms another analyser made: none of them is what today's makes of a query."""
+    return [f"{t}_" for t in index_terms(text)]
+
+
+def _seed(mem: Memory) -> tuple[str, str]:
+    kept = mem.remember(ME, "Lives in Porto with two cats").id
+    old = mem.remember(ME, "Drives a turquoise Volvo").id
+    mem.forget(ME, old)
+    mem.append(ME, [{"role": "user", "content": "We are moving to Lisbon in the spring"}])
+    return kept, old
+
+
+def _as_if_older(mem: Memory) -> None:
+    with mem.store.write() as tx:
+        assert tx.reanalyse("1", _older) > 0
+
+
+def test_the_forms_of_a_word_meet() -> None:
+    forms = {"live": ("lives", "living", "lived"), "class": ("classes",), "marry": ("married", "marries"),
+             "run": ("running", "runs", "ran"), "hike": ("hikes", "hiking", "hiked"), "family": ("families",),
+             "go": ("went", "gone", "goes"), "buy": ("bought", "buys"), "child": ("children",)}
+    for word, others in forms.items():
+        assert {stem(w) for w in others} == {stem(word)}, word
+    # words that only look like a form of another stay apart
+    assert stem("tennis") == "tennis" and stem("bus") == "bus" and stem("early") != stem("ear")
+    assert stem("family") != stem("fami") and stem("apply") == "apply"
+
+
+def test_record_keys_keep_the_frozen_analyser() -> None:
+    """Stored keys are built from key_terms, which never changes: a restatement after an upgrade meets its key."""
+    assert key_terms("I don't like olives") == ["olive"] and index_terms("olives") == ["oliv"]
+    assert key_terms("living in Lisbon") == ["liv", "lisbon"] and key_terms("lives") == ["live"]
+
+
+def test_an_older_analysers_terms_are_rederived_on_open(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    kept, old = _seed(mem)
+    _as_if_older(mem)
+    # what the older analyser wrote matches nothing a query is analysed into today
+    assert mem.recall(ME, "living in Porto", mode="lexical", min_score=0) == []
+    assert mem.search_history(ME, "Lisbon", mode="lexical", min_score=0) == []
+    mem.close()
+
+    reopened = make_memory()
+    hits = reopened.recall(ME, "living in Porto", mode="lexical", min_score=0)
+    assert hits[0].record is not None and hits[0].record.id == kept
+    # a forgotten record stays out of the text index
+    assert old not in {h.record.id for h in reopened.recall(ME, "turquoise Volvo", mode="lexical", min_score=0)
+                       if h.record}
+    events = reopened.search_history(ME, "moved to Lisbon", mode="lexical", min_score=0)
+    assert [h.event.content for h in events if h.event] == ["We are moving to Lisbon in the spring"]
+    with reopened.store.write() as tx:  # done once: the stored version is today's
+        assert tx.get_meta("analyzer") == textmod.ANALYZER
+        assert tx.reanalyse(textmod.ANALYZER, index_terms) == 0
+
+
+def test_a_new_database_is_stamped_with_the_analyser(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    with mem.store.read() as tx:
+        assert tx.get_meta("analyzer") == textmod.ANALYZER
+
+
+def test_term_statistics_follow_the_new_terms(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    for i in range(3):
+        mem.remember(ME, f"Goes hiking every weekend, trail {i}")
+    mem.remember(ME, "Hikes with the club on Sundays")
+    _as_if_older(mem)
+    mem.close()
+    reopened = make_memory()
+    hits: Any = reopened.recall(ME, "hiked", mode="lexical", min_score=0, limit=10)
+    assert len(hits) == 4  # every form of the word, counted by the rebuilt document frequencies
+    assert all(h.parts.lexical and h.parts.lexical > 0 for h in hits)
