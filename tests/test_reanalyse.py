@@ -87,3 +87,28 @@ def test_term_statistics_follow_the_new_terms(make_memory: Callable[..., Memory]
     hits: Any = reopened.recall(ME, "hiked", mode="lexical", min_score=0, limit=10)
     assert len(hits) == 4  # every form of the word, counted by the rebuilt document frequencies
     assert all(h.parts.lexical and h.parts.lexical > 0 for h in hits)
+
+
+def test_openers_at_once_rederive_once(make_memory: Callable[..., Memory]) -> None:
+    """Two callers at the same time: one does the work, the other finds it done (a lock, then the version)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    mem = make_memory()
+    _seed(mem)
+    _as_if_older(mem)
+
+    def run(_: int) -> int:
+        with mem.store.write() as tx:
+            return tx.reanalyse("3", index_terms)
+
+    with ThreadPoolExecutor(2) as pool:
+        done = sorted(pool.map(run, range(2)))
+    assert done[0] == 0 and done[1] > 0
+    hits = mem.recall(ME, "living in Porto", mode="lexical", min_score=0)
+    assert len({h.record.id for h in hits if h.record}) == len(hits) and hits[0].record is not None
+    if mem.store.dialect == "postgresql":  # each posting once: no rebuild ran twice over the other
+        with mem.store.read() as tx:
+            want = tx._one("SELECT (SELECT count(*) FROM records r, posting_terms(r.terms) t WHERE r.status = "
+                           "'active') + (SELECT count(*) FROM event_chunks c, posting_terms(c.terms) t) AS n")
+            have = tx._one("SELECT count(*) AS n FROM postings")
+        assert want is not None and have is not None and have["n"] == want["n"] > 0

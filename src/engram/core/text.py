@@ -49,28 +49,19 @@ _DERIVED = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "em
 
 # common irregular forms, each to its plain form before stemming ("went" meets "go", "bought" meets "buy"); words
 # whose form is also another common word ("left", "saw", "felt", "found", "lay") are left out
-_IRREGULAR = {
-    **dict.fromkeys(("went", "gone", "goes"), "go"), **dict.fromkeys(("came",), "come"),
-    **dict.fromkeys(("bought",), "buy"), **dict.fromkeys(("brought",), "bring"), **dict.fromkeys(("caught",), "catch"),
-    **dict.fromkeys(("taught",), "teach"), **dict.fromkeys(("thought",), "think"), **dict.fromkeys(("seen",), "see"),
-    **dict.fromkeys(("met",), "meet"), **dict.fromkeys(("ran",), "run"), **dict.fromkeys(("ate", "eaten"), "eat"),
-    **dict.fromkeys(("drank", "drunk"), "drink"), **dict.fromkeys(("drove", "driven"), "drive"),
-    **dict.fromkeys(("wrote", "written"), "write"), **dict.fromkeys(("took", "taken"), "take"),
-    **dict.fromkeys(("gave", "given"), "give"), **dict.fromkeys(("made",), "make"), **dict.fromkeys(("kept",), "keep"),
-    **dict.fromkeys(("slept",), "sleep"), **dict.fromkeys(("spent",), "spend"), **dict.fromkeys(("sent",), "send"),
-    **dict.fromkeys(("built",), "build"), **dict.fromkeys(("began", "begun"), "begin"),
-    **dict.fromkeys(("sang", "sung"), "sing"), **dict.fromkeys(("swam", "swum"), "swim"),
-    **dict.fromkeys(("flew", "flown"), "fly"), **dict.fromkeys(("grew", "grown"), "grow"),
-    **dict.fromkeys(("knew", "known"), "know"), **dict.fromkeys(("threw", "thrown"), "throw"),
-    **dict.fromkeys(("chose", "chosen"), "choose"), **dict.fromkeys(("spoke", "spoken"), "speak"),
-    **dict.fromkeys(("broke", "broken"), "break"), **dict.fromkeys(("wore", "worn"), "wear"),
-    **dict.fromkeys(("told",), "tell"), **dict.fromkeys(("sold",), "sell"), **dict.fromkeys(("held",), "hold"),
-    **dict.fromkeys(("heard",), "hear"), **dict.fromkeys(("paid",), "pay"), **dict.fromkeys(("said",), "say"),
-    **dict.fromkeys(("became",), "become"), **dict.fromkeys(("forgot", "forgotten"), "forget"),
-    **dict.fromkeys(("won",), "win"), **dict.fromkeys(("lost",), "lose"), **dict.fromkeys(("children",), "child"),
-    **dict.fromkeys(("people",), "person"), **dict.fromkeys(("men",), "man"), **dict.fromkeys(("women",), "woman"),
-    **dict.fromkeys(("feet",), "foot"), **dict.fromkeys(("teeth",), "tooth"), **dict.fromkeys(("mice",), "mouse"),
-}
+_IRREGULAR = {form: plain for plain, forms in (
+    ("go", "went gone goes"), ("come", "came"), ("buy", "bought"), ("bring", "brought"), ("catch", "caught"),
+    ("teach", "taught"), ("think", "thought"), ("see", "seen"), ("meet", "met"), ("run", "ran"),
+    ("eat", "ate eaten"), ("drink", "drank drunk"), ("drive", "drove driven"), ("write", "wrote written"),
+    ("take", "took taken"), ("give", "gave given"), ("make", "made"), ("keep", "kept"), ("sleep", "slept"),
+    ("spend", "spent"), ("send", "sent"), ("build", "built"), ("begin", "began begun"), ("sing", "sang sung"),
+    ("swim", "swam swum"), ("fly", "flew flown"), ("grow", "grew grown"), ("know", "knew known"),
+    ("throw", "threw thrown"), ("choose", "chose chosen"), ("speak", "spoke spoken"), ("break", "broke broken"),
+    ("wear", "wore worn"), ("tell", "told"), ("sell", "sold"), ("hold", "held"), ("hear", "heard"), ("pay", "paid"),
+    ("say", "said"), ("become", "became"), ("forget", "forgot forgotten"), ("win", "won"), ("lose", "lost"),
+    ("child", "children"), ("person", "people"), ("man", "men"), ("woman", "women"), ("foot", "feet"),
+    ("tooth", "teeth"), ("mouse", "mice"),
+) for form in forms.split()}
 
 
 # letters that carry no combining mark to strip (NFKD leaves them whole): spelt as a reader of Latin script would

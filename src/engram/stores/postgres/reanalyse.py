@@ -37,10 +37,12 @@ INSERT INTO stats (kind, key, shard, n)
 
 class ReanalyseTx(TxBase):
     """Term lists re-derived in place (records' and event chunks' ``terms``), then the postings and the
-    document frequencies rebuilt from them, under a lock so concurrent openers do it once."""
+    document frequencies rebuilt from them, with the tables locked against writers, so concurrent openers do
+    it once and no write lands between the rebuild's statements."""
 
     def reanalyse(self, version: str, analyse: Callable[[str], Sequence[str]]) -> int:
-        self._lock("reanalyse")
+        # writers wait (their rows and postings would race the rebuild); readers go on; a second caller waits here
+        self.c.execute("LOCK TABLE records, event_chunks, postings, stats IN SHARE ROW EXCLUSIVE MODE")
         row = self._one("SELECT value FROM meta WHERE key = 'analyzer'")
         if row is not None and row["value"] == version:
             return 0
