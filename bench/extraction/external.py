@@ -70,7 +70,7 @@ from playback import append_and_extract  # noqa: E402
 
 from engram import Memory  # noqa: E402
 from engram.core.consolidate import similarity  # noqa: E402
-from engram.core.text import index_terms, stem, words  # noqa: E402
+from engram.core.text import key_stem, key_terms, words  # noqa: E402
 from engram.embedders import load_embedder  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
@@ -111,8 +111,8 @@ def as_sentence(speaker: str, summary: str) -> str:
 
 
 def content_terms(text: str, names: Sequence[str]) -> set[str]:
-    drop = {t for n in names for t in index_terms(n)}
-    return set(index_terms(text)) - drop
+    drop = {t for n in names for t in key_terms(n)}
+    return set(key_terms(text)) - drop
 
 
 @dataclass
@@ -333,15 +333,15 @@ def hobbies(user: dict[str, Any]) -> list[str]:
     return [h.strip() for h in re.split(r",|\band\b", raw) if h.strip()]
 
 
-_FRAME = frozenset(index_terms("user their them they like likes has is was monday tuesday wednesday thursday friday "
+_FRAME = frozenset(key_terms("user their them they like likes has is was monday tuesday wednesday thursday friday "
                                "saturday sunday january february march april may june july august september "
                                "october november december"))
 
 
 def grounded(summary: str, source: str) -> bool:
     """Every content term of ``summary`` occurs in ``source`` (dates and the frame words a summary adds aside)."""
-    have = {stem(w) for w in words(source)}
-    want = {t for t in index_terms(summary) if not t.isdigit() and not re.fullmatch(r"[\d-]+", t)} - _FRAME
+    have = {key_stem(w) for w in words(source)}
+    want = {t for t in key_terms(summary) if not t.isdigit() and not re.fullmatch(r"[\d-]+", t)} - _FRAME
     return want <= have
 
 

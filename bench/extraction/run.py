@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 
 from engram.config import DEFAULT_KINDS, Strategy  # noqa: E402
-from engram.core.text import index_terms  # noqa: E402
+from engram.core.text import key_terms  # noqa: E402
 from engram.errors import ModelError  # noqa: E402
 from engram.models.base import Model  # noqa: E402
 from engram.strategies.base import AddOp, DeleteOp, Op  # noqa: E402
@@ -70,14 +70,14 @@ class MemStore:
     n: int = 0
 
     def neighbors(self, namespace: str, text: str, k: int) -> list[Record]:
-        q = set(index_terms(text))
+        q = set(key_terms(text))
         scored = []
         for r in self.records.values():
             if r.namespace != namespace or r.status != "active":
                 continue
             # indexed as the engine indexes it (record_text); as the engine's lookup by meaning (min_score 0),
             # a record sharing no word still comes back when there is room
-            d = set(index_terms(record_text(r.summary, r.content, r.fact_key)))
+            d = set(key_terms(record_text(r.summary, r.content, r.fact_key)))
             s = len(q & d) / math.sqrt(len(d) or 1)
             scored.append((s, r.created_at, r.id, r))
         scored.sort(key=lambda x: (-x[0], x[1], x[2]))
@@ -289,7 +289,7 @@ def score(sc: dict[str, Any], records: list[Record]) -> dict[str, Any]:
         ok = [it for it in allowed if _matches(it, r.summary)]
         keys = {active[i]["key"] for i in a} | {it["key"] for it in ok}
         st = [i for i, it in enumerate(stale) if _matches(it, r.summary) and it["key"] not in keys]
-        norm = " ".join(index_terms(r.summary))
+        norm = " ".join(key_terms(r.summary))
         if st:
             verdict = "stale"
             stale_hit.update(st)

@@ -157,7 +157,7 @@ def key_terms(text: str) -> list[str]:
     compare. Keys are stored (``Record.fact_key``) and a restatement must meet its record's key, so their
     normaliser never changes; the search analyser may, since stores re-derive its terms. Stable too for the
     hashing embedder, which promises the same vector on every run."""
-    return _terms(text, _key_stem)
+    return _terms(text, key_stem)
 
 
 _KEY_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements", "ement", "ments", "ment",
@@ -165,7 +165,7 @@ _KEY_SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ements"
 
 
 @lru_cache(maxsize=1 << 16)
-def _key_stem(word: str) -> str:
+def key_stem(word: str) -> str:
     """Analyser 1's suffix stripper, kept as it was (see :func:`key_terms`)."""
     if len(word) <= 3 or word.isdigit():
         return word
