@@ -42,6 +42,23 @@ def test_the_forms_of_a_word_meet() -> None:
     assert stem("family") != stem("fami") and stem("apply") == "apply"
 
 
+def test_british_and_american_spellings_meet() -> None:
+    for uk, us in (("favourite", "favorite"), ("colours", "colors"), ("neighbourhood", "neighborhood"),
+                   ("organised", "organized"), ("analyse", "analyze"), ("centre", "center"), ("theatres", "theater"),
+                   ("travelled", "traveled"), ("cancelling", "canceling")):
+        assert stem(uk) == stem(us), uk
+    # the doubled l of a short verb stays: "spelled" is not "spel"
+    assert stem("spelled") == stem("spell") == "spell" and stem("called") == "call"
+
+
+def test_a_question_in_the_other_spelling_finds_its_record(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    rec = mem.remember(ME, "Favorite band is Radiohead")
+    mem.remember(ME, "Works at the community center on Fridays")
+    hits = mem.recall(ME, "favourite band", mode="lexical", min_score=0)
+    assert hits and hits[0].record is not None and hits[0].record.id == rec.id
+
+
 def test_record_keys_keep_the_frozen_analyser() -> None:
     """Stored keys are built from key_terms, which never changes: a restatement after an upgrade meets its key."""
     assert key_terms("I don't like olives") == ["olive"] and index_terms("olives") == ["oliv"]

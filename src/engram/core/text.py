@@ -64,6 +64,14 @@ _IRREGULAR = {form: plain for plain, forms in (
 ) for form in forms.split()}
 
 
+# British spellings meet American ones (people and models write both): "colour", "favourite", "neighbourhood" ->
+# "-or-"; "organise", "analyse" -> "-ize", "-yze"; "centre", "fibre" -> "-er"
+_SPELLING = ((re.compile(r"our(?=(?:s|ed|ing|ite|ites|ful|able|hood|hoods|er|ers)?$)"), "or"),
+             (re.compile(r"(?<=[^aeiou])is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)"), "iz"),
+             (re.compile(r"ys(?=(?:e|es|ed|ing)$)"), "yz"),
+             (re.compile(r"([tb])re(?=s?$)"), r"\1er"))
+
+
 # letters that carry no combining mark to strip (NFKD leaves them whole): spelt as a reader of Latin script would
 _LETTERS = str.maketrans({"Ø": "O", "Æ": "Ae", "Œ": "Oe", "Þ": "Th", "Ð": "D", "Ł": "L", "Đ": "D", "ø": "o",
                           "æ": "ae", "œ": "oe", "þ": "th", "ð": "d", "ł": "l", "đ": "d", "ß": "ss", "ı": "i"})
@@ -84,7 +92,8 @@ def _fold(text: str) -> str:
 
 #: The version of :func:`index_terms`. Stores keep the version their term lists were made with and re-derive
 #: them all when it changes (``Memory.open``), so a query's terms and the stored ones always come from one
-#: analyser. 2: the forms of a word meet ("lives"/"living", "class"/"classes", "married"/"marry", "went"/"go").
+#: analyser. 2: the forms of a word meet ("lives"/"living", "class"/"classes", "married"/"marry", "went"/"go"),
+#: and British and American spellings ("favourite"/"favorite").
 ANALYZER = "2"
 
 
@@ -92,7 +101,8 @@ ANALYZER = "2"
 def stem(word: str) -> str:
     """A light, deterministic suffix stripper, so the forms of one word meet: "live", "lives", "living" and
     "lived" all give "liv"; "class" and "classes" give "class"; "married" and "marry" give "marry"; "went"
-    and "go" give "go" (common irregular forms are looked up first).
+    and "go" give "go" (common irregular forms are looked up first); "colour" and "color", "organise" and
+    "organize", "centre" and "center", "travelled" and "traveled" meet.
 
     Derivational endings (-ment, -ization, ...) first; then a plural or third person -s (not of -ss, -us,
     -is: "class", "bus", "tennis"); then -ing / -ed (a doubled consonant undone: "running" -> "run") or -ly
@@ -101,6 +111,8 @@ def stem(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or word.isdigit():
         return word
+    for pattern, american in _SPELLING:
+        word = pattern.sub(american, word)
     for suf in _DERIVED:
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             return word[: -len(suf)]
@@ -119,8 +131,8 @@ def stem(word: str) -> str:
         for suf in ("ingly", "edly", "ing", "ed"):
             if w.endswith(suf) and len(w) - len(suf) >= 3:
                 w = w[: -len(suf)]
-                if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
-                    w = w[:-1]
+                if (len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz") or (len(w) >= 6 and w.endswith("ell")):
+                    w = w[:-1]  # "running" -> "run"; British "travelled", "cancelling" -> "travel", "cancel"
                 break
         else:
             if w.endswith("ly") and len(w) >= 6 and w[-3] != "i" and w[-3] != w[-4]:
