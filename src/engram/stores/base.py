@@ -237,9 +237,9 @@ class SearchTx(Protocol):
 
     def reanalyse(self, version: str, analyse: Callable[[str], Sequence[str]]) -> int:
         """Unless the stored term lists were made by analyser ``version`` (meta ``analyzer``): re-derive every
-        one with ``analyse`` (a record's from :func:`~engram.types.record_text`, an event chunk's from its
-        text), rebuild the text index and its statistics from them, and store ``version``. Returns how many
-        rows changed. Concurrent callers do the work once."""
+        one with ``analyse`` from the text its row is indexed and embedded by (:meth:`VectorsTx.texts_to_embed`),
+        rebuild the text index and its statistics from them, and store ``version``. Returns how many rows were
+        rewritten (0 when the version was already stored). Concurrent callers do the work once."""
         ...
 
     def preview_targets(self, flt: ReadFilter) -> list[str]:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from psycopg.rows import DictRow
-
-from ...types import record_text
-from .txbase import TxBase
+from .embedding import EmbeddingTx
 
 BATCH = 2_000
 
@@ -35,10 +32,18 @@ INSERT INTO stats (kind, key, shard, n)
 """
 
 
-class ReanalyseTx(TxBase):
-    """Term lists re-derived in place (records' and event chunks' ``terms``), then the postings and the
-    document frequencies rebuilt from them, with the tables locked against writers, so concurrent openers do
-    it once and no write lands between the rebuild's statements."""
+# the term column of each kind's rows, by the key ``texts_to_embed`` gives them
+_UPDATE = {"records": "UPDATE records t SET terms = d.terms FROM unnest(%s::text[], %s::text[]) AS d(k, terms) "
+                      "WHERE t.id = d.k",
+           "chunks": "UPDATE event_chunks t SET terms = d.terms FROM unnest(%s::bigint[], %s::text[]) AS d(k, terms) "
+                     "WHERE t.id = d.k"}
+
+
+class ReanalyseTx(EmbeddingTx):
+    """Term lists re-derived in place from the text each row is indexed and embedded by (``texts_to_embed``):
+    records' and event chunks' ``terms``; then the postings and the document frequencies rebuilt from them,
+    with the tables locked against writers, so concurrent openers do it once and no write lands between the
+    rebuild's statements."""
 
     def reanalyse(self, version: str, analyse: Callable[[str], Sequence[str]]) -> int:
         # writers wait (their rows and postings would race the rebuild); readers go on; a second caller waits here
@@ -46,30 +51,17 @@ class ReanalyseTx(TxBase):
         row = self._one("SELECT value FROM meta WHERE key = 'analyzer'")
         if row is not None and row["value"] == version:
             return 0
-        changed = self._rewrite("SELECT seq AS k, summary, content, fact_key, terms FROM records WHERE seq > %s "
-                                "ORDER BY seq LIMIT %s", "records", "seq",
-                                lambda r: record_text(r["summary"], r["content"], r["fact_key"]), analyse)
-        changed += self._rewrite("SELECT id AS k, text, terms FROM event_chunks WHERE id > %s ORDER BY id LIMIT %s",
-                                 "event_chunks", "id", lambda r: str(r["text"]), analyse)
+        done = 0
+        for kind in ("records", "chunks"):
+            after: str | None = None
+            while page := self.texts_to_embed(kind, after=after, limit=BATCH):
+                keys = [k for k, _ in page] if kind == "records" else [int(k) for k, _ in page]
+                self.c.execute(_UPDATE[kind], [keys, [" ".join(analyse(text)) for _, text in page]])
+                done += len(page)
+                after = page[-1][0]
         for statement in _REBUILD.split(";\n"):
             if statement.strip():
                 self.c.execute(statement)
         self.c.execute("INSERT INTO meta (key, value) VALUES ('analyzer', %s) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [version])
-        return changed
-
-    def _rewrite(self, select: str, table: str, key: str, text_of: Callable[[DictRow], str],
-                 analyse: Callable[[str], Sequence[str]]) -> int:
-        """Rewrite ``table``'s ``terms`` where ``analyse`` of its row's text gives other terms; ``select`` reads
-        the rows (their ``key`` as ``k``) after a key, in key order."""
-        changed, last = 0, 0
-        while True:
-            rows = self._all(select, [last, BATCH])
-            if not rows:
-                return changed
-            todo = [(r["k"], new) for r in rows if (new := " ".join(analyse(text_of(r)))) != r["terms"]]
-            if todo:
-                self.c.execute(f"UPDATE {table} t SET terms = d.terms FROM unnest(%s::bigint[], %s::text[]) "
-                               f"AS d(k, terms) WHERE t.{key} = d.k", [[k for k, _ in todo], [t for _, t in todo]])
-            changed += len(todo)
-            last = rows[-1]["k"]
+        return done
