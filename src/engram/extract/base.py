@@ -285,7 +285,7 @@ def org(text: str) -> str:
         return ""
     if re.match(r"^[A-Z]", t):
         return t
-    m = re.match(r"^(?:the|a|an)\s+(?P<w>[\w\s-]{2,40})$", t)
+    m = re.match(r"^(?:the|a|an)\s+(?P<w>[\w\s-]{2,40}(?:,\s+[A-Z][\w'’-]*)?)$", t)  # "... in Sevilla, Spain"
     return t if m else ""
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..core import timeref
 from ..types import Event
-from . import answers, corrections, endings, mentions, normalize, rephrase, spans, statements
+from . import answers, corrections, endings, mentions, named, normalize, rephrase, spans, statements
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
@@ -112,20 +112,23 @@ class OfflineExtractor:
         content, ctx.prompt = answers.read(ev.content, ctx.prompt), ""
         last: list[tuple[Clause, list[Fact]]] = []  # the clauses of the previous sentence, with their facts
         said_before = ""
+        start, plain, corrected = len(out), [], False
         for sentence in split_sentences(content):
             sentence, said_before = named_before(sentence, said_before), f"{said_before} {sentence}"
             expanded = appositive(rephrase.sentence(endings.rewrite(corrections.cleft(
                 corrections.without_preamble(expand(sentence))))))
             retake = corrections.earlier(expanded)
+            fix = corrections.find(expanded)
+            corrected = corrected or retake is not None or fix is not None
             if retake is not None:
                 self._retake(retake, sentence, ev, ctx, out)
                 last = []
                 continue
             denied = corrections.not_tail(expanded)
-            if denied is not None and corrections.find(expanded) is None:
+            if denied is not None and fix is None:
+                corrected = True
                 last = self._denied(denied, sentence, ev, ctx, out)
                 continue
-            fix = corrections.find(expanded)
             if fix is not None and fix.before:
                 mark = len(out)
                 last = self._sentence(fix.before, sentence, ev, ctx, out, say=True)
@@ -137,9 +140,17 @@ class OfflineExtractor:
                     continue
             if fix is not None and self._correct(last, fix, ctx, out):
                 continue
+            plain.append(expanded)
             last = self._sentence(expanded, sentence, ev, ctx, out, say=True)
             for said in mentions.statements(expanded):  # "my company, Grundfos, is ...": "I work at Grundfos"
                 self._sentence(said, sentence, ev, ctx, out)
+        if corrected:
+            return  # a slip names a value the message takes back: no name of it is kept in passing
+        found = [t for f in out[start:] for t in (f.summary, f.value)]
+        for sentence in plain:  # names said in passing that nothing above kept
+            out.extend(Fact(subject="user", attribute=statements.ATTRIBUTE, value=s, summary=s, category="fact",
+                            event_id=ev.id, evidence=sentence, at=ev.at, multi=True, rule=statements.RULE)
+                       for s in named.kept(sentence, found))
 
     def _retake(self, retake: corrections.Retake, raw: str, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "Earlier I said X, that was wrong: Y": what X said is retracted, Y read in its place."""

@@ -96,7 +96,7 @@ BODY = words("""knee knees back shoulder shoulders neck hip hips ankle ankles wr
 TRAILING = re.compile(
     r"(?:,?\s+(?:lately|too|as well|also|anymore|any more|these days|nowadays|recently|really|honestly|"
     r"though|either|at all|so much|very much|a lot|now|again|in general|so far|mostly|for now|for sure|"
-    r"already|actually|completely|anyway|by the way|funnily enough|of course|ugh|lol|haha|yay|phew|argh|"
+    r"already|actually|there|here|completely|anyway|by the way|funnily enough|of course|ugh|lol|haha|yay|phew|argh|"
     r"hooray|ha))+\s*$", re.IGNORECASE)
 MARKERS = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|hi|hello|also|and|but|anyway|anyways|actually|honestly|btw|by the way|plus|"
@@ -127,7 +127,6 @@ PERSIST = re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|
 OPINION_VERBS = re.compile(r"\b(?:thinks?|says?|said|believes?|feels?|wants?|suggests?|suggested|told|"
                             r"tells|reckons?|keeps telling|asked|wonders?)\b", re.IGNORECASE)
 
-PLACE = r"(?P<place>[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*)"
 # titles said before a name: no end of a sentence after their dot, part of the name they go with
 TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "St", "Mt", "Fr", "Sr", "Jr")
 # of a person, in English and as people from elsewhere say them ("my boss Herr Lindqvist", "Señora Ruiz")
@@ -140,6 +139,15 @@ NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Tho
     March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
     Actually Really Very Still Always Never English Spanish French German Italian""")
 NO_PLACE = NOT_NAMES | {"Anyway"}
+_PLACE_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*"
+# a place and the larger one it lies in, as people write them: "Kilimani, Nairobi", "Austin, TX", "Cork, Ireland"
+# (only where the clause goes on with no verb of the second name's: "in Leeds, Mark says hi" is two clauses; not an
+# acronym's name, "in Sevilla, IES Murillo")
+_REGION_TAIL = (r"\s+(?!(?:" + "|".join(sorted(NO_PLACE)) + r")\b)(?![A-Z]{2,}\s+[A-Z])" + _PLACE_NAME
+                + r"(?=\s*(?:$|[.!?;,)]|\s+(?:now|these days|since|for|in|at|last|this|from|with|but|so)\b))")
+PLACE = r"(?P<place>" + _PLACE_NAME + r"(?:," + _REGION_TAIL + r")?)"
+# the comma of "a bakery in Kilimani, Nairobi", which does not end the noun phrase (text.trim_np)
+REGION_COMMA = re.compile(r"(\b(?:in|from|near)\s+" + _PLACE_NAME + r"),(?=" + _REGION_TAIL + r")")
 
 
 

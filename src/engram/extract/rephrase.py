@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import AWAY_RE, CAR_MAKES, DIETS, HEAD_OF, JOB_HEADS, LANGS
+from .lexicon import AWAY_RE, CAR_MAKES, DIETS, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES
 from .text import is_activity
 
 _PLACE = r"(?P<p>[A-Z][\w'.-]*(?:\s+[A-Z][\w'-]*)*)"
@@ -291,6 +291,11 @@ _HERE_IN = re.compile(r"^(?P<s>(?:[^;]*?\b)?(?:I|we|my|our)\b.+?)\s+(?:right\s+)
 _LIVES = re.compile(r"\b(?:live|lives|living|based|moved|moving|stay|staying|visiting|travell?ing)\b", re.IGNORECASE)
 
 
+# a self-introduction as a list: "I'm Bríd, 72, a retired primary teacher in Galway", "I am Ana, software engineer"
+_INTRO = re.compile(r"^I am (?P<n>[A-ZÀ-Þ][\w'’-]+),\s*(?:(?P<age>\d{1,3}),\s*)?"
+                    r"(?P<rest>(?:(?:a|an)\s+|" + _BARE_JOB + r"\b).*)$")
+
+
 def sentence(text: str) -> str:
     """``text`` (one sentence, contractions expanded) in the form the rules read; unchanged when no rule fits.
 
@@ -305,6 +310,10 @@ def sentence(text: str) -> str:
         s = s[:1].upper() + s[1:]
     if s.endswith("?"):
         return s
+    intro = _INTRO.match(s)
+    if intro and intro.group("n") not in NOT_NAMES:  # "I'm Bríd, 72, a retired teacher in Galway": three statements
+        age = f"; I am {intro.group('age')} years old" if intro.group("age") else ""
+        return sentence(f"I am {intro.group('n')}{age}; I am {intro.group('rest')}")
     here = _HERE_IN.match(s)
     if here and not _LIVES.search(here.group("s")):  # "we dance danzón every Wednesday here in Guadalajara"
         s = f"{here.group('s')}{here.group('rest')}; I live in {here.group('p')}"

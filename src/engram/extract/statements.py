@@ -67,7 +67,7 @@ _INNER = [(r"\bI am\b", "they are"), (r"\bI was\b", "they were"), (r"\bI have\b"
 _PREFERENCE = re.compile(r"^(?:love|loves|like|likes|enjoy|enjoys|prefer|prefers|hate|hates|adore|adores|"
                          r"dislike|dislikes|can't stand|cannot stand)\b", re.IGNORECASE)
 # "I'm not X anymore", "I sold the camper", "we split up", "between jobs": the clause says something is over
-_ENDING = re.compile(
+ENDING = re.compile(
     r"\b(?:no longer|not\b.{0,40}\b(?:any ?more|any longer)|anymore|sold|quit|gave up|given up|stopped|"
     r"split up|broke up|broken up|divorced|left|retired from|between jobs|got rid of|used to|moved out|"
     r"ended|cancelled|canceled)\b", re.IGNORECASE)
@@ -105,7 +105,7 @@ _NOT_SUBJECTS = NOT_NAMES | frozenset(("Today", "Tomorrow", "Yesterday", "Everyo
 def _named_subject(t: str) -> bool:
     """A clause about someone named (not an ending of theirs: :mod:`.endings` reads "Łatka is gone")."""
     m = _NAMED.match(t)
-    return m is not None and m.group("n") not in _NOT_SUBJECTS and not _ENDING.search(t) and \
+    return m is not None and m.group("n") not in _NOT_SUBJECTS and not ENDING.search(t) and \
         re.search(r"\b(?:gone|died|dead|passed|over|lost)\b", t, re.IGNORECASE) is None
 
 
@@ -165,7 +165,7 @@ def one(text: str, said: str | None = None) -> Statement | None:
     if not _SUBJECT.match(t) and not _OWNED.match(t) and not re.match(r"^(?:the|a|an|[A-Z]\w+)\b", t) \
             and not re.match(r"^[\w-]+\s+(?:is|are)\s+(?:my|our)\s", t):  # "fencing is my sport"
         return None
-    if _REQUEST.match(t) or (_NOT_DONE.match(t) and not _ENDING.search(t)) or _REACTION.match(t):
+    if _REQUEST.match(t) or (_NOT_DONE.match(t) and not ENDING.search(t)) or _REACTION.match(t):
         return None
     if _SUBORDINATE.match(t) or _IMPERATIVE.match(t) or _GERUND_SUBJECT.match(t) or len(t.split()) < 3:
         return None
@@ -187,7 +187,7 @@ def one(text: str, said: str | None = None) -> Statement | None:
         category = "event"
     else:
         category = "fact"
-    return Statement(summary=summary, category=category, ending=bool(_ENDING.search(t)))
+    return Statement(summary=summary, category=category, ending=bool(ENDING.search(t)))
 
 
 def third_person(text: str) -> str:

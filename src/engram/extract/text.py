@@ -20,6 +20,7 @@ from .lexicon import (
     NOT_NAMES,
     NOTE_PREFIX,
     PETS,
+    REGION_COMMA,
     REL_ADJ,
     REL_RE,
     SESSIONS_RE,
@@ -90,6 +91,8 @@ _THIRD_VERBS = "goes|lives|works|attends|plays|studies|teaches|drives|coaches|tr
 _FIRST_VERBS = "work|live|drive|speak|play|teach|study|go|coach|train|volunteer"
 # a change said after a comma without its subject: "my sister left Oslo, moved to Rome" (hers, not the user's)
 _PAST_VERBS = "switched|moved|joined|started|bought|sold|took up|picked up|got|landed"
+# what the speaker does, said after a comma as a participle: "I'm now in Winnipeg, working at St. Boniface"
+_DOING = r"(?:now\s+|currently\s+)?(?:working|studying|teaching|training|volunteering)\s+(?:at|for|as|in)\b"
 _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
@@ -110,13 +113,13 @@ _CLAUSE_SPLIT = re.compile(
     # thinking of making gifts" (an adverb still qualifies it: "I live in Rome, probably")
     r"|,\s+(?=(?:(?:and|so)\s+)?(?:thinking|considering|planning|hoping|dreaming|wondering)\b)"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _DOING + r"|"
     + _PAST_VERBS + r")\b)"
     r"|,\s+(?=(?:the|my|our)\s+[\w-]+\s+(?:changed|cancel(?:l)?ed|closed|decided|said|told|moved|switched)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
     r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
-    r"|,?\s+and\s+(?=(?:" + _THIRD_VERBS + r"|" + _FIRST_VERBS + r")\s+(?:at|in|for|as|a|an|the|my|our|to)\b)"
+    r"|,?\s+(?:and|but)\s+(?=(?:" + _THIRD_VERBS + r"|" + _FIRST_VERBS + r")\s+(?:at|in|for|as|a|an|the|my|our|to)\b)"
     r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"
     r"eats|drinks|lives|works|goes|attends)\b)",
 )
@@ -158,9 +161,11 @@ def strip_markers(clause: str) -> tuple[str, bool]:
 def trim_np(text: str) -> str:
     """A noun phrase cut at the first clause boundary (not a title's dot, "Dr. Kaya", nor an initial's,
     "J. K. Rowling"), trailing fillers removed."""
+    kept = REGION_COMMA.sub(lambda m: m.group(1) + "\x00", text)  # "in Kilimani, Nairobi" is one place
     t = re.split(r"\s*(?:[,;!?]|\.(?![\w])(?<!\b[A-Z]\.)" + _TITLES + r"|\s-\s|"
                  r"\bbut\b|\bbecause\b|\bso that\b|\bso\b|\bwhen\b|\bif\b|\bwhich\b|"
-                 r"\band I\b|\band we\b|\band my\b|\band the\b|\band it\b|\band that\b)\s*", text, maxsplit=1)[0]
+                 r"\band I\b|\band we\b|\band my\b|\band the\b|\band it\b|\band that\b)\s*", kept, maxsplit=1)[0]
+    t = t.replace("\x00", ",")
     prev = None
     while prev != t:
         prev = t
@@ -289,6 +294,8 @@ def gapped(clause: str, previous: str) -> str:
         return f"{who.group(0)} {clause}"
     if who and re.match(r"^(?:starting|joining|moving)\b", clause):  # "my sister left Oslo, starting at Google"
         return f"{who.group(0)} is {clause}"
+    if re.match(r"^(?:I|we)\s", previous) and re.match(_DOING, clause):  # "..., working at X": "I am working at X"
+        return f"{previous.split()[0]} {'am' if previous.split()[0] == 'I' else 'are'} {clause}"
     if re.match(r"^(?:" + _FIRST_VERBS + r")\b", clause) and re.match(r"^(?:I|we)\s", previous):
         return f"{previous.split()[0]} {clause}"  # "I live in Leeds and work at Arup"
     m = _GAPPED.match(clause)

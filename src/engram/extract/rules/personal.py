@@ -126,7 +126,7 @@ def home_is_in(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("user")
 def home_is(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Home for me is Glasgow", "home is Porto now"."""
-    m = re.match(r"^home\s+(?:for (?:me|us)\s+)?is\s+(?:now\s+)?" + PLACE, c.text, re.IGNORECASE)
+    m = re.match(r"^(?i:home\s+(?:for (?:me|us)\s+)?is\s+(?:now\s+)?)" + PLACE, c.text)  # a place is capitalised
     if not m or m.group("place").split()[0] in NO_PLACE:
         return None
     return [make_fact(c, "user", "residence", m.group("place"), f"Lives in {m.group('place')}", "fact")]

@@ -30,7 +30,7 @@ _ORG_NAME = r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
 
 def _job(c: Clause, job: str) -> Fact:
     said = cap_langs(job) if re.match(HEAD_OF, job) else f"{article(job)} {cap_langs(job)}"  # "head of science"
-    return make_fact(c, "user", "job", job, f"Works as {said}", "fact")
+    return make_fact(c, "user", "job", job, ("Is " if job.startswith("retired ") else "Works as ") + said, "fact")
 
 
 @rule("user")
@@ -68,7 +68,11 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         # "in Lagos", "in a secondary school in Sevilla"
         place = re.match(r"^(?:(?:a|an|the)\s+[a-z][\w\s-]*?\s+in\s+)?(?P<c>" + _CITY + ")$", org(m.group("org") or ""))
         city = place.group("c") if place else ""
-        return out + ([_works_in(c, city)] if city and city.split()[0] not in NOT_NAMES else [])
+        if not city or city.split()[0] in NOT_NAMES:
+            return out
+        retired = said.startswith("retired ")  # "a retired teacher in Galway": where they live, not work
+        lives = make_fact(c, "user", "residence", city, f"Lives in {city}", "fact") if retired else _works_in(c, city)
+        return [*out, lives]
     employer, where = _in_city(c, org(m.group("org") or ""))
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
@@ -117,7 +121,8 @@ def _school(said: str) -> str:
     return said if re.fullmatch(r"[a-z][a-z&.'-]*(?: [a-z][a-z&.'-]*){0,2}", said) else ""
 
 
-_CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?"  # one or two capitalised words: a place's name
+# one or two capitalised words, a place's name, with the region it lies in ("Austin, TX", "Sevilla, Spain")
+_CITY = r"[^\W\d_a-z][\w'’-]*(?:\s+[^\W\d_a-z][\w'’-]*)?(?:,\s+[^\W\d_a-z][\w'’-]*)?"
 
 
 def _split_city(said: str) -> tuple[str, str]:
@@ -222,15 +227,17 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def been_with(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I've been with Initech since 2019", "I'm at Northwind, in the finance team": an employer."""
-    m = re.match(r"^I\s+(?:(?:have been|am)\s+(?:with|at)|(?:have been|am) working\s+(?:at|for|with))\s+" + _ORG_NAME
+    """"I've been with Initech since 2019", "I'm at Northwind, in the finance team", "I've worked at Arup for five
+    years": an employer; "I'm employed by Siemens" says so by itself."""
+    m = re.match(r"^I\s+(?:(?:have been|am)\s+(?:with|at)|(?:have been|am) working\s+(?:at|for|with)|have worked\s+"
+                 r"(?:at|for)|(?P<employed>(?:have been|am)\s+(?:now\s+)?employed\s+(?:at|by)))\s+" + _ORG_NAME
                  + r"(?P<rest>.*)$", c.text)
     if not m or m.group("org").split()[0] in NOT_NAMES:
         return None
     said = m.group("rest") + " " + c.raw
-    if not re.search(r"\b(?:since|for \w+ years|for (?:years|ages|a while|a long time)|these days|nowadays|team|"
-                     r"department|office|job|work|colleagues?|jumped ship|new job|changed jobs|switched jobs)\b",
-                     said, re.IGNORECASE):
+    if not m.group("employed") and not re.search(
+            r"\b(?:since|for \w+ years|for (?:years|ages|a while|a long time)|these days|nowadays|team|department|"
+            r"office|job|work|colleagues?|jumped ship|new job|changed jobs|switched jobs)\b", said, re.IGNORECASE):
         return None
     employer = m.group("org")
     return [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact")]
@@ -313,6 +320,10 @@ def switched_shifts(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", "shift", shift, f"Switched to {shift} shifts" + (f" {when}" if when else ""), "fact")]
 
 
+_A_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this (?:week|weekend|morning|afternoon|evening)|all day|late|"
+                   r"from home|on (?:a|an|the|my|our)\b)", re.IGNORECASE)
+
+
 def _before_when(text: str, c: Clause) -> str:
     """``text`` up to the first time it names: "Arup from May" -> "Arup", "the NHS next year" -> "the NHS"."""
     refs = timeref.find(text, c.event.at)
@@ -323,12 +334,14 @@ def _before_when(text: str, c: Clause) -> str:
 def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio", "from June
     I will work in CD Projekt"."""
-    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work)\s+"
-                 r"(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work|"
+                 r"(?P<ing>am\s+(?:(?:now|currently|still)\s+)?working))\s+(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
     employer = org(_before_when(m.group("org"), c)) if m else ""
     if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)
                                  and not re.search(r"\b(?:called|named)\b", m.group("org"))):
         return None  # "I work in Leeds" names a place; "in CD Projekt", "in a shop called Kmart" an employer
+    if m.group("ing") and (not employer[0].isupper() or _A_DAY.search(m.group("org"))):
+        return None  # "I'm working at the library today": where they are, not who employs them
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
     employer, where = _in_city(c, employer)
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")

@@ -1,0 +1,124 @@
+"""Common English forms of the core facts, read by the offline extractor (issue 31, stop 47).
+
+A place with the region it lies in ("Kilimani, Nairobi"), what the speaker does said as a participle after a
+comma ("..., working at St. Boniface"), a self-introduction said as a list ("I'm Bríd, 72, a retired teacher in
+Galway"), an employer said with "employed" or the perfect ("I've worked at Siemens for five years"), and a
+contrast with the verb's subject left out ("from Leeds but live in York"). The sentences are written for these
+tests, not taken from the bench sets. Each form is also checked not to read what it should not.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engram.extract import OfflineExtractor
+from engram.types import Event
+
+T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
+
+
+def read(*turns: str) -> dict[str, str]:
+    """key -> value of what the extractor asserts in the user's messages (retractions left out)."""
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user", content=t,
+                 at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)]
+    return {f.key: f.value for f in OfflineExtractor().facts(evs) if not f.retract}
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("I live in Shoreditch, London.", "user/residence", "Shoreditch, London"),
+    ("We moved to Porto, Portugal in May.", "user/residence", "Porto, Portugal"),
+    ("I live in Austin, TX now.", "user/residence", "Austin, TX"),
+    ("My mum lives in Cork, Ireland, and my dad in Dublin.", "mum/residence", "Cork, Ireland"),
+    ("I work at a secondary school in Sevilla, Spain.", "user/employer", "a secondary school in Sevilla, Spain"),
+    ("I work at Comarch in Łódź, Poland.", "user/work_city", "Łódź, Poland"),
+])
+def test_a_place_keeps_the_region_it_lies_in(text: str, key: str, value: str) -> None:
+    assert read(text).get(key) == value
+
+
+def test_a_region_is_not_a_name_that_goes_on_or_an_organisation() -> None:
+    assert read("I live in Leeds, Mark says hi.")["user/residence"] == "Leeds"
+    assert read("I work at a secondary school in Sevilla, IES Murillo.")["user/employer"] == \
+        "a secondary school in Sevilla"
+    got = read("I have lived in Paris, Berlin and Rome.")
+    assert got["user/residence"] in ("Paris", "Berlin", "Rome")
+
+
+def test_a_noun_phrase_keeps_its_place_and_region() -> None:
+    got = read("I run a small bakery in Kilimani, Nairobi. Need help to price my banana bread")
+    assert any("Kilimani, Nairobi" in v for v in got.values())
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("I'm now in Winnipeg, working at St. Boniface Hospital.", "user/employer", "St. Boniface Hospital"),
+    ("I'm now in Winnipeg, working at St. Boniface Hospital.", "user/residence", "Winnipeg"),
+    ("I moved to Leeds last year, working as a nurse there.", "user/job", "nurse"),
+    ("I am working at St. Boniface Hospital.", "user/employer", "St. Boniface Hospital"),
+])
+def test_what_the_speaker_does_said_as_a_participle(text: str, key: str, value: str) -> None:
+    assert read(text).get(key) == value
+
+
+def test_working_somewhere_today_is_not_an_employer() -> None:
+    assert "user/employer" not in read("I'm working at the library today.")
+    assert "user/employer" not in read("I'm in Lisbon for a week, working from a cafe.")
+    assert "sister/employer" not in read("My sister moved to Rome, working for the UN.")  # whose: left unread
+
+
+def test_a_self_introduction_said_as_a_list() -> None:
+    got = read("I'm Bríd, 72, a retired primary teacher in Galway.")
+    assert (got["user/name"], got["user/age"], got["user/job"]) == ("Bríd", "72", "retired primary teacher")
+    assert got["user/residence"] == "Galway"  # retired: where they live, not where they work
+    assert "user/work_city" not in got
+    got = read("I'm Ana, 34, software engineer at Spotify.")
+    assert (got["user/name"], got["user/job"], got["user/employer"]) == ("Ana", "software engineer", "Spotify")
+    assert "user/name" not in read("I'm Tuesday, a free day.")
+
+
+@pytest.mark.parametrize("text", [
+    "I'm employed by Siemens.", "I've been employed at Siemens since 2019.", "I've worked at Siemens for five years.",
+])
+def test_an_employer_said_with_employed_or_the_perfect(text: str) -> None:
+    assert read(text).get("user/employer") == "Siemens"
+
+
+def test_having_worked_somewhere_once_is_not_an_employer() -> None:
+    assert "user/employer" not in read("I've worked at Siemens before.")
+
+
+def test_a_contrast_with_its_subject_left_out() -> None:
+    got = read("I'm from Leeds but live in York.")
+    assert (got["user/origin"], got["user/residence"]) == ("Leeds", "York")
+    assert read("Home is Leeds these days.")["user/residence"] == "Leeds"
+
+
+def summaries(*turns: str) -> list[str]:
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user", content=t,
+                 at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)]
+    return [f.summary for f in OfflineExtractor().facts(evs) if not f.retract]
+
+
+def test_a_name_said_in_passing_is_kept_in_the_clause_that_says_it() -> None:
+    got = summaries("We're driving to Munich to see our daughter Anke next week. Is that doable in one day?")
+    assert any("Munich" in s and "Anke" in s for s in got)
+    got = summaries("Sharp. And Chiefs lost again, my team is killing me")
+    assert "Chiefs lost again" in got
+
+
+@pytest.mark.parametrize("text", [
+    "Would Iceberg roses do in Bath?",                 # a question asks, it does not tell
+    "If we moved to Rome, I could walk to work.",      # not so
+    "I'm thinking about moving to Rome.",              # a hedge
+    "Rhys has to work that day.",                      # says nothing of the user
+    "I can't do Mondays, that's my weekly dance class.",  # a day is when, not a name to keep
+])
+def test_what_a_name_in_passing_does_not_keep(text: str) -> None:
+    assert not [s for s in summaries(text) if any(n in s for n in ("Iceberg", "Bath", "Rome", "Rhys", "Mondays"))]
+
+
+def test_a_name_in_passing_is_not_a_second_copy_of_what_a_rule_found() -> None:
+    got = summaries("I'm English teacher in a secondary school in Sevilla, IES Murillo.")
+    assert "Works as an English teacher" in got
+    assert not any("Murillo" in s and "teacher" in s.lower() for s in got)
