@@ -9,12 +9,16 @@ tests, not taken from the bench sets. Each form is also checked not to read what
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engram import Memory
 from engram.extract import OfflineExtractor
 from engram.types import Event
+from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
+from tests.support.extraction import fact_summaries, play_user_sessions
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -122,3 +126,18 @@ def test_a_name_in_passing_is_not_a_second_copy_of_what_a_rule_found() -> None:
     got = summaries("I'm English teacher in a secondary school in Sevilla, IES Murillo.")
     assert "Works as an English teacher" in got
     assert not any("Murillo" in s and "teacher" in s.lower() for s in got)
+
+
+def _held(mem: Memory, actor: str, *sessions: list[str]) -> list[str]:
+    play_user_sessions(mem, *sessions, start=T0, actor=actor)
+    return fact_summaries(mem, actor)
+
+
+def test_through_memory_a_name_in_passing_is_kept_once(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    got = _held(mem, "ana", ["We're driving to Munich to see our daughter Anke next week. Is that doable?"])
+    assert any("Munich" in s for s in got), got
+    got = _held(mem, "ben", ["I live in Lisbon."], ["Need a packing list for my weekend trip to Porto."])
+    assert any("Porto" in s for s in got), got
+    got = _held(mem, "cai", ["I live in Lisbon."], ["Need a packing list for my weekend trip to Lisbon."])
+    assert [s for s in got if "Lisbon" in s] == ["Lives in Lisbon"], got  # Lisbon is on record already

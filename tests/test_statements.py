@@ -97,6 +97,13 @@ def test_an_end_supersedes_what_it_ends_and_nothing_else() -> None:
     assert (d.action, d.target) == ("replace", "r1")
 
 
+def test_an_end_supersedes_every_record_that_says_it() -> None:
+    got = decide(_cand("No longer plays bass in The Wrecks", ends=True),
+                 [_record("r0", "Sister lives in Rome"), _record("r1", "Plays bass in a band called The Wrecks"),
+                  _record("r2", "Plays bass with The Wrecks at the Dublin Castle on Fridays")])
+    assert [(d.action, d.target) for d in got] == [("replace", "r1"), ("delete", "r2")]
+
+
 def test_an_event_never_supersedes_another_event() -> None:
     (d,) = decide(_cand("Went to Rome with their kids", kind="event"),
                   [_record("r1", "Went to Paris with their kids")])

@@ -149,7 +149,7 @@ class OfflineExtractor:
         found = [t for f in out[start:] for t in (f.summary, f.value)]
         for sentence in plain:  # names said in passing that nothing above kept
             out.extend(Fact(subject="user", attribute=statements.ATTRIBUTE, value=s, summary=s, category="fact",
-                            event_id=ev.id, evidence=sentence, at=ev.at, multi=True, rule=statements.RULE)
+                            event_id=ev.id, evidence=sentence, at=ev.at, multi=True, rule=named.RULE)
                        for s in named.kept(sentence, found))
 
     def _retake(self, retake: corrections.Retake, raw: str, ev: Event, ctx: Context, out: list[Fact]) -> None:

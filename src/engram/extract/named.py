@@ -1,4 +1,4 @@
-"""Names said in passing that nothing else kept: "plan to drive to Munich to visit our daughter Anke". Pure.
+"""Names said in passing that nothing else kept: "we're driving to Munich to see our daughter Anke". Pure.
 
 The rules read the shapes they were written for, and statements (:mod:`.statements`) keep first-person
 disclosures but not requests or plans. People name the places, people and things of their lives inside both
@@ -32,13 +32,16 @@ _WHEN = frozenset(w + t for w in ("Monday", "Tuesday", "Wednesday", "Thursday", 
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December"))
 # a change or an end names the old value beside the new: the rules of endings and switches read those
-_CHANGE = re.compile(r"\b(?:replaced|switched|swapped|traded|instead|changed?|jumped ship|new)\b", re.IGNORECASE)
+_CHANGE = re.compile(r"\b(?:replaced|switched|swapped|traded|instead|changed?|jumped ship|new|laid off|redundant|"
+                     r"fired|let go|passed away|died|relocated|moved|gone off|goodbye|bye)\b", re.IGNORECASE)
+RULE = "named"  # Fact.rule of a name kept in passing (a statement, kept only if no stored record names it)
 MAX_WORDS = 25  # a longer clause is a story, not a fact to keep
 NEW_SHARE = 0.5  # a clause is kept only when most of its content words are not in what was found already
 
 
 def names(sentence: str) -> list[str]:
-    """The names ``sentence`` says: capitalised words that are not the capital of a sentence's first word."""
+    """The names ``sentence`` says: runs of capitalised words, without leading words capitalised only because they
+    open a sentence or are not names (a stop word, a greeting, a day or a month)."""
     out = []
     for m in _NAME.finditer(sentence):
         words = m.group(0).split()

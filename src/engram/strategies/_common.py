@@ -18,7 +18,7 @@ from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
 from ..core.strategy_types import FACT_TYPES
 from ..errors import ModelOutputError
-from ..extract import Fact, OfflineExtractor, later_fix, relations_from_keys
+from ..extract import Fact, OfflineExtractor, later_fix, named, relations_from_keys
 from ..extract.spans import truecase
 from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
@@ -69,9 +69,15 @@ class Run:
             read = self.extractor.facts(self.events, history=self.history, known=self.known_relations())
             read += later_fix.fixes(self.events, self.history, read, self.held)  # "one fix from our last chat: ..."
             read += later_fix.by_name(self.events, read, self.held)  # "Arup is history", "we had to rehome Tigger"
-            self._offline = [f for f in read if f.rule != STATEMENT]
-            self._said = [f for f in read if f.rule == STATEMENT]
+            self._offline = [f for f in read if f.rule not in (STATEMENT, named.RULE)]
+            self._said = [f for f in read if f.rule == STATEMENT or (f.rule == named.RULE and self._new_names(f))]
         return self._offline
+
+    def _new_names(self, f: Fact) -> bool:
+        """Whether a name kept in passing (:mod:`engram.extract.named`) names something no active record names:
+        "Reach them by WhatsApp" is not kept beside "Prefers to be contacted by WhatsApp"."""
+        held = " ".join(r.summary for r in self.held(f.summary)).lower()
+        return any(n.lower() not in held for n in named.names(f.summary))
 
     def offline_statements(self) -> list[Fact]:
         """What the user disclosed in this batch that no rule read (:mod:`engram.extract.statements`)."""

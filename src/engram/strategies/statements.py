@@ -214,12 +214,16 @@ def decide(c: Candidate, neighbors: Sequence[Record],
     if ending:
         what = mine - _OVER_WORDS
         named = _undated(said)
+        over = []
         for r in neighbors:
             theirs, known = content(r.summary), _undated(names(r.summary))
             if named and known and not named & known:
                 continue  # "used to live in Oslo" does not end "Lives in Bergen" (a date is no other value)
             if what and not negated(r.summary) and len(what & theirs) >= max(1, (len(what) + 1) // 2):
-                return [Decision("replace", r.id, "says it is over")]
+                over.append(r)
+        if over:  # every record that says it ("Plays the cello", "Cello lessons with Ines are on Fridays")
+            return [Decision("replace", over[0].id, "says it is over")] + [
+                Decision("delete", r.id, "says it is over") for r in over[1:]]
         return [Decision("add", None, "new information")]
     if c.kind == "fact" and names(c.summary):
         mine_frame = frame(c.summary)
