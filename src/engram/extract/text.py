@@ -91,8 +91,6 @@ _THIRD_VERBS = "goes|lives|works|attends|plays|studies|teaches|drives|coaches|tr
 _FIRST_VERBS = "work|live|drive|speak|play|teach|study|go|coach|train|volunteer"
 # a change said after a comma without its subject: "my sister left Oslo, moved to Rome" (hers, not the user's)
 _PAST_VERBS = "switched|moved|joined|started|bought|sold|took up|picked up|got|landed"
-# what the speaker does, said after a comma as a participle: "I'm now in Winnipeg, working at St. Boniface"
-_DOING = r"(?:now\s+|currently\s+)?(?:working|studying|teaching|training|volunteering)\s+(?:at|for|as|in)\b"
 _CLAUSE_SPLIT = re.compile(
     # a second statement announced by "also", "btw", "plus" or a dash: "I live in Malmo, also my daughter is ...",
     # "karate is my sport - and Jurgen is my boss"
@@ -113,7 +111,7 @@ _CLAUSE_SPLIT = re.compile(
     # thinking of making gifts" (an adverb still qualifies it: "I live in Rome, probably")
     r"|,\s+(?=(?:(?:and|so)\s+)?(?:thinking|considering|planning|hoping|dreaming|wondering)\b)"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
-    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|" + _DOING + r"|"
+    r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
     + _PAST_VERBS + r")\b)"
     r"|,\s+(?=(?:the|my|our)\s+[\w-]+\s+(?:changed|cancel(?:l)?ed|closed|decided|said|told|moved|switched)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
@@ -294,8 +292,6 @@ def gapped(clause: str, previous: str) -> str:
         return f"{who.group(0)} {clause}"
     if who and re.match(r"^(?:starting|joining|moving)\b", clause):  # "my sister left Oslo, starting at Google"
         return f"{who.group(0)} is {clause}"
-    if re.match(r"^(?:I|we)\s", previous) and re.match(_DOING, clause):  # "..., working at X": "I am working at X"
-        return f"{previous.split()[0]} {'am' if previous.split()[0] == 'I' else 'are'} {clause}"
     if re.match(r"^(?:" + _FIRST_VERBS + r")\b", clause) and re.match(r"^(?:I|we)\s", previous):
         return f"{previous.split()[0]} {clause}"  # "I live in Leeds and work at Arup"
     m = _GAPPED.match(clause)
