@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.text import STOP_WORDS, key_terms
+from ..core.timeref import WEEKDAYS
 from .lexicon import HEDGES, NOT_NAMES
 from .statements import ENDING, third_person
 from .text import split_clauses
@@ -26,11 +27,8 @@ _OPENER = re.compile(r"^(?:(?:also|and|so|but|oh|well|ok|okay|yes|yeah|no|hi|hey
 _NOT_A_NAME = NOT_NAMES | frozenset(("Need", "Can", "Could", "Would", "Will", "Please", "Help", "Any", "Is", "Are",
                                      "Do", "Does", "Did", "Have", "Has", "Thanks", "Thank", "Nice", "Good",
                                      "Great", "Sounds", "Perfect", "Brilliant", "Lovely", "Exactly", "True"))
-# days and months are when, not what: the rules of time read them ("cannot do Mondays" names no new thing)
-_WHEN = frozenset(w + t for w in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-                  for t in ("", "s")) | frozenset((
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December"))
+# days are when, not what (NOT_NAMES holds them and the months): "cannot do Mondays" names no new thing
+_DAYS = frozenset(f"{d.capitalize()}s" for d in WEEKDAYS)
 # a change or an end names the old value beside the new: the rules of endings and switches read those
 _CHANGE = re.compile(r"\b(?:replaced|switched|swapped|traded|instead|changed?|jumped ship|new|laid off|redundant|"
                      r"fired|let go|passed away|died|relocated|moved|gone off|goodbye|bye)\b", re.IGNORECASE)
@@ -45,7 +43,7 @@ def names(sentence: str) -> list[str]:
     out = []
     for m in _NAME.finditer(sentence):
         words = m.group(0).split()
-        while words and (words[0] in _NOT_A_NAME or words[0] in _WHEN or words[0].lower() in STOP_WORDS):
+        while words and (words[0] in _NOT_A_NAME or words[0] in _DAYS or words[0].lower() in STOP_WORDS):
             words = words[1:]
         if words and not (len(words) == 1 and len(words[0]) < 2):
             out.append(" ".join(words).rstrip("."))
