@@ -105,8 +105,8 @@ def summaries(*turns: str) -> list[str]:
 def test_a_name_said_in_passing_is_kept_in_the_clause_that_says_it() -> None:
     got = summaries("We're driving to Munich to see our daughter Anke next week. Is that doable in one day?")
     assert any("Munich" in s and "Anke" in s for s in got)
-    got = summaries("Sharp. And Chiefs lost again, my team is killing me")
-    assert "Chiefs lost again" in got
+    got = summaries("Need a packing list for my trip to Porto with my sister Ana.")
+    assert any("Porto" in s for s in got), got
 
 
 @pytest.mark.parametrize("text", [
@@ -115,9 +115,11 @@ def test_a_name_said_in_passing_is_kept_in_the_clause_that_says_it() -> None:
     "I'm thinking about moving to Rome.",              # a hedge
     "Rhys has to work that day.",                      # says nothing of the user
     "I can't do Mondays, that's my weekly dance class.",  # a day is when, not a name to keep
+    "Look what my other assistant printed: a list.",   # a word capitalised because it opens the sentence
 ])
 def test_what_a_name_in_passing_does_not_keep(text: str) -> None:
-    assert not [s for s in summaries(text) if any(n in s for n in ("Iceberg", "Bath", "Rome", "Rhys", "Mondays"))]
+    assert not [s for s in summaries(text)
+                if any(n in s for n in ("Iceberg", "Bath", "Rome", "Rhys", "Mondays", "Look", "assistant"))]
 
 
 def test_a_name_in_passing_is_not_a_second_copy_of_what_a_rule_found() -> None:

@@ -39,13 +39,16 @@ NEW_SHARE = 0.5  # a clause is kept only when most of its content words are not 
 
 def names(sentence: str) -> list[str]:
     """The names ``sentence`` says: runs of capitalised words, without leading words capitalised only because they
-    open a sentence or are not names (a stop word, a greeting, a day or a month)."""
+    open a sentence or are not names (a stop word, a greeting, a day or a month); a single word that opens
+    ``sentence`` is not counted."""
     out = []
     for m in _NAME.finditer(sentence):
         words = m.group(0).split()
         while words and (words[0] in _NOT_A_NAME or words[0] in _DAYS or words[0].lower() in STOP_WORDS):
             words = words[1:]
-        if words and not (len(words) == 1 and len(words[0]) < 2):
+        if len(words) == 1 and (len(words[0]) < 2 or m.start() == 0):
+            continue  # one capitalised word opening the text is as often a verb ("Look what ...") as a name
+        if words:
             out.append(" ".join(words).rstrip("."))
     return out
 
