@@ -52,6 +52,7 @@ class Run:
     extractor: OfflineExtractor = field(default_factory=OfflineExtractor)
     embed: Callable[[Sequence[str]], Any] | None = None  # the engine's embedder, when it has one
     _vectors: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _looked: dict[tuple[str, str, int], list[Record]] = field(default_factory=dict, repr=False)
 
     def kind(self, sort: str) -> str:
         want = KIND_FOR.get(sort, "fact")
@@ -139,9 +140,14 @@ class Run:
         return [float(mine @ self._vectors[o]) for o in others]
 
     def lookup(self, namespace: str, text: str, k: int | None = None) -> list[Record]:
-        """Active neighbours in ``namespace`` only (``k`` of them at most, the run's ``k`` by default)."""
-        return [r for r in self.neighbors(namespace, text, k or self.k)
-                if r.namespace == namespace and r.status == "active"]
+        """Active neighbours in ``namespace`` only (``k`` of them at most, the run's ``k`` by default). Asked once
+        per run: nothing is written while a run plans, and several steps ask the same (a name kept in passing is
+        looked up before it is kept and again when it is consolidated)."""
+        key = (namespace, text, k or self.k)
+        if key not in self._looked:
+            self._looked[key] = [r for r in self.neighbors(namespace, text, key[2])
+                                 if r.namespace == namespace and r.status == "active"]
+        return list(self._looked[key])
 
 
 def fact_candidate(run: Run, strategy: Strategy, namespace: str, f: Fact) -> Candidate:
