@@ -24,6 +24,7 @@ blind3``) was written by a helper who did not read the extractor, split by user:
 The fourth (``users/blind4.py``, ``--set blind4``) was written by hand, user by user, by another such helper (stop 39),
 split the same way; the fifth (``users/blind5.py``, ``--set blind5``, stop 42) likewise, after this stop's rules; the
 sixth (``users/blind6.py``, ``--set blind6``, stop 43) likewise, first run on stop 42's code and on stop 43's.
+The seventh (``users/blind7.py``, ``--set blind7``, stop 48) likewise, written blind, first run on stop 47's code.
 
 Usage::
 
@@ -58,6 +59,7 @@ import blind3  # noqa: E402
 import blind4  # noqa: E402
 import blind5  # noqa: E402
 import blind6  # noqa: E402
+import blind7  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -74,7 +76,8 @@ SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of th
         "blind3": (blind3.build, blind3.digest, blind3.FROZEN),
         "blind4": (blind4.build, blind4.digest, blind4.FROZEN),
         "blind5": (blind5.build, blind5.digest, blind5.FROZEN),
-        "blind6": (blind6.build, blind6.digest, blind6.FROZEN)}
+        "blind6": (blind6.build, blind6.digest, blind6.FROZEN),
+        "blind7": (blind7.build, blind7.digest, blind7.FROZEN)}
 SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
