@@ -132,6 +132,10 @@ def test_retractions_delete_by_key_value_or_topic() -> None:
     assert [d.target for d in decide(cand("", "user/allergy:shellfish", "yes", retract=True), [shell])] == ["r2"]
     topic = cand("Sold the Prius", "user/retract:priu", "", retract=True, topic=("priu",))
     assert [d.target for d in decide(topic, [lisbon, prius, hand])] == ["r3", "r4"]
+    # a short form of the stored value ends it ("Left Hallmann" / "Works at Hallmann Architekten"), not a part
+    hallmann = rec("r5", "Works at Hallmann Architekten", "user/employer", "Hallmann Architekten")
+    assert [d.target for d in decide(cand("", "user/employer", "Hallmann", retract=True), [hallmann])] == ["r5"]
+    assert decide(cand("", "user/employer", "Architekten Berlin", retract=True), [hallmann]) == []
 
 
 def test_text_restatement_of_a_keyless_record_and_negation() -> None:

@@ -259,7 +259,7 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         out = []
         for r, kv in keyed:
             by_key = bool(c.key and kv and keys_match(c.key, kv[0])
-                          and (not c.value or _bare(kv[1]) == _bare(norm_value(c.value))))
+                          and (not c.value or _names_held(_bare(norm_value(c.value)), _bare(kv[1]))))
             if (by_key and not c.topic) or _topic_hit(c.topic, r):
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out
@@ -340,6 +340,13 @@ def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | No
         if v == "same":
             return Decision("skip", r.id, "the same attribute and value by meaning")
     return None
+
+
+def _names_held(said: str, held: str) -> bool:
+    """A retraction's value names a stored one: the same, or its short form ("Left Hallmann" ends the employer
+    "Hallmann Architekten"): every word of ``said`` is one of ``held``'s (both :func:`_bare`)."""
+    words = said.split()
+    return said == held or (bool(words) and max(map(len, words)) >= 3 and set(words) <= set(held.split()))
 
 
 def _bare(value: str) -> str:

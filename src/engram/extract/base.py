@@ -247,7 +247,8 @@ def rel_fact(rel: Rel, c: Clause) -> Fact:
     summary = f"Has {article} {rel.word} named {rel.name}"
     attr = ("pet" if rel.is_pet else "family") + f":{rel.word}:{(rel.name or '').lower()}"
     age = re.search(re.escape(rel.name or "@@") + r"(?:,)?\s+(?:is|turned|just turned)\s+(?P<age>\d{1,2})"
-                    r"(?:\s+(?:years?|months?)(?:\s+old)?)?\b", c.text)
+                    r"(?!(?:\s+(?:weeks?|months?|years?))?\s+(?:pregnant|along|gone|into|in|married|sober)\b)"
+                    r"(?:\s+(?:years?|months?)(?:\s+old)?)?\b", c.text)  # "Mei Ling is 7 months pregnant": no age
     if age:
         summary += f" ({age.group('age')} years old)" if "month" not in age.group(0) else \
             f" ({age.group('age')} months old)"

@@ -223,9 +223,21 @@ def _last_run(sentence: str, shape: str, offset: int) -> tuple[int, str] | None:
     return None
 
 
+# "Wednesday nights, sorry, Tuesday nights": a day put right with the word that goes with it said again
+_DAY_PHRASE = re.compile(rf"\b(?P<slip>{DAY}s?)(?P<with>\s+[a-z]+)\s*[,;-]?\s*(?P<cues>{_STRONG})\s*[,:!-]?\s*"
+                         rf"(?P<value>{DAY}s?)(?P=with)\b", re.IGNORECASE)
+
+
+def _day_phrase(text: str) -> list[Edit]:
+    m = _DAY_PHRASE.search(text)
+    if m is None or m.group("slip").lower() == m.group("value").lower():
+        return []
+    return [(m.start(), m.end(), m.group("value") + m.group("with"))]
+
+
 def first(text: str) -> list[Edit]:
     """The edits that put right the first slip ``text`` corrects (non-overlapping, last first); [] for none."""
-    return _inline(text) or _next_sentence(text) or _cue_sentence(text)
+    return _day_phrase(text) or _inline(text) or _next_sentence(text) or _cue_sentence(text)
 
 
 def rewrite(message: str) -> str:

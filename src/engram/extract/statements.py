@@ -69,7 +69,7 @@ _PREFERENCE = re.compile(r"^(?:love|loves|like|likes|enjoy|enjoys|prefer|prefers
 # "I'm not X anymore", "I sold the camper", "we split up", "between jobs": the clause says something is over
 ENDING = re.compile(
     r"\b(?:no longer|not\b.{0,40}\b(?:any ?more|any longer)|anymore|sold|quit|gave up|given up|stopped|"
-    r"split up|broke up|broken up|divorced|left|retired from|between jobs|got rid of|used to|moved out|"
+    r"split up|broke up|broken up|divorced|left|retired from|between jobs|got rid of|used to|moved out|finished with|"
     r"ended|cancelled|canceled)\b", re.IGNORECASE)
 _SPLIT = re.compile(r"(?:(?:,\s*|\s+)(?:and\s+)?(?:also|btw|by the way|plus)\s+|(?:,\s*|\s+)(?:and|but|so|while|"
                     r"although|though|because)\s+|\s+[-\u2013\u2014]+\s+(?:and\s+)?|\s*;\s*)(?=(?:I|we|my|our)\b)",

@@ -164,6 +164,11 @@ def someone_new(c: Clause, ctx: Context) -> list[Fact] | None:
     return [rel_fact(rel, c)] if rel.name else []
 
 
+# a second given name ("Mei Ling", "Anne Marie"): a capitalised word after the first that the sentence goes on from
+_SECOND_NAME = re.compile(r"\s+(?P<second>[^\W\d_a-z][a-zà-ÿ'’-]+)(?=\s*(?:[,.!?;:)]|$)|\s+(?:is|was|has|had|and|"
+                          r"who|will|would|just|can|does|did|got|went|said|turned|[a-z]+s)\b)")
+
+
 @rule("mentions")
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my daughter Ana", "our dog, Rex", "the dog, Pickles": remembered for later clauses; a fact when named in a
@@ -181,6 +186,9 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
             continue
         rel_word = mr.group("rel").lower()
         name = re.sub(r"['’]s$", "", mr.group("name") or "") or None  # "my manager Priya's leaving card"
+        if name and (more := _SECOND_NAME.match(t, mr.end("name"))) and more.group("second") not in NOT_NAMES \
+                and more.group("second").lower() not in LANGS:
+            name = f"{name} {more.group('second')}"  # "my wife Mei Ling is ...", "my sister Anne Marie lives ..."
         if name and (name in NOT_NAMES or not name[0].isupper()):
             name = None
         if name and t[mr.end("rel"):mr.start("name")].strip() == "" and name in ("Is", "Was"):

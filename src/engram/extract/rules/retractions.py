@@ -15,10 +15,12 @@ from ..text import cap, pronouns, strip_article, strip_prep, third_person, tidy,
 
 @rule("retractions")
 def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I sold the Prius", "we had to cancel the Japan trip", "I quit the gym", "I broke up with Sam"."""
+    """"I sold the Prius", "we had to cancel the Japan trip", "I quit the gym", "I broke up with Sam", "I finished
+    with Biedronka yesterday"."""
     m = re.match(r"^(?:I|we)\s+(?:have\s+|had\s+)?(?:just\s+|finally\s+|recently\s+|already\s+)?(?:had to\s+)?"
                  r"(?P<verb>sold|gave away|got rid of|quit|gave up|stopped|cancell?ed|cancel|called off|"
-                 r"broke up with|divorced|no longer (?:have|own|drive|take|play|do|use))\s+(?P<np>.+)$", c.text,
+                 r"broke up with|divorced|finished (?:with|at|up at)|am done with|"
+                 r"no longer (?:have|own|drive|take|play|do|use))\s+(?P<np>.+)$", c.text,
                  re.IGNORECASE)
     if not m:
         return None
@@ -26,6 +28,8 @@ def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
     np = re.sub(r"^on\s+", "", np) if m.group("verb").lower() == "gave up" else np  # "I gave up on Czech"
     np = re.sub(r"^(?:going to|attending)\s+", "", np, flags=re.IGNORECASE)  # "I stopped going to therapy": therapy
     np = re.sub(r"\s+(?:around|on|in|the week of)\s+\d{4}.*$", "", np)
+    if refs := timeref.find(np, c.event.at):  # "Primark on Friday": Primark (when it ended is not what ended)
+        np = re.sub(r"\s+(?:on|in|at|last|this|the)$", "", np[:refs[0].start].rstrip(" ,")) or np
     np = TRAILING.sub("", re.sub(r"\b(?:completely|altogether|entirely|for good)\b", "", np)).strip()
     timeless = strip_article(timeref.rewrite(np, c.event.at)[0])
     for tr in c.times:

@@ -38,10 +38,12 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work as a nurse", "I'm a software engineer at Acme", "I've been a pharmacist at Boots for 6 years" (job,
     and employer when named); "I'm a pharmacist in Lagos" names where the work is, not an employer."""
     t = c.text
-    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+as\s+(?:a|an)\s+"
-                 r"(?P<job>[\w\s-]+?)"
+    m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?:work|am working|have been working)\s+"
+                 r"(?:(?:now|currently)\s+)?as\s+(?P<article>(?:a|an)\s+)?(?P<job>[\w\s-]+?)"
                  r"(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+?))?"
                  r"(?:\s+(?:for|since)\s+(?:\w+\s+)?(?:years?|months?|\d{4}))?$", t)
+    if m and not m.group("article") and not set(m.group("job").lower().split()) & JOB_HEADS:
+        m = None  # "as cashier" (no article) is a job; "as part of a team" is not
     m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:(?:a|an)\s+|"
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
@@ -73,7 +75,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         retired = said.startswith("retired ")  # "a retired teacher in Galway": where they live, not work
         lives = make_fact(c, "user", "residence", city, f"Lives in {city}", "fact") if retired else _works_in(c, city)
         return [*out, lives]
-    employer, where = _in_city(c, org(m.group("org") or ""))
+    employer, where = _in_city(c, org(_before_when(m.group("org") or "", c)))  # "at Boots in March": Boots
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
     return out
@@ -158,7 +160,7 @@ def no_longer_works_at(c: Clause, ctx: Context) -> list[Fact] | None:
 def left_job(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I just quit Initech", "I left my job at the bank": retracts that employer."""
     m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:left|quit)\s+(?:my job\s+(?:at|with)\s+)?(?P<org>[A-Z].+)$", c.text)
-    employer = org(m.group("org")) if m else ""
+    employer = org(_before_when(m.group("org"), c)) if m else ""  # "I left Hallmann in April": Hallmann
     if not employer:
         return None
     when = when_suffix(c)
@@ -223,6 +225,55 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
     if m.group("job"):
         out.append(_job(c, trim_np(m.group("job")).lower()))
     return out
+
+
+_ROLE = r"(?P<job>(?i:" + HEAD_OF + r")|(?:[\w'’-]+\s+){0,3}?(?:" + _JOBS + r"))"
+_TO = r"(?:\s+(?:at|with|in|for)\s+(?P<org>.+))?$"
+# after "hired ... as" or "a job as" any short noun phrase is the role ("a QA tester", "night porter")
+_ANY_ROLE = r"(?P<job>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)"
+_GOT_JOB = re.compile(
+    r"^I\s+(?:have\s+)?(?:just\s+|finally\s+|now\s+)?(?:got|landed|found|took|was offered|have been offered|"
+    r"accepted|been offered)\s+(?:a|an|the)\s+(?:new\s+|summer\s+|part-time\s+|full-time\s+|permanent\s+)*"
+    r"(?:job|position|role|post|internship|placement|contract)"
+    r"(?:\s+as\s+(?:a\s+|an\s+)?" + _ANY_ROLE + r"|\s+doing\s+(?P<task>[\w\s-]+?))?" + _TO, re.IGNORECASE)
+_HIRED = re.compile(r"^I\s+(?:have\s+)?(?:just\s+|finally\s+)?(?:got|was|have been|am|been)\s+hired\s+(?:at|by)\s+"
+                    r"(?P<org>.+?)(?:,?\s+as\s+(?:a\s+|an\s+)?" + _ANY_ROLE + r")?$", re.IGNORECASE)
+# "joining Shopee next month as senior product manager", "go to Vestas from October, as head of service
+# engineering": a move to an organisation is a new employer only when it comes with a role
+_GOES_AS = re.compile(r"^(?:I\s+(?:am\s+|will\s+)?)?(?:join|joining|go|going|move|moving|switch|switching)\s+"
+                      r"(?:over\s+)?(?:to\s+)?(?P<org>(?-i:[^\W\d_a-z])[^,;]*?),?\s+as\s+(?:a\s+|an\s+)?(?:the\s+)?"
+                      + _ROLE + r"\b", re.IGNORECASE)
+
+
+def _appositive(said: str) -> str:
+    """The employer in "an office, Baltica Services, here in Kraków": a name set off after a kind of place."""
+    m = re.match(r"^(?:a|an|the)\s+[a-z][\w\s-]*?,\s+(?P<n>(?-i:[^\W\d_a-z])[\w&.'’-]*(?:\s+(?-i:[^\W\d_a-z])"
+                 r"[\w&.'’-]*)*)", said.strip())
+    return m.group("n") if m else ""
+
+
+@rule("user")
+def new_job(c: Clause, ctx: Context) -> list[Fact] | None:
+    """A new job said as an event: "I got a job as accountant in an office, Baltica Services", "got a summer
+    internship doing IT helpdesk at the university hospital", "I got hired at Tesco as a shift manager",
+    "joining Shopee next month as senior product manager": the employer and the job, as the facts they now are
+    (so they replace the ones before by key)."""
+    m = _GOT_JOB.match(c.text) or _HIRED.match(c.text) or _GOES_AS.match(c.text)
+    if not m:
+        return None
+    said = m.group("org") or ""
+    employer = _appositive(said) or org(_before_when(said, c))
+    if employer and (employer.split()[0] in NOT_NAMES or is_activity(employer)):
+        employer = ""
+    employer, where = _in_city(c, employer) if employer else ("", [])
+    out = [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where] if employer else []
+    if m.group("job"):  # in lower case, but an acronym as said ("a QA tester")
+        out.append(_job(c, " ".join(w if w.isupper() and len(w) > 1 else w.lower()
+                                    for w in trim_np(m.group("job")).split())))
+    elif "task" in m.re.groupindex and m.group("task"):  # "an internship doing IT helpdesk"
+        task = trim_np(m.group("task"))
+        out.append(make_fact(c, "user", "job", task, f"Works in {task}", "fact"))
+    return out or None
 
 
 @rule("user")
@@ -401,8 +452,8 @@ def studies(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def switched_major(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I switched my major to economics"."""
-    m = re.search(r"\b(?:switched|changed)\s+(?:my\s+)?(?:major|degree|course|subject)\s+(?:from\s+[\w\s]+?\s+)?to\s+"
+    """"I switched my major to economics", "switched majors to computer science"."""
+    m = re.search(r"\b(?:switched|changed)\s+(?:my\s+)?(?:major|degree|course|subject)s?\s+(?:from\s+[\w\s]+?\s+)?to\s+"
                   r"(?P<what>[\w\s-]+)", c.text)
     if not m:
         return None
