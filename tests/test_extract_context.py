@@ -145,3 +145,29 @@ def test_a_bare_name_is_a_person_only_when_it_does_what_people_do() -> None:
     assert _facts(("user", "Paris is lovely.")) == []
     got = _facts(("user", "Ben is a carpenter. My brother Ben is great."))
     assert ("brother:ben/job", "Brother Ben works as a carpenter", False) in got
+
+
+def _users(*lines: str) -> list[tuple[str, str]]:
+    """Each line a user message, the assistant's "I see." between them."""
+    return [m for line in lines for m in (("user", line), ("assistant", "I see."))][:-1]
+
+
+def test_he_or_she_is_someone_spoken_of_in_this_message_or_the_one_before() -> None:
+    near = _facts(*_users("My sister Ines moved to Faro.", "She is a vet there now."))
+    assert ("sister:ines/job", "Sister Ines works as a vet", False) in near
+    far = _facts(*_users("My wife Rhian says hi.", "Thanks for the list.",
+                         "We're getting the boat ready. She's a 30-foot sloop called Petrel."))
+    assert not any(k.startswith("wife") and "sloop" in s for k, s, _ in far), far  # the boat, not the wife
+
+
+def test_he_or_she_is_never_a_group() -> None:
+    said = _users("My parents run a cafe in Split.", "his name is Davor, we're friends so casual is fine")
+    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role=r, content=t,
+                 at=T0 + timedelta(minutes=i)) for i, (r, t) in enumerate(said)]
+    assert not [f.key for f in OfflineExtractor().facts(evs) if "parents" in f.key and "davor" in f.key]
+
+
+def test_a_pet_named_after_getting_it_with_the_subject_left_out() -> None:
+    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", at=T0,
+                 content="got a new pup, Pip, 9 weeks. how do we start crate training")]
+    assert [f.key for f in OfflineExtractor().facts(evs) if f.attribute.startswith("pet:")] == ["user/pet:puppy:pip"]

@@ -73,6 +73,7 @@ class Rel:
     word: str
     name: str | None = None
     called: str = ""  # "m" or "f" once the user called them "he" or "she"
+    said_in: int = 0  # the user message (counted from 1 in the batch) that last spoke of them
 
     @property
     def gender(self) -> str:
@@ -93,6 +94,9 @@ class Rel:
         if not self.word:
             return (self.name or "").lower()
         return f"{self.word}:{self.name.lower()}" if self.name else self.word
+
+
+_PLURAL = frozenset(("twins", "kids", "sons", "daughters", "parents", "grandparents", "in-laws"))  # never he or she
 
 
 @dataclass
@@ -137,19 +141,27 @@ class Context:
                     self.name(r, rel.name)
                 self.rels.remove(r)
                 self.rels.append(r)
+                r.said_in = len(self.said)
                 if r.name:
                     self.names[r.name] = r
                 return r
         self.rels.append(rel)
+        rel.said_in = len(self.said)
         if rel.name:
             self.names[rel.name] = rel
         return rel
 
     def pronoun(self, word: str) -> Rel | None:
-        """Who "he", "she" or "it" is: the latest person or pet of that gender. Whom the user called "he" is a he
-        from then on, so a later "she" skips him ("my partner Liam, he's 40 ... the dog, Pickles, she's ...")."""
+        """Who "he", "she" or "it" is: the latest person or pet of that gender, spoken of in this message or the
+        user's one before (further back, "she" is as likely the boat or the new pup as the wife named a session
+        ago). Whom the user called "he" is a he from then on, so a later "she" skips him ("my partner Liam, he's
+        40 ... the dog, Pickles, she's ...")."""
         want = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}.get(word.lower(), "")
         for r in reversed(self.rels):
+            if r.said_in < len(self.said) - 1:
+                break  # every one before it was spoken of earlier still
+            if want and r.word in _PLURAL:
+                continue  # "his name is Mathis" is not about "my parents"
             if not want or r.gender in (want, ""):
                 r.called = r.called or want
                 return r
@@ -188,6 +200,8 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
         if found:
             return found.subject, found.display, "SUBJ " + text[m.end():]
     m = re.match(r"^" + NAME + r"\s+(?=\w)", text)
+    if m and m.group("name") in ("He", "She", "It", "They", "You"):
+        return "", "", text  # a pronoun nobody near it is: not a name
     if m and m.group("name") in ctx.names:
         rel = ctx.remember(ctx.names[m.group("name")])  # named: the one "he"/"she" now refers to
         return rel.subject, rel.display, "SUBJ " + text[m.end():]
@@ -200,7 +214,7 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
             and m.group("name").lower() not in FAMILY and all(r.name != m.group("name") for r in ctx.rels):
         # "Fritzi does not like it, she barks": whom "she" means next (for pronouns only: a name said once is no
         # subject of records until the user says who it is)
-        ctx.rels.append(Rel("", m.group("name")))
+        ctx.rels.append(Rel("", m.group("name"), said_in=len(ctx.said)))
     return "", "", text
 
 

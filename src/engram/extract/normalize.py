@@ -256,7 +256,7 @@ def _word(m: re.Match[str]) -> str | None:
     if low in _G_DROPPED or (low.endswith("in'") and len(low) > 4):
         return _cased(w, low.rstrip("'") + "g")
     if low in ("bro", "sis", "nana", "granny", "pup", "kitty"):  # only a relative or pet after "my"/"our"
-        return _cased(w, _SHORT[low]) if prev in ("my", "our", "a", "his", "her", "their") else None
+        return _cased(w, _SHORT[low]) if prev in ("my", "our", "a", "his", "her", "their", "new", "little") else None
     if low == "n":  # "me n my sister", "rock n roll": between two words
         return "and" if w == "n" and prev and nxt and len(prev) > 1 and len(after) > 1 else None
     if low == "r":  # "how r u", "we r moving"

@@ -300,9 +300,10 @@ def pronoun_name_is(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions", final=True)
 def have_pets_or_children(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I have a dog named Rex", "we adopted two kittens", "I have three kids": pets and children owned."""
+    """"I have a dog named Rex", "we adopted two kittens", "I have three kids", "got a new pup, Nel" (the subject
+    left out, as in chat): pets and children owned."""
     t = c.text
-    m = re.search(r"\b(?:I|we)\s+(?:have|have got|got|adopted|own)\s+(?P<n>a|an|one|two|three|four|five|\d+)\s+"
+    m = re.search(r"(?:\b(?:I|we)\s+|^)(?:have|have got|got|adopted|own)\s+(?P<n>a|an|one|two|three|four|five|\d+)\s+"
                   r"(?:(?:new|little|baby|rescue|tiny|young|old|sweet|cute|gorgeous|lovely)\s+)*(?P<kind>"
                   + "|".join(PETS) + r"|kids|children|sons|daughters|boys|girls|cats|dogs|"
                   r"rabbits|hamsters|birds|horses)\b(?P<rest>[^.?!]*)", t, re.IGNORECASE)
