@@ -214,3 +214,21 @@ def test_through_memory_a_name_in_passing_is_kept_once(make_memory: Callable[...
     assert any("Porto" in s for s in got), got
     got = _held(mem, "cai", ["I live in Lisbon."], ["Need a packing list for my weekend trip to Lisbon."])
     assert [s for s in got if "Lisbon" in s] == ["Lives in Lisbon"], got  # Lisbon is on record already
+
+
+def test_a_habit_moved_from_one_day_to_another_takes_the_old_days_place(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    got = _held(mem, "eve", ["I run the junior chess club on Tuesday evenings."],
+                ["Heads up - chess club is moving from Tuesdays to Fridays."])
+    assert "Runs junior chess club every Friday" in got, got  # what the habit is stays said
+    assert not any("Tuesday" in s for s in got), got
+    got = _held(mem, "fay", ["I swim on Mondays and I do pottery on Tuesdays."],
+                ["Pottery is moving from Tuesdays to Thursdays."])
+    assert any("every Monday" in s for s in got), got  # another day's habit stays
+
+
+def test_losing_a_pet_named_before_ends_it(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    got = _held(mem, "gus", ["My old cat Bramble is 17 and sleeps all day."], ["We lost Bramble in May."])
+    assert not any(s.startswith("Has a cat named Bramble") for s in got), got
+    assert "user/family:boss:priya" not in read("my old boss Priya called me")  # a former boss, not a pet's age

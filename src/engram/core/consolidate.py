@@ -184,6 +184,8 @@ class Decision:
     action: Action
     target: str | None = None
     reason: str = ""
+    summary: str | None = None  # a replacement's own words and key, when it restates its target ("the same habit,
+    key: str | None = None  # another day": :func:`_habit_moved`); else the candidate's
 
 
 def _topic_hit(topic: Sequence[str], record: Record) -> bool:
@@ -281,7 +283,8 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         related = [(r, kv[1]) for r, kv in keyed if kv and kv[0].rsplit("/", 1)[-1].split(":", 1)[0] == kind
                    and _topic_hit(c.topic, r)]
         if related:
-            return [Decision("replace", related[0][0].id, "the same event, rescheduled")]
+            return [_habit_moved(c, related[0][0], related[0][1]) or
+                    Decision("replace", related[0][0].id, "the same event, rescheduled")]
     if same_key and (c.revises or not c.multi):
         ranked = sorted(same_key, key=lambda rv: -similarity(c.summary, rv[0].summary)) if c.revises \
             else same_key
@@ -340,6 +343,20 @@ def _by_meaning(c: Candidate, keyed: Sequence[tuple[Record, tuple[str, str] | No
         if v == "same":
             return Decision("skip", r.id, "the same attribute and value by meaning")
     return None
+
+
+def _habit_moved(c: Candidate, old: Record, value: str) -> Decision | None:
+    """A habit moved to another day ("training is moving from Wednesday to Thursday") said of a stored one
+    ("Coaches the under-12 hurling team every Wednesday"): the stored record, its day put right, so what the
+    habit is stays said. None when ``c`` is no habit's day or the stored summary does not name its old day."""
+    kv = record_key(old)
+    if not (c.key and c.value and kv and WEEKLY in c.key and WEEKLY in kv[0]):
+        return None
+    said = re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", old.summary, re.IGNORECASE)
+    if said is None:
+        return None
+    summary = old.summary[:said.start()] + c.value + old.summary[said.end():]
+    return Decision("replace", old.id, "the same habit, another day", summary=summary, key=kv[0])
 
 
 def _names_held(said: str, held: str) -> bool:
@@ -487,6 +504,8 @@ class Batch:
                 self._add(c, None)
             elif d.action == "replace":
                 assert d.target is not None
+                if d.summary or d.key:
+                    c = replace(c, summary=d.summary or c.summary, key=d.key or c.key)
                 if pending:
                     old = self._drop_pending(d.target)
                     self._add(c, old.replaces)

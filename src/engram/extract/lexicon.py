@@ -41,7 +41,9 @@ PETS = ("dog", "cat", "puppy", "kitten", "rabbit", "bunny", "hamster", "parrot",
 REL_WORDS = sorted([*FAMILY, *PETS], key=len, reverse=True)
 REL_RE = "|".join(re.escape(w) for w in REL_WORDS)
 # "my *new* manager", "my *younger* sister": the same person word (not "old"/"ex": someone else, before).
-REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line|family)\s+){0,2}"
+# "old" only of a pet: "my old dog Fly" is aged, "my old boss Priya" is a former one
+REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line|family|old(?=\s+(?:" + "|".join(PETS) + \
+    r")\b))\s+){0,2}"
 
 JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer programmer designer lawyer attorney
     accountant architect chef cook pilot pharmacist dentist vet veterinarian paramedic firefighter officer

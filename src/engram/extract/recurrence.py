@@ -306,6 +306,22 @@ _BACK = re.compile(r"^(?:it|that|this|they|those)\s+(?:(?:is|are|has|have)\s+)?(
                    r"(?P<now>\s+(?:now|these days|instead|from now on|going forward))?$", re.IGNORECASE)
 
 
+# "training is moving from Wednesday to Thursday", "moved our Thursday games to Sunday morning": a habit's day, changed
+_DAY_MOVED = re.compile(rf"\b(?:mov|switch|chang|shift|bump|push)\w*\s+(?:[\w'’-]+\s+){{0,3}}?"
+                        rf"(?:from\s+(?:(?:our|my|the)\s+)?(?P<a>{DAY})s?|(?:our|my|the)\s+(?P<b>{DAY})s?\s+[a-z]+)\b"
+                        rf".*?\bto\s+(?:(?:the|our)\s+)?(?P<new>{DAY})s?\b", re.IGNORECASE)
+
+
+def day_moved(text: str) -> tuple[str, str] | None:
+    """The day a habit moved from and the one it moved to, when ``text`` says so ("moved our Thursday games to
+    Sunday morning": ("Thursday", "Sunday")), else None."""
+    m = _DAY_MOVED.search(text)
+    if m is None:
+        return None
+    old, new = day_name(m.group("a") or m.group("b")), day_name(m.group("new"))
+    return (old, new) if old != new else None
+
+
 def moved_back(text: str) -> str | None:
     """"it's Thursday now", "it moved to Fridays", "they're on Mondays now": the new recurrence of the habit
     the clause points back to (a day named once needs a word saying it changed)."""

@@ -11,6 +11,7 @@ import re
 
 from ...core import timeref
 from ...core.text import key_terms
+from .. import recurrence
 from ..base import Clause, Context, Fact, event_head, make_fact, subject_of
 from ..lexicon import NAME, NOT_NAMES
 from ..registry import configure, rule
@@ -42,8 +43,8 @@ def rescheduled(c: Clause, ctx: Context) -> list[Fact] | None:
     m = re.search(r"\b(?:rescheduled|moved|postponed|pushed back|pushed|brought forward|changed|shifted|bumped)\s+"
                   r"(?:my|our|the|their)\s+(?P<what>[\w\s-]+?)\s+(?:to|until|for)\b", c.text, re.IGNORECASE)
     dates = [tr for tr in c.times if tr.granularity in ("day", "week", "weekend", "month")]
-    if not m or not dates:
-        return None
+    if not m or not dates or re.match(recurrence.DAY + r"s?\s+[a-z]+s\b", m.group("what"), re.IGNORECASE):
+        return None  # "our Thursday games": a weekly habit's day (user.weekly), not one date
     what = re.sub(r"\s+(?:forward|back|up|earlier|later|out)$", "", m.group("what").strip())
     date_ = dates[0]
     summary = tidy(f"{cap(what)} rescheduled {date_.rewritten}" + after(c.dated, date_.rewritten))

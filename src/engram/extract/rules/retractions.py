@@ -85,6 +85,8 @@ def no_more(c: Clause, ctx: Context) -> list[Fact] | None:
 
 # a pet that is no longer the user's, said without "died": gone, rehomed, living with someone else
 _PET_GONE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|had\s+to\s+)?rehome[d]?\s+" + NAME + r"\b|"
+                       r"(?:I|we)\s+(?:have\s+|just\s+|sadly\s+)*lost\s+(?:(?i:my|our)\s+(?:old\s+)?[a-z]+\s+)?"
+                       + NAME.replace("<name>", "<lost>") + r"\b|"
                        r"(?:I|we)\s+(?:have\s+|had\s+to\s+)?gave\s+" + NAME.replace("<name>", "<given>") + r"\s+away\b|"
                        + NAME.replace("<name>", "<said>") + r"\s+(?:"
                        r"is\s+(?:gone|no more|no longer with us)\b(?!\s+(?:for|until|till|to|on|from)\b)|"
@@ -95,7 +97,7 @@ _PET_GONE = re.compile(r"^(?:(?:I|we)\s+(?:have\s+|had\s+to\s+)?rehome[d]?\s+" +
 @rule("retractions")
 def passed_away(c: Clause, ctx: Context) -> list[Fact] | None:
     """"Tofu passed away last night", "my grandpa Joe died", and of a pet "Pépite is gone", "Tigger has a new family
-    now", "we rehomed Biscuit": retracts them, records the loss."""
+    now", "we rehomed Biscuit", "we lost Fly in April": retracts them, records the loss."""
     m = re.match(r"^(?:(?i:my|our)\s+(?:" + REL_RE + r")\s+)?" + NAME + r"\s+(?:has\s+)?(?:passed away|died|passed)\b",
                  c.text)
     gone = _PET_GONE.match(c.text)  # "Pépite is gone, sadly", "Tigger has a new family now": a pet named before

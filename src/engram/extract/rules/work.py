@@ -553,6 +553,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     verb, what = said
     what = re.sub(r"^(?:my|our)\s+|\s+(?:here|there)$", "", what, flags=re.IGNORECASE)  # "the club here"
+    what = re.split(r"\s+[-–—]+\s+", what)[-1]  # "a message for the parents - training": training
     if verb == "Goes" and (not what or re.match(r"^with\s", what, re.IGNORECASE)):
         # "the studio changed, now I go on Thursdays", "I go every Thursday with my boyfriend": to what the message
         # named before; "I go there every Friday" names nothing
@@ -565,5 +566,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     what = cap_langs(what)  # "Has Spanish class"
     key = value_terms(recurrence.activity_key(what) or verb, 3)
     summary = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
-    return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact")]
+    moved = recurrence.day_moved(c.text)  # "moving from Wednesday to Thursday": in the old day's place
+    return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact", revises=moved is not None,
+                      topic=(moved[0].lower(),) if moved else ())]
 
