@@ -232,3 +232,18 @@ def test_losing_a_pet_named_before_ends_it(make_memory: Callable[..., Memory]) -
     got = _held(mem, "gus", ["My old cat Bramble is 17 and sleeps all day."], ["We lost Bramble in May."])
     assert not any(s.startswith("Has a cat named Bramble") for s in got), got
     assert "user/family:boss:priya" not in read("my old boss Priya called me")  # a former boss, not a pet's age
+
+
+def test_a_medicine_the_doctor_started_and_the_one_it_changed_to(make_memory: Callable[..., Memory]) -> None:
+    assert read("doc put me on apixaban for afib. is coffee ok?").get("user/medication:apixaban") == "apixaban"
+    assert not any(k.startswith("user/medication") for k in read("They put me on nights for March."))
+    mem = make_memory(SEMANTIC, clock=lambda: T0 + timedelta(days=30))
+    got = _held(mem, "hal", ["My GP started me on ramipril 5 mg for blood pressure."],
+                ["The doctor switched my tablets to candesartan because of the cough."])
+    assert [s for s in got if s.startswith("Takes")] == ["Takes candesartan"], got
+
+
+def test_there_is_the_place_the_message_named_before() -> None:
+    said = summaries("We want a long weekend in the Algarve. My aunt has a villa there.")
+    assert "Aunt has a villa in the Algarve" in said, said
+    assert read("I'm backend dev at Monzo.").get("user/job") == "backend dev"

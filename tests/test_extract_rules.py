@@ -87,6 +87,8 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
                            "Works at Stripe (accepted an offer"),
     "user.started_at": (("I started at Monzo last week.",), "user/employer", "Works at Monzo (started"),
     "user.new_job": (("I got hired at Deliveroo as a rider.",), "user/employer", "Works at Deliveroo"),
+    "mentions.medication": (("My GP started me on ramipril for blood pressure.",), "user/medication:ramipril",
+                        "Takes ramipril for blood pressure"),
     "user.been_with": (("I've been with Initech since 2019.",), "user/employer", "Works at Initech"),
     "user.works_in_field": (("I work in higher education.",), "user/field", "Works in higher education"),
     "user.works_at_place": (("I'm at Greenway animal hospital now.",), "user/employer",

@@ -57,7 +57,7 @@ JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer p
     janitor gardener builder welder surveyor geologist biologist chemist physicist mathematician statistician
     historian archaeologist curator judge paralegal optician physiotherapist physio radiographer sonographer
     dietitian nutritionist pastor priest rabbi imam retiree pensioner housewife homemaker helper crew attendant
-    steward stewardess guard porter labourer laborer trucker dispatcher planner inspector ranger""")
+    steward stewardess guard porter labourer laborer trucker dispatcher planner inspector ranger dev""")
 # a role named by what one heads: "head of science", "deputy head of maths", "director of operations"
 HEAD_OF = (r"(?:(?:deputy\s+|assistant\s+)?head|director|chief|lead)\s+of\s+[a-z][\w-]*"
            r"(?:\s+(?:and\s+)?(?!(?:at|in|for|with|since|and)\b)[a-z][\w-]*)?")

@@ -15,6 +15,35 @@ _LANG_RE = "|".join(LANGS)
 _TRAITS = r"morning person|night owl|early bird|people person|cat person|dog person"
 
 
+_PRESCRIBER = r"(?:(?:my|the)\s+)?(?:doctor|doc|gp|consultant|cardiologist|psychiatrist|specialist)"
+_DRUG = r"(?P<drug>[a-z][\w-]{3,}(?:\s+\d+(?:\.\d+)?\s?(?:mg|mcg|ml))?)(?:\s+for\s+(?P<why>[\w\s'-]+?))?" \
+        r"(?=$|\s*[,;.]|\s+(?:because|since|and|but|after|now|which|so|as)\b)"
+_MEDICATION = (
+    # "my doctor started me on amlodipine 5 mg for blood pressure", "doc put me on eliquis for afib"
+    re.compile(r"^" + _PRESCRIBER + r"\s+(?:has\s+|have\s+)?(?:just\s+)?(?:put|started)\s+me\s+on\s+" + _DRUG,
+               re.IGNORECASE),
+    # "the doctor changed my medicine to losartan", "they switched me to sertraline": one in the other's place
+    re.compile(r"^" + _PRESCRIBER + r"\s+(?:has\s+|have\s+)?(?:just\s+)?(?:changed|switched|moved)\s+(?:me|my\s+(?:"
+               r"medicine|medication|meds|pills|tablets|prescription))\s+(?:from\s+[\w-]+\s+)?(?:on)?to\s+" + _DRUG,
+               re.IGNORECASE),
+)
+
+
+@rule("mentions")  # said with another subject ("the doctor ..."): not the first-person group
+def medication(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"My doctor started me on amlodipine 5 mg for blood pressure", "doc put me on eliquis for afib": a medicine
+    the user takes (one of several); "the doctor changed my medicine to losartan" takes the others' place."""
+    for shape, switch in zip(_MEDICATION, (False, True), strict=True):
+        m = shape.match(c.text)
+        if m is None:
+            continue
+        drug, why = m.group("drug"), m.group("why")
+        name = drug.split()[0].lower()
+        summary = f"Takes {drug}" + (f" for {why.strip()}" if why else "")
+        return [make_fact(c, "user", f"medication:{name}", drug, summary, "fact", multi=True, switch=switch)]
+    return None
+
+
 @rule("user")
 def diet(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I'm vegetarian (for five years now)", "as someone who's vegan", "still vegan"; "I'm not vegan any more"

@@ -257,6 +257,22 @@ _ELLIPSIS = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|cannot
                        r"(?:\s+(?:too|either|as well|also|any ?more))?$", re.IGNORECASE)
 
 
+# a place the message named before: "a weekend in the Ardèche. my parents have a farm there"
+_PLACE_BEFORE = re.compile(r"\b(?:in|to|near|around|from|at)\s+(?P<p>(?:the\s+)?(?-i:[^\W\d_a-z])[\w'’-]+"
+                           r"(?:[\s-](?-i:[^\W\d_a-z])[\w'’-]+)*)")
+
+
+def _there(rest: str, c: Clause) -> str:
+    """``rest`` with a closing "there" put as the place the user's message named before it (kept as said when the
+    message named none): "Parents have a farm there" -> "... a farm in the Ardèche"."""
+    if not re.search(r"\s+there$", rest):
+        return rest
+    before = c.event.content[:max(0, c.event.content.find(c.raw.strip()))]
+    places = [m.group("p") for m in _PLACE_BEFORE.finditer(before)
+              if m.group("p").split()[-1] not in NOT_NAMES and m.group("p").split()[0] not in NOT_NAMES]
+    return re.sub(r"\s+there$", f" in {places[-1]}", rest) if places else rest
+
+
 @rule("relations")
 def statement(c: Clause, ctx: Context) -> list[Fact] | None:
     """Any other present-tense or dated statement: "he gets sick with chicken", "Ana starts school in May"."""
@@ -278,7 +294,7 @@ def statement(c: Clause, ctx: Context) -> list[Fact] | None:
         summary = f"{disp} " + pronouns(re.sub(r"^SUBJ\s+", "", timeref.rewrite(body, c.event.at)[0]))
         return [make_fact(c, subj, f"event:{event_head(rest)}", c.times[0].day.isoformat(), tidy(summary), "event",
                           multi=True)]
-    rest_s = re.sub(r"\bmy\b", "their", trim_np(rest))
+    rest_s = re.sub(r"\bmy\b", "their", trim_np(_there(rest, c)))
     if len(rest_s.split()) < 2:  # "Callum is so funny" trimmed to "is": nothing said
         return []
     return [make_fact(c, subj, f"note:{value_terms(rest, 3)}", rest, tidy(f"{disp} {rest_s}"), "fact", multi=True)]
