@@ -504,16 +504,15 @@ class Batch:
                 self._add(c, None)
             elif d.action == "replace":
                 assert d.target is not None
-                if d.summary or d.key:
-                    c = replace(c, summary=d.summary or c.summary, key=d.key or c.key)
+                said = replace(c, summary=d.summary or c.summary, key=d.key or c.key) if d.summary or d.key else c
                 if pending:
                     old = self._drop_pending(d.target)
-                    self._add(c, old.replaces)
+                    self._add(said, old.replaces)
                 elif d.target in self.consumed:
-                    self._add(c, None)
+                    self._add(said, None)
                 else:
                     self.consumed.add(d.target)
-                    self._add(c, d.target)
+                    self._add(said, d.target)
             elif d.action == "delete":
                 if d.target is None:
                     continue

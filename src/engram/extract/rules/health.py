@@ -22,7 +22,7 @@ _MEDICATION = (
     # "my doctor started me on amlodipine 5 mg for blood pressure", "doc put me on eliquis for afib"
     re.compile(r"^" + _PRESCRIBER + r"\s+(?:has\s+|have\s+)?(?:just\s+)?(?:put|started)\s+me\s+on\s+" + _DRUG,
                re.IGNORECASE),
-    # "the doctor changed my medicine to losartan", "they switched me to sertraline": one in the other's place
+    # "the doctor changed my medicine to losartan", "my GP switched me to sertraline": one in the others' place
     re.compile(r"^" + _PRESCRIBER + r"\s+(?:has\s+|have\s+)?(?:just\s+)?(?:changed|switched|moved)\s+(?:me|my\s+(?:"
                r"medicine|medication|meds|pills|tablets|prescription))\s+(?:from\s+[\w-]+\s+)?(?:on)?to\s+" + _DRUG,
                re.IGNORECASE),
