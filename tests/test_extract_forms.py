@@ -17,6 +17,7 @@ import pytest
 
 from engram import Memory
 from engram.extract import OfflineExtractor
+from engram.extract.base import Fact
 from engram.types import Event
 from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
 from tests.support.extraction import fact_summaries, play_user_sessions
@@ -24,11 +25,15 @@ from tests.support.extraction import fact_summaries, play_user_sessions
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
 
+def facts(*turns: str) -> list[Fact]:
+    """What the offline extractor finds in the user's messages, one a minute from T0."""
+    return OfflineExtractor().facts([Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user",
+                                           content=t, at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)])
+
+
 def read(*turns: str) -> dict[str, str]:
     """key -> value of what the extractor asserts in the user's messages (retractions left out)."""
-    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user", content=t,
-                 at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)]
-    return {f.key: f.value for f in OfflineExtractor().facts(evs) if not f.retract}
+    return {f.key: f.value for f in facts(*turns) if not f.retract}
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
@@ -118,9 +123,8 @@ def test_a_trip_or_a_club_is_not_a_new_job(text: str) -> None:
 
 
 def test_leaving_an_employer_names_it_without_when() -> None:
-    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", at=T0,
-                 content="I left Brightwave in February and went freelance.")]
-    gone = [f for f in OfflineExtractor().facts(evs) if f.retract and f.key == "user/employer"]
+    gone = [f for f in facts("I left Brightwave in February and went freelance.")
+            if f.retract and f.key == "user/employer"]
     assert [f.value for f in gone] == ["Brightwave"]
 
 
@@ -134,9 +138,7 @@ def test_switching_majors_in_the_plural() -> None:
 
 
 def test_finishing_with_an_employer_ends_it() -> None:
-    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", at=T0,
-                 content="I finished with Primark on Friday.")]
-    assert any(f.retract and f.topic == ("primark",) for f in OfflineExtractor().facts(evs))
+    assert any(f.retract and f.topic == ("primark",) for f in facts("I finished with Primark on Friday."))
 
 
 @pytest.mark.parametrize(("text", "key", "name"), [
@@ -150,9 +152,7 @@ def test_a_relative_with_two_given_names(text: str, key: str, name: str) -> None
 
 
 def test_months_pregnant_is_no_age() -> None:
-    evs = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user", at=T0,
-                 content="My wife Åsa is 7 months pregnant.")]
-    assert [f.summary for f in OfflineExtractor().facts(evs) if f.key.startswith("user/family")] == \
+    assert [f.summary for f in facts("My wife Åsa is 7 months pregnant.") if f.key.startswith("user/family")] == \
         ["Has a wife named Åsa"]
 
 
@@ -170,9 +170,7 @@ def test_through_memory_a_new_job_said_as_an_event_replaces_the_old_one(make_mem
 
 
 def summaries(*turns: str) -> list[str]:
-    evs = [Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="user", content=t,
-                 at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)]
-    return [f.summary for f in OfflineExtractor().facts(evs) if not f.retract]
+    return [f.summary for f in facts(*turns) if not f.retract]
 
 
 def test_a_name_said_in_passing_is_kept_in_the_clause_that_says_it() -> None:
