@@ -96,9 +96,6 @@ class Rel:
         return f"{self.word}:{self.name.lower()}" if self.name else self.word
 
 
-_PLURAL = frozenset(("twins", "kids", "sons", "daughters", "parents", "grandparents", "in-laws"))  # never he or she
-
-
 @dataclass
 class Context:
     """What earlier user clauses of the batch established: people named, the last thing talked about, facts."""
@@ -160,7 +157,7 @@ class Context:
         for r in reversed(self.rels):
             if r.said_in < len(self.said) - 1:
                 break  # every one before it was spoken of earlier still
-            if want and r.word in _PLURAL:
+            if want and r.word in PLURAL_RELS:
                 continue  # "his name is Mathis" is not about "my parents"
             if not want or r.gender in (want, ""):
                 r.called = r.called or want
@@ -279,6 +276,15 @@ def dedupe(facts: list[Fact]) -> list[Fact]:
         seen.add(k)
         out.append(f)
     return out
+
+
+def before_when(text: str, c: Clause) -> str:
+    """``text`` up to the first time it names, without the word leading into it: "Arup from May" -> "Arup",
+    "the NHS next year" -> "the NHS", "Primark on Friday" -> "Primark" (when is not what)."""
+    refs = timeref.find(text, c.event.at)
+    if not refs:
+        return text
+    return re.sub(r"\s+(?:on|in|at|from|last|this|the)$", "", text[:refs[0].start].rstrip(" ,")) or text
 
 
 def when_suffix(c: Clause) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ...core import timeref
-from ..base import Clause, Context, Fact, loss, make_fact, topic_retraction
+from ..base import Clause, Context, Fact, before_when, loss, make_fact, topic_retraction
 from ..lexicon import NAME, NOT_NAMES, REL_RE, TRAILING
 from ..registry import rule
 from ..text import cap, pronouns, strip_article, strip_prep, third_person, tidy, trim_np
@@ -28,8 +28,7 @@ def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
     np = re.sub(r"^on\s+", "", np) if m.group("verb").lower() == "gave up" else np  # "I gave up on Czech"
     np = re.sub(r"^(?:going to|attending)\s+", "", np, flags=re.IGNORECASE)  # "I stopped going to therapy": therapy
     np = re.sub(r"\s+(?:around|on|in|the week of)\s+\d{4}.*$", "", np)
-    if refs := timeref.find(np, c.event.at):  # "Primark on Friday": Primark (when it ended is not what ended)
-        np = re.sub(r"\s+(?:on|in|at|last|this|the)$", "", np[:refs[0].start].rstrip(" ,")) or np
+    np = before_when(np, c)  # "Primark on Friday": Primark (when it ended is not what ended)
     np = TRAILING.sub("", re.sub(r"\b(?:completely|altogether|entirely|for good)\b", "", np)).strip()
     timeless = strip_article(timeref.rewrite(np, c.event.at)[0])
     for tr in c.times:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ...core import timeref
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
-from ..base import Clause, Context, Fact, make_fact, org, said_as_switch, said_before, when_suffix
+from ..base import Clause, Context, Fact, before_when, make_fact, org, said_as_switch, said_before, when_suffix
 from ..lexicon import ACTIVITIES_RE, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import (
@@ -75,7 +74,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         retired = said.startswith("retired ")  # "a retired teacher in Galway": where they live, not work
         lives = make_fact(c, "user", "residence", city, f"Lives in {city}", "fact") if retired else _works_in(c, city)
         return [*out, lives]
-    employer, where = _in_city(c, org(_before_when(m.group("org") or "", c)))  # "at Boots in March": Boots
+    employer, where = _in_city(c, org(before_when(m.group("org") or "", c)))  # "at Boots in March": Boots
     if employer:
         out += [make_fact(c, "user", "employer", employer, f"Works at {employer}", "fact"), *where]
     return out
@@ -160,7 +159,7 @@ def no_longer_works_at(c: Clause, ctx: Context) -> list[Fact] | None:
 def left_job(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I just quit Initech", "I left my job at the bank": retracts that employer."""
     m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:left|quit)\s+(?:my job\s+(?:at|with)\s+)?(?P<org>[A-Z].+)$", c.text)
-    employer = org(_before_when(m.group("org"), c)) if m else ""  # "I left Hallmann in April": Hallmann
+    employer = org(before_when(m.group("org"), c)) if m else ""  # "I left Hallmann in April": Hallmann
     if not employer:
         return None
     when = when_suffix(c)
@@ -262,7 +261,7 @@ def new_job(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return None
     said = m.group("org") or ""
-    employer = _appositive(said) or org(_before_when(said, c))
+    employer = _appositive(said) or org(before_when(said, c))
     if employer and (employer.split()[0] in NOT_NAMES or is_activity(employer)):
         employer = ""
     employer, where = _in_city(c, employer) if employer else ("", [])
@@ -375,19 +374,13 @@ _A_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this (?:week|weekend|morning|a
                    r"from home|on (?:a|an|the|my|our)\b)", re.IGNORECASE)
 
 
-def _before_when(text: str, c: Clause) -> str:
-    """``text`` up to the first time it names: "Arup from May" -> "Arup", "the NHS next year" -> "the NHS"."""
-    refs = timeref.find(text, c.event.at)
-    return text[:refs[0].start].rstrip(" ,") if refs else text
-
-
 @rule("user")
 def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio", "from June
     I will work in CD Projekt"."""
     m = re.match(r"^I\s+(?:(?:now|currently|also|still)\s+)?(?P<v>work|will work|will be working|am going to work|"
                  r"(?P<ing>am\s+(?:(?:now|currently|still)\s+)?working))\s+(?P<prep>at|for|in)\s+(?P<org>.+)$", c.text)
-    employer = org(_before_when(m.group("org"), c)) if m else ""
+    employer = org(before_when(m.group("org"), c)) if m else ""
     if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)
                                  and not re.search(r"\b(?:called|named)\b", m.group("org"))):
         return None  # "I work in Leeds" names a place; "in CD Projekt", "in a shop called Kmart" an employer
