@@ -6,7 +6,9 @@ block another's. The caller's grant is checked before a token is looked at. A to
 before the work it guards, so two concurrent calls with one token do the work once (the other is told the
 first is still in progress: a ConflictError to retry); a repeat with the same parameters answers what the
 first call made; a repeat with different parameters is refused (IdempotentParameterMismatch). A call that
-fails gives its token back, so a retry runs again. The rows live in :mod:`.state`.
+fails gives its token back, so a retry runs again. A claim whose call never finished (its process stopped)
+is abandoned after :data:`ABANDONED` seconds: a later call with the token takes it over (atomically: of two
+such calls one runs), so a crash never blocks a token for good. The rows live in :mod:`.state`.
 
 :func:`once` wraps an operation in the rule; CreateEvent and BatchCreateMemoryRecords call its steps
 (:func:`begin`, :func:`settle_in` / :func:`settle`, :func:`release`) themselves: the first settles inside the
@@ -18,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -27,7 +30,8 @@ from . import state
 from .errors import AwsError
 
 T = TypeVar("T")
-PENDING = "pending:"  # a claimed token whose call has not finished
+PENDING = "pending:"  # a claimed token whose call has not finished: pending:<nonce>@<unix seconds of the claim>
+ABANDONED = 900.0  # a claim this old lost its call (the longest, a 100-record batch, takes seconds)
 
 
 class IdempotentParameterMismatch(AwsError):
@@ -76,12 +80,27 @@ def claim(store: Store, op: str, owner: str, token: str, digest: str, value: str
     return value if got == row else _check(got, digest)
 
 
-def begin(store: Store, op: str, owner: str, token: str, digest: str) -> str | None:
+def abandoned(marker: str, now: float) -> bool:
+    """Whether a pending claim is older than :data:`ABANDONED` (a claim without its time, from before claims had
+    one, counts as abandoned)."""
+    _, _, at = marker.partition("@")
+    try:
+        return now - float(at) > ABANDONED
+    except ValueError:
+        return True
+
+
+def begin(store: Store, op: str, owner: str, token: str, digest: str,
+          clock: Callable[[], float] = time.time) -> str | None:
     """Claim the token before the call's work: None when this call won (then settle the token with what the
     call made, or release it), else what the earlier call made. A call with this token still running is a
-    ConflictError (retry); other parameters refuse."""
-    marker = PENDING + secrets.token_hex(8)
+    ConflictError (retry); other parameters refuse. An abandoned claim is taken over."""
+    now = clock()
+    marker = f"{PENDING}{secrets.token_hex(8)}@{now:.0f}"
     got = claim(store, op, owner, token, digest, marker)
+    if got.startswith(PENDING) and got != marker and abandoned(got, now) and \
+            state.drop_token(store, op, owner, token, only=_row(digest, got)):
+        got = claim(store, op, owner, token, digest, marker)  # a fresh call may still claim it first
     if got == marker:
         return None
     if got.startswith(PENDING):

@@ -286,9 +286,10 @@ def set_token_in(into: MetaWriter, op: str, owner: str, token: str, row: str) ->
     into.set_meta(_token_key(op, owner, token), row)
 
 
-def drop_token(store: Store, op: str, owner: str, token: str) -> None:
+def drop_token(store: Store, op: str, owner: str, token: str, only: str | None = None) -> bool:
+    """Forget the token (only while its row is ``only``, when given); whether it went."""
     with store.write() as tx:
-        tx.delete_meta(_token_key(op, owner, token))
+        return tx.delete_meta(_token_key(op, owner, token), only)
 
 
 def purge_tokens(tx: Tx, op: str, owner: str, names: Callable[[str], bool] | None = None) -> int:

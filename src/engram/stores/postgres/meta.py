@@ -33,8 +33,10 @@ class MetaTx(TxBase):
         return [(str(r["key"]), str(r["value"])) for r in self._all(
             "SELECT key, value FROM meta WHERE left(key, %s) = %s ORDER BY key", [len(prefix), prefix])]
 
-    def delete_meta(self, key: str) -> bool:
+    def delete_meta(self, key: str, only: str | None = None) -> bool:
         self.s.meta_once.pop(key, None)
+        if only is not None:  # a concurrent delete of the row commits first; this one then finds nothing
+            return self.c.execute("DELETE FROM meta WHERE key = %s AND value = %s", [key, only]).rowcount > 0
         return self.c.execute("DELETE FROM meta WHERE key = %s", [key]).rowcount > 0
 
     def claim_meta(self, key: str, value: str) -> str:

@@ -26,7 +26,9 @@ class MetaTx(TxBase):
         return [(r[0], r[1]) for r in self._all("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key",
                                                 (len(prefix), prefix))]
 
-    def delete_meta(self, key: str) -> bool:
+    def delete_meta(self, key: str, only: str | None = None) -> bool:
+        if only is not None:
+            return self.c.execute("DELETE FROM meta WHERE key = ? AND value = ?", (key, only)).rowcount > 0
         return self.c.execute("DELETE FROM meta WHERE key = ?", (key,)).rowcount > 0
 
     def claim_meta(self, key: str, value: str) -> str:
