@@ -10,6 +10,7 @@ it should not.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -245,3 +246,26 @@ def test_there_is_the_place_the_message_named_before() -> None:
     said = summaries("We want a long weekend in the Algarve. My aunt has a villa there.")
     assert "Aunt has a villa in the Algarve" in said, said
     assert read("I'm backend dev at Monzo.").get("user/job") == "backend dev"
+
+
+@pytest.mark.parametrize("text", ["Got my second concussion in a year, so careful now.",
+                                  "We climb 3 times in a week at the wall.", "I see my physio twice in a month."])
+def test_how_often_is_not_a_date(text: str) -> None:
+    """ "in a year" after a count or an ordinal says how often, not when: no record is dated a year on."""
+    got = facts(text)
+    assert not [f for f in got if f.attribute.startswith("event:")], [(f.key, f.value) for f in got]
+    assert not [f for f in got if re.search(r"\b20\d\d\b", f.summary)], [f.summary for f in got]
+
+
+def test_a_date_after_an_ordinal_further_back_is_still_a_date() -> None:
+    got = facts("My second child is due in a month.")
+    assert [f.value for f in got if f.attribute.startswith("event:")] == ["2026-07-01"]
+
+
+@pytest.mark.parametrize("text", ["I think I'll stop rugby next month.", "I guess we'll sell the flat in May.",
+                                  "I reckon I'll quit the choir soon."])
+def test_a_plan_the_user_only_thinks_of_is_a_hedge(text: str) -> None:
+    """ "I think I'll ..." is not yet so (like "thinking of"): no event, and never "Thinks the user will"."""
+    got = facts(text)
+    assert not [f for f in got if f.attribute.startswith("event:") or "the user will" in f.summary], \
+        [(f.key, f.summary) for f in got]

@@ -174,6 +174,9 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 _BOUND = re.compile(r"\b(?:the|my|our|your|his|their|of)\s+$", re.IGNORECASE)
 _ANY_ONE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
 _PARTS_OF_DAYS = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
+# "twice in a week", "3 times in a month", "the second one in a year": how often, not when
+_RATE = re.compile(r"\b(?:once|twice|thrice|times|(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))(?:\s+[a-z]+)?)"
+                   r"\s+$", re.IGNORECASE)
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
 
@@ -202,6 +205,8 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
             bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
             if name == "weekday" and not m.group("prep") and bare and _NAMED.match(text[m.end():]):
                 continue  # "the Monday Pilates class", "my Thursday one": which one, not when
+            if name == "in_n" and _RATE.search(text[max(0, m.start() - 30):m.start()]):
+                continue
             if any(s < m.end() and core_start < e for s, e in taken):
                 continue
             # "rescheduled it to May 27th", "postponed until June": past verb, future date.

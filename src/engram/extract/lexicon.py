@@ -119,7 +119,8 @@ HEDGES = re.compile(
     r"someday|some day|one day|thinking about|thinking of|considering|wondering|if i|if we|i wish|wish i|"
     r"would love to|i'd love to|i would love|i'd like|i would like|would be nice|could be|in theory|"
     r"hypothetically|imagine|dream(?:ing)? of|daydream|supposed to|planning to|plan to|hoping to|"
-    r"hope to|want to move|might be|unless|pretend|suppose)\b", re.IGNORECASE)
+    r"hope to|want to move|might be|unless|pretend|suppose|(?:think|guess|reckon) (?:i|we) (?:will|'ll|might))\b",
+    re.IGNORECASE)
 QUESTION_START = re.compile(
     r"^(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|what|what's|whats|how|"
     r"why|where|when|which|who|whom|whose|any|anything|got any|isn't|aren't|don't|doesn't|won't|"
