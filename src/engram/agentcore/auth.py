@@ -14,12 +14,14 @@ the region of the memory the path names (the region in the memory's ARN), and a 
 :class:`ReplayGuard` refuses a signature seen before while it is still within its 15 minutes. An SDK signs
 with a one-second clock, so one call made twice within a second (or retried at once) carries the same
 signature: a repeat within :data:`REPLAY_GRACE` of the first sighting is such a call, not a replay, and is let
-through; later repeats are refused. A write that carries a ``clientToken`` is idempotent already (a repeat
+through; later repeats are refused. Sightings are kept in the store too, so servers sharing one store refuse a
+request replayed to another of them. A write that carries a ``clientToken`` is idempotent already (a repeat
 answers what the first call made, :mod:`.idempotency`), so every repeat of it is let through.
 """
 
 from __future__ import annotations
 
+import hashlib
 import heapq
 import json
 import logging
@@ -62,21 +64,31 @@ REPLAY_GRACE = timedelta(seconds=5)
 """How long after its first sighting a signature may arrive again as the same call made twice in its second."""
 
 
-class ReplayGuard:
-    """The signatures of signed writes this process accepted, each kept until its request time leaves the
-    signature window (``sigv4.MAX_SKEW``): a request with a signature first seen more than
-    :data:`REPLAY_GRACE` ago is a replay. Bounded by ``max_kept`` (a process taking more signed writes in 15
-    minutes refuses new ones until old ones expire, rather than grow without bound). Per process: servers
-    sharing a store each keep their own."""
+SEEN = "sigv4-seen:"  # meta rows of signatures seen: SEEN + digest -> "<first seen> <expires>" (ISO times)
+PURGE_EVERY = timedelta(minutes=1)  # how often a process deletes the store's expired sightings
 
-    def __init__(self, max_kept: int = 1_000_000) -> None:
+
+class ReplayGuard:
+    """The signatures of signed writes accepted, each kept until its request time leaves the signature window
+    (``sigv4.MAX_SKEW``): a request with a signature first seen more than :data:`REPLAY_GRACE` ago is a replay.
+
+    In this process (bounded by ``max_kept``: a process taking more signed writes in 15 minutes refuses new
+    ones until old ones expire, rather than grow without bound) and, given a ``store``, in the store: a
+    signature new to this process is claimed there atomically, so servers sharing the store see one another's
+    sightings and a request replayed to another server is refused too. Expired rows are deleted every
+    :data:`PURGE_EVERY`. A signature is a digest of the secret key's work; the row keeps only its hash."""
+
+    def __init__(self, max_kept: int = 1_000_000, store: Store | None = None) -> None:
         self.max_kept = max_kept
+        self.store = store
         self._seen: dict[str, datetime] = {}  # signature -> when it was first seen
         self._expiry: list[tuple[datetime, str]] = []
         self._lock = threading.Lock()
+        self._purged: datetime | None = None
 
     def first(self, signature: str, signed_at: datetime, now: datetime) -> bool:
-        """True for a signature not seen before (or seen within the grace); False for a replay (or when full)."""
+        """True for a signature not seen before (or seen within the grace); False for a replay (or when full).
+        With a store this reads and writes it: call it off the event loop."""
         with self._lock:
             while self._expiry and self._expiry[0][0] < now:
                 self._seen.pop(heapq.heappop(self._expiry)[1], None)
@@ -85,9 +97,24 @@ class ReplayGuard:
                 return now - seen <= REPLAY_GRACE
             if len(self._seen) >= self.max_kept:
                 return False
-            self._seen[signature] = now
+        seen = now if self.store is None else self._shared(self.store, signature, now, signed_at + sigv4.MAX_SKEW)
+        with self._lock:  # kept with its first sighting anywhere: a repeat here is judged from that
+            self._seen.setdefault(signature, seen)
             heapq.heappush(self._expiry, (signed_at + sigv4.MAX_SKEW, signature))
-            return True
+        return now - seen <= REPLAY_GRACE
+
+    def _shared(self, store: Store, signature: str, now: datetime, expires: datetime) -> datetime:
+        """When the store first saw ``signature`` (``now`` when this call is the first)."""
+        key = SEEN + hashlib.sha256(signature.encode("ascii", "replace")).hexdigest()[:40]
+        mine = f"{now.isoformat()} {expires.isoformat()}"
+        with store.write() as tx:
+            got = tx.claim_meta(key, mine)
+            if self._purged is None or now - self._purged >= PURGE_EVERY:
+                self._purged = now
+                for k, row in tx.meta_items(SEEN):
+                    if datetime.fromisoformat(row.split()[1]) < now:
+                        tx.delete_meta(k, only=row)
+        return datetime.fromisoformat(got.split()[0])
 
 
 def _has_client_token(body: bytes) -> bool:
@@ -129,7 +156,7 @@ class SigV4Middleware:
         self.app = app
         self.store = store
         self.insecure_local = insecure_local
-        self.replays = ReplayGuard()
+        self.replays = ReplayGuard(store=store)
 
     async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not is_agentcore(scope.get("path", "")):
@@ -198,7 +225,8 @@ class SigV4Middleware:
             raise InvalidSignatureException(f"Credential should be scoped to a valid region: this memory is in "
                                             f"'{region}', the signature is for '{cred.region}'.")
         if (sigv4.is_write(scope["method"], path.decode("latin-1")) and not _has_client_token(body)
-                and not self.replays.first(cred.signature, sigv4.request_time(headers), now)):
+                and not await anyio.to_thread.run_sync(self.replays.first, cred.signature,
+                                                       sigv4.request_time(headers), now)):
             raise InvalidSignatureException("this signed request was already received (a replay): sign each "
                                             "request anew (the AWS SDKs do, retries included)")
         grant = Grant.of(found.key)
