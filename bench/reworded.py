@@ -51,6 +51,7 @@ from locomo import OUT, CachedEmbedder
 
 from engram import Memory, Scope
 from engram.core import fusion
+from engram.core.text import index_terms
 from engram.embedders import load_embedder
 from engram.embedders.base import embed_query
 
@@ -70,11 +71,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
 COSINE = "plain cosine"
 
 
-def load(split: str) -> list[dict[str, Any]]:
+def load(split: str, data: Path = DATA) -> list[dict[str, Any]]:
     """The users of ``split`` (tune | heldout | both) with their distractors and off-topic questions."""
-    users = json.loads((DATA / "users.json").read_text())["users"]
-    pool = json.loads((DATA / "distractors.json").read_text())["records"]
-    offtopic = json.loads((DATA / "offtopic.json").read_text())["questions"]
+    users = json.loads((data / "users.json").read_text())["users"]
+    pool = json.loads((data / "distractors.json").read_text())["records"]
+    offtopic = json.loads((data / "offtopic.json").read_text())["questions"]
     out = []
     for i, u in enumerate(users):
         u = dict(u)
@@ -83,6 +84,24 @@ def load(split: str) -> list[dict[str, Any]]:
         if split in ("both", u["split"]):
             out.append(u)
     return out
+
+
+def check(users: Sequence[dict[str, Any]]) -> list[str]:
+    """What breaks the set's rules: a reworded question sharing an indexed term with its record, a shared-word
+    question sharing none, a question naming a record the user does not have, a pin that is not a record."""
+    problems = []
+    for u in users:
+        recs = u["records"]
+        problems += [f"{u['user']}: pinned {p!r} is no record" for p in u["pinned"] if p not in recs]
+        for kind, asks in (("reworded", u["reworded"]), ("shared", u["shared"])):
+            for target, q in asks:
+                if target not in recs:
+                    problems.append(f"{u['user']}: {kind} {q!r} names no record {target!r}")
+                    continue
+                common = set(index_terms(q)) & set(index_terms(recs[target][1]))
+                if (kind == "reworded") == bool(common):
+                    problems.append(f"{u['user']}: {kind} {q!r} shares {sorted(common)} with {recs[target][1]!r}")
+    return problems
 
 
 def expected_about(u: dict[str, Any], which: str) -> set[str]:
@@ -171,13 +190,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--embedder", default="default")
     ap.add_argument("--split", choices=("tune", "heldout", "both"), default="tune")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--data", type=Path, default=DATA, help="a set's directory (users, distractors, off-topic)")
+    ap.add_argument("--check", action="store_true", help="check the set's rules and exit")
     ap.add_argument("--calibrate", type=float, default=None, metavar="Q",
                     help="print the embedder's CosineScale fitted on the tune half (weak answers' quantile Q)")
     args = ap.parse_args(argv)
+    if args.check:
+        problems = check(load("both", args.data))
+        print("\n".join(problems) or f"{args.data}: the set keeps its rules")
+        return 1 if problems else 0
     inner = load_embedder(args.embedder)
     cache = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
     embedder = CachedEmbedder(inner, cache)
-    users = load(args.split)
+    users = load(args.split, args.data)
     if args.calibrate is not None:
         print(json.dumps(calibrate(embedder, args.calibrate, load("tune"))))
         return 0
@@ -195,10 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     embedder.save()
     summary = summarize(rows, {u["user"]: u for u in users})
     counts = {t: sum(r["type"] == t for r in rows) for t in ("reworded", "shared", "about", "offtopic")}
-    result = {"benchmark": "reworded", "split": args.split, "embedder": f"{inner.model_id}:{inner.dim}",
+    result = {"benchmark": "reworded", "set": args.data.name, "split": args.split,
+              "embedder": f"{inner.model_id}:{inner.dim}",
               "date": datetime.now(UTC).isoformat(timespec="seconds"), "users": len(users), "questions": counts,
               "seconds": round(time.perf_counter() - t0, 1), "summary": summary, "rows": rows}
-    out = args.out or OUT / f"reworded-{args.split}-{args.embedder.replace(':', '_')}.json"
+    out = args.out or OUT / f"{args.data.name}-{args.split}-{args.embedder.replace(':', '_')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1))
     print(json.dumps({"split": args.split, "embedder": result["embedder"], "questions": counts,
