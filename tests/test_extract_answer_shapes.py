@@ -10,6 +10,8 @@ as the user wrote it, not the statement it was read as.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engram.extract import OfflineExtractor, answers
@@ -81,3 +83,23 @@ def test_a_question_about_how_it_feels_frames_no_value(question: str) -> None:
 def test_a_name_asked_with_something_else_is_still_a_name() -> None:
     got = [s for s, _ in _read("Great! What's your daughter's name and age?", "Ines, she is 9.")]
     assert "Has a daughter named Ines" in got, got
+
+
+@pytest.mark.parametrize(("turns", "want"), [
+    (("we're building a bird box for my grandson", ("assistant", "Lovely project. What's his name?"),
+      "Tomasz. he's 6"), "Has a grandson named Tomasz"),
+    (("my niece is staying with us for the summer", ("assistant", "How nice! What is her name?"),
+      "Oyelaran, she's at uni in Leeds"), "Has a niece named Oyelaran"),
+    (("we got a kitten from the shelter", ("assistant", "Congratulations! What did you call her?"), "Pickle"),
+     "Has a kitten named Pickle"),
+])
+def test_a_name_given_when_asked_is_the_name_of_whom_the_question_means(turns: tuple[Any, ...], want: str) -> None:
+    """ "What's his name?" asked after the user spoke of someone unnamed: the bare answer names that one."""
+    got = [f.summary for f in OfflineExtractor().facts(events(*turns)) if not f.retract]
+    assert want in got, got
+
+
+@pytest.mark.parametrize("text", ["my wife just had our baby boy!", "our baby girl is teething"])
+def test_boy_or_girl_after_baby_is_no_name(text: str) -> None:
+    got = [f.summary for f in OfflineExtractor().facts(events(text))]
+    assert not [s for s in got if "named Boy" in s or "named Girl" in s], got

@@ -174,6 +174,9 @@ def _weekly(q: str) -> Ask | None:
     return Ask("I", "day", "I have {e} {x}", event=event)
 
 
+# "What's her name?", "what did you call him?": the name of someone the user just spoke of
+_WHOSE_NAME = re.compile(r"^what(?:'s|’s|\s+is)\s+(?P<p>his|her)\s+name$"
+                         r"|^what\s+(?:did|will|do)\s+you\s+(?:name|call)\s+(?P<p2>him|her)$", re.IGNORECASE)
 _HOW_IS_IT = re.compile(r"^how\s+(?:are|is|was|were|do|did|does)\s+"
                         r"(?:you|things|it|that|(?:the|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*"
                         r"(?:finding|liking|getting on|going|enjoying|like|feel|find|settling)\b", re.IGNORECASE)
@@ -189,6 +192,10 @@ def ask(question: str, context: str = "") -> Ask | None:
                flags=re.IGNORECASE).strip()
     q = re.sub(r"^(?:remind me|quick question|just checking|and|so|ok|okay|also)\s*[,:]?\s+", "", q,
                flags=re.IGNORECASE)
+    whose = _WHOSE_NAME.match(q)
+    if whose:  # the rules read "Her name is X" as the name of whoever "her" is (extract.base.Context.pronoun)
+        said = (whose.group("p") or whose.group("p2")).lower()
+        return Ask("I", "name", ("His" if said in ("his", "him") else "Her") + " name is {x}")
     weekly = _weekly(q)
     if weekly is not None:
         return weekly

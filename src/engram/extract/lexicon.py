@@ -140,7 +140,7 @@ NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Tho
     So And But Or Then Now Here There What When Where Why How Hi Hello Hey Thanks Thank Please Sorry Well
     Okay Ok Sure Fine Good Great Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February
     March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
-    Actually Really Very Still Always Never English Spanish French German Italian""")
+    Actually Really Very Still Always Never English Spanish French German Italian Boy Girl Baby""")
 NO_PLACE = NOT_NAMES | {"Anyway"}
 _PLACE_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*"
 # a place and the larger one it lies in, as people write them: "Kilimani, Nairobi", "Austin, TX", "Cork, Ireland"
