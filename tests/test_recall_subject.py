@@ -96,6 +96,25 @@ def test_the_cosine_scale_keeps_order_below_its_floor() -> None:
     ("what do you know about my dog?", None),
     ("what are my preferences for hotels?", None),
     ("where does the customer live", None),
+    # asked the way agents and people ask (issue 30, second set): a summary, a file, a person by name
+    ("Catch me up on Mr Okafor, please", "all"),
+    ("Give me a summary of this client", "all"),
+    ("Anything on file for Dr Mensah?", "all"),
+    ("What have we got on Priya?", "all"),
+    ("What do I need to know about this customer?", "all"),
+    ("How does he like to be treated?", "prefs"),
+    ("How should I talk to her?", "prefs"),
+    ("Any dos and don'ts with this customer?", "prefs"),
+    ("What are his standing instructions?", "prefs"),
+    ("what does he expect from me?", "prefs"),
+    # one thing of theirs, a day, a channel, a beneficiary: ordinary searches
+    ("How does she like her coffee?", None),
+    ("What does he want for his birthday?", None),
+    ("How should we reach out to this person?", None),
+    ("Summarise the meeting notes for me", None),
+    ("do you have a recipe for Pad Thai?", None),
+    ("what do I have on Monday?", None),
+    ("what do you know about black holes?", None),
 ])
 def test_questions_about_the_subject_are_recognised(question: str, ask: str | None) -> None:
     assert profile.asks_about_subject(question) == ask
@@ -183,3 +202,18 @@ def test_a_question_the_memory_answers_keeps_its_own_ranking(make_memory: Callab
     assert Retrieval._steered(road, [], described) is not None, "missed by meaning: steered"
     world = mem.retrieval._query("what would one take on a road trip?", "hybrid", 3, 0.2, Weights())
     assert not world.analysis.owned, "about no one: recall has nothing to steer it with"
+
+
+def test_a_person_named_in_a_question_about_them_is_the_subject_unless_a_record_names_them(
+        make_memory: Callable[..., Memory]) -> None:
+    """ "Brief me on Fatima": no record carries the subject's own name, so a name nothing stored holds is the
+    memory's subject (their pins, preferences and facts); a name a record holds is a third party's, searched."""
+    mem = make_memory(ACTOR)
+    ids = _profile(mem)
+    brother = mem.remember(S, "Brother Karim lives in Marseille", scope="actor").id
+    got = [h.record.id for h in mem.recall(LATER, "Brief me on Fatima.") if h.record]
+    assert got[:3] == [ids[k] for k in ("pin", "new pref", "old pref")] and brother in got
+    about_karim = [h.record.id for h in mem.recall(LATER, "What do you know about Karim?") if h.record]
+    assert about_karim[:1] == [brother]
+    bob = [h.record.summary for h in mem.recall(OTHER, "Brief me on Fatima.") if h.record]
+    assert bob == ["Bob likes jazz"]  # another actor's records never come with it

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import preview as previewmod
 from .buffer import PendingRecord
+from .config import Search
 from .core import attributes, fusion, profile, validate
 from .core import namespace as ns
 from .core import pool as poolmod
@@ -359,11 +360,23 @@ class Retrieval:
                                       labels=validate.label_filter(labels, cfg.memory.labels),
                                       namespace_prefix=prefix)
         ask = profile.asks_about_subject(query) if subject else None
-        if ask is not None:  # "what do you know about me?": the subject's records that matter most
+        name = profile.named(query) if ask is not None else None
+        if ask is not None and name is None:  # "what do you know about me?": the subject's records that matter most
             about = self.about_subject(flt, ask, limit, cut, cfg.memory.kinds, pending=pending,
                                        hidden=hidden or set(), preview=preview)
             if about:
                 return about
+        hits = self._search(query, mode, limit, cut, search_cfg, flt, pending, hidden, preview)
+        if name is not None and ask is not None and not any(
+                h.record is not None and profile.names(name, h.record.summary) for h in hits):
+            # "brief me on Fatima" and no record names Fatima: the memory's own subject, by name
+            return self.about_subject(flt, ask, limit, cut, cfg.memory.kinds, pending=pending,
+                                      hidden=hidden or set(), preview=preview) or hits
+        return hits
+
+    def _search(self, query: str, mode: str, limit: int, cut: float, search_cfg: Search, flt: ReadFilter,
+                pending: Sequence[PendingRecord], hidden: set[str] | None, preview: bool) -> list[Hit]:
+        """The records' hybrid search, steered towards an attribute when the memory missed the question."""
         weights = fusion.Weights(recency=search_cfg.recency_weight if search_cfg.recency_half_life_days else 0.0,
                                  half_life_days=search_cfg.recency_half_life_days, cosine=self.runtime.cosine_scale)
         q = self._query(query, mode, limit, cut, weights)
