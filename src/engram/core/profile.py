@@ -65,7 +65,7 @@ _HOW = tuple(re.compile(p, re.IGNORECASE) for p in (
 
 
 def named(query: str) -> str | None:
-    """The person a question about the subject names, when it names one ("Brief me on Mr Okafor": "Mr Okafor");
+    """The person a question about the subject names, when it names one ("Brief me on Mr Okafor": "Okafor");
     None when it speaks of "me", "her", "the customer" or is no such question. A name some record holds is a
     third party's: the caller searches first (a question about the person names them only when nothing
     stored does)."""
