@@ -86,8 +86,12 @@ def test_langgraph_store_writes_events_and_searches_records(ac: Served) -> None:
         "requestIdentifier": "bees", "namespaces": ["/facts/lg-user/"], "content": {"text": "Keeps bees on the roof"},
         "timestamp": datetime.now(UTC)}])["successfulRecords"][0]["memoryRecordId"]
     found = store.search(("facts", "lg-user"), query="what hobby with insects", limit=5)
-    assert [(i.key, i.value["content"]) for i in found][:1] == [(rid, "Keeps bees on the roof")]
-    assert found[0].score is not None and 0 <= found[0].score <= 1
+    # the record written by BatchCreate; the put's event may by now have been extracted into one of its own
+    # ("Keeps bees on their roof"), which ranks beside it: which of the two comes first is not the point
+    mine = [i for i in found if i.key == rid]
+    assert [i.value["content"] for i in mine] == ["Keeps bees on the roof"]
+    assert {i.value["content"] for i in found[:2]} <= {"Keeps bees on the roof", "Keeps bees on their roof"}
+    assert mine[0].score is not None and 0 <= mine[0].score <= 1
     got = store.get(("facts", "lg-user"), rid)
     assert got is not None and got.value["content"] == "Keeps bees on the roof"
     assert store.get(("facts", "lg-user"), "mem-" + "0" * 36) is None

@@ -36,7 +36,7 @@ from starlette.types import Scope as AsgiScope
 from ..errors import NotFound
 from ..grants import LOCAL_GRANT, Grant
 from ..stores.base import Store
-from . import credentials, ids, registry, sigv4
+from . import credentials, ids, registry, sigv4, state
 from .errors import AccessDeniedException, AwsError, InvalidSignatureException, UnrecognizedClientException
 
 log = logging.getLogger("engram.agentcore")
@@ -64,7 +64,6 @@ REPLAY_GRACE = timedelta(seconds=5)
 """How long after its first sighting a signature may arrive again as the same call made twice in its second."""
 
 
-SEEN = "sigv4-seen:"  # meta rows of signatures seen: SEEN + digest -> "<first seen> <expires>" (ISO times)
 PURGE_EVERY = timedelta(minutes=1)  # how often a process deletes the store's expired sightings
 
 
@@ -105,16 +104,11 @@ class ReplayGuard:
 
     def _shared(self, store: Store, signature: str, now: datetime, expires: datetime) -> datetime:
         """When the store first saw ``signature`` (``now`` when this call is the first)."""
-        key = SEEN + hashlib.sha256(signature.encode("ascii", "replace")).hexdigest()[:40]
-        mine = f"{now.isoformat()} {expires.isoformat()}"
-        with store.write() as tx:
-            got = tx.claim_meta(key, mine)
-            if self._purged is None or now - self._purged >= PURGE_EVERY:
-                self._purged = now
-                for k, row in tx.meta_items(SEEN):
-                    if datetime.fromisoformat(row.split()[1]) < now:
-                        tx.delete_meta(k, only=row)
-        return datetime.fromisoformat(got.split()[0])
+        purge = self._purged is None or now - self._purged >= PURGE_EVERY
+        if purge:
+            self._purged = now
+        digest = hashlib.sha256(signature.encode("ascii", "replace")).hexdigest()[:40]
+        return state.sighting(store, digest, now, expires, purge)
 
 
 def _has_client_token(body: bytes) -> bool:

@@ -34,9 +34,10 @@ TOKEN = "agentcore.token."                # <op>.<hash of owner>.<hash> -> {"id"
 RECORD_ALIAS = "agentcore.record_alias."  # <engram record id> -> the id its AWS id names
 AWS_MASTER = "agentcore.aws_master"       # the master secret, when not in the environment (credentials)
 AWS_KEY = "agentcore.aws_key."            # <access key id> -> the engram key it stands for (credentials)
+SIGNATURE = "agentcore.signature."        # <hash of a SigV4 signature> -> "<first seen> <expires>" (auth replays)
 
 PREFIXES = (MEMORY, AGENT, MEMORY_INDEX, MEMORY_NAME, HARNESS, HARNESS_INDEX, OWNER, TOKEN, RECORD_ALIAS,
-            AWS_MASTER, AWS_KEY)
+            AWS_MASTER, AWS_KEY, SIGNATURE)
 OWNERS_LIMIT = 10_000  # the newest (actor, session) owners a read probes
 
 
@@ -310,6 +311,25 @@ def aliases(store: Store, record_ids: Iterable[str]) -> dict[str, str]:
 def alias_in(into: MetaWriter, record_id: str, first: str) -> None:
     """Let ``record_id`` answer to ``first``, in the transaction that writes the record."""
     into.set_meta(RECORD_ALIAS + record_id, first)
+
+
+# -- SigV4 signatures seen: one row per signed write, until its signature window closes (auth.ReplayGuard) ------
+def sighting(store: Store, digest: str, now: datetime, expires: datetime, purge: bool = False) -> datetime:
+    """When the signature hashed to ``digest`` was first seen: ``now`` when this is the first sighting (claimed
+    atomically across processes). With ``purge``, rows whose window has closed go in the same transaction."""
+    with store.write() as tx:
+        got = tx.claim_meta(SIGNATURE + digest, f"{now.isoformat()} {expires.isoformat()}")
+        if purge:
+            for key, row in tx.meta_items(SIGNATURE):
+                if datetime.fromisoformat(row.split()[1]) < now:
+                    tx.delete_meta(key, only=row)
+    return datetime.fromisoformat(got.split()[0])
+
+
+def sightings(store: Store) -> int:
+    """How many signatures the store holds as seen."""
+    with store.read() as tx:
+        return len(tx.meta_items(SIGNATURE))
 
 
 # -- AWS credentials ---------------------------------------------------------------------------------------------
