@@ -28,8 +28,10 @@ only for a question about preferences) and how often such a question recalls not
     .venv/bin/python bench/reworded.py                       # tune half, MiniLM
     .venv/bin/python bench/reworded.py --embedder e5
     .venv/bin/python bench/reworded.py --split heldout       # the held-out half (final report only)
+    .venv/bin/python bench/reworded.py --data bench/data/reworded2   # the second set, written blind (stop 49)
+    .venv/bin/python bench/reworded.py --data DIR --check            # a set's rules, checked
 
-Writes ``bench/out/reworded-<split>-<embedder>.json`` and prints a table.
+Writes ``bench/out/<set>-<split>-<embedder>.json`` and prints a table.
 """
 
 from __future__ import annotations
