@@ -326,12 +326,6 @@ def sighting(store: Store, digest: str, now: datetime, expires: datetime, purge:
     return datetime.fromisoformat(got.split()[0])
 
 
-def sightings(store: Store) -> int:
-    """How many signatures the store holds as seen."""
-    with store.read() as tx:
-        return len(tx.meta_items(SIGNATURE))
-
-
 # -- AWS credentials ---------------------------------------------------------------------------------------------
 def master_secret(store: Store, make: Callable[[], str]) -> str:
     """The store's master secret, made by ``make`` and kept the first time it is asked for."""

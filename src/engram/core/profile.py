@@ -35,15 +35,13 @@ _NAME = (r"(?P<name>" + _TITLE + r"?(?!" + _WHEN + r")(?-i:[^\W\d_a-z][\w'’-]*
 _WHOM = rf"(?:{_SUBJECT}|{_NAME})"
 # what asks for everything on someone: what is known or kept about them, or a summary of it ("for" is not one
 # of its words: "a recipe for Pad Thai", "planned for Friday", "summarise the notes for me")
-_OVERVIEW = re.compile(
+_END = r"\s*(?:,?\s*please)?\s*[?.!]*\s*$"
+_OVERVIEW = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"(?:\b(?:you|we|u)\b(?:\s+[\w']+){0,3}?\s+(?:know|remember|recall|have|got|stored|saved|kept|noted|learned|"
     r"learnt)|\b(?:should|must|do) (?:i|we)(?: need to)? know|\b(?:summar(?:y|ise|ize)|overview|rundown|run-down|"
     r"lowdown|low-down|profile|background|briefing|brief me|full picture|big picture|fill me in|catch me up|recap))"
-    r"(?:\s+[\w']+){0,4}?\s+"
-    r"(?:about|on|of|regarding) " + _WHOM
-    + r"\s*(?:,?\s*please)?\s*[?.!]*\s*$"
-    r"|\bon (?:file|record) (?:for|about|on|regarding) " + _WHOM.replace("?P<name>", "?P<filed>")
-    + r"\s*(?:,?\s*please)?\s*[?.!]*\s*$", re.IGNORECASE)
+    r"(?:\s+[\w']+){0,4}?\s+(?:about|on|of|regarding) " + _WHOM + _END,
+    r"\bon (?:file|record) (?:for|about|on|regarding) " + _WHOM + _END))
 # how the person wants to be dealt with: "how does he like to be treated?", "how should I talk to her?", "any
 # rules for this client?", "what are her standing instructions?" (not by which channel or name: "how should we
 # reach her?", "how does he like to be addressed?" ask after one preference, an ordinary search)
@@ -69,11 +67,11 @@ def named(query: str) -> str | None:
     None when it speaks of "me", "her", "the customer" or is no such question. A name some record holds is a
     third party's: the caller searches first (a question about the person names them only when nothing
     stored does)."""
-    for pattern in (_OVERVIEW, *_HOW):
-        m = pattern.search(" ".join(query.replace("’", "'").split()))
-        found = m and next((m.group(g) for g in ("name", "filed") if g in pattern.groupindex and m.group(g)), None)
-        if found:
-            return re.sub(r"^" + _TITLE, "", found, flags=re.IGNORECASE).strip()
+    said = " ".join(query.replace("’", "'").split())
+    for pattern in (*_OVERVIEW, *_HOW):
+        m = pattern.search(said)
+        if m is not None and "name" in pattern.groupindex and m.group("name"):
+            return re.sub(r"^" + _TITLE, "", m.group("name"), flags=re.IGNORECASE).strip()
     return None
 
 
@@ -96,7 +94,7 @@ def asks_about_subject(query: str) -> Ask | None:
     text = said.lower()
     if _PREFS.search(text) or any(p.search(said) for p in _HOW):
         return "prefs"
-    if _ABOUT.search(text) or _WHO.search(text) or _OVERVIEW.search(said):
+    if _ABOUT.search(text) or _WHO.search(text) or any(p.search(said) for p in _OVERVIEW):
         return "all"
     return None
 
