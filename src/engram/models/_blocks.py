@@ -1,28 +1,37 @@
 """Content-block conversations, shared by the Anthropic Messages and Bedrock Converse clients.
 
 Both APIs want system text apart and alternating user/assistant messages of content blocks, consecutive
-messages of one role merged; only the shape of a block differs, so each client passes its block builders.
+messages of one role merged, and answer with a list of text and tool-use blocks; a JSON answer is forced
+through one extra tool. Only the shape of a block differs, so each client passes its block builders and
+an :class:`AnswerShape`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ValidationError
+from ..errors import ModelOutputError, ValidationError
 from ..types import ToolCall
-from ._http import tool_history_text
+from ._http import json_answer, tool_history_text
 from .base import Message
 
 Block = dict[str, Any]
 
+#: The tool a JSON answer is forced through; its input is the answer.
+JSON_TOOL = "json_answer"
+JSON_TOOL_DESCRIPTION = "Give your answer: a JSON object matching the input schema."
 
-def block_messages(messages: Sequence[Message], *, structured: bool, text: Callable[[str], list[Block]],
-                   tool_result: Callable[[Message], Block], tool_use: Callable[[ToolCall], Block]
-                   ) -> tuple[list[str], list[dict[str, Any]]]:
-    """System texts and the block messages. Without tools offered (``structured`` false), the history's tool
-    calls and results are rendered as text, since both APIs refuse tool blocks without a tool config."""
-    system: list[str] = []
+
+def block_messages(messages: Sequence[Message], *, system: str | None, structured: bool,
+                   text: Callable[[str], list[Block]], tool_result: Callable[[Message], Block],
+                   tool_use: Callable[[ToolCall], Block]) -> tuple[list[str], list[dict[str, Any]]]:
+    """System texts (the call's own ``system`` first) and the block messages. Without tools offered
+    (``structured`` false), the history's tool calls and results are rendered as text, since both APIs
+    refuse tool blocks without a tool config."""
+    texts: list[str] = [system] if system else []
     out: list[dict[str, Any]] = []
 
     def add(role: str, blocks: list[Block]) -> None:
@@ -36,7 +45,7 @@ def block_messages(messages: Sequence[Message], *, structured: bool, text: Calla
     for i, m in enumerate(messages):
         if m.role == "system":
             if m.content:
-                system.append(m.content)
+                texts.append(m.content)
         elif m.role == "tool":
             if not structured:
                 add("user", text(tool_history_text(m)))
@@ -53,4 +62,55 @@ def block_messages(messages: Sequence[Message], *, structured: bool, text: Calla
             add("assistant", text(m.content) + [tool_use(c) for c in m.tool_calls])
         else:
             raise ValidationError(f"unknown role {m.role!r}", field=f"messages[{i}].role")
-    return system, out
+    return texts, out
+
+
+@dataclass(frozen=True)
+class AnswerShape:
+    """Where one API's answer blocks keep their text and tool calls.
+
+    ``text`` gives a block's text (used when it is a string); ``tool_use`` its tool call's fields, with
+    ``name``, ``input`` and the id under ``id_key`` (used when a dict). ``label`` names a tool-use block in
+    errors; a call without an id gets ``id_prefix`` and the block's index.
+    """
+
+    text: Callable[[Block], object]
+    tool_use: Callable[[Block], object]
+    label: str
+    id_key: str
+    id_prefix: str
+
+
+def block_answer(content: Sequence[object], shape: AnswerShape, *, provider: str, want_json: bool
+                 ) -> tuple[str, tuple[ToolCall, ...]]:
+    """The answer's text (its text blocks joined) and tool calls. With ``want_json`` the text is the forced
+    :data:`JSON_TOOL` call's input as JSON text, else, when no other tool was called, the text checked to be
+    one JSON object; a tool-use block without a name or an object input is a ModelOutputError."""
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    answer: str | None = None
+    for i, block in enumerate(content):
+        if not isinstance(block, dict):
+            continue
+        text, use = shape.text(block), shape.tool_use(block)
+        if isinstance(text, str):
+            texts.append(text)
+        elif isinstance(use, dict):
+            name, args, call_id = use.get("name"), use.get("input"), use.get(shape.id_key)
+            if not isinstance(name, str) or not isinstance(args, dict):
+                raise ModelOutputError(
+                    f"{provider}: {shape.label} block {i} has no name or its input is not an object",
+                    field=f"content[{i}]",
+                )
+            if want_json and name == JSON_TOOL:
+                answer = json.dumps(args, ensure_ascii=False)
+            else:
+                calls.append(ToolCall(id=call_id if isinstance(call_id, str) else f"{shape.id_prefix}{i}",
+                                      name=name, arguments=args))
+    text = "".join(texts)
+    if want_json:
+        if answer is not None:
+            text = answer
+        elif not calls:
+            text = json_answer(text, provider)
+    return text, tuple(calls)

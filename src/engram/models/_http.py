@@ -340,11 +340,6 @@ def tool_history_text(message: Message) -> str:
     return f"{message.content}\n{calls}".strip()
 
 
-def int_field(value: object) -> int:
-    """A token count from a usage object: ints only, anything else counts as 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def wire_error(provider: str, what: str) -> ModelError:
     """A 2xx answer whose JSON does not have the shape the provider documents."""
     return ModelError(f"{provider}: unexpected response shape: {what}", status=200)

@@ -7,29 +7,24 @@ schema: the API then guarantees an object, which prose instructions and prefills
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ConfigError, ModelOutputError
-from ..types import ToolCall
-from ._blocks import block_messages
-from ._http import (
-    Clock,
-    HTTPModel,
-    Sleep,
-    Transport,
-    int_field,
-    json_answer,
-    wire_error,
-)
-from .base import Completion, Message, ToolSpec, Usage
+from ..errors import ConfigError
+from ._blocks import JSON_TOOL, JSON_TOOL_DESCRIPTION, AnswerShape, block_answer, block_messages
+from ._http import Clock, HTTPModel, Sleep, Transport, wire_error
+from ._usage import wire_usage
+from .base import Completion, Message, ToolSpec
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
-#: The tool a JSON answer is forced through; its input is the answer.
-JSON_TOOL = "json_answer"
+# Text blocks and tool_use blocks, told apart by their "type".
+_ANSWER = AnswerShape(
+    text=lambda b: b.get("text") if b.get("type") == "text" else None,
+    tool_use=lambda b: b if b.get("type") == "tool_use" else None,
+    label="tool_use", id_key="id", id_prefix="toolu_",
+)
 
 
 class AnthropicModel(HTTPModel):
@@ -88,9 +83,7 @@ class AnthropicModel(HTTPModel):
         temperature: float = 0.0,
     ) -> Completion:
         """One Messages API call; with ``json_schema`` the answer is the forced tool's input, as JSON text."""
-        system_parts, wire = _messages(messages, structured=bool(tools))
-        if system:
-            system_parts.insert(0, system)
+        system_parts, wire = _messages(messages, system=system, structured=bool(tools))
         body: dict[str, Any] = {
             "model": self.model, "max_tokens": max_tokens, "temperature": temperature, "messages": wire,
         }
@@ -98,11 +91,7 @@ class AnthropicModel(HTTPModel):
             body["system"] = "\n\n".join(system_parts)
         specs = [{"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools]
         if json_schema is not None:
-            specs.append({
-                "name": JSON_TOOL,
-                "description": "Give your answer: a JSON object matching the input schema.",
-                "input_schema": json_schema,
-            })
+            specs.append({"name": JSON_TOOL, "description": JSON_TOOL_DESCRIPTION, "input_schema": json_schema})
             # With other tools offered the model may still call them; it must call some tool.
             body["tool_choice"] = {"type": "any"} if tools else {"type": "tool", "name": JSON_TOOL}
         if specs:
@@ -114,51 +103,21 @@ class AnthropicModel(HTTPModel):
         content = data.get("content")
         if not isinstance(content, list):
             raise wire_error(self.provider, "no content list")
-        raw = data.get("usage")
-        raw = raw if isinstance(raw, dict) else {}
-        usage = Usage(
-            int_field(raw.get("input_tokens")) + int_field(raw.get("cache_creation_input_tokens"))
-            + int_field(raw.get("cache_read_input_tokens")),
-            int_field(raw.get("output_tokens")),
-        )
+        usage = wire_usage(data, ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"),
+                           "output_tokens")
         self._record(usage)
-
-        texts: list[str] = []
-        calls: list[ToolCall] = []
-        answer: str | None = None
-        for i, block in enumerate(content):
-            if not isinstance(block, dict):
-                continue
-            if block.get("type") == "text" and isinstance(block.get("text"), str):
-                texts.append(block["text"])
-            elif block.get("type") == "tool_use":
-                name, args, call_id = block.get("name"), block.get("input"), block.get("id")
-                if not isinstance(name, str) or not isinstance(args, dict):
-                    raise ModelOutputError(
-                        f"{self.provider}: tool_use block {i} has no name or its input is not an object",
-                        field=f"content[{i}]",
-                    )
-                if want_json and name == JSON_TOOL:
-                    answer = json.dumps(args, ensure_ascii=False)
-                else:
-                    calls.append(ToolCall(id=call_id if isinstance(call_id, str) else f"toolu_{i}",
-                                          name=name, arguments=args))
-        text = "".join(texts)
-        if want_json:
-            if answer is not None:
-                text = answer
-            elif not calls:
-                text = json_answer(text, self.provider)
+        text, calls = block_answer(content, _ANSWER, provider=self.provider, want_json=want_json)
         reason, model = data.get("stop_reason"), data.get("model")
         return Completion(
-            text=text, tool_calls=tuple(calls), usage=usage,
+            text=text, tool_calls=calls, usage=usage,
             stop_reason=reason if isinstance(reason, str) else None,
             model=model if isinstance(model, str) else self.model,
         )
 
 
-def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[str], list[dict[str, Any]]]:
-    """System text apart; alternating user/assistant messages of Messages API content blocks."""
+def _messages(messages: Sequence[Message], *, system: str | None, structured: bool
+              ) -> tuple[list[str], list[dict[str, Any]]]:
+    """System text apart (``system`` first); alternating user/assistant messages of Messages API content blocks."""
 
     def tool_result(m: Message) -> dict[str, Any]:
         block: dict[str, Any] = {"type": "tool_result", "tool_use_id": m.tool_call_id}
@@ -166,7 +125,7 @@ def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[st
             block["content"] = m.content
         return block
 
-    return block_messages(messages, structured=structured, text=_text, tool_result=tool_result,
+    return block_messages(messages, system=system, structured=structured, text=_text, tool_result=tool_result,
                           tool_use=lambda c: {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments})
 
 

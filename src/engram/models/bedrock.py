@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -20,26 +19,17 @@ from urllib.parse import quote
 import httpx
 
 from ..core.sigv4 import canonical_query, signing_key
-from ..errors import ConfigError, ModelOutputError
-from ..types import ToolCall
-from ._blocks import block_messages
-from ._http import (
-    Clock,
-    HTTPModel,
-    ProviderHTTPError,
-    Sleep,
-    Transport,
-    int_field,
-    json_answer,
-    schema_instruction,
-    wire_error,
-)
-from .base import Completion, Message, ToolSpec, Usage
+from ..errors import ConfigError
+from ._blocks import JSON_TOOL, JSON_TOOL_DESCRIPTION, AnswerShape, block_answer, block_messages
+from ._http import Clock, HTTPModel, ProviderHTTPError, Sleep, Transport, schema_instruction, wire_error
+from ._usage import wire_usage
+from .base import Completion, Message, ToolSpec
 
-JSON_TOOL = "json_answer"
-_JSON_TOOL_DESCRIPTION = "Give your answer: a JSON object matching the input schema."
 SERVICE = "bedrock"  # the SigV4 signing name of bedrock-runtime
 _CHOICE_MARKERS = ("toolchoice", "tool choice", "tool_choice", "tool use", "tooluse", "tools")
+# Text blocks ({"text": ...}) and tool calls ({"toolUse": {...}}), told apart by their one key.
+_ANSWER = AnswerShape(text=lambda b: b.get("text"), tool_use=lambda b: b.get("toolUse"),
+                      label="toolUse", id_key="toolUseId", id_prefix="tooluse_")
 
 #: (access key id, secret access key, session token or None)
 Credentials = tuple[str, str, str | None]
@@ -143,9 +133,7 @@ class BedrockModel(HTTPModel):
         temperature: float = 0.0,
     ) -> Completion:
         """One Converse call; with ``json_schema`` the answer comes back as JSON text."""
-        system_parts, wire = _messages(messages, structured=bool(tools))
-        if system:
-            system_parts.insert(0, system)
+        system_parts, wire = _messages(messages, system=system, structured=bool(tools))
         path = f"/model/{quote(self.model, safe='')}/converse"
         while True:
             by_tool = json_schema is not None and self._json_by_tool
@@ -160,7 +148,7 @@ class BedrockModel(HTTPModel):
                 body["system"] = [{"text": p} for p in parts]
             specs = [_tool_spec(t.name, t.description, t.parameters) for t in tools]
             if json_schema is not None and by_tool:
-                specs.append(_tool_spec(JSON_TOOL, _JSON_TOOL_DESCRIPTION, json_schema))
+                specs.append(_tool_spec(JSON_TOOL, JSON_TOOL_DESCRIPTION, json_schema))
             if specs:
                 body["toolConfig"] = {"tools": specs}
                 if by_tool:
@@ -180,44 +168,11 @@ class BedrockModel(HTTPModel):
         content = message.get("content") if isinstance(message, dict) else None
         if not isinstance(content, list):
             raise wire_error(self.provider, "no output.message.content list")
-        raw = data.get("usage")
-        raw = raw if isinstance(raw, dict) else {}
-        usage = Usage(
-            int_field(raw.get("inputTokens")) + int_field(raw.get("cacheReadInputTokens"))
-            + int_field(raw.get("cacheWriteInputTokens")),
-            int_field(raw.get("outputTokens")),
-        )
+        usage = wire_usage(data, ("inputTokens", "cacheReadInputTokens", "cacheWriteInputTokens"), "outputTokens")
         self._record(usage)
-
-        texts: list[str] = []
-        calls: list[ToolCall] = []
-        answer: str | None = None
-        for i, block in enumerate(content):
-            if not isinstance(block, dict):
-                continue
-            if isinstance(block.get("text"), str):
-                texts.append(block["text"])
-            elif isinstance(block.get("toolUse"), dict):
-                use = block["toolUse"]
-                name, args, use_id = use.get("name"), use.get("input"), use.get("toolUseId")
-                if not isinstance(name, str) or not isinstance(args, dict):
-                    raise ModelOutputError(
-                        f"{self.provider}: toolUse block {i} has no name or its input is not an object",
-                        field=f"content[{i}]",
-                    )
-                if want_json and name == JSON_TOOL:
-                    answer = json.dumps(args, ensure_ascii=False)
-                else:
-                    calls.append(ToolCall(id=use_id if isinstance(use_id, str) else f"tooluse_{i}",
-                                          name=name, arguments=args))
-        text = "".join(texts)
-        if want_json:
-            if answer is not None:
-                text = answer
-            elif not calls:
-                text = json_answer(text, self.provider)
+        text, calls = block_answer(content, _ANSWER, provider=self.provider, want_json=want_json)
         reason = data.get("stopReason")
-        return Completion(text=text, tool_calls=tuple(calls), usage=usage,
+        return Completion(text=text, tool_calls=calls, usage=usage,
                           stop_reason=reason if isinstance(reason, str) else None, model=self.model)
 
 
@@ -225,10 +180,11 @@ def _tool_spec(name: str, description: str, schema: dict[str, Any]) -> dict[str,
     return {"toolSpec": {"name": name, "description": description, "inputSchema": {"json": schema}}}
 
 
-def _messages(messages: Sequence[Message], *, structured: bool) -> tuple[list[str], list[dict[str, Any]]]:
-    """System text apart; alternating user/assistant messages of Converse content blocks."""
+def _messages(messages: Sequence[Message], *, system: str | None, structured: bool
+              ) -> tuple[list[str], list[dict[str, Any]]]:
+    """System text apart (``system`` first); alternating user/assistant messages of Converse content blocks."""
     return block_messages(
-        messages, structured=structured, text=_text,
+        messages, system=system, structured=structured, text=_text,
         tool_result=lambda m: {"toolResult": {"toolUseId": m.tool_call_id,
                                               "content": [{"text": m.content or "(empty)"}]}},
         tool_use=lambda c: {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}})

@@ -21,12 +21,12 @@ from ._http import (
     ProviderHTTPError,
     Sleep,
     Transport,
-    int_field,
     json_answer,
     schema_instruction,
     wire_error,
 )
-from .base import Completion, Message, ToolSpec, Usage
+from ._usage import wire_usage
+from .base import Completion, Message, ToolSpec
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
@@ -210,10 +210,7 @@ class OpenAIModel(HTTPModel):
         message = choice.get("message")
         if not isinstance(message, dict):
             raise wire_error(self.provider, "choices[0].message is missing")
-        raw_usage = data.get("usage")
-        raw_usage = raw_usage if isinstance(raw_usage, dict) else {}
-        usage = Usage(int_field(raw_usage.get("prompt_tokens")),
-                      int_field(raw_usage.get("completion_tokens")))
+        usage = wire_usage(data, ("prompt_tokens",), "completion_tokens")
         self._record(usage)  # the tokens were spent even if what follows is unusable
 
         text = _text(message.get("content"))
