@@ -269,3 +269,23 @@ def test_a_plan_the_user_only_thinks_of_is_a_hedge(text: str) -> None:
     got = facts(text)
     assert not [f for f in got if f.attribute.startswith("event:") or "the user will" in f.summary], \
         [(f.key, f.summary) for f in got]
+
+
+@pytest.mark.parametrize(("text", "car"), [
+    ("I replaced my old Golf with a Polestar.", "Polestar"),  # what replaces a car is a car, in the lexicon or not
+    ("I finally traded my Corolla for a Model 3.", "Model 3"),
+    ("We swapped the Clio for a Kia Niro.", "Kia Niro"),
+])
+def test_what_replaces_a_car_is_the_new_car(text: str, car: str) -> None:
+    assert read(text).get("user/car") == car
+
+
+@pytest.mark.parametrize("text", ["I traded my bike for a guitar.", "I replaced the sofa with a Chesterfield."])
+def test_what_replaces_something_else_is_no_car(text: str) -> None:
+    assert "user/car" not in read(text)
+
+
+def test_working_somewhere_now_is_an_employer_said_in_the_progressive() -> None:
+    assert read("I'm working for the city council now.")["user/employer"] == "the city council"
+    assert read("I'm currently working at the library.")["user/employer"] == "the library"
+    assert "user/employer" not in read("I'm working at the library today.")

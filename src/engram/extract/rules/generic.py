@@ -121,11 +121,20 @@ def present_verb(c: Clause, ctx: Context) -> list[Fact] | None:
 @rule("generic")
 def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I traded in my Clio for a Kia Niro", "also traded in the F-150 for a Silverado", "we're swapping the Zafira
-    for a Sharan" (a change said ahead is the new car, as a planned move is the new home): the new car."""
+    for a Sharan", "I replaced my old Golf with a Polestar" (a change said ahead is the new car, as a planned move
+    is the new home): the new car. What replaces a car is a car, named or not in the lexicon ("a Sharan")."""
     m = re.match(r"^(?:(?:also|and|so)\s+)?(?:(?:I|we)\s+)?(?:have\s+|am\s+|are\s+)?(?:just\s+|finally\s+)?"
-                 r"(?:traded|swapped|exchanged|part-exchanged|trading|swapping|exchanging|part-exchanging)\s+(?:in\s+)?(?:my|our|the)\s+.+?"
-                 r"\s+for\s+(?P<new>.+)$", c.text, re.IGNORECASE)
-    car = car_model(trim_np(m.group("new"))) if m else None
+                 r"(?:(?:traded|swapped|exchanged|part-exchanged|trading|swapping|exchanging|part-exchanging)"
+                 r"\s+(?:in\s+)?(?:my|our|the)\s+(?P<old>.+?)\s+for|(?:replaced|replacing)\s+(?:my|our|the)\s+"
+                 r"(?P<gone>.+?)\s+with)\s+(?P<new>.+)$", c.text, re.IGNORECASE)
+    if not m:
+        return None
+    new = trim_np(m.group("new"))
+    car = car_model(new)
+    old = strip_article(trim_np(m.group("old") or m.group("gone")))
+    if not car and car_model(re.sub(r"^(?:old|trusty|beloved|little)\s+", "", old, flags=re.IGNORECASE)):
+        named = strip_article(new)  # "a Sharan", "an ID. Buzz": a capitalised name of three words at most
+        car = named if re.fullmatch(r"[A-Z][\w.-]*(?:\s+[\w.-]+){0,2}", named) else None
     if not car:
         return None
     return [make_fact(c, "user", "car", car, drives(car), "fact")]

@@ -374,6 +374,9 @@ _A_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this (?:week|weekend|morning|a
                    r"from home|on (?:a|an|the|my|our)\b)", re.IGNORECASE)
 
 
+_FOR_NOW = re.compile(r"\b(?:now|currently|these days|nowadays)\b", re.IGNORECASE)
+
+
 @rule("user")
 def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I work at Spotify in the data team", "I work for the council", "I work for the NHS as a physio", "from June
@@ -384,8 +387,8 @@ def works_for(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m or not employer or (m.group("prep") == "in" and not re.search(r"\b[A-Z]{2,}\b", employer)
                                  and not re.search(r"\b(?:called|named)\b", m.group("org"))):
         return None  # "I work in Leeds" names a place; "in CD Projekt", "in a shop called Kmart" an employer
-    if m.group("ing") and (not employer[0].isupper() or _A_DAY.search(m.group("org"))):
-        return None  # "I'm working at the library today": where they are, not who employs them
+    if m.group("ing") and (_A_DAY.search(m.group("org")) or not (employer[0].isupper() or _FOR_NOW.search(c.raw))):
+        return None  # "I'm working at the library today": where they are; "... the library now": a new job
     team = re.search(r"\bin the\s+(?P<team>[\w\s-]+?)\s+(?:team|department|group|division)\b", m.group("org"))
     employer, where = _in_city(c, employer)
     summary = f"Works at {employer}" + (f" in the {team.group('team')} team" if team else "")
