@@ -169,6 +169,7 @@ def delete_harness(c: CallDep) -> JSONResponse:
 def _invoke(c: Call) -> Response:
     started = time.monotonic()
     inv = invoke.parse(c.body(), c.request.headers.get(SESSION_HEADER))
+    invoke.check_trace(c.request.headers)
     doc = harnesses.by_arn(c.base, c.grant, c.query("harnessArn"))
     qualifier = c.query("qualifier")
     if qualifier not in (None, DEFAULT_QUALIFIER):

@@ -145,7 +145,7 @@ def create_event(c: CallDep) -> Any:
         raise ValidationException("must be SKIP", field="extractionMode")
     if body.get("extractionConfig") is not None:
         shapes.extraction_config(body["extractionConfig"], "extractionConfig")
-    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    token = shapes.client_token(body.get("clientToken"))
     owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py), settled in the event's own transaction

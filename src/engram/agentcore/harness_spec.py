@@ -39,8 +39,8 @@ DEFAULT_MANAGED = managed_memory.DEFAULT_STRATEGIES
 DEFAULT_EXPIRY_DAYS = managed_memory.DEFAULT_EXPIRY_DAYS
 OFFLINE_MODEL_ID = "engram.offline-default"  # the model a harness created without one reports (and runs)
 TRUNCATION_STRATEGIES = ("sliding_window", "summarization", "none")
-UNSUPPORTED = ("environment", "environmentArtifact", "environmentVariables", "authorizerConfiguration", "tools",
-               "skills", "hooks")
+UNSUPPORTED: dict[str, type] = {"environment": dict, "environmentArtifact": dict, "environmentVariables": dict,
+                                "authorizerConfiguration": dict, "tools": list, "skills": list, "hooks": list}
 MODEL_MEMBERS = ("bedrockModelConfig", "openAiModelConfig", "geminiModelConfig", "liteLlmModelConfig")
 MAX_ITERATIONS = 1000
 MAX_TIMEOUT_SECONDS = 3600
@@ -57,12 +57,19 @@ def obj(value: Any, field: str) -> Mapping[str, Any]:
 
 
 def keys(value: Mapping[str, Any], field: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
+    """Unknown members refused, required ones present; ``field`` "" is the request body itself, whose members
+    are named alone (``name``, as AWS names them, not ``body.name``)."""
     unknown = sorted(set(value) - set(allowed))
     if unknown:
-        raise fail(f"{field}.{unknown[0]}", f"unknown field; allowed: {', '.join(allowed)}")
+        raise fail(member_path(field, unknown[0]), f"unknown field; allowed: {', '.join(allowed)}")
     for name in required:
         if value.get(name) is None:
-            raise fail(f"{field}.{name}", "is required")
+            raise fail(member_path(field, name), "is required")
+
+
+def member_path(field: str, name: str) -> str:
+    """The path of member ``name`` of ``field`` ("" for the body)."""
+    return f"{field}.{name}" if field else name
 
 
 def one_member(value: Any, field: str, members: tuple[str, ...]) -> tuple[str, Any]:
@@ -189,6 +196,8 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
         keys(o, where, ())
         return {"disabled": {}}
     if member == "managedMemoryConfiguration":  # the one parser the configuration loader uses too
+        if o.get("arn") is not None:  # read-only and ignored, but still the model's: a memory ARN
+            match(MEMORY_ARN, o["arn"], f"{where}.arn", "a memory ARN (it is read-only: leave it out)")
         return {member: managed_memory.parse(o, where).as_value()}
     keys(o, where, ("arn", "actorId", "messagesCount", "retrievalConfig"), ("arn",))
     match(MEMORY_ARN, o["arn"], f"{where}.arn",
@@ -296,10 +305,14 @@ def limits(source: Mapping[str, Any]) -> dict[str, int]:
 
 
 def refuse_unsupported(source: Mapping[str, Any]) -> None:
-    """Fields engram cannot honour are refused, not silently dropped (empty lists are fine)."""
-    for name in UNSUPPORTED:
+    """Fields engram cannot honour are refused, not silently dropped (an empty one of its own type is fine;
+    an empty one of another type is a wrong type, not "nothing")."""
+    for name, kind in UNSUPPORTED.items():
         value = source.get(name)
-        if value is None or value == [] or value == {}:
+        if value is None:
             continue
-        raise fail(name, "is not supported by engram (no runtime environment, gateway, Lambda or MCP tools "
-                         "run here); leave it out")
+        if not isinstance(value, kind):
+            raise fail(name, "must be a list" if kind is list else "must be an object")
+        if value:
+            raise fail(name, "is not supported by engram (no runtime environment, gateway, Lambda or MCP tools "
+                             "run here); leave it out")

@@ -214,14 +214,14 @@ def _token(token: Any) -> str | None:
     """A harness operation's ``clientToken``: 33 to 256 letters, digits and '-'."""
     if token is not None:
         spec.match(spec.CLIENT_TOKEN, token, "clientToken", "33-256 letters, digits and '-'")
-        if len(token) < 33:
+        if not 33 <= len(token) <= 256:  # the pattern bounds its repeats, not the length
             raise ValidationError("must be 33 to 256 characters", field="clientToken")
     return token if isinstance(token, str) else None
 
 
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str) -> dict[str, Any]:
     """CreateHarness: check, make the managed memory (unless BYO or disabled), store version 1."""
-    spec.keys(body, "body", CREATE_FIELDS, ("harnessName", "executionRoleArn"))
+    spec.keys(body, "", CREATE_FIELDS, ("harnessName", "executionRoleArn"))
     name = spec.match(spec.HARNESS_NAME, body["harnessName"], "harnessName", "[a-zA-Z][a-zA-Z0-9_]{0,39}")
     checked: dict[str, Any] = {}
     _common(body, checked)
@@ -268,7 +268,7 @@ def _made(base: Memory, harness_id: str) -> dict[str, Any]:
 
 def update(base: Memory, grant: Grant, harness_id: Any, body: Mapping[str, Any]) -> dict[str, Any]:
     """UpdateHarness: only the fields named change; ``harnessVersion`` goes up by one."""
-    spec.keys(body, "body", UPDATE_FIELDS)
+    spec.keys(body, "", UPDATE_FIELDS)
     doc = dict(get(base, grant, harness_id))
     checked: dict[str, Any] = {}
     _common(body, checked)

@@ -33,6 +33,8 @@ DEFAULT_TOOL_ROUNDS = 8  # engram's loop: tool rounds before the model must answ
 STOP_REASONS = {"maxIterations": "max_iterations_exceeded", "maxTokens": "max_output_tokens_exceeded",
                 "timeoutSeconds": "timeout_exceeded"}  # engram's turn limits -> the stream's stopReason
 MAX_MESSAGES = 100
+TRACE_HEADERS = {"traceparent": ("traceParent", 1024), "tracestate": ("traceState", 512),
+                 "x-amzn-trace-id": ("traceId", 1024), "baggage": ("baggage", 8192)}  # header: (member, max length)
 _TOOL_ID = re.compile(r"[^a-zA-Z0-9_-]")
 
 
@@ -50,8 +52,8 @@ class Invocation:
 
 def parse(body: Mapping[str, Any], session_id: str | None) -> Invocation:
     """Check the JSON body and the session header of an InvokeHarness request."""
-    spec.keys(body, "body", ("messages", "model", "systemPrompt", "tools", "skills", "allowedTools",
-                              "maxIterations", "maxTokens", "timeoutSeconds", "actorId"), ("messages",))
+    spec.keys(body, "", ("messages", "model", "systemPrompt", "tools", "skills", "allowedTools",
+                          "maxIterations", "maxTokens", "timeoutSeconds", "actorId"), ("messages",))
     if session_id is None:
         raise spec.fail("runtimeSessionId", "is required (header X-Amzn-Bedrock-AgentCore-Runtime-Session-Id)")
     if not 33 <= len(session_id) <= 100 or not spec.SESSION_ID.fullmatch(session_id):
@@ -72,6 +74,15 @@ def parse(body: Mapping[str, Any], session_id: str | None) -> Invocation:
     if body.get("allowedTools") is not None:
         spec.allowed_tools(body["allowedTools"])
     return Invocation(parsed, session_id, actor, model, prompt, spec.limits(body))
+
+
+def check_trace(headers: Mapping[str, str]) -> None:
+    """The tracing headers' lengths, as the model bounds them: engram traces nothing, but refuses what the
+    service would rather than run a turn on a request it calls invalid."""
+    for name, (member, most) in TRACE_HEADERS.items():
+        value = headers.get(name)
+        if value is not None and len(value) > most:
+            raise spec.fail(member, f"must be at most {most} characters (header {name})")
 
 
 def _message(value: Any, field: str) -> dict[str, Any]:

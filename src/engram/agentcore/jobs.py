@@ -58,13 +58,14 @@ def list_jobs(c: CallDep) -> Any:
     shapes.only(body, {"maxResults", "filter", "nextToken"})
     mc = c.memory_ctx(c.param("memoryId"))
     limit = shapes.max_results(body.get("maxResults"), 50, default=20)
-    flt = shapes.obj(body.get("filter") or {}, "filter")
+    flt = shapes.obj(body["filter"], "filter") if body.get("filter") is not None else {}
     shapes.only(flt, {"strategyId", "sessionId", "actorId", "status"}, "filter")
     if flt.get("status") not in (None, "FAILED"):
         raise ValidationException("must be FAILED", field="filter.status")
     actor = ids.actor_in(flt["actorId"], "filter.actorId") if flt.get("actorId") is not None else None
     session = ids.session_in(flt.get("sessionId"), "filter.sessionId", required=False)
-    strategy = flt.get("strategyId")
+    strategy = shapes.string(flt["strategyId"], "filter.strategyId", min_len=0) \
+        if flt.get("strategyId") is not None else None
     if strategy is not None and strategy not in _strategies(mc):
         return c.ok({"jobs": []})
     before = None
@@ -91,7 +92,7 @@ def start_job(c: CallDep) -> Any:
     job = shapes.obj(body.get("extractionJob"), "extractionJob")
     shapes.only(job, {"jobId"}, "extractionJob")
     job_id = shapes.string(job.get("jobId"), "extractionJob.jobId", max_len=128)
-    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    token = shapes.client_token(body.get("clientToken"))
 
     def run() -> tuple[str, str]:
         try:
@@ -126,7 +127,7 @@ def ingest(c: CallDep) -> Any:
     # the grant first: a token is looked at only for a caller who may write here
     mc = c.memory_ctx(c.param("memoryId"), actor, given or "ingest")
     mc.ctx.need_events(write=True)
-    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    token = shapes.client_token(body.get("clientToken"))
     flat = {k: v["stringValue"] for k, v in metadata.items()}
     messages = []
     for p in payload:

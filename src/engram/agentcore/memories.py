@@ -24,6 +24,7 @@ memory is gone at once.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -41,6 +42,9 @@ OWNER = "owner"
 DOC_FIELDS = ("encryptionKeyArn", "memoryExecutionRoleArn", "tags", "indexedKeys", "namespaceKeys")
 ALL_LEVELS = ["session", "actor", "agent"]
 MAX_RESULTS = 100
+MAX_NAMESPACE_KEYS = 5
+NAMESPACE_KEY = re.compile(r"(?!memoryStrategyId$|actorId$|sessionId$)[a-z][a-z0-9]*")
+ALLOWED_VALUE = re.compile(r"[a-z0-9][a-z0-9-_]*")
 
 
 def _now(base: Memory) -> datetime:
@@ -101,6 +105,34 @@ def indexed_keys(value: Any, field: str, *, have: list[dict[str, Any]] | None = 
     return out
 
 
+def namespace_keys(value: Any, field: str) -> list[dict[str, Any]]:
+    """``namespaceKeys`` as the model states them (at most 5 ``{key, validation}``). engram only keeps and
+    reports them, so what it keeps must be what the model allows: GetMemory answers it to every client."""
+    if not isinstance(value, list) or len(value) > MAX_NAMESPACE_KEYS:
+        raise ValidationError(f"must be a list of at most {MAX_NAMESPACE_KEYS} namespace keys", field=field)
+    out = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        spec.keys(spec.obj(item, where), where, ("key", "validation"), ("key",))
+        key = spec.text(item["key"], f"{where}.key", 1, 32)
+        spec.match(NAMESPACE_KEY, key, f"{where}.key", "lower-case letters and digits, starting with a letter "
+                                                       "(not memoryStrategyId, actorId or sessionId)")
+        if item.get("validation") is not None:
+            rule = f"{where}.validation"
+            spec.keys(spec.obj(item["validation"], rule), rule, ("allowedValues", "regexPattern"))
+            allowed = item["validation"].get("allowedValues")
+            if allowed is not None:
+                if not isinstance(allowed, list) or not 1 <= len(allowed) <= 10:
+                    raise ValidationError("must be a list of 1 to 10 values", field=f"{rule}.allowedValues")
+                for j, v in enumerate(allowed):
+                    spec.match(ALLOWED_VALUE, spec.text(v, f"{rule}.allowedValues[{j}]", 1, 64),
+                               f"{rule}.allowedValues[{j}]", "lower-case letters, digits, '-' and '_'")
+            if item["validation"].get("regexPattern") is not None:
+                spec.text(item["validation"]["regexPattern"], f"{rule}.regexPattern", 1, 64)
+        out.append(dict(item))
+    return out
+
+
 # -- the AWS side: shapes -------------------------------------------------------------------------------------
 
 
@@ -145,9 +177,9 @@ def reaches(grant: Grant, res: registry.MemoryResource) -> bool:
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str,
            managed_by: str | None = None) -> registry.MemoryResource:
     """CreateMemory: check everything first, then register the resource and configure its agent."""
-    spec.keys(body, "body", ("clientToken", "name", "description", "encryptionKeyArn", "memoryExecutionRoleArn",
-                              "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
-                              "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
+    spec.keys(body, "", ("clientToken", "name", "description", "encryptionKeyArn", "memoryExecutionRoleArn",
+                          "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
+                          "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
     token = body.get("clientToken")
     if token is not None:
         spec.text(token, "clientToken", 0, 500)
@@ -165,9 +197,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     if body.get("indexedKeys") is not None:
         doc["indexedKeys"] = indexed_keys(body["indexedKeys"], "indexedKeys")
     if body.get("namespaceKeys") is not None:
-        if not isinstance(body["namespaceKeys"], list):
-            raise ValidationError("must be a list", field="namespaceKeys")
-        doc["namespaceKeys"] = body["namespaceKeys"]
+        doc["namespaceKeys"] = namespace_keys(body["namespaceKeys"], "namespaceKeys")
     now = _now(base)
     doc["strategies"] = st.parse_inputs(body.get("memoryStrategies"), "memoryStrategies", _ts(now))
     if managed_by:
@@ -218,7 +248,7 @@ def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
 
 def list_page(base: Memory, grant: Grant, body: Mapping[str, Any]) -> dict[str, Any]:
     """ListMemories: ``maxResults`` (1-100, default 100) and an opaque ``nextToken``."""
-    spec.keys(body, "body", ("maxResults", "nextToken"))
+    spec.keys(body, "", ("maxResults", "nextToken"))
     limit = spec.integer(body["maxResults"], "maxResults", 1, MAX_RESULTS) if body.get("maxResults") is not None \
         else MAX_RESULTS
     found = visible(base, grant)
@@ -239,9 +269,9 @@ def list_page(base: Memory, grant: Grant, body: Mapping[str, Any]) -> dict[str, 
 def update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any], *,
            via_harness: bool = False) -> registry.MemoryResource:
     """UpdateMemory: description, eventExpiryDuration, role, and add / modify / delete strategies."""
-    spec.keys(body, "body", ("clientToken", "memoryId", "description", "eventExpiryDuration",
-                              "memoryExecutionRoleArn", "memoryStrategies", "addIndexedKeys", "namespaceKeys",
-                              "streamDeliveryResources"))
+    spec.keys(body, "", ("clientToken", "memoryId", "description", "eventExpiryDuration",
+                          "memoryExecutionRoleArn", "memoryStrategies", "addIndexedKeys", "namespaceKeys",
+                          "streamDeliveryResources"))
     token = body.get("clientToken")
     if token is not None:
         spec.text(token, "clientToken", 0, 500)
@@ -269,9 +299,7 @@ def _update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any],
     if body.get("addIndexedKeys") is not None:
         doc["indexedKeys"] = indexed_keys(body["addIndexedKeys"], "addIndexedKeys", have=doc.get("indexedKeys"))
     if body.get("namespaceKeys") is not None:
-        if not isinstance(body["namespaceKeys"], list):
-            raise ValidationError("must be a list", field="namespaceKeys")
-        doc["namespaceKeys"] = body["namespaceKeys"]
+        doc["namespaceKeys"] = namespace_keys(body["namespaceKeys"], "namespaceKeys")
     if body.get("memoryStrategies") is not None:
         if doc.get(MANAGED) and not via_harness:
             raise ValidationError(f"this memory is managed by {doc[MANAGED]}; change its strategies with "
@@ -288,25 +316,37 @@ def _update(base: Memory, res: registry.MemoryResource, body: Mapping[str, Any],
     return new
 
 
+def _strategy_ids(o: Mapping[str, Any], name: str, by_id: Mapping[str, int]) -> list[tuple[str, str, Any]]:
+    """(where, strategy id, item) of each item of the ``name`` list of a ``memoryStrategies`` change: a list
+    of objects naming a strategy id (ValidationError), of this memory (NotFound)."""
+    field = f"memoryStrategies.{name}"
+    items = o.get(name)
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise ValidationError("must be a list", field=field)
+    out = []
+    for i, item in enumerate(items):
+        where = f"{field}[{i}]"
+        sid = spec.text(spec.obj(item, where).get("memoryStrategyId"), f"{where}.memoryStrategyId")
+        if sid not in by_id:
+            raise NotFound(f"no strategy {sid!r} in this memory", field=f"{where}.memoryStrategyId")
+        out.append((where, sid, item))
+    return out
+
+
 def _strategy_changes(current: list[dict[str, Any]], change: Any, now: float) -> list[dict[str, Any]]:
     field = "memoryStrategies"
     o = spec.obj(change, field)
     spec.keys(o, field, ("addMemoryStrategies", "modifyMemoryStrategies", "deleteMemoryStrategies"))
     by_id = {s["strategyId"]: i for i, s in enumerate(current)}
     out = list(current)
-    for i, item in enumerate(o.get("modifyMemoryStrategies") or []):
-        sid = spec.obj(item, f"{field}.modifyMemoryStrategies[{i}]").get("memoryStrategyId")
-        if sid not in by_id:
-            raise NotFound(f"no strategy {sid!r} in this memory", field=f"{field}.modifyMemoryStrategies[{i}]")
-        out[by_id[sid]] = st.modify(out[by_id[sid]], item, f"{field}.modifyMemoryStrategies[{i}]", now)
+    for where, sid, item in _strategy_ids(o, "modifyMemoryStrategies", by_id):
+        out[by_id[sid]] = st.modify(out[by_id[sid]], item, where, now)
     gone: set[str] = set()
-    for i, item in enumerate(o.get("deleteMemoryStrategies") or []):
-        where = f"{field}.deleteMemoryStrategies[{i}]"
-        io = spec.obj(item, where)
-        spec.keys(io, where, ("memoryStrategyId",), ("memoryStrategyId",))
-        if io["memoryStrategyId"] not in by_id:
-            raise NotFound(f"no strategy {io['memoryStrategyId']!r} in this memory", field=where)
-        gone.add(io["memoryStrategyId"])
+    for where, sid, item in _strategy_ids(o, "deleteMemoryStrategies", by_id):
+        spec.keys(item, where, ("memoryStrategyId",), ("memoryStrategyId",))
+        gone.add(sid)
     out = [s for s in out if s["strategyId"] not in gone]
     added = st.parse_inputs(o.get("addMemoryStrategies"), f"{field}.addMemoryStrategies", now, existing=out)
     return out + added

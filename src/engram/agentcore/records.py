@@ -9,7 +9,8 @@ namespaces; one naming no actor reads agent-level records plus, for a key not bo
 records of the most recently active actors and sessions (at most :data:`FANOUT` scopes).
 
 Updates keep engram's history: the new text supersedes the old record (a new ``memoryRecordId``; the old
-one stays readable and resolves to the newest). Batch operations report each record's success or failure.
+one stays readable and resolves to the newest). Batch operations check every record against the service model
+first (a malformed batch is refused whole and writes nothing), then report each record's success or failure.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -211,6 +213,8 @@ def _keep(rec: Record, exact: str | None, strategy: str | None, checks: list[tup
 
 def _where(c: Call, agent: str, body: dict[str, Any]) -> tuple[str | None, str | None]:
     """(prefix, exact) from ``namespace`` (exact) or ``namespacePath`` (prefix)."""
+    for name in ("namespace", "namespacePath"):  # each one well-formed first, then the rule between them
+        ids.check(body.get(name), ids.NAMESPACE, name, max_len=1024, required=False)
     if body.get("namespace") is not None and body.get("namespacePath") is not None:
         raise ValidationException("give namespace or namespacePath, not both", field="namespacePath")
     if body.get("namespace") is not None:
@@ -343,7 +347,8 @@ def get_record(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     engram_id = ids.record_id_in(c.param("memoryRecordId"))
     ns = c.query("namespace")
-    scope, rec = find_record(c, res.agent, engram_id, _namespace(c, res.agent, ns, "namespace") if ns else None)
+    where = _namespace(c, res.agent, ns, "namespace") if ns is not None else None
+    scope, rec = find_record(c, res.agent, engram_id, where)
     rec = _newest(c, scope, rec)
     if rec.status == "deleted":
         raise NotFound(f"memory record {c.param('memoryRecordId')} was deleted", field="memoryRecordId")
@@ -355,7 +360,7 @@ def delete_record(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     aws_id = c.param("memoryRecordId")
     ns = c.query("namespace")
-    _delete_one(c, res.agent, aws_id, _namespace(c, res.agent, ns, "namespace") if ns else None)
+    _delete_one(c, res.agent, aws_id, _namespace(c, res.agent, ns, "namespace") if ns is not None else None)
     return c.ok({"memoryRecordId": aws_id})
 
 
@@ -380,13 +385,27 @@ def _failure(exc: AwsError | EngramError, aws_id: str | None, request_id: str | 
     return out
 
 
-def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class _Create:
+    """One BatchCreateMemoryRecords record as the service model allows it (the AWS namespace still raw)."""
+
+    rid: str
+    namespace: str | None
+    text: str
+    at: datetime
+    strategy: str | None
+    labels: dict[str, str]
+
+
+def _create_input(item: object, i: int) -> _Create:
+    """Check one record of a BatchCreate against the service model; every record is checked before any is
+    written, so a malformed batch is refused whole and changes nothing."""
     f = f"records[{i}]"
     d = shapes.obj(item, f)
     shapes.only(d, {"requestIdentifier", "namespaces", "content", "timestamp", "memoryStrategyId", "metadata"}, f)
-    rid = ids.check(d.get("requestIdentifier"), ids.REQUEST_IDENTIFIER, f"{f}.requestIdentifier", max_len=80)
+    rid = ids.check(d.get("requestIdentifier"), ids.REQUEST_IDENTIFIER, f"{f}.requestIdentifier", max_len=80) or ""
     nss = shapes.items(d.get("namespaces"), f"{f}.namespaces", max_items=1)
-    path = _namespace(c, agent, nss[0], f"{f}.namespaces[0]") if nss else "/agent/"
+    namespace = ids.check(nss[0], ids.NAMESPACE, f"{f}.namespaces[0]", max_len=1024) if nss else None
     _, text = shapes.union(d.get("content"), f"{f}.content", ("text",))
     text = shapes.string(text, f"{f}.content.text", max_len=16_000)
     if "timestamp" not in d:
@@ -394,16 +413,22 @@ def _create_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
     at = parse_timestamp(d["timestamp"], f"{f}.timestamp")
     strategy = ids.check(d.get("memoryStrategyId"), ids.STRATEGY_ID, f"{f}.memoryStrategyId", max_len=100,
                          required=False)
-    labels = _labels_ok(c, agent, _labels(d.get("metadata"), f"{f}.metadata"), f"{f}.metadata")
+    return _Create(rid, namespace, text, at, strategy, _labels(d.get("metadata"), f"{f}.metadata"))
+
+
+def _create_one(c: Call, agent: str, new: _Create, i: int) -> dict[str, Any]:
+    f = f"records[{i}]"
+    path = _namespace(c, agent, new.namespace, f"{f}.namespaces[0]") if new.namespace is not None else "/agent/"
+    labels = _labels_ok(c, agent, new.labels, f"{f}.metadata")
     owner = nsmod.owner(path, nsmod.templates(c.config(agent)))
     scope = _owner_scope(c, agent, owner)
-    summary, content = _summary_content(text)
+    summary, content = _summary_content(new.text)
     with _view(c, scope).turn(scope, extract=False) as t:
         rec = t.remember(summary, content, kind="fact", labels=labels or None, scope=owner.level, namespace=path,
-                         strategy=strategy, at=at)
+                         strategy=new.strategy, at=new.at)
     if rec.actor is not None:
         state.note_owner(c.base.store, agent, rec.actor, rec.session, datetime.now(UTC))
-    return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": rid}
+    return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": new.rid}
 
 
 @router.post("/memories/{memoryId}/memoryRecords/batchCreate")
@@ -413,8 +438,9 @@ def batch_create(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     if body.get("recordExpirySpecification") is not None:
         raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
-    records = shapes.items(body.get("records"), "records", max_items=100)
-    token = shapes.string(body["clientToken"], "clientToken", max_len=256) if body.get("clientToken") else None
+    records = [_create_input(item, i)
+               for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100))]
+    token = shapes.client_token(body.get("clientToken"))
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py): same parameters replay the first reply
         earlier = idempotency.begin(c.base.store, BATCH_TOKEN_OP, res.agent, token, digest)
@@ -422,12 +448,11 @@ def batch_create(c: CallDep) -> Any:
             return c.ok(json.loads(earlier), 201)
     ok, failed = [], []
     try:
-        for i, item in enumerate(records):
-            rid = item.get("requestIdentifier") if isinstance(item, dict) else None
+        for i, new in enumerate(records):
             try:
-                ok.append(_create_one(c, res.agent, item, i))
+                ok.append(_create_one(c, res.agent, new, i))
             except (AwsError, EngramError) as exc:
-                failed.append(_failure(exc, None, rid if isinstance(rid, str) else None))
+                failed.append(_failure(exc, None, new.rid))
     finally:
         out = {"successfulRecords": ok, "failedRecords": failed}
         if token is not None:
@@ -435,45 +460,68 @@ def batch_create(c: CallDep) -> Any:
     return c.ok(out, 201)
 
 
-def _update_one(c: Call, agent: str, item: object, i: int) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class _Update:
+    """One BatchUpdateMemoryRecords record as the service model allows it (AWS namespaces still raw)."""
+
+    aws_id: str
+    source: str | None  # sourceNamespaces[0]: where to find the record
+    namespace: str | None  # namespaces[0]: must be the record's own
+    strategy: str | None
+    text: str | None
+    labels: dict[str, str] | None
+
+
+def _update_input(item: object, i: int) -> _Update:
+    """Check one record of a BatchUpdate against the service model, before any record is written."""
     f = f"records[{i}]"
     d = shapes.obj(item, f)
     shapes.only(d, {"memoryRecordId", "timestamp", "content", "namespaces", "sourceNamespaces",
                     "memoryStrategyId", "metadata"}, f)
-    aws_id = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50)
+    aws_id = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50) or ""
     if "timestamp" not in d:
         raise ValidationException("is required", field=f"{f}.timestamp")
     parse_timestamp(d["timestamp"], f"{f}.timestamp")
-    src = shapes.items(d["sourceNamespaces"], f"{f}.sourceNamespaces", max_items=1) \
-        if d.get("sourceNamespaces") is not None else []
-    scope, rec = find_record(c, agent, ids.record_id_in(aws_id, f"{f}.memoryRecordId"),
-                             _namespace(c, agent, src[0], f"{f}.sourceNamespaces[0]") if src else None)
+    found: dict[str, str | None] = {}
+    for name in ("sourceNamespaces", "namespaces"):
+        given = shapes.items(d[name], f"{f}.{name}", max_items=1) if d.get(name) is not None else []
+        found[name] = ids.check(given[0], ids.NAMESPACE, f"{f}.{name}[0]", max_len=1024) if given else None
+    strategy = ids.check(d.get("memoryStrategyId"), ids.STRATEGY_ID, f"{f}.memoryStrategyId", max_len=100,
+                         required=False)
+    text = None
+    if d.get("content") is not None:
+        _, given_text = shapes.union(d["content"], f"{f}.content", ("text",))
+        text = shapes.string(given_text, f"{f}.content.text", max_len=16_000)
+    labels = _labels(d["metadata"], f"{f}.metadata") if d.get("metadata") is not None else None
+    return _Update(aws_id, found["sourceNamespaces"], found["namespaces"], strategy, text, labels)
+
+
+def _update_one(c: Call, agent: str, up: _Update, i: int) -> dict[str, Any]:
+    f = f"records[{i}]"
+    first = ids.record_id_in(up.aws_id, f"{f}.memoryRecordId")
+    source = _namespace(c, agent, up.source, f"{f}.sourceNamespaces[0]") if up.source is not None else None
+    scope, rec = find_record(c, agent, first, source)
     rec = _newest(c, scope, rec)
-    if d.get("namespaces") is not None:
-        nss = shapes.items(d["namespaces"], f"{f}.namespaces", max_items=1)
-        if nss and _namespace(c, agent, nss[0], f"{f}.namespaces[0]") != rec.namespace:
-            raise ValidationException("moving a record to another namespace is not supported on engram",
-                                      field=f"{f}.namespaces")
-    if d.get("memoryStrategyId") is not None and d["memoryStrategyId"] != (rec.provenance.strategy or NO_STRATEGY):
+    if up.namespace is not None and _namespace(c, agent, up.namespace, f"{f}.namespaces[0]") != rec.namespace:
+        raise ValidationException("moving a record to another namespace is not supported on engram",
+                                  field=f"{f}.namespaces")
+    if up.strategy is not None and up.strategy != (rec.provenance.strategy or NO_STRATEGY):
         raise ValidationException("changing a record's strategy is not supported on engram",
                                   field=f"{f}.memoryStrategyId")
     change: dict[str, Any] = {"id": rec.id}
-    if d.get("content") is not None:
-        _, text = shapes.union(d["content"], f"{f}.content", ("text",))
-        change["summary"], change["content"] = _summary_content(shapes.string(text, f"{f}.content.text",
-                                                                              max_len=16_000))
-    if d.get("metadata") is not None:
-        change["labels"] = _labels_ok(c, agent, _labels(d["metadata"], f"{f}.metadata"), f"{f}.metadata")
+    if up.text is not None:
+        change["summary"], change["content"] = _summary_content(up.text)
+    if up.labels is not None:
+        change["labels"] = _labels_ok(c, agent, up.labels, f"{f}.metadata")
     if rec.status != "active":
-        raise NotFound(f"memory record {aws_id} was deleted", field=f"{f}.memoryRecordId")
-    first = ids.record_id_in(aws_id, f"{f}.memoryRecordId")
+        raise NotFound(f"memory record {up.aws_id} was deleted", field=f"{f}.memoryRecordId")
     with _view(c, scope).turn(scope, extract=False) as t:  # in place: the new version answers to the same id
         old = t.active_record(rec.id, f"{f}.memoryRecordId")
         new = t.remember(change.get("summary", old.summary), change.get("content", old.content), kind=old.kind,
                          labels=change.get("labels", old.labels), scope=old.level, namespace=old.namespace,
                          replaces=old.id, strategy=old.provenance.strategy)
         state.alias_in(t, new.id, first)
-    return {"memoryRecordId": aws_id, "status": "SUCCEEDED"}
+    return {"memoryRecordId": up.aws_id, "status": "SUCCEEDED"}
 
 
 @router.post("/memories/{memoryId}/memoryRecords/batchUpdate")
@@ -483,14 +531,24 @@ def batch_update(c: CallDep) -> Any:
     res = c.memory(c.param("memoryId"))
     if body.get("recordExpirySpecification") is not None:
         raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
+    records = [_update_input(item, i)
+               for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100))]
     ok, failed = [], []
-    for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100)):
-        aws_id = item.get("memoryRecordId") if isinstance(item, dict) else None
+    for i, up in enumerate(records):
         try:
-            ok.append(_update_one(c, res.agent, item, i))
+            ok.append(_update_one(c, res.agent, up, i))
         except (AwsError, EngramError) as exc:
-            failed.append(_failure(exc, aws_id if isinstance(aws_id, str) else None, None))
+            failed.append(_failure(exc, up.aws_id, None))
     return c.ok({"successfulRecords": ok, "failedRecords": failed})
+
+
+def _delete_input(item: object, i: int) -> tuple[str, str | None]:
+    """(memoryRecordId, namespace) of one BatchDelete record, checked before any record is deleted."""
+    f = f"records[{i}]"
+    d = shapes.obj(item, f)
+    shapes.only(d, {"memoryRecordId", "namespace"}, f)
+    rid = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50) or ""
+    return rid, ids.check(d.get("namespace"), ids.NAMESPACE, f"{f}.namespace", max_len=1024, required=False)
 
 
 @router.post("/memories/{memoryId}/memoryRecords/batchDelete")
@@ -498,18 +556,14 @@ def batch_delete(c: CallDep) -> Any:
     body = c.body()
     shapes.only(body, {"records"})
     res = c.memory(c.param("memoryId"))
+    records = [_delete_input(item, i)
+               for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100))]
     ok, failed = [], []
-    for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100)):
-        f = f"records[{i}]"
-        aws_id = item.get("memoryRecordId") if isinstance(item, dict) else None
+    for i, (rid, ns) in enumerate(records):
         try:
-            d = shapes.obj(item, f)
-            shapes.only(d, {"memoryRecordId", "namespace"}, f)
-            rid = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50)
-            ns = _namespace(c, res.agent, d["namespace"], f"{f}.namespace") if d.get("namespace") is not None else None
-            _delete_one(c, res.agent, rid or "", ns)
+            where = _namespace(c, res.agent, ns, f"records[{i}].namespace") if ns is not None else None
+            _delete_one(c, res.agent, rid, where)
             ok.append({"memoryRecordId": rid, "status": "SUCCEEDED"})
         except (AwsError, EngramError) as exc:
-            failed.append(_failure(exc, aws_id if isinstance(aws_id, str) else None, None))
+            failed.append(_failure(exc, rid, None))
     return c.ok({"successfulRecords": ok, "failedRecords": failed})
-

@@ -149,11 +149,13 @@ class Call:
         return self.request.query_params.get(name)
 
     def body(self) -> dict[str, Any]:
+        """The JSON body, strictly: ``NaN`` and ``Infinity`` (which Python's parser takes) are not JSON, and
+        a value holding them could be stored and then never rendered again."""
         raw: bytes = self.request.scope.get("state", {}).get(BODY_STATE, b"")
         if not raw.strip():
             return {}
         try:
-            doc = json.loads(raw)
+            doc = json.loads(raw, parse_constant=_not_json)
         except (ValueError, RecursionError) as exc:
             raise ValidationException(f"the body is not valid JSON: {exc}", reason="CannotParse") from exc
         if not isinstance(doc, dict):
@@ -194,6 +196,10 @@ class Call:
 
     def ok(self, payload: dict[str, Any], status: int = 200) -> JSONResponse:
         return JSONResponse(payload, status_code=status)
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON value")
 
 
 async def _call(request: Request) -> Call:

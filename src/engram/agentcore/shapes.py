@@ -56,6 +56,14 @@ def string(value: object, field: str, *, min_len: int = 1, max_len: int | None =
     return value
 
 
+def client_token(value: object, field: str = "clientToken") -> str | None:
+    """A data-plane ``clientToken``: absent or empty is no token; anything else must be a string of at most 256
+    characters (``false`` or ``0`` is a wrong type, never "no token": the call would run twice on a retry)."""
+    if value is None or value == "":
+        return None
+    return string(value, field, max_len=256)
+
+
 def boolean(value: object, field: str) -> bool:
     if not isinstance(value, bool):
         raise ValidationException("must be a boolean", field=field)
@@ -214,8 +222,9 @@ def event_filter(value: object, field: str) -> dict[str, Any]:
         exprs = metadata_filters(d["eventMetadata"], f"{field}.eventMetadata", EVENT_OPERATORS)
         for i, e in enumerate(exprs):
             if "right" in e:
-                union(e["right"]["metadataValue"], f"{field}.eventMetadata[{i}].right.metadataValue",
-                      ("stringValue",))
+                f = f"{field}.eventMetadata[{i}].right.metadataValue"
+                _, given = union(e["right"]["metadataValue"], f, ("stringValue",))
+                ids.check(given, ids.METADATA_VALUE, f"{f}.stringValue", min_len=0, max_len=256)
         out["eventMetadata"] = [
             {**e, "right": {"metadataValue": {"stringValue": e["right"]["metadataValue"]["stringValue"]}}}
             if "right" in e else e for e in exprs]

@@ -113,13 +113,14 @@ def _templates(obj: Mapping[str, Any], field: str, default: str) -> str:
     given = {k: obj.get(k) for k in ("namespaceTemplates", "namespaces") if obj.get(k) is not None}
     if not given:
         return default
-    values = list(given.values())
-    if len(values) == 2 and values[0] != values[1]:
+    templates = []
+    for key, listed in given.items():  # each one well-formed first: a malformed one is named, not "disagree"
+        if not isinstance(listed, list) or len(listed) != 1:
+            raise _fail(f"{field}.{key}", "must be a list of exactly one namespace template")
+        templates.append(check_template(listed[0], f"{field}.{key}[0]"))
+    if len(set(templates)) > 1:
         raise _fail(f"{field}.namespaceTemplates", "namespaces and namespaceTemplates disagree; give one")
-    key, listed = next(iter(given.items()))
-    if not isinstance(listed, list) or len(listed) != 1:
-        raise _fail(f"{field}.{key}", "must be a list of exactly one namespace template")
-    return check_template(listed[0], f"{field}.{key}[0]")
+    return templates[0]
 
 
 def _prompt_part(value: Any, field: str) -> dict[str, str]:
@@ -141,10 +142,10 @@ def engram_model(model_id: str | None) -> str | None:
     return model_id if sep and rest and provider.lower() in ENGRAM_PROVIDERS else None
 
 
-def _schema(obj: Mapping[str, Any]) -> dict[str, Any]:
+def _schema(obj: Mapping[str, Any], field: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if obj.get("memoryRecordSchema") is not None:
-        out["memoryRecordSchema"] = _obj(obj["memoryRecordSchema"], "memoryRecordSchema")
+        out["memoryRecordSchema"] = _obj(obj["memoryRecordSchema"], f"{field}.memoryRecordSchema")
     return out
 
 
@@ -182,7 +183,7 @@ def parse_input(item: Any, field: str, now: float) -> dict[str, Any]:
     strategy: dict[str, Any] = {
         "strategyId": f"{name}-{suffix()}", "name": name, "type": kind,
         "namespaces": [template], "namespaceTemplates": [template],
-        "status": "ACTIVE", "createdAt": now, "updatedAt": now, **_schema(obj),
+        "status": "ACTIVE", "createdAt": now, "updatedAt": now, **_schema(obj, where),
     }
     description = check_description(obj.get("description"), f"{where}.description")
     if description is not None:
@@ -332,7 +333,7 @@ def modify(strategy: Mapping[str, Any], change: Any, field: str, now: float) -> 
         template = _templates(obj, field, strategy["namespaceTemplates"][0])
         out["namespaces"] = out["namespaceTemplates"] = [template]
     if obj.get("memoryRecordSchema") is not None:
-        out.update(_schema(obj))
+        out.update(_schema(obj, field))
     if obj.get("recordExpirySpecification") is not None:
         out["recordExpiryDurationDays"] = _record_expiry(obj["recordExpirySpecification"],
                                                          f"{field}.recordExpirySpecification")

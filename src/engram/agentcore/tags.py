@@ -23,15 +23,20 @@ from .server import AwsRouter, Call, CallDep
 
 router = AwsRouter()
 
+RESOURCE_ARN = re.compile(r"arn:(?:[^:]+)?:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:([a-z-]+/[^/]+)(?:/[a-z-]+/[^/]+)*")
 TAGGABLE = re.compile(r"arn:(?:[^:]+)?:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:(memory|harness)/([^/]+)")
 MAX_TAGS = 50
+MAX_UNTAG = 200
 
 
 class _Resource:
     """A taggable resource the caller reaches: its tags, and how to store new ones."""
 
     def __init__(self, c: Call, arn: str) -> None:
-        m = TAGGABLE.fullmatch(arn)
+        if not 20 <= len(arn) <= 1011 or not RESOURCE_ARN.fullmatch(arn):  # the model's rule: no ARN at all
+            raise ValidationError("must be an AgentCore resource ARN (arn:aws:bedrock-agentcore:REGION:ACCOUNT:"
+                                  "TYPE/ID) of 20 to 1011 characters", field="resourceArn")
+        m = TAGGABLE.fullmatch(arn)  # an ARN of another kind of resource: engram has none of those
         if m is None:
             raise NotFound(f"no taggable engram resource {arn}", field="resourceArn")
         self.c, self.kind, self.id = c, m.group(1), m.group(2)
@@ -72,7 +77,7 @@ def list_tags(c: CallDep) -> JSONResponse:
 @router.post("/tags/{resourceArn}", status_code=204)
 def tag_resource(c: CallDep) -> Response:
     body = c.body()
-    spec.keys(body, "body", ("tags",), ("tags",))
+    spec.keys(body, "", ("tags",), ("tags",))
     target = _target(c)
     target.save({**target.tags, **spec.tags(body["tags"])})
     return Response(status_code=204)
@@ -83,6 +88,11 @@ def untag_resource(c: CallDep) -> Response:
     keys = c.request.query_params.getlist("tagKeys")
     if not keys:
         raise ValidationError("is required", field="tagKeys")
+    if len(keys) > MAX_UNTAG:
+        raise ValidationError(f"at most {MAX_UNTAG} tag keys", field="tagKeys")
+    for i, key in enumerate(keys):
+        if not 1 <= len(key) <= 128 or not spec.TAG.fullmatch(key):
+            raise ValidationError("a tag key is 1-128 letters, digits, spaces and ._:/=+@-", field=f"tagKeys[{i}]")
     target = _target(c)
     target.save({k: v for k, v in target.tags.items() if k not in keys})
     return Response(status_code=204)
