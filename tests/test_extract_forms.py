@@ -289,3 +289,87 @@ def test_working_somewhere_now_is_an_employer_said_in_the_progressive() -> None:
     assert read("I'm working for the city council now.")["user/employer"] == "the city council"
     assert read("I'm currently working at the library.")["user/employer"] == "the library"
     assert "user/employer" not in read("I'm working at the library today.")
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("I just moved into a flat in Glasgow.", "Glasgow"),
+    ("We moved into a new house in Leith last month.", "Leith"),
+    ("I live with my parents in Nairobi.", "Nairobi"),  # with whom is said of the home, not instead of it
+    ("We live with two cats in Bristol.", "Bristol"),
+])
+def test_a_home_said_with_what_or_whom(text: str, place: str) -> None:
+    assert read(text).get("user/residence") == place
+
+
+def test_living_with_someone_names_no_home() -> None:
+    assert "user/residence" not in read("I live with my sister.")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I love hiking and photography.", ["Loves hiking", "Loves photography"]),
+    ("My wife loves gardening and reading.", ["Wife loves gardening", "Wife loves reading"]),
+    ("I hate running and cycling.", ["Hates running", "Hates cycling"]),
+])
+def test_two_pastimes_are_two_records(text: str, want: list[str]) -> None:
+    assert sorted(f.summary for f in facts(text) if not f.retract) == sorted(want)
+
+
+@pytest.mark.parametrize("text", ["I love fish and chips.", "I like rock and roll."])
+def test_one_thing_named_with_and_stays_one(text: str) -> None:
+    assert len([f for f in facts(text) if not f.retract]) == 1
+
+
+def test_an_irregular_past_verb_dates_a_month_in_the_past() -> None:
+    from engram.core.timeref import is_past
+    assert all(is_past(t) for t in ("We broke up in February", "we split up in January", "I drove to Leeds in March",
+                                    "I ran my first marathon in April"))
+    assert not is_past("we will split up the bill") and not is_past("I drive to Leeds every Monday")
+    said_in_may = [Event(id="e0", agent="a", actor="u", session="s", seq=0, role="user",
+                         content="We broke up in February.", at=datetime(2026, 5, 1, tzinfo=UTC))]
+    assert any("February 2026" in f.summary for f in OfflineExtractor().facts(said_in_may))
+
+
+def test_we_split_up_ends_the_partner_spoken_of() -> None:
+    got = facts("My girlfriend Mia is coming over.", "We split up in January.")
+    assert any(f.retract and "mia" in f.key for f in got)
+    assert not any(f.retract for f in facts("We split up in January."))  # no partner known: "we" ends no one
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I left my job at the bank in March.", "the bank"),
+    ("I resigned from Barclays.", "Barclays"),
+    ("I quit my job at the café last week.", "the café"),
+])
+def test_leaving_a_job_ends_the_employer(text: str, employer: str) -> None:
+    assert [(f.key, f.value) for f in facts(text) if f.retract] == [("user/employer", employer)]
+
+
+def test_everyday_endings() -> None:
+    assert any(f.retract and "choir" in f.key for f in facts("I sing in the choir every Wednesday.",
+                                                             "I'm no longer in the choir."))
+    assert any(f.retract and "rex" in f.key for f in facts("Our dog Rex is 12.", "We had to put our dog down."))
+    assert any(f.retract and "car" in f.key for f in facts("I drive a Honda Civic.", "I don't drive anymore."))
+    assert not any(f.retract for f in facts("I'm not in the office today.", "I put the kids to sleep at 8."))
+
+
+def chat(*turns: str) -> list[Fact]:
+    """What the extractor finds in a conversation; a turn starting "A: " is the assistant's."""
+    return OfflineExtractor().facts([
+        Event(id=f"e{i}", agent="a", actor="u", session="s", seq=i, role="assistant" if t.startswith("A: ") else "user",
+              content=t.removeprefix("A: "), at=T0 + timedelta(minutes=i)) for i, t in enumerate(turns)])
+
+
+def test_a_description_answering_who_employs_you_keeps_its_case() -> None:
+    got = {f.key: f.value for f in chat("A: Where do you work?", "At a hospital in Leeds.")}
+    assert got["user/employer"] == "a hospital in Leeds"
+    got = {f.key: f.value for f in chat("A: Who do you work for?", "bank of america")}
+    assert got["user/employer"] == "Bank of America"  # a name said in lower case is still a name
+
+
+@pytest.mark.parametrize("answer", ["Yes, to Daniel.", "Daniel"])
+def test_are_you_married_answered_with_a_name(answer: str) -> None:
+    assert "Is married to Daniel" in [f.summary for f in chat("A: Are you married?", answer)]
+
+
+def test_are_you_married_answered_without_a_name_names_no_one() -> None:
+    assert not [f for f in chat("A: Are you married?", "Yes, happily!") if "married" in f.summary.lower()]

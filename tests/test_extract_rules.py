@@ -127,6 +127,8 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "user.address": (("My new address is 12 Rua Augusta, Lisbon.",), "user/address",
                      "Address is 12 Rua Augusta, Lisbon"),
     "retractions.gave_up": (("I sold the Prius.",), "user/car", "Sold the Prius"),
+    "retractions.we_ended": (("My boyfriend Tom is sweet.", "We split up last week."), "user/change:tom",
+                             "Broke up with Tom"),
     "retractions.baby_born": (("Our baby girl Maya arrived on Tuesday.",), "user/family:baby:maya",
                               "Has a baby named Maya (born 2026-03-03 (Tuesday))"),
     "retractions.called_off": (("The Japan trip was cancelled.",), "user/change:japan", "The Japan trip was cancelled"),

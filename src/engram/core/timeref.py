@@ -80,7 +80,9 @@ _AMBIGUOUS_BARE = {"may", "mar", "jan", "sun", "sat", "wed", "mon", "fri", "thu"
 
 _PAST_WORDS = _words("""was were had did went got came saw left took made bought sold lost found began started moved
     finished quit met told said ago last yesterday used spent became brought thought felt adopted
-    switched joined changed rescheduled cancelled canceled passed moved relocated signed""")
+    switched joined changed rescheduled cancelled canceled passed moved relocated signed
+    broke fell gave wrote ran won paid grew knew flew drove rode ate drank sang swam chose forgot kept slept sent
+    spoke taught threw woke wore heard held built caught fought stood""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +111,7 @@ def is_past(text: str) -> bool:
                  r"friday|saturday|sunday|january|february|march|april|may|june|july|august|september|"
                  r"october|november|december))\b", low):
         return True
-    if re.search(r"\b(was|were|did)\b", low):
+    if re.search(r"\b(was|were|did)\b|\bsplit up\b(?<!\bwill split up)(?<!\bto split up)", low):
         return True
     if re.search(r"\b(have|has|had|'ve)\s+(just\s+|already\s+|recently\s+|finally\s+)?"
                  r"(been|gone|had|\w+ed)\b", low) and not re.search(r"\b(have|has|'ve)\s+(been|got)\b", low):

@@ -254,7 +254,8 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
         body = modal.group("x")
     if not body or len(body.split()) > (8 if what.kind in _SAID_AT_LENGTH else 5) or "?" in body:
         return ""
-    return what.say(body) + _more(more)
+    said = what.say(body)  # "" when the answer does not fit the frame: the reply is left to the rules
+    return said + _more(more) if said else ""
 
 
 def _titled(job: str) -> bool:

@@ -22,6 +22,7 @@ _PEOPLE = sorted((w for w in FAMILY if w not in ("youngest", "eldest", "oldest")
 _REL = r"(?P<rel>line manager|other half|" + "|".join(re.escape(w) for w in _PEOPLE) + r")"
 _NAME = r"(?P<name>[A-ZÀ-Þ][\w'’-]+)"
 
+_WED = "I am {n} to {x}"
 # The noun a question asks about -> the statement an answer to it makes ({x}: the answer; {s}: who).
 # Order matters: the first noun found in the question wins (the more specific first). A single-valued
 # attribute is said in the shape the rules key as one ("My car is X", "My diet is X"), so that the
@@ -40,12 +41,17 @@ _NOUNS: list[tuple[str, str, str]] = [  # (noun pattern, kind of answer, stateme
     (r"job|profession|occupation|do for (?:work|a living)|what do you do", "job", "I work as {x}"),
     (r"employer|company|firm|who do you work for|where do you work|work for", "name", "I work at {x}"),
     (r"boss|line manager|manager|report to|supervisor", "name", "My manager is {x}"),
+    (r"married|engaged", "name", _WED),  # "Are you married?" / "yes, to Daniel"
     (r"other half|partner|husband|wife|boyfriend|girlfriend|seeing anyone|person you(?:'re| are) with",
      "name", "My {n} is {x}"),
     (r"city|town|based|live|living|home|where is|where's", "name", "{S} lives in {x}"),
 ]
 _NOUN_WORD = {"report to": "manager", "seeing anyone": "partner", "other half": "partner", "person you're with":
               "partner", "person you are with": "partner"}
+
+
+_SMALL = frozenset(("of", "in", "at", "and", "on", "for", "de", "da", "do", "dos", "das", "del", "della", "di", "du",
+                    "la", "le", "van", "von", "der", "den", "y"))  # a name's small words stay small
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,10 @@ class Ask:
     def say(self, x: str) -> str:
         """The statement answering ``x`` makes (``x`` already trimmed of fillers)."""
         x = x.strip()
+        if self.frame == _WED:  # "yes, to Daniel", "Daniel": a name ("yes, happily!" names no one)
+            x = re.sub(r"^to\s+", "", x, flags=re.IGNORECASE)
+            if not re.fullmatch(r"[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?", x):
+                return ""
         if self.kind == "day":
             m = DAY.search(x)
             if not m:
@@ -71,8 +81,11 @@ class Ask:
             x = " and ".join(w.strip().capitalize() if " " not in w.strip() else w.strip()
                              for w in re.split(r"\s*(?:,|\+|&|/|\band\b)\s*(?:and\s+)?(?:some\s+|a bit of\s+)?",
                                                re.sub(r"^(?:some|a bit of)\s+", "", x)) if w.strip())
-        elif self.kind == "name":
-            x = " ".join(w[:1].upper() + w[1:] if w[:1].isascii() and w[:1].isalpha() else w for w in x.split())
+        elif self.kind == "name" and not re.match(r"^(?:a|an|the|my|our|some)\s", x, re.IGNORECASE):
+            # a name said in lower case is still a name ("ana silva"); its small words stay small ("bank of
+            # america"), and a description is kept as said ("a hospital in Leeds")
+            x = " ".join(w[:1].upper() + w[1:] if w[:1].isascii() and w[:1].isalpha() and w.lower() not in _SMALL
+                         else w for w in x.split())
         elif self.kind == "word":
             x = x[:1].lower() + x[1:] if not x[1:2].isupper() else x  # "Vegan" -> "vegan", not "IT" -> "iT"
         elif self.kind == "job":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import CAR_MAKES, SPORT_PARTICIPLES
+from .lexicon import CAR_MAKES, PETS, SPORT_PARTICIPLES
 from .recurrence import DAY, PART
 from .rephrase import with_subject
 from .text import strip_article
@@ -103,6 +103,14 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # a thing no longer had: "I do not own the camper anymore" (the rules read "I do not have the X anymore")
     (r"^I (?:do not|don't|no longer)\s+" + _OWNING + r"\s+(?P<x>(?:the|my|a|an)\s+[^,;]+?)(?:\s+(?:anymore|any "
      r"more))?(?:[,;].*)?$", r"I got rid of \g<x>"),
+    # no car any more, said without one: "I don't drive anymore"
+    (r"^I (?:do not|don't|no longer)\s+drive(?:\s+(?:anymore|any more))?(?:[,;].*)?$", r"I got rid of my car"),
+    # out of a group: "I'm no longer in the choir", "I am no longer part of the book club" ("I am not in the office
+    # today" is a day, not an ending: "no longer" says it is over)
+    (r"^I am no longer\s+(?:in|part of|a member of|on)\s+(?P<x>(?:the|my|our)\s+[^,;]+?)(?:[,;].*)?$", r"I quit \g<x>"),
+    # a pet put down: "we had to put our dog down", "I had my old cat put to sleep"
+    (r"^(?:I|we)\s+(?:have\s+|had\s+)?(?:just\s+)?(?:had to\s+)?(?:put|had)\s+(?P<x>(?:the|my|our)\s+(?:old\s+|poor\s+|"
+     r"sweet\s+)?(?:" + "|".join(PETS) + r"))\s+(?:put\s+)?(?:down|to sleep)\b.*$", r"\g<x> died"),
     # sold, said of the thing: "The camper van is sold, finally", "our boat got sold"
     (r"^(?P<x>(?:the|my|our)\s+[^,;]+?)\s+(?:is|was|got|has been|have been)\s+sold\b.*$", r"I sold \g<x>"),
     (r"^(?P<x>(?:the|my|our)\s+[^,;]+?)\s+(?:is|was|got|has been|have been)\s+(?:written off|scrapped|stolen|"

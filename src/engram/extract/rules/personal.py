@@ -39,10 +39,12 @@ _A_STAY = re.compile(r"\s*,?\s+(?:for|on)\s+(?:a|an|the|my|our|work|business|\w+
 
 @rule("user")
 def residence(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I live in Lisbon", "we just moved to Porto (from Lisbon)", "I'm based in Berlin"."""
+    """"I live in Lisbon", "we just moved to Porto (from Lisbon)", "I'm based in Berlin", "I live with my parents in
+    Nairobi" (with whom is said of the home, not instead of it)."""
     t = c.text
     m = re.match(r"^(?:I|we)\s+(?:(?:now|currently|still|just|recently|finally|also|actually)\s+)*"
-                 r"(?:(?:live|am living|are living|reside|have lived|have been living)\s+in|"
+                 r"(?:(?:live|am living|are living|reside|have lived|have been living)"
+                 r"(?:\s+with\s+(?:my|our|a|an|two|three)\s+[\w'’ -]{1,30}?)?\s+in|"
                  r"(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:home\s+)?"
                  r"(?:from\s+" + _OTHER_PLACE + r"\s+)?(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|staying|settled|stuck)\s+in|"
@@ -91,9 +93,9 @@ def arrived_to_stay(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def bought_home(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"We bought a house in Amersfoort!", "I just got a flat in Leith": the user's home from now (not "a holiday
-    home", "a house for my mum")."""
-    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:(?:just|finally|also)\s+)?(?:bought|purchased|got|found)\s+"
+    """"We bought a house in Amersfoort!", "I just got a flat in Leith", "we moved into a new flat in Glasgow": the
+    user's home from now (not "a holiday home", "a house for my mum")."""
+    m = re.match(r"^(?:I|we)\s+(?:have\s+)?(?:(?:just|finally|also)\s+)?(?:bought|purchased|got|found|moved\s+into)\s+"
                  r"(?:a|an|our|my)\s+(?:(?:new|own|first|little|small|tiny|big)\s+)*(?:house|flat|apartment|home|"
                  r"place|condo|cottage)\s+in\s+" + PLACE, c.text)
     if not m or m.group("place").split()[0] in NO_PLACE:

@@ -5,8 +5,10 @@ record of the change itself."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core import timeref
+from ...core.roles import ROLES
 from ..base import Clause, Context, Fact, before_when, loss, make_fact, topic_retraction
 from ..lexicon import NAME, NOT_NAMES, REL_RE, TRAILING
 from ..registry import rule
@@ -35,6 +37,26 @@ def gave_up(c: Clause, ctx: Context) -> list[Fact] | None:
         timeless = timeless.replace(tr.rewritten, "")
     timeless = strip_article(re.sub(r"\s+", " ", trim_np(timeless)))
     return topic_retraction(c, timeless, summary=tidy(third_person(c.dated)))
+
+
+_WE_ENDED = re.compile(r"^we\s+(?:have\s+|had\s+)?(?:just\s+|finally\s+)?(?:split up|broke up|broken up|separated|"
+                       r"divorced|got divorced|called it quits|ended things|"
+                       r"are (?:no longer|not) together(?: any ?more)?)\b", re.IGNORECASE)
+
+
+@rule("retractions")
+def we_ended(c: Clause, ctx: Context) -> list[Fact] | None:
+    """"We split up in January", said of the partner the user spoke of (in this conversation or on record): the
+    same ending as "I broke up with Mia". Without a partner known, "we" is no one this can end."""
+    m = _WE_ENDED.match(c.text)
+    partner = next((r for r in reversed(ctx.rels) if ROLES.get(r.word) in ("spouse", "dating", "engaged", "partner")),
+                   None) if m else None
+    if m is None or partner is None:
+        return None
+    who = partner.name or f"my {partner.word}"
+    said = f"I broke up with {who}"
+    return gave_up(replace(c, text=said + c.text[m.end():], dated=said + c.dated[m.end():]
+                           if _WE_ENDED.match(c.dated) else said), ctx)
 
 
 @rule("retractions")

@@ -138,6 +138,12 @@ def taste(c: Clause, ctx: Context, body: str, subj: str, disp: str) -> list[Fact
         sub = Clause(f"{head}{split.group('v2')} {split.group('o2')}", c.raw, c.event, False, False, False,
                       c.dated, c.times)
         more = taste(sub, ctx, sub.text, subj, disp)
+    pair = re.fullmatch(r"(?P<a>[\w'-]+(?:\s+[\w'-]+){0,2})\s+and\s+(?P<b>[\w'-]+(?:\s+[\w'-]+){0,2})", obj)
+    if pair and is_activity(pair.group("a")) and is_activity(pair.group("b")):
+        # "I love hiking and photography": two pastimes, two records ("fish and chips" is one dish)
+        said = (t if subj == "user" else body)[:m.start("obj")] + pair.group("b")
+        sub = Clause(said, c.raw, c.event, False, False, False, c.dated, c.times)
+        obj, more = pair.group("a"), [*taste(sub, ctx, said, subj, disp), *more]
     if re.match(r"^(?:to|it|that|this|them|you|him|her|those|these|the idea|the sound)\b", obj, re.IGNORECASE):
         if obj.lower().startswith("it") and ctx.last_object:
             obj = ctx.last_object + obj[2:]

@@ -157,9 +157,11 @@ def no_longer_works_at(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def left_job(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"I just quit Initech", "I left my job at the bank": retracts that employer."""
-    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:left|quit)\s+(?:my job\s+(?:at|with)\s+)?(?P<org>[A-Z].+)$", c.text)
-    employer = org(before_when(m.group("org"), c)) if m else ""  # "I left Hallmann in April": Hallmann
+    """"I just quit Initech", "I left my job at the bank", "I resigned from Barclays": retracts that employer (a
+    job named by what it is, "my job at the bank", needs no capital)."""
+    m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:left|quit|resigned from|stepped down from)\s+"
+                 r"(?:(?:my|the)\s+(?:job|position|role)\s+(?:at|with)\s+(?P<job>.+)|(?P<org>[A-Z].+))$", c.text)
+    employer = org(before_when(m.group("org") or m.group("job"), c)) if m else ""  # "I left Hallmann in April"
     if not employer:
         return None
     when = when_suffix(c)
