@@ -144,13 +144,13 @@ def test_concurrent_creates_with_one_client_token_make_one_resource(db_url: str)
 def test_a_failed_create_gives_its_client_token_back(db_url: str) -> None:
     store = open_store(db_url)
     try:
-        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-1") == "m-1"
-        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-2") == "m-1"  # the first claim holds
-        assert idempotency.claim(store, "create-memory", "other", "t", "p", "m-9") == "m-9"  # tokens are the owner's
+        assert idempotency.begin(store, "create-memory", "bot", "t", "p") is None  # this call claims it
+        idempotency.settle(store, "create-memory", "bot", "t", "p", "m-1")
+        assert idempotency.begin(store, "create-memory", "bot", "t", "p") == "m-1"  # the first call's answer holds
+        assert idempotency.begin(store, "create-memory", "other", "t", "p") is None  # tokens are the owner's
         with pytest.raises(idempotency.IdempotentParameterMismatch):
-            idempotency.claim(store, "create-memory", "bot", "t", "other parameters", "m-2")
+            idempotency.begin(store, "create-memory", "bot", "t", "other parameters")
         idempotency.release(store, "create-memory", "bot", "t")
-        assert idempotency.lookup(store, "create-memory", "bot", "t", "p") is None
-        assert idempotency.claim(store, "create-memory", "bot", "t", "p", "m-3") == "m-3"
+        assert idempotency.begin(store, "create-memory", "bot", "t", "p") is None  # given back: a retry runs
     finally:
         store.close()

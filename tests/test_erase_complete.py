@@ -51,8 +51,8 @@ def _fill(mem: Memory) -> dict[str, Any]:
     mem.remember(ME, "Prefers the newer thing", scope="actor", replaces=old.id)
     mem.forget(ME, mem.remember(ME, f"Was {MARK}forgottenword", scope="actor").id)
     # IngestData client tokens keep the sessionId they made (agentcore/idempotency.py)
-    idempotency.claim(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest", SESSION)
-    idempotency.claim(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest", "k1")
+    idempotency.settle(mem.store, "ingest", f"bot\x1f{ACTOR}", "tok-1", "digest", SESSION)
+    idempotency.settle(mem.store, "ingest", "bot\x1fkeeper", "tok-1", "digest", "k1")
     mem.log_uses(ME, mem.recall(ME, f"{MARK} fact"))
     t = mem.turn(OTHER, extract=False).as_strategy()  # extracted elsewhere from the subject's events
     from_events = t.remember(f"Agent lesson about {MARK}", scope="agent", strategy="semantic",

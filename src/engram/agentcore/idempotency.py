@@ -8,7 +8,10 @@ first is still in progress: a ConflictError to retry); a repeat with the same pa
 first call made; a repeat with different parameters is refused (IdempotentParameterMismatch). A call that
 fails gives its token back, so a retry runs again. A claim whose call never finished (its process stopped)
 is abandoned after :data:`ABANDONED` seconds: a later call with the token takes it over (atomically: of two
-such calls one runs), so a crash never blocks a token for good. The rows live in :mod:`.state`.
+such calls one runs), so a crash never blocks a token for good. A settled token is kept for :data:`WINDOW`
+seconds after its call finished (8 hours, as AWS services keep theirs); after that the token is a new request,
+and its row is purged (every :data:`PURGE_EVERY` seconds at most, by the next call that claims a token), so
+the rows of the tokens boto3 generates for every call do not pile up. The rows live in :mod:`.state`.
 
 :func:`once` wraps an operation in the rule; CreateEvent and BatchCreateMemoryRecords call its steps
 (:func:`begin`, :func:`settle_in` / :func:`settle`, :func:`release`) themselves: the first settles inside the
@@ -21,6 +24,7 @@ import hashlib
 import json
 import secrets
 import time
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -32,6 +36,9 @@ from .errors import AwsError
 T = TypeVar("T")
 PENDING = "pending:"  # a claimed token whose call has not finished: pending:<nonce>@<unix seconds of the claim>
 ABANDONED = 900.0  # a claim this old lost its call (the longest, a 100-record batch, takes seconds)
+WINDOW = 8 * 3600.0  # a settled token answers repeats this long after its call finished
+PURGE_EVERY = 60.0  # a store's expired token rows are purged at most this often (per process)
+_purged: weakref.WeakKeyDictionary[Store, float] = weakref.WeakKeyDictionary()  # store -> when last purged here
 
 
 class IdempotentParameterMismatch(AwsError):
@@ -50,8 +57,30 @@ def params(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(rest, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
-def _row(digest: str, value: str) -> str:
-    return json.dumps({"id": value, "params": digest})
+def _row(digest: str, value: str, at: float | None = None) -> str:
+    """A token row: what the call made (or its pending marker), its parameters' digest and, once settled, when."""
+    return json.dumps({"id": value, "params": digest} | ({"at": round(at)} if at is not None else {}))
+
+
+def expired(row: str, now: float) -> bool:
+    """Whether a row's window has closed: a settled row :data:`WINDOW` after its call finished (one without its
+    time, from before rows had one, counts as expired), a claim :data:`WINDOW` after it was made."""
+    doc = json.loads(row)
+    held = str(doc["id"])
+    at = held.partition("@")[2] if held.startswith(PENDING) else doc.get("at")
+    try:
+        return now - float(at) > WINDOW
+    except (TypeError, ValueError):
+        return True
+
+
+def _taken_over(row: str, digest: str, now: float) -> bool:
+    """Whether a new call may take the token's row over: a settled token past its window (whatever parameters it
+    had: it is a new request), or an abandoned claim of the same parameters."""
+    held = str(json.loads(row)["id"])
+    if held.startswith(PENDING):
+        return json.loads(row)["params"] == digest and abandoned(held, now)
+    return expired(row, now)
 
 
 def kept(row: str) -> str:
@@ -66,18 +95,12 @@ def _check(raw: str, digest: str) -> str:
     return kept(raw)
 
 
-def lookup(store: Store, op: str, owner: str, token: str, digest: str) -> str | None:
-    """What an earlier call with this token made (None: no earlier call); mismatching parameters refuse."""
+def lookup(store: Store, op: str, owner: str, token: str, digest: str,
+           clock: Callable[[], float] = time.time) -> str | None:
+    """What an earlier call with this token made (None: no earlier call, or its window has closed); mismatching
+    parameters refuse."""
     raw = state.token_row(store, op, owner, token)
-    return _check(raw, digest) if raw else None
-
-
-def claim(store: Store, op: str, owner: str, token: str, digest: str, value: str) -> str:
-    """Claim the token for ``value``: ``value`` when this call won, else what an earlier or concurrent call
-    claimed; mismatching parameters refuse."""
-    row = _row(digest, value)
-    got = state.claim_token(store, op, owner, token, row)
-    return value if got == row else _check(got, digest)
+    return _check(raw, digest) if raw and not expired(raw, clock()) else None
 
 
 def abandoned(marker: str, now: float) -> bool:
@@ -96,26 +119,31 @@ def begin(store: Store, op: str, owner: str, token: str, digest: str,
     call made, or release it), else what the earlier call made. A call with this token still running is a
     ConflictError (retry); other parameters refuse. An abandoned claim is taken over."""
     now = clock()
-    marker = f"{PENDING}{secrets.token_hex(8)}@{now:.0f}"
-    got = claim(store, op, owner, token, digest, marker)
-    if got.startswith(PENDING) and got != marker and abandoned(got, now) and \
-            state.drop_token(store, op, owner, token, only=_row(digest, got)):
-        got = claim(store, op, owner, token, digest, marker)  # a fresh call may still claim it first
-    if got == marker:
+    if now - _purged.get(store, 0.0) >= PURGE_EVERY:
+        _purged[store] = now
+        state.purge_expired_tokens(store, lambda row: expired(row, now))
+    mine = _row(digest, f"{PENDING}{secrets.token_hex(8)}@{now:.0f}")
+    row = state.claim_token(store, op, owner, token, mine)
+    if row != mine and _taken_over(row, digest, now) and state.drop_token(store, op, owner, token, only=row):
+        row = state.claim_token(store, op, owner, token, mine)  # a fresh call may still claim it first
+    if row == mine:
         return None
+    got = _check(row, digest)
     if got.startswith(PENDING):
         raise ConflictError("a call with this clientToken is still in progress; retry", field="clientToken")
     return got
 
 
-def settle(store: Store, op: str, owner: str, token: str, digest: str, value: str) -> None:
-    """Record what the claimed call made."""
-    state.set_token(store, op, owner, token, _row(digest, value))
+def settle(store: Store, op: str, owner: str, token: str, digest: str, value: str,
+           clock: Callable[[], float] = time.time) -> None:
+    """Record what the claimed call made (and when: the token's window starts now)."""
+    state.set_token(store, op, owner, token, _row(digest, value, clock()))
 
 
-def settle_in(into: state.MetaWriter, op: str, owner: str, token: str, digest: str, value: str) -> None:
+def settle_in(into: state.MetaWriter, op: str, owner: str, token: str, digest: str, value: str,
+              clock: Callable[[], float] = time.time) -> None:
     """Record what the claimed call made, inside the transaction that makes it."""
-    state.set_token_in(into, op, owner, token, _row(digest, value))
+    state.set_token_in(into, op, owner, token, _row(digest, value, clock()))
 
 
 def release(store: Store, op: str, owner: str, token: str) -> None:

@@ -300,6 +300,13 @@ def purge_tokens(tx: Tx, op: str, owner: str, names: Callable[[str], bool] | Non
                if names is None or names(row))
 
 
+def purge_expired_tokens(store: Store, expired: Callable[[str], bool]) -> int:
+    """Forget every owner's token rows ``expired`` picks (each only while it is still that row: a call may be
+    taking the token over); how many went."""
+    with store.write() as tx:
+        return sum(int(tx.delete_meta(key, only=row)) for key, row in tx.meta_items(TOKEN) if expired(row))
+
+
 # -- record aliases: the AWS id a record BatchUpdate wrote answers to ------------------------------------------
 def aliases(store: Store, record_ids: Iterable[str]) -> dict[str, str]:
     """The AWS-side id of each record that has one (records BatchUpdate wrote)."""
