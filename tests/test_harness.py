@@ -453,3 +453,10 @@ def test_offline_default_answers_from_what_it_was_handed(make_memory: Callable[.
     assert "found nothing" not in reply.text
     assert reply.text.startswith("From memory:") and "- Allergic to peanuts" in reply.text
     assert [r.id for r in reply.pinned] == [allergy.id]
+
+
+def test_an_empty_record_id_in_a_search_is_named_with_its_rule(mem: Memory) -> None:
+    from engram.harness.tools import ToolOps
+    with pytest.raises(ValidationError) as err:
+        ToolOps(mem.turn(S, read_only=True, extract=False)).call("search_memory", {"query": "tea", "ids": ["", 3]})
+    assert err.value.field == "ids[0]" and "non-empty string" in str(err.value)

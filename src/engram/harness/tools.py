@@ -278,9 +278,11 @@ class ToolOps:
         kind = _str(args, "kind")
         labels = args.get("labels")
         ids = args.get("ids")
-        if ids is not None and (not isinstance(ids, list) or len(ids) > top
-                                or not all(isinstance(i, str) and i for i in ids)):
+        if ids is not None and (not isinstance(ids, list) or len(ids) > top):
             raise ValidationError(f"must be a list of at most {top} record ids", field="ids")
+        for i, given in enumerate(ids or ()):
+            if not isinstance(given, str) or not given:
+                raise ValidationError("must be a record id: a non-empty string", field=f"ids[{i}]")
         raw = _str(args, "query")
         if raw is None and kind is None and not labels and not ids:
             raise ValidationError("give a query, or filter by kind, labels or ids", field="query")
