@@ -373,3 +373,32 @@ def test_are_you_married_answered_with_a_name(answer: str) -> None:
 
 def test_are_you_married_answered_without_a_name_names_no_one() -> None:
     assert not [f for f in chat("A: Are you married?", "Yes, happily!") if "married" in f.summary.lower()]
+
+
+def test_two_pets_of_two_kinds_in_one_sentence() -> None:
+    assert sorted(f.summary for f in facts("I have a dog named Pixel and a cat named Byte.")) == [
+        "Has a cat named Byte", "Has a dog named Pixel"]
+    assert sorted(f.summary for f in facts("I have a dog and a cat.")) == ["Has a cat", "Has a dog"]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("My new phone number is 555-0199.", "user/phone", "555-0199"),  # "new" says it is the value now
+    ("My new job is at Zalando.", "user/employer", "Zalando"),
+    ("My job is at Zalando.", "user/employer", "Zalando"),
+    ("My new role is with the NHS.", "user/employer", "NHS"),
+    ("My new place is in Kreuzberg.", "user/residence", "Kreuzberg"),
+])
+def test_my_new_x_is_the_value_now(text: str, key: str, value: str) -> None:
+    assert read(text).get(key) == value
+
+
+def test_do_not_ever_is_a_standing_instruction_not_a_question() -> None:
+    assert [f.summary for f in facts("Don't ever suggest pork recipes.")] == [
+        "Instruction: Do not ever suggest pork recipes"]
+    assert not facts("Do you know any pork recipes?")
+
+
+@pytest.mark.parametrize("fix", ["Sorry, I mistyped: it's Lisbon, not Lyon.", "I mistyped, it's Lisbon not Lyon."])
+def test_a_slip_owned_as_mistyped_is_put_right(fix: str) -> None:
+    got = facts("I live in Lyon.", fix)
+    assert [f.value for f in got if f.key == "user/residence" and not f.retract][-1] == "Lisbon"

@@ -289,6 +289,8 @@ _ABOUT = re.compile(r"^(?:(?:one|a|small|quick|tiny|little|minor|more|last|other
                     r"above))?\s*[:,-]\s*"
                     r"|^I\s+(?:got|had)\s+(?:something|that|it|one thing)\s+wrong(?:\s+(?:before|earlier|last time|"
                     r"the other day))?\s*[:,-]\s*"
+                    r"|^I\s+(?:mistyped|misspelled|misspelt|made a typo|made a mistake|typed (?:it|that) wrong)"
+                    r"(?:\s+(?:that|it|there|earlier|before))?\s*[:,-]\s*"
                     r"|^(?:going\s+)?back\s+to\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|last time))?"
                     r"\s*[:,-]\s*"
                     r"|^(?:about|re|regarding|on)\s+what\s+I\s+(?:said|told you|wrote)(?:\s+(?:before|earlier|"

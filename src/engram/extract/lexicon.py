@@ -121,11 +121,12 @@ HEDGES = re.compile(
     r"hypothetically|imagine|dream(?:ing)? of|daydream|supposed to|planning to|plan to|hoping to|"
     r"hope to|want to move|might be|unless|pretend|suppose|(?:think|guess|reckon) (?:i|we) (?:will|'ll|might))\b",
     re.IGNORECASE)
-QUESTION_START = re.compile(
-    r"^(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|what|what's|whats|how|"
+QUESTION_START = re.compile(  # ("do not ever suggest pork": a standing instruction, not a question)
+    r"^(?:do(?!\s+not\s+ever\b)|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|what|what's|"
+    r"whats|how|"
     r"why|where|when|which|who|whom|whose|any|anything|got any|isn't|aren't|don't|doesn't|won't|"
     r"wouldn't|shouldn't|right)\b", re.IGNORECASE)
-PERSIST = re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|never|every time|"
+PERSIST = re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|never|do not ever|every time|"
                       r"whenever|by default|anymore|any more|instead)\b", re.IGNORECASE)
 OPINION_VERBS = re.compile(r"\b(?:thinks?|says?|said|believes?|feels?|wants?|suggests?|suggested|told|"
                             r"tells|reckons?|keeps telling|asked|wonders?)\b", re.IGNORECASE)

@@ -159,6 +159,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?:I\s+)?(?:(?i:got|landed|found|have|started)\s+)?(?:(?i:a|my)\s+)?(?i:new)\s+(?i:job|position|role|gig)\s+"
      r"(?i:at|with)\s+" + _ORG + r".*$", r"I joined \g<o>"),
     (r"^(?:(?i:now|currently|these days)\s*,?\s+)?(?i:working)\s+(?i:at|for)\s+" + _ORG + r".*$", r"I work at \g<o>"),
+    (r"^(?i:my)\s+(?:(?i:new)\s+)?(?i:job|position|role|workplace)\s+(?i:is)\s+(?i:at|with|for)\s+(?:(?i:the)\s+)?"
+     + _ORG + r".*$",
+     r"I work at \g<o>"),
     (r"^I (?:start|am starting|will start)\s+(?:at|with)\s+" + _ORG
      + r"(?P<rest>\s+(?:on|next|this|in|tomorrow)\b.*)?$", r"I joined \g<o>"),
     (r"^I handed in my notice\s+(?:at|to)\s+" + _ORG + r".*$", r"I quit \g<o>"),

@@ -74,9 +74,9 @@ def email(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("user")
 def phone(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My mobile number is +44 7700 900123"."""
-    m = re.search(r"\bmy\s+(?:phone|mobile|cell|telephone)(?:\s+number)?\s+is\s+(?P<p>\+?[\d][\d\s().-]{5,}\d)", c.text,
-                  re.IGNORECASE)
+    """"My mobile number is +44 7700 900123", "my new phone number is 555-0199"."""
+    m = re.search(r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell|telephone)(?:\s+number)?\s+is\s+"
+                  r"(?P<p>\+?[\d][\d\s().-]{5,}\d)", c.text, re.IGNORECASE)
     if not m:
         return None
     return [make_fact(c, "user", "phone", m.group("p"), f"Phone number is {m.group('p')}", "fact")]

@@ -8,6 +8,7 @@ matches ends the clause: nothing else is read from it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core.roles import ROLES
 from ...core.text import STOP_WORDS
@@ -298,13 +299,16 @@ def pronoun_name_is(c: Clause, ctx: Context) -> list[Fact] | None:
     return [rel_fact(target, c)]
 
 
+_PET_ADJ = r"(?:new|little|baby|rescue|tiny|young|old|sweet|cute|gorgeous|lovely)"
+
+
 @rule("mentions", final=True)
 def have_pets_or_children(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I have a dog named Rex", "we adopted two kittens", "I have three kids", "got a new pup, Nel" (the subject
     left out, as in chat): pets and children owned."""
     t = c.text
     m = re.search(r"(?:\b(?:I|we)\s+|^)(?:have|have got|got|adopted|own)\s+(?P<n>a|an|one|two|three|four|five|\d+)\s+"
-                  r"(?:(?:new|little|baby|rescue|tiny|young|old|sweet|cute|gorgeous|lovely)\s+)*(?P<kind>"
+                  r"(?:" + _PET_ADJ + r"\s+)*(?P<kind>"
                   + "|".join(PETS) + r"|kids|children|sons|daughters|boys|girls|cats|dogs|"
                   r"rabbits|hamsters|birds|horses)\b(?P<rest>[^.?!]*)", t, re.IGNORECASE)
     if not m or c.hedged or c.question:
@@ -312,17 +316,23 @@ def have_pets_or_children(c: Clause, ctx: Context) -> list[Fact] | None:
     kind = m.group("kind").lower()
     singular = kind[:-1] if kind.endswith("s") and kind[:-1] in PETS else kind
     rest = m.group("rest")
+    out: list[Fact] = []
+    other = re.search(r"\s+and\s+(?P<second>(?:a|an|one)\s+(?:" + _PET_ADJ + r"\s+)*(?:" + "|".join(PETS) +
+                      r")\b.*)$", rest, re.IGNORECASE) if singular in PETS else None
+    if other:  # "a dog named Pixel and a cat named Byte": the second pet is of its own kind
+        rest = rest[:other.start()]
+        said = f"I have {other['second']}"
+        out += have_pets_or_children(replace(c, text=said, dated=said), ctx) or []
     listed = re.split(r"\b(?:named|called)\b|,", rest, maxsplit=1)[-1] if re.search(r"named|called|,", rest) else ""
     if re.search(r"\b(?:named|called)\s+[a-z]", rest):
         listed = trim_np(listed).title()  # "a cat called pickles": the name is explicit
     names = [n for n in re.findall(r"\b[A-Z][a-zà-ÿ]+\b", listed) if n not in NOT_NAMES]
-    out: list[Fact] = []
     if singular in PETS and names:
-        out += [rel_fact(ctx.remember(Rel(singular, n)), c) for n in names]
+        out = [rel_fact(ctx.remember(Rel(singular, n)), c) for n in names] + out
     elif singular in PETS:
         ctx.remember(Rel(singular))
-        summary = tidy(third_person(trim_np(c.dated)))
-        out.append(make_fact(c, "user", f"pet:{singular}", singular, summary, "fact"))
+        said = t[m.start():m.end("kind")] + rest if other else c.dated  # "a dog and a cat": each its own
+        out.append(make_fact(c, "user", f"pet:{singular}", singular, tidy(third_person(trim_np(said))), "fact"))
     elif kind in ("kids", "children", "sons", "daughters", "boys", "girls"):
         summary = third_person(trim_np(t[m.start():]))
         value = trim_np(t[m.start("n"):])

@@ -53,10 +53,10 @@ def we_ended(c: Clause, ctx: Context) -> list[Fact] | None:
                    None) if m else None
     if m is None or partner is None:
         return None
-    who = partner.name or f"my {partner.word}"
-    said = f"I broke up with {who}"
-    return gave_up(replace(c, text=said + c.text[m.end():], dated=said + c.dated[m.end():]
-                           if _WE_ENDED.match(c.dated) else said), ctx)
+    said = f"I broke up with {partner.name or f'my {partner.word}'}"
+    dated = _WE_ENDED.match(c.dated)  # the same words, the time after them written as a date
+    return gave_up(replace(c, text=said + c.text[m.end():], dated=said + (c.dated[dated.end():] if dated else "")),
+                   ctx)
 
 
 @rule("retractions")
