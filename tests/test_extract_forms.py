@@ -402,3 +402,28 @@ def test_do_not_ever_is_a_standing_instruction_not_a_question() -> None:
 def test_a_slip_owned_as_mistyped_is_put_right(fix: str) -> None:
     got = facts("I live in Lyon.", fix)
     assert [f.value for f in got if f.key == "user/residence" and not f.retract][-1] == "Lisbon"
+
+
+def test_a_place_ends_before_the_next_clause_s_i() -> None:
+    assert read("Since I moved to Denver I've had trouble sleeping, any tips?")["user/residence"] == "Denver"
+
+
+@pytest.mark.parametrize(("text", "key", "place"), [
+    ("I'll be at my mum's in Galway over Christmas, what should I bring?", "mum/residence", "Galway"),
+    ("I'm going to my dad's place in Leeds for the weekend.", "dad/residence", "Leeds"),
+    ("My sister's in Napier.", "sister/residence", "Napier"),  # the verb, not a possessive
+])
+def test_a_relative_s_home_said_in_passing(text: str, key: str, place: str) -> None:
+    assert read(text).get(key) == place
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("As a nurse working nights, how should I plan my sleep?", "nurse"),
+    ("As an accountant I hate March.", "accountant"),
+])
+def test_a_job_said_as_who_is_asking(text: str, job: str) -> None:
+    assert read(text).get("user/job") == job
+
+
+def test_as_a_result_is_no_job() -> None:
+    assert "user/job" not in read("As a result, I moved.")

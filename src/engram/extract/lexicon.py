@@ -143,7 +143,8 @@ NOT_NAMES = words("""I The A An My Our Your His Her Their It This That These Tho
     March April May June July August September October November December Mr Mrs Ms Dr Mom Mum Dad
     Actually Really Very Still Always Never English Spanish French German Italian Boy Girl Baby""")
 NO_PLACE = NOT_NAMES | {"Anyway"}
-_PLACE_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*[A-Z][\w'’-]*)*"
+# (a capital "I" after it starts the next clause: "since I moved to Denver I've had trouble sleeping")
+_PLACE_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:de|da|do|del|di|la|le|of|upon|am|an|der|el|sur|y)?\s*(?!I\b)[A-Z][\w'’-]*)*"
 # a place and the larger one it lies in, as people write them: "Kilimani, Nairobi", "Austin, TX", "Cork, Ireland"
 # (only where the clause goes on with no verb of the second name's: "in Leeds, Mark says hi" is two clauses; not an
 # acronym's name, "in Sevilla, IES Murillo")

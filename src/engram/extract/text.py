@@ -44,8 +44,10 @@ _CONTRACTIONS = [
     (r"\bfave?\b", "favourite"), (r"\bfave?s\b", "favourites"),
     # "my partner's called Thiago": the verb, not a possessive, before "called" / "named"
     (r"\b((?:my|our|his|her|their)\s+\w+(?:\s+\w+)?)['’]s\s+(called|named)\b", r"\1 is \2"),
-    # "my sister's in Napier", "my brother's a nurse now": the verb, before a place or what someone is
-    (r"\b((?:my|our)\s+(?:" + REL_RE + r"))['’]s\s+(?=(?:in|at|from|based|living|now|still|a|an|back|off|moving|"
+    # "my sister's in Napier", "my brother's a nurse now": the verb, before a place or what someone is ("at my mum's
+    # in Galway" is her place: a possessive after "at", "to", "from", "by")
+    (r"(?<!\bat )(?<!\bto )(?<!\bfrom )(?<!\bby )\b((?:my|our)\s+(?:" + REL_RE + r"))['’]s\s+"
+     r"(?=(?:in|at|from|based|living|now|still|a|an|back|off|moving|"
      r"going|getting|doing|working|studying)\b)", r"\1 is "),
 ]
 _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]

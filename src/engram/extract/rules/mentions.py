@@ -42,9 +42,11 @@ _GROUP_WORDS = {"twins": "twin", "kids": "child", "children": "child", "sons": "
 
 @rule("mentions")
 def like_me(c: Clause, ctx: Context) -> list[Fact] | None:
-    """A job said in passing: "what laptop for an accountant like me?" -> works as an accountant."""
-    m = re.search(r"\b(?:a|an)\s+(?P<job>(?:\w+\s+){0,2}?(?:" + "|".join(JOB_HEADS) + r"))\s+like\s+me\b",
-                  c.text, re.IGNORECASE)
+    """A job said in passing: "what laptop for an accountant like me?", "as a nurse working nights, how should I
+    sleep?" -> works as an accountant, as a nurse."""
+    job_np = r"(?:a|an)\s+(?P<job>(?:\w+\s+){0,2}?(?:" + "|".join(JOB_HEADS) + r"))"
+    m = re.search(r"\b" + job_np + r"\s+like\s+me\b", c.text, re.IGNORECASE) or re.match(
+        r"^as\s+" + job_np + r"(?=\s*,|\s+(?:working|who|myself|I|with|in|at|on)\b)", c.raw.strip(), re.IGNORECASE)
     if not m:
         return None
     job = m.group("job").lower()
@@ -127,10 +129,11 @@ def car_in_passing(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions")
 def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"My sister in Houston said ...", "a gift for my dad in Lyon?", "visit my sister Ngozi in Abuja": where a
-    relative lives, said in passing, even in a plan ("we're planning to visit my sister in Abuja": she is there);
-    not an in-law ("my sister-in-law"), not "my son in Year 5"."""
-    m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?\s+"
+    """"My sister in Houston said ...", "a gift for my dad in Lyon?", "visit my sister Ngozi in Abuja", "at my
+    mum's in Galway": where a relative lives, said in passing, even in a plan ("we're planning to visit my sister
+    in Abuja": she is there); not an in-law ("my sister-in-law"), not "my son in Year 5"."""
+    m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?"
+                  r"(?:'s(?:\s+(?i:house|place|flat|home))?)?\s+"  # "staying at my mum's in Galway": her home
                   r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text)
     if not m or m.group("place").split()[0] in NOT_NAMES | _NOT_PLACES or \
             (m.group("who") or "") in NOT_NAMES:
