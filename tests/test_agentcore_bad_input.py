@@ -15,11 +15,9 @@ and the baselines alone; one in-process server on SQLite.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import math
 import re
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +45,9 @@ from engram.agentcore.mount import routers  # noqa: E402
 from engram.embedders import HashingEmbedder  # noqa: E402
 from engram.http import create_app  # noqa: E402
 from tests.support.agentcore import AGENT, CONFIG  # noqa: E402
+from tests.support.mutations import MISSING, dotted, with_value  # noqa: E402
+from tests.support.mutations import Path as MPath  # noqa: E402
+from tests.support.mutations import fingerprint as rows_digest  # noqa: E402
 from tests.support.servers import uvicorn_thread  # noqa: E402
 
 REGION = "us-west-2"
@@ -56,7 +57,6 @@ API_KEY_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:token-vault/defa
 SESSION = "session-0000000000-0000000000-0000001"  # runtimeSessionId: 33 to 100 characters
 TOKEN = "token-0000000000-0000000000-0000000001"  # a harness clientToken: 33 to 256 characters
 WHEN = 1_780_000_000  # eventTimestamp and friends, as boto3 sends them (epoch seconds)
-MISSING = object()
 _SESSION = botocore.session.get_session()
 MODELS = {svc: _SESSION.get_service_model(svc) for svc in (DATA, CONTROL)}
 
@@ -120,18 +120,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
 
 
 def fingerprint(db: Path) -> str:
-    """A digest of every row of every table, but the SigV4 replay sightings (each signed write notes one)."""
-    digest = hashlib.sha256()
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        for table in tables:
-            rows = sorted(repr(r) for r in con.execute(f'SELECT * FROM "{table}"')
-                          if not any(isinstance(v, str) and v.startswith(state.SIGNATURE) for v in r))
-            digest.update(f"{table}:{len(rows)}:{''.join(rows)}".encode())
-    finally:
-        con.close()
-    return digest.hexdigest()
+    """A digest of every row, but the SigV4 replay sightings (each signed write notes one)."""
+    return rows_digest(db, lambda r: any(isinstance(v, str) and v.startswith(state.SIGNATURE) for v in r))
 
 
 # -- requests -------------------------------------------------------------------------------------------------
@@ -328,7 +318,6 @@ def test_the_cases_cover_every_served_operation() -> None:
 
 
 # -- the mutations, from the service model ------------------------------------------------------------------------
-Path_ = tuple[str | int, ...]
 WRONG: dict[str, tuple[Any, ...]] = {
     "string": (42, False), "integer": ("7", 2.5, True), "long": ("7", 2.5, True), "boolean": ("true", 0),
     "float": ("0.5", True), "double": ("0.5", True), "list": ({}, "x", 7), "map": ([], "x", 7),
@@ -350,23 +339,8 @@ class Case:
     field: str | None  # the field the error must name; None: the body cannot be parsed
 
 
-def dotted(path: Path_) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + p
-    return out
 
 
-def _set(doc: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(doc)
-    node: Any = out
-    for p in path[:-1]:
-        node = node[p]
-    if value is MISSING:
-        del node[path[-1]]
-    else:
-        node[path[-1]] = value
-    return out
 
 
 def _off_pattern(pattern: str, lo: int) -> str | None:
@@ -423,8 +397,8 @@ def bad_values(shape: Shape, *, wire: str | None = None) -> Iterator[tuple[str, 
         yield f"under {md['min']} items", []
 
 
-def value_cases(shape: Shape, path: Path_, value: Any, only: set[str] | None = None
-                ) -> Iterator[tuple[str, Path_, Any, str]]:
+def value_cases(shape: Shape, path: MPath, value: Any, only: set[str] | None = None
+                ) -> Iterator[tuple[str, MPath, Any, str]]:
     """(label, where, new value, field named) for a present ``value`` of ``shape`` at ``path``, and within it;
     ``only``: the members to vary (the input's body members)."""
     t, md = shape.type_name, shape.metadata
@@ -515,9 +489,9 @@ def cases(base: Request) -> Iterator[Case]:
         yield Case("body: empty", Request(base.service, base.op, base.params, b""), "|".join(required))
 
 
-def _with(base: Request, where: str | Path_, value: Any) -> Request:
+def _with(base: Request, where: str | MPath, value: Any) -> Request:
     path = (where,) if isinstance(where, str) else where
-    return Request(base.service, base.op, _set(base.params, path, value))
+    return Request(base.service, base.op, with_value(base.params, path, value))
 
 
 # -- the checks -------------------------------------------------------------------------------------------------

@@ -21,12 +21,9 @@ baselines alone. Over streamable HTTP (one in-process server on a real uvicorn, 
 """
 from __future__ import annotations
 
-import copy
-import hashlib
 import json
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -50,12 +47,12 @@ from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.mcp import build_server
 from tests.support.configs import WIDE
+from tests.support.mutations import MISSING, dotted, fingerprint, with_value
 from tests.support.servers import uvicorn_thread
 
 pytestmark = pytest.mark.anyio
 TOOLS = ("add_memory", "read_memory", "delete_memory", "search_memory", "search_history")
 SCOPE = Scope("bot", "u1", "s1")
-MISSING = object()
 
 
 # -- the world the calls act on -------------------------------------------------------------------------------
@@ -79,20 +76,6 @@ def make_world(tmp: Path) -> World:
     finally:
         mem.close()
     return World(db, url, rec.id, spare.id)
-
-
-def fingerprint(db: Path) -> str:
-    """A digest of every row of every table."""
-    digest = hashlib.sha256()
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        for table in tables:
-            rows = sorted(repr(r) for r in con.execute(f'SELECT * FROM "{table}"'))
-            digest.update(f"{table}:{len(rows)}:{''.join(rows)}".encode())
-    finally:
-        con.close()
-    return digest.hexdigest()
 
 
 def baselines(w: World) -> dict[str, dict[str, Any]]:
@@ -123,23 +106,8 @@ class Case:
     field: str  # the argument (dotted path) the error must name
 
 
-def dotted(path: tuple[str | int, ...]) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + p
-    return out
 
 
-def _set(doc: dict[str, Any], path: tuple[str | int, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(doc)
-    node: Any = out
-    for p in path[:-1]:
-        node = node[p]
-    if value is MISSING:
-        del node[path[-1]]
-    else:
-        node[path[-1]] = value
-    return out
 
 
 def bad_values(schema: dict[str, Any], *, required: bool, item: bool = False) -> Iterator[tuple[str, Any]]:
@@ -196,7 +164,7 @@ def value_cases(schema: dict[str, Any], path: tuple[str | int, ...], value: Any
 def cases(schema: dict[str, Any], base: dict[str, Any]) -> Iterator[Case]:
     """Every malformed variant of the valid call ``base`` of a tool with input schema ``schema``."""
     for label, path, bad in value_cases(schema, (), base):
-        yield Case(f"{dotted(path)}: {label}", _set(base, path, bad), dotted(path))
+        yield Case(f"{dotted(path)}: {label}", with_value(base, path, bad), dotted(path))
 
 
 # -- sessions through the real client ---------------------------------------------------------------------------
