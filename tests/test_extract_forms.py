@@ -427,3 +427,34 @@ def test_a_job_said_as_who_is_asking(text: str, job: str) -> None:
 
 def test_as_a_result_is_no_job() -> None:
     assert "user/job" not in read("As a result, I moved.")
+
+
+def test_the_head_of_a_department_is_a_job() -> None:
+    got = read("I'm the head of marketing at Brightline.")
+    assert got["user/job"] == "head of marketing" and got["user/employer"] == "Brightline"
+
+
+def test_used_to_work_then_now_at() -> None:
+    got = facts("I used to work at Google, now I'm at Meta.")
+    assert [(f.value, f.retract) for f in got if f.key == "user/employer"] == [("Google", True), ("Meta", False)]
+    assert not [f for f in facts("I used to work for my dad.") if f.key == "user/employer"]
+
+
+def test_a_pet_named_after_it_was_adopted() -> None:
+    assert "Has a puppy named Juno" in [f.summary for f in facts("We adopted a puppy last week, we named her Juno.")]
+
+
+@pytest.mark.parametrize("text", ["Me and my girlfriend Sofia moved in together in Bristol.",
+                                  "We moved in together in Bristol."])
+def test_moving_in_together_names_the_home(text: str) -> None:
+    assert read(text)["user/residence"] == "Bristol"
+
+
+def test_me_and_my_brother_is_the_user_and_their_brother() -> None:
+    assert [f.summary for f in facts("me and my brother go climbing every Saturday.")] == [
+        "Goes climbing every Saturday"]
+
+
+def test_a_name_given_is_a_pet_s_or_a_baby_s_never_a_grown_up_s() -> None:
+    got = [f.summary for f in facts("My wife Shona is great.", "Pup's here! We've called her Bramble.")]
+    assert "Has a wife named Bramble" not in got and "Has a wife named Shona" in got

@@ -103,6 +103,11 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # a thing no longer had: "I do not own the camper anymore" (the rules read "I do not have the X anymore")
     (r"^I (?:do not|don't|no longer)\s+" + _OWNING + r"\s+(?P<x>(?:the|my|a|an)\s+[^,;]+?)(?:\s+(?:anymore|any "
      r"more))?(?:[,;].*)?$", r"I got rid of \g<x>"),
+    # what used to hold, then what holds now: "I used to work at Google, now I'm at Meta"
+    # (an employer by its name: "I used to work for my dad" ends no employer)
+    (r"^I used to work (?:at|for) (?P<x>(?-i:[A-Z])[^,;]*?)\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?(?:now\s+)?I am "
+     r"(?:now\s+)?(?:at|with|working at|working for) (?P<y>[^,;]+?)(?:\s+now)?$", r"I left \g<x>; I work at \g<y>"),
+    (r"^I used to work (?:at|for) (?P<x>(?-i:[A-Z])[^,;]*?)(?:[,;].*)?$", r"I left \g<x>"),
     # no car any more, said without one: "I don't drive anymore"
     (r"^I (?:do not|don't|no longer)\s+drive(?:\s+(?:anymore|any more))?(?:[,;].*)?$", r"I got rid of my car"),
     # out of a group: "I'm no longer in the choir", "I am no longer part of the book club" ("I am not in the office

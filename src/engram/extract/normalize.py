@@ -325,6 +325,11 @@ _SHOUTED_WORD = re.compile(r"(?<![\w'’])(?:SO|AND|BUT|OMG|OK|OKAY|BTW|YES|NO|O
                            r"FINALLY|LOL)(?![\w'’])")
 
 
+# "me and my girlfriend Sofia moved ...", as a sentence starts: the shape the rules read, "my girlfriend Sofia and I"
+_ME_AND = re.compile(r"(?:^|(?<=[.!?] ))(?i:me|myself)\s+and\s+(?P<np>(?i:my|our)\s+[\w'’-]+(?:\s+[A-Z][\w'’-]*)?)\s+"
+                     r"(?=[a-z])")
+
+
 def message(text: str) -> Normalized:
     """``text`` (a user message) with chat writing put in the standard form the rules read, and the way back."""
     t = _Text(text)
@@ -345,6 +350,7 @@ def message(text: str) -> Normalized:
     t.sub(re.compile(r"(?P<lead>\d\s*|\b(?:last|this|next|every|per|a) )(?P<y>yrs|yr)\b"),
           lambda m: m.group("lead").strip() + " " + ("years" if m.group("y") == "yrs" else "year"))
     t.sub(_OWNER, lambda m: m.group("rel") + "'s")  # "my dogs name" -> "my dog's name"
+    t.sub(_ME_AND, lambda m: f"{m['np'][0].upper()}{m['np'][1:]} and I ")  # "me and my brother" -> "My brother and I"
     t.sub(_WORD, _word)
     t.sub(_AMBIGUOUS_RE, _ambiguous)
     t.sub(re.compile(r"[ \t]{2,}"), lambda m: " ")

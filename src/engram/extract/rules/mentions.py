@@ -290,19 +290,24 @@ def their_names_are(c: Clause, ctx: Context) -> list[Fact] | None:
 
 @rule("mentions")
 def pronoun_name_is(c: Clause, ctx: Context) -> list[Fact] | None:
-    """"my daughter ... her name is Sofia": names the person (or, with "its", the pet) mentioned last."""
+    """"my daughter ... her name is Sofia", "we adopted a puppy, we named her Juno": names the person (or, with
+    "its", the pet) mentioned last."""
     m = re.search(r"\b(?P<pro>(?i:his|her|its|their))\s+(?i:name\s+is)\s+" + NAME, c.text)
+    given = None if m else re.search(r"^(?:I|we)\s+(?:have\s+)?(?:named|called)\s+(?P<pro>(?i:him|her|it))\s+" + NAME
+                                      + r"$", c.text)  # "we named her Juno": a name given, to a pet or a baby
+    m = m or given
     if not m or m.group("name") in NOT_NAMES or c.hedged:
         return None
-    target = ctx.pronoun(m.group("pro")) if m.group("pro").lower() != "its" else (
+    target = ctx.pronoun(m.group("pro")) if m.group("pro").lower() not in ("its", "it") else (
         next((r for r in reversed(ctx.rels) if r.is_pet), None))
-    if target is None:
+    if target is None or (given and not (target.is_pet or target.word in _NEWBORN)):
         return None
     ctx.name(target, m.group("name"))
     return [rel_fact(target, c)]
 
 
 _PET_ADJ = r"(?:new|little|baby|rescue|tiny|young|old|sweet|cute|gorgeous|lovely)"
+_NEWBORN = frozenset(("baby", "son", "daughter", "child"))  # who is given a name (a pet too)
 
 
 @rule("mentions", final=True)

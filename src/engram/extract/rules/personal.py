@@ -47,6 +47,7 @@ def residence(c: Clause, ctx: Context) -> list[Fact] | None:
                  r"(?:\s+with\s+(?:my|our|a|an|two|three)\s+[\w'’ -]{1,30}?)?\s+in|"
                  r"(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:home\s+)?"
                  r"(?:from\s+" + _OTHER_PLACE + r"\s+)?(?:to|into)|do not want to (?:relocate|move)\s+(?:away\s+)?from|"
+                 r"(?:have\s+)?(?:just\s+|finally\s+)?moved\s+in\s+together\s+(?:in|to)|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|staying|settled|stuck)\s+in|"
                  r"(?:am|are)\s+(?:now\s+|currently\s+|still\s+)?in|"
                  r"(?P<soon>(?:am|are)\s+(?:moving|relocating)\s+(?:back\s+)?to|will\s+(?:be\s+)?(?:moving|relocating)\s+"
