@@ -58,7 +58,8 @@ def test_a_bad_managed_value_is_refused_alike_on_both_paths(value: dict[str, Any
     {},
     {"strategies": ["SEMANTIC"]},
     {"strategies": ["EPISODIC", "USER_PREFERENCE", "SUMMARIZATION", "SEMANTIC"], "eventExpiryDuration": 3650},
-    {"eventExpiryDuration": 3, "encryptionKeyArn": KMS, "arn": "ignored on input"},
+    {"eventExpiryDuration": 3, "encryptionKeyArn": KMS,
+     "arn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/ignored_on_input-abcdef1234"},
 ])
 def test_a_good_managed_value_is_read_alike_on_both_paths(value: dict[str, Any]) -> None:
     got = spec.memory({"managedMemoryConfiguration": value})["managedMemoryConfiguration"]

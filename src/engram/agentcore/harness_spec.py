@@ -26,8 +26,7 @@ HARNESS_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_]{0,39}")
 HARNESS_ID = re.compile(r"[a-zA-Z][a-zA-Z0-9_]{0,39}-[a-zA-Z0-9]{10}")
 HARNESS_ARN = re.compile(r"arn:([^:]+)?:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:harness/"
                          r"([a-zA-Z][a-zA-Z0-9_]{0,39}-[a-zA-Z0-9]{10})")
-MEMORY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:memory/"
-                        r"([a-zA-Z][a-zA-Z0-9-_]{0,99}-[a-zA-Z0-9]{10})")
+MEMORY_ARN = managed_memory.MEMORY_ARN
 ROLE_ARN = re.compile(r"arn:aws(-[^:]+)?:iam::([0-9]{12})?:role/.+")
 API_KEY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:token-vault/[a-zA-Z0-9-.]+/"
                          r"apikeycredentialprovider/[a-zA-Z0-9-.]+")
@@ -196,8 +195,6 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
         keys(o, where, ())
         return {"disabled": {}}
     if member == "managedMemoryConfiguration":  # the one parser the configuration loader uses too
-        if o.get("arn") is not None:  # read-only and ignored, but still the model's: a memory ARN
-            match(MEMORY_ARN, o["arn"], f"{where}.arn", "a memory ARN (it is read-only: leave it out)")
         return {member: managed_memory.parse(o, where).as_value()}
     keys(o, where, ("arn", "actorId", "messagesCount", "retrievalConfig"), ("arn",))
     match(MEMORY_ARN, o["arn"], f"{where}.arn",

@@ -21,6 +21,8 @@ from .strategy_types import DEFAULTS, MANAGED, StrategyName
 FIELDS = ("arn", "strategies", "eventExpiryDuration", "encryptionKeyArn")
 DEFAULT_STRATEGIES: tuple[StrategyName, ...] = DEFAULTS  # "semantic + summarization strategies"
 DEFAULT_EXPIRY_DAYS = 30  # "30-day event expiry"
+MEMORY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:memory/"
+                        r"([a-zA-Z][a-zA-Z0-9-_]{0,99}-[a-zA-Z0-9]{10})")
 KMS_ARN = re.compile(r"arn:aws(|-cn|-us-gov):kms:[a-zA-Z0-9-]*:[0-9]{12}:key/[a-zA-Z0-9-]{36}")
 
 
@@ -47,7 +49,8 @@ class ManagedMemory:
 def parse(value: object, field: str = "managedMemoryConfiguration") -> ManagedMemory:
     """Check a ``managedMemoryConfiguration`` body; a :class:`ConfigError` naming the field under ``field``
     otherwise. ``strategies`` lists 1 to 4 managed types, each once; ``eventExpiryDuration`` is whole days
-    (:mod:`engram.core.event_expiry`); ``encryptionKeyArn`` is a KMS key ARN."""
+    (:mod:`engram.core.event_expiry`); ``encryptionKeyArn`` is a KMS key ARN; ``arn``, read-only and ignored, is
+    still a memory ARN when given (the service model's rule, on both paths)."""
     if not isinstance(value, Mapping):
         raise ConfigError("must be an object", field=field)
     unknown = sorted(str(k) for k in value if k not in FIELDS)
@@ -60,6 +63,9 @@ def parse(value: object, field: str = "managedMemoryConfiguration") -> ManagedMe
             days = event_expiry.check_days(value["eventExpiryDuration"], f"{field}.eventExpiryDuration")
         except ValidationError as exc:
             raise ConfigError(exc.message, field=exc.field) from None
+    arn = value.get("arn")  # read-only and ignored, but still the service model's: a memory ARN
+    if arn is not None and (not isinstance(arn, str) or not MEMORY_ARN.fullmatch(arn)):
+        raise ConfigError("must be a memory ARN (it is read-only: leave it out)", field=f"{field}.arn")
     key = value.get("encryptionKeyArn")
     if key is not None and (not isinstance(key, str) or not KMS_ARN.fullmatch(key)):
         raise ConfigError("must be a KMS key ARN", field=f"{field}.encryptionKeyArn")

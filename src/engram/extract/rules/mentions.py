@@ -133,8 +133,10 @@ def relative_in_place(c: Clause, ctx: Context) -> list[Fact] | None:
     mum's in Galway": where a relative lives, said in passing, even in a plan ("we're planning to visit my sister
     in Abuja": she is there); not an in-law ("my sister-in-law"), not "my son in Year 5"."""
     m = re.search(r"\b(?i:my|our)\s+(?P<rel>(?i:" + REL_RE + r"))(?:\s+(?P<who>(?-i:[^\W\d_a-z])[\w'’-]*))?"
-                  r"(?:'s(?:\s+(?i:house|place|flat|home))?)?\s+"  # "staying at my mum's in Galway": her home
+                  r"(?P<owns>'s(?:\s+(?i:house|place|flat|home))?)?\s+"  # "staying at my mum's in Galway": her home
                   r"(?:(?i:who lives|living|based)\s+)?(?i:in|over in)\s+" + PLACE, c.text)
+    if m and m.group("owns") and not re.search(r"\b(?i:at|to|from)\s+(?i:my|our)\s+$", c.text[:m.start("rel")]):
+        m = None  # "my sister's flat in Poznań is huge" says what the flat is like, not where she lives
     if not m or m.group("place").split()[0] in NOT_NAMES | _NOT_PLACES or \
             (m.group("who") or "") in NOT_NAMES:
         return None
