@@ -458,5 +458,14 @@ def test_offline_default_answers_from_what_it_was_handed(make_memory: Callable[.
 def test_an_empty_record_id_in_a_search_is_named_with_its_rule(mem: Memory) -> None:
     from engram.harness.tools import ToolOps
     with pytest.raises(ValidationError) as err:
-        ToolOps(mem.turn(S, read_only=True, extract=False)).call("search_memory", {"query": "tea", "ids": ["", 3]})
+        ToolOps(mem.turn(S, read_only=True, extract=False)).call("search_memory",
+                                                                 {"query": "tea", "ids": ["", "rec-1"]})
     assert err.value.field == "ids[0]" and "non-empty string" in str(err.value)
+
+
+def test_every_face_holds_a_tool_call_to_the_schema_it_lists(mem: Memory) -> None:
+    """The in-process harness too (not only MCP): a number where the listed schema says string is refused."""
+    from engram.harness.tools import ToolOps
+    with pytest.raises(ValidationError) as err, mem.turn(S, extract=False) as t:
+        ToolOps(t).call("add_memory", {"summary": "Likes tea", "kind": 7})
+    assert err.value.field == "kind" and mem.list(S) == []

@@ -28,6 +28,7 @@ from ..errors import EngramError, NotFound, ValidationError
 from ..models.base import ToolSpec
 from ..turn import Turn
 from ..types import Event, Hit, Record
+from .arguments import check_arguments
 
 STATE_TOOL = "update_state"
 WRITE_TOOLS = ("add_memory", "delete_memory")
@@ -226,6 +227,8 @@ class ToolOps:
         """Run the tool ``name``; ValidationError naming ``name`` when there is no such memory tool."""
         if name not in MEMORY_TOOLS:
             raise ValidationError(f"no memory tool named {name!r}", field="name")
+        for spec in memory_specs(self.turn.cfg, defaults=self.defaults, names=(name,)):
+            check_arguments(spec.parameters, args)  # the schema the model was shown, before anything is written
         op: Callable[[dict[str, Any]], Any] = getattr(self, name)
         return op(args)
 
