@@ -187,3 +187,52 @@ def test_through_memory_a_habit_moved_by_whoever_runs_it_ends_the_old_day(
     active = _play(make_memory, ["We do Spanish lessons on Mondays.", "My choir practice is on Wednesdays."],
                    ["the Spanish teacher switched us to Sunday mornings", "choir's switched to thursday evenings now"])
     assert sorted(active) == ["Has Spanish every Sunday", "Has choir every Thursday"], active
+
+
+@pytest.mark.parametrize(("question", "answer", "want"), [
+    ("Sure. Which day is rehearsal, so I can mention it?", "Wednesday.", "Has rehearsal every Wednesday"),
+    ("What day is band practice again?", "it's Friday", "Has band practice every Friday"),
+    ("Which day is training?", "Monday evenings", "Has training every Monday"),
+    # a slip put right at the start of the answer, then a remark after a dash
+    ("Which day is rehearsal, so I can mention it?",
+     "Tuesday, no wait, Wednesday — we moved it to Wednesdays in January, I keep forgetting.",
+     "Has rehearsal every Wednesday"),
+    ("What day is choir?", "Monday, sorry, Thursday - same time as before", "Has choir every Thursday"),
+])
+def test_which_day_a_session_is_answers_with_its_day(question: str, answer: str, want: str) -> None:
+    got = summaries(("assistant", question), answer)
+    assert want in [s for _, s in got] and not any(s.endswith("every Tuesday") or s.endswith("every Monday")
+                                                   for _, s in got if s != want), got
+
+
+@pytest.mark.parametrize("question", ["Which day is the party?", "What day is your interview?"])
+def test_which_day_a_one_off_is_answers_with_no_habit(question: str) -> None:
+    assert not any(k.startswith("user/weekly:") for k, _ in summaries(("assistant", question), "Saturday"))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I stopped tennis, so I go swimming now on Wednesday instead", "Goes swimming every Wednesday"),
+    ("We play padel on Friday now.", "Plays padel every Friday"),
+    ("I do yoga now on Tuesday instead of Monday.", "Does yoga every Tuesday"),
+    ("The book club meets Thursday afternoons in the library and it's my turn to pick.",
+     "Has book club every Thursday"),
+    ("My running club meets Saturday mornings in the park and it is great fun", "Has running club every Saturday"),
+])
+def test_a_habit_on_its_new_day_or_with_a_remark_is_weekly(text: str, want: str) -> None:
+    got = summaries(text)
+    assert want in [s for _, s in got], got
+
+
+@pytest.mark.parametrize("text", ["I have a dentist appointment on Friday now, it got moved.",
+                                  "I will see her now on Friday", "I'm meeting Ana now on Friday."])
+def test_a_one_off_on_its_new_day_is_not_a_habit(text: str) -> None:
+    assert not any(k.startswith("user/weekly:") for k, _ in summaries(text)), summaries(text)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Also I am learning Spanish on Tuesdays at the evening school.", "Learning Spanish every Tuesday"),
+    ("I'm learning the cello on Saturday mornings.", "Learning the cello every Saturday"),
+    ("I'm learning Japanese.", "Learning Japanese"),
+])
+def test_what_is_learnt_keeps_the_day_it_is_learnt_on(text: str, want: str) -> None:
+    assert want in [s for _, s in summaries(text)], summaries(text)

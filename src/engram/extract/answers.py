@@ -208,6 +208,7 @@ _MODAL = re.compile(r"^(?P<x>[^\W\d_][\w'’-]*)\s+(?:would|will|can|could|might
 
 # answers kept whole, commas and all: "welsh, dutch", "just the one, otis, a guinea pig", "choir, every Thursday"
 _SAID_AT_LENGTH = ("list", "pet", "habit", "kids")
+_AFTER_ANSWER = re.compile(r"(,|\s+[-\u2013\u2014]+\s+)")  # the answer, then a remark after a comma or a dash
 
 
 def _by_frame(reply: str, question: str, prompt: str) -> str:
@@ -238,7 +239,7 @@ def _by_frame(reply: str, question: str, prompt: str) -> str:
         return person
     more = ""
     if what.kind not in _SAID_AT_LENGTH:
-        body, _, more = (part.strip() for part in body.partition(","))
+        body, _, more = (part.strip() for part in [*_AFTER_ANSWER.split(body, maxsplit=1), "", ""][:3])
         body = re.sub(r"\s+(?:for now|these days|at the moment|mostly|i think|probably|yes|weekly|every week)$", "",
                       body, flags=re.IGNORECASE).strip()
         if _NEAR.match(body) and "lives in" in what.frame:  # "just outside Leeds, in Otley": the place it names

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lexicon import CAR_MAKES, DIETS, FAMILY, PETS
+from .lexicon import CAR_MAKES, DIETS, FAMILY, ONE_OFF_RE, PETS, SESSIONS_RE
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DAY = re.compile(r"\b(?P<d>" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
@@ -164,9 +164,6 @@ def _subject(q: str) -> tuple[str, str]:
     return "I", ""
 
 
-_ONE_OFF = r"(?:birthday|anniversary|wedding|flight|exam|interview|deadline|party|trip|move|surgery|operation|due date)"
-
-
 def _weekly(q: str) -> Ask | None:
     """ "Which day do you have therapy?", "When's your choir?", "Is your choir on a fixed day each week?",
     "What day should I avoid because of your choir?", "Which day suits the long run?": which day a habit is on (a
@@ -178,10 +175,14 @@ def _weekly(q: str) -> Ask | None:
                   r"(?P<e>[\w' -]+?)(?:\s+(?:usually|normally|each week|every week|these days))?\s*$", q, re.IGNORECASE)
     m = m or re.search(r"\byour\s+(?P<e>[\w' -]+?)(?=\s+(?:on|usually|normally|each|every|these|fall|happen)\b|\s*$)",
                        q, re.IGNORECASE)
+    # "Which day is rehearsal, so I can mention it?", "what day is band practice again?": a session's day
+    m = m or re.search(r"\b(?:which|what)\s+days?\s+(?:is|are)\s+(?:the\s+)?(?P<e>(?:[\w'-]+\s+){0,2}?(?:"
+                       + SESSIONS_RE + r"|choir|therapy))(?=\s*(?:,|$)|\s+(?:again|so|usually|normally|these days)\b)",
+                       q, re.IGNORECASE)
     # "Which day suits the long run?", "What day works best for your lessons?"
     m = m or re.search(r"\b(?:suits?|works?(?:\s+best)?(?:\s+for)?|is\s+(?:best|good|easiest)\s+for)\s+"
                        r"(?:you\s+for\s+)?(?:the|your)\s+(?P<e>[\w' -]+?)\s*$", q, re.IGNORECASE)
-    if not m or re.search(r"\b" + _ONE_OFF + r"\b", m.group("e"), re.IGNORECASE):
+    if not m or re.search(r"\b" + ONE_OFF_RE + r"\b", m.group("e"), re.IGNORECASE):
         return None
     event = re.sub(r"^(?:weekly|usual|regular)\s+", "", m.group("e").strip(), flags=re.IGNORECASE)
     return Ask("I", "day", "I have {e} {x}", event=event)

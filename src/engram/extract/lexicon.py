@@ -89,6 +89,9 @@ EVENT_NOUNS = """appointment meeting exam test interview wedding party flight tr
     tournament race marathon hearing session shift audition exhibition show festival procedure scan
     treatment vaccination jab consultation webinar workshop seminar retreat reunion"""
 EVENT_NOUNS_SET = frozenset(EVENT_NOUNS.split())
+# things that happen once, whose day is a date, never a habit's day ("which day is the party?")
+ONE_OFF_RE = (r"(?:birthday|anniversary|wedding|flight|exam|interview|deadline|party|trip|move|surgery|operation|"
+              r"due date|appointment|check-?up|scan|procedure|hearing|funeral)")
 TRIVIAL_HAVE = words("""question questions idea ideas problem problems issue issues doubt feeling minute
     moment time chance lot bit few headache cold thought suggestion request favour favor sec second look
     clue plan plans list go try day week night morning evening afternoon way choice point appointment

@@ -33,7 +33,7 @@ _START = re.compile(rf"(?P<sep>\s*(?:,|;|\.\.\.|…|\(|[-–—]+)|\s+(?=(?:(?:{
 _CUE_SENTENCE = re.compile(r"(?<=[.!?])\s+" + _CUES, re.IGNORECASE)
 # what may follow the replacement: a remark about the slip, then the end of the clause
 _TAIL = re.compile(r"^(?:\s*,?\s*(?:really|actually|definitely|I mean|sorry|my mistake|my bad|lol|haha|oops))*"
-                   r"\s*(?=$|[,.;!?)])", re.IGNORECASE)
+                   r"(?:\s*(?=$|[,.;!?)])|(?=\s*[\u2013\u2014]|\s+-+\s))", re.IGNORECASE)  # a dash ends a clause too
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _GOES_ON = re.compile(r"\s*(?:I|he|she|they|we|it|that|this|which|who|and|but|so|because|since|as)\b")
 _MOVED_ON = re.compile(r"\b(?:new|now|switched|moved on|replaced|instead|favou?rites?|overtaken|these days)\b",

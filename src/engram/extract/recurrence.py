@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .lexicon import ACTIVITIES_RE, SESSIONS, SESSIONS_RE
+from .lexicon import ACTIVITIES_RE, ONE_OFF_RE, SESSIONS, SESSIONS_RE
 from .text import IRREGULAR_PAST
 
 DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -86,6 +86,10 @@ _NOW_ON = re.compile(r"\b(?P<n>[\w-]+)\s+(?:is|are)\s+(?P<on>(?P<before>now\s+)?
                      r"(?P<after>\s+now)?)\b", re.IGNORECASE)
 _MOVED_TO_DAY = re.compile(r"\b(?:moved|moves|moving|switched|changed|bumped|shifted)\s+to\s+(?:the\s+)?(?P<d>"
                            + DAY + r"s?)\b", re.IGNORECASE)
+# a habit done in the present on a day that is new: "I go swimming now on Wednesday", "we play on Monday now"
+_NOW_ON_DAY = re.compile(r"\b(?:I|we)\s+(?!(?:will|would|can|could|might|may|must|am|was|were|had|did|have to|has to|"
+                         r"need|needs|want|wants|hope|plan|should)\b)[a-z]+\b[^.;!?]{0,40}?\b(?P<on>now\s+on\s+"
+                         r"(?P<d>" + DAY + r")|on\s+(?P<d2>" + DAY + r")\s+now)\b(?!s)", re.IGNORECASE)
 _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] in SESSIONS or w[:-2] in SESSIONS))
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
                           r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
@@ -131,6 +135,10 @@ def find(text: str) -> Recurrence | None:
     moved_to = _MOVED_TO_DAY.search(blank) if _STANDING.search(blank) else None
     if moved_to:  # "the flamenco class moves to Monday from next week"
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
+    now_on = _NOW_ON_DAY.search(blank) if not re.search(r"\b" + ONE_OFF_RE + r"s?\b", blank, re.IGNORECASE) else None
+    if now_on:  # "I go swimming now on Wednesday instead": a habit's new day
+        day = now_on.group("d") or now_on.group("d2")
+        return Recurrence("every " + day_name(day), ((now_on.start("on"), now_on.end("on")), *spans))
     mine = _DAY_IS_MINE.search(blank) or _DAY_OFF_IS.search(blank) or _DAY_IS_PASTIME.search(blank)
     if mine:
         return Recurrence("every " + day_name(mine.group("d")), ((mine.start("d"), mine.end("d")), *spans))
@@ -258,11 +266,13 @@ def activity(rest: str) -> tuple[str, str] | None:
     theirs = _THEIR_SESSION.match(rest)
     if theirs:  # "the Korean school moved my class to": "my Korean school class moved to"
         return activity(f"my {theirs.group('q')} {theirs.group('s')} {theirs.group('m')}{rest[theirs.end():]}")
-    head, comma, _ = rest.partition(",")
-    # "we have flamenco class together, it is our evening": the habit, then a remark on it
-    return activity(head) if comma and head.strip() else None
+    # "we have flamenco class together, it is our evening", "the book club meets in the library and it is my turn
+    # to pick": the habit, then a remark on it
+    head, remark, _ = [*_REMARK.split(rest, maxsplit=1), "", ""][:3]
+    return activity(head) if remark and head.strip() else None
 
 
+_REMARK = re.compile(r"(,|\s+and\s+(?=(?:it|that|this)\s+(?:is|was)\b))")
 # a place or club that moved the user's session: what the session is of is named by who moved it
 _THEIR_SESSION = re.compile(r"^(?:the|our)\s+(?P<q>[^\W\d_][\w'’ -]{1,30}?)\s+(?P<m>moved|switched|changed|shifted|"
                             r"rescheduled|bumped)\s+(?:my|our)\s+(?P<s>(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r"))\b",

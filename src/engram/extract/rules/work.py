@@ -470,23 +470,25 @@ def _switch(c: Clause) -> bool:
 @rule("user")
 def learning(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I'm learning Japanese", "I'm taking lessons in piano"."""
+    rec = recurrence.find(c.text)  # "I'm learning Spanish on Tuesdays": the day is said with it
     m = re.match(r"^I\s+am\s+(?:(?:currently|now|still|also)\s+)*(?:learning|practising|practicing|"
-                 r"taking lessons in)\s+(?P<x>[\w\s-]+)", c.text)
+                 r"taking lessons in)\s+(?P<x>[\w\s-]+)", recurrence.without(c.text, rec) if rec else c.text)
     if not m:
         return None
     x = trim_np(m.group("x"))
     if not x or x.split()[0].lower() in ("to", "how", "it", "that"):
         return None
     lang = x.split()[0]
+    when = f" {rec.phrase}" if rec else ""
     if lang.lower() in LANGS:
-        out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}", "fact",
+        out = [make_fact(c, "user", f"learning:{lang.lower()}", lang, f"Learning {lang}{when}", "fact",
                          switch=_switch(c))]
         old = re.search(r"\binstead of\s+(?P<old>" + "|".join(LANGS) + r")\b", c.text, re.IGNORECASE)
         if old:
             out.append(make_fact(c, "user", f"learning:{old.group('old').lower()}", old.group("old"), "", "fact",
                                  retract=True))
         return out
-    return [make_fact(c, "user", f"learning:{value_terms(x, 2)}", x, f"Learning {x}", "fact")]
+    return [make_fact(c, "user", f"learning:{value_terms(x, 2)}", x, f"Learning {x}{when}", "fact")]
 
 
 @rule("user")
