@@ -25,6 +25,7 @@ The fourth (``users/blind4.py``, ``--set blind4``) was written by hand, user by 
 split the same way; the fifth (``users/blind5.py``, ``--set blind5``, stop 42) likewise, after this stop's rules; the
 sixth (``users/blind6.py``, ``--set blind6``, stop 43) likewise, first run on stop 42's code and on stop 43's.
 The seventh (``users/blind7.py``, ``--set blind7``, stop 48) likewise, written blind, first run on stop 47's code.
+The eighth (``users/blind8.py``, ``--set blind8``, stop 51) likewise, first run on the code it was committed with.
 
 Usage::
 
@@ -60,6 +61,7 @@ import blind4  # noqa: E402
 import blind5  # noqa: E402
 import blind6  # noqa: E402
 import blind7  # noqa: E402
+import blind8  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -77,7 +79,8 @@ SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of th
         "blind4": (blind4.build, blind4.digest, blind4.FROZEN),
         "blind5": (blind5.build, blind5.digest, blind5.FROZEN),
         "blind6": (blind6.build, blind6.digest, blind6.FROZEN),
-        "blind7": (blind7.build, blind7.digest, blind7.FROZEN)}
+        "blind7": (blind7.build, blind7.digest, blind7.FROZEN),
+        "blind8": (blind8.build, blind8.digest, blind8.FROZEN)}
 SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
