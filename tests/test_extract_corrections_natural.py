@@ -147,3 +147,22 @@ def test_a_slip_marked_the_way_chat_marks_it_is_put_right(turns: tuple[str, ...]
 ])
 def test_a_bare_sorry_before_something_that_is_no_value_corrects_nothing(message: str, kept: str) -> None:
     assert kept in [s for _, s, r in read(message) if not r]
+
+
+@pytest.mark.parametrize("answer", ["Mei. and actually its wednesday not tuesday, i always mix them up",
+                                    "Mei. Actually it's Wednesday, not Tuesday."])
+def test_an_answer_then_a_fix_of_an_earlier_message_keeps_both(answer: str) -> None:
+    """The answer to the assistant's question is read as one, and the sentence after it puts the earlier slip
+    right ("its" as chat spells "it's"); before, the whole message was taken for the fix and the answer was lost
+    or put in the slip's place ("Need to swap their Mei")."""
+    got = read("help me write a text to my boss at the bubble tea place, i need to swap my tuesday shift",
+               "A:Sure, what's your boss's name?", answer)
+    kept = [s for _, s, r in got if not r]
+    assert "Manager is Mei (reports to Mei)" in kept and "Has shift every Wednesday" in kept, got
+    assert not any("Tuesday" in s for s in kept), got
+
+
+def test_an_answer_then_a_fix_of_another_value() -> None:
+    got = read("I live in Lyon.", "A:Nice! What's your job?", "I'm a nurse. Oh and sorry, it's Lille not Lyon.")
+    kept = [s for _, s, r in got if not r]
+    assert "Works as a nurse" in kept and "Lives in Lille" in kept and not any("Lyon" in s for s in kept), got

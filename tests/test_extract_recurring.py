@@ -236,3 +236,18 @@ def test_a_one_off_on_its_new_day_is_not_a_habit(text: str) -> None:
 ])
 def test_what_is_learnt_keeps_the_day_it_is_learnt_on(text: str, want: str) -> None:
     assert want in [s for _, s in summaries(text)], summaries(text)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("help me write a text to my boss, i need to swap my tuesday shift", "Has shift every Tuesday"),
+    ("I can't make my Monday yoga class this week, can you draft a note to the teacher?",
+     "Has yoga class every Monday"),
+    ("and my badminton mates moved our Thursday games to Sunday morning", "Has games every Sunday"),
+])
+def test_a_session_of_ones_own_named_by_its_day_is_weekly(text: str, want: str) -> None:
+    assert want in [s for _, s in summaries(text)], summaries(text)
+
+
+@pytest.mark.parametrize("text", ["I quit my Thursday choir.", "I used to love my Monday pottery class."])
+def test_a_session_named_by_its_day_that_ended_is_no_habit(text: str) -> None:
+    assert not any(k.startswith("user/weekly:") for k, _ in summaries(text)), summaries(text)

@@ -144,8 +144,8 @@ _SUBJECT_THEN = re.compile(r"^(?:[A-Z][\w'’-]+|he|she|they|it|that)(?:['’]s|
 
 def _clean(y: str) -> str:
     """The replacement alone: no end marks (an asterisk marks a fix: "Bruges*"), no "it is" before it."""
-    y = re.sub(r"^(?:it|that)\s+(?:is|was)\s+", "", re.sub(r"[.!*]+$", "", y.strip().lstrip("*")).strip(" ,"),
-               flags=re.IGNORECASE)
+    y = re.sub(r"^(?:(?:it|that)\s+(?:is|was)|its|thats)\s+", "",  # "its wednesday": chat spells "it's" so
+               re.sub(r"[.!*]+$", "", y.strip().lstrip("*")).strip(" ,"), flags=re.IGNORECASE)
     m = _SUBJECT_THEN.match(y)
     return m.group("v") if m else y
 

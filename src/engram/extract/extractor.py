@@ -71,6 +71,11 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
+        parts = self._then_fix(ev, ctx)
+        if parts is not None:  # "Mei. And actually it's Wednesday, not Tuesday": the answer, then the fix
+            for part in parts:
+                self._read(replace(ev, content=part), ctx, out)
+            return
         said = normalize.message(ev.content)  # "im w/ my bf in malmö rn" read as "I'm with my boyfriend in Malmö now"
         text, back = spans.fold_names(said.text)  # "Ørsted" read as "Orsted", put back in what is found
         if back or said.text != ev.content:
@@ -89,6 +94,21 @@ class OfflineExtractor:
         if back:
             out[:] = [spans.unfold(f, back) if f.event_id == ev.id else f for f in out]
         out[:] = [normalize.own_words(f, said) if f.event_id == ev.id else f for f in out]
+
+    @staticmethod
+    def _then_fix(ev: Event, ctx: Context) -> tuple[str, str] | None:
+        """(what the message says first, its last sentence) when that last sentence alone puts right a slip it
+        names in an earlier message ("Mei. and actually it's wednesday not tuesday"), so that the first part is
+        read as it is (an answer) and the fix as a fix; None for any other message."""
+        sentences = split_sentences(ev.content)
+        if len(sentences) < 2:
+            return None
+        tail = sentences[-1]
+        head = ev.content[:ev.content.rfind(tail)].strip()
+        found = corrections.earlier_fix(tail, ctx.said, ctx.recent)
+        if not head or found is None or not found[0].wrong or found[0].wrong.lower() in head.lower():
+            return None
+        return head, tail
 
     def _next_fix(self, fix: spans.NextFix, previous: Event, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "sorry, typo: Gdansk, not Gdnask": what the previous message said with the slip is retracted (or

@@ -90,6 +90,11 @@ _MOVED_TO_DAY = re.compile(r"\b(?:moved|moves|moving|switched|changed|bumped|shi
 _NOW_ON_DAY = re.compile(r"\b(?:I|we)\s+(?!(?:will|would|can|could|might|may|must|am|was|were|had|did|have to|has to|"
                          r"need|needs|want|wants|hope|plan|should)\b)[a-z]+\b[^.;!?]{0,40}?\b(?P<on>now\s+on\s+"
                          r"(?P<d>" + DAY + r")|on\s+(?P<d2>" + DAY + r")\s+now)\b(?!s)", re.IGNORECASE)
+# a session of one's own named by its day: "my tuesday shift", "our Thursday games", "my Monday yoga class"
+_OWN_DAY_SESSION = re.compile(r"\b(?:my|our)\s+(?P<d>" + DAY + r")(?:\s+" + PART + r")?\s+(?P<n>(?:[\w-]+\s+)?(?:"
+                              + SESSIONS_RE + r"|shifts?|games|choir|therapy))\b", re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:quit|quitting|stopped|gave up|given up|no longer|any ?more|cancel(?:l)?ed|dropped|left|"
+                    r"used to)\b", re.IGNORECASE)
 _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] in SESSIONS or w[:-2] in SESSIONS))
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
                           r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
@@ -135,6 +140,11 @@ def find(text: str) -> Recurrence | None:
     moved_to = _MOVED_TO_DAY.search(blank) if _STANDING.search(blank) else None
     if moved_to:  # "the flamenco class moves to Monday from next week"
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
+    own = _OWN_DAY_SESSION.search(blank)
+    if own and not _ENDED.search(blank):  # "I need to swap my Tuesday shift": a slot of one's own, named by its day
+        moved = day_moved(blank)  # "moved our Thursday games to Sunday": the day it moved to
+        return Recurrence("every " + (moved[1] if moved else day_name(own.group("d"))),
+                          ((own.start("d"), own.end("d")), *spans))
     now_on = _NOW_ON_DAY.search(blank) if not re.search(r"\b" + ONE_OFF_RE + r"s?\b", blank, re.IGNORECASE) else None
     if now_on:  # "I go swimming now on Wednesday instead": a habit's new day
         day = now_on.group("d") or now_on.group("d2")
@@ -230,6 +240,12 @@ _WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:librar
 _SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
                         r"for the summer|for the winter|this term|for a while|btw|though|with the new \w+)$",
                         re.IGNORECASE)
+
+
+def own_session(text: str) -> str | None:
+    """The session a clause names by its day as one's own ("swap my tuesday shift": "shift"), or None."""
+    m = _OWN_DAY_SESSION.search(text)
+    return m.group("n") if m else None
 
 
 def activity(rest: str) -> tuple[str, str] | None:

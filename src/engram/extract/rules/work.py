@@ -550,6 +550,8 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         rest = recurrence.without(whole, rec) if rec else ""
     off = re.search(r"\b(?:only\s+)?day\s+off\b", rest, re.IGNORECASE) if rec else None  # "Tuesday is my day off"
     said = ("", off.group(0)) if off else recurrence.activity(rest) if rec else None
+    if rec is not None and said is None and (own := recurrence.own_session(c.text)):
+        said = ("Has", own)  # "I need to swap my tuesday shift": the shift is the habit, whatever is done to it
     if rec is None or said is None:
         return None
     verb, what = said
