@@ -142,8 +142,8 @@ def find(text: str) -> Recurrence | None:
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
     own = _OWN_DAY_SESSION.search(blank)
     if own and not _ENDED.search(blank):  # "I need to swap my Tuesday shift": a slot of one's own, named by its day
-        moved = day_moved(blank)  # "moved our Thursday games to Sunday": the day it moved to
-        return Recurrence("every " + (moved[1] if moved else day_name(own.group("d"))),
+        shifted = day_moved(blank)  # "moved our Thursday games to Sunday": the day it moved to
+        return Recurrence("every " + (shifted[1] if shifted else day_name(own.group("d"))),
                           ((own.start("d"), own.end("d")), *spans))
     now_on = _NOW_ON_DAY.search(blank) if not re.search(r"\b" + ONE_OFF_RE + r"s?\b", blank, re.IGNORECASE) else None
     if now_on:  # "I go swimming now on Wednesday instead": a habit's new day
