@@ -458,3 +458,42 @@ def test_me_and_my_brother_is_the_user_and_their_brother() -> None:
 def test_a_name_given_is_a_pet_s_or_a_baby_s_never_a_grown_up_s() -> None:
     got = [f.summary for f in facts("My wife Shona is great.", "Pup's here! We've called her Bramble.")]
     assert "Has a wife named Bramble" not in got and "Has a wife named Shona" in got
+
+
+
+def test_a_thing_someone_has_is_not_their_name() -> None:
+    """"my wife's Camry" is her car: before, "Has a wife named Camry"."""
+    got = summaries("My son learns to drive on my wife's Polo.")
+    assert not any("named Polo" in s for s in got), got
+
+
+def test_i_been_is_i_have_been_and_how_long_is_not_the_employer() -> None:
+    got = read("i been a bus driver for Metroline 9 years and they never give me weekends")
+    assert got.get("user/employer") == "Metroline" and got.get("user/job") == "bus driver", got
+    assert read("I have worked at Siemens for three years now.").get("user/employer") == "Siemens"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("going to the game with Priya tonight, she is my girlfriend", "Has a girlfriend named Priya"),
+    ("I'm taking Jonas to the airport, he's my brother", "Has a brother named Jonas"),
+])
+def test_someone_named_then_said_to_be_a_relative(text: str, want: str) -> None:
+    got = summaries(text)
+    assert want in got and not any(re.search(r"is their (?:girlfriend|brother)$", s) for s in got), got
+
+
+def test_two_people_named_then_one_said_to_be_a_relative_names_neither() -> None:
+    got = summaries("I'm going out with Ana and Luis, she is my sister.")
+    assert not any("named" in s for s in got) and not any("is their sister" in s for s in got), got
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I also swim every Friday.", "Swims every Friday"),
+    ("I also run every sunday, long run with a club, training for a marathon.", "Runs every Sunday"),
+    ("we had to leave early so pottery moved to tuesday evenings", "Has pottery every Tuesday"),
+    ("I found a choir near work, rehearsals are Wednesday evenings, not Monday like before.",
+     "Has rehearsals every Wednesday"),
+])
+def test_a_habit_said_with_an_adverb_a_remark_or_after_so(text: str, want: str) -> None:
+    got = summaries(text)
+    assert want in got and not any(s.startswith("Also") and "every" in s.split(",")[0] for s in got[:1]), got

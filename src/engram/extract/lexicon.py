@@ -102,7 +102,8 @@ TRAILING = re.compile(
     r"(?:,?\s+(?:lately|too|as well|also|anymore|any more|these days|nowadays|recently|really|honestly|"
     r"though|either|at all|so much|very much|a lot|now|again|in general|so far|mostly|for now|for sure|"
     r"already|actually|there|here|completely|anyway|by the way|funnily enough|of course|ugh|lol|haha|yay|phew|argh|"
-    r"hooray|ha))+\s*$", re.IGNORECASE)
+    r"hooray|ha|(?:for\s+)?(?:\d+|a few|a couple of|two|three|four|five|six|ten)\s+(?:years?|months?|weeks?)"
+    r"(?:\s+now)?))+\s*$", re.IGNORECASE)  # "at Crescent Freight 11 years": how long it has been is no part of what
 MARKERS = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|hi|hello|also|and|but|anyway|anyways|actually|honestly|btw|by the way|plus|"
     r"yes|yeah|yep|no(?=[,!.])|nope|ok|okay|alright|sadly|unfortunately|luckily|fortunately|thankfully|"

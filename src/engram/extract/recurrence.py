@@ -196,11 +196,13 @@ _MOVED = (r"(?:has\s+|have\s+|was\s+|got\s+|is\s+|has been\s+|is being\s+|will\s
 # when in the day, after the habit's day: "after work", "at noon", "at 6.30pm"
 _AT = (r"(?:\s+(?:after work|after school|after dinner|before work|at lunch|in the (?:morning|evening)|"
        r"at (?:noon|midday|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)))?")
+# an adverb before the verb ("I also run"), never the verb itself
+_HOW_OFTEN = r"(?:(?:still|now|also|usually|normally|always|currently)\s+)?"
 _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) for p, v in [
     # "I have choir", "I've got my piano lesson", "I go to therapy", "I play tennis", "I swim"
-    (r"^(?:I|we)\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>have got|have|got|go to|attend|do|"
+    (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?P<v>have got|have|got|go to|attend|do|"
      r"take|am at|am in|teach|run|host|lead|coach|play|go)\s+" + _OWN + _ACT + r"$", ""),
-    (r"^(?:I|we)\s+(?:(?:still|now|also|usually|normally|always|currently)\s+)?(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
+    (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?!" + _HOW_OFTEN[3:-2] + r"\b)(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
      r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
     (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse)"
@@ -254,6 +256,9 @@ def activity(rest: str) -> tuple[str, str] | None:
     user's ("I can't do", "it is", "my sister has ballet")."""
     rest = _SINCE_NOW.sub("", _OPENER.sub("", rest))
     rest = _WHERE_HELD.sub("", rest)  # "the book club meets in the library": where, not what
+    after = _THEN.split(rest)
+    if len(after) > 1 and after[-1].strip():  # "I must be there early so swimming moved to": what comes after "so"
+        return activity(after[-1].strip())
     if not rest or _NOT_HABIT.match(rest):
         return None
     for pat, verb in _SHAPES:
@@ -285,9 +290,11 @@ def activity(rest: str) -> tuple[str, str] | None:
     # "we have flamenco class together, it is our evening", "the book club meets in the library and it is my turn
     # to pick": the habit, then a remark on it
     head, remark, _ = [*_REMARK.split(rest, maxsplit=1), "", ""][:3]
-    return activity(head) if remark and head.strip() else None
+    return activity(head.strip()) if remark and head.strip() else None
 
 
+_THEN = re.compile(r",?\s+(?:so|and then|and now)\s+(?=(?:my\s+|our\s+|the\s+)?[\w-]+\s+(?:" + _MOVED.replace(
+    "(?:\\s+to)?", "") + r"))", re.IGNORECASE)
 _REMARK = re.compile(r"(,|\s+and\s+(?=(?:it|that|this)\s+(?:is|was)\b))")
 # a place or club that moved the user's session: what the session is of is named by who moved it
 _THEIR_SESSION = re.compile(r"^(?:the|our)\s+(?P<q>[^\W\d_][\w'’ -]{1,30}?)\s+(?P<m>moved|switched|changed|shifted|"

@@ -10,6 +10,7 @@ import re
 
 from ..core.roles import ROLES
 from ..core.text import NATIONALITIES, STOP_WORDS, key_terms
+from ..core.timeref import WEEKDAYS
 from .lexicon import (
     ACTIVITIES,
     ACTIVITY_NOUN_ING,
@@ -52,7 +53,9 @@ _CONTRACTIONS = [
 ]
 _CONTRACTIONS_RE = [(re.compile(p, re.IGNORECASE), r) for p, r in _CONTRACTIONS]
 _CASUAL = [(re.compile(r"(?<![\w'’])im(?=\s)"), "I am"), (re.compile(r"(?<![\w'’])ive(?=\s)"), "I have"),
-           (re.compile(r"(?<![\w'’])i(?=\s|'|’)"), "I"), (re.compile(r"(?<![\w'’])dont(?=\s)"), "do not"),
+           (re.compile(r"(?<![\w'’])i(?=\s|'|’)"), "I"),
+           (re.compile(r"(?<!\bhave )(?<![\w'’])I been\b"), "I have been"),  # "i been a driver 11 years"
+           (re.compile(r"(?<![\w'’])dont(?=\s)"), "do not"),
            (re.compile(r"(?<![\w'’])cant(?=\s)"), "cannot"), (re.compile(r"(?<![\w'’])didnt(?=\s)"), "did not"),
            (re.compile(r"(?<![\w'’])doesnt(?=\s)"), "does not"), (re.compile(r"(?<![\w'’])wont(?=\s)"), "will not"),
            (re.compile(r"(?<![\w'’])theyre(?=\s)"), "they are"), (re.compile(r"(?<![\w'’])thats(?=\s)"), "that is")]
@@ -100,7 +103,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+[\u2013\u2014-]+\s+(?:and\s+)?(?=(?:I|we|my|our|[A-Z][\w'\u2019-]+\s+(?:is|are|goes|and I)|"
     + _PAST_VERBS + r")\b)"  # "I switched jobs — joined Flipkart last Monday"
     # a habit's slot after its news: "I found a choir here, rehearsals are on Thursday evenings"
-    r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r")\s+(?:is|are)\s+(?:on|every|now)\b)"
+    r"|,\s+(?=(?:the\s+)?(?:[\w-]+\s+)?(?:" + SESSIONS_RE + r")\s+(?:is|are)\s+(?:on|every|now|(?i:"
+    + "|".join(WEEKDAYS) + r")s?)\b)"
     # a new holder after the old one's news: "my contract with Mrs. Chan finished, new employer is the Leungs"
     r"|,\s+(?=(?:my\s+|our\s+)?new\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are)\b)"
     r"|\s*;\s*|\s*,?\s+(?:(?:oh|ah|um|uh)\s+)?(?=(?:but|so|and|because|though|although|whereas|while)\s+(?:(?:now|then)\s+)?"

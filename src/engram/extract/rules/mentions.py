@@ -175,6 +175,22 @@ _SECOND_NAME = re.compile(r"\s+(?P<second>[^\W\d_a-z][a-zà-ÿ'’-]+)(?=\s*(?:[
                           r"who|will|would|just|can|does|did|got|went|said|turned|[a-z]+s)\b)")
 
 
+# "he is my boyfriend", "she's my sister": who was named just before is the one meant
+_IS_MY = re.compile(r"^(?:he|she)\s+is\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:" + REL_RE + r")\s*$", re.IGNORECASE)
+_HE_IS_MY = re.compile(r"\b(?:he|she)(?:['’]s|\s+is)\s+(?:my|our)\b", re.IGNORECASE)
+_A_NAME = re.compile(r"(?<=\s)(?-i:[^\W\d_a-z])[\w'’-]+")
+
+
+def _named_just_before(c: Clause) -> str | None:
+    """The one name the clause right before ``c`` in its message says ("I will practice with Tom tonight"), or None
+    (no name, or more than one: who "he" is cannot be told)."""
+    said = _HE_IS_MY.search(c.event.content)
+    before = c.event.content[:said.start()] if said else ""
+    last = re.split(r"[,;.!?]\s*(?=\S)", before.strip(" ,;"))[-1]
+    names = [n for n in _A_NAME.findall(f" {last}") if n not in NOT_NAMES and n.lower() not in STOP_WORDS]
+    return names[0] if len(names) == 1 else None
+
+
 @rule("mentions")
 def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
     """"my daughter Ana", "our dog, Rex", "the dog, Pickles": remembered for later clauses; a fact when named in a
@@ -192,6 +208,10 @@ def relation_named(c: Clause, ctx: Context) -> list[Fact] | None:
             continue
         rel_word = mr.group("rel").lower()
         name = re.sub(r"['’]s$", "", mr.group("name") or "") or None  # "my manager Priya's leaving card"
+        if name is None and _IS_MY.match(t):  # "practice with Tom tonight, he is my boyfriend": Tom
+            name = _named_just_before(c)
+        if name and t[mr.end("rel"):mr.start("name")].startswith("'s"):
+            name = None  # "on my wife's Camry": what she has, not her name
         if name and (more := _SECOND_NAME.match(t, mr.end("name"))) and more.group("second") not in NOT_NAMES \
                 and more.group("second").lower() not in LANGS:
             name = f"{name} {more.group('second')}"  # "my wife Mei Ling is ...", "my sister Anne Marie lives ..."

@@ -297,4 +297,7 @@ def statement(c: Clause, ctx: Context) -> list[Fact] | None:
     rest_s = re.sub(r"\bmy\b", "their", trim_np(_there(rest, c)))
     if len(rest_s.split()) < 2:  # "Callum is so funny" trimmed to "is": nothing said
         return []
+    if re.fullmatch(r"(?:is|are)\s+(?:their|our)\s+(?:[\w-]+\s+)?" + re.escape(subj.split("/")[0].split(":")[0]),
+                    rest_s, re.IGNORECASE):
+        return []  # "he is my boyfriend", of the boyfriend: who he is (mentions), not something about him
     return [make_fact(c, subj, f"note:{value_terms(rest, 3)}", rest, tidy(f"{disp} {rest_s}"), "fact", multi=True)]
