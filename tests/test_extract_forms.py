@@ -497,3 +497,22 @@ def test_two_people_named_then_one_said_to_be_a_relative_names_neither() -> None
 def test_a_habit_said_with_an_adverb_a_remark_or_after_so(text: str, want: str) -> None:
     got = summaries(text)
     assert want in got and not any(s.startswith("Also") and "every" in s.split(",")[0] for s in got[:1]), got
+
+
+@pytest.mark.parametrize(("text", "job", "employer"), [
+    ("also i left Lumen Studio, now i am senior product designer at Caravela Bank.", "senior product designer",
+     "Caravela Bank"),
+    ("I got the job!! Senior backend engineer at Norland Pay, based in Toronto.", "senior backend engineer",
+     "Norland Pay"),
+    ("big change, i got off the road. crescent made me a dispatcher, day shift monday to friday", "dispatcher", None),
+    ("they made me a team lead last week", "team lead", None),
+])
+def test_a_new_job_said_the_way_chat_announces_it(text: str, job: str, employer: str | None) -> None:
+    got = read(text)
+    assert got.get("user/job") == job and got.get("user/employer") == employer, got
+
+
+def test_a_verb_after_a_relative_is_not_their_name() -> None:
+    """All lower case, "my mum made me a cake" had "made" capitalised as a name: "Has a mum named Made"."""
+    got = summaries("my mum made me a cake, it was lovely")
+    assert not any("named" in s for s in got), got

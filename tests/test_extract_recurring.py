@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from engram import Memory
+from engram.core.consolidate import keys_match
 from engram.extract import OfflineExtractor, recurrence
 from tests.support.configs import SEMANTIC_BY_HAND
 from tests.support.extraction import events, played_facts
@@ -251,3 +252,23 @@ def test_a_session_of_ones_own_named_by_its_day_is_weekly(text: str, want: str) 
 @pytest.mark.parametrize("text", ["I quit my Thursday choir.", "I used to love my Monday pottery class."])
 def test_a_session_named_by_its_day_that_ended_is_no_habit(text: str) -> None:
     assert not any(k.startswith("user/weekly:") for k, _ in summaries(text)), summaries(text)
+
+
+def test_through_memory_a_habit_moved_under_another_name_replaces_the_old_day(
+        make_memory: Callable[..., Memory]) -> None:
+    """"the under-12 hurlers" and "the hurling training" are one habit (a word of one begins a word of the
+    other): its new day replaces the old one instead of standing beside it."""
+    active = _play(make_memory, ["I coach the under-12 hurlers in Moycullen every Tuesday evening."],
+                   ["The hurling training's moved to Wednesdays from now on."])
+    assert not any("Tuesday" in s for s in active) and any("every Wednesday" in s for s in active), active
+
+
+@pytest.mark.parametrize(("key", "stored", "same"), [
+    ("user/weekly:hurl", "user/weekly:under_12_hurler", True),
+    ("user/weekly:swim", "user/weekly:swim", True),
+    ("user/weekly:choir", "user/weekly:potteri", False),
+    ("user/weekly:run", "user/weekly:runner_club", False),  # under four letters: too short to tell
+    ("user/weekly:hurl", "sister/weekly:hurl", False),
+])
+def test_habits_are_one_when_a_word_of_one_begins_a_word_of_the_other(key: str, stored: str, same: bool) -> None:
+    assert keys_match(key, stored) is same

@@ -289,7 +289,8 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         ranked = sorted(same_key, key=lambda rv: -similarity(c.summary, rv[0].summary)) if c.revises \
             else same_key
         first, rest = ranked[0][0], [r for r, _ in ranked[1:]]
-        out = [Decision("replace", first.id, "same key, new value")]
+        moved = _habit_moved(c, first, ranked[0][1]) if c.revises else None  # what the habit is stays said
+        out = [moved or Decision("replace", first.id, "same key, new value")]
         if not c.multi:
             out += [Decision("delete", r.id, "duplicate of a single-valued key") for r in rest]
         return out
@@ -384,7 +385,17 @@ def keys_match(key: str, stored: str) -> bool:
         return True
     subject, _, attribute = key.partition("/")
     s_subject, _, s_attribute = stored.partition("/")
+    if subject == s_subject and attribute.startswith(WEEKLY) and s_attribute.startswith(WEEKLY):
+        return _same_activity(attribute[len(WEEKLY):], s_attribute[len(WEEKLY):])
     return bool(attribute) and attribute == s_attribute and ":" in subject and subject.split(":", 1)[0] == s_subject
+
+
+def _same_activity(one: str, other: str) -> bool:
+    """Whether two habits' keys name one activity in other words: a word of one begins a word of the other
+    ("hurl" in "under_12_hurler": "The hurling training moved to Wednesdays" after "I coach the under-12 hurlers
+    every Tuesday"), words of four letters or more."""
+    return any(a.startswith(b) or b.startswith(a) for a in one.split("_") for b in other.split("_")
+               if min(len(a), len(b)) >= 4 and not a.isdigit() and not b.isdigit())
 
 
 def _family(key: str) -> str:

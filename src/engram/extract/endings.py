@@ -175,8 +175,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^I (?:am (?:fluent|conversational|native) in|can (?:do|speak|get by in))\s+(?P<x>(?-i:[A-Z]).+)$",
      r"I speak \g<x>"),
 ]]
-_END_THEN = re.compile(r"^(?P<a>I (?:have\s+)?(?:moved out of|moved away from|left|sold|quit|gave up|stopped)\b[^,;]+),"
-                       r"\s+(?:and\s+)?(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)
+_END_THEN = re.compile(r"^(?P<a>(?:(?:also|and|so|but|oh|well|btw),?\s+)?I (?:have\s+)?(?:moved out of|moved away from|"
+                       r"left|sold|quit|gave up|stopped)\b[^,;]+),\s+(?:and\s+)?(?:(?:so\s+|but\s+)?now,?\s+)?"
+                       r"(?P<b>(?:my|I|we|our)\b.+)$", re.IGNORECASE)  # "... left Lumen, now I am ..." too
 _SOFT = re.compile(r"\bI (?:quite|truly|absolutely|totally|do|also quite|kind of|sort of)\s+(like|love|enjoy)\b")
 _ARTICLE = re.compile(r"(?<=\s)(The|My|Our|A|An)\b")
 _OWN_VERBS = re.compile(r"^I\s+" + _OWNING + r"\b", re.IGNORECASE)

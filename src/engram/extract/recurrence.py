@@ -306,7 +306,7 @@ def activity_key(what: str) -> str:
     """The words that name an activity whatever it is called: "choir practice", "my choir" and "the choir"
     are one activity, as are "piano lessons" and "piano", "the orienteering club here" and "orienteering"; "at
     the food bank" is "food bank", "badminton with my brother" is "badminton"."""
-    what = re.sub(r"^(?:at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)
+    what = re.sub(r"^(?:up\s+for|at|to|with|for|in)\s+", "", what.strip(), flags=re.IGNORECASE)  # "signed up for"
     what = re.sub(r"^(?:my|our|the|a|an)\s+", "", what, flags=re.IGNORECASE)
     # who it is done with is not what is done: "badminton with my brother" (or "together") is badminton
     what = re.sub(r"\s+together$", "", what, flags=re.IGNORECASE)

@@ -105,14 +105,18 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^(?:I )?(?:have )?(?:just\s+|finally\s+)?(?i:got|landed|found|accepted)\s+(?:a|an|the)\s+"
      r"(?:[\w-]+\s+){0,3}?(?:job|position|role|post)\s+(?:at|with)\s+(?P<o>.+)$", r"I work at \g<o>"),
     (r"^(?:they|my boss|my manager|the company|work)\s+(?:have|has)?\s*(?:just\s+|finally\s+)?(?:made|promoted)\s+me"
-     r"\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)[.!]*$", r"I work as a \g<j>"),
+     r"\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)(?:\s+(?:last|this)\s+(?:week|month|year)|\s+yesterday|"
+     r"\s+today)?[.!]*$", r"I work as a \g<j>"),  # when they did is no part of the job
     (r"^I (?:have been|was|got|have got)\s+(?:just\s+)?(?:made|promoted to)\s+(?:a\s+|an\s+)?(?P<j>[\w' -]{2,40}?)"
      r"[.!]*$", r"I work as a \g<j>"),
     (r"^I am\s+" + _BARE_JOB + r"\b(?P<rest>.*)$", r"I am a \g<j>\g<rest>"),
     # a job said without a verb: "Project engineer at Nesma in Riyadh, I start in May"
     (r"^" + _BARE_JOB + r"\s+(?:at|with)\s+(?P<o>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|in|of))*)"
-     r"(?:\s+(?i:now|too|again))?$",
-     r"I am a \g<j> at \g<o>"),
+     r"(?:\s+(?i:now|too|again))?(?:,\s+(?i:based\s+)?(?i:in|out of)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)?$",
+     r"I am a \g<j> at \g<o>"),  # "..., based in Toronto": where the office is
+    # "crescent made me a dispatcher": whoever made the user one, the job is theirs
+    (r"^(?:[\w'’&-]+\s+){1,3}?(?:have\s+|has\s+)?(?:just\s+|finally\s+)?(?:made|promoted)\s+me\s+(?:to\s+)?"
+     r"(?:a\s+|an\s+)?" + _BARE_JOB + r"(?:,.*)?$", r"I work as a \g<j>"),
     # learning said without "I am", as chat does: "also learning korean on duolingo rn"
     (r"^(?:(?i:also|still|now|currently)\s+)?(?i:learning)\s+(?P<x>(?!to\b|how\b|that\b|a lot\b)\S.*)$",
      r"I am learning \g<x>"),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from ..core.text import STOP_WORDS, plain_letters
 from .base import Fact
 from .lexicon import CAR_MAKES, FAMILY, LANGS, NATIONALITIES, PETS, TRANSIENT, words
+from .text import IRREGULAR_PAST
 
 _WORD = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 
@@ -263,7 +264,8 @@ def truecase(text: str) -> str:
     for pat in _SLOTS:
         for m in pat.finditer(text):
             w = m.group("w")
-            if w in STOP_WORDS or w in _NOT_A_NAME or w in _VERBS_S or _VERB_ENDINGS.search(w) or len(w) < 2:
+            if w in STOP_WORDS or w in _NOT_A_NAME or w in _VERBS_S or w in IRREGULAR_PAST or _VERB_ENDINGS.search(w) \
+                    or len(w) < 2:  # "my mum made me a cake": a verb, not her name
                 continue
             if pat is _NAME_CLOSING and (w in _DESCRIBING or _ADJECTIVE_ENDINGS.search(w)):
                 continue
