@@ -266,7 +266,8 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out
     value = norm_value(c.value)
-    same_key = [(r, kv[1]) for r, kv in keyed if c.key and kv and keys_match(c.key, kv[0])]
+    same_key = [(r, kv[1]) for r, kv in keyed
+                if c.key and kv and (keys_match(c.key, kv[0]) or same_habit(c.key, kv[0]))]
     for r, v in same_key:
         if v == value and (v or similarity(c.summary, r.summary) >= 0.5):
             return [Decision("skip", r.id, "same key and value")]
@@ -385,16 +386,20 @@ def keys_match(key: str, stored: str) -> bool:
         return True
     subject, _, attribute = key.partition("/")
     s_subject, _, s_attribute = stored.partition("/")
-    if subject == s_subject and attribute.startswith(WEEKLY) and s_attribute.startswith(WEEKLY):
-        return _same_activity(attribute[len(WEEKLY):], s_attribute[len(WEEKLY):])
     return bool(attribute) and attribute == s_attribute and ":" in subject and subject.split(":", 1)[0] == s_subject
 
 
-def _same_activity(one: str, other: str) -> bool:
-    """Whether two habits' keys name one activity in other words: a word of one begins a word of the other
-    ("hurl" in "under_12_hurler": "The hurling training moved to Wednesdays" after "I coach the under-12 hurlers
-    every Tuesday"), words of four letters or more."""
-    return any(a.startswith(b) or b.startswith(a) for a in one.split("_") for b in other.split("_")
+def same_habit(key: str, stored: str) -> bool:
+    """Whether a new day for the habit keyed ``key`` is one for the habit keyed ``stored``, named in other words: a
+    word of one begins a word of the other ("hurl" in "under_12_hurler": "The hurling training moved to Wednesdays"
+    after "I coach the under-12 hurlers every Tuesday"), words of four letters or more. Not used for endings, which
+    name what ends."""
+    subject, _, attribute = key.partition("/")
+    s_subject, _, s_attribute = stored.partition("/")
+    if subject != s_subject or not attribute.startswith(WEEKLY) or not s_attribute.startswith(WEEKLY):
+        return False
+    one, other = attribute[len(WEEKLY):].split("_"), s_attribute[len(WEEKLY):].split("_")
+    return any(a.startswith(b) or b.startswith(a) for a in one for b in other
                if min(len(a), len(b)) >= 4 and not a.isdigit() and not b.isdigit())
 
 

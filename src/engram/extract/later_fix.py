@@ -255,7 +255,8 @@ def moved_habits(said: Said, found: Sequence[Fact], held: Callable[[str], Sequen
         for f in new:
             for r in held(f.summary):
                 kv = record_key(r)
-                if kv is None or not kv[0].startswith("user/" + WEEKLY) or kv[0] in keys or kv[1] == f.value:
+                if kv is None or not kv[0].startswith("user/" + WEEKLY) or kv[0] in keys or \
+                        kv[1] == norm_value(f.value):  # the same day said again ends nothing
                     continue
                 if _item(kv[0]) & named:
                     out.append(_ended(r, ev))

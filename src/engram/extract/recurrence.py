@@ -197,12 +197,13 @@ _MOVED = (r"(?:has\s+|have\s+|was\s+|got\s+|is\s+|has been\s+|is being\s+|will\s
 _AT = (r"(?:\s+(?:after work|after school|after dinner|before work|at lunch|in the (?:morning|evening)|"
        r"at (?:noon|midday|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)))?")
 # an adverb before the verb ("I also run"), never the verb itself
-_HOW_OFTEN = r"(?:(?:still|now|also|usually|normally|always|currently)\s+)?"
+_ADVERB = r"(?:still|now|also|usually|normally|always|currently)"
+_HOW_OFTEN = rf"(?:{_ADVERB}\s+)?"
 _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) for p, v in [
     # "I have choir", "I've got my piano lesson", "I go to therapy", "I play tennis", "I swim"
     (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?P<v>have got|have|got|go to|attend|do|"
      r"take|am at|am in|teach|run|host|lead|coach|play|go)\s+" + _OWN + _ACT + r"$", ""),
-    (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?!" + _HOW_OFTEN[3:-2] + r"\b)(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
+    (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?!" + _ADVERB + r"\b)(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
      r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
     (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse)"
