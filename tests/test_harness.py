@@ -13,13 +13,29 @@ from typing import Any
 import pytest
 
 from engram import Memory, ReadOnlyError, Scope
+from engram.core import validate
+from engram.embedders import HashingEmbedder
 from engram.errors import ModelError, ScopeError, ValidationError
 from engram.harness.agent import Agent, Reply
+from engram.harness.arguments import KEYWORDS, check_arguments
 from engram.harness.subagent import ReadOnlyMemory
-from engram.harness.tools import Tool
+from engram.harness.tools import HARNESS, MEMORY_TOOLS, Tool, memory_specs
 from engram.models.base import Completion, Message, ToolSpec, Usage
 from engram.types import ToolCall
+from tests.support.bounds import (
+    LABELS,
+    MANY_LABELS,
+    Edge,
+    bases,
+    edges,
+    engine_bounds,
+    engine_problems,
+    keywords,
+    listed_bounds,
+    past_the_check_fails,
+)
 from tests.support.harness import Call, model, say, use, user
+from tests.support.mutations import RECORD_TABLES, fingerprint
 
 S = Scope(agent="bot", actor="alice", session="s1")
 
@@ -139,7 +155,8 @@ def test_bad_tool_arguments_are_tool_errors(mem: Memory) -> None:
     Agent(mem, m).invoke(S, user("hi"))
     errs = [c.tool_results()[0]["error"] for c in m.calls[1:]]
     assert [e["field"] for e in errs] == ["colour", "query", "scope"]
-    assert errs[2]["type"] == "PermissionDenied"
+    # a level the listed schema does not offer is refused by the schema check, as MCP refuses it
+    assert errs[2]["type"] == "ValidationError" and errs[2]["message"].endswith("one of: session, actor")
 
 
 def test_custom_tool_and_session_state(mem: Memory) -> None:
@@ -469,3 +486,87 @@ def test_every_face_holds_a_tool_call_to_the_schema_it_lists(mem: Memory) -> Non
     with pytest.raises(ValidationError) as err, mem.turn(S, extract=False) as t:
         ToolOps(t).call("add_memory", {"summary": "Likes tea", "kind": 7})
     assert err.value.field == "kind" and mem.list(S) == []
+
+
+# -- the engine's limits on the tools' arguments: listed, and held to before anything is written --------------
+
+def _calls(prefix: str, calls: Sequence[tuple[str, dict[str, Any]]]) -> Completion:
+    """One model answer making all these tool calls, in order, with ids ``<prefix><n>``."""
+    return Completion(tool_calls=tuple(ToolCall(f"{prefix}{i}", name, args) for i, (name, args) in enumerate(calls)),
+                      usage=Usage(10, 3))
+
+
+def _results(mem: Memory, prefix: str) -> list[Any]:
+    """The stored results of the tool calls :func:`_calls` made with ``prefix``, in order (the model's own view
+    of so many long calls is cut to its context budget)."""
+    got = {e.tool_call_id: e.content for e in mem.events(S, limit=1_000)
+           if e.role == "tool" and (e.tool_call_id or "").startswith(prefix)}
+    return [json.loads(got[f"{prefix}{i}"]) for i in range(len(got))]
+
+
+def _memory_schemas(call: Call) -> dict[str, Any]:
+    return {name: schema for name, schema in call.schemas.items() if name in MEMORY_TOOLS}
+
+
+def test_every_listed_argument_carries_the_bound_the_engine_applies(make_memory: Callable[..., Memory]) -> None:
+    """Each string, array, number and label filter the harness lists has the engine's limit, from the constant
+    that defines it, in a keyword the schema check enforces; and the engine's own rules (each tool's operation
+    without the schema check) take a call at each bound and refuse one a step past it, naming the argument."""
+    mem = make_memory(MANY_LABELS)
+    listed = {s.name: s.parameters for s in memory_specs(mem.config)}
+    assert set(listed) == set(MEMORY_TOOLS)
+    expected = engine_bounds(HARNESS, LABELS)
+    assert listed_bounds(listed) == expected
+    assert set().union(*map(keywords, listed.values())) <= KEYWORDS
+    found = edges(listed, bases(mem.remember(S, "Prefers green tea", scope="actor").id, "e_big"))
+    assert len(found) == sum(map(len, expected.values()))
+    results = {"e_big": "x" * validate.MAX_CONTENT}  # a set-aside result as long as a result may be
+    assert not engine_problems(mem, S, found, defaults=HARNESS, results=results)
+
+
+def test_the_harness_refuses_one_past_each_bound_before_anything_is_written(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call a step past any listed bound gets the schema check's ValidationError naming the argument as its
+    tool result, with no tool operation reached and no record, version or use written; a call at each bound is
+    taken (on a result set aside at the longest a result may be)."""
+    db = tmp_path / "engram.db"
+    mem = Memory.open(f"sqlite:///{db}", embedder=HashingEmbedder(), config=MANY_LABELS)
+    try:
+        rec = mem.remember(S, "Prefers green tea", scope="actor")
+        before = fingerprint(db, tables=RECORD_TABLES)
+        sent: list[Edge] = []
+
+        def past(call: Call) -> Completion:
+            sent.extend(edges(_memory_schemas(call), bases(rec.id, "e_none"), labels=2))  # two stand for all
+            return _calls("past", [(e.tool, e.past) for e in sent])
+
+        with monkeypatch.context() as patch:
+            past_the_check_fails(patch)
+            m = model(past, say("done"))
+            Agent(mem, m, state_tool=False).invoke(S, user("hi"))
+        assert fingerprint(db, tables=RECORD_TABLES) == before
+        listed = _memory_schemas(m.calls[0])
+        assert listed_bounds(listed) == engine_bounds(HARNESS, LABELS)
+        for edge, result in zip(sent, _results(mem, "past"), strict=True):
+            with pytest.raises(ValidationError) as refused:
+                check_arguments(listed[edge.tool], edge.past)
+            assert refused.value.field == edge.field, edge.label
+            assert result == {"error": refused.value.to_dict()}, edge.label
+
+        big = ("word " * validate.MAX_CONTENT)[:validate.MAX_CONTENT]
+        fetch = Tool(ToolSpec("fetch", "Fetch a report", {"type": "object", "properties": {}}), lambda _: big)
+        at: list[Edge] = []
+
+        def at_bounds(call: Call) -> Completion:
+            [stub] = call.tool_results()
+            at.extend(edges(_memory_schemas(call), bases(rec.id, stub["ref"]), labels=2))
+            return _calls("at", [(e.tool, e.at) for e in at])
+
+        m = model(use("fetch"), at_bounds, say("done"))
+        Agent(mem, m, tools=[fetch], state_tool=False).invoke(S, user("hi again"))
+        taken = _results(mem, "at")
+        assert len(taken) == len(at) == len(sent)
+        assert [(e.label, r["error"]) for e, r in zip(at, taken, strict=True)
+                if r.get("error", {}).get("type") == "ValidationError"] == []
+    finally:
+        mem.close()

@@ -20,7 +20,7 @@ from engram import Memory, Scope
 from engram.config import load_config
 from engram.embedders import HashingEmbedder
 from engram.harness.tools import memory_specs
-from engram.mcp import build_server, main
+from engram.mcp import MAX_RESULTS, build_server, main
 from tests.support.configs import WIDE
 from tests.support.servers import uvicorn_thread
 
@@ -60,7 +60,7 @@ async def _exercise(session: ClientSession) -> None:
     # the levels this server's scope (actor u1, session s1) can write under WIDE, the default (actor) first
     assert tools["add_memory"].input_schema["properties"]["scope"]["enum"] == ["actor", "session", "agent"]
     assert "summary" in tools["add_memory"].input_schema["required"]
-    assert tools["search_memory"].input_schema["properties"]["limit"]["maximum"] == 100
+    assert tools["search_memory"].input_schema["properties"]["limit"]["maximum"] == MAX_RESULTS
     # one definition of each tool: the harness's specs, rendered for MCP (only the limits are MCP's)
     harness = {s.name: s for s in memory_specs(load_config(WIDE))}
     assert {n: tools[n].description for n in TOOLS} == {n: harness[n].description for n in TOOLS}

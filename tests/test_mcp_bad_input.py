@@ -45,7 +45,21 @@ from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from engram.mcp import build_server
+from engram.errors import ValidationError
+from engram.harness.arguments import KEYWORDS, check_arguments
+from engram.harness.tools import ToolDefaults
+from engram.mcp import MAX_RESULTS, SEARCH_RESULTS, build_server
+from tests.support.bounds import (
+    LABELS,
+    MANY_LABELS,
+    bases,
+    edges,
+    engine_bounds,
+    engine_problems,
+    keywords,
+    listed_bounds,
+    past_the_check_fails,
+)
 from tests.support.configs import WIDE
 from tests.support.mutations import MISSING, dotted, fingerprint, with_value
 from tests.support.servers import uvicorn_thread
@@ -379,5 +393,53 @@ async def test_the_baselines_are_valid_calls(tmp_path: Path) -> None:
                 for tool, args in baselines(w).items():
                     result = await session.call_tool(tool, args)
                     assert not result.is_error, (tool, _text(result))
+    finally:
+        mem.close()
+
+
+# -- the engine's limits: listed, and held to before anything is written ---------------------------------------
+MCP_DEFAULTS = ToolDefaults(scope=None, search_limit=SEARCH_RESULTS, max_limit=MAX_RESULTS)
+
+
+async def test_one_past_each_listed_bound_is_refused_by_the_schema_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the ``mcp`` client: every argument the server lists carries the engine's bound (from the
+    constant that defines it), in a keyword the schema check enforces; the engine's own rules take a call at each
+    bound and refuse one a step past it; over the wire a call at each bound is taken, and one a step past it
+    gets exactly the schema check's ValidationError naming the argument, with no tool operation reached and
+    the store unchanged."""
+    db = tmp_path / "engram.db"
+    mem = Memory.open(f"sqlite:///{db}", embedder=HashingEmbedder(), config=MANY_LABELS, embed_history="inline")
+    try:
+        rec = mem.remember(SCOPE, "Prefers green tea", scope="actor")
+        mem.append(SCOPE, [{"role": "user", "content": "my parcel number is PX-9981"}])
+        with uvicorn_thread(build_server(mem, SCOPE).streamable_http_app(host="127.0.0.1")) as base:
+            async with http_session(base) as session:
+                listed = {t.name: t.input_schema for t in (await session.list_tools()).tools}
+                assert set(listed) == set(TOOLS)
+                expected = {k: v for k, v in engine_bounds(MCP_DEFAULTS, LABELS).items() if k[0] in listed}
+                assert listed_bounds(listed) == expected
+                assert set().union(*map(keywords, listed.values())) <= KEYWORDS
+                found = edges(listed, bases(rec.id, "unused"))
+                assert len(found) == sum(map(len, expected.values()))
+                assert not engine_problems(mem, SCOPE, found, defaults=MCP_DEFAULTS, results={})
+                found = edges(listed, bases(rec.id, "unused"), labels=2)  # over the wire: two labels stand for all
+                bad = []
+                for edge in found:
+                    result = await session.call_tool(edge.tool, edge.at)
+                    if result.is_error and _text(result).startswith("ValidationError"):
+                        bad.append(f"{edge.label}: at the bound: {_text(result)[:200]}")
+                with monkeypatch.context() as patch:
+                    past_the_check_fails(patch)  # the server runs in this process
+                    before = fingerprint(db)
+                    for edge in found:
+                        with pytest.raises(ValidationError) as refused:
+                            check_arguments(listed[edge.tool], edge.past)
+                        result = await session.call_tool(edge.tool, edge.past)
+                        if refused.value.field != edge.field or not result.is_error \
+                                or _text(result) != f"ValidationError: {refused.value}":
+                            bad.append(f"{edge.label}: one past the bound: {_text(result)[:200]}")
+                    assert fingerprint(db) == before
+        assert not bad, "\n".join(bad)
     finally:
         mem.close()

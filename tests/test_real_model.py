@@ -17,14 +17,19 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from engram import Agent, Memory, Scope
+from engram.config import load_config
 from engram.errors import ModelError, ModelOutputError
+from engram.harness.tools import HARNESS, ToolDefaults, memory_specs
+from engram.mcp import MAX_RESULTS, SEARCH_RESULTS
 from engram.models.base import Message
 from engram.models.openai import OpenAIModel
 from engram.strategies.facts import FACTS_SCHEMA
 
+from .support.bounds import MANY_LABELS
 from .support.llama import llama_server, server_binary, smollm2_gguf
 
 S = Scope(agent="bot", actor="u1", session="s1")
@@ -143,3 +148,22 @@ def test_agent_invoke_through_a_real_model(llama_url: str, make_memory: Callable
     assert isinstance(second.text, str)
     roles = [e.role for e in mem.events(S, limit=100)]
     assert roles.count("user") == 2 and roles[0] == "user"
+
+
+def test_every_listed_tool_schema_compiles_into_a_llama_cpp_grammar(llama_url: str) -> None:
+    """llama.cpp turns a tool's input schema into a grammar, and refuses one past its repetition threshold
+    (2000) with a 400 for the whole request: the memory tools' schemas, with the engine's limits on them
+    (``maxLength`` up to ``MAX_RECORD_CONTENT``, a label filter of ``MAX_LABEL_FILTERS``), as the harness and MCP
+    list them, compile. The control, a bound llama.cpp cannot compile, shows the grammar path ran."""
+    def status(name: str, schema: dict[str, object]) -> int:
+        body = {"model": "smollm2", "messages": [{"role": "user", "content": "Call the tool."}], "max_tokens": 8,
+                "response_format": {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}}
+        return httpx.post(llama_url + "/chat/completions", json=body, timeout=120).status_code
+
+    cfg = load_config(MANY_LABELS)
+    faces = (HARNESS, ToolDefaults(scope="actor", search_limit=SEARCH_RESULTS, max_limit=MAX_RESULTS))
+    refused = [(d.max_limit, s.name) for d in faces for s in memory_specs(cfg, defaults=d)
+               if status(s.name, s.parameters) != 200]
+    assert refused == []
+    control = {"type": "object", "properties": {"a": {"type": "string", "minLength": 5_000}}, "required": ["a"]}
+    assert status("control", control) == 400

@@ -28,11 +28,11 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from . import config_shapes as shapes
-from .core import strategy_types
+from .core import strategy_types, validate
 from .core.event_expiry import MAX_DAYS as MAX_EXPIRY_DAYS
 from .core.event_expiry import MIN_DAYS as MIN_EXPIRY_DAYS
 from .core.namespace import level_of_template
-from .errors import ConfigError
+from .errors import ConfigError, ValidationError
 
 DEFAULT_KINDS = ("guidance", "fact", "event", "reference")
 STRATEGY_TYPES = strategy_types.NAMES  # the catalogue: core/strategy_types.py
@@ -290,6 +290,10 @@ def read_source(source: Config | dict[str, Any] | str | Path) -> dict[str, Any]:
                               field="config") from exc
     if not isinstance(source, dict):
         raise ConfigError("must be a JSON object", field="config")
+    try:  # a NUL, a lone surrogate or NaN would reach the store (or fail there, untyped)
+        validate.json_value(source)
+    except ValidationError as exc:
+        raise ConfigError(exc.message, field=exc.field or "config") from None
     return source
 
 

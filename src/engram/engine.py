@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,6 +31,7 @@ from .embedders.base import Embedder
 from .errors import (
     ConfigError,
     EmbedderMismatch,
+    EngramError,
     NotFound,
     ValidationError,
 )
@@ -69,6 +71,18 @@ def open_store(url: str) -> Store:
                               field="url") from exc
         return PostgresStore(url)
     raise ValidationError("must start with sqlite:// or postgresql://", field="url")
+
+
+@contextmanager
+def _item_errors(prefix: str, whole: str | None = None) -> Iterator[None]:
+    """An error about one item of :meth:`Memory.batch` names the item: ``summary`` -> ``create[0].summary``
+    (``whole``: the field that is the item itself, ``id`` -> ``delete[0]``)."""
+    try:
+        yield
+    except EngramError as exc:
+        if exc.field is not None and not exc.field.startswith(prefix):
+            exc.field = prefix if exc.field == whole else f"{prefix}.{exc.field}"
+        raise
 
 
 class Memory:
@@ -370,7 +384,8 @@ class Memory:
                 extra = set(item) - fields
                 if extra:
                     raise ValidationError("unknown field", field=f"create[{i}].{sorted(extra)[0]}")
-                out["created"].append(t.remember(**item))
+                with _item_errors(f"create[{i}]"):
+                    out["created"].append(t.remember(**item))
             for i, item in enumerate(update):
                 if not isinstance(item, dict) or not isinstance(item.get("id"), str):
                     raise ValidationError("must be an object with the id of the record to update",
@@ -379,12 +394,14 @@ class Memory:
                 if extra:
                     raise ValidationError("unknown field", field=f"update[{i}].{sorted(extra)[0]}")
                 old = t.active_record(item["id"], f"update[{i}].id")
-                out["updated"].append(t.remember(
-                    item.get("summary", old.summary), item.get("content", old.content),
-                    kind=item.get("kind", old.kind), labels=item.get("labels", old.labels), scope=old.level,
-                    namespace=old.namespace, replaces=old.id))
-            for rid in delete:
-                out["deleted"].append(t.forget(rid))
+                with _item_errors(f"update[{i}]"):
+                    out["updated"].append(t.remember(
+                        item.get("summary", old.summary), item.get("content", old.content),
+                        kind=item.get("kind", old.kind), labels=item.get("labels", old.labels), scope=old.level,
+                        namespace=old.namespace, replaces=old.id))
+            for i, rid in enumerate(delete):
+                with _item_errors(f"delete[{i}]", whole="id"):
+                    out["deleted"].append(t.forget(rid))
         return out
 
     def ingest(self, who: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False

@@ -30,6 +30,9 @@ from .types import Hit, Level, Record, Scope
 if TYPE_CHECKING:
     from .engine import Memory
 
+SEARCH_RESULTS = 10  # search_memory's default limit on this face
+MAX_RESULTS = 100  # the largest limit (and most ids) a search may ask for on this face
+
 INSTRUCTIONS = (
     "Long-term memory for this user and agent. Search memory before answering questions that may depend "
     "on what you learned earlier; add a memory when you learn a durable fact, preference or instruction; "
@@ -111,7 +114,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
 
     The tools are the harness's (:mod:`engram.harness.tools`): the same specs, argument checks and
     operations, each write in a turn of its own (reads in a read-only turn); only the defaults (``add_memory`` writes at
-    :func:`default_level`, searches return up to 100) and the rendering (:func:`render`) are MCP's.
+    :func:`default_level`, searches return up to :data:`MAX_RESULTS`) and the rendering (:func:`render`) are MCP's.
     """
     import anyio.to_thread
     from mcp.server.mcpserver import MCPServer
@@ -123,7 +126,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps, memory_specs
 
     bound = scope
-    defaults = ToolDefaults(scope=default_level(mem, scope), search_limit=10, max_limit=100)
+    defaults = ToolDefaults(scope=default_level(mem, scope), search_limit=SEARCH_RESULTS, max_limit=MAX_RESULTS)
     names = ("add_memory", "read_memory", "delete_memory", "search_memory", "search_history")  # no offloading
 
     def specs() -> dict[str, Any]:

@@ -21,6 +21,7 @@ class Call:
     messages: list[Message]
     system: str
     tools: list[str]
+    schemas: dict[str, Any] = field(default_factory=dict)  # each offered tool's input schema, by name
 
     def tool_results(self) -> list[Any]:
         """JSON of the tool results after the last assistant tool-call message."""
@@ -46,7 +47,7 @@ class Scripted:
     def complete(self, messages: Sequence[Message], *, system: str | None = None, tools: Sequence[ToolSpec] = (),
                  json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
                  temperature: float = 0.0) -> Completion:
-        call = Call(list(messages), system or "", [t.name for t in tools])
+        call = Call(list(messages), system or "", [t.name for t in tools], {t.name: t.parameters for t in tools})
         self.calls.append(call)
         step: Step = self.steps.pop(0) if self.steps else Completion(text="done")
         return step(call) if callable(step) else step

@@ -6,7 +6,7 @@ import copy
 import hashlib
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 Path = tuple[str | int, ...]
@@ -34,14 +34,20 @@ def with_value(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
     return out
 
 
-def fingerprint(db: str | os.PathLike[str], skip: Callable[[tuple[Any, ...]], bool] = lambda row: False) -> str:
-    """A digest of every row of every table of a SQLite file (rows ``skip`` picks left out): equal before and after
-    a refused request when it changed nothing."""
+# the tables that hold memory records and what was done with them (not events, which every turn appends)
+RECORD_TABLES = ("records", "record_labels", "record_sources", "versions", "uses")
+
+
+def fingerprint(db: str | os.PathLike[str], skip: Callable[[tuple[Any, ...]], bool] = lambda row: False,
+                tables: Collection[str] | None = None) -> str:
+    """A digest of every row of every table of a SQLite file (rows ``skip`` picks left out; ``tables``: only
+    those): equal before and after a refused request when it changed nothing."""
     digest = hashlib.sha256()
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        for table in tables:
+        names = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        assert tables is None or set(tables) <= set(names), f"no such tables: {set(tables or ()) - set(names)}"
+        for table in (t for t in names if tables is None or t in tables):
             rows = sorted(repr(r) for r in con.execute(f'SELECT * FROM "{table}"') if not skip(r))
             digest.update(f"{table}:{len(rows)}:{''.join(rows)}".encode())
     finally:

@@ -18,6 +18,8 @@ MAX_LIMIT = 1_000
 MAX_LABEL_FILTERS = 64  # label filters per read: each is a join, and a query must stay small
 MAX_KIND_FILTERS = 64
 MAX_IDS = 1_000  # ids per call (events to delete)
+MAX_QUERY = 10_000  # characters of a search query
+MAX_LABEL_VALUE = 256  # characters of a label value
 EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 LATEST = datetime(9999, 12, 30, tzinfo=UTC)
 
@@ -69,14 +71,24 @@ def _json_safe(value: Any, field: str, depth: int = 0) -> None:
         for k, v in value.items():
             if not isinstance(k, str):
                 raise ValidationError("keys must be strings", field=field)
-            storable_text(k, f"{field} (a key)")
-            _json_safe(v, f"{field}.{k}", depth + 1)
+            try:
+                storable_text(k, field)
+            except ValidationError as exc:  # the key cannot name the field: the object holding it does
+                raise ValidationError(f"a key {exc.message}", field=field) from None
+            _json_safe(v, f"{field}.{k}" if field else k, depth + 1)
         return
     if isinstance(value, (list, tuple)):
         for i, v in enumerate(value):
             _json_safe(v, f"{field}[{i}]", depth + 1)
         return
     raise ValidationError(f"must be JSON-serialisable (got {type(value).__name__})", field=field)
+
+
+def json_value(value: Any, field: str = "") -> None:
+    """A free-form JSON value (metadata, tool arguments, a configuration document) both backends can store:
+    finite numbers, string keys, storable text (:func:`storable_text`), at most 32 levels deep. Errors name the
+    place within it, under ``field`` (``""``: paths relative to the value itself)."""
+    _json_safe(value, field)
 
 
 # Content-part lists as the provider SDKs send them: OpenAI chat ``{"type": "text", "text"}``, OpenAI Responses
@@ -227,8 +239,8 @@ def labels(value: object, declared: Mapping[str, object]) -> dict[str, str]:
         if isinstance(v, bool) or not isinstance(v, (str, int)):
             raise ValidationError("must be a string", field=f"labels.{k}")
         v = str(v)
-        if not v or len(v) > 256:
-            raise ValidationError("must be 1-256 characters", field=f"labels.{k}")
+        if not v or len(v) > MAX_LABEL_VALUE:
+            raise ValidationError(f"must be 1-{MAX_LABEL_VALUE} characters", field=f"labels.{k}")
         storable_text(v, f"labels.{k}")
         out[k] = v
     return out
@@ -243,8 +255,8 @@ def limit(value: object, field: str = "limit") -> int:
 def query(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValidationError("must be a non-empty string", field="query")
-    if len(value) > 10_000:
-        raise ValidationError("must be at most 10000 characters", field="query")
+    if len(value) > MAX_QUERY:
+        raise ValidationError(f"must be at most {MAX_QUERY} characters", field="query")
     storable_text(value, "query")
     return value
 
@@ -280,6 +292,8 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     out = tuple(dict.fromkeys(items))
     if len(out) > MAX_KIND_FILTERS:
         raise ValidationError(f"at most {MAX_KIND_FILTERS} kinds per read", field="kind")
+    for k in out:
+        storable_text(k, "kind")
     return out
 
 

@@ -1,8 +1,9 @@
 """A memory tool call's arguments held to the input schema its tool lists, on every face that runs the tools.
 
 The model writes calls from the listed schema (MCP, the harness, AgentCore's InvokeHarness), so a call is checked
-against it before a turn writes anything: types, enums, bounds, lengths, ``maxItems``, required and unknown
-members, every string storable. Null counts as absent, as it does for the tools. Pure.
+against it before a turn writes anything: types, enums, ``minimum``/``maximum``, ``minLength``/``maxLength``,
+``maxItems``, ``maxProperties``, required and unknown members, every string storable. Each keyword the tool
+schemas use is enforced here. Null counts as absent, as it does for the tools. Pure.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import Any
 from ..core import validate
 from ..errors import ValidationError
 
+# the schema keywords :func:`check_arguments` understands: a tool schema uses no other (the tests hold them to it)
+KEYWORDS = frozenset({"type", "enum", "description", "properties", "required", "additionalProperties", "items",
+                      "minLength", "maxLength", "minimum", "maximum", "maxItems", "maxProperties"})
 _TYPES = {"string": "a string", "integer": "an integer", "number": "a number", "boolean": "true or false",
           "array": "an array", "object": "an object"}
 
@@ -38,8 +42,8 @@ def _fits(kind: str, value: Any) -> bool:
 
 def check_arguments(schema: dict[str, Any], value: Any, field: str = "") -> None:
     """A tool call's arguments against the input schema the server lists for the tool: types, enums,
-    bounds, lengths, ``maxItems``, required and unknown members, every string storable (no NUL, no lone
-    surrogate).
+    ``minimum``/``maximum``, ``minLength``/``maxLength``, ``maxItems``, ``maxProperties``, required and unknown
+    members, every string storable (no NUL, no lone surrogate).
 
     Raises :class:`ValidationError` naming the argument's path."""
     kind = schema.get("type")
@@ -51,7 +55,8 @@ def check_arguments(schema: dict[str, Any], value: Any, field: str = "") -> None
         validate.storable_text(value, field)
         shortest, longest = schema.get("minLength"), schema.get("maxLength")
         if shortest is not None and len(value) < shortest:
-            raise ValidationError(f"must be at least {shortest} characters", field=field)
+            rule = "must be a non-empty string" if shortest == 1 else f"must be at least {shortest} characters"
+            raise ValidationError(rule, field=field)
         if longest is not None and len(value) > longest:
             raise ValidationError(f"must be at most {longest} characters", field=field)
     elif kind in ("integer", "number"):
@@ -69,6 +74,9 @@ def check_arguments(schema: dict[str, Any], value: Any, field: str = "") -> None
     elif isinstance(value, dict):
         props: dict[str, Any] = schema.get("properties", {})
         prefix = f"{field}." if field else ""
+        most = schema.get("maxProperties")
+        if most is not None and len(value) > most:
+            raise ValidationError(f"must have at most {most} members", field=field or "arguments")
         for name in schema.get("required", ()):
             if value.get(name) is None:
                 raise ValidationError("is required", field=prefix + name)

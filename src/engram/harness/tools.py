@@ -9,6 +9,11 @@ harness hands it to the model, MCP lists it, ``GET /v1/agents/{agent}/tools`` se
 harness's model, ``mcp.py`` as the HTTP API's record shapes. A face's few choices (the default level of
 ``add_memory``, search limits) are one :class:`ToolDefaults`.
 
+Each argument's schema carries the limits the engine applies to it (``maxLength``, ``minLength``,
+``maxItems``, ``maxProperties``, ``minimum``/``maximum``), taken from the constants that define them
+(:mod:`engram.core.validate`, :class:`ToolDefaults`), so a model sees them and :meth:`ToolOps.call` refuses a
+call past one (:mod:`.arguments`) before anything is written.
+
 A tool error (bad arguments, an unknown id, a refused write) is an :class:`~engram.errors.EngramError`;
 :func:`run` returns it to the model as the tool result ``{"error": {"type", "message", "field"}}`` instead
 of raising. Anything else a tool raises is a bug or an outage: it propagates, and the turn rolls back.
@@ -48,6 +53,12 @@ class ToolDefaults:
     history_limit: int = 5
     max_limit: int = 50
 
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_limit <= validate.MAX_LIMIT:
+            raise ValueError(f"max_limit must be from 1 to {validate.MAX_LIMIT}")
+        if not (1 <= self.search_limit <= self.max_limit and 1 <= self.history_limit <= self.max_limit):
+            raise ValueError("search_limit and history_limit must be from 1 to max_limit")
+
 
 HARNESS = ToolDefaults()
 
@@ -68,12 +79,79 @@ def _obj(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str
     return {"type": "object", "properties": properties, "required": list(required), "additionalProperties": False}
 
 
+def _text(longest: int | None = None, *, shortest: int = 1, description: str | None = None) -> dict[str, Any]:
+    """A string argument of ``shortest`` to ``longest`` characters (None: the engine sets no upper limit)."""
+    out: dict[str, Any] = {"type": "string"}
+    if shortest:
+        out["minLength"] = shortest
+    if longest is not None:
+        out["maxLength"] = longest
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def _whole(lowest: int, highest: int) -> dict[str, Any]:
+    """An integer argument from ``lowest`` to ``highest``."""
+    return {"type": "integer", "minimum": lowest, "maximum": highest}
+
+
+def tool_specs(config: Config, defaults: ToolDefaults = HARNESS) -> dict[str, ToolSpec]:
+    """Every memory tool's spec under this configuration, offered or not, by name: what a call is checked
+    against (:meth:`ToolOps.call`). Each bound is the engine's own constant."""
+    mem = config.memory
+    top = defaults.max_limit
+    level = f" Default: {defaults.scope}." if defaults.scope else ""
+    label_props = {name: _text(validate.MAX_LABEL_VALUE, description=lab.description)
+                   for name, lab in mem.labels.items()}
+    return {
+        "add_memory": ToolSpec(
+            "add_memory",
+            "Save something worth remembering beyond this conversation as a memory record. Give a one-line "
+            "summary you could act on later; name the id of a record it replaces when it updates one.",
+            _obj({
+                "summary": _text(validate.MAX_SUMMARY, description="One line the agent can act on."),
+                "content": _text(validate.MAX_RECORD_CONTENT, shortest=0,
+                                 description="Optional evidence or detail."),
+                "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
+                "scope": {"type": "string", "enum": list(mem.scope.write),
+                          "description": "Who sees it: this session, every session of this actor, or the "
+                                         f"agent.{level}"},
+                "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
+                "replaces": _text(description="Id of an existing record this one supersedes."),
+            }, ("summary",))),
+        "read_memory": ToolSpec(
+            "read_memory", "Read one memory record by id, with its content and status.",
+            _obj({"id": _text()}, ("id",))),
+        "delete_memory": ToolSpec(
+            "delete_memory", "Delete a memory record that is wrong or no longer true.",
+            _obj({"id": _text()}, ("id",))),
+        "search_memory": ToolSpec(
+            "search_memory", "Search long-term memory records by query (meaning, keywords and recency), or by "
+                             "filters on kind, labels or record ids; give a query, filters, or both.",
+            _obj({"query": _text(validate.MAX_QUERY, description="What to look for (optional with filters)."),
+                  "limit": _whole(1, top),
+                  "kind": {"type": "string", "enum": list(mem.kinds)},
+                  "labels": {"type": "object", "properties": label_props, "additionalProperties": False,
+                             "maxProperties": validate.MAX_LABEL_FILTERS,
+                             "description": "Exact label values every result must have."},
+                  "ids": {"type": "array", "items": _text(), "maxItems": top,
+                          "description": "Only these record ids."}})),
+        "search_history": ToolSpec(
+            "search_history", "Search earlier messages of this session that are no longer in view.",
+            _obj({"query": _text(validate.MAX_QUERY), "limit": _whole(1, top)}, ("query",))),
+        "retrieve_result": ToolSpec(
+            "retrieve_result", "Read a tool result that was set aside because it was large, by its ref; "
+                               "continue from next_offset to read further pages.",
+            _obj({"ref": _text(), "offset": _whole(0, validate.MAX_CONTENT)}, ("ref",))),
+    }
+
+
 def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefaults = HARNESS,
                  names: tuple[str, ...] = MEMORY_TOOLS) -> list[ToolSpec]:
     """The memory tools this configuration offers (``harness.memory.tools``, among ``names``), in a stable
     order."""
     mem = config.memory
-    top = defaults.max_limit
     offered = set(mem.tools) & set(names)
     if not mem.enabled:
         offered &= {"retrieve_result", "search_history"}
@@ -81,49 +159,7 @@ def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefau
         offered.discard("search_history")
     if read_only:
         offered -= set(WRITE_TOOLS)
-    level = f" Default: {defaults.scope}." if defaults.scope else ""
-    label_props = {name: {"type": "string", "description": lab.description} for name, lab in mem.labels.items()}
-    specs = {
-        "add_memory": ToolSpec(
-            "add_memory",
-            "Save something worth remembering beyond this conversation as a memory record. Give a one-line "
-            "summary you could act on later; name the id of a record it replaces when it updates one.",
-            _obj({
-                "summary": {"type": "string", "description": "One line the agent can act on."},
-                "content": {"type": "string", "description": "Optional evidence or detail."},
-                "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
-                "scope": {"type": "string", "enum": list(mem.scope.write),
-                          "description": "Who sees it: this session, every session of this actor, or the "
-                                         f"agent.{level}"},
-                "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
-                "replaces": {"type": "string", "description": "Id of an existing record this one supersedes."},
-            }, ("summary",))),
-        "read_memory": ToolSpec(
-            "read_memory", "Read one memory record by id, with its content and status.",
-            _obj({"id": {"type": "string"}}, ("id",))),
-        "delete_memory": ToolSpec(
-            "delete_memory", "Delete a memory record that is wrong or no longer true.",
-            _obj({"id": {"type": "string"}}, ("id",))),
-        "search_memory": ToolSpec(
-            "search_memory", "Search long-term memory records by query (meaning, keywords and recency), or by "
-                             "filters on kind, labels or record ids; give a query, filters, or both.",
-            _obj({"query": {"type": "string", "description": "What to look for (optional with filters)."},
-                  "limit": {"type": "integer", "minimum": 1, "maximum": top},
-                  "kind": {"type": "string", "enum": list(mem.kinds)},
-                  "labels": {"type": "object", "properties": label_props, "additionalProperties": False,
-                             "description": "Exact label values every result must have."},
-                  "ids": {"type": "array", "items": {"type": "string"}, "maxItems": top,
-                          "description": "Only these record ids."}})),
-        "search_history": ToolSpec(
-            "search_history", "Search earlier messages of this session that are no longer in view.",
-            _obj({"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": top}},
-                 ("query",))),
-        "retrieve_result": ToolSpec(
-            "retrieve_result", "Read a tool result that was set aside because it was large, by its ref; "
-                               "continue from next_offset to read further pages.",
-            _obj({"ref": {"type": "string"}, "offset": {"type": "integer", "minimum": 0}}, ("ref",))),
-    }
-    return [spec for name, spec in specs.items() if name in offered]
+    return [spec for name, spec in tool_specs(config, defaults).items() if name in offered]
 
 
 def state_spec() -> ToolSpec:
@@ -224,11 +260,12 @@ class ToolOps:
         self.deletions = 0  # how many records this turn deleted (a change that makes recall stale)
 
     def call(self, name: str, args: dict[str, Any]) -> Any:
-        """Run the tool ``name``; ValidationError naming ``name`` when there is no such memory tool."""
+        """Run the tool ``name`` on arguments held to its listed schema (each face runs tools through here);
+        ValidationError naming ``name`` when there is no such memory tool."""
         if name not in MEMORY_TOOLS:
             raise ValidationError(f"no memory tool named {name!r}", field="name")
-        for spec in memory_specs(self.turn.cfg, defaults=self.defaults, names=(name,)):
-            check_arguments(spec.parameters, args)  # the schema the model was shown, before anything is written
+        # the schema the model was shown (offered or not), before anything is written
+        check_arguments(tool_specs(self.turn.cfg, self.defaults)[name].parameters, args)
         op: Callable[[dict[str, Any]], Any] = getattr(self, name)
         return op(args)
 
@@ -354,7 +391,8 @@ def _cut(text: str, tokens: int) -> str:
 
 
 class MemoryTools:
-    """The memory tools as the harness's model sees them: :class:`ToolOps`, results as compact JSON."""
+    """The memory tools as the harness's model sees them: :class:`ToolOps` (each call held to its listed schema
+    by :meth:`ToolOps.call`), results as compact JSON."""
 
     def __init__(self, turn: Turn, *, results: Mapping[str, str], page_tokens: int) -> None:
         self.ops = ToolOps(turn, results=results, page_tokens=page_tokens)
@@ -362,7 +400,7 @@ class MemoryTools:
         self._handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
             "add_memory": self.add_memory, "read_memory": self.read_memory, "delete_memory": self.delete_memory,
             "search_memory": self.search_memory, "search_history": self.search_history,
-            "retrieve_result": self.ops.retrieve_result,
+            "retrieve_result": self.retrieve_result,
         }
 
     @property
@@ -383,15 +421,15 @@ class MemoryTools:
         return self._handlers.get(name)
 
     def add_memory(self, args: dict[str, Any]) -> dict[str, Any]:
-        rec = self.ops.add_memory(args)
+        rec: Record = self.ops.call("add_memory", args)
         return {"id": rec.id, "summary": rec.summary, "kind": rec.kind, "scope": rec.level,
                 "replaces": rec.replaces, "preview": rec.preview}
 
     def read_memory(self, args: dict[str, Any]) -> dict[str, Any]:
-        return record_json(self.ops.read_memory(args))
+        return record_json(self.ops.call("read_memory", args))
 
     def delete_memory(self, args: dict[str, Any]) -> dict[str, Any]:
-        done = self.ops.delete_memory(args)
+        done: Deleted = self.ops.call("delete_memory", args)
         if done.preview:
             return {"id": done.id, "deleted": False, "preview_record": done.record.id,
                     "note": "preview: a preview record names this deletion; the live record is unchanged"}
@@ -399,7 +437,8 @@ class MemoryTools:
 
     def search_memory(self, args: dict[str, Any]) -> dict[str, Any]:
         out = []
-        for h in self.ops.search_memory(args):
+        hits: list[Hit] = self.ops.call("search_memory", args)
+        for h in hits:
             assert h.record is not None
             item: dict[str, Any] = {"id": h.record.id, "summary": h.record.summary, "kind": h.record.kind,
                                     "scope": h.record.level, "score": round(h.score, 3)}
@@ -410,7 +449,8 @@ class MemoryTools:
 
     def search_history(self, args: dict[str, Any]) -> dict[str, Any]:
         out = []
-        for h in self.ops.search_history(args):
+        hits: list[Hit] = self.ops.call("search_history", args)
+        for h in hits:
             ev = h.event
             assert ev is not None
             out.append({"event_id": ev.id, "role": ev.role, "name": ev.name, "at": ev.at.isoformat(),
@@ -418,4 +458,5 @@ class MemoryTools:
         return {"results": out}
 
     def retrieve_result(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self.ops.retrieve_result(args)
+        page: dict[str, Any] = self.ops.call("retrieve_result", args)
+        return page

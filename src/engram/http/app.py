@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -56,12 +56,36 @@ def token_secret(store: Store) -> bytes:
     return bytes.fromhex(found)
 
 
-def _field(loc: tuple[Any, ...]) -> str:
+_PLACES = ("body", "query", "path", "header", "cookie")
+_TAG_ERRORS = ("union_tag_invalid", "union_tag_not_found")
+
+
+def _in_document(parts: list[Any], doc: Any, missing: bool) -> list[Any]:
+    """The parts of a body location that name a place in the document sent: pydantic also puts the tag of
+    the union member it tried in a location (``content.str``, ``ops[0].create.summary``), which the caller
+    never wrote. ``missing``: the last part names a member that is absent."""
+    out: list[Any] = []
+    node = doc
+    for i, part in enumerate(parts):
+        inside = (isinstance(node, dict) and isinstance(part, str) and part in node) or (
+            isinstance(node, list) and type(part) is int and 0 <= part < len(node))
+        if inside:
+            node = node[part]
+        elif not (missing and i == len(parts) - 1 and isinstance(node, dict)):
+            continue  # a union member's tag
+        out.append(part)
+    return out
+
+
+def _field(loc: tuple[Any, ...], body: Any = None, *, missing: bool = False) -> str:
     """A pydantic location as the engine names fields: ``("body", "messages", 0, "role")`` ->
-    ``messages[0].role``."""
+    ``messages[0].role``; with the body sent, the tags of union members are left out."""
     parts = list(loc)
-    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
-        parts = parts[1:] or [parts[0]]
+    where = parts[0] if parts and parts[0] in _PLACES else None
+    if where is not None:
+        parts = parts[1:] or [where]
+        if where == "body" and len(loc) > 1:
+            parts = _in_document(parts, body, missing) or ["body"]
     out = ""
     for p in parts:
         if isinstance(p, int):
@@ -69,6 +93,35 @@ def _field(loc: tuple[Any, ...]) -> str:
         else:
             out += f".{p}" if out else str(p)
     return out or "body"
+
+
+def _message(err: dict[str, Any]) -> str:
+    """What a pydantic error says; an engram rule run by a validator says its own message."""
+    ctx = err.get("ctx")
+    cause = ctx.get("error") if isinstance(ctx, dict) else None
+    return cause.message if isinstance(cause, EngramError) else str(err.get("msg", "invalid"))
+
+
+def _named(errs: Sequence[Any], body: Any) -> list[tuple[str, str]]:
+    """(field, message) of each pydantic error. Of the errors a union's members give for one value, those about
+    a place within it are kept over those about the value itself (``kind[0]`` over ``kind``: the member the
+    value's type chose got further), and the rest about one field are said in one message."""
+    found: list[tuple[str, str, bool]] = []
+    for e in errs:
+        loc = tuple(e.get("loc", ("body",)))
+        ctx = e.get("ctx") if isinstance(e.get("ctx"), dict) else {}
+        if e.get("type") in _TAG_ERRORS and ctx.get("discriminator"):
+            loc += (str(ctx["discriminator"]).strip("'\""),)  # the tag member itself is what is wrong
+        named = _field(loc, body, missing=e.get("type") in ("missing", *_TAG_ERRORS))
+        found.append((named, _message(e), named != _field(loc)))
+    deeper = [f for f, _, tagged in found if tagged]
+    kept: dict[str, list[str]] = {}
+    for named, message, tagged in found:
+        if tagged and any(d.startswith((named + ".", named + "[")) for d in deeper):
+            continue
+        if message not in kept.setdefault(named, []):
+            kept[named].append(message)
+    return [(named, " or ".join(messages)) for named, messages in kept.items()]
 
 
 async def _engram_error(request: Request, exc: Exception) -> JSONResponse:
@@ -83,17 +136,16 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errs = exc.errors()
     first = errs[0] if errs else {"loc": ("body",), "msg": "invalid request"}
-    loc = tuple(first.get("loc", ("body",)))
-    message = str(first.get("msg", "invalid request"))
     if first.get("type") == "json_invalid":
         ctx = first.get("ctx")
         detail = ctx.get("error", "decode error") if isinstance(ctx, dict) else "decode error"
-        loc, message = ("body",), f"is not valid JSON: {detail}"
-    if len(errs) <= 1:
-        return JSONResponse(http_errors.body("ValidationError", message, _field(loc)), status_code=422)
+        return JSONResponse(http_errors.body("ValidationError", f"is not valid JSON: {detail}", "body"),
+                            status_code=422)
+    every = _named(errs or [first], exc.body)
+    if len(every) <= 1:
+        return JSONResponse(http_errors.body("ValidationError", every[0][1], every[0][0]), status_code=422)
     # every error, each with its field, in the message and as a list (not "... (and 1 more)")
-    every = [(_field(tuple(e.get("loc", ("body",)))), str(e.get("msg", "invalid"))) for e in errs]
-    out = http_errors.body("ValidationError", http_errors.list_errors(every), _field(loc))
+    out = http_errors.body("ValidationError", http_errors.list_errors(every), every[0][0])
     out["error"]["errors"] = [{"field": f, "message": m} for f, m in every]
     return JSONResponse(out, status_code=422)
 

@@ -41,7 +41,10 @@ class BatchPlan:
         if m is None:
             return got
         op = self.slots.index((m.group(1), int(m.group(2))))
-        return f"ops[{op}]" + (got or "")[m.end():]
+        rest = (got or "")[m.end():]
+        if m.group(1) == "delete" and not rest:  # the library's delete item is the id itself
+            rest = ".id"
+        return f"ops[{op}]" + rest
 
 
 def batch_plan(ops: Sequence[S.BatchCreate | S.BatchUpdate | S.BatchDelete],

@@ -49,9 +49,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
-RecordId = Annotated[str, Path(min_length=1, max_length=128)]
+RecordId = Annotated[S.Text, Path(min_length=1, max_length=128)]
 Limit = Annotated[int, Query(ge=1, le=1_000)]
-PageToken = Annotated[str | None, Query(max_length=4_096)]
+PageToken = Annotated[S.Text | None, Query(max_length=4_096)]
 
 
 def _tokens(request: Request) -> Tokens:
@@ -363,9 +363,9 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
     @v1.get(prefix + "/records", response_model=S.RecordsOut, tags=tags, name=f"list_{where}",
             summary=f"List records newest first ({where} path)")
     def list_records(request: Request, ctx: C, limit: Limit = 50,
-                     kind: Annotated[list[str] | None, Query(max_length=64)] = None,
-                     label: Annotated[list[str] | None, Query(description="name:value, repeatable")] = None,
-                     namespace: Annotated[str | None, Query(max_length=512)] = None,
+                     kind: Annotated[list[S.Text] | None, Query(max_length=64)] = None,
+                     label: Annotated[list[S.Text] | None, Query(description="name:value, repeatable")] = None,
+                     namespace: Annotated[S.Text | None, Query(max_length=512)] = None,
                      status: Annotated[list[Status] | None, Query()] = None,
                      pinned: bool | None = None, preview: bool = False,
                      page_token: PageToken = None) -> S.RecordsOut:

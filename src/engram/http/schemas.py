@@ -1,6 +1,9 @@
 """Typed request and response bodies of the HTTP API (published in ``/openapi.json``).
 
-Requests forbid unknown fields so a typo is a 422 naming the field, not a silently ignored option.
+Requests forbid unknown fields so a typo is a 422 naming the field, not a silently ignored option, and
+take JSON's types as the schema states them (strict: ``"7"`` is no integer, ``"true"`` and ``0`` are no
+booleans, a number is no timestamp). Every string a request carries must be storable text
+(:func:`engram.core.validate.storable_text`: no NUL, no lone surrogate), ids and filters included.
 Responses are built from the engine's dataclasses (``from_attributes``), so they carry exactly what
 :class:`engram.Memory` returns. Bounds here are the transport's; the engine validates the rules again.
 """
@@ -10,17 +13,38 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..core import validate
+from ..errors import ValidationError
 from ..types import Level, Status
 
 LevelName = Level
 ModeName = Literal["hybrid", "lexical", "vector"]
-Id = Annotated[str, Field(min_length=1, max_length=128)]
+
+
+def storable(value: str) -> str:
+    """A request string both backends can store (the error's field is where pydantic found the string)."""
+    validate.storable_text(value, "")
+    return value
+
+
+def timestamp(value: object) -> object:
+    """An ISO-8601 string as an aware UTC datetime (:func:`engram.core.validate.as_utc`); never a number."""
+    if isinstance(value, datetime):
+        return value
+    if not isinstance(value, str):
+        raise ValidationError("must be an ISO-8601 timestamp string", field="")
+    return validate.as_utc(value, "")
+
+
+Text = Annotated[str, AfterValidator(storable)]
+Id = Annotated[Text, Field(min_length=1, max_length=128)]
+Timestamp = Annotated[datetime, BeforeValidator(timestamp)]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class _Out(BaseModel):
@@ -29,8 +53,8 @@ class _Out(BaseModel):
 
 # -- requests ------------------------------------------------------------------------------------------------
 class ToolCallIn(_In):
-    id: str = Field(min_length=1, max_length=256)
-    name: str = Field(min_length=1, max_length=256)
+    id: Text = Field(min_length=1, max_length=256)
+    name: Text = Field(min_length=1, max_length=256)
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -39,12 +63,12 @@ class MessageIn(_In):
 
     role: Literal["user", "assistant", "system", "tool"]
     # a string, or a provider's content-part list ([{"type": "text", "text": ...}]): engram.core.validate reads it
-    content: str | list[dict[str, Any]] | None = Field("", max_length=1_000_000)
+    content: Text | list[dict[str, Any]] | None = Field("", max_length=1_000_000)
     metadata: dict[str, Any] | None = None
-    at: datetime | None = None
+    at: Timestamp | None = None
     tool_calls: list[ToolCallIn] | None = Field(None, max_length=256)
-    tool_call_id: str | None = Field(None, max_length=256)
-    name: str | None = Field(None, max_length=256)
+    tool_call_id: Text | None = Field(None, max_length=256)
+    name: Text | None = Field(None, max_length=256)
 
 
 class AppendIn(_In):
@@ -55,12 +79,12 @@ class AppendIn(_In):
 class RecordIn(_In):
     """A record to remember. ``scope`` is the level; it defaults to the narrowest level of the path."""
 
-    summary: str = Field(min_length=1, max_length=4_000)
-    content: str | None = Field(None, max_length=100_000)
-    kind: str = Field("fact", min_length=1, max_length=64)
-    labels: dict[str, str] | None = None
+    summary: Text = Field(min_length=1, max_length=4_000)
+    content: Text | None = Field(None, max_length=100_000)
+    kind: Text = Field("fact", min_length=1, max_length=64)
+    labels: dict[str, Text] | None = None
     scope: LevelName | None = None
-    namespace: str | None = Field(None, max_length=512)
+    namespace: Text | None = Field(None, max_length=512)
     replaces: Id | None = None
     pin: bool = False
 
@@ -78,10 +102,10 @@ class BatchUpdate(_In):
 
     op: Literal["update"]
     id: Id
-    summary: str | None = Field(None, min_length=1, max_length=4_000)
-    content: str | None = Field(None, max_length=100_000)
-    kind: str | None = Field(None, min_length=1, max_length=64)
-    labels: dict[str, str] | None = None
+    summary: Text | None = Field(None, min_length=1, max_length=4_000)
+    content: Text | None = Field(None, max_length=100_000)
+    kind: Text | None = Field(None, min_length=1, max_length=64)
+    labels: dict[str, Text] | None = None
 
 
 class BatchDelete(_In):
@@ -100,18 +124,18 @@ class BatchIn(_In):
 
 
 class RecallIn(_In):
-    query: str = Field(min_length=1, max_length=10_000)
+    query: Text = Field(min_length=1, max_length=10_000)
     limit: int | None = Field(None, ge=1, le=1_000)
     mode: ModeName | None = None
     min_score: float | None = Field(None, ge=0.0, le=1.0)
-    kind: str | list[str] | None = None
-    labels: dict[str, str] | None = None
-    namespace: str | None = Field(None, max_length=512)
+    kind: Text | list[Text] | None = None
+    labels: dict[str, Text] | None = None
+    namespace: Text | None = Field(None, max_length=512)
     preview: bool = False
 
 
 class HistorySearchIn(_In):
-    query: str = Field(min_length=1, max_length=10_000)
+    query: Text = Field(min_length=1, max_length=10_000)
     limit: int = Field(5, ge=1, le=1_000)
     include_tools: bool | None = None
     mode: ModeName | None = None
