@@ -49,7 +49,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
-RecordId = Annotated[S.Text, Path(min_length=1, max_length=128)]
+RecordId = Annotated[S.Text, Path(min_length=1, max_length=S.ID_LENGTH)]
 Limit = Annotated[int, Query(ge=1, le=1_000)]
 PageToken = Annotated[S.Text | None, Query(max_length=4_096)]
 

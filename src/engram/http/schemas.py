@@ -39,7 +39,8 @@ def timestamp(value: object) -> object:
 
 
 Text = Annotated[str, AfterValidator(storable)]
-Id = Annotated[Text, Field(min_length=1, max_length=128)]
+ID_LENGTH = 128  # the longest id a request may name (engram's own ids are far shorter)
+Id = Annotated[Text, Field(min_length=1, max_length=ID_LENGTH)]
 Timestamp = Annotated[datetime, BeforeValidator(timestamp)]
 
 
@@ -72,15 +73,15 @@ class MessageIn(_In):
 
 
 class AppendIn(_In):
-    messages: list[MessageIn] = Field(min_length=1, max_length=10_000)
+    messages: list[MessageIn] = Field(min_length=1, max_length=validate.MAX_MESSAGES)
     preview: bool = False  # events of a preview turn: only preview reads see them
 
 
 class RecordIn(_In):
     """A record to remember. ``scope`` is the level; it defaults to the narrowest level of the path."""
 
-    summary: Text = Field(min_length=1, max_length=4_000)
-    content: Text | None = Field(None, max_length=100_000)
+    summary: Text = Field(min_length=1, max_length=validate.MAX_SUMMARY)
+    content: Text | None = Field(None, max_length=validate.MAX_RECORD_CONTENT)
     kind: Text = Field("fact", min_length=1, max_length=64)
     labels: dict[str, Text] | None = None
     scope: LevelName | None = None
@@ -102,8 +103,8 @@ class BatchUpdate(_In):
 
     op: Literal["update"]
     id: Id
-    summary: Text | None = Field(None, min_length=1, max_length=4_000)
-    content: Text | None = Field(None, max_length=100_000)
+    summary: Text | None = Field(None, min_length=1, max_length=validate.MAX_SUMMARY)
+    content: Text | None = Field(None, max_length=validate.MAX_RECORD_CONTENT)
     kind: Text | None = Field(None, min_length=1, max_length=64)
     labels: dict[str, Text] | None = None
 
@@ -124,7 +125,7 @@ class BatchIn(_In):
 
 
 class RecallIn(_In):
-    query: Text = Field(min_length=1, max_length=10_000)
+    query: Text = Field(min_length=1, max_length=validate.MAX_QUERY)
     limit: int | None = Field(None, ge=1, le=1_000)
     mode: ModeName | None = None
     min_score: float | None = Field(None, ge=0.0, le=1.0)
@@ -135,7 +136,7 @@ class RecallIn(_In):
 
 
 class HistorySearchIn(_In):
-    query: Text = Field(min_length=1, max_length=10_000)
+    query: Text = Field(min_length=1, max_length=validate.MAX_QUERY)
     limit: int = Field(5, ge=1, le=1_000)
     include_tools: bool | None = None
     mode: ModeName | None = None
