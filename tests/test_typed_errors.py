@@ -118,3 +118,18 @@ def test_a_lone_surrogate_is_a_validation_error(make_memory: Callable[..., Memor
         call(mem)
     assert err.value.field == field and "lone surrogate" in str(err.value)
     assert mem.events(S1) == [] and mem.list(S1) == []
+
+
+@pytest.mark.parametrize("bad", ["r\x00x", "", 5, "r\ud800"])
+@pytest.mark.parametrize("call", ["get", "history", "forget", "pin", "unpin", "chain"])
+def test_a_bad_record_id_is_a_validation_error_on_every_backend(make_memory: Callable[..., Memory], call: str,
+                                                               bad: object) -> None:
+    """A NUL, an empty id or a number was NotFound on SQLite and, on PostgreSQL, an error naming no field (or a
+    StoreError): the same typed error naming ``id`` on both now, and nothing is written."""
+    mem = make_memory()
+    scope = Scope(agent="bot", actor="ana", session="s1")
+    kept = mem.remember(scope, "Likes tea")
+    with pytest.raises(ValidationError) as err:
+        getattr(mem, call)(scope, bad)
+    assert err.value.field == "id"
+    assert [r.id for r in mem.list(scope)] == [kept.id] and mem.get(scope, kept.id).status == "active"

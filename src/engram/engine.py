@@ -423,6 +423,7 @@ class Memory:
 
     def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
+        validate.record_id(record_id)
         flt = self.policy.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
             versions = tx.versions(flt, record_id)

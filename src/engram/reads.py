@@ -27,6 +27,7 @@ class Reads:
 
     def get(self, scope: Scope, record_id: str, *, preview: bool = False) -> Record:
         """See :meth:`engram.engine.Memory.get`."""
+        validate.record_id(record_id)
         flt = self.policy.read_filter(scope, preview=preview, statuses=STATUSES)
         with self.runtime.store.read() as tx:
             rec = tx.get_record(flt, record_id)

@@ -212,8 +212,7 @@ class Turn:
     def active_record(self, record_id: object, field_name: str = "id") -> Record:
         """An active record this turn may read (its own pending ones included), to replace or delete; raises
         NotFound when it cannot see it and ConflictError when it is no longer active."""
-        if not isinstance(record_id, str) or not record_id:
-            raise ValidationError("must be a record id", field=field_name)
+        record_id = validate.record_id(record_id, field_name)
         own = self.buffer.find(record_id)
         if own is not None:
             return own.record

@@ -297,6 +297,15 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     return out
 
 
+def record_id(value: object, field: str = "id") -> str:
+    """The id of a record a call names: a non-empty string both backends can look up (no NUL, no lone surrogate),
+    so a bad one is a :class:`ValidationError` naming ``field`` on SQLite and PostgreSQL alike."""
+    if not isinstance(value, str) or not value:
+        raise ValidationError("must be a record id", field=field)
+    storable_text(value, field)
+    return value
+
+
 def ids(value: object, field: str = "ids") -> list[str]:
     """A list of at most ``MAX_IDS`` string ids."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
