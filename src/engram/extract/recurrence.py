@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .lexicon import ACTIVITIES_RE, ONE_OFF_RE, SESSIONS, SESSIONS_RE
+from .statements import ENDING
 from .text import IRREGULAR_PAST
 
 DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -93,8 +94,6 @@ _NOW_ON_DAY = re.compile(r"\b(?:I|we)\s+(?!(?:will|would|can|could|might|may|mus
 # a session of one's own named by its day: "my tuesday shift", "our Thursday games", "my Monday yoga class"
 _OWN_DAY_SESSION = re.compile(r"\b(?:my|our)\s+(?P<d>" + DAY + r")(?:\s+" + PART + r")?\s+(?P<n>(?:[\w-]+\s+)?(?:"
                               + SESSIONS_RE + r"|shifts?|games|choir|therapy))\b", re.IGNORECASE)
-_ENDED = re.compile(r"\b(?:quit|quitting|stopped|gave up|given up|no longer|any ?more|cancel(?:l)?ed|dropped|left|"
-                    r"used to)\b", re.IGNORECASE)
 _PLURAL_STANDING = frozenset(w for w in SESSIONS if w.endswith("s") and (w[:-1] in SESSIONS or w[:-2] in SESSIONS))
 _DAY_IS_MINE = re.compile(r"\b(?P<d>" + DAY + r")\s+(?:is|are)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
                           r"(?:(?<=\s)(?:night|day|evening|morning)|" + SESSIONS_RE + r"|choir|therapy)s?\b",
@@ -141,7 +140,7 @@ def find(text: str) -> Recurrence | None:
     if moved_to:  # "the flamenco class moves to Monday from next week"
         return Recurrence("every " + day_name(moved_to.group("d")), ((moved_to.start("d"), moved_to.end("d")), *spans))
     own = _OWN_DAY_SESSION.search(blank)
-    if own and not _ENDED.search(blank):  # "I need to swap my Tuesday shift": a slot of one's own, named by its day
+    if own and not ENDING.search(blank):  # "I need to swap my Tuesday shift": a slot of one's own, named by its day
         shifted = day_moved(blank)  # "moved our Thursday games to Sunday": the day it moved to
         return Recurrence("every " + (shifted[1] if shifted else day_name(own.group("d"))),
                           ((own.start("d"), own.end("d")), *spans))

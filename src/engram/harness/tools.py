@@ -258,6 +258,7 @@ class ToolOps:
         self.surfaced: list[Hit] = []
         self._deleted: set[str] = set()
         self.deletions = 0  # how many records this turn deleted (a change that makes recall stale)
+        self._specs: dict[str, ToolSpec] | None = None  # built at the first call: a turn's config does not change
 
     def call(self, name: str, args: dict[str, Any]) -> Any:
         """Run the tool ``name`` on arguments held to its listed schema (each face runs tools through here);
@@ -265,7 +266,9 @@ class ToolOps:
         if name not in MEMORY_TOOLS:
             raise ValidationError(f"no memory tool named {name!r}", field="name")
         # the schema the model was shown (offered or not), before anything is written
-        check_arguments(tool_specs(self.turn.cfg, self.defaults)[name].parameters, args)
+        if self._specs is None:
+            self._specs = tool_specs(self.turn.cfg, self.defaults)
+        check_arguments(self._specs[name].parameters, args)
         op: Callable[[dict[str, Any]], Any] = getattr(self, name)
         return op(args)
 
