@@ -56,7 +56,7 @@ def _memory(tmp_path: Any, url: str) -> tuple[Memory, Scope]:
 ])
 def test_an_answer_that_fuses_misreads_or_drops_is_refused_then_retried(
         tmp_path: Any, bad: dict[str, Any], why: str) -> None:
-    with serve(bad, SOUND) as srv:
+    with serve(bad, bad, SOUND) as srv:  # the answer, the same again on the repair turn, the retried job's
         mem, s = _memory(tmp_path, srv.url)
         try:
             with pytest.raises(ModelOutputError, match=why):
@@ -67,7 +67,7 @@ def test_an_answer_that_fuses_misreads_or_drops_is_refused_then_retried(
             mem.retry_job(s, job.id)
             assert mem.run_jobs() == 1
             assert sorted(r.summary for r in mem.list(s)) == ["Lives in Porto", "Works at Initech"]
-            assert len(srv.requests) == 2
+            assert len(srv.requests) == 3
         finally:
             mem.close()
 

@@ -143,7 +143,8 @@ def test_extract_runs_now_and_ingest_keeps_no_events(make_memory: Callable[..., 
 
 def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_changes_nothing(
         make_memory: Callable[..., Memory]) -> None:
-    """Over the wire (a local server speaking the OpenAI protocol): prose instead of JSON, then a fix."""
+    """Over the wire (a local server speaking the OpenAI protocol): prose instead of JSON (to the request and to
+    the repair turn that says why it was refused), then, when the job is retried, a fix."""
     from engram.errors import ModelOutputError
     from engram.models.openai import OpenAIModel
     from tests.support.wire import openai_chat, serve
@@ -151,7 +152,8 @@ def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_chan
     good = {"memories": [{"summary": "Lives in Porto", "key": "user/residence", "value": "Porto",
                           "category": "fact", "action": "assert", "multi_valued": False, "sources": [1],
                           "evidence": "I live in Porto"}]}
-    with serve(openai_chat("Sure! The user lives in Porto."), openai_chat(json.dumps(good))) as srv:
+    prose = openai_chat("Sure! The user lives in Porto.")
+    with serve(prose, prose, openai_chat(json.dumps(good))) as srv:
         model = OpenAIModel("m", base_url=f"{srv.url}/v1", read_env=False, max_retries=0)
         mem = make_memory({"harness": {"memory": {
             "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},

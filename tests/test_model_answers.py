@@ -21,6 +21,7 @@ import pytest
 from engram import Memory
 from engram.errors import ModelError, ModelOutputError
 from engram.models.openai import OpenAIModel
+from engram.strategies._common import REPAIR_OPENING
 from engram.types import Scope
 from tests.support.configs import SEMANTIC_BY_HAND as CONFIG
 from tests.support.wire import FakeServer, Recorded, openai_chat, serve
@@ -43,13 +44,27 @@ def decisions(*items: dict[str, Any]) -> dict[str, Any]:
 
 class Scripted:
     """What the local server answers: extraction and consolidation calls each from their own script, in order
-    (the last answer of a script repeats); every request's candidates block is kept to pick record ids from."""
+    (the last answer of a script repeats); every request's candidates block is kept to pick record ids from.
 
-    def __init__(self, extract: list[dict[str, Any]], consolidate: list[Any] | None = None) -> None:
-        self.extract, self.consolidate = extract, consolidate or []
+    A repair turn (engram telling the model why its answer was refused) gets the refused answer again, as a
+    model at temperature 0 that does not heed the note would; with ``heeds`` it gets the script's next answer.
+    """
+
+    def __init__(self, extract: list[dict[str, Any]], consolidate: list[Any] | None = None, *,
+                 heeds: bool = False) -> None:
+        self.extract, self.consolidate, self.heeds = extract, consolidate or [], heeds
         self.shown: list[list[dict[str, Any]]] = []
+        self.requests: list[list[dict[str, Any]]] = []
+        self.last: dict[str, Any] | None = None
 
     def __call__(self, req: Recorded) -> dict[str, Any]:
+        self.requests.append(req.json["messages"])
+        if self.last is not None and not self.heeds and req.json["messages"][-1]["content"].startswith(REPAIR_OPENING):
+            return self.last
+        self.last = self._next(req)
+        return self.last
+
+    def _next(self, req: Recorded) -> dict[str, Any]:
         text = json.dumps(req.json["messages"])
         block = re.search(r"<candidates>\\n(.*?)\\n</candidates>", text)
         if block is None:
@@ -222,6 +237,80 @@ def test_a_new_employer_replacing_the_residence_is_refused(tmp_path: Path, opene
         s = _say(mem, clock, "s2", ("user", "I work at Arup now."), ("assistant", "Congrats!"))
         _refused_then_retried(mem, s, "cannot replace 'Lives in Lisbon'.*misread")
         assert sorted(r.summary for r in mem.list(s)) == ["Lives in Lisbon", "Works at Arup"]
+
+
+# -- the repair turn: a refused answer is shown to the model with why ---------------------------------------------
+
+def test_a_misread_put_right_on_the_repair_turn_is_written_with_no_failed_job(
+        tmp_path: Path, opened: list[Memory]) -> None:
+    misread = memories(memory("Lives in Arup", "user/residence", "Arup", "Arup, since May.", source=2))
+    sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
+    script = Scripted([misread, sound], heeds=True)
+    with serve(handler=script) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", *ASKED)
+        mem.extract(s)
+        assert [r.summary for r in mem.list(s)] == ["Works at Arup"]
+        assert mem.jobs(s, status="failed") == []
+    first, repair = script.requests
+    assert [m["role"] for m in repair] == [m["role"] for m in first] + ["assistant", "user"]
+    assert repair[:len(first)] == first  # the same conversation, carried on
+    assert json.loads(repair[-2]["content"]) == json.loads(misread["choices"][0]["message"]["content"])
+    note = repair[-1]["content"]
+    assert note.startswith(REPAIR_OPENING) and "misreads what the user said: 'Works at Arup'" in note
+
+
+def test_a_consolidation_put_right_on_the_repair_turn_is_applied(tmp_path: Path, opened: list[Memory]) -> None:
+    arup = memories(memory("Works at Arup", "user/employer", "Arup", "I work at Arup now"))
+
+    def wrong(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "replace", "target": _neighbour(shown, "Lisbon")})
+
+    def right(shown: list[dict[str, Any]]) -> dict[str, Any]:
+        return decisions({"candidate": 0, "action": "replace", "target": _neighbour(shown, "Initech")})
+
+    script = Scripted([SESSION1, arup], [wrong, right], heeds=True)
+    with serve(handler=script) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        _stored(mem, clock)
+        s = _say(mem, clock, "s2", ("user", "I work at Arup now."), ("assistant", "Congrats!"))
+        mem.extract(s)
+        assert sorted(r.summary for r in mem.list(s)) == ["Lives in Lisbon", "Works at Arup"]
+        assert mem.jobs(s, status="failed") == []
+    assert "cannot replace 'Lives in Lisbon'" in script.requests[-1][-1]["content"]
+
+
+def test_an_answer_cut_off_at_max_tokens_is_asked_again_without_its_text(
+        tmp_path: Path, opened: list[Memory]) -> None:
+    cut = openai_chat('{"memories": [{"summary": "Works at', finish_reason="length")
+    sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
+    script = Scripted([cut, sound], heeds=True)
+    with serve(handler=script) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", *ASKED)
+        mem.extract(s)
+        assert [r.summary for r in mem.list(s)] == ["Works at Arup"]
+    first, repair = script.requests
+    assert [m["role"] for m in repair] == [m["role"] for m in first] + ["user"]  # no half answer to carry on
+    assert "cut off at max_tokens" in repair[-1]["content"]
+
+
+def test_a_model_that_repeats_its_refused_answer_makes_two_calls_then_a_failed_job(
+        tmp_path: Path, opened: list[Memory]) -> None:
+    misread = memories(memory("Lives in Arup", "user/residence", "Arup", "Arup, since May.", source=2))
+    script = Scripted([misread])
+    with serve(handler=script) as srv:
+        clock = [T0]
+        mem = _open(tmp_path, srv, opened, clock)
+        s = _say(mem, clock, "s1", *ASKED)
+        with pytest.raises(ModelOutputError, match="misreads"):
+            mem.extract(s)
+        assert mem.list(s) == []
+        assert "misreads" in (mem.jobs(s, status="failed")[0].error or "")
+    assert len(script.requests) == 2  # the answer and one repair turn, not a loop
 
 
 # -- what the checks must not refuse ----------------------------------------------------------------------------

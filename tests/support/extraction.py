@@ -11,6 +11,7 @@ from typing import Any
 from engram.config import DEFAULT_KINDS, Strategy
 from engram.core.text import index_terms
 from engram.models.base import Completion, Message, ToolSpec
+from engram.strategies._common import REPAIR_OPENING
 from engram.strategies.base import AddOp, DeleteOp, Op
 from engram.strategies.pipeline import plan
 from engram.types import Event, Record, Scope, ToolCall, record_text
@@ -113,23 +114,32 @@ def adds(ops: Sequence[Op]) -> list[AddOp]:
 
 @dataclass
 class Scripted:
-    """A Model that answers from a script (texts or functions of the call) and records every call."""
+    """A Model that answers from a script (texts or functions of the call) and records every call.
+
+    A repair turn (engram telling the model why its answer was refused) gets the refused answer again, as a
+    model at temperature 0 that does not heed the note would; with ``heeds`` it gets the script's next answer.
+    """
 
     answers: list[str | dict[str, Any] | Callable[[dict[str, Any]], str | dict[str, Any]]]
     model_id: str = "scripted"
     calls: list[dict[str, Any]] = field(default_factory=list)
+    heeds: bool = False
+    last: str | None = None
 
     def complete(self, messages: Sequence[Message], *, system: str | None = None, tools: Sequence[ToolSpec] = (),
                  json_schema: dict[str, Any] | None = None, max_tokens: int = 1024,
                  temperature: float = 0.0) -> Completion:
         call = {"messages": list(messages), "system": system, "json_schema": json_schema}
         self.calls.append(call)
+        if self.last is not None and not self.heeds and messages[-1].content.startswith(REPAIR_OPENING):
+            return Completion(text=self.last)
         if not self.answers:
             raise AssertionError("the scripted model ran out of answers")
         answer = self.answers.pop(0)
         if callable(answer):
             answer = answer(call)
-        return Completion(text=answer if isinstance(answer, str) else json.dumps(answer))
+        self.last = answer if isinstance(answer, str) else json.dumps(answer)
+        return Completion(text=self.last)
 
 
 def play_user_sessions(mem: Any, *sessions: Sequence[str], start: datetime, actor: str = "ana") -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -24,6 +24,8 @@ from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
 from .base import NeighborLookup
+
+T = TypeVar("T")
 
 _RELATION_QUERY = ("has a daughter son wife husband partner girlfriend boyfriend sister brother mother father "
                    "child kid dog cat pet named family")
@@ -189,13 +191,43 @@ def render_block(tag: str, value: Any) -> str:
     return f"<{tag}>\n{_quote(body)}\n</{tag}>"
 
 
-def call_json(run: Run, model: Model, system: str, user: str, schema: dict[str, Any], *,
-              max_tokens: int = 2048) -> dict[str, Any]:
-    """One structured model call; counts it; raises ModelOutputError when the answer is not a JSON object."""
-    run.calls += 1
-    completion = model.complete([Message(role="user", content=user)], system=system, json_schema=schema,
-                                max_tokens=max_tokens, temperature=0.0)
-    return parse_json_object(completion.text)
+REPAIRS = 1  # extra turns a refused answer gets: the model is shown why and answers again
+_REPAIR_SHOWN = 4_000  # characters of the refused answer sent back with the reason (the model's own text)
+REPAIR_OPENING = "That answer was refused"  # how a repair turn begins
+
+
+def call_json(run: Run, model: Model, system: str, user: str, schema: dict[str, Any],
+              read: Callable[[dict[str, Any]], T], *, max_tokens: int = 2048) -> T:
+    """One structured model call, its answer parsed and ``read`` (which validates it); counts every call.
+
+    An answer refused as malformed or unsound (:class:`ModelOutputError`, from the client, the parse or
+    ``read``) gets :data:`REPAIRS` more turns in the same conversation: the refused answer, then a user turn
+    saying why and asking for the whole answer again. At temperature 0 a plain retry of the same request gets
+    the same refused answer, so only an answer told what was wrong can come out differently. When the last
+    turn is refused too, its error is raised (the extraction is then a failed job, retried later).
+    """
+    messages = [Message(role="user", content=user)]
+    for turn in range(REPAIRS + 1):
+        run.calls += 1
+        text = None
+        try:
+            text = model.complete(messages, system=system, json_schema=schema, max_tokens=max_tokens,
+                                  temperature=0.0).text
+            return read(parse_json_object(text))
+        except ModelOutputError as exc:
+            if turn == REPAIRS:
+                raise
+            if text is not None:
+                messages.append(Message(role="assistant", content=text[:_REPAIR_SHOWN]))
+            messages.append(Message(role="user", content=repair_note(exc)))
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def repair_note(exc: ModelOutputError) -> str:
+    """The user turn that tells the model why its answer was refused."""
+    return (f"{REPAIR_OPENING} ({exc}). Answer again with the whole JSON answer, in the same "
+            "format, with that corrected and everything else the instructions ask for; keep it short enough "
+            "to finish.")
 
 
 def need(obj: Any, name: str, typ: type | tuple[type, ...], where: str) -> Any:

@@ -116,7 +116,14 @@ def plan(run: Run, strategy: Strategy, model: Model | None
             + render_events(run.events) + "\n\n"
             + render_block("reflections", [{"id": r.id, "summary": r.summary, "content": strip_key(r.content)}
                                            for r in existing]))
-    data = call_json(run, model, system_prompt(strategy), user, EPISODE_SCHEMA)
+    ep, refl = call_json(run, model, system_prompt(strategy), user, EPISODE_SCHEMA,
+                         lambda data: _read_episode(run, strategy, ns, rns, data))
+    return _with_decisions(ep, prior), refl
+
+
+def _read_episode(run: Run, strategy: Strategy, ns: str, rns: str,
+                  data: dict[str, Any]) -> tuple[Candidate, list[Candidate]]:
+    """The model's episode and reflections, validated (ModelOutputError names what is wrong)."""
     e = need(data, "episode", dict, "response")
     status = need(e, "status", str, "episode")
     if status not in ("success", "failure", "unknown"):
@@ -142,7 +149,7 @@ def plan(run: Run, strategy: Strategy, model: Model | None
                               source_event_ids=tuple(ev.id for ev in run.events),
                               details=need(item, "content", str, where).strip(), key=key,
                               value=hashlib.sha1(summary.encode()).hexdigest()[:12], at=run.events[-1].at))
-    return _with_decisions(ep, prior), refl
+    return ep, refl
 
 
 def _short(text: str, n: int) -> str:

@@ -79,8 +79,8 @@ def model_candidates(run: Run, strategy: Strategy, model: Model) -> list[Candida
     user = (f"Current time: {run.now.isoformat()}\n"
             f"Extract the memories for the strategy {strategy.strategy_id!r} from this conversation.\n\n"
             + context + render_events(run.events))
-    data = call_json(run, model, system_prompt(strategy), user, FACTS_SCHEMA)
-    return parse_memories(run, strategy, data)
+    return call_json(run, model, system_prompt(strategy), user, FACTS_SCHEMA,
+                     lambda data: parse_memories(run, strategy, data))
 
 
 _GROUNDED = 0.5

@@ -67,8 +67,9 @@ def consolidate(run: Run, model: Model, candidates: Sequence[Candidate], batch: 
             **({"topic": list(c.topic)} if c.topic else {}),
             "neighbors": [_neighbor(r) for r in ns],
         })
-    data = call_json(run, model, prompt("consolidate"), render_block("candidates", payload), DECISIONS_SCHEMA)
-    for c, decisions in zip(cands, parse_decisions(data, cands, neighbors), strict=True):
+    answer = call_json(run, model, prompt("consolidate"), render_block("candidates", payload), DECISIONS_SCHEMA,
+                       lambda data: parse_decisions(data, cands, neighbors))
+    for c, decisions in zip(cands, answer, strict=True):
         batch.apply(c, decisions)
 
 

@@ -66,12 +66,7 @@ def plan(run: Run, strategy: Strategy, model: Model | None) -> tuple[Candidate, 
         previous = strip_key(prior.content) if prior else ""
         user = (f"Current time: {run.now.isoformat()}\n\n" + render_block("previous_summary", previous) + "\n\n"
                 + render_events(run.events))
-        data = call_json(run, model, system_prompt(strategy), user, SUMMARY_SCHEMA)
-        headline = need(data, "headline", str, "response").strip()
-        body = need(data, "summary", str, "response").strip()
-        if not body:
-            raise ModelOutputError("the summary is empty", field="response.summary")
-        headline = headline or body.splitlines()[0][:160]
+        headline, body = call_json(run, model, system_prompt(strategy), user, SUMMARY_SCHEMA, _read_summary)
     digest = hashlib.sha1(body.encode("utf-8")).hexdigest()[:12]
     cand = Candidate(strategy=strategy.strategy_id, namespace=ns, level=strategy.level, kind=run.kind("summary"),
                      summary=headline[:300], source_event_ids=tuple(e.id for e in run.events), details=body,
@@ -82,3 +77,12 @@ def plan(run: Run, strategy: Strategy, model: Model | None) -> tuple[Candidate, 
         [Decision("add", None, "first summary of the session")]
     decisions += [Decision("delete", r.id, "one summary per session") for r in priors[1:]]
     return cand, decisions
+
+
+def _read_summary(data: dict[str, Any]) -> tuple[str, str]:
+    """The model's (headline, summary), validated; an empty headline becomes the summary's first line."""
+    headline = need(data, "headline", str, "response").strip()
+    body = need(data, "summary", str, "response").strip()
+    if not body:
+        raise ModelOutputError("the summary is empty", field="response.summary")
+    return headline or body.splitlines()[0][:160], body
