@@ -7,8 +7,9 @@ arrays with no items, too many items or a bad item, an unknown member where ``ad
 in free-form objects (metadata, tool arguments, a configuration document) a new member or any string or number
 already there made NaN, Infinity, NUL or a lone surrogate, a NUL in a key; a body that is no JSON object
 (invalid JSON, an array, a string, a number, null, not UTF-8, empty, not ``application/json``); query
-parameters of the wrong type, out of range, too long, with a NUL or unknown to their enum; path ids over
-length, off pattern or with a NUL.
+parameters of the wrong type, out of range, too long, with a NUL or unknown to their enum, and query parameters
+the operation does not take (a typo of one it takes, or any other name); path ids over length, off pattern or
+with a NUL.
 
 Each must answer 422 ``{"error": {"type": "ValidationError", "message", "field"}}`` naming the offending field
 (the path ``agent``, which the key's grant pins, may be refused earlier: 403 ``PermissionDenied``), and must
@@ -565,6 +566,13 @@ def param_cases(schemas: Schemas, base: Req, p: dict[str, Any]) -> Iterator[Case
                 yield Case(f"query {name}: {label}", _query_with(base, name, bad), (name,))
 
 
+def unknown_params(op: dict[str, Any]) -> list[str]:
+    """Query parameter names the operation does not take: any name, and a typo of the first one it takes."""
+    taken = [p["name"] for p in op.get("parameters", ()) if p["in"] == "query"]
+    typo = [taken[0][:-2] + taken[0][-1]] if taken else []  # limit -> limt
+    return ["notAParam", *typo]
+
+
 def _query_with(base: Req, name: str, value: Any) -> Req:
     return replace(base, query={**base.query, name: value})
 
@@ -574,6 +582,8 @@ def cases(schemas: Schemas, spec: dict[str, Any], base: Req) -> Iterator[Case]:
     op = spec["paths"][base.template][base.method.lower()]
     for p in op.get("parameters", ()):
         yield from param_cases(schemas, base, p)
+    for name in unknown_params(op):
+        yield Case(f"query {name}: not a parameter of the operation", _query_with(base, name, "1"), (name,))
     schema = request_schema(op)
     if schema is None:
         return
@@ -662,6 +672,27 @@ def test_every_malformed_request_is_refused_naming_its_field(world: World) -> No
     made = send(world, baseline(world, spec, "/v1/agents/{agent}/records", "post"))
     assert made.status_code == 201, made.text
     assert world.digest() != before
+
+
+def test_operations_without_parameters_refuse_any_and_pages_keep_theirs(world: World) -> None:
+    """The operations that take no parameter at all (the sweep covers the others) refuse any query parameter,
+    each one named, in the documented error shape, and change nothing; the inspector's pages and ``/docs``,
+    which are no API operations, still take the query strings a browser adds."""
+    spec = world.http.get(world.base + "/openapi.json").json()
+    bare = [t for t, ops in spec["paths"].items() for m, op in ops.items()
+            if m == "get" and not op.get("parameters") and "requestBody" not in op]
+    assert {"/v1/health", "/v1/ready", "/v1/key", "/v1/worker", "/metrics", "/v1/config"} <= set(bare)
+    state = world.digest()
+    for template in bare:
+        key = "operator" if template in OPERATOR_PATHS else "admin"
+        resp = world.http.get(world.base + template, params=[("limt", "5"), ("x", "1")], headers=auth(world, key))
+        assert resp.status_code == 422, (template, resp.text)
+        err = resp.json()["error"]
+        assert (err["type"], err["field"]) == ("ValidationError", "limt") and "takes none" in err["message"]
+        assert [e["field"] for e in err["errors"]] == ["limt", "x"], template
+    assert world.digest() == state
+    for path in ("/ui?key=x", "/ui/static/app.js?v=2", "/docs/oauth2-redirect?code=c&state=s"):
+        assert world.http.get(world.base + path).status_code == 200, path
 
 
 def test_the_baselines_are_valid_requests(tmp_path: Path, request: pytest.FixtureRequest) -> None:

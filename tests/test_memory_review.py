@@ -184,6 +184,55 @@ async def test_mcp_lists_only_named_tools(tmp_path: Any) -> None:
     assert names == {"add_memory", "read_memory", "delete_memory", "search_history"}
 
 
+# three agents on one store: two with their own tool configurations, one on the default's
+OWN_TOOLS = {"bot": ["add_memory", "read_memory"], "rival": ["delete_memory", "search_history"]}
+DEFAULT_TOOLS = {"harness": {"memory": {"tools": ["search_memory"],
+                                        "scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
+
+
+@pytest.mark.anyio
+async def test_each_agent_is_offered_the_tools_of_its_own_configuration(make_memory: Any) -> None:
+    """``GET /v1/agents/{agent}/tools``, MCP ``tools/list`` and the harness list the memory tools of the agent's
+    own configuration (``harness.memory.tools``), never the database-wide one: two agents with their own on one
+    server each get theirs, an agent without one gets the default's, and a new version shows at once."""
+    pytest.importorskip("mcp")
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    from engram.mcp import build_server
+    from tests.support.harness import model, say
+
+    mem = make_memory(DEFAULT_TOOLS)
+    for agent, tools in OWN_TOOLS.items():
+        mem.configure(agent, {"harness": {"memory": {"tools": tools}}})
+    want = {**{a: set(t) for a, t in OWN_TOOLS.items()}, "solo": {"search_memory"}}
+    keys = {agent: create_key(mem.store, agent, can_admin=True)[0] for agent in want}
+
+    def listed(base: str, agent: str) -> set[str]:
+        got = httpx.get(f"{base}/v1/agents/{agent}/tools", headers={"Authorization": f"Bearer {keys[agent]}"})
+        assert got.status_code == 200, got.text
+        return {t["name"] for t in got.json()["tools"]}
+
+    with uvicorn_thread(create_app(mem)) as base:
+        assert {agent: listed(base, agent) for agent in want} == want
+        changed = httpx.patch(f"{base}/v1/agents/bot/config", json={"config": {"harness": {"memory": {
+            "tools": ["search_memory"]}}}}, headers={"Authorization": f"Bearer {keys['bot']}"})
+        assert changed.status_code == 200, changed.text
+        assert listed(base, "bot") == {"search_memory"} and listed(base, "rival") == want["rival"]
+    want["bot"] = {"search_memory"}
+
+    for agent in want:
+        scope = Scope(agent, "u1", "s1")
+        server = build_server(mem, scope)
+        with uvicorn_thread(server.streamable_http_app(host="127.0.0.1")) as base:
+            async with streamable_http_client(base + "/mcp") as (read, write), ClientSession(read, write) as s:
+                await s.initialize()
+                assert {t.name for t in (await s.list_tools()).tools} == want[agent], agent
+        m = model(say("ok"))
+        Agent(mem, m).invoke(scope, [{"role": "user", "content": "hello"}])
+        assert set(m.calls[0].tools) - {"update_state"} == want[agent], agent
+
+
 def test_search_memory_by_query_or_filters(make_memory: Any) -> None:
     mem = make_memory(LABELLED)
     a = mem.remember(ACCT, "Card ending 4242 was reported stolen", kind="event", labels={"customer_id": "42"})

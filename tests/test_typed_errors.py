@@ -9,8 +9,11 @@ from datetime import datetime
 
 import pytest
 
-from engram import ConflictError, Memory, Scope, ValidationError
+from engram import ConflictError, Hit, Memory, NotFound, Scope, ValidationError
+from engram.core import validate
 from engram.keys import create_key
+from engram.turn import new_id
+from engram.types import Job
 from tests.support.http_app import AC, SE, make_env
 
 S1 = Scope("bot", "u1", "s1")
@@ -120,12 +123,16 @@ def test_a_lone_surrogate_is_a_validation_error(make_memory: Callable[..., Memor
     assert mem.events(S1) == [] and mem.list(S1) == []
 
 
-@pytest.mark.parametrize("bad", ["r\x00x", "", 5, "r\ud800"])
-@pytest.mark.parametrize("call", ["get", "history", "forget", "pin", "unpin", "chain"])
+LONG = "r" * (validate.MAX_ID + 1)  # one past the longest id a caller may name
+
+
+@pytest.mark.parametrize("bad", ["r\x00x", "", 5, "r\ud800", LONG])
+@pytest.mark.parametrize("call", ["get", "history", "forget", "pin", "unpin", "chain", "uses"])
 def test_a_bad_record_id_is_a_validation_error_on_every_backend(make_memory: Callable[..., Memory], call: str,
                                                                bad: object) -> None:
-    """A NUL, an empty id or a number was NotFound on SQLite and, on PostgreSQL, an error naming no field (or a
-    StoreError): the same typed error naming ``id`` on both now, and nothing is written."""
+    """A NUL, an empty id, a number or an id over ``MAX_ID`` characters was NotFound on SQLite and, on
+    PostgreSQL, an error naming no field (or a StoreError): the same typed error naming ``id`` on both now, and
+    nothing is written."""
     mem = make_memory()
     scope = Scope(agent="bot", actor="ana", session="s1")
     kept = mem.remember(scope, "Likes tea")
@@ -133,3 +140,92 @@ def test_a_bad_record_id_is_a_validation_error_on_every_backend(make_memory: Cal
         getattr(mem, call)(scope, bad)
     assert err.value.field == "id"
     assert [r.id for r in mem.list(scope)] == [kept.id] and mem.get(scope, kept.id).status == "active"
+
+
+def _state(mem: Memory, *scopes: Scope) -> object:
+    """Everything the scopes can see: records in every status with their versions and uses, events, jobs."""
+    statuses = ("active", "superseded", "deleted")
+    return [(r, mem.history(s, r.id), mem.uses(s, r.id), mem.events(s, preview=True), mem.jobs(s))
+            for s in scopes for r in mem.list(s, status=statuses, preview=True, limit=1000)]
+
+
+def _failed_job(mem: Memory, scope: Scope) -> str:
+    now = mem.now()
+    job = Job(id=new_id("j_"), kind="extract", agent=scope.agent, actor=scope.actor, session=scope.session,
+              status="pending", attempts=0, error=None, payload={}, created_at=now, updated_at=now)
+    with mem.store.write() as tx:
+        tx.enqueue_job(job)
+        tx.fail_job(job.id, "the model was down", now, retry=False)
+    return job.id
+
+
+ID_CALLS: dict[str, tuple[Callable[[Memory, Scope, str], object], str]] = {
+    "replaces": (lambda m, s, i: m.remember(s, "Likes coffee", replaces=i), "replaces"),
+    "batch update": (lambda m, s, i: m.batch(s, update=[{"id": i, "summary": "Likes coffee"}]), "update[0].id"),
+    "batch delete": (lambda m, s, i: m.batch(s, create=[{"summary": "Likes coffee"}], delete=[i]), "delete[0]"),
+    "turn id": (lambda m, s, i: m.turn(s, turn_id=i), "turn_id"),
+    "uses turn id": (lambda m, s, i: m.log_uses(s, [], turn_id=i), "turn_id"),
+    "event": (lambda m, s, i: m.get_event(s, i), "id"),
+    "events to delete": (lambda m, s, i: m.delete_events(s, [m.events(s)[0].id, i]), "ids[1]"),
+    "job": (lambda m, s, i: m.retry_job(s, i), "id"),
+}
+
+
+@pytest.mark.parametrize("call", ID_CALLS)
+def test_every_id_a_caller_names_is_bounded_on_every_backend(make_memory: Callable[..., Memory], call: str) -> None:
+    """Records named by ``replaces`` and batch items, turn, event and job ids: one over ``validate.MAX_ID`` is a
+    ValidationError naming the field on both backends, and nothing is written for either agent; one at the
+    bound is an id like any other (not found, or used as given)."""
+    mem = make_memory(CONFIG)
+    bot, rival = Scope("bot", "u1", "s1"), Scope("rival", "u1", "s1")
+    for scope in (bot, rival):
+        mem.remember(scope, "Likes tea")
+        mem.append(scope, [{"role": "user", "content": "I like tea"}])
+        _failed_job(mem, scope)
+    run, field = ID_CALLS[call]
+    before = _state(mem, bot, rival)
+    with pytest.raises(ValidationError) as err:
+        run(mem, bot, LONG)
+    assert err.value.field == field and str(validate.MAX_ID) in err.value.message
+    assert _state(mem, bot, rival) == before
+    try:
+        run(mem, bot, LONG[1:])
+    except ValidationError as exc:
+        raise AssertionError(f"an id of {validate.MAX_ID} characters was refused: {exc}") from exc
+    except NotFound:
+        pass
+
+
+def test_a_turn_id_at_the_bound_is_kept_as_given(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(CONFIG)
+    turn_id = "t" * validate.MAX_ID
+    with mem.turn(S1, turn_id=turn_id) as t:
+        t.append([{"role": "user", "content": "I like tea"}])
+    assert [e.turn_id for e in mem.events(S1)] == [turn_id]
+
+
+@pytest.mark.parametrize("bad", ["", "r\x00x", 5, "r\ud800", LONG])
+def test_log_uses_checks_each_hit_before_reading(make_memory: Callable[..., Memory], bad: object) -> None:
+    """A bad record id in a hit is a ValidationError naming its place (``hits[1].record.id``) on both backends,
+    never NotFound (the visibility read would say that) nor a driver error; the same in a turn. A hit naming
+    another agent's record is NotFound naming it. Nothing is logged for either agent."""
+    mem = make_memory(CONFIG)
+    bot, rival = Scope("bot", "u1", "s1"), Scope("rival", "u1", "s1")
+    mine, theirs = mem.remember(bot, "Likes tea"), mem.remember(rival, "Likes tea")
+    forged = Hit(score=0.5, record=dataclasses.replace(mine, id=bad))  # type: ignore[arg-type]
+    with pytest.raises(ValidationError) as err:
+        mem.log_uses(bot, [Hit(score=0.9, record=mine), forged])
+    assert err.value.field == "hits[1].record.id"
+    with pytest.raises(ValidationError) as err, mem.turn(bot) as t:
+        t.log_uses([Hit(score=0.9, record=mine), forged])
+    assert err.value.field == "hits[1].record.id"
+    with pytest.raises(ValidationError) as err:
+        mem.log_uses(bot, [Hit(score=0.9, record=mine), "r_1"])  # type: ignore[list-item]
+    assert err.value.field == "hits[1]"
+    with pytest.raises(NotFound) as nf:
+        mem.log_uses(bot, [Hit(score=0.9, record=mine), Hit(score=0.9, record=theirs)])
+    assert nf.value.field == "hits[1].record.id"
+    assert mem.uses(bot, mine.id) == [] and mem.uses(rival, theirs.id) == []
+    mem.log_uses(bot, [Hit(score=0.9, record=mine)], turn_id="t-1")
+    assert [(u.record_id, u.turn_id, u.agent) for u in mem.uses(bot, mine.id)] == [(mine.id, "t-1", "bot")]
+    assert mem.uses(rival, theirs.id) == []

@@ -233,7 +233,8 @@ class Memory:
     # -- configuration ---------------------------------------------------------------------------------------
     @property
     def config(self) -> cfgmod.Config:
-        """The database-wide default configuration (what agents without their own use)."""
+        """The database-wide default configuration (what agents without their own use); on a view
+        (:meth:`with_config`), the one it pins. What an agent uses is :meth:`config_for`."""
         return self.policy.default()[1]
 
     def config_for(self, agent: str | None) -> cfgmod.Config:
@@ -481,17 +482,20 @@ class Memory:
 
     def log_uses(self, scope: Scope, hits: Sequence[Hit], *, turn_id: str | None = None,
                  call_index: int = 0) -> None:
-        """Log that these recalled records reached a model call (outside a turn)."""
+        """Log that these recalled records reached a model call (outside a turn). Every id is checked before
+        anything is read (a bad one names its place, ``hits[2].record.id``); each record must be visible."""
+        used = validate.hit_records(hits)
+        if turn_id is not None:
+            validate.caller_id(turn_id, "turn_id", "turn")
         now = self.now()
-        ids = [h.record.id for h in hits if h.record]
         flt = self.policy.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
-            visible = {r.id for r in tx.get_records(flt, ids)}
-        missing = [i for i in ids if i not in visible]
-        if missing:
-            raise NotFound(f"no record {missing[0]} visible to this scope", field="hits")
-        uses = [Use(record_id=h.record.id, turn_id=turn_id, call_index=call_index, score=h.score, at=now,
-                    agent=scope.agent, actor=scope.actor, session=scope.session) for h in hits if h.record]
+            visible = {r.id for r in tx.get_records(flt, [rid for _, rid in used])}
+        for i, rid in used:
+            if rid not in visible:
+                raise NotFound(f"no record {rid} visible to this scope", field=f"hits[{i}].record.id")
+        uses = [Use(record_id=rid, turn_id=turn_id, call_index=call_index, score=hits[i].score, at=now,
+                    agent=scope.agent, actor=scope.actor, session=scope.session) for i, rid in used]
         with self.store.write() as tx:
             tx.insert_uses(uses)
 

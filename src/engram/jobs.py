@@ -45,6 +45,7 @@ class JobRunner:
 
     def retry(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""
+        validate.caller_id(job_id, "id", "job")
         self.policy.read_filter(scope)
         with self.runtime.store.write() as tx:
             if not tx.retry_job(scope.agent, job_id, self.runtime.now()):

@@ -64,6 +64,7 @@ class Reads:
 
     def get_event(self, scope: Scope, event_id: str, *, preview: bool = False) -> Event:
         """See :meth:`engram.engine.Memory.get_event`."""
+        validate.caller_id(event_id, "id", "event")
         self.policy.check_event_rights(scope, write=False)
         with self.runtime.store.read() as tx:
             got = tx.get_events(scope.agent, scope.actor, scope.session, [event_id], preview=preview)

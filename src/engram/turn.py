@@ -65,7 +65,7 @@ class Turn:
         self.at_end = at_end  # None: nothing runs when it commits (extraction's own turns)
         self.scope = scope
         self.preview = preview
-        self.id = turn_id or new_id("t_")
+        self.id = new_id("t_") if turn_id is None else validate.caller_id(turn_id, "turn_id", "turn")
         # this agent's configuration and its stored version, fixed for the turn
         self.config_version, self.cfg = policy.in_force(scope.agent)
         self.agent_version = agent_version or self.cfg.memory.agent_version
@@ -194,11 +194,13 @@ class Turn:
         self.buffer.set_meta(key, value)
 
     def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
-        """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn."""
+        """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn (ids
+        checked as :meth:`engram.engine.Memory.log_uses` checks them)."""
+        used = validate.hit_records(hits)
         now = self.runtime.now()
-        self.buffer.add_uses(Use(record_id=h.record.id, turn_id=self.id, call_index=call_index, score=h.score,
+        self.buffer.add_uses(Use(record_id=rid, turn_id=self.id, call_index=call_index, score=hits[i].score,
                                  at=now, agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session)
-                             for h in hits if h.record is not None)
+                             for i, rid in used)
 
     def as_strategy(self) -> Turn:
         """This turn as its extraction strategies write: at every level (strategies write at the levels

@@ -22,7 +22,8 @@ from engram.harness.tools import MEMORY_TOOLS, ToolDefaults, ToolOps
 from tests.support.mutations import Path, dotted
 
 BOUNDS = ("minLength", "maxLength", "minimum", "maximum", "maxItems", "maxProperties")
-NON_EMPTY = {"minLength": 1}  # a record or event id: the engine refuses an empty one and sets no length limit
+NON_EMPTY = {"minLength": 1}  # a result ref: the engine refuses an empty one and sets no length limit
+RECORD_ID = {"minLength": 1, "maxLength": validate.MAX_ID}  # a record id (validate.record_id)
 LABELS = [f"tag{i}" for i in range(validate.MAX_LABEL_FILTERS + 1)]  # enough labels for a filter one too many
 MANY_LABELS: dict[str, Any] = {"harness": {"memory": {
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
@@ -40,14 +41,14 @@ def engine_bounds(defaults: ToolDefaults, labels: Iterable[str]) -> dict[tuple[s
         ("add_memory", "summary"): {"minLength": 1, "maxLength": validate.MAX_SUMMARY},
         ("add_memory", "content"): {"maxLength": validate.MAX_RECORD_CONTENT},
         ("add_memory", "labels"): {},  # declared labels only, any number of them
-        ("add_memory", "replaces"): NON_EMPTY,
-        ("read_memory", "id"): NON_EMPTY,
-        ("delete_memory", "id"): NON_EMPTY,
+        ("add_memory", "replaces"): RECORD_ID,
+        ("read_memory", "id"): RECORD_ID,
+        ("delete_memory", "id"): RECORD_ID,
         ("search_memory", "query"): query,
         ("search_memory", "limit"): limit,
         ("search_memory", "labels"): {"maxProperties": validate.MAX_LABEL_FILTERS},
         ("search_memory", "ids"): {"maxItems": defaults.max_limit},
-        ("search_memory", "ids[]"): NON_EMPTY,
+        ("search_memory", "ids[]"): RECORD_ID,
         ("search_history", "query"): query,
         ("search_history", "limit"): limit,
         ("retrieve_result", "ref"): NON_EMPTY,

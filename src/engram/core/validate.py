@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import ValidationError
-from ..types import ROLES, ToolCall
+from ..types import ROLES, Hit, ToolCall
 
 MAX_CONTENT = 1_000_000
 MAX_SUMMARY = 4_000
@@ -18,6 +18,7 @@ MAX_LIMIT = 1_000
 MAX_LABEL_FILTERS = 64  # label filters per read: each is a join, and a query must stay small
 MAX_KIND_FILTERS = 64
 MAX_IDS = 1_000  # ids per call (events to delete)
+MAX_ID = 128  # characters of an id a caller names (record, event, job, turn); engram's own ids are 25
 MAX_QUERY = 10_000  # characters of a search query
 MAX_LABEL_VALUE = 256  # characters of a label value
 EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
@@ -297,21 +298,41 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     return out
 
 
-def record_id(value: object, field: str = "id") -> str:
-    """The id of a record a call names: a non-empty string both backends can look up (no NUL, no lone surrogate),
-    so a bad one is a :class:`ValidationError` naming ``field`` on SQLite and PostgreSQL alike."""
+def caller_id(value: object, field: str, what: str) -> str:
+    """The id of a ``what`` (record, event, job, turn) a caller names: a non-empty string of at most ``MAX_ID``
+    characters both backends can look up (no NUL, no lone surrogate), so a bad one is a :class:`ValidationError`
+    naming ``field`` on SQLite and PostgreSQL alike, before any read or write."""
     if not isinstance(value, str) or not value:
-        raise ValidationError("must be a record id", field=field)
+        raise ValidationError(f"must be a {what} id", field=field)
+    if len(value) > MAX_ID:
+        raise ValidationError(f"must be at most {MAX_ID} characters (a {what} id)", field=field)
     storable_text(value, field)
     return value
 
 
-def ids(value: object, field: str = "ids") -> list[str]:
-    """A list of at most ``MAX_IDS`` string ids."""
+def record_id(value: object, field: str = "id") -> str:
+    """The id of a record a call names (:func:`caller_id`)."""
+    return caller_id(value, field, "record")
+
+
+def hit_records(hits: object, field: str = "hits") -> list[tuple[int, str]]:
+    """(position, record id) of each record hit a caller logs as used (event hits name no record), every id
+    as :func:`record_id` takes it and named by its place: ``hits[2].record.id``."""
+    if isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence):
+        raise ValidationError("must be a list of engram.Hit", field=field)
+    out = []
+    for i, hit in enumerate(hits):
+        if not isinstance(hit, Hit):
+            raise ValidationError("must be an engram.Hit", field=f"{field}[{i}]")
+        if hit.record is not None:
+            out.append((i, record_id(getattr(hit.record, "id", None), f"{field}[{i}].record.id")))
+    return out
+
+
+def ids(value: object, field: str = "ids", *, what: str = "event") -> list[str]:
+    """A list of at most ``MAX_IDS`` ids of ``what``, each as :func:`caller_id` takes it; repeats dropped."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise ValidationError("must be a list of ids", field=field)
     if len(value) > MAX_IDS:
         raise ValidationError(f"at most {MAX_IDS} ids per call", field=field)
-    if not all(isinstance(i, str) for i in value):
-        raise ValidationError("must be a list of string ids", field=field)
-    return list(dict.fromkeys(value))
+    return list(dict.fromkeys(caller_id(v, f"{field}[{i}]", what) for i, v in enumerate(value)))

@@ -118,14 +118,14 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS) -> dict[str, To
                           "description": "Who sees it: this session, every session of this actor, or the "
                                          f"agent.{level}"},
                 "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
-                "replaces": _text(description="Id of an existing record this one supersedes."),
+                "replaces": _text(validate.MAX_ID, description="Id of an existing record this one supersedes."),
             }, ("summary",))),
         "read_memory": ToolSpec(
             "read_memory", "Read one memory record by id, with its content and status.",
-            _obj({"id": _text()}, ("id",))),
+            _obj({"id": _text(validate.MAX_ID)}, ("id",))),
         "delete_memory": ToolSpec(
             "delete_memory", "Delete a memory record that is wrong or no longer true.",
-            _obj({"id": _text()}, ("id",))),
+            _obj({"id": _text(validate.MAX_ID)}, ("id",))),
         "search_memory": ToolSpec(
             "search_memory", "Search long-term memory records by query (meaning, keywords and recency), or by "
                              "filters on kind, labels or record ids; give a query, filters, or both.",
@@ -135,7 +135,7 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS) -> dict[str, To
                   "labels": {"type": "object", "properties": label_props, "additionalProperties": False,
                              "maxProperties": validate.MAX_LABEL_FILTERS,
                              "description": "Exact label values every result must have."},
-                  "ids": {"type": "array", "items": _text(), "maxItems": top,
+                  "ids": {"type": "array", "items": _text(validate.MAX_ID), "maxItems": top,
                           "description": "Only these record ids."}})),
         "search_history": ToolSpec(
             "search_history", "Search earlier messages of this session that are no longer in view.",
@@ -324,8 +324,7 @@ class ToolOps:
         if ids is not None and (not isinstance(ids, list) or len(ids) > top):
             raise ValidationError(f"must be a list of at most {top} record ids", field="ids")
         for i, given in enumerate(ids or ()):
-            if not isinstance(given, str) or not given:
-                raise ValidationError("must be a record id: a non-empty string", field=f"ids[{i}]")
+            validate.record_id(given, f"ids[{i}]")
         raw = _str(args, "query")
         if raw is None and kind is None and not labels and not ids:
             raise ValidationError("give a query, or filter by kind, labels or ids", field="query")

@@ -15,9 +15,10 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio.to_thread
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
@@ -150,6 +151,33 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(out, status_code=422)
 
 
+def _declared_query(route: APIRoute) -> set[str]:
+    """The query parameters ``route`` declares: its own and those of its dependencies."""
+    names: set[str] = set()
+    todo = [route.dependant]
+    while todo:
+        dependant = todo.pop()
+        names.update(f.alias for f in dependant.query_params)
+        todo.extend(dependant.dependencies)
+    return names
+
+
+async def known_query(request: Request) -> None:
+    """Refuse a query parameter the route does not declare (422 naming it), so a typo such as ``?limt=5`` is
+    caught rather than silently leaving the default in force. It applies to the documented API (the routes in
+    ``/openapi.json``); the inspector's pages, ``/docs`` and the AgentCore face are left to their own rules."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute) or not route.include_in_schema:
+        return
+    declared = _declared_query(route)
+    unknown = [name for name in dict.fromkeys(request.query_params) if name not in declared]
+    if unknown:
+        takes = ", ".join(sorted(declared)) or "none"
+        raise RequestValidationError([{"type": "extra_forbidden", "loc": ("query", name), "input": None,
+                                       "msg": f"unknown query parameter (this route takes {takes})"}
+                                      for name in unknown])
+
+
 _HTTP_TYPES = {400: ("ValidationError", "body"), 401: ("Unauthenticated", "authorization"),
                404: ("NotFound", "path"), 405: ("MethodNotAllowed", "method"), 413: ("PayloadTooLarge", "body")}
 
@@ -210,7 +238,8 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app = FastAPI(title="engram", version=__version__, lifespan=lifespan, openapi_url="/openapi.json",
                   docs_url=None, redoc_url=None, generate_unique_id_function=lambda route: route.name,
                   description="Memory for LLM agents: events, records, recall. Errors are "
-                              '`{"error": {"type", "message", "field"}}`.', **NO_TELEMETRY)
+                              '`{"error": {"type", "message", "field"}}`.',
+                  dependencies=[Depends(known_query)], **NO_TELEMETRY)
     app.state.memory = memory
     app.state.tokens = Tokens(token_secret(memory.store))
     app.state.metrics = Metrics()

@@ -21,6 +21,7 @@ from fastapi.responses import PlainTextResponse
 from fastapi.security import HTTPBearer
 
 from .. import __version__
+from ..core import validate
 from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
 from ..types import Hit, Level, Record, Status
 from . import schemas as S
@@ -49,7 +50,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
-RecordId = Annotated[S.Text, Path(min_length=1, max_length=S.ID_LENGTH)]
+RecordId = Annotated[S.Text, Path(min_length=1, max_length=validate.MAX_ID)]
 Limit = Annotated[int, Query(ge=1, le=1_000)]
 PageToken = Annotated[S.Text | None, Query(max_length=4_096)]
 
@@ -315,12 +316,12 @@ def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
 
 @v1.get(AG + "/tools", response_model=S.ToolsOut, tags=["config"])
 def agent_tools(ctx: AgentCtx) -> S.ToolsOut:
-    """The memory tools this agent's configuration offers a model (``harness.memory.tools`` is opt-in),
-    JSON-schema'd as any model API takes them."""
+    """The memory tools this agent's own configuration offers a model (``harness.memory.tools`` is opt-in; an
+    agent without one gets the default's), JSON-schema'd as any model API takes them."""
     from ..harness.tools import memory_specs
 
     return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
-                             for t in memory_specs(ctx.mem.config)])
+                             for t in memory_specs(ctx.mem.config_for(ctx.scope.agent))])
 
 
 JobStatus = Annotated[Literal["pending", "running", "done", "failed"] | None, Query()]

@@ -39,8 +39,7 @@ def timestamp(value: object) -> object:
 
 
 Text = Annotated[str, AfterValidator(storable)]
-ID_LENGTH = 128  # the longest id a request may name (engram's own ids are far shorter)
-Id = Annotated[Text, Field(min_length=1, max_length=ID_LENGTH)]
+Id = Annotated[Text, Field(min_length=1, max_length=validate.MAX_ID)]
 Timestamp = Annotated[datetime, BeforeValidator(timestamp)]
 
 
