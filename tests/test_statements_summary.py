@@ -71,6 +71,19 @@ def test_the_summary_says_who_asked_and_what_was_decided(make_memory: Callable[.
     assert "the assistant said: I'll send you three drills" in rec.summary, rec.summary
 
 
+def test_a_name_that_opens_a_stated_fact_keeps_its_capital(make_memory: Callable[..., Memory]) -> None:
+    """The summary writes each stated fact in lower case after "the user said:", but a name stays a name: one in
+    its own script ("Bríd"), or one the session also writes with a capital inside a sentence ("my son Noah")."""
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(hours=1))
+    (rec,) = _summaries(mem, Scope(agent="bot", actor="ana", session="s1"), [
+        ("user", "Bríd has me on porridge already ha"),
+        ("user", "My son Noah is seven."),
+        ("user", "Noah starts at Riverside Primary in September.")])
+    assert "Bríd" in rec.summary and "bríd" not in rec.summary, rec.summary
+    assert "noah" not in rec.summary, rec.summary
+    assert "has a son named Noah" in rec.summary, rec.summary  # a fact opening with a verb reads as one sentence
+
+
 def test_no_locomo_session_summary_copies_a_message(tmp_path: Path) -> None:
     path = DATA / "locomo" / "locomo10.json"
     if not path.exists():

@@ -105,6 +105,7 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
     asked: list[str] = []
     decided: list[str] = []
     day = ""
+    names = _names_inside(lines)
     for line in lines:
         m = re.match(r"^\[(?P<day>[^\]]*)\]\s*(?P<who>User|Assistant):\s*(?P<text>.*)$", line)
         if m is None:
@@ -118,13 +119,13 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
         if text.endswith("?") or _REQUEST.match(text):
             topic = _REQUEST.sub("", text).rstrip("?.! ").strip()
             if topic:
-                asked.append(topic[0].lower() + topic[1:])
+                asked.append(_in_sentence(topic, names))
             continue
         probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
                       at=datetime(2000, 1, 1))
         for f in extractor.facts([probe]):
             if not f.retract and f.summary and f.summary not in said:
-                said.append(f.summary[0].lower() + f.summary[1:])
+                said.append(_in_sentence(f.summary, names))
     parts = []
     if said:
         parts.append("the user said: " + ", ".join(said[:4]))
@@ -136,6 +137,29 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
         parts.append("the user and the assistant talked")
     out = (f"Session of {day}: " if day else "Session: ") + "; ".join(parts)
     return _short(out, 300)
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _names_inside(lines: Sequence[str]) -> set[str]:
+    """Capitalised words the lines write inside a sentence ("my son Noah"): names, wherever they stand."""
+    found: set[str] = set()
+    for line in lines:
+        text = line.split(": ", 1)[-1]
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            found.update(w for w in _WORD.findall(sentence)[1:] if w[:1].isupper())
+    return found
+
+
+def _in_sentence(summary: str, names: set[str]) -> str:
+    """A fact's summary (or a question's topic) continued inside a sentence: its first word in lower case ("Has a
+    cat" -> "has a cat") unless it is a name: one in its own script ("Bríd"), or one written with a capital inside
+    a sentence."""
+    first = summary.split(" ", 1)[0]
+    if not first.isascii() or re.sub(r"['’]s$", "", first.rstrip(",.;:")) in names:
+        return summary
+    return summary[0].lower() + summary[1:]
 
 
 def _short(text: str, n: int) -> str:
