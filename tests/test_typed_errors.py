@@ -4,8 +4,10 @@ a 500. On every backend."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -229,3 +231,110 @@ def test_log_uses_checks_each_hit_before_reading(make_memory: Callable[..., Memo
     mem.log_uses(bot, [Hit(score=0.9, record=mine)], turn_id="t-1")
     assert [(u.record_id, u.turn_id, u.agent) for u in mem.uses(bot, mine.id)] == [(mine.id, "t-1", "bot")]
     assert mem.uses(rival, theirs.id) == []
+
+
+NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+BAD_CURSORS: list[tuple[object, str]] = [
+    ("2026-01-02", "before"),  # a string, not a pair
+    ((NOW,), "before"),
+    ((NOW, "r_1", 3), "before"),
+    (5, "before"),
+    (("not a time", "r_1"), "before[0]"),
+    ((1_700_000_000, "r_1"), "before[0]"),
+    ((datetime(1, 1, 1, tzinfo=UTC), "r_1"), "before[0]"),
+    ((NOW, "r\x00x"), "before[1]"),
+    ((NOW, "r\ud800"), "before[1]"),
+    ((NOW, 5), "before[1]"),
+    ((NOW, ""), "before[1]"),
+    ((NOW, LONG), "before[1]"),
+]
+
+
+@pytest.mark.parametrize(("cursor", "field"), BAD_CURSORS)
+@pytest.mark.parametrize("listing", ["list", "jobs"])
+def test_a_bad_paging_cursor_is_a_validation_error_on_every_backend(make_memory: Callable[..., Memory],
+                                                                     listing: str, cursor: object, field: str) -> None:
+    """``before`` of :meth:`Memory.list` and :meth:`Memory.jobs` is a ``(created_at, id)`` pair: anything else,
+    a time that is no datetime or lies outside the supported range, an id with a NUL, a lone surrogate, of the
+    wrong type or over ``MAX_ID`` was an AttributeError, IndexError, UnicodeEncodeError or a driver's error; now a
+    ValidationError naming ``before`` or its part, on both backends, with nothing changed for either agent."""
+    mem = make_memory(CONFIG)
+    bot, rival = Scope("bot", "u1", "s1"), Scope("rival", "u1", "s1")
+    for scope in (bot, rival):
+        mem.remember(scope, "Likes tea")
+        _failed_job(mem, scope)
+    before = _state(mem, bot, rival)
+    with pytest.raises(ValidationError) as err:
+        getattr(mem, listing)(bot, before=cursor)
+    assert err.value.field == field
+    assert _state(mem, bot, rival) == before
+
+
+@pytest.mark.parametrize("listing", ["list", "jobs"])
+def test_a_good_paging_cursor_pages_as_given_on_every_backend(make_memory: Callable[..., Memory],
+                                                              listing: str) -> None:
+    """A cursor taken from a page continues after it; its time may be naive (UTC, as everywhere in engram) or an
+    ISO-8601 string, and a list works like a tuple. Another agent's items never show."""
+    mem = make_memory(CONFIG)
+    bot, rival = Scope("bot", "u1", "s1"), Scope("rival", "u1", "s1")
+    for scope in (bot, rival):
+        for i in range(3):
+            mem.remember(scope, f"Fact {i}")
+            _failed_job(mem, scope)
+    items: list[Any] = getattr(mem, listing)(bot)
+    assert len(items) == 3
+    last = items[0]
+    naive = last.created_at.astimezone(UTC).replace(tzinfo=None)
+    for cursor in [(last.created_at, last.id), (naive, last.id), [last.created_at.isoformat(), last.id]]:
+        assert [x.id for x in getattr(mem, listing)(bot, before=cursor)] == [x.id for x in items[1:]], cursor
+
+
+def test_a_bad_job_status_is_a_validation_error_on_every_backend(make_memory: Callable[..., Memory]) -> None:
+    """The status a jobs listing filters by is one of ``JOB_STATUSES``: a NUL or a lone surrogate was a driver
+    error, an unknown word an empty page; a ValidationError naming ``status`` now."""
+    mem = make_memory(CONFIG)
+    _failed_job(mem, S1)
+    for bad in ("\x00", "fail\ud800", "bogus", 5):
+        with pytest.raises(ValidationError) as err:
+            mem.jobs(S1, status=bad)  # type: ignore[arg-type]
+        assert err.value.field == "status"
+    assert [j.status for j in mem.jobs(S1, status="failed")] == ["failed"]
+
+
+BAD_SCORES: list[object] = [math.nan, math.inf, -math.inf, -0.01, 1.01, 2**70, 10**400, "0.5", None, True]
+
+
+@pytest.mark.parametrize("score", BAD_SCORES, ids=repr)
+def test_log_uses_checks_each_hit_score(make_memory: Callable[..., Memory], score: object) -> None:
+    """A record hit's score is a number from 0 to 1, as ``Hit.score`` is documented: NaN, infinities, one
+    outside [0, 1], a huge integer, a string, None or a bool was stored as given, or a driver's error (SQLite's
+    NOT NULL, integer overflow, PostgreSQL's cast); now a ValidationError naming ``hits[1].score`` on both
+    backends, outside a turn and in one, and nothing is logged for either agent. 0 and 1 are scores."""
+    mem = make_memory(CONFIG)
+    bot, rival = Scope("bot", "u1", "s1"), Scope("rival", "u1", "s1")
+    mine, theirs = mem.remember(bot, "Likes tea"), mem.remember(rival, "Likes tea")
+    bad = Hit(score=score, record=mine)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError) as err:
+        mem.log_uses(bot, [Hit(score=0.9, record=mine), bad])
+    assert err.value.field == "hits[1].score" and "0 to 1" in err.value.message
+    with pytest.raises(ValidationError) as err, mem.turn(bot) as t:
+        t.log_uses([Hit(score=0.9, record=mine), bad])
+    assert err.value.field == "hits[1].score"
+    assert mem.uses(bot, mine.id) == [] and mem.uses(rival, theirs.id) == []
+    mem.log_uses(bot, [Hit(score=0, record=mine), Hit(score=1, record=mine)])
+    assert sorted(u.score for u in mem.uses(bot, mine.id)) == [0.0, 1.0]
+    assert mem.uses(rival, theirs.id) == []
+
+
+@pytest.mark.parametrize(("kw", "field"), [({"status": 5}, "status"), ({"status": ["active", None]}, "status"),
+                                           ({"pinned": "yes"}, "pinned"), ({"pinned": 1}, "pinned")])
+def test_list_filters_of_the_wrong_type_are_validation_errors(make_memory: Callable[..., Memory],
+                                                               kw: dict[str, object], field: str) -> None:
+    """A status that is no string or list was a TypeError, and a ``pinned`` that is no bool a PostgreSQL cast
+    error; a ValidationError naming the filter on both backends now."""
+    mem = make_memory(CONFIG)
+    rec = mem.remember(S1, "Likes tea")
+    with pytest.raises(ValidationError) as err:
+        mem.list(S1, **kw)  # type: ignore[arg-type]
+    assert err.value.field == field
+    assert [r.id for r in mem.list(S1, pinned=False)] == [rec.id]

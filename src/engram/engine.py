@@ -483,19 +483,20 @@ class Memory:
     def log_uses(self, scope: Scope, hits: Sequence[Hit], *, turn_id: str | None = None,
                  call_index: int = 0) -> None:
         """Log that these recalled records reached a model call (outside a turn). Every id is checked before
-        anything is read (a bad one names its place, ``hits[2].record.id``); each record must be visible."""
+        anything is read (a bad one names its place, ``hits[2].record.id``), and every score is in [0, 1]
+        (``hits[2].score``); each record must be visible."""
         used = validate.hit_records(hits)
         if turn_id is not None:
             validate.caller_id(turn_id, "turn_id", "turn")
         now = self.now()
         flt = self.policy.read_filter(scope, preview=True, statuses=STATUSES)
         with self.store.read() as tx:
-            visible = {r.id for r in tx.get_records(flt, [rid for _, rid in used])}
-        for i, rid in used:
+            visible = {r.id for r in tx.get_records(flt, [rid for _, rid, _ in used])}
+        for i, rid, _ in used:
             if rid not in visible:
                 raise NotFound(f"no record {rid} visible to this scope", field=f"hits[{i}].record.id")
-        uses = [Use(record_id=rid, turn_id=turn_id, call_index=call_index, score=hits[i].score, at=now,
-                    agent=scope.agent, actor=scope.actor, session=scope.session) for i, rid in used]
+        uses = [Use(record_id=rid, turn_id=turn_id, call_index=call_index, score=score, at=now,
+                    agent=scope.agent, actor=scope.actor, session=scope.session) for _, rid, score in used]
         with self.store.write() as tx:
             tx.insert_uses(uses)
 

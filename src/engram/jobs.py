@@ -39,9 +39,11 @@ class JobRunner:
         self.policy.read_filter(scope)
         if actor is not None or session is not None:
             Scope(agent=scope.agent, actor=actor, session=session)  # validates the ids
+        status = validate.job_status(status)
+        last = validate.cursor(before, what="job") if before is not None else None
         with self.runtime.store.read() as tx:
             return tx.list_jobs(scope.agent, status=status, limit=validate.limit(limit), actor=actor,
-                                session=session, before=before)
+                                session=session, before=last)
 
     def retry(self, scope: Scope, job_id: str) -> Job:
         """Put a failed job back to pending."""

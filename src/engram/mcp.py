@@ -15,8 +15,6 @@ The tools are defined once, in :mod:`engram.harness.tools`; this module renders 
 from __future__ import annotations
 
 import argparse
-import copy
-import dataclasses
 import ipaddress
 import json
 import os
@@ -24,6 +22,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .core.scope import default_write_level
 from .errors import EngramError, ValidationError
 from .types import Hit, Level, Record, Scope
 
@@ -40,19 +39,10 @@ INSTRUCTIONS = (
 )
 
 
-def usable_levels(mem: Memory, scope: Scope) -> list[Level]:
-    """The levels ``add_memory`` can write at for the bound scope: allowed by ``scope.write`` and keyed by an id
-    the scope has (no actor: no actor level; no session: no session level), actor first."""
-    allowed = mem.config_for(scope.agent).memory.scope.write
-    return [lv for lv in ("actor", "session", "agent")
-            if lv in allowed and (lv != "actor" or scope.actor is not None)
-            and (lv != "session" or scope.session is not None)]
-
-
 def default_level(mem: Memory, scope: Scope) -> Level:
-    """The level ``add_memory`` writes at when not told: actor if allowed, else the first allowed one."""
-    usable = usable_levels(mem, scope)
-    return usable[0] if usable else "session"
+    """The level ``add_memory`` writes at when not told (:func:`~engram.core.scope.default_write_level`: actor if
+    the bound scope can write there)."""
+    return default_write_level(mem.config_for(scope.agent).memory.scope.write, scope)
 
 
 def _record(rec: Record) -> dict[str, Any]:
@@ -130,18 +120,9 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     names = ("add_memory", "read_memory", "delete_memory", "search_memory", "search_history")  # no offloading
 
     def specs() -> dict[str, Any]:
-        cfg = mem.config_for(bound.agent)
-        out = {s.name: s for s in memory_specs(cfg, defaults=defaults, names=names)}
-        add = out.get("add_memory")
-        if add is not None:  # the scope enum lists the levels this server's scope can write, no more
-            levels = usable_levels(mem, bound)
-            if not levels:
-                del out["add_memory"]  # nothing it could save would be allowed
-            else:
-                params = copy.deepcopy(add.parameters)
-                params["properties"]["scope"]["enum"] = levels
-                out["add_memory"] = dataclasses.replace(add, parameters=params)
-        return out
+        """The tools every face offers this scope (``add_memory``'s levels: those the bound scope can write)."""
+        return {s.name: s for s in memory_specs(mem.config_for(bound.agent), defaults=defaults, names=names,
+                                                scope=bound)}
 
     def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         """One tool call in a turn of its own, rendered (runs in a worker thread)."""

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from .core import namespace as ns
 from .core import validate
-from .errors import NotFound
+from .errors import NotFound, ValidationError
 from .policy import Policy
 from .runtime import Runtime
 from .types import STATUSES, Event, Record, Scope
@@ -40,15 +40,20 @@ class Reads:
              pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
              ) -> builtins.list[Record]:
         """See :meth:`engram.engine.Memory.list`."""
+        if not isinstance(status, (str, list, tuple)):
+            raise ValidationError("must be a status or a list of statuses", field="status")
+        if pinned is not None and not isinstance(pinned, bool):
+            raise ValidationError("must be True, False or None (None: pinned or not)", field="pinned")
         statuses = tuple(dict.fromkeys((status,) if isinstance(status, str) else tuple(status)))
         kinds = validate.kind_filter(kind)
+        last = validate.cursor(before) if before is not None else None
         prefix = ns.fill(namespace, scope) if namespace else None
         flt = self.policy.read_filter(
             scope, preview=preview, statuses=statuses, kinds=kinds,
             labels=validate.label_filter(labels, self.policy.config_for(scope.agent).memory.labels),
             namespace_prefix=prefix)
         with self.runtime.store.read() as tx:
-            return tx.list_records(flt, limit=validate.limit(limit), before=before, pinned=pinned)
+            return tx.list_records(flt, limit=validate.limit(limit), before=last, pinned=pinned)
 
     def events(self, scope: Scope, limit: int = 50, *, before: datetime | None = None,
                after: datetime | None = None, preview: bool = False) -> builtins.list[Event]:

@@ -195,12 +195,12 @@ class Turn:
 
     def log_uses(self, hits: Sequence[Hit], *, call_index: int = 0) -> None:
         """Record RETRIEVED uses: these recalled records reached model call ``call_index`` of this turn (ids
-        checked as :meth:`engram.engine.Memory.log_uses` checks them)."""
+        and scores checked as :meth:`engram.engine.Memory.log_uses` checks them)."""
         used = validate.hit_records(hits)
         now = self.runtime.now()
-        self.buffer.add_uses(Use(record_id=rid, turn_id=self.id, call_index=call_index, score=hits[i].score,
+        self.buffer.add_uses(Use(record_id=rid, turn_id=self.id, call_index=call_index, score=score,
                                  at=now, agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session)
-                             for i, rid in used)
+                             for _, rid, score in used)
 
     def as_strategy(self) -> Turn:
         """This turn as its extraction strategies write: at every level (strategies write at the levels

@@ -15,9 +15,14 @@ Role = Literal["user", "assistant", "system", "tool"]
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
 Status = Literal["active", "superseded", "deleted"]
 STATUSES: tuple[Status, ...] = get_args(Status)
+JobStatus = Literal["pending", "running", "done", "failed"]
+JOB_STATUSES: tuple[JobStatus, ...] = get_args(JobStatus)
 
-# Ids become parts of namespace paths and index tokens: no '/', no wildcards, no '..', no spaces.
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$")
+# Ids become parts of namespace paths and index tokens: no '/', no wildcards, no '..', no spaces. The one home
+# of the agent/actor/session id rule: faces that check an id early (an HTTP path) use these, never a copy.
+MAX_SCOPE_ID = 128  # characters of an agent, actor or session id
+ID_PATTERN = rf"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{{0,{MAX_SCOPE_ID - 1}}}$"
+_ID = re.compile(ID_PATTERN)
 
 
 def check_id(value: object, field_name: str, *, required: bool = True) -> str | None:
@@ -30,7 +35,7 @@ def check_id(value: object, field_name: str, *, required: bool = True) -> str | 
         raise ScopeError("must be a string", field=field_name)
     if not _ID.match(value) or ".." in value:
         raise ScopeError(
-            "must be 1-128 characters of letters, digits and . _ : @ + = -, start with a letter or digit, "
+            f"must be 1-{MAX_SCOPE_ID} characters of letters, digits and . _ : @ + = -, start with a letter or digit, "
             "and contain no '..'",
             field=field_name,
         )
@@ -291,7 +296,7 @@ class Job:
     agent: str
     actor: str | None
     session: str | None
-    status: str  # pending | running | done | failed
+    status: str  # one of JOB_STATUSES
     attempts: int
     error: str | None
     payload: dict[str, Any]

@@ -22,8 +22,8 @@ from engram.harness.tools import MEMORY_TOOLS, ToolDefaults, ToolOps
 from tests.support.mutations import Path, dotted
 
 BOUNDS = ("minLength", "maxLength", "minimum", "maximum", "maxItems", "maxProperties")
-NON_EMPTY = {"minLength": 1}  # a result ref: the engine refuses an empty one and sets no length limit
 RECORD_ID = {"minLength": 1, "maxLength": validate.MAX_ID}  # a record id (validate.record_id)
+RESULT_REF = {"minLength": 1, "maxLength": validate.MAX_ID}  # a result ref: its event's id (validate.caller_id)
 LABELS = [f"tag{i}" for i in range(validate.MAX_LABEL_FILTERS + 1)]  # enough labels for a filter one too many
 MANY_LABELS: dict[str, Any] = {"harness": {"memory": {
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
@@ -51,7 +51,7 @@ def engine_bounds(defaults: ToolDefaults, labels: Iterable[str]) -> dict[tuple[s
         ("search_memory", "ids[]"): RECORD_ID,
         ("search_history", "query"): query,
         ("search_history", "limit"): limit,
-        ("retrieve_result", "ref"): NON_EMPTY,
+        ("retrieve_result", "ref"): RESULT_REF,
         ("retrieve_result", "offset"): {"minimum": 0, "maximum": validate.MAX_CONTENT},
     }
     for tool in ("add_memory", "search_memory"):

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from ..errors import ScopeError
-from ..types import Level, Scope
+from ..types import ID_PATTERN, Level, Scope
 
 _VAR = re.compile(r"\{([A-Za-z]+)\}")
-_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$")
+_SEGMENT = re.compile(ID_PATTERN)  # a segment is an id or a word of a template: the id rule
 KNOWN_VARS = ("agentId", "actorId", "sessionId", "strategyId", "memoryStrategyId")
 
 DEFAULT_TEMPLATES: dict[Level, str] = {

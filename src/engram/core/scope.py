@@ -80,6 +80,22 @@ def readable_levels(scope: Scope, allowed: Iterable[str]) -> tuple[Level, ...]:
     return tuple(out)
 
 
+def writable_levels(allowed: Iterable[str], scope: Scope | None = None) -> tuple[Level, ...]:
+    """The levels a write can use, in the order ``allowed`` (``scope.write``: the configuration narrowed to the
+    caller's grant) lists them; for a bound ``scope``, only those keyed by ids it has (no actor: no actor level;
+    no session: no session level). ``scope`` None: no particular session (an agent's tool list), ids not judged.
+    Empty: no write could succeed, so no write tool is offered (:func:`engram.harness.tools.memory_specs`)."""
+    return tuple(lv for name in dict.fromkeys(allowed) for lv in LEVELS if lv == name and (scope is None or (
+        (lv != "actor" or scope.actor is not None) and (lv != "session" or scope.session is not None))))
+
+
+def default_write_level(allowed: Iterable[str], scope: Scope) -> Level:
+    """The level a write tool uses when a call names none: actor if the scope can write there, else session,
+    else agent (:func:`writable_levels`); ``session`` when none is usable (then no write tool is offered)."""
+    usable = writable_levels(allowed, scope)
+    return next((lv for lv in ("actor", "session", "agent") if lv in usable), "session")
+
+
 def read_filter(
     scope: Scope,
     allowed: Iterable[str],

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import ValidationError
-from ..types import ROLES, Hit, ToolCall
+from ..types import JOB_STATUSES, ROLES, Hit, ToolCall
 
 MAX_CONTENT = 1_000_000
 MAX_SUMMARY = 4_000
@@ -268,12 +268,17 @@ def mode(value: object) -> str:
     return str(value)
 
 
-def score(value: object, field: str) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 1.0:
+def unit_score(value: object, field: str) -> float:
+    """A relevance score as engram gives one (``Hit.score``): a number from 0 to 1 (no NaN, no infinity, no
+    bool), as a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
         raise ValidationError("must be a number from 0 to 1", field=field)
     return float(value)
+
+
+def score(value: object, field: str) -> float | None:
+    """An optional score threshold (None: not given), as :func:`unit_score` takes it."""
+    return None if value is None else unit_score(value, field)
 
 
 def label_filter(value: object, declared: Mapping[str, object]) -> dict[str, str]:
@@ -298,14 +303,19 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     return out
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "a record", "an event"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
 def caller_id(value: object, field: str, what: str) -> str:
     """The id of a ``what`` (record, event, job, turn) a caller names: a non-empty string of at most ``MAX_ID``
     characters both backends can look up (no NUL, no lone surrogate), so a bad one is a :class:`ValidationError`
     naming ``field`` on SQLite and PostgreSQL alike, before any read or write."""
     if not isinstance(value, str) or not value:
-        raise ValidationError(f"must be a {what} id", field=field)
+        raise ValidationError(f"must be {_a(what)} id", field=field)
     if len(value) > MAX_ID:
-        raise ValidationError(f"must be at most {MAX_ID} characters (a {what} id)", field=field)
+        raise ValidationError(f"must be at most {MAX_ID} characters ({_a(what)} id)", field=field)
     storable_text(value, field)
     return value
 
@@ -315,9 +325,10 @@ def record_id(value: object, field: str = "id") -> str:
     return caller_id(value, field, "record")
 
 
-def hit_records(hits: object, field: str = "hits") -> list[tuple[int, str]]:
-    """(position, record id) of each record hit a caller logs as used (event hits name no record), every id
-    as :func:`record_id` takes it and named by its place: ``hits[2].record.id``."""
+def hit_records(hits: object, field: str = "hits") -> list[tuple[int, str, float]]:
+    """(position, record id, score) of each record hit a caller logs as used (event hits name no record), every
+    id as :func:`record_id` takes it and every score as :func:`unit_score`, each named by its place:
+    ``hits[2].record.id``, ``hits[2].score``."""
     if isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence):
         raise ValidationError("must be a list of engram.Hit", field=field)
     out = []
@@ -325,8 +336,29 @@ def hit_records(hits: object, field: str = "hits") -> list[tuple[int, str]]:
         if not isinstance(hit, Hit):
             raise ValidationError("must be an engram.Hit", field=f"{field}[{i}]")
         if hit.record is not None:
-            out.append((i, record_id(getattr(hit.record, "id", None), f"{field}[{i}].record.id")))
+            rid = record_id(getattr(hit.record, "id", None), f"{field}[{i}].record.id")
+            out.append((i, rid, unit_score(hit.score, f"{field}[{i}].score")))
     return out
+
+
+def job_status(value: object, field: str = "status") -> str | None:
+    """The status a jobs listing filters by (None: every status): one of ``JOB_STATUSES``."""
+    if value is None:
+        return None
+    if value not in JOB_STATUSES:
+        raise ValidationError(f"must be one of {', '.join(JOB_STATUSES)}", field=field)
+    return str(value)
+
+
+def cursor(value: object, field: str = "before", *, what: str = "record") -> tuple[datetime, str]:
+    """A keyset paging cursor a caller hands back: the ``(created_at, id)`` of the last ``what`` of the previous
+    page, the time as :func:`as_utc` takes it (naive means UTC) and the id as :func:`caller_id`, so a bad one is
+    a :class:`ValidationError` naming ``before``, ``before[0]`` or ``before[1]`` on both backends before any
+    read, never a driver error."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
+        raise ValidationError(f"must be a (created_at, id) pair: those of the last {what} of the previous page",
+                              field=field)
+    return as_utc(value[0], f"{field}[0]"), caller_id(value[1], f"{field}[1]", what)
 
 
 def ids(value: object, field: str = "ids", *, what: str = "event") -> list[str]:

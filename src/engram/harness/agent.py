@@ -308,7 +308,7 @@ class _Invocation:
         return "\n\n".join(parts)
 
     def specs(self) -> list[ToolSpec]:
-        specs = tl.memory_specs(self.cfg, read_only=self.read_only)
+        specs = tl.memory_specs(self.cfg, read_only=self.read_only, scope=self.scope)
         if self.agent.state_tool:
             specs.append(tl.state_spec())
         return specs + [t.spec for t in self.agent.tools]

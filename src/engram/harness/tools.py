@@ -21,6 +21,7 @@ of raising. Anything else a tool raises is a bug or an outage: it propagates, an
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -29,10 +30,11 @@ from typing import Any
 from ..config import Config
 from ..core import context as ctx
 from ..core import validate
+from ..core.scope import default_write_level, writable_levels
 from ..errors import EngramError, NotFound, ValidationError
 from ..models.base import ToolSpec
 from ..turn import Turn
-from ..types import Event, Hit, Record
+from ..types import Event, Hit, Record, Scope
 from .arguments import check_arguments
 
 STATE_TOOL = "update_state"
@@ -44,8 +46,8 @@ SEARCH_CONTENT_TOKENS = 120  # per search hit; read_memory gives the whole recor
 
 @dataclass(frozen=True, slots=True)
 class ToolDefaults:
-    """What a face chooses for the tools: ``add_memory``'s level when the call names none (None: the
-    narrowest level the configuration lets the scope write), ``search_memory``'s default and largest
+    """What a face chooses for the tools: ``add_memory``'s level when the call names none (None:
+    :func:`~engram.core.scope.default_write_level` for the turn's scope), ``search_memory``'s default and largest
     ``limit`` (also the most ``ids`` one call may name) and ``search_history``'s default ``limit``."""
 
     scope: str | None = "session"
@@ -143,23 +145,37 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS) -> dict[str, To
         "retrieve_result": ToolSpec(
             "retrieve_result", "Read a tool result that was set aside because it was large, by its ref; "
                                "continue from next_offset to read further pages.",
-            _obj({"ref": _text(), "offset": _whole(0, validate.MAX_CONTENT)}, ("ref",))),
+            _obj({"ref": _text(validate.MAX_ID), "offset": _whole(0, validate.MAX_CONTENT)}, ("ref",))),
     }
 
 
 def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefaults = HARNESS,
-                 names: tuple[str, ...] = MEMORY_TOOLS) -> list[ToolSpec]:
+                 names: tuple[str, ...] = MEMORY_TOOLS, scope: Scope | None = None) -> list[ToolSpec]:
     """The memory tools this configuration offers (``harness.memory.tools``, among ``names``), in a stable
-    order."""
+    order: what every face lists (the harness, MCP, ``GET /v1/agents/{agent}/tools``), so one grant sees one list.
+
+    ``config`` is the one in force for the caller (narrowed to its key's levels). ``add_memory``'s ``scope`` enum
+    lists the levels a call can write at (:func:`~engram.core.scope.writable_levels`; a bound ``scope`` also
+    drops the levels it has no id for), the face's default (``defaults.scope``) first. Where there is none (a
+    read-only key), or with ``read_only``, no write tool is offered: every call would be refused, and an empty
+    enum is a schema no call can satisfy."""
     mem = config.memory
     offered = set(mem.tools) & set(names)
     if not mem.enabled:
         offered &= {"retrieve_result", "search_history"}
     if config.harness.history.index == "none":
         offered.discard("search_history")
-    if read_only:
+    levels = writable_levels(mem.scope.write, scope)
+    if read_only or not levels:
         offered -= set(WRITE_TOOLS)
-    return [spec for name, spec in tool_specs(config, defaults).items() if name in offered]
+    specs = tool_specs(config, defaults)
+    add = specs["add_memory"]
+    enum = sorted(levels, key=lambda lv: lv != defaults.scope)  # the face's default first, then as configured
+    if "add_memory" in offered and add.parameters["properties"]["scope"]["enum"] != enum:
+        params = copy.deepcopy(add.parameters)
+        params["properties"]["scope"]["enum"] = enum
+        specs["add_memory"] = replace(add, parameters=params)
+    return [spec for name, spec in specs.items() if name in offered]
 
 
 def state_spec() -> ToolSpec:
@@ -285,10 +301,7 @@ class ToolOps:
     def _default_level(self) -> str:
         if self.defaults.scope is not None:
             return self.defaults.scope
-        scope, allowed = self.turn.scope, self.turn.cfg.memory.scope.write
-        usable = [lv for lv in ("actor", "session", "agent") if lv in allowed
-                  and (lv != "actor" or scope.actor is not None) and (lv != "session" or scope.session is not None)]
-        return usable[0] if usable else "session"
+        return default_write_level(self.turn.cfg.memory.scope.write, self.turn.scope)
 
     def _find(self, record_id: str) -> Record:
         for rec in self.turn.written:
@@ -371,8 +384,7 @@ class ToolOps:
 
     def retrieve_result(self, args: dict[str, Any]) -> dict[str, Any]:
         _check_args(args, ("ref", "offset"))
-        ref = _str(args, "ref", required=True)
-        assert ref is not None
+        ref = validate.caller_id(_str(args, "ref", required=True), "ref", "result")  # its event's id
         offset = _int(args, "offset", 0, 0, validate.MAX_CONTENT)
         text = self.results.get(ref)
         if text is None:

@@ -35,7 +35,7 @@ from ..errors import PermissionDenied
 from ..grants import LOCAL_GRANT, Ctx, Grant, view
 from ..keys import check_key
 from ..stores.base import Store
-from ..types import Scope
+from ..types import ID_PATTERN, MAX_SCOPE_ID, Scope
 from .errors import MisdirectedRequest, Unauthenticated, body_for
 from .wire import send_json
 
@@ -43,7 +43,6 @@ PUBLIC_V1 = frozenset({"/v1/health", "/v1/ready"})
 _PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?(?:/sessions/([^/]+))?")
 _AGENT_CONFIG = re.compile(r"^/v1/agents/[^/]+/config(?:/history)?/?$")
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$"
 
 __all__ = [
     "LOCAL_GRANT",
@@ -166,7 +165,8 @@ def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -
     return Ctx(scope, grant, view(base, grant, agent), base)
 
 
-AgentId = Annotated[str, Path(min_length=1, max_length=128, pattern=ID_PATTERN)]
+# a path id as types.check_id takes it (its pattern and length; '..' is refused when the Scope is built)
+AgentId = Annotated[str, Path(min_length=1, max_length=MAX_SCOPE_ID, pattern=ID_PATTERN)]
 
 
 # The dependencies are ``async`` only so that FastAPI runs them on the event loop: they do no I/O (building

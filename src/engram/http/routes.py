@@ -14,7 +14,7 @@ are closures over a local ``Annotated`` alias, so they must be evaluated where t
 
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Security
 from fastapi.responses import PlainTextResponse
@@ -23,7 +23,7 @@ from fastapi.security import HTTPBearer
 from .. import __version__
 from ..core import validate
 from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
-from ..types import Hit, Level, Record, Status
+from ..types import Hit, JobStatus, Level, Record, Role, Status
 from . import schemas as S
 from .auth import (
     ActorCtx,
@@ -51,7 +51,7 @@ public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
 RecordId = Annotated[S.Text, Path(min_length=1, max_length=validate.MAX_ID)]
-Limit = Annotated[int, Query(ge=1, le=1_000)]
+Limit = Annotated[int, Query(ge=1, le=validate.MAX_LIMIT)]
 PageToken = Annotated[S.Text | None, Query(max_length=4_096)]
 
 
@@ -224,7 +224,7 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
     @v1.get(prefix + "/events", response_model=S.EventsOut, tags=["events"], name=f"list_events{suffix}")
     def list_events(request: Request, ctx: C, limit: Limit = 50, before: datetime | None = None,
                     after: datetime | None = None,
-                    role: Annotated[list[Literal["user", "assistant", "system", "tool"]] | None, Query()] = None,
+                    role: Annotated[list[Role] | None, Query()] = None,
                     page_token: PageToken = None, preview: bool = False) -> S.EventsOut:
         """Events oldest first. Without ``after``: the newest ``limit`` (before ``before``), and pages run
         backward; with ``after``: the first ``limit`` after it, and pages run forward. ``role`` filters a
@@ -317,24 +317,26 @@ def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
 @v1.get(AG + "/tools", response_model=S.ToolsOut, tags=["config"])
 def agent_tools(ctx: AgentCtx) -> S.ToolsOut:
     """The memory tools this agent's own configuration offers a model (``harness.memory.tools`` is opt-in; an
-    agent without one gets the default's), JSON-schema'd as any model API takes them."""
+    agent without one gets the default's), JSON-schema'd as any model API takes them: the list MCP and the
+    harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets no
+    write tool)."""
     from ..harness.tools import memory_specs
 
     return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
                              for t in memory_specs(ctx.mem.config_for(ctx.scope.agent))])
 
 
-JobStatus = Annotated[Literal["pending", "running", "done", "failed"] | None, Query()]
+JobStatusQuery = Annotated[JobStatus | None, Query()]
 
 
 @v1.get(AG + "/jobs", response_model=S.JobsOut, tags=["extraction"])
-def agent_jobs(ctx: AgentCtx, status: JobStatus = None, limit: Limit = 50) -> S.JobsOut:
+def agent_jobs(ctx: AgentCtx, status: JobStatusQuery = None, limit: Limit = 50) -> S.JobsOut:
     """Extraction jobs of the agent, newest first."""
     return _jobs(ctx, status, limit)
 
 
 @v1.get(AC + "/jobs", response_model=S.JobsOut, tags=["extraction"])
-def actor_jobs(ctx: ActorCtx, status: JobStatus = None, limit: Limit = 50) -> S.JobsOut:
+def actor_jobs(ctx: ActorCtx, status: JobStatusQuery = None, limit: Limit = 50) -> S.JobsOut:
     """Extraction jobs about one actor, newest first."""
     return _jobs(ctx, status, limit)
 

@@ -17,7 +17,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..core import validate
 from ..errors import ValidationError
-from ..types import Level, Status
+from ..types import Level, Role, Status
 
 LevelName = Level
 ModeName = Literal["hybrid", "lexical", "vector"]
@@ -61,9 +61,9 @@ class ToolCallIn(_In):
 class MessageIn(_In):
     """One message, tool call (assistant with ``tool_calls``) or tool result (role ``tool``)."""
 
-    role: Literal["user", "assistant", "system", "tool"]
+    role: Role
     # a string, or a provider's content-part list ([{"type": "text", "text": ...}]): engram.core.validate reads it
-    content: Text | list[dict[str, Any]] | None = Field("", max_length=1_000_000)
+    content: Text | list[dict[str, Any]] | None = Field("", max_length=validate.MAX_CONTENT)
     metadata: dict[str, Any] | None = None
     at: Timestamp | None = None
     tool_calls: list[ToolCallIn] | None = Field(None, max_length=256)
@@ -125,7 +125,7 @@ class BatchIn(_In):
 
 class RecallIn(_In):
     query: Text = Field(min_length=1, max_length=validate.MAX_QUERY)
-    limit: int | None = Field(None, ge=1, le=1_000)
+    limit: int | None = Field(None, ge=1, le=validate.MAX_LIMIT)
     mode: ModeName | None = None
     min_score: float | None = Field(None, ge=0.0, le=1.0)
     kind: Text | list[Text] | None = None
@@ -136,7 +136,7 @@ class RecallIn(_In):
 
 class HistorySearchIn(_In):
     query: Text = Field(min_length=1, max_length=validate.MAX_QUERY)
-    limit: int = Field(5, ge=1, le=1_000)
+    limit: int = Field(5, ge=1, le=validate.MAX_LIMIT)
     include_tools: bool | None = None
     mode: ModeName | None = None
     preview: bool = False  # also search the session's preview events
