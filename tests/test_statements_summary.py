@@ -84,6 +84,20 @@ def test_a_name_that_opens_a_stated_fact_keeps_its_capital(make_memory: Callable
     assert "has a son named Noah" in rec.summary, rec.summary  # a fact opening with a verb reads as one sentence
 
 
+def test_a_statement_before_a_question_in_one_line_is_said_and_the_question_asked(
+        make_memory: Callable[..., Memory]) -> None:
+    """"I coach the under-12s every Tuesday, any drills for wet weather?" states a fact, then asks: the summary
+    says both, not the whole line as the topic of a question."""
+    mem = make_memory(CONFIG, clock=lambda: T0 + timedelta(hours=1))
+    (rec,) = _summaries(mem, Scope(agent="bot", actor="ana", session="s1"), [
+        ("user", "Also I coach the under-12 hurlers in Moycullen every Tuesday evening, any drills for the wet "
+                 "weather?"),
+        ("assistant", "Keep them moving with short passing grids.")])
+    assert "the user said: coaches under-12 hurlers in Moycullen every Tuesday" in rec.summary, rec.summary
+    assert "asked about any drills for the wet weather" in rec.summary, rec.summary
+    assert "I coach" not in rec.summary, rec.summary
+
+
 def test_no_locomo_session_summary_copies_a_message(tmp_path: Path) -> None:
     path = DATA / "locomo" / "locomo10.json"
     if not path.exists():

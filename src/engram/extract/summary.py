@@ -117,15 +117,14 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
                 decided.append(text.rstrip(".!"))
             continue
         if text.endswith("?") or _REQUEST.match(text):
-            topic = _REQUEST.sub("", text).rstrip("?.! ").strip()
+            stated, _, question = text.rpartition(", ")
+            facts = _stated(stated, extractor) if stated and text.endswith("?") else []
+            topic = _REQUEST.sub("", question if facts else text).rstrip("?.! ").strip()
             if topic:
                 asked.append(_in_sentence(topic, names))
-            continue
-        probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
-                      at=datetime(2000, 1, 1))
-        for f in extractor.facts([probe]):
-            if not f.retract and f.summary and f.summary not in said:
-                said.append(_in_sentence(f.summary, names))
+        else:
+            facts = _stated(text, extractor)
+        said.extend(s for s in (_in_sentence(f, names) for f in facts) if s not in said)
     parts = []
     if said:
         parts.append("the user said: " + ", ".join(said[:4]))
@@ -137,6 +136,13 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
         parts.append("the user and the assistant talked")
     out = (f"Session of {day}: " if day else "Session: ") + "; ".join(parts)
     return _short(out, 300)
+
+
+def _stated(text: str, extractor: OfflineExtractor) -> list[str]:
+    """The summaries of the facts a user's words state (none retracted)."""
+    probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
+                  at=datetime(2000, 1, 1))
+    return [f.summary for f in extractor.facts([probe]) if not f.retract and f.summary]
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
