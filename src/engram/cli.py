@@ -1,8 +1,13 @@
 """``engram``: the command line, a thin view of :class:`engram.Memory`.
 
 Every verb parses arguments, calls the library, and prints JSON (``--table`` for people). Errors print
-``{"error": {...}}`` on stderr and exit 2. The server, MCP and chat commands register themselves from
-their own modules.
+``{"error": {"type", "message", "field"}}`` on one line of stderr and exit 2, having changed nothing: what the
+command line itself can judge (an option's type, range or emptiness, an id, a label, a time, JSON) is judged by
+:func:`harden`'s checks and the verbs before the memory is opened; the rest the library judges. ``field`` names
+the option or positional as the library names its fields (``limit`` for ``--limit``, ``min_score`` for
+``--min-score``, ``query``), a place inside a JSON argument (``messages[0].role``), or an argument the command does
+not take as typed (``--bogus``). The server, MCP and chat commands register themselves from their own
+modules; :func:`harden` gives their options the same checks.
 """
 
 from __future__ import annotations
@@ -11,19 +16,21 @@ import argparse
 import dataclasses
 import importlib
 import json
+import math
 import os
+import re
 import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
 from .core import validate
-from .errors import EngramError, ValidationError
-from .types import STATUSES, Scope
+from .errors import EngramError, NotFound, ValidationError
+from .types import STATUSES, Scope, check_id
 
-DEFAULT_DB = os.environ.get("ENGRAM_DB", "sqlite:///engram.db")
+DEFAULT_DB = os.environ.get("ENGRAM_DB") or "sqlite:///engram.db"  # an empty $ENGRAM_DB is no URL
 VIEW_MODULES = ("engram.http.cli", "engram.mcp", "engram.harness.cli", "engram.demo")
 
 
@@ -167,11 +174,12 @@ def emit(value: Any, args: argparse.Namespace) -> None:
         print(json.dumps(data, ensure_ascii=False, indent=None if isinstance(data, list) else 2))
 
 
-def _json_arg(text: str, field: str) -> Any:
+def _json_arg(text: str, field: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValidationError(f"is not valid JSON: {exc.msg}", field=field) from exc
+        raise ValidationError(f"{source} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                              field=field) from None
 
 
 def _memory(args: argparse.Namespace, *, config: Any = None) -> Any:
@@ -190,48 +198,63 @@ def _scope(args: argparse.Namespace) -> Scope:
     return Scope(agent=args.agent, actor=getattr(args, "actor", None), session=getattr(args, "session", None))
 
 
-def _labels(items: Sequence[str] | None) -> dict[str, str]:
-    out = {}
-    for item in items or ():
-        if "=" not in item:
-            raise ValidationError("must look like name=value", field="label")
-        k, v = item.split("=", 1)
+def _labels(items: Sequence[tuple[str, str]] | None) -> dict[str, str]:
+    """``--label`` values (parsed by :func:`_label`) as a dict; a label named twice is refused, not overwritten."""
+    out: dict[str, str] = {}
+    for k, v in items or ():
+        if k in out:
+            raise ValidationError(f"--label names {k!r} twice: give each label once", field="label")
         out[k] = v
     return out
+
+
+def _stdin_json(field: str) -> Any:
+    """A JSON document read from stdin: refused, naming ``field``, when stdin is empty, not UTF-8 or not JSON."""
+    stream = getattr(sys.stdin, "buffer", None)  # bytes: decoded strictly, whatever the locale's error handler
+    try:
+        text = stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"stdin is not UTF-8 text (byte {exc.object[exc.start]:#04x} at {exc.start})",
+                              field=field) from None
+    if not text.strip():
+        raise ValidationError("stdin is empty: give --messages, --content or a JSON list of messages on stdin",
+                              field=field)
+    return _json_arg(text, field, "stdin")
 
 
 # -- verbs --------------------------------------------------------------------------------------------------
 
 
 def cmd_append(args: argparse.Namespace) -> Any:
-    if args.messages:
-        messages = _json_arg(args.messages, "messages")
-    elif args.content is not None:
-        messages = [{"role": args.role, "content": args.content}]
+    if args.messages is not None and args.content is not None:
+        raise ValidationError("give the messages as --messages or one as --content, not both", field="content")
+    if args.role is not None and args.content is None:
+        raise ValidationError("--role is the role of a --content message: give --content with it", field="role")
+    if args.content is not None:
+        messages: Any = [{"role": args.role or "user", "content": args.content}]
     else:
-        messages = _json_arg(sys.stdin.read(), "messages")
-    if isinstance(messages, dict):
-        messages = messages.get("messages", [messages])
+        source = "--messages" if args.messages is not None else "stdin"
+        messages = _json_arg(args.messages, "messages", source) if args.messages is not None else \
+            _stdin_json("messages")
+        if isinstance(messages, dict):
+            messages = messages.get("messages", [messages])
+        if isinstance(messages, list) and not messages:
+            raise ValidationError(f"{source} holds no message: give at least one", field="messages")
+    validate.messages(messages)  # before the memory opens: a --config given would be stored first
     return _memory(args).append(_scope(args), messages)
-
-
-def _time(text: str, field: str) -> datetime:
-    try:
-        at = datetime.fromisoformat(text)
-    except ValueError as exc:
-        raise ValidationError("must be an event id or an ISO 8601 time", field=field) from exc
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def cmd_events(args: argparse.Namespace) -> Any:
     """The last ``--limit`` events, or those before an event (id) or a time: ``--before`` the first event of a
     page gives the page before it, even when several events share its instant (one append stamps them alike)."""
-    mem, scope = _memory(args), _scope(args)
-    after = _time(args.after, "after") if args.after else None
-    if args.before is None or args.before[:2] != "e_":
-        before = _time(args.before, "before") if args.before else None
-        return mem.events(scope, limit=args.limit, before=before, after=after)
-    anchor = mem.get_event(scope, args.before)
+    scope = _scope(args)
+    mem, after = _memory(args), args.after
+    if not isinstance(args.before, str):  # a time (or none), parsed by _event_or_time
+        return mem.events(scope, limit=args.limit, before=args.before, after=after)
+    try:
+        anchor = mem.get_event(scope, args.before)
+    except NotFound as exc:
+        raise NotFound(exc.message, field="before") from None
     same = [e for e in mem.events(scope, limit=validate.MAX_LIMIT, after=anchor.at - timedelta(microseconds=1))
             if e.at == anchor.at and e.seq < anchor.seq]
     earlier = mem.events(scope, limit=args.limit, before=anchor.at, after=after)
@@ -243,9 +266,10 @@ def cmd_search_history(args: argparse.Namespace) -> Any:
 
 
 def cmd_remember(args: argparse.Namespace) -> Any:
-    return _memory(args).remember(_scope(args), args.summary, args.content, kind=args.kind,
-                                  labels=_labels(args.label), scope=args.level, namespace=args.namespace,
-                                  replaces=args.replaces, preview=args.preview, pin=args.pin)
+    scope, labels = _scope(args), _labels(args.label)
+    return _memory(args).remember(scope, args.summary, args.content, kind=args.kind, labels=labels,
+                                  scope=args.level, namespace=args.namespace, replaces=args.replaces,
+                                  preview=args.preview, pin=args.pin)
 
 
 def cmd_recall(args: argparse.Namespace) -> Any:
@@ -258,9 +282,9 @@ def cmd_get(args: argparse.Namespace) -> Any:
 
 
 def cmd_list(args: argparse.Namespace) -> Any:
-    return _memory(args).list(_scope(args), kind=args.kind, labels=_labels(args.label) or None,
-                              namespace=args.namespace, status=args.status, preview=args.preview,
-                              limit=args.limit)
+    scope, labels = _scope(args), _labels(args.label)
+    return _memory(args).list(scope, kind=args.kind, labels=labels or None, namespace=args.namespace,
+                              status=args.status, preview=args.preview, limit=args.limit)
 
 
 def cmd_history(args: argparse.Namespace) -> Any:
@@ -274,6 +298,8 @@ def cmd_forget(args: argparse.Namespace) -> Any:
 def cmd_erase(args: argparse.Namespace) -> Any:
     if not args.yes:
         raise ValidationError("erase is permanent: pass --yes to confirm", field="yes")
+    if args.actor is None:
+        raise ValidationError("erase removes everything about one actor: name it with --actor", field="actor")
     return _memory(args).erase(Scope(agent=args.agent, actor=args.actor))
 
 
@@ -297,15 +323,22 @@ def cmd_extract(args: argparse.Namespace) -> Any:
 
 
 def cmd_jobs(args: argparse.Namespace) -> Any:
-    mem = _memory(args)
+    if args.action == "retry" and not args.id:
+        raise ValidationError("retry needs a job id", field="id")
+    if args.action != "retry" and args.id is not None:
+        raise ValidationError(f"a job id is for `jobs retry`; `jobs {args.action}` takes none", field="id")
+    if args.action != "list" and args.status is not None:
+        raise ValidationError(f"--status is for `jobs list`; `jobs {args.action}` takes none", field="status")
+    if args.action == "retry" and args.limit is not None:
+        raise ValidationError("--limit is for `jobs list` and `jobs run`; `jobs retry` takes none", field="limit")
+    limit = 50 if args.limit is None else args.limit
     scope = Scope(agent=args.agent)
+    mem = _memory(args)
     if args.action == "list":
-        return mem.jobs(scope, status=args.status, limit=args.limit)
+        return mem.jobs(scope, status=args.status, limit=limit)
     if args.action == "retry":
-        if not args.id:
-            raise ValidationError("retry needs a job id", field="id")
         return mem.retry_job(scope, args.id)
-    return {"ran": mem.run_jobs(max_jobs=args.limit)}
+    return {"ran": mem.run_jobs(max_jobs=limit)}
 
 
 def cmd_config(args: argparse.Namespace) -> Any:
@@ -313,16 +346,27 @@ def cmd_config(args: argparse.Namespace) -> Any:
     (without it: the database-wide default, which agents without their own use)."""
     from .config import load_config
 
-    if args.action == "validate":
-        if not args.file:
-            raise ValidationError("validate needs a JSON file", field="file")
-        return {"valid": True, "config": load_config(args.file, update=False).to_dict()}
-    mem = _memory(args)
-    agent = args.agent
-    if args.action == "set":
-        if not args.file:
-            raise ValidationError("set needs a JSON file", field="file")
-        mem.configure(agent, args.file, update=True if args.update else None)
+    if args.action in ("validate", "set") and not args.file:
+        raise ValidationError(f"{args.action} needs a JSON file", field="file")
+    if args.action in ("show", "history") and args.file is not None:
+        raise ValidationError(f"a file is for `config validate` and `config set`; `config {args.action}` reads "
+                              "none", field="file")
+    if args.action != "set" and args.update:
+        raise ValidationError(f"--update is for `config set`; `config {args.action}` changes nothing", field="update")
+    if args.action == "validate" and args.agent is not None:
+        raise ValidationError("`config validate` checks a file alone; --agent is for show, set and history",
+                              field="agent")
+    try:
+        if args.action == "validate":
+            return {"valid": True, "config": load_config(args.file, update=False).to_dict()}
+        mem = _memory(args)
+        agent = args.agent
+        if args.action == "set":
+            mem.configure(agent, args.file, update=True if args.update else None)
+    except EngramError as exc:
+        if exc.field == "config":  # the file as a whole (unreadable, no JSON, no object): here it is FILE
+            exc.field = "file"
+        raise
     if args.action == "history":
         return {"agent": agent, "versions": [{"version": v, "at": at, "config": doc}
                                              for v, at, doc in mem.config_history(agent)]}
@@ -404,17 +448,36 @@ class Parser(argparse.ArgumentParser):
             if any(w in subs or w.startswith("{") for w in wanted):
                 self.print_help()
                 self.exit(2)
-        field = message.split("argument ", 1)[1].split(":", 1)[0] if message.startswith("argument ") else None
-        error = {"type": "ValidationError", "message": f"{self.prog}: {message}", "field": field}
+        error = {"type": "ValidationError", "message": f"{self.prog}: {message}", "field": self._field(message)}
         print(json.dumps({"error": error}), file=sys.stderr)
         self.exit(2)
 
+    def _field(self, message: str) -> str | None:
+        """What a usage error is about, as the library names fields: an option's name (``--min-score``:
+        ``min_score``), a positional's; an argument the command does not take, as typed."""
+        for pattern in (r"argument ([^:]+):", r"the following arguments are required: ([^, ]+)",
+                        r"unrecognized arguments: (\S+)", r"one of the arguments (\S+) .* is required"):
+            m = re.match(pattern, message)
+            if m:
+                name = m.group(1).split("/")[-1].split("=", 1)[0]  # "-x/--long": the long one; "--x=1": "--x"
+                action = self._option_string_actions.get(name)
+                return action.dest if action is not None else name
+        return None
+
 
 def _late_positionals(args: argparse.Namespace, extras: list[str], parser: argparse.ArgumentParser) -> None:
-    """Optional positionals given after flags (``jobs retry --agent bot j_x``): argparse leaves them over."""
+    """Optional positionals given after flags (``jobs retry --agent bot j_x``): argparse leaves them over; each is
+    checked as if argparse had taken it."""
     for name in getattr(args, "late_positionals", ()):
         if extras and getattr(args, name, None) is None and not extras[0].startswith("-"):
-            setattr(args, name, extras.pop(0))
+            sub = next(a.choices[args.command] for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+            action = next(a for a in sub._actions if a.dest == name)
+            value: Any = extras.pop(0)
+            try:
+                value = action.type(value) if callable(action.type) else value
+            except argparse.ArgumentTypeError as exc:
+                sub.error(f"argument {name}: {exc}")
+            setattr(args, name, value)
     if extras:
         parser.error(f"unrecognized arguments: {' '.join(extras)}")
 
@@ -432,6 +495,143 @@ def _document(sub: argparse._SubParsersAction, prefix: str = "") -> None:
         for action in p._actions:
             if isinstance(action, argparse._SubParsersAction):
                 _document(action, full + " ")
+
+
+# -- what the command line checks before anything runs ------------------------------------------------------------
+def _check(fn: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse ``type`` (named as ``fn``: ``int``, ``float``, ...): ``fn``'s ValidationError becomes the usage
+    error naming the option."""
+    def convert(value: str) -> Any:
+        try:
+            return fn(value)
+        except ValidationError as exc:
+            raise argparse.ArgumentTypeError(exc.message) from None
+    convert.__name__ = fn.__name__
+    return convert
+
+
+def _text(value: str) -> str:
+    if not value.strip():
+        raise ValidationError("must not be empty")
+    return value
+
+
+def _db_url(value: str) -> str:
+    """A database URL: the schemes :func:`engram.engine.open_store` opens (the store judges the rest)."""
+    if not _text(value).startswith(("sqlite://", "postgresql://", "postgres://")):
+        raise ValidationError("must start with sqlite:// or postgresql://")
+    return value
+
+
+def _id(value: str) -> str:
+    check_id(value, "")
+    return value
+
+
+def _id_or_none(value: str) -> str | None:
+    """``--actor ''`` of ``engram chat``: a session of the agent alone."""
+    return None if value == "" else _id(value)
+
+
+def _integer(low: int, high: int | None = None) -> Callable[[str], int]:
+    def check(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise ValidationError(f"invalid int value: {value!r}") from None
+        if n < low or (high is not None and n > high):
+            raise ValidationError(f"must be an integer from {low} to {high}" if high is not None
+                                  else f"must be an integer of at least {low}")
+        return n
+    check.__name__ = "int"
+    return check
+
+
+def _number(low: float, high: float | None = None, *, above: bool = False) -> Callable[[str], float]:
+    def check(value: str) -> float:
+        try:
+            x = float(value)
+        except ValueError:
+            raise ValidationError(f"invalid float value: {value!r}") from None
+        if not math.isfinite(x):
+            raise ValidationError("must be a finite number")
+        if x < low or (above and x == low) or (high is not None and x > high):
+            raise ValidationError(f"must be a number from {low:g} to {high:g}" if high is not None
+                                  else f"must be a number {'above' if above else 'of at least'} {low:g}")
+        return x
+    check.__name__ = "float"
+    return check
+
+
+def _label(value: str) -> tuple[str, str]:
+    name, eq, text = value.partition("=")
+    if not eq or not name.strip():
+        raise ValidationError(f"must look like name=value (got {value!r})")
+    return name, text
+
+
+def _event_or_time(value: str) -> str | datetime:
+    """``--before``: an event id (``e_...``) as given, anything else an ISO 8601 time (naive means UTC)."""
+    return _text(value) if value.startswith("e_") else _time(value, "an event id (e_...) or ")
+
+
+def _time(value: str, alternative: str = "") -> datetime:
+    """An ISO 8601 time (naive means UTC) within the range the library keeps times in."""
+    try:
+        return validate.as_utc(_text(value), "")
+    except ValidationError as exc:
+        if "ISO" not in exc.message:
+            raise  # out of range: the library's words
+        raise ValidationError(f"must be {alternative}an ISO 8601 time, such as 2026-01-02T03:04:05Z") from None
+
+
+def _json_file(value: str) -> str:
+    """A JSON file argument: not empty, and UTF-8 if it can be read (the library reads it and judges the rest)."""
+    _text(value)
+    try:
+        with open(value, "rb") as f:
+            data = f.read()
+    except OSError:
+        return value  # the library names what is wrong (no such file, a directory)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"{value} is not UTF-8 text (byte {data[exc.start]:#04x} at {exc.start})") from None
+    return value
+
+
+# The options every command shares by name, checked as the command line is parsed (a command registered by another
+# module gets them too): dest -> check. A string option with no check of its own must not be empty, except these.
+CHECKS: dict[str, Callable[[str], Any]] = {
+    "db": _db_url, "agent": _id, "actor": _id, "session": _id,
+    "limit": _integer(1, validate.MAX_LIMIT), "port": _integer(1, 65535), "max_body": _integer(1),
+    "threads": _integer(1), "graceful_timeout": _number(0), "expire_every": _number(0, above=True),
+    "min_score": _number(0, 1), "label": _label, "before": _event_or_time, "after": _time,
+    "config": _json_file, "file": _json_file,
+}
+# (command, dest) -> check, where a command means something else by an option
+COMMAND_CHECKS: dict[tuple[str, str], Callable[[str], Any]] = {
+    ("chat", "actor"): _id_or_none,  # '' is documented: a session of the agent alone
+    ("jobs", "limit"): _integer(1),  # `jobs run` may run more than a page; `jobs list` pages are the library's
+}
+MAY_BE_EMPTY = {"content", "instructions", "read", "write"}  # text as given; keys --write '' is a read-only key
+
+
+def harden(parser: argparse.ArgumentParser, command: str = "") -> None:
+    """Give every command's options the checks of :data:`CHECKS`: a bad value is a usage error naming the option
+    (exit 2) before anything opens the memory."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                harden(sub, f"{command} {name}".strip())
+            continue
+        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.nargs == 0:
+            continue
+        check = COMMAND_CHECKS.get((command, action.dest)) or CHECKS.get(action.dest)
+        if check is None and action.type is None and action.choices is None and action.dest not in MAY_BE_EMPTY:
+            check = _text
+        if check is not None:
+            action.type = _check(check)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -454,7 +654,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--messages", help='JSON list of {"role", "content", ...} (content may be a list of '
                                       '{"type": "text", "text"} parts); default: read stdin')
     p.add_argument("--content", help="one message's text (instead of --messages)")
-    p.add_argument("--role", default="user", help="the role of the --content message")
+    p.add_argument("--role", help="the role of the --content message (default: user)")
     p = verb("events", cmd_events, "a session's events, oldest first (page back with --before)")
     p.add_argument("--limit", type=int, default=50, help="how many events, the newest of the range")
     p.add_argument("--before", help="only events before this one: an event id (the first one of the page you "
@@ -503,7 +703,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", nargs="?", help="the job id (retry)")
     p.set_defaults(late_positionals=("id",))
     p.add_argument("--status", choices=["pending", "running", "done", "failed"], help="only jobs in this state")
-    p.add_argument("--limit", type=int, default=50, help="most jobs (list) or jobs to run (run)")
+    p.add_argument("--limit", type=int, help="most jobs (list) or jobs to run (run) (default: 50)")
     p = sub.add_parser("config", help="config validate FILE | show | set FILE [--update] | history [--agent A]")
     p.add_argument("action", choices=["validate", "show", "set", "history"], help="what to do")
     p.add_argument("file", nargs="?", help="a JSON file of any accepted shape (set, validate)")
@@ -527,6 +727,7 @@ def build_parser() -> argparse.ArgumentParser:
             continue  # that view's optional dependencies are not installed
         mod.register(sub)
     _document(sub)
+    harden(parser)
     return parser
 
 
