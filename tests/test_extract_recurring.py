@@ -110,6 +110,17 @@ def test_a_reschedule_keeps_the_activitys_key_with_the_new_day(move: str) -> Non
     assert got[0][0] == got[-1][0], got
 
 
+@pytest.mark.parametrize("move", ["choir moved to thursdays this term btw",
+                                  "Choir moved to Thursday evenings since the hall got booked",
+                                  "choir's moved to Thursdays because of the new conductor",
+                                  "choir moved to Thursdays for the season, cos the church needs the hall"])
+def test_a_reschedule_followed_by_why_or_for_how_long_is_still_the_reschedule(move: str) -> None:
+    """What follows the new day, the reason ("since ...", "because ...") or how long it holds ("this term"), is
+    no part of the habit."""
+    got = summaries("I have choir every Wednesday", move)
+    assert got[-1] == ("user/weekly:choir", "Has choir every Thursday"), got
+
+
 def test_another_activity_is_another_record() -> None:
     got = summaries("I have choir every Wednesday and I go to therapy on Saturdays")
     assert {k for k, _ in got} >= {"user/weekly:choir", "user/weekly:therapy"}, got

@@ -239,9 +239,11 @@ _WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:librar
                          r"community centre|leisure centre|gym|pool|park|club|studio|school)$"
                          r"|\s+(?:there|here)$", re.IGNORECASE)  # "training is on Thursdays there"
 # "from now on", "going forward": when a change holds, not part of what is done
-_SINCE_NOW = re.compile(r"\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
-                        r"for the summer|for the winter|this term|for a while|btw|though|with the new \w+)$",
-                        re.IGNORECASE)
+_SINCE_NOW = re.compile(r"(?:\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
+                        r"(?:for the|this) (?:summer|winter|season|term|semester|year)|for a while|btw|though|"
+                        r"with the new \w+))+$", re.IGNORECASE)
+# why it changed, said after it: "since the hall got booked", "because of the new rink", "cos ..."
+_WHY = re.compile(r"\s*,?\s+(?:because|since|cos|cuz|'?cause|due to|thanks to)\b.*$", re.IGNORECASE)
 
 
 def own_session(text: str) -> str | None:
@@ -254,7 +256,7 @@ def activity(rest: str) -> tuple[str, str] | None:
     """What a first-person clause (its recurrence taken out) says is done: ``(verb, activity)``, e.g.
     ("Has", "choir practice"), ("Goes to", "therapy"), ("Swims", ""); None when it says no habit of the
     user's ("I can't do", "it is", "my sister has ballet")."""
-    rest = _SINCE_NOW.sub("", _OPENER.sub("", rest))
+    rest = _SINCE_NOW.sub("", _WHY.sub("", _OPENER.sub("", rest)))
     rest = _WHERE_HELD.sub("", rest)  # "the book club meets in the library": where, not what
     after = _THEN.split(rest)
     if len(after) > 1 and after[-1].strip():  # "I must be there early so swimming moved to": what comes after "so"
