@@ -75,6 +75,16 @@ def test_working_somewhere_today_is_not_an_employer() -> None:
     assert "user/employer" not in read("I'm in Lisbon for a week, working from a cafe.")
 
 
+@pytest.mark.parametrize("text", ["I'm a terrible cook.", "honestly I am an awful driver", "I'm a lousy swimmer lol",
+                                  "I'm a pretty bad photographer"])
+def test_a_judgement_of_oneself_is_not_a_job(text: str) -> None:
+    assert "user/job" not in read(text), read(text)
+
+
+def test_a_job_with_a_word_before_it_is_still_a_job() -> None:
+    assert read("I'm a senior nurse at St. James's.")["user/job"] == "senior nurse"
+
+
 def test_a_self_introduction_said_as_a_list() -> None:
     got = read("I'm Bríd, 72, a retired primary teacher in Galway.")
     assert (got["user/name"], got["user/age"], got["user/job"]) == ("Bríd", "72", "retired primary teacher")

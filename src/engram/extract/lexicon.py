@@ -45,6 +45,9 @@ REL_RE = "|".join(re.escape(w) for w in REL_WORDS)
 REL_ADJ = r"(?:(?i:new|current|older|younger|little|big|elder|twin|line|family|old(?=\s+(?:" + "|".join(PETS) + \
     r")\b))\s+){0,2}"
 
+# words that judge how well one does a thing: "a terrible cook", "an awful driver" say no job
+JUDGED = words("""terrible awful bad good great decent lousy poor horrible amazing excellent hopeless useless rubbish
+    fantastic brilliant better worse best worst average mediocre crap crappy shit shitty nervous reluctant""")
 JOB_HEADS = words("""nurse doctor physician surgeon teacher engineer developer programmer designer lawyer attorney
     accountant architect chef cook pilot pharmacist dentist vet veterinarian paramedic firefighter officer
     electrician plumber carpenter mechanic farmer journalist writer editor translator photographer artist

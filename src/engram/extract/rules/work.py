@@ -7,7 +7,7 @@ import re
 from ...core.consolidate import WEEKLY, norm_key
 from .. import recurrence
 from ..base import Clause, Context, Fact, before_when, make_fact, org, said_as_switch, said_before, when_suffix
-from ..lexicon import ACTIVITIES_RE, HEAD_OF, JOB_HEADS, LANGS, NOT_NAMES, REL_RE
+from ..lexicon import ACTIVITIES_RE, HEAD_OF, JOB_HEADS, JUDGED, LANGS, NOT_NAMES, REL_RE
 from ..registry import rule
 from ..text import (
     article,
@@ -55,6 +55,8 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
     if not m:
         return _studying(c)
     said = trim_np(m.group("job")).lower()
+    if set(said.split()[:-1]) & JUDGED:  # "I'm a terrible cook": how well, not what one does for a living
+        return None
     if said.split()[-1] in _STUDENT:  # "a PhD student in materials science at METU in Ankara": METU
         at = re.search(r"\bat\s+(?P<s>.+)$", m.group("org") or "") if m.group("prep") == "in" else None
         school, city = _split_city(_school(at.group("s") if at else m.group("org") or "")) \
