@@ -27,6 +27,9 @@ def summaries(message: str) -> list[str]:
     ("Friday is my yoga class, it keeps me sane.", ["Has yoga class every Friday"]),
     ("We swim every Monday at the lido here in Brighton.", ["Lives in Brighton"]),
     ("Ana got a place at Oxford.", ["Ana got a place at Oxford"]),
+    # a relative named without "my", as a sentence starts
+    ("ok fine, I'll take the train. wife Aditi said the same thing", ["Has a wife named Aditi"]),
+    ("Husband Karl is picking me up later.", ["Has a husband named Karl"]),
 ])
 def test_said_the_way_people_say_it(message: str, want: list[str]) -> None:
     got = summaries(message)

@@ -330,6 +330,13 @@ _ME_AND = re.compile(r"(?:^|(?<=[.!?] ))(?i:me|myself)\s+and\s+(?P<np>(?i:my|our
                      r"(?=[a-z])")
 
 
+# "wife Priya said the same", as a sentence starts: a relative named without "my" is the user's own ("Baby Iris
+# arrived" is a birth, read as such; "Doctor" and "Youngest" may be titles or whose)
+_BARE_RELATIVE = re.compile(r"(?:^|(?<=[.!?] ))(?P<rel>(?i:" + "|".join(
+    sorted((r for r in FAMILY if r not in ("doctor", "baby", "youngest", "eldest", "oldest")), key=len, reverse=True))
+    + r"))(?= [A-Z][\w'’-]+ (?:[a-z]|['’]s\b))")
+
+
 def message(text: str) -> Normalized:
     """``text`` (a user message) with chat writing put in the standard form the rules read, and the way back."""
     t = _Text(text)
@@ -359,6 +366,7 @@ def message(text: str) -> Normalized:
     cased = truecase(t.text)  # "i live in malmö" -> "i live in Malmö": only letters change case
     t.text, t.spans = cased, t.spans if len(cased) == len(t.text) else [(0, len(text))] * len(cased)
     t.sub(re.compile(r"(?<![\w'’])i(?=[\s'’,!?;:]|\.(?!e\.)|$)"), lambda m: "I")  # "i" is "I" once names are cased
+    t.sub(_BARE_RELATIVE, lambda m: "My " + m.group("rel").lower())  # "wife Priya said" -> "My wife Priya said"
     _fix_slips(t)  # and once names are cased: "my manager is tom, err, tim"
     return Normalized(t.text, text, tuple(t.spans))
 
