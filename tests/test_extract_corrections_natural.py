@@ -166,3 +166,19 @@ def test_an_answer_then_a_fix_of_another_value() -> None:
     got = read("I live in Lyon.", "A:Nice! What's your job?", "I'm a nurse. Oh and sorry, it's Lille not Lyon.")
     kept = [s for _, s, r in got if not r]
     assert "Works as a nurse" in kept and "Lives in Lille" in kept and not any("Lyon" in s for s in kept), got
+
+
+@pytest.mark.parametrize("fix", ["Kiara, not Kaira. Stupid keyboard. Anyway she is so excited.",
+                                 "Kiara not Kaira lol",
+                                 "it's Kiara, not Kaira. she is so excited"])
+def test_a_name_put_right_with_no_sorry_then_more_is_read_as_the_fix(fix: str) -> None:
+    """"Y, not X" with no "sorry" before it, where X is a name the user just said: the name is put right (and
+    what follows it in the message is read as usual)."""
+    got = read("My niece Kaira starts school in May, what should she pack?", "A:A water bottle and a snack.", fix)
+    kept = [s for _, s, r in got if not r]
+    assert "Has a niece named Kiara" in kept and not any("Kaira" in s for s in kept), got
+
+
+def test_two_names_with_not_and_nothing_to_put_right_are_no_fix() -> None:
+    """"Python, not Java" answers a question; with no Java said before it puts nothing right."""
+    assert not any(r for _, _, r in read("A:Which one do you use most?", "Python, not Java."))

@@ -360,6 +360,18 @@ def said_fix(message: str) -> Fix | None:
     return None
 
 
+# "Brody, not Brady", "it's Kiara not Kaira lol": a name put right with no "sorry" before it
+_NAMES_FIX = re.compile(r"^(?:(?i:it)['’]?s\s+)?(?P<y>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?),?\s+not\s+"
+                        r"(?P<x>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?)$")
+
+
+def names_fix(message: str) -> Fix | None:
+    """A name put right as "Y, not X" alone, with no opener: a fix only of an X said before, which
+    :func:`earlier_fix` checks (with nothing to put right, "Python, not Java" answers a question)."""
+    m = _NAMES_FIX.match(_TAILS.sub("", message.strip()).rstrip(".!"))
+    return Fix(m.group("y"), m.group("x")) if m and m.group("y") != m.group("x") else None
+
+
 def _said_in(word: str, text: str) -> str | None:
     """The form of ``word`` in ``text`` ("Saturday" is in "on Saturdays" as "Saturdays"), or None."""
     m = re.search(r"(?<![\w-])" + re.escape(word) + r"(?P<s>s|es)?(?![\w-])", text, re.IGNORECASE)
@@ -375,7 +387,7 @@ def earlier_fix(message: str, said: Sequence[Any], recent: Sequence[Fact]) -> tu
     its last capitalised word). None when no earlier message of the batch is put right (the fix is then
     read as a statement, see :func:`typed`).
     """
-    fix = said_fix(message)
+    fix = said_fix(message) or names_fix(message)
     if fix is None or not said:
         return None
     if fix.wrong is not None:

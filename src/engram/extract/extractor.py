@@ -97,18 +97,20 @@ class OfflineExtractor:
 
     @staticmethod
     def _then_fix(ev: Event, ctx: Context) -> tuple[str, str] | None:
-        """(what the message says first, its last sentence) when that last sentence alone puts right a slip it
-        names in an earlier message ("Mei. and actually it's wednesday not tuesday"), so that the first part is
-        read as it is (an answer) and the fix as a fix; None for any other message."""
+        """The message in two parts, in order, when one sentence alone puts right a slip it names in an earlier
+        message and the rest says something else: an answer, then the fix ("Mei. and actually it's wednesday
+        not tuesday"), or the fix, then more ("Brody, not Brady. Darn phone. Anyway, a Zebco it is."), so that
+        each part is read as what it is; None for any other message."""
         sentences = split_sentences(ev.content)
         if len(sentences) < 2:
             return None
-        tail = sentences[-1]
-        head = ev.content[:ev.content.rfind(tail)].strip()
-        found = corrections.earlier_fix(tail, ctx.said, ctx.recent)
-        if not head or found is None or not found[0].wrong or found[0].wrong.lower() in head.lower():
-            return None
-        return head, tail
+        for fix, first in ((sentences[-1], False), (sentences[0], True)):
+            at = ev.content.find(fix) if first else ev.content.rfind(fix)
+            rest = (ev.content[at + len(fix):] if first else ev.content[:at]).strip()
+            found = corrections.earlier_fix(fix, ctx.said, ctx.recent)
+            if rest and found is not None and found[0].wrong and found[0].wrong.lower() not in rest.lower():
+                return (fix, rest) if first else (rest, fix)
+        return None
 
     def _next_fix(self, fix: spans.NextFix, previous: Event, ev: Event, ctx: Context, out: list[Fact]) -> None:
         """ "sorry, typo: Gdansk, not Gdnask": what the previous message said with the slip is retracted (or
