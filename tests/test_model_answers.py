@@ -241,11 +241,9 @@ def test_a_new_employer_replacing_the_residence_is_refused(tmp_path: Path, opene
 
 # -- the repair turn: a refused answer is shown to the model with why ---------------------------------------------
 
-def test_a_misread_put_right_on_the_repair_turn_is_written_with_no_failed_job(
-        tmp_path: Path, opened: list[Memory]) -> None:
-    misread = memories(memory("Lives in Arup", "user/residence", "Arup", "Arup, since May.", source=2))
-    sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
-    script = Scripted([misread, sound], heeds=True)
+def _put_right(tmp_path: Path, opened: list[Memory], script: Scripted) -> list[list[dict[str, Any]]]:
+    """The ASKED session extracted once with a model whose second answer is sound: "Works at Arup" is written
+    and no job failed; the requests the server saw."""
     with serve(handler=script) as srv:
         clock = [T0]
         mem = _open(tmp_path, srv, opened, clock)
@@ -253,7 +251,14 @@ def test_a_misread_put_right_on_the_repair_turn_is_written_with_no_failed_job(
         mem.extract(s)
         assert [r.summary for r in mem.list(s)] == ["Works at Arup"]
         assert mem.jobs(s, status="failed") == []
-    first, repair = script.requests
+    return script.requests
+
+
+def test_a_misread_put_right_on_the_repair_turn_is_written_with_no_failed_job(
+        tmp_path: Path, opened: list[Memory]) -> None:
+    misread = memories(memory("Lives in Arup", "user/residence", "Arup", "Arup, since May.", source=2))
+    sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
+    first, repair = _put_right(tmp_path, opened, Scripted([misread, sound], heeds=True))
     assert [m["role"] for m in repair] == [m["role"] for m in first] + ["assistant", "user"]
     assert repair[:len(first)] == first  # the same conversation, carried on
     assert json.loads(repair[-2]["content"]) == json.loads(misread["choices"][0]["message"]["content"])
@@ -286,14 +291,7 @@ def test_an_answer_cut_off_at_max_tokens_is_asked_again_without_its_text(
         tmp_path: Path, opened: list[Memory]) -> None:
     cut = openai_chat('{"memories": [{"summary": "Works at', finish_reason="length")
     sound = memories(memory("Works at Arup", "user/employer", "Arup", "Arup, since May.", source=2))
-    script = Scripted([cut, sound], heeds=True)
-    with serve(handler=script) as srv:
-        clock = [T0]
-        mem = _open(tmp_path, srv, opened, clock)
-        s = _say(mem, clock, "s1", *ASKED)
-        mem.extract(s)
-        assert [r.summary for r in mem.list(s)] == ["Works at Arup"]
-    first, repair = script.requests
+    first, repair = _put_right(tmp_path, opened, Scripted([cut, sound], heeds=True))
     assert [m["role"] for m in repair] == [m["role"] for m in first] + ["user"]  # no half answer to carry on
     assert "cut off at max_tokens" in repair[-1]["content"]
 
