@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engram import Memory, Scope
+from engram.config import load_config
 from engram.errors import ConfigError, ValidationError
 
 LABELS_5 = {"harness": {"memory": {"labels": {"customer_id": {"number": 5, "description": "The customer."}}}}}
@@ -218,3 +220,78 @@ def test_a_configuration_read_never_opens_a_transaction_inside_another(
     assert mem.get_event(s, events[0].id).id == events[0].id
     assert mem.search_history(s, "Arup")
     assert any("Arup" in h.record.summary for h in mem.recall(s, "where does the user work?"))
+
+
+RUMOURS = {"harness": {"memory": {"kinds": ["fact", "rumour"], "pinned": {"max_tokens": 321},
+                                  "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                  "strategies": [{"type": "SEMANTIC"}],
+                                  "labels": LABELS_5["harness"]["memory"]["labels"]}}}
+
+
+def test_an_open_that_fails_stores_no_configuration(make_memory: Callable[..., Memory]) -> None:
+    """The embedder and model a configuration names are loaded before it is stored: a bad one changes nothing."""
+    v = make_memory(LABELS_5).config_version(None)
+    with pytest.raises(ConfigError) as err:
+        make_memory(RUMOURS, embedder="nosuch:thing")
+    assert err.value.field == "embedder"
+    with pytest.raises(ConfigError) as err:
+        make_memory(RUMOURS, model="nosuch:thing")
+    assert err.value.field == "harness.memory.model"
+    assert [h[0] for h in make_memory().config_history(None)] == [v]
+
+
+def test_a_deferred_configuration_is_stored_by_the_first_write_that_commits(
+        make_memory: Callable[..., Memory]) -> None:
+    """``defer_config=True``: the changed configuration is in force at once; work refused under it stores nothing;
+    the first turn that commits stores it in its own transaction, and what that turn wrote names the version."""
+    v0 = make_memory(LABELS_5).config_version(None)
+    mem = make_memory(RUMOURS, defer_config=True)
+    s = Scope(agent="bot", actor="ana", session="s1")
+    assert mem.config_for("bot").memory.kinds == ("fact", "rumour") and mem.config_version(None) is None
+    with pytest.raises(ValidationError):
+        mem.remember(s, "x" * 4001, kind="rumour")
+    with pytest.raises(Exception, match="r_nope"):
+        mem.remember(s, "Heard a rumour", kind="rumour", replaces="r_nope")
+    assert mem.recall(s, "rumour") == [] and mem.list(s) == []  # reads store nothing
+    assert [h[0] for h in mem.config_history(None)] == [v0]
+
+    events = mem.append(s, [{"role": "user", "content": "I live in Lisbon and I'm allergic to peanuts."}])
+    [(v1, _, doc)] = mem.config_history(None)[1:]
+    assert doc["harness"]["memory"]["pinned"]["max_tokens"] == 321 and mem.config_version(None) == v1 > v0
+    extracted = mem.list(Scope(agent="bot", actor="ana"), limit=50)
+    assert events and extracted and {r.provenance.config_version for r in extracted} == {v1}
+    rec = mem.remember(s, "Heard a rumour", kind="rumour")
+    assert rec.provenance.config_version == mem.get(s, rec.id).provenance.config_version == v1
+    assert mem.store_deferred_config() == v1 and [h[0] for h in mem.config_history(None)] == [v0, v1]
+    assert make_memory().config_version(None) == v1  # another Memory on the database sees it
+
+
+def test_a_deferred_configuration_is_stored_on_request_and_leaves_other_agents_alone(
+        make_memory: Callable[..., Memory]) -> None:
+    v0 = make_memory(LABELS_5).config_version(None)
+    own = make_memory().configure("own", {"harness": {"memory": {"kinds": ["finding"]}}})
+    mem = make_memory(RUMOURS, defer_config=True)
+    rec = mem.remember(Scope(agent="own", actor="u", session="s"), "Cite the ledger", kind="finding")
+    assert rec.provenance.config_version == own  # its own configuration: the deferred default is not its
+    assert [h[0] for h in mem.config_history(None)] == [v0]
+    v1 = mem.store_deferred_config()
+    assert v1 is not None and v1 > own and [h[0] for h in mem.config_history(None)] == [v0, v1]
+    same = make_memory(RUMOURS, defer_config=True)  # unchanged: nothing deferred, nothing stored
+    assert same.store_deferred_config() == v1 and [h[0] for h in mem.config_history(None)] == [v0, v1]
+
+
+def test_a_config_file_that_is_not_utf8_is_a_config_error(make_memory: Callable[..., Memory],
+                                                          tmp_path: Path) -> None:
+    """Read as a path (str or Path) by load_config, Memory.open and configure: refused naming ``config``, nothing
+    stored."""
+    path = tmp_path / "latin-1.json"
+    path.write_bytes(b'{"harness": {"memory": {"kinds": ["caf\xe9"]}}}')
+    mem = make_memory(LABELS_5)
+    v = mem.config_version(None)
+    calls: list[Callable[[], object]] = [lambda: load_config(path), lambda: load_config(str(path)),
+                                         lambda: make_memory(str(path)), lambda: mem.configure("a", path)]
+    for call in calls:
+        with pytest.raises(ConfigError) as err:
+            call()
+        assert err.value.field == "config" and "not UTF-8" in str(err.value) and "0xe9" in str(err.value)
+    assert [h[0] for h in mem.config_history(None)] == [v] and mem.config_history("a") == []

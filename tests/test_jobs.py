@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from engram import Memory, Scope
-from engram.errors import ModelError
+from engram.cli import main
+from engram.errors import ModelError, ScopeError
 from engram.extraction import cursor_key
 from engram.models.base import Completion, Message, ToolSpec
 
@@ -182,3 +183,27 @@ def test_jobs_filtered_by_actor_before_the_limit(make_memory: Callable[..., Memo
     assert [j.actor for j in page] == ["ana", "ana"]  # two of ana's, not ana's share of the newest two
     assert len(mem.jobs(agent, actor="bob", status="pending")) == 3
     assert mem.jobs(agent, actor="nobody") == []
+
+
+def test_running_one_agents_jobs_leaves_every_other_agents_pending(make_memory: Callable[..., Memory], db_url: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Tenants never meet: ``run_jobs(agent=A)``, and ``engram jobs run --agent A``, run A's pending jobs alone."""
+    doc = cfg("async")
+    doc["harness"]["memory"]["embedder"] = "hashing"  # what the CLI opens with: the stored configuration's
+    mem = make_memory(doc)
+    a, b, c = (Scope(agent=name, actor="ana", session="s1") for name in ("a", "b", "c"))
+    for scope in (a, b, c):
+        mem.append(scope, [{"role": "user", "content": "I'm vegetarian."}])
+    status = lambda scope: [j.status for j in mem.jobs(scope)]  # noqa: E731
+    assert status(a) == status(b) == status(c) == ["pending"]
+    assert mem.run_jobs(agent="a") == 1
+    assert status(a) == ["done"] and status(b) == status(c) == ["pending"]
+    assert facts(mem, Scope(agent="b", actor="ana", session="s2")) == []  # nothing of b's was extracted
+    with pytest.raises(ScopeError) as err:
+        mem.run_jobs(agent="a/../b")
+    assert err.value.field == "agent" and status(b) == status(c) == ["pending"]
+
+    assert main(["jobs", "run", "--db", db_url, "--agent", "b"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"ran": 1}
+    assert status(b) == ["done"] and status(c) == ["pending"]
+    assert mem.run_jobs() == 1 and status(c) == ["done"]  # no agent named: every agent's (a store-wide worker)

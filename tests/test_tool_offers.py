@@ -23,7 +23,7 @@ from engram.http.app import create_app
 from engram.keys import create_key
 from engram.stores.base import ApiKey
 from tests.support.configs import WIDE
-from tests.support.harness import model, say, user
+from tests.support.harness import model, say, use, user
 from tests.support.servers import uvicorn_thread
 
 pytestmark = pytest.mark.anyio
@@ -154,3 +154,53 @@ def test_a_bad_result_ref_is_refused_naming_ref(make_memory: Callable[..., Memor
             with pytest.raises(NotFound):
                 ops.call("retrieve_result", {"ref": ref})
     assert mem.events(bot) == [] and [e.id for e in mem.events(rival)] == [theirs.id]
+
+
+ACTOR_ONLY = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["actor"]}}}}
+
+
+def _default_named(schema: dict[str, Any]) -> str:
+    """The level ``add_memory``'s listed schema names as the default (``"... Default: actor."``)."""
+    return str(schema["properties"]["scope"]["description"]).rsplit("Default: ", 1)[1].rstrip(".")
+
+
+async def test_add_memory_defaults_to_a_level_the_caller_can_write(make_memory: Callable[..., Memory]) -> None:
+    """``add_memory`` without ``scope`` writes at :meth:`ToolDefaults.write_level`, and every listing names that
+    level: ``solo`` writes only at the actor level, so the harness's tools (which prefer the session) write there
+    and say so, in HTTP's list, MCP's and the harness's; ``bot`` (engram's default configuration, session and
+    actor) keeps the documented session default in the harness (MCP prefers the actor). Neither agent's call
+    writes into the other's memory. (A harness *turn* of ``solo`` cannot run: its events need the session level.)"""
+    pytest.importorskip("mcp")
+    from engram.harness.tools import MemoryTools
+
+    mem = make_memory()
+    mem.configure("solo", ACTOR_ONLY)
+    solo, bot = Scope("solo", "u1", "s1"), Scope("bot", "u1", "s1")
+    with uvicorn_thread(create_app(mem)) as base:
+        for agent, want in (("solo", "actor"), ("bot", "session")):
+            key, _ = create_key(mem.store, agent)
+            got = httpx.get(f"{base}/v1/agents/{agent}/tools", headers={"Authorization": f"Bearer {key}"})
+            add = {t["name"]: t["input_schema"] for t in got.json()["tools"]}["add_memory"]
+            assert _default_named(add) == want and add["properties"]["scope"]["enum"][0] == want, agent
+    for scope, want in ((solo, "actor"), (bot, "actor"), (Scope("bot", session="s1"), "session")):
+        assert _default_named((await _mcp_tools(mem, scope))["add_memory"]) == want, scope
+
+    # solo: the harness's own tool handler (what its model's call runs), in a turn that stores no events
+    listed = next(s for s in memory_specs(mem.config_for("solo"), scope=solo) if s.name == "add_memory")
+    assert _default_named(listed.parameters) == "actor" and listed.parameters["properties"]["scope"]["enum"] == [
+        "actor"]
+    with mem.turn(solo, extract=False) as t:
+        done = MemoryTools(t, results={}, page_tokens=500).add_memory({"summary": "Prefers green tea"})
+    assert done["scope"] == "actor"
+    assert [(r.summary, r.level, r.actor, r.session) for r in mem.list(Scope("solo", "u1"))] == [
+        ("Prefers green tea", "actor", "u1", None)]
+
+    # bot: a whole harness turn; the model sees session as the default and its call writes there
+    m = model(use("add_memory", summary="Prefers email"), say("noted"))
+    Agent(mem, m, state_tool=False).invoke(bot, user("I prefer email"))
+    offered = m.calls[0].schemas["add_memory"]
+    assert _default_named(offered) == "session" and offered["properties"]["scope"]["enum"] == ["session", "actor"]
+    assert m.calls[1].tool_results()[0]["scope"] == "session"
+    written = [r for r in mem.list(bot) if r.provenance.strategy is None]  # not what the turn's extraction wrote
+    assert [(r.summary, r.level, r.session) for r in written] == [("Prefers email", "session", "s1")]
+    assert [r.summary for r in mem.list(Scope("solo", "u1", "s1"))] == ["Prefers green tea"]

@@ -111,6 +111,18 @@ def test_nothing_is_fetched_from_elsewhere(path: Path) -> None:
     assert "@import" not in text and "fonts.googleapis" not in text
 
 
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_no_script_keeps_a_copy_of_the_scope_id_rule(path: Path) -> None:
+    """The sign-in page asks the server whether it takes an agent id (``types.ID_PATTERN`` and the '..' rule, in
+    one home), so no script holds a copy of the rule that could drift from it."""
+    from engram.types import ID_PATTERN, MAX_SCOPE_ID
+
+    rest = re.search(r"\]\[([^\]]+)\]", ID_PATTERN)
+    assert rest is not None and "@" in rest.group(1)  # the characters an id may go on with
+    text = path.read_text()
+    assert rest.group(1) not in text and f"{{0,{MAX_SCOPE_ID - 1}}}" not in text
+
+
 def test_every_module_import_resolves_and_every_file_is_used() -> None:
     used = {"index.html"}
     for path in [STATIC_DIR / "index.html", *SCRIPTS, STATIC_DIR / "style.css"]:

@@ -436,6 +436,17 @@ def test_a_local_server_without_keys_asks_which_agent(browser: Any, site: Site, 
             pg.get_by_label("API key").fill("local")
             pg.get_by_role("button", name="Sign in").click()
             expect(pg.locator("#signin-error")).to_contain_text("Name the agent")
+            # the server judges the id (no copy of its rule in the page): off the pattern, with '..', or one the
+            # URL cannot carry as a path segment; each answer differs from the one before, so none is stale
+            for bad, why in (("..", None), ("bad id", "pattern"), ("a/b", None), ("a..b", "'..'")):
+                pg.get_by_label("Agent to inspect").fill(bad)
+                pg.get_by_role("button", name="Sign in").click()
+                if why is None:
+                    expect(pg.locator("#signin-error")).to_have_text("That is not a valid agent id.")
+                else:
+                    expect(pg.locator("#signin-error")).to_contain_text("That is not a valid agent id: ")
+                    expect(pg.locator("#signin-error")).to_contain_text(why)
+                assert pg.locator(".grant").count() == 0
             pg.get_by_label("Agent to inspect").fill(AGENT)
             pg.get_by_role("button", name="Sign in").click()
             expect(pg.locator(".grant")).to_contain_text(f"agent {AGENT}")

@@ -94,17 +94,21 @@ class AgentConfigs:
         if agent is not None:
             Scope(agent=agent)  # validates the id
         with self.store.write() as tx:
-            latest = tx.latest_config(agent)
-            if latest is not None:
-                base = self._parse(*latest)
-            new = cfgmod.load_config(source, base=base, update=update)
-            cfgmod.check_label_firsts(self._label_firsts(tx, agent), new)
-            if latest is not None and latest[1] == new.to_dict():
-                version = latest[0]
-            else:
-                version = tx.add_config(new.to_dict(), at, agent)
+            version, new = self.add_version(tx, agent, source, base=base, update=update, at=at)
         self.note(agent, version, new)
         return version, new
+
+    def add_version(self, tx: Tx, agent: str | None, source: Any, *, base: cfgmod.Config, update: bool | None,
+                    at: datetime) -> tuple[int, cfgmod.Config]:
+        """:meth:`store_version` in the caller's transaction ``tx`` (the caller notes it once ``tx`` commits)."""
+        latest = tx.latest_config(agent)
+        if latest is not None:
+            base = self._parse(*latest)
+        new = cfgmod.load_config(source, base=base, update=update)
+        cfgmod.check_label_firsts(self._label_firsts(tx, agent), new)
+        if latest is not None and latest[1] == new.to_dict():
+            return latest[0], new
+        return tx.add_config(new.to_dict(), at, agent), new
 
     def note(self, agent: str | None, version: int, config: cfgmod.Config) -> None:
         """Cache a version this process just read or stored (it is the newest for :data:`TTL_SECONDS`)."""

@@ -3,11 +3,13 @@
 Every verb parses arguments, calls the library, and prints JSON (``--table`` for people). Errors print
 ``{"error": {"type", "message", "field"}}`` on one line of stderr and exit 2, having changed nothing: what the
 command line itself can judge (an option's type, range or emptiness, an id, a label, a time, JSON) is judged by
-:func:`harden`'s checks and the verbs before the memory is opened; the rest the library judges. ``field`` names
+:func:`harden`'s checks and the verbs before the memory is opened; the rest the library judges, and a changed
+``--config`` is stored only once the command has succeeded (``Memory.open(defer_config=True)``). ``field`` names
 the option or positional as the library names its fields (``limit`` for ``--limit``, ``min_score`` for
 ``--min-score``, ``query``), a place inside a JSON argument (``messages[0].role``), or an argument the command does
 not take as typed (``--bogus``). The server, MCP and chat commands register themselves from their own
-modules; :func:`harden` gives their options the same checks.
+modules; :func:`harden` gives their options the same checks (and their own entry points, ``python -m
+engram.http.cli`` and ``python -m engram.mcp``, parse with :class:`Parser` and :func:`harden` too).
 """
 
 from __future__ import annotations
@@ -30,7 +32,13 @@ from .core import validate
 from .errors import EngramError, NotFound, ValidationError
 from .types import STATUSES, Scope, check_id
 
-DEFAULT_DB = os.environ.get("ENGRAM_DB") or "sqlite:///engram.db"  # an empty $ENGRAM_DB is no URL
+
+def default_db() -> str:
+    """``$ENGRAM_DB`` (an empty one is no URL), else ``./engram.db``."""
+    return os.environ.get("ENGRAM_DB") or "sqlite:///engram.db"
+
+
+DEFAULT_DB = default_db()
 VIEW_MODULES = ("engram.http.cli", "engram.mcp", "engram.harness.cli", "engram.demo")
 
 
@@ -183,15 +191,25 @@ def _json_arg(text: str, field: str, source: str) -> Any:
 
 
 def _memory(args: argparse.Namespace, *, config: Any = None) -> Any:
-    """The Memory a command works on, opened once and closed by :func:`main` when the command is done."""
+    """The Memory a command works on, opened once and closed by :func:`main` when the command is done; a changed
+    ``--config`` is in force at once but stored by the command's first write, or by :func:`main` once the command
+    has succeeded: a refused command stores nothing."""
     from .engine import Memory
 
-    mem = Memory.open(args.db, config=config if config is not None else getattr(args, "config", None))
+    mem = Memory.open(args.db, config=config if config is not None else getattr(args, "config", None),
+                      defer_config=True)
     _OPENED.append(mem)
     return mem
 
 
 _OPENED: list[Any] = []
+
+
+def database(args: argparse.Namespace) -> str:
+    """The database URL a command opens: ``--db`` as given (:func:`harden` refused an empty one), else
+    ``$ENGRAM_DB`` unless empty, else ``./engram.db``; for the commands whose ``--db`` has no default of its own."""
+    db = getattr(args, "db", None)
+    return db if db is not None else default_db()
 
 
 def _scope(args: argparse.Namespace) -> Scope:
@@ -338,7 +356,7 @@ def cmd_jobs(args: argparse.Namespace) -> Any:
         return mem.jobs(scope, status=args.status, limit=limit)
     if args.action == "retry":
         return mem.retry_job(scope, args.id)
-    return {"ran": mem.run_jobs(max_jobs=limit)}
+    return {"ran": mem.run_jobs(agent=args.agent, max_jobs=limit)}
 
 
 def cmd_config(args: argparse.Namespace) -> Any:
@@ -387,7 +405,8 @@ def cmd_expire(args: argparse.Namespace) -> Any:
 
 def _common(p: argparse.ArgumentParser, *, actor: bool = True, session: bool = True) -> None:
     p.add_argument("--db", default=DEFAULT_DB, help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
-    p.add_argument("--config", help="config JSON file (stored with the memory; a change is a new version)")
+    p.add_argument("--config", help="config JSON file (stored with the memory once the command succeeds; a change "
+                                    "is a new version)")
     p.add_argument("--agent", required=True, help="the agent whose memory this is")
     if actor:
         p.add_argument("--actor", help="the actor (user) the memory is about")
@@ -585,21 +604,6 @@ def _time(value: str, alternative: str = "") -> datetime:
         raise ValidationError(f"must be {alternative}an ISO 8601 time, such as 2026-01-02T03:04:05Z") from None
 
 
-def _json_file(value: str) -> str:
-    """A JSON file argument: not empty, and UTF-8 if it can be read (the library reads it and judges the rest)."""
-    _text(value)
-    try:
-        with open(value, "rb") as f:
-            data = f.read()
-    except OSError:
-        return value  # the library names what is wrong (no such file, a directory)
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValidationError(f"{value} is not UTF-8 text (byte {data[exc.start]:#04x} at {exc.start})") from None
-    return value
-
-
 # The options every command shares by name, checked as the command line is parsed (a command registered by another
 # module gets them too): dest -> check. A string option with no check of its own must not be empty, except these.
 CHECKS: dict[str, Callable[[str], Any]] = {
@@ -607,7 +611,6 @@ CHECKS: dict[str, Callable[[str], Any]] = {
     "limit": _integer(1, validate.MAX_LIMIT), "port": _integer(1, 65535), "max_body": _integer(1),
     "threads": _integer(1), "graceful_timeout": _number(0), "expire_every": _number(0, above=True),
     "min_score": _number(0, 1), "label": _label, "before": _event_or_time, "after": _time,
-    "config": _json_file, "file": _json_file,
 }
 # (command, dest) -> check, where a command means something else by an option
 COMMAND_CHECKS: dict[tuple[str, str], Callable[[str], Any]] = {
@@ -615,6 +618,15 @@ COMMAND_CHECKS: dict[tuple[str, str], Callable[[str], Any]] = {
     ("jobs", "limit"): _integer(1),  # `jobs run` may run more than a page; `jobs list` pages are the library's
 }
 MAY_BE_EMPTY = {"content", "instructions", "read", "write"}  # text as given; keys --write '' is a read-only key
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | int:
+    """``argv`` parsed, or the exit code of a usage error (printed by :class:`Parser`) or of ``--help``: for the
+    entry points whose ``main`` returns its exit code."""
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as exc:
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
 
 
 def harden(parser: argparse.ArgumentParser, command: str = "") -> None:
@@ -738,10 +750,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "command", None) is None:  # bare `engram`: what it can do, not an error
         parser.print_help()
         return 0
+    if "db" in vars(args):  # the database every command opens, resolved here once for the views' commands too
+        args.db = database(args)
     try:
         result = args.func(args)
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # a view command's exit code
+        for mem in _OPENED:  # the command succeeded: a changed --config that none of its writes stored is stored now
+            mem.store_deferred_config()
         emit(result, args)
         sys.stdout.flush()
     except EngramError as exc:

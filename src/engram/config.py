@@ -285,6 +285,9 @@ def read_source(source: Config | dict[str, Any] | str | Path) -> dict[str, Any]:
             source = json.loads(Path(source).read_text(encoding="utf-8"))
         except OSError as exc:
             raise ConfigError(f"cannot read config file: {exc.strerror}", field="config") from exc
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"config file is not UTF-8 text (byte {exc.object[exc.start]:#04x} at {exc.start})",
+                              field="config") from None
         except json.JSONDecodeError as exc:
             raise ConfigError(f"config file is not valid JSON: {exc.msg} at line {exc.lineno}",
                               field="config") from exc

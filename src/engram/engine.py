@@ -17,7 +17,7 @@ import builtins
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from . import config as cfgmod
@@ -140,9 +140,15 @@ class Memory:
     @classmethod
     def open(cls, url: str = "sqlite:///engram.db", *, config: Any = None, embedder: Embedder | str | None = None,
              model: Model | str | None = None, clock: Callable[[], datetime] | None = None,
-             reembed: bool = False, embed_history: str = "background", expire_on_open: bool = False) -> Memory:
+             reembed: bool = False, embed_history: str = "background", expire_on_open: bool = False,
+             defer_config: bool = False) -> Memory:
         """Open (and migrate) a store. ``config`` is a dict of either shape, a JSON file path or a Config;
-        it is stored with the memory, and a changed config becomes a new version.
+        it is stored with the memory, and a changed config becomes a new version (once the embedder and model
+        it names are loaded: an open that fails stores nothing).
+
+        ``defer_config``: a changed ``config`` is in force at once as the database-wide default but stored only
+        by the first turn that commits under it (in that turn's transaction, so its records name the version)
+        or by :meth:`store_deferred_config`: for a caller that may still refuse its work, as the CLI does.
 
         ``embed_history``: ``"background"`` (default) commits a turn's history chunks before they are
         embedded and embeds them on a background thread, so an append costs only its write; a history search
@@ -152,25 +158,37 @@ class Memory:
         never deletes anything."""
         new_cfg = cfgmod.load_config(config) if config is not None else None
         store = open_store(url)
-        with store.write() as tx:
-            latest = tx.latest_config()
-            stored = cfgmod.Config.model_validate(latest[1]) if latest else None
-            version = latest[0] if latest else None
-            if new_cfg is not None and (stored is None or stored.to_dict() != new_cfg.to_dict()):
-                cfgmod.check_label_history([(v, cfgmod.Config.model_validate(doc))
-                                            for v, _, doc in tx.config_history()], new_cfg)
-                version = tx.add_config(new_cfg.to_dict(), datetime.now(UTC))
+        mem: Memory | None = None
+        try:
+            with store.read() as tx:
+                latest = tx.latest_config()
+                stored = cfgmod.Config.model_validate(latest[1]) if latest else None
+                changed = new_cfg if new_cfg is not None and (stored is None or stored.to_dict() != new_cfg.to_dict()) \
+                    else None
+                if changed is not None:
+                    cfgmod.check_label_history([(v, cfgmod.Config.model_validate(doc))
+                                                for v, _, doc in tx.config_history()], changed)
             cfg = new_cfg or stored or cfgmod.Config()
-        emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
-        mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
-        mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
-        if version is not None:
-            mem.policy.set_default(version, cfg)
-            mem.policy.configs.note(None, version, cfg)
-        mem._check_embedder(reembed)
-        mem._check_analyzer()
-        if expire_on_open:
-            mem.expire()
+            emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
+            mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
+            mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
+            if latest is not None and stored is not None:
+                mem.policy.set_default(latest[0], stored)
+                mem.policy.configs.note(None, latest[0], stored)
+            if changed is not None:  # in force now, stored below (or by the first write, deferred)
+                mem.policy.defer_default(changed)
+            mem._check_embedder(reembed)
+            mem._check_analyzer()
+            if not defer_config:
+                mem.policy.store_deferred()
+            if expire_on_open:
+                mem.expire()
+        except BaseException:
+            if mem is not None:
+                mem.close()
+            else:
+                store.close()
+            raise
         return mem
 
     @staticmethod
@@ -263,6 +281,12 @@ class Memory:
             self.policy.set_default(version, new)
         return version
 
+    def store_deferred_config(self) -> int | None:
+        """Store the configuration :meth:`open` deferred (``defer_config=True``) unless a turn already has; returns
+        the stored version of the database-wide default in force (None: none was ever stored)."""
+        self.policy.store_deferred()
+        return self.policy.default()[0]
+
     def set_config(self, config: Any) -> int:
         """Validate and store a new database-wide default version; labels keep their numbers."""
         return self.configure(None, config, update=False)
@@ -303,6 +327,8 @@ class Memory:
         return self.reads.get_event(scope, event_id, preview=preview)
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
+        """Hard-delete these events of the session (at most ``validate.MAX_IDS`` ids, checked before anything is
+        deleted); returns how many went."""
         self.policy.check_event_rights(scope, write=True)
         wanted = validate.ids(ids)
         with self.store.write() as tx:
@@ -360,13 +386,15 @@ class Memory:
                  replaces: str | None = None, preview: bool = False, pin: bool = False) -> Record:
         """Write a record at level ``scope`` (session | actor | agent) for ``who``; ``replaces`` supersedes."""
         with self.turn(who, preview=preview, extract=False) as t:
-            rec = t.remember(summary, content, kind=kind, labels=labels, scope=scope, namespace=namespace,
-                             replaces=replaces, pin=pin)
-        return rec
+            t.remember(summary, content, kind=kind, labels=labels, scope=scope, namespace=namespace,
+                       replaces=replaces, pin=pin)
+        return t.written[-1]  # as committed: a configuration the commit stored is named in its provenance
 
     def remember_many(self, who: Scope, items: Sequence[dict[str, Any]], *,
                       preview: bool = False) -> builtins.list[Record]:
-        """Write several records in one transaction (all or nothing), without extraction."""
+        """Write several records in one transaction (all or nothing), without extraction; at most
+        ``validate.MAX_BATCH``."""
+        validate.items(items, "items", validate.MAX_BATCH, "records")
         return self.batch(who, create=items, preview=preview)["created"]
 
     def batch(self, who: Scope, *, create: Sequence[dict[str, Any]] = (), update: Sequence[dict[str, Any]] = (),
@@ -374,8 +402,10 @@ class Memory:
         """Create, update and delete records in one transaction, without extraction.
 
         An update names a record ``id`` and the fields that change; it writes a new record that supersedes
-        the old one (fields not given are kept), so the old value stays readable in history.
+        the old one (fields not given are kept), so the old value stays readable in history. At most
+        ``validate.MAX_BATCH`` writes in all, checked before anything is read or written.
         """
+        validate.batch_ops(create, update, delete)
         fields = {"summary", "content", "kind", "labels", "scope", "namespace", "replaces", "pin"}
         out: dict[str, builtins.list[Record]] = {"created": [], "updated": [], "deleted": []}
         with self.turn(who, preview=preview, extract=False) as t:
@@ -482,10 +512,10 @@ class Memory:
 
     def log_uses(self, scope: Scope, hits: Sequence[Hit], *, turn_id: str | None = None,
                  call_index: int = 0) -> None:
-        """Log that these recalled records reached a model call (outside a turn). Every id is checked before
-        anything is read (a bad one names its place, ``hits[2].record.id``), and every score is in [0, 1]
-        (``hits[2].score``); each record must be visible."""
-        used = validate.hit_records(hits)
+        """Log that these recalled records reached a model call (outside a turn). At most ``validate.MAX_USES``
+        hits, and every id is checked before anything is read (a bad one names its place, ``hits[2].record.id``),
+        and every score is in [0, 1] (``hits[2].score``); each record must be visible."""
+        used = validate.hit_records(hits, most=validate.MAX_USES)
         if turn_id is not None:
             validate.caller_id(turn_id, "turn_id", "turn")
         now = self.now()
@@ -560,10 +590,11 @@ class Memory:
         """Put a failed job back to pending."""
         return self._jobs.retry(scope, job_id)
 
-    def run_jobs(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
-                 max_attempts: int = 3) -> int:
-        """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
-        return self._jobs.run(worker=worker, max_jobs=max_jobs, lease_seconds=lease_seconds,
+    def run_jobs(self, *, agent: str | None = None, worker: str | None = None, max_jobs: int = 100,
+                 lease_seconds: float = 300.0, max_attempts: int = 3) -> int:
+        """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran.
+        ``agent``: that agent's jobs alone (None: every agent's, as a store-wide worker runs them)."""
+        return self._jobs.run(agent=agent, worker=worker, max_jobs=max_jobs, lease_seconds=lease_seconds,
                               max_attempts=max_attempts)
 
     def start_worker(self, *, interval: float = 0.5) -> None:

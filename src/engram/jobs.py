@@ -19,7 +19,7 @@ from .lifecycle import stop_at_exit
 from .policy import Policy
 from .runtime import Runtime
 from .turn import new_id
-from .types import Job, Scope
+from .types import Job, Scope, check_id
 
 
 class JobRunner:
@@ -59,15 +59,18 @@ class JobRunner:
         assert job is not None
         return job
 
-    def run(self, *, worker: str | None = None, max_jobs: int = 100, lease_seconds: float = 300.0,
-            max_attempts: int = 3) -> int:
-        """Process pending extraction jobs until none is left (or ``max_jobs``); returns how many ran."""
+    def run(self, *, agent: str | None = None, worker: str | None = None, max_jobs: int = 100,
+            lease_seconds: float = 300.0, max_attempts: int = 3) -> int:
+        """Process pending extraction jobs (``agent``'s alone, unless None) until none is left (or ``max_jobs``);
+        returns how many ran."""
+        if agent is not None:
+            check_id(agent, "agent")
         rt = self.runtime
         worker = worker or new_id("w_")
         ran = 0
         while ran < max_jobs:
             with rt.store.write() as tx:
-                job = tx.claim_job(worker, rt.now(), lease_seconds)
+                job = tx.claim_job(worker, rt.now(), lease_seconds, agent=agent)
             if job is None:
                 break
             ran += 1

@@ -20,6 +20,7 @@ from .core.scope import ReadFilter, check_events
 from .core.scope import read_filter as make_filter
 from .errors import PinBudgetExceeded, ValidationError
 from .runtime import Runtime
+from .stores.base import Tx
 from .types import Record, Scope
 
 InForce = tuple[int | None, cfgmod.Config]  # (stored version, None: never stored; the configuration)
@@ -35,6 +36,9 @@ class Policy:
         # the database-wide default this memory was opened with, until one is stored (then the stored one)
         self._opened = default
         self._pinned = pinned  # a view's one configuration, for every agent
+        # a default in force but not stored yet (Memory.open(defer_config=True)), and the last one stored since
+        self._deferred: cfgmod.Config | None = None
+        self._stored_deferred: tuple[int, cfgmod.Config] | None = None
 
     def pin(self, version: int | None, config: cfgmod.Config) -> Policy:
         """A policy that applies ``config`` (stored ``version``) to every agent, over the same runtime."""
@@ -50,12 +54,50 @@ class Policy:
         have stored it; read through the same short cache as agents' own), else the one opened with."""
         if self._pinned is not None:
             return self._pinned
+        if self._deferred is not None:
+            return None, self._deferred
         stored = self.configs.own(None)
         return stored if stored is not None else self._opened
 
     def set_default(self, version: int | None, config: cfgmod.Config) -> None:
         """The database-wide default this process just stored (or opened with)."""
         self._opened = (version, config)
+
+    # -- a default stored only once the work done under it succeeds -------------------------------------------
+    def defer_default(self, config: cfgmod.Config) -> None:
+        """Put ``config`` in force as the database-wide default without storing it: the first turn that commits
+        under it stores it in that turn's transaction (:meth:`store_deferred_in`), or :meth:`store_deferred` does."""
+        self._deferred = config
+
+    @property
+    def deferred(self) -> cfgmod.Config | None:
+        """The default in force but not stored yet (None: none)."""
+        return self._deferred
+
+    def store_deferred_in(self, tx: Tx, config: cfgmod.Config) -> int | None:
+        """For a turn begun under ``config``, in its transaction ``tx``: the stored version of ``config`` if it is
+        the deferred default (stored now in ``tx``, which the caller reports with :meth:`deferred_stored` once it
+        commits; or stored since), else None."""
+        if self._stored_deferred is not None and self._stored_deferred[1] is config:
+            return self._stored_deferred[0]
+        if config is not self._deferred:
+            return None
+        return self.configs.add_version(tx, None, config, base=config, update=False, at=self.runtime.now())[0]
+
+    def deferred_stored(self, version: int, config: cfgmod.Config) -> None:
+        """``config``, the deferred default, was stored as ``version`` (a transaction has committed it)."""
+        if config is self._deferred:
+            self._deferred = None
+            self._stored_deferred = (version, config)
+            self.set_default(version, config)
+            self.configs.note(None, version, config)
+
+    def store_deferred(self) -> None:
+        """Store the deferred default now, in a transaction of its own (nothing when none is deferred)."""
+        config = self._deferred
+        if config is not None:
+            version, _ = self.configs.store_version(None, config, base=config, update=False, at=self.runtime.now())
+            self.deferred_stored(version, config)
 
     def in_force(self, agent: str | None) -> InForce:
         """(stored version, configuration) in force for ``agent``: its own newest, else the default."""

@@ -252,16 +252,36 @@ class Turn:
     def commit(self) -> None:
         """Run turn-end extraction, embed outside the lock, then apply everything in one transaction."""
         self._check_open()
+        stored = None
         try:
             if self.extract_at_end and self.at_end is not None and self.buffer.events and not self.read_only:
                 self.at_end.in_turn(self)
             self._embed()
             with self.runtime.store.write() as tx:
+                stored = self._store_config(tx)
                 self._apply(tx)
         finally:
             self._done = True
+        if stored is not None:
+            self.policy.deferred_stored(stored, self.cfg)
         if self._chunks and self.runtime.indexer is not None:
             self.runtime.indexer.notify((self.scope.agent, self.scope.actor, self.scope.session))
+
+    def _store_config(self, tx: Tx) -> int | None:
+        """A turn begun under a default in force but not stored yet (``Memory.open(defer_config=True)``) stores it
+        in its own transaction, so it is stored only if the turn commits, and what the turn writes names its
+        version. Returns the version this turn stored (None: none)."""
+        if self.config_version is not None or self.read_only:
+            return None
+        version = self.policy.store_deferred_in(tx, self.cfg)
+        if version is None:
+            return None
+        self.config_version = version
+        for p in self.buffer.records:
+            p.record = replace(p.record, provenance=replace(p.record.provenance, config_version=version))
+        stamped = {p.record.id: p.record for p in self.buffer.records}
+        self.written = [stamped.get(r.id, r) for r in self.written]
+        return version
 
     def _embed(self) -> None:
         emb = self.runtime.embedder

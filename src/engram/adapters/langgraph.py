@@ -48,7 +48,7 @@ from langgraph.store.base import (
 )
 
 from ..core import namespace as ns
-from ..core.validate import MAX_LIMIT, MAX_SUMMARY
+from ..core.validate import MAX_BATCH, MAX_LIMIT, MAX_SUMMARY
 from ..errors import ValidationError
 from ..types import Record, Scope
 from ._binding import bind
@@ -293,8 +293,8 @@ class EngramStore(BaseStore):
         now = self.mem.now()
         gone = [s.record.id for s in map(self._decode, self._scan(self.root))
                 if s is not None and s.expires_at is not None and s.expires_at <= now]
-        for start in range(0, len(gone), MAX_LIMIT):
-            self.mem.batch(self.scope, delete=gone[start:start + MAX_LIMIT])
+        for start in range(0, len(gone), MAX_BATCH):
+            self.mem.batch(self.scope, delete=gone[start:start + MAX_BATCH])
         return len(gone)
 
 

@@ -89,11 +89,16 @@ def writable_levels(allowed: Iterable[str], scope: Scope | None = None) -> tuple
         (lv != "actor" or scope.actor is not None) and (lv != "session" or scope.session is not None))))
 
 
-def default_write_level(allowed: Iterable[str], scope: Scope) -> Level:
-    """The level a write tool uses when a call names none: actor if the scope can write there, else session,
-    else agent (:func:`writable_levels`); ``session`` when none is usable (then no write tool is offered)."""
+def default_write_level(allowed: Iterable[str], scope: Scope | None = None, *, prefer: str | None = None) -> Level:
+    """The level a write tool uses when a call names none: ``prefer`` (a face's own choice, the harness's
+    ``session``) if the scope can write there, else actor, else session, else agent (:func:`writable_levels`;
+    ``scope`` None: ids not judged); ``session`` when none is usable (then no write tool is offered)."""
     usable = writable_levels(allowed, scope)
-    return next((lv for lv in ("actor", "session", "agent") if lv in usable), "session")
+    for name in (prefer, "actor", "session", "agent"):
+        for lv in usable:
+            if lv == name:
+                return lv
+    return "session"
 
 
 def read_filter(

@@ -21,6 +21,12 @@ MAX_IDS = 1_000  # ids per call (events to delete)
 MAX_ID = 128  # characters of an id a caller names (record, event, job, turn); engram's own ids are 25
 MAX_QUERY = 10_000  # characters of a search query
 MAX_LABEL_VALUE = 256  # characters of a label value
+MAX_BATCH = 1_000  # record writes per batch (Memory.batch: create, update and delete together; HTTP ops)
+MAX_USES = 1_000  # hits one Memory.log_uses call logs (HTTP uses)
+MAX_TOOL_CALLS = 256  # tool calls one message makes
+MAX_TOOL_ID = 256  # characters of a tool call's id (as the call and the tool result's tool_call_id give it)
+MAX_NAME = 256  # characters of a tool's name (a tool call's) or a message's name
+MAX_PAGE_TOKEN = 4_096  # characters of an HTTP page token (engram.http.paging)
 EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 LATEST = datetime(9999, 12, 30, tzinfo=UTC)
 
@@ -142,6 +148,13 @@ def text_messages(raw: object) -> object:
             for i, m in enumerate(raw)]
 
 
+def _bounded(value: str, field: str, longest: int) -> None:
+    """Storable text (:func:`storable_text`) of at most ``longest`` characters."""
+    if len(value) > longest:
+        raise ValidationError(f"must be at most {longest} characters", field=field)
+    storable_text(value, field)
+
+
 def message(raw: object, i: int) -> dict[str, Any]:
     """Validate one message dict; returns the normalised fields (role, content, metadata, at, tools)."""
     f = f"messages[{i}]"
@@ -169,12 +182,14 @@ def message(raw: object, i: int) -> dict[str, Any]:
         raise ValidationError("must be a list", field=f"{f}.tool_calls")
     if raw_calls and role != "assistant":
         raise ValidationError("only assistant messages make tool calls", field=f"{f}.tool_calls")
+    if len(raw_calls) > MAX_TOOL_CALLS:
+        raise ValidationError(f"at most {MAX_TOOL_CALLS} tool calls per message", field=f"{f}.tool_calls")
     for j, c in enumerate(raw_calls):
         cf = f"{f}.tool_calls[{j}]"
         if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
             raise ValidationError("must be an object with string id and name", field=cf)
-        storable_text(c["id"], f"{cf}.id")
-        storable_text(c["name"], f"{cf}.name")
+        _bounded(c["id"], f"{cf}.id", MAX_TOOL_ID)
+        _bounded(c["name"], f"{cf}.name", MAX_NAME)
         args = c.get("arguments") or {}
         if not isinstance(args, Mapping):
             raise ValidationError("must be an object", field=f"{cf}.arguments")
@@ -184,12 +199,12 @@ def message(raw: object, i: int) -> dict[str, Any]:
     if role == "tool" and not isinstance(tool_call_id, str):
         raise ValidationError("a tool result needs the tool_call_id it answers", field=f"{f}.tool_call_id")
     if isinstance(tool_call_id, str):
-        storable_text(tool_call_id, f"{f}.tool_call_id")
+        _bounded(tool_call_id, f"{f}.tool_call_id", MAX_TOOL_ID)
     name = raw.get("name")
     if name is not None and not isinstance(name, str):
         raise ValidationError("must be a string", field=f"{f}.name")
     if name is not None:
-        storable_text(name, f"{f}.name")
+        _bounded(name, f"{f}.name", MAX_NAME)
     return {"role": role, "content": content, "metadata": dict(metadata), "at": at, "tool_calls": tuple(calls),
             "tool_call_id": tool_call_id if isinstance(tool_call_id, str) else None, "name": name}
 
@@ -325,12 +340,14 @@ def record_id(value: object, field: str = "id") -> str:
     return caller_id(value, field, "record")
 
 
-def hit_records(hits: object, field: str = "hits") -> list[tuple[int, str, float]]:
+def hit_records(hits: object, field: str = "hits", *, most: int | None = None) -> list[tuple[int, str, float]]:
     """(position, record id, score) of each record hit a caller logs as used (event hits name no record), every
     id as :func:`record_id` takes it and every score as :func:`unit_score`, each named by its place:
-    ``hits[2].record.id``, ``hits[2].score``."""
+    ``hits[2].record.id``, ``hits[2].score``; at most ``most`` hits (None: no bound)."""
     if isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence):
         raise ValidationError("must be a list of engram.Hit", field=field)
+    if most is not None and len(hits) > most:
+        raise ValidationError(f"at most {most} hits per call", field=field)
     out = []
     for i, hit in enumerate(hits):
         if not isinstance(hit, Hit):
@@ -368,3 +385,24 @@ def ids(value: object, field: str = "ids", *, what: str = "event") -> list[str]:
     if len(value) > MAX_IDS:
         raise ValidationError(f"at most {MAX_IDS} ids per call", field=field)
     return list(dict.fromkeys(caller_id(v, f"{field}[{i}]", what) for i, v in enumerate(value)))
+
+
+def items(value: object, field: str, most: int, what: str) -> Sequence[Any]:
+    """A list (or tuple) of at most ``most`` ``what`` a call hands over, checked before any of them is read."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise ValidationError(f"must be a list of {what}", field=field)
+    if len(value) > most:
+        raise ValidationError(f"at most {most} {what} per call", field=field)
+    return value
+
+
+def batch_ops(create: object, update: object, delete: object) -> None:
+    """The sizes of a batch (:meth:`engram.engine.Memory.batch`): lists, with at most ``MAX_BATCH`` record writes
+    together; the list that goes past the bound is named (``create``, ``update`` or ``delete``)."""
+    total = 0
+    for field, value, what in (("create", create, "records to create"), ("update", update, "updates"),
+                               ("delete", delete, "ids to delete")):
+        total += len(items(value, field, MAX_BATCH, what))
+        if total > MAX_BATCH:
+            raise ValidationError(f"at most {MAX_BATCH} record writes per batch (create, update and delete "
+                                  "together)", field=field)

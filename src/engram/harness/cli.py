@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any, TextIO
 
-from ..errors import EngramError
+from ..errors import ConfigError, EngramError
 from ..types import Scope
 
 OFFLINE = ("offline", "offline-responder", "none")
@@ -22,9 +21,9 @@ OFFLINE = ("offline", "offline-responder", "none")
 def register(subparsers: Any) -> None:
     """Add the ``chat`` command to the ``engram`` parser."""
     p = subparsers.add_parser("chat", help="chat with an agent whose memory is engram (shows what was recalled)")
-    p.add_argument("--db", default=os.environ.get("ENGRAM_DB", "sqlite:///engram.db"),
-                   help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
-    p.add_argument("--config", help="config JSON file (stored with the memory)")
+    p.add_argument("--db", help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
+    p.add_argument("--config", help="config JSON file (stored with the memory by the chat's first turn; a change is "
+                                    "a new version)")
     p.add_argument("--agent", default="assistant")
     p.add_argument("--actor", default="me", type=lambda v: v or None,
                    help="the actor (user) the session belongs to; what engram learns about the actor follows "
@@ -39,19 +38,25 @@ def register(subparsers: Any) -> None:
 
 def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None,
              stderr: TextIO | None = None) -> int:
-    """Read user lines until EOF or /quit; print each reply and what was recalled. Exit 2 if a turn failed."""
+    """Read user lines until EOF or /quit; print each reply and what was recalled. Exit 2 if a turn failed.
+
+    Everything given is checked before the memory opens; a changed ``--config`` is stored by the first turn
+    that commits (or at the end of a chat in which no turn failed), so a refused chat stores nothing."""
     from ..engine import Memory
     from .agent import Agent, dumps
 
     inp, out, err = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     scope = Scope(agent=args.agent, actor=args.actor, session=args.session)
-    mem = Memory.open(args.db, config=args.config)
-    try:
-        model = None
-        if args.model and args.model.strip().lower() not in OFFLINE:
-            from ..models.registry import load_model
+    model = None
+    if args.model and args.model.strip().lower() not in OFFLINE:
+        from ..models.registry import load_model
 
+        try:
             model = load_model(args.model)
+        except ConfigError as exc:  # the library names its configuration's field; here it is --model
+            raise ConfigError(exc.message, field="model") from None
+    mem = Memory.open(args.db, config=args.config, defer_config=True)  # resolved by engram.cli
+    try:
         agent = Agent(mem, model, instructions=args.instructions)
         interactive = inp.isatty()
         failed = False
@@ -86,6 +91,9 @@ def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                     tag = "pinned" if score is None else f"{score:.3f}"
                     print(f"  recalled: {rid} ({tag}) {summary[:80]}", file=out)
             out.flush()
-        return 2 if failed else 0
+        if failed:
+            return 2
+        mem.store_deferred_config()
+        return 0
     finally:
         mem.close()

@@ -34,7 +34,7 @@ from ..core.scope import default_write_level, writable_levels
 from ..errors import EngramError, NotFound, ValidationError
 from ..models.base import ToolSpec
 from ..turn import Turn
-from ..types import Event, Hit, Record, Scope
+from ..types import Event, Hit, Level, Record, Scope
 from .arguments import check_arguments
 
 STATE_TOOL = "update_state"
@@ -46,9 +46,10 @@ SEARCH_CONTENT_TOKENS = 120  # per search hit; read_memory gives the whole recor
 
 @dataclass(frozen=True, slots=True)
 class ToolDefaults:
-    """What a face chooses for the tools: ``add_memory``'s level when the call names none (None:
-    :func:`~engram.core.scope.default_write_level` for the turn's scope), ``search_memory``'s default and largest
-    ``limit`` (also the most ``ids`` one call may name) and ``search_history``'s default ``limit``."""
+    """What a face chooses for the tools: the level ``add_memory`` prefers when the call names none, used where the
+    configuration lets the scope write there (else, and with None, :func:`~engram.core.scope.default_write_level`'s
+    order: see :meth:`write_level`), ``search_memory``'s default and largest ``limit`` (also the most ``ids`` one
+    call may name) and ``search_history``'s default ``limit``."""
 
     scope: str | None = "session"
     search_limit: int = 5
@@ -60,6 +61,16 @@ class ToolDefaults:
             raise ValueError(f"max_limit must be from 1 to {validate.MAX_LIMIT}")
         if not (1 <= self.search_limit <= self.max_limit and 1 <= self.history_limit <= self.max_limit):
             raise ValueError("search_limit and history_limit must be from 1 to max_limit")
+
+    def write_level(self, config: Config, scope: Scope | None = None) -> Level | None:
+        """The level ``add_memory`` writes at when a call names none, under ``config`` (the one in force for the
+        caller) for ``scope`` (None: ids not judged): this face's choice where it is writable, else
+        :func:`~engram.core.scope.default_write_level`'s; None where nothing can be written. What the listed schema
+        says and what a call without ``scope`` does, so the two never differ."""
+        allowed = config.memory.scope.write
+        if not writable_levels(allowed, scope):
+            return None
+        return default_write_level(allowed, scope, prefer=self.scope)
 
 
 HARNESS = ToolDefaults()
@@ -98,12 +109,14 @@ def _whole(lowest: int, highest: int) -> dict[str, Any]:
     return {"type": "integer", "minimum": lowest, "maximum": highest}
 
 
-def tool_specs(config: Config, defaults: ToolDefaults = HARNESS) -> dict[str, ToolSpec]:
+def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | None = None) -> dict[str, ToolSpec]:
     """Every memory tool's spec under this configuration, offered or not, by name: what a call is checked
-    against (:meth:`ToolOps.call`). Each bound is the engine's own constant."""
+    against (:meth:`ToolOps.call`). Each bound is the engine's own constant; ``add_memory`` names the level a call
+    without ``scope`` writes at for ``scope`` (:meth:`ToolDefaults.write_level`)."""
     mem = config.memory
     top = defaults.max_limit
-    level = f" Default: {defaults.scope}." if defaults.scope else ""
+    default = defaults.write_level(config, scope)
+    level = f" Default: {default}." if default else ""
     label_props = {name: _text(validate.MAX_LABEL_VALUE, description=lab.description)
                    for name, lab in mem.labels.items()}
     return {
@@ -156,7 +169,7 @@ def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefau
 
     ``config`` is the one in force for the caller (narrowed to its key's levels). ``add_memory``'s ``scope`` enum
     lists the levels a call can write at (:func:`~engram.core.scope.writable_levels`; a bound ``scope`` also
-    drops the levels it has no id for), the face's default (``defaults.scope``) first. Where there is none (a
+    drops the levels it has no id for), the default (:meth:`ToolDefaults.write_level`) first. Where there is none (a
     read-only key), or with ``read_only``, no write tool is offered: every call would be refused, and an empty
     enum is a schema no call can satisfy."""
     mem = config.memory
@@ -168,9 +181,10 @@ def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefau
     levels = writable_levels(mem.scope.write, scope)
     if read_only or not levels:
         offered -= set(WRITE_TOOLS)
-    specs = tool_specs(config, defaults)
+    specs = tool_specs(config, defaults, scope)
     add = specs["add_memory"]
-    enum = sorted(levels, key=lambda lv: lv != defaults.scope)  # the face's default first, then as configured
+    default = defaults.write_level(config, scope)
+    enum = sorted(levels, key=lambda lv: lv != default)  # the default first, then as configured
     if "add_memory" in offered and add.parameters["properties"]["scope"]["enum"] != enum:
         params = copy.deepcopy(add.parameters)
         params["properties"]["scope"]["enum"] = enum
@@ -283,7 +297,7 @@ class ToolOps:
             raise ValidationError(f"no memory tool named {name!r}", field="name")
         # the schema the model was shown (offered or not), before anything is written
         if self._specs is None:
-            self._specs = tool_specs(self.turn.cfg, self.defaults)
+            self._specs = tool_specs(self.turn.cfg, self.defaults, self.turn.scope)
         check_arguments(self._specs[name].parameters, args)
         op: Callable[[dict[str, Any]], Any] = getattr(self, name)
         return op(args)
@@ -299,9 +313,9 @@ class ToolOps:
             replaces=_str(args, "replaces"))
 
     def _default_level(self) -> str:
-        if self.defaults.scope is not None:
-            return self.defaults.scope
-        return default_write_level(self.turn.cfg.memory.scope.write, self.turn.scope)
+        """The level the listed schema names as the default (none writable: ``session``, which the write refuses
+        naming the setting)."""
+        return self.defaults.write_level(self.turn.cfg, self.turn.scope) or "session"
 
     def _find(self, record_id: str) -> Record:
         for rec in self.turn.written:

@@ -2,7 +2,8 @@
 
 :func:`register` adds them to the main parser's subcommands; each handler takes the parsed namespace
 (``args.func(args)``) and returns an exit code. Output on stdout is JSON only; messages go to stderr.
-``python -m engram.http.cli ...`` runs them without the main CLI.
+``python -m engram.http.cli ...`` runs them without the main CLI, its options checked as the main CLI checks
+them (:func:`engram.cli.harden`).
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..cli import Parser, database, harden, parse
 from ..errors import EngramError, ValidationError
 
 if TYPE_CHECKING:
@@ -22,10 +23,6 @@ if TYPE_CHECKING:
 
 DEFAULT_DB = "sqlite:///engram.db"
 DEFAULT_PORT = 8420
-
-
-def _db(args: argparse.Namespace) -> str:
-    return getattr(args, "db", None) or os.environ.get("ENGRAM_DB") or DEFAULT_DB
 
 
 def _db_option(p: argparse.ArgumentParser) -> None:
@@ -77,27 +74,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.insecure_local and not _loopback(args.host):
         return _fail(ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)",
                                      field="host"), "serve")
-    try:
-        mem = Memory.open(_db(args), config=args.config, embedder=args.embedder, embed_history=args.embed_history)
+    busy = _port_in_use(args.host, args.port)
+    if busy is not None:
+        return _fail(ValidationError(f"cannot listen on {args.host}:{args.port}: {busy} (another engram serve?); "
+                                     "pick a free one with --port", field="port"), "serve")
+    try:  # a changed --config is stored once everything else is judged, before the server listens
+        mem = Memory.open(database(args), config=args.config, embedder=args.embedder, embed_history=args.embed_history,
+                          defer_config=True)
     except EngramError as exc:
         return _fail(exc, "serve")
     try:
-        if args.insecure_local:
-            print("engram serve: --insecure-local: every loopback request is granted everything", file=sys.stderr)
-        elif not any(k.revoked_at is None for k in list_keys(mem.store)):
-            print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`",
-                  file=sys.stderr)
         app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
                          close_memory=True, threads=args.threads, expire_every=args.expire_every,
                          run_worker=not args.no_worker)
+        mem.store_deferred_config()
+        keyless = not args.insecure_local and not any(k.revoked_at is None for k in list_keys(mem.store))
     except EngramError as exc:
         mem.close()
         return _fail(exc, "serve")
-    busy = _port_in_use(args.host, args.port)
-    if busy is not None:
-        mem.close()
-        return _fail(ValidationError(f"cannot listen on {args.host}:{args.port}: {busy} (another engram serve?); "
-                                     "pick a free one with --port", field="port"), "serve")
+    if args.insecure_local:
+        print("engram serve: --insecure-local: every loopback request is granted everything", file=sys.stderr)
+    elif keyless:
+        print("engram serve: no API keys yet; create one with `engram keys create --agent NAME`", file=sys.stderr)
     base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
     print(f"engram serve: API on {base}/v1, inspector on {base}/ui, API docs on {base}/docs", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
@@ -115,6 +113,8 @@ def _port_in_use(host: str, port: int) -> str | None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: TIME_WAIT is no obstacle
         try:
             sock.bind((host, port))
+        except OverflowError as exc:  # a port out of 0-65535, had a caller not parsed it with harden's check
+            return str(exc)
         except OSError as exc:
             return exc.strerror or str(exc)
     return None
@@ -124,7 +124,7 @@ def _port_in_use(host: str, port: int) -> str | None:
 def _store(args: argparse.Namespace) -> Store:
     from ..engine import open_store
 
-    return open_store(_db(args))
+    return open_store(database(args))
 
 
 def cmd_keys_create(args: argparse.Namespace) -> int:
@@ -256,10 +256,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="engram")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return int(args.func(args))
+    """``python -m engram.http.cli serve|keys ...``: these commands alone, their options checked and their usage
+    errors printed as the main CLI's are."""
+    parser = Parser(prog="python -m engram.http.cli")
+    register(parser.add_subparsers(dest="command", required=True, parser_class=Parser))
+    harden(parser)
+    args = parse(parser, argv)
+    return args if isinstance(args, int) else int(args.func(args))
 
 
 if __name__ == "__main__":

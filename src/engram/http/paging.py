@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.validate import MAX_PAGE_TOKEN
 from ..errors import ValidationError
 from ..types import Event, Record, Scope
 
@@ -53,7 +54,10 @@ class Tokens:
         return f"{_b64(payload)}.{_b64(self._mac(payload))}"
 
     def open(self, token: str, kind: str, scope: Scope) -> dict[str, Any]:
-        """The cursor of a token issued for this listing and scope; raises ValidationError otherwise."""
+        """The cursor of a token issued for this listing and scope; raises ValidationError otherwise (one longer
+        than ``MAX_PAGE_TOKEN`` before any decoding: the tokens this server issues are far shorter)."""
+        if len(token) > MAX_PAGE_TOKEN:
+            raise ValidationError(f"must be at most {MAX_PAGE_TOKEN} characters", field=FIELD)
         try:
             head, sig = token.split(".")
             payload = _unb64(head)

@@ -52,7 +52,7 @@ v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
 RecordId = Annotated[S.Text, Path(min_length=1, max_length=validate.MAX_ID)]
 Limit = Annotated[int, Query(ge=1, le=validate.MAX_LIMIT)]
-PageToken = Annotated[S.Text | None, Query(max_length=4_096)]
+PageToken = Annotated[S.Text | None, Query(max_length=validate.MAX_PAGE_TOKEN)]
 
 
 def _tokens(request: Request) -> Tokens:

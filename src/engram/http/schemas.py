@@ -53,8 +53,8 @@ class _Out(BaseModel):
 
 # -- requests ------------------------------------------------------------------------------------------------
 class ToolCallIn(_In):
-    id: Text = Field(min_length=1, max_length=256)
-    name: Text = Field(min_length=1, max_length=256)
+    id: Text = Field(min_length=1, max_length=validate.MAX_TOOL_ID)
+    name: Text = Field(min_length=1, max_length=validate.MAX_NAME)
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -66,9 +66,9 @@ class MessageIn(_In):
     content: Text | list[dict[str, Any]] | None = Field("", max_length=validate.MAX_CONTENT)
     metadata: dict[str, Any] | None = None
     at: Timestamp | None = None
-    tool_calls: list[ToolCallIn] | None = Field(None, max_length=256)
-    tool_call_id: Text | None = Field(None, max_length=256)
-    name: Text | None = Field(None, max_length=256)
+    tool_calls: list[ToolCallIn] | None = Field(None, max_length=validate.MAX_TOOL_CALLS)
+    tool_call_id: Text | None = Field(None, max_length=validate.MAX_TOOL_ID)
+    name: Text | None = Field(None, max_length=validate.MAX_NAME)
 
 
 class AppendIn(_In):
@@ -119,7 +119,7 @@ BatchOp = Annotated[BatchCreate | BatchUpdate | BatchDelete, Field(discriminator
 class BatchIn(_In):
     """Several record writes in one transaction: all of them happen, or none."""
 
-    ops: list[BatchOp] = Field(min_length=1, max_length=1_000)
+    ops: list[BatchOp] = Field(min_length=1, max_length=validate.MAX_BATCH)
     preview: bool = False
 
 
@@ -150,7 +150,7 @@ class UseIn(_In):
 class UsesIn(_In):
     """RETRIEVED uses: these recalled records reached model call ``call_index`` of turn ``turn_id``."""
 
-    uses: list[UseIn] = Field(min_length=1, max_length=1_000)
+    uses: list[UseIn] = Field(min_length=1, max_length=validate.MAX_USES)
     turn_id: Id | None = None
     call_index: int = Field(0, ge=0, le=100_000)
 

@@ -280,8 +280,9 @@ class JobsTx(Protocol):
     """The extraction job queue."""
 
     def enqueue_job(self, job: Job) -> None: ...
-    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
-        """Atomically take one pending job (or one whose lease expired); no two workers get the same."""
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float, *, agent: str | None = None) -> Job | None:
+        """Atomically take one pending job (or one whose lease expired); no two workers get the same. ``agent``:
+        only that agent's jobs (None: any agent's)."""
         ...
 
     def finish_job(self, job_id: str, now: datetime) -> None: ...

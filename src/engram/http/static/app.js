@@ -78,7 +78,21 @@ function toggleTheme() {
 
 // -- sign in -------------------------------------------------------------------------------------------
 const AGENT_KEY = "engram.agent";
-const ID = /^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$/;
+
+/** Why the server refuses `agent` as an agent id ("" when it takes it): the server judges the id by its own
+ * rule (no copy of it here), a 422 stating the rule. An id the URL cannot carry as one path segment ("/", a dot
+ * segment the URL resolves away) reaches another path or none: that is no valid id either. Any other error is
+ * the caller's to show. */
+async function agentIdError(agent, key) {
+  try {
+    const got = await api.agentConfig(agent, key);
+    return got && got.agent === agent ? "" : "That is not a valid agent id.";
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422) return `That is not a valid agent id: ${err.message}`;
+    if (err instanceof ApiError && err.status === 404) return "That is not a valid agent id.";
+    throw err;
+  }
+}
 
 /** The grant the pages work with: a grant for any agent (local mode) gets the agent the user chose. */
 function effectiveGrant(grant, agent) {
@@ -110,9 +124,10 @@ function renderSignIn(message, { askAgent = false } = {}) {
       try {
         const grant = await api.whoami(key);
         const agent = agentInput.value.trim();
-        if (!grant.agent && !ID.test(agent)) {
+        const wrong = grant.agent ? "" : agent ? await agentIdError(agent, key) : "Name the agent to inspect.";
+        if (wrong) {
           agentRow.hidden = false;
-          error.textContent = agent ? "That is not a valid agent id." : "Name the agent to inspect.";
+          error.textContent = wrong;
           agentInput.focus();
           return;
         }

@@ -33,8 +33,9 @@ class JobsTx(TxBase):
             [job.id, job.kind, job.agent, job.actor, job.session, job.status, job.attempts, job.error,
              Jsonb(job.payload), aware(job.created_at), aware(job.updated_at)])
 
-    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
-        """Take the oldest pending (or lease-expired) job whose session has no other job running.
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float, *, agent: str | None = None) -> Job | None:
+        """Take the oldest pending (or lease-expired) job whose session has no other job running (of ``agent``
+        alone, unless None).
 
         ``FOR UPDATE SKIP LOCKED`` keeps two workers off one job without waiting on each other. A session
         is extracted by one worker at a time: the candidate's session is locked (advisory, for this
@@ -46,13 +47,14 @@ class JobsTx(TxBase):
         live = ("SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.lease_until >= %s AND r.id <> j.id "
                 "AND r.agent = j.agent AND r.actor IS NOT DISTINCT FROM j.actor "
                 "AND r.session IS NOT DISTINCT FROM j.session")
+        only: tuple[str, list[Any]] = ("AND j.agent = %s ", [agent]) if agent is not None else ("", [])
         skipped: list[str] = []
         for _ in range(20):
             cand = self._one(
                 "SELECT j.id, j.agent, j.actor, j.session FROM jobs j "
                 "WHERE j.status IN ('pending', 'running') AND (j.status = 'pending' OR j.lease_until < %s) "
-                f"AND NOT j.id = ANY(%s) AND NOT EXISTS ({live}) "
-                "ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED", [n, skipped, n])
+                f"{only[0]}AND NOT j.id = ANY(%s) AND NOT EXISTS ({live}) "
+                "ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED", [n, *only[1], skipped, n])
             if cand is None:
                 return None
             key = lock_key(self.s.schema, "job-scope", cand["agent"], cand["actor"] or "", cand["session"] or "")

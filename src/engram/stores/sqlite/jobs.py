@@ -31,14 +31,15 @@ class JobsTx(TxBase):
             (job.id, job.kind, job.agent, job.actor, job.session, job.status, job.attempts, job.error,
              json.dumps(job.payload), to_us(job.created_at), to_us(job.updated_at)))
 
-    def claim_job(self, worker: str, now: datetime, lease_seconds: float) -> Job | None:
+    def claim_job(self, worker: str, now: datetime, lease_seconds: float, *, agent: str | None = None) -> Job | None:
         n = to_us(now)
+        only = ("AND j.agent = ? ", (agent,)) if agent is not None else ("", ())
         # one live job per session at a time: two workers must never extract the same events twice
         row = self.c.execute(
             "SELECT * FROM jobs j WHERE (j.status = 'pending' OR (j.status = 'running' AND j.lease_until_us < ?)) "
-            "AND NOT EXISTS (SELECT 1 FROM jobs o WHERE o.status = 'running' AND o.lease_until_us >= ? "
+            f"{only[0]}AND NOT EXISTS (SELECT 1 FROM jobs o WHERE o.status = 'running' AND o.lease_until_us >= ? "
             "AND o.id != j.id AND o.agent = j.agent AND o.actor IS j.actor AND o.session IS j.session) "
-            "ORDER BY j.created_us LIMIT 1", (n, n)).fetchone()
+            "ORDER BY j.created_us LIMIT 1", (n, *only[1], n)).fetchone()
         if row is None:
             return None
         self.c.execute("UPDATE jobs SET status = 'running', worker = ?, lease_until_us = ?, attempts = attempts + 1, "
