@@ -30,13 +30,8 @@ from typing import Any, NoReturn
 
 from .core import validate
 from .errors import EngramError, NotFound, ValidationError
+from .stores import default_db
 from .types import STATUSES, Scope, check_id
-
-
-def default_db() -> str:
-    """``$ENGRAM_DB`` (an empty one is no URL), else ``./engram.db``."""
-    return os.environ.get("ENGRAM_DB") or "sqlite:///engram.db"
-
 
 DEFAULT_DB = default_db()
 VIEW_MODULES = ("engram.http.cli", "engram.mcp", "engram.harness.cli", "engram.demo")
@@ -750,8 +745,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "command", None) is None:  # bare `engram`: what it can do, not an error
         parser.print_help()
         return 0
-    if "db" in vars(args):  # the database every command opens, resolved here once for the views' commands too
-        args.db = database(args)
     try:
         result = args.func(args)
         if isinstance(result, int) and not isinstance(result, bool):

@@ -43,6 +43,7 @@ def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     Everything given is checked before the memory opens; a changed ``--config`` is stored by the first turn
     that commits (or at the end of a chat in which no turn failed), so a refused chat stores nothing."""
     from ..engine import Memory
+    from ..stores import default_db
     from .agent import Agent, dumps
 
     inp, out, err = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
@@ -55,7 +56,8 @@ def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
             model = load_model(args.model)
         except ConfigError as exc:  # the library names its configuration's field; here it is --model
             raise ConfigError(exc.message, field="model") from None
-    mem = Memory.open(args.db, config=args.config, defer_config=True)  # resolved by engram.cli
+    mem = Memory.open(args.db if args.db is not None else default_db(), config=args.config,
+                      defer_config=True)
     try:
         agent = Agent(mem, model, instructions=args.instructions)
         interactive = inp.isatty()
