@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -144,17 +143,11 @@ def sqlite_digest(db: Path) -> Callable[[], str]:
 
 
 def pg_digest(url: str) -> tuple[Callable[[], str], Callable[[], None]]:
-    """A digest of every row of every table of the engram schema ``url`` names, and how to stop using it."""
-    from tests.support.pg import admin_connect, schema_of
+    """:func:`tests.support.pg.schema_digest` of the schema ``url`` names, and how to stop using it."""
+    from tests.support.pg import schema_digest
 
-    schema = schema_of(url)
-    conn = admin_connect(url)
-    tables = [r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
-                                         "AND table_type = 'BASE TABLE' ORDER BY table_name", [schema])]
-    sql = " UNION ALL ".join(
-        f"SELECT '{t}', count(*), md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) "
-        f'FROM "{schema}"."{t}" AS x' for t in tables)
-    return (lambda: hashlib.sha256(repr(conn.execute(sql).fetchall()).encode()).hexdigest()), conn.close
+    digest, close, _ = schema_digest(url)
+    return digest, close
 
 
 @contextlib.contextmanager

@@ -21,7 +21,6 @@ follow from the served schema and the baselines alone).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -165,25 +164,11 @@ def sqlite_digest(db: Path) -> tuple[Callable[[], str], Callable[[], None]]:
 
 
 def pg_digest(url: str) -> tuple[Callable[[], str], Callable[[], None]]:
-    """A digest of every row of every table of the engram schema ``url`` names (the next transaction id to be
-    assigned moves with every transaction that writes, anywhere on the server), and how to stop using it."""
-    from tests.support.pg import admin_connect, schema_of
+    """:func:`tests.support.pg.schema_digest`, read again only when a transaction has written since."""
+    from tests.support.pg import schema_digest
 
-    schema = schema_of(url)
-    conn = admin_connect(url)
-    tables = [r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
-                                         "AND table_type = 'BASE TABLE' ORDER BY table_name", [schema])]
-    sql = " UNION ALL ".join(
-        f"SELECT '{t}', count(*), md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) "
-        f'FROM "{schema}"."{t}" AS x' for t in tables)
-
-    def full() -> str:
-        return hashlib.sha256(repr(conn.execute(sql).fetchall()).encode()).hexdigest()
-
-    def version() -> object:
-        return conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())").fetchone()
-
-    return when_changed(version, full), conn.close
+    full, close, version = schema_digest(url)
+    return when_changed(version, full), close
 
 
 @contextmanager

@@ -7,9 +7,11 @@ server answers, PostgreSQL tests are skipped; when it is set, an unreachable ser
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import warnings
+from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -74,6 +76,27 @@ def drop_schema(url: str, schema: str) -> None:
 def schema_of(url: str) -> str:
     """The engram schema a test URL names (its ``schema`` parameter)."""
     return dict(query_pairs(urlsplit(url).query))["schema"]
+
+
+def schema_digest(url: str) -> tuple[Callable[[], str], Callable[[], None], Callable[[], object]]:
+    """A digest of every row of every table of the engram schema ``url`` names (equal before and after a refused
+    request when it changed nothing); how to stop using it; and a value that moves with every transaction that
+    writes anywhere on the server (to skip the digest when nothing was written)."""
+    schema = schema_of(url)
+    conn = admin_connect(url)
+    tables = [r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
+                                         "AND table_type = 'BASE TABLE' ORDER BY table_name", [schema])]
+    sql = " UNION ALL ".join(
+        f"SELECT '{t}', count(*), md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) "
+        f'FROM "{schema}"."{t}" AS x' for t in tables)
+
+    def digest() -> str:
+        return hashlib.sha256(repr(conn.execute(sql).fetchall()).encode()).hexdigest()
+
+    def version() -> object:
+        return conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())").fetchone()
+
+    return digest, conn.close, version
 
 
 def fresh_url(request: pytest.FixtureRequest) -> str:
