@@ -26,6 +26,8 @@ split the same way; the fifth (``users/blind5.py``, ``--set blind5``, stop 42) l
 sixth (``users/blind6.py``, ``--set blind6``, stop 43) likewise, first run on stop 42's code and on stop 43's.
 The seventh (``users/blind7.py``, ``--set blind7``, stop 48) likewise, written blind, first run on stop 47's code.
 The eighth (``users/blind8.py``, ``--set blind8``, stop 51) likewise, first run on the code it was committed with.
+The ninth (``users/blind9.py``, ``--set blind9``, stop 53) likewise, written blind, first run on the code it was
+committed with.
 
 Usage::
 
@@ -62,6 +64,7 @@ import blind5  # noqa: E402
 import blind6  # noqa: E402
 import blind7  # noqa: E402
 import blind8  # noqa: E402
+import blind9  # noqa: E402
 import natural  # noqa: E402
 import talk  # noqa: E402
 from playback import append_and_extract  # noqa: E402
@@ -80,7 +83,8 @@ SETS = {"talk": (talk.build, talk.digest, DIGEST),  # name: (users, digest of th
         "blind5": (blind5.build, blind5.digest, blind5.FROZEN),
         "blind6": (blind6.build, blind6.digest, blind6.FROZEN),
         "blind7": (blind7.build, blind7.digest, blind7.FROZEN),
-        "blind8": (blind8.build, blind8.digest, blind8.FROZEN)}
+        "blind8": (blind8.build, blind8.digest, blind8.FROZEN),
+        "blind9": (blind9.build, blind9.digest, blind9.FROZEN)}
 SPLITS = ("tune", "held", "all")  # "all": a set with no tune half (blind2)
 TOP = 3
 LONG_TERM = ("/facts/", "/preferences/")
