@@ -33,6 +33,7 @@ LAYER = {
     "buffer": 4, "retrieval": 4, "extraction": 4, "jobs": 4, "runtime": 4, "policy": 4, "reads": 4,
     "harness": 5,
     "cli": 6, "http": 6, "mcp": 6, "mcp_stdio": 6, "agentcore": 6, "client": 6, "demo": 6, "__main__": 6,
+    "cli_args": 6, "listen": 6,
     "adapters": 6,
     "__init__": 6,  # the package's public surface: it re-exports names from every layer (Memory, Agent, Client)
 }

@@ -433,7 +433,8 @@ class Memory:
             for i, rid in enumerate(delete):
                 with _item_errors(f"delete[{i}]", whole="id"):
                     out["deleted"].append(t.forget(rid))
-        return out
+        # as committed: a configuration the commit stored (defer_config) is named in the new records' provenance
+        return {**out, "created": t.as_committed(out["created"]), "updated": t.as_committed(out["updated"])}
 
     def ingest(self, who: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False
                ) -> builtins.list[Record]:

@@ -222,13 +222,15 @@ class Extraction:
     def extract_now(self, scope: Scope, *, preview: bool = False) -> list[Record]:
         """Extract the session's unextracted events in a turn of their own (what a job runs)."""
         with self._turn(scope, preview) as t:
-            return self.run(t, self.unextracted(scope, preview))
+            written = self.run(t, self.unextracted(scope, preview))
+        return t.as_committed(written)  # naming the configuration version the commit stored, if it stored one
 
     def ingest(self, scope: Scope, messages: Sequence[dict[str, Any]], *, preview: bool = False) -> list[Record]:
         """See :meth:`engram.engine.Memory.ingest`."""
         with self._turn(scope, preview) as t:
             events = t.draft_events(messages)  # extracted from, never stored
-            return self.run(t, events, advance_cursor=False)
+            written = self.run(t, events, advance_cursor=False)
+        return t.as_committed(written)
 
     def failed_job(self, scope: Scope, exc: ModelError, turn_id: str | None, preview: bool = False) -> Job:
         """An extraction the model could not do (failed, malformed answer): kept to retry, never lost; one

@@ -15,13 +15,14 @@ The tools are defined once, in :mod:`engram.harness.tools`; this module renders 
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cli_args import Parser, harden, parse
 from .errors import EngramError, ValidationError
+from .listen import check_port, is_loopback
 from .types import Hit, Record, Scope
 
 if TYPE_CHECKING:
@@ -164,15 +165,6 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     return server
 
 
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def run(args: argparse.Namespace) -> int:
     """``engram mcp``: serve the memory tools until stdin closes (stdio) or the process is stopped."""
     from .cli import database
@@ -180,9 +172,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         scope = Scope(agent=args.agent, actor=args.actor, session=args.session)
-        if args.transport == "http" and not _loopback(args.host):
-            raise ValidationError("the MCP HTTP transport has no authentication, so it binds loopback only; "
-                                  "use `engram serve` with API keys for remote access", field="host")
+        if args.transport == "http":
+            if not is_loopback(args.host):
+                raise ValidationError("the MCP HTTP transport has no authentication, so it binds loopback only; "
+                                      "use `engram serve` with API keys for remote access", field="host")
+            check_port(args.host, args.port, "mcp")  # as `engram serve`: engram's error, before the memory opens
         # a changed --config is stored once the server is built, before it serves (a refusal stores nothing)
         mem = Memory.open(database(args), config=args.config, embedder=args.embedder, defer_config=True)
     except EngramError as exc:
@@ -244,8 +238,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m engram.mcp ...``: ``engram mcp`` alone, its options checked and its usage errors printed as the
     main CLI's are."""
-    from .cli import Parser, harden, parse
-
     p = Parser(prog="python -m engram.mcp", description="engram memory tools over MCP")
     add_arguments(p)
     harden(p, "mcp")

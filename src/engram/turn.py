@@ -283,6 +283,14 @@ class Turn:
         self.written = [stamped.get(r.id, r) for r in self.written]
         return version
 
+    def as_committed(self, records: Sequence[Record]) -> list[Record]:
+        """``records`` this turn wrote, as its commit stored them. What :meth:`remember` returns is drafted before
+        the commit; a turn that stores a deferred configuration names its version in its records only as it
+        commits (:meth:`_store_config`), so a caller that kept the drafts reports them through this, never with
+        ``config_version`` None for a version the same transaction stored. Records it did not write: as given."""
+        stored = {r.id: r for r in self.written}
+        return [stored.get(r.id, r) for r in records]
+
     def _embed(self) -> None:
         emb = self.runtime.embedder
         todo: list[tuple[str, Any]] = []

@@ -3,20 +3,21 @@
 :func:`register` adds them to the main parser's subcommands; each handler takes the parsed namespace
 (``args.func(args)``) and returns an exit code. Output on stdout is JSON only; messages go to stderr.
 ``python -m engram.http.cli ...`` runs them without the main CLI, its options checked as the main CLI checks
-them (:func:`engram.cli.harden`).
+them (:func:`engram.cli_args.harden`).
 """
 
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cli import Parser, database, harden, parse
+from ..cli import database
+from ..cli_args import Parser, harden, parse
 from ..errors import EngramError, ValidationError
+from ..listen import check_port, is_loopback
 
 if TYPE_CHECKING:
     from ..stores.base import Store
@@ -35,15 +36,6 @@ def _levels(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [lv.strip() for v in values for lv in v.split(",") if lv.strip()]
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _fail(exc: EngramError, cmd: str) -> int:
@@ -71,14 +63,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..engine import Memory
     from ..keys import list_keys
 
-    if args.insecure_local and not _loopback(args.host):
-        return _fail(ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)",
-                                     field="host"), "serve")
-    busy = _port_in_use(args.host, args.port)
-    if busy is not None:
-        return _fail(ValidationError(f"cannot listen on {args.host}:{args.port}: {busy} (another engram serve?); "
-                                     "pick a free one with --port", field="port"), "serve")
-    try:  # a changed --config is stored once everything else is judged, before the server listens
+    try:
+        if args.insecure_local and not is_loopback(args.host):
+            raise ValidationError("--insecure-local binds loopback only (127.0.0.1 or ::1)", field="host")
+        check_port(args.host, args.port, "serve")  # engram's error and exit 2, not a log line from uvicorn
+        # a changed --config is stored once everything else is judged, before the server listens
         mem = Memory.open(database(args), config=args.config, embedder=args.embedder, embed_history=args.embed_history,
                           defer_config=True)
     except EngramError as exc:
@@ -101,23 +90,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 timeout_graceful_shutdown=args.graceful_timeout, server_header=False)
     return 0
-
-
-def _port_in_use(host: str, port: int) -> str | None:
-    """Why ``host:port`` cannot be listened on (None: it can), checked before the server starts so a busy port
-    is engram's JSON error and exit 2, not a log line from uvicorn."""
-    import socket
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: TIME_WAIT is no obstacle
-        try:
-            sock.bind((host, port))
-        except OverflowError as exc:  # a port out of 0-65535, had a caller not parsed it with harden's check
-            return str(exc)
-        except OSError as exc:
-            return exc.strerror or str(exc)
-    return None
 
 
 # -- keys -------------------------------------------------------------------------------------------------------
