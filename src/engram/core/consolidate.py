@@ -283,6 +283,13 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         kind = (c.key or "").rsplit("/", 1)[-1].split(":", 1)[0]
         related = [(r, kv[1]) for r, kv in keyed if kv and kv[0].rsplit("/", 1)[-1].split(":", 1)[0] == kind
                    and _topic_hit(c.topic, r)]
+        if not related and c.key and WEEKLY in c.key:
+            # "my tango class moved to Mondays, no more Thursdays": the habit said in passing before, kept as a
+            # statement with no key ("Rushing to tango class, every Thursday in Palermo"), names the old day and
+            # the activity
+            what = set(key_terms(c.key.split(WEEKLY, 1)[1].replace("_", " ")))
+            related = [(r, "") for r, kv in keyed if kv is None and _topic_hit(c.topic, r)
+                       and what & set(key_terms(r.summary))]
         if related:
             return [_habit_moved(c, related[0][0], related[0][1]) or
                     Decision("replace", related[0][0].id, "the same event, rescheduled")]

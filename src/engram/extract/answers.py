@@ -92,13 +92,14 @@ def read(reply: str, prompt: str) -> str:
 
 
 def _last_question(prompt: str) -> str:
-    """The prompt's last question, when the prompt ends with it or with one short sentence after it
-    ("Who's your employer? It might change the template.")."""
+    """The prompt's last question, when the prompt ends with it or with a short remark after it ("Who's your
+    employer? It might change the template.", "Any allergies? Lots of cakes use ground nuts or praline.")."""
     qs = re.findall(r"[^.!?]*\?", prompt)
     if not qs:
         return ""
     after = prompt[prompt.rfind(qs[-1]) + len(qs[-1]):].strip()
-    return qs[-1].strip() if not after or (len(after.split()) <= 8 and after.count(".") <= 1) else ""
+    return qs[-1].strip() if not after or (len(after.split()) <= 20 and len(re.findall(r"[.!]+(?:\s|$)", after)) <= 2) \
+        else ""
 
 
 def _answer(reply: str, question: str, prompt: str = "") -> str:

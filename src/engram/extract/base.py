@@ -182,6 +182,7 @@ class Clause:
 
 def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
     """Who the clause is about: ``(key subject, display, clause body after the subject)``."""
+    text = _WITH_FAMILY.sub(r"\g<who>", text, count=1)  # "Karen and the kids moved to Denver": Karen moved
     m = re.match(r"^(?:I|we)\b\s*", text, re.IGNORECASE)
     if m or re.match(r"^(?:(?i:my|our)\s+)?[\w ]{1,40}?\s+and\s+(?:I|we)\s", text):
         return "user", "", text  # "my partner Sam and I are ...": the user is a subject too
@@ -215,6 +216,10 @@ def subject_of(text: str, ctx: Context) -> tuple[str, str, str]:
     return "", "", text
 
 
+# someone said with the people they live with, who do what they do: "Karen and the kids", "my sister and her husband"
+_WITH_FAMILY = re.compile(r"^(?P<who>(?i:my|our)\s+[a-z]+(?:\s+[A-Z][\w'’-]+)?|[A-Z][\w'’-]+)\s+and\s+"
+                          r"(?i:the|her|his|their)\s+(?i:kids|children|family|husband|wife|partner|boyfriend|"
+                          r"girlfriend|boys|girls|twins|baby)\b")
 # What a bare name is said to do that only a person does: live, work, have a job.
 _DOES = re.compile(r"^(?:does|did|is|was|has|had|loves|likes|hates|wants|keeps|says|said)\b")
 _BARE = re.compile(r"^(?:now\s+|still\s+)?(?:(?:goes to|is at|started at|attends|changed from|switched from)\s+"

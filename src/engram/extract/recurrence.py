@@ -47,6 +47,11 @@ def day_name(word: str) -> str:
     return (w[:-1] if w.endswith("s") and not w.endswith("ss") else w).capitalize()
 
 
+def days_in(text: str) -> set[str]:
+    """The days ``text`` names ("on thursdays, not Tuesday" -> {"Thursday", "Tuesday"})."""
+    return {day_name(d) for d in re.findall(DAY, text, re.IGNORECASE)}
+
+
 def _days(text: str) -> str:
     names: list[str] = []
     for d in re.findall(DAY, text, re.IGNORECASE):
@@ -103,7 +108,10 @@ _DAY_IS_PASTIME = re.compile(r"^\s*(?P<d>" + DAY + r")s?\s+(?:is|are)\s+(?:" + A
                              re.IGNORECASE)
 # "my only day off is Sunday": a day off is a weekly slot however it is said
 _DAY_OFF_IS = re.compile(r"\bday\s+off\s+(?:is|are)\s+(?:on\s+|always\s+)?(?P<d>" + DAY + r")s?\b", re.IGNORECASE)
-_STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band)\b", re.IGNORECASE)
+# what holds a standing slot: a session, or a pastime by its name ("climbing is on Sunday now", "hockey league
+# moved to Thursdays")
+_STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band|league|(?:long\s+)?(?:runs|rides|swims|walks|hikes)"
+                       r"|" + ACTIVITIES_RE + r")\b", re.IGNORECASE)
 # a class or practice had in the present tense on a bare day is a standing slot ("we have flamenco class on
 # Wednesday"); a meeting, "the lesson", or a day said with this / next / last or another time is one occasion
 _OWN_CLASS = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bthat )\b(?:class|classes|lesson|lessons|practice|"
@@ -205,7 +213,8 @@ _SHAPES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), v) 
     (r"^(?:I|we)\s+" + _HOW_OFTEN + r"(?!" + _ADVERB + r"\b)(?P<v>[a-z]+)(?:\s+(?P<x>(?:my|our|the|a|an|"
      r"at|to|with|for|in)\b[\w'’&/ -]{1,40}?|[a-z][\w'’ -]{1,30}?))?$", "VERB"),
     # "my choir is", "choir is on ... now", "my piano lesson moved to", "my weekly choir got bumped to"
-    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse)"
+    (r"^" + _OWN + _ACT + r"\s+(?:is|are|happens|runs|meets|meet|trains|train|rehearses|rehearse|practices|"
+     r"practises|practice|practise|plays|play|takes place|gathers)"
      r"(?:\s+(?:now|still|always|usually))?" + _AT + r"$", "Has"),
     (r"^" + _OWN + _ACT + r"(?:['’]s)?\s+" + _MOVED + _AT + r"$", "Has"),  # "choir's switched to"
     # "the Spanish teacher switched us to", "our coach moved the sessions to"
@@ -240,7 +249,8 @@ _WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:librar
                          r"|\s+(?:there|here)$", re.IGNORECASE)  # "training is on Thursdays there"
 # "from now on", "going forward": when a change holds, not part of what is done
 _SINCE_NOW = re.compile(r"(?:\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
-                        r"(?:for the|this) (?:summer|winter|season|term|semester|year)|for a while|btw|though|"
+                        r"(?:for the|this) (?:(?:summer|winter|spring|autumn|fall|new)\s+)?(?:summer|winter|spring|autumn|fall|season|"
+                        r"term|semester|year)|for a while|btw|though|"
                         r"with the new \w+))+$", re.IGNORECASE)
 # why it changed, said after it: "since the hall got booked", "because of the new rink", "cos ..."
 _WHY = re.compile(r"\s*,?\s+(?:because|since|cos|cuz|'?cause|due to|thanks to)\b.*$", re.IGNORECASE)
@@ -316,6 +326,7 @@ def activity_key(what: str) -> str:
                   r"dad|mum|mom|son|daughter|wife|husband|partner|girlfriend|boyfriend|neighbours?|neighbors?|team|colleague|"
                   r"friend|cousin)(?:\s+[A-Z][\w'’-]+)?$", "", what)
     what = re.sub(r"\s+(?:here|there|now|again|too)$", "", what, flags=re.IGNORECASE)  # "orienteering club here"
+    what = re.sub(r"\s+(?:in|at)\s+(?:the|our|my)\s+[\w'’ -]+$", "", what)  # "choir in the new church": choir
     core = re.sub(r"\s+(?:practice|practise|class|classes|lessons?|sessions?|training|appointments?|rehearsals?|"
                   r"club|group|team|society|night|nights)$", "", what, flags=re.IGNORECASE)
     return _DONE_AS.get(core.lower(), core) or what
@@ -355,6 +366,19 @@ def day_moved(text: str) -> tuple[str, str] | None:
         return None
     old, new = day_name(m.group("a") or m.group("b")), day_name(m.group("new"))
     return (old, new) if old != new else None
+
+
+# a day said to be no longer the habit's: "not Thursdays", "instead of wednesdays", "no more tuesdays", "not the
+# wednesday gym anymore" (unlike :data:`_NOT_THE_DAY`, "from Monday" is no such word: it may say when a change starts)
+_LEFT_DAY = re.compile(r"\b(?:instead of|rather than|not|no longer|no more)\s+(?:on\s+)?(?:the\s+)?(?P<d>" + DAY
+                       + r")s?\b", re.IGNORECASE)
+
+
+def day_left(text: str, phrase: str) -> str | None:
+    """The one day ``text`` says a habit is no longer on, other than the day(s) of its new ``phrase``
+    ("practices on Saturdays, not Thursdays" -> "Thursday"), else None."""
+    days = {day_name(m.group("d")) for m in _LEFT_DAY.finditer(text)} - set(re.findall(r"[A-Z][a-z]+day", phrase))
+    return days.pop() if len(days) == 1 else None
 
 
 def moved_back(text: str) -> str | None:

@@ -116,12 +116,15 @@ _CLAUSE_SPLIT = re.compile(
     # a plan after a comma is a thought of its own, not a hedge on what came before: "I crochet on layovers,
     # thinking of making gifts" (an adverb still qualifies it: "I live in Rome, probably")
     r"|,\s+(?=(?:(?:and|so)\s+)?(?:thinking|considering|planning|hoping|dreaming|wondering)\b)"
+    # a hedge that opens a clause with its own subject hedges that clause, not the one before: "I am allergic to
+    # latex, maybe the new gloves are different", "my sister lives in Sevilla, maybe I go there"
+    r"|,\s+(?=(?:maybe|perhaps|probably|possibly|hopefully)\s+(?:I|we|you|he|she|they|it|the|my|our|this|that)\b)"
     r"|,\s+(?=(?:I|we|my|he|she|they|please|can|could|would|will|do|does|is|are|any|what|how|why|where|when|"
     r"who|which|if|in case|just|let us|no more|living in|currently living|starting|joining|"
     + _PAST_VERBS + r")\b)"
     r"|,\s+(?=(?:the|my|our)\s+[\w-]+\s+(?:changed|cancel(?:l)?ed|closed|decided|said|told|moved|switched)\b)"
     r"|\s+(?=if (?:I|we|you|that|it)\b)"
-    r"|,?\s+and\s+(?=(?:joined|started at|started a new|bought)\b)"
+    r"|,?\s+and\s+(?=(?:joined|started (?:(?:full|part)[- ]time )?at|started a new|bought)\b)"
     r"|,?\s+and\s+(?:now|then|since then|these days)\s+(?=(?:I|we)\b)"
     r"|,?\s+(?:and|but)\s+(?=(?:" + _THIRD_VERBS + r"|" + _FIRST_VERBS + r")\s+(?:at|in|for|as|a|an|the|my|our|to)\b)"
     r"|(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z][a-z]+\s+(?:is|loves|likes|hates|has|wants|prefers|enjoys|adores|does|"

@@ -140,13 +140,25 @@ def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
     return [make_fact(c, "user", "car", car, drives(car), "fact")]
 
 
+# what a car is like, said before its make or model: not part of what the car is
+_CAR_WORDS = re.compile(r"^(?:(?:old|used|new|brand new|second[- ]hand|secondhand|little|trusty|beloved|battered|electric|"
+                        r"hybrid|(?:19|20)\d\d)\s+)+", re.IGNORECASE)
+
+
 def car_model(np: str) -> str | None:
     """"a VW Golf" -> "VW Golf" when the phrase starts with a car make, "a Silverado" -> "Chevrolet Silverado"
     for a model of the lexicon; None otherwise."""
-    np = strip_article(trim_np(np))
+    said = re.split(r"\s+(?:for|with|from|to|that|which|because|since)\b", trim_np(np))[0]  # "... for hauling"
+    np = _CAR_WORDS.sub("", strip_article(said))  # "a used Forester", "an old Civic": the car is the model
     words = np.split()
-    if words and words[0] in CAR_MODELS and words[0].lower() not in CAR_MODEL_WORDS and len(words) <= 2:
+    # a model that is also a word ("Civic", "Golf") is a car only alone after an article ("an old Civic"), never
+    # before another noun ("Polo practice")
+    a_car = len(words) == 1 and said != np
+    if words and words[0] in CAR_MODELS and (words[0].lower() not in CAR_MODEL_WORDS or a_car) and (
+            len(words) == 1 or (len(words) == 2 and not words[1].isdigit())):
         return f"{CAR_MODELS[words[0]]} {words[0]}"
+    if len(words) == 2 and words[0] in CAR_MODELS and words[1].isdigit():  # "a Silverado 2500": the model's trim
+        return f"{CAR_MODELS[words[0]]} {np}"
     if not words or words[0].lower() not in CAR_MAKES or len(words) > 4:
         return None
     return np

@@ -43,6 +43,9 @@ def manager(c: Clause, ctx: Context) -> list[Fact] | None:
     m = m or re.search(r"(?:^|[,;]\s*)(?:(?i:my|our)\s+|(?=(?i:new|current)\s))" + _BOSS + r"\s+is\s+"
                        r"(?:now\s+|still\s+)?" + NAME + r"\b", t)  # "Mr Lim retired, new manager is Ms Rao"
     m = m or re.match(r"^" + NAME + r"\s+is\s+(?:now\s+|still\s+)?(?i:my|our)\s+" + _BOSS + r"\b", t)
+    # a new holder named as they arrive: "new manager Jonas started this month", "our new boss Lea joined"
+    m = m or re.search(r"(?:^|[,;]\s*)(?:(?i:my|our|the)\s+)?(?i:new)\s+" + _BOSS + r"\s+" + NAME +
+                       r"\s+(?:has\s+)?(?:started|joined|arrived|took over|began|is here)\b", t)
     if m is None or m.group("name") in NOT_NAMES or c.question or c.hedged:
         return None
     who = m.group("name")

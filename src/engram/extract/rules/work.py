@@ -217,9 +217,9 @@ def started_at(c: Clause, ctx: Context) -> list[Fact] | None:
     """"I started at Monzo last week (as a designer)", "I joined Shopify", "I am joining Spotify in May"."""
     m = re.match(r"^I\s+(?:have\s+)?(?:just\s+)?(?:started|joined|began|am (?:starting|joining)|will (?:start|join))\s+"
                  r"(?:a\s+new\s+(?:job|role|position)\s+)?"
-                 r"(?:working\s+)?(?:at|with|for)?\s*"
+                 r"(?:working\s+)?(?:(?:full|part)[- ]time\s+(?=at|with|for))?(?:at|with|for)?\s*"
                  + _ORG_NAME + r"(?:\s+as\s+(?:a|an)\s+(?P<job>[\w\s-]+?))?"
-                 r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?$", c.text)
+                 r"(?:\s+(?:today|yesterday|this|last|on|in)\b.*)?(?:\s*,.*)?$", c.text)  # ", still reception"
     if not m or m.group("org").split()[0] in NOT_NAMES or is_activity(m.group("org")):
         return None  # "I've joined Pilates on Mondays" is a class, not an employer
     employer, when = m.group("org"), when_suffix(c)
@@ -572,6 +572,9 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     key = value_terms(recurrence.activity_key(what) or verb, 3)
     summary = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
     moved = recurrence.day_moved(c.text)  # "moving from Wednesday to Thursday": in the old day's place
-    return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact", revises=moved is not None,
-                      topic=(moved[0].lower(),) if moved else ())]
+    # "practices on Saturdays, not Thursdays": in the place of the habit on the day its sentence says it left
+    left = moved[0] if moved else recurrence.day_left(c.raw, rec.phrase) if len(recurrence.days_in(c.raw)) == 2 \
+        else None
+    return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact", revises=left is not None,
+                      topic=(left.lower(),) if left else ())]
 
