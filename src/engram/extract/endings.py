@@ -51,7 +51,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     # "no car anymore, sold the Sandero": what follows says it
     (r"^no (?P<x>[\w -]+?)\s+any ?more\s*[,;]\s*(?P<rest>.+)$", r"NOMORE"),
     # "my car's a VW Passat": the car driven
-    (r"^(?:my|our)\s+(?:car|ride|motor|truck|pickup|van|suv|SUV)(?:\s+is|'s)\s+(?P<x>(?:a|an)\s+[^,;]+)$", r"I drive \g<x>"),
+    (r"^(?:my|our)\s+(?:car|ride|motor|truck|pickup|van|suv|SUV)(?:\s+is|'s)\s+(?P<x>(?:a|an)\s+[^,;]+)$",
+     r"I drive \g<x>"),
     # "being vegan makes eating out tricky": a state said as the subject of another clause
     (r"^being\s+(?P<x>[\w-]+)\s+(?:makes|is|means|has been|can be)\b.*$", r"I am \g<x>"),
     # "I have been doing a lot of badminton": a pastime kept up

@@ -110,8 +110,8 @@ _DAY_IS_PASTIME = re.compile(r"^\s*(?P<d>" + DAY + r")s?\s+(?:is|are)\s+(?:" + A
 _DAY_OFF_IS = re.compile(r"\bday\s+off\s+(?:is|are)\s+(?:on\s+|always\s+)?(?P<d>" + DAY + r")s?\b", re.IGNORECASE)
 # what holds a standing slot: a session, or a pastime by its name ("climbing is on Sunday now", "hockey league
 # moved to Thursdays")
-_STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band|league|(?:long\s+)?(?:runs|rides|swims|walks|hikes)"
-                       r"|" + ACTIVITIES_RE + r")\b", re.IGNORECASE)
+_STANDING = re.compile(r"\b(?:" + SESSIONS_RE + r"|therapy|choir|band|league|"
+                       r"(?:long\s+)?(?:runs|rides|swims|walks|hikes)|" + ACTIVITIES_RE + r")\b", re.IGNORECASE)
 # a class or practice had in the present tense on a bare day is a standing slot ("we have flamenco class on
 # Wednesday"); a meeting, "the lesson", or a day said with this / next / last or another time is one occasion
 _OWN_CLASS = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bthat )\b(?:class|classes|lesson|lessons|practice|"
@@ -249,8 +249,8 @@ _WHERE_HELD = re.compile(r"\s+(?:in|at)\s+the\s+(?:[\w'’-]+\s+){0,2}?(?:librar
                          r"|\s+(?:there|here)$", re.IGNORECASE)  # "training is on Thursdays there"
 # "from now on", "going forward": when a change holds, not part of what is done
 _SINCE_NOW = re.compile(r"(?:\s*,?\s+(?:from now on|going forward|for now|from next week|starting next week|"
-                        r"(?:for the|this) (?:(?:summer|winter|spring|autumn|fall|new)\s+)?(?:summer|winter|spring|autumn|fall|season|"
-                        r"term|semester|year)|for a while|btw|though|"
+                        r"(?:for the|this) (?:(?:summer|winter|spring|autumn|fall|new)\s+)?"
+                        r"(?:summer|winter|spring|autumn|fall|season|term|semester|year)|for a while|btw|though|"
                         r"with the new \w+))+$", re.IGNORECASE)
 # why it changed, said after it: "since the hall got booked", "because of the new rink", "cos ..."
 _WHY = re.compile(r"\s*,?\s+(?:because|since|cos|cuz|'?cause|due to|thanks to)\b.*$", re.IGNORECASE)

@@ -141,8 +141,8 @@ def traded_car(c: Clause, ctx: Context) -> list[Fact] | None:
 
 
 # what a car is like, said before its make or model: not part of what the car is
-_CAR_WORDS = re.compile(r"^(?:(?:old|used|new|brand new|second[- ]hand|secondhand|little|trusty|beloved|battered|electric|"
-                        r"hybrid|(?:19|20)\d\d)\s+)+", re.IGNORECASE)
+_CAR_WORDS = re.compile(r"^(?:(?:old|used|new|brand new|second[- ]hand|secondhand|little|trusty|beloved|battered|"
+                        r"electric|hybrid|(?:19|20)\d\d)\s+)+", re.IGNORECASE)
 
 
 def car_model(np: str) -> str | None:
