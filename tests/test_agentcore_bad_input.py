@@ -570,6 +570,37 @@ def test_boto3_raises_validation_exception_for_what_only_the_server_refuses(worl
     assert fingerprint(world.db) == before
 
 
+def test_a_namespace_past_the_engines_bound_is_refused_naming_it(world: World) -> None:
+    """AWS's model lets a namespace run to 1,024 characters; engram's bound is the engine's,
+    ``validate.MAX_NAMESPACE``, the same on every face: one character past it (well within AWS's limit, on its
+    pattern) is a ValidationException naming the field and stating the bound (in a batch, as AWS reports a record
+    it refuses: a failed record naming the field), and nothing changes."""
+    from engram.core import validate
+
+    bases = baselines(world)
+    longest = "/facts/u1/" + "n" * (validate.MAX_NAMESPACE - len("/facts/u1/"))
+    rule = f"must be at most {validate.MAX_NAMESPACE} characters (a namespace)"
+    bad: list[str] = []
+    for op, path in (("RetrieveMemoryRecords", ("namespace",)), ("ListMemoryRecords", ("namespacePath",)),
+                     ("DeleteMemoryRecord", ("namespace",))):
+        case = Case(f"{op} {dotted(path)}", _with(bases[op], path, longest + "x"), dotted(path))
+        if (p := problem(world, case)) is not None:
+            bad.append(f"{case.label}: {p}")
+        elif rule not in (said := send(world, case.req).json()["message"]):
+            bad.append(f"{case.label}: the bound is not stated: {said}")
+    for op in ("BatchCreateMemoryRecords", "BatchUpdateMemoryRecords"):
+        params = {k: v for k, v in bases[op].params.items() if k != "clientToken"}  # no token stored for a replay
+        req = _with(Request(DATA, op, params), ("records", 0, "namespaces", 0), longest + "x")
+        before = fingerprint(world.db)
+        resp = send(world, req)
+        failed = resp.json().get("failedRecords") or [{}]
+        said = (failed[0].get("errorCode"), failed[0].get("errorMessage"))
+        if fingerprint(world.db) != before or resp.json().get("successfulRecords") or \
+                said != (400, f"records[0].namespaces[0]: {rule}"):
+            bad.append(f"{op}: {resp.status_code} {resp.text[:300]}")
+    assert not bad, "\n".join(bad)
+
+
 # -- the baselines are valid: each malformed request differs from a valid one by its defect alone -----------------
 def test_the_baselines_are_valid_requests(world: World) -> None:
     """Run last: it writes, updates and deletes."""
@@ -581,3 +612,4 @@ def test_the_baselines_are_valid_requests(world: World) -> None:
             assert 200 <= resp.status_code < 300, (op, resp.status_code, resp.text[:500])
         if op.startswith("Batch"):
             assert resp.json()["failedRecords"] == [], (op, resp.text[:500])
+

@@ -540,6 +540,7 @@ def specific(base: Base, w: World) -> Iterator[Case]:
         yield bad("--replaces", "empty", "", EMPTY_RULE)
     if "--kind" in opts:
         yield bad("--kind", "empty", "", EMPTY_RULE)
+        yield bad("--kind", "over the limit", "k" * (validate.MAX_KIND + 1), f"1-{validate.MAX_KIND} characters")
         if base.command == "remember":
             yield bad("--kind", "not a configured kind", "rumour", "configured kinds")
     if "--label" in opts:
@@ -557,6 +558,8 @@ def specific(base: Base, w: World) -> Iterator[Case]:
     if "--namespace" in opts:
         for label, v in (("empty", ""), ("dot-dot", "/actors/../x"), ("a wildcard", "/a*/")):
             yield bad("--namespace", label, v, "empty|not allowed")
+        yield bad("--namespace", "over the limit", "/" + "n" * validate.MAX_NAMESPACE,
+                  f"at most {validate.MAX_NAMESPACE} characters")
     if "--min-score" in opts:
         for v in ("nan", "inf", "-0.5", "1.5"):
             yield bad("--min-score", f"out of range {v}", v, "from 0 to 1|finite")

@@ -11,7 +11,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engram import Memory, Scope
+from engram.errors import ValidationError
 from engram.harness.agent import Agent
 from engram.models.base import Usage
 from engram.models.openai import OpenAIModel
@@ -73,3 +76,51 @@ def test_agent_over_openai_wire(make_memory: Callable[..., Memory]) -> None:
     assert [m["role"] for m in after_tool["messages"]] == ["system", "user", "assistant", "tool"]
     assert after_tool["messages"][3]["tool_call_id"] == "call_a"
     assert [e.role for e in mem.events(S)] == ["user", "assistant", "tool", "assistant"]
+
+
+def test_a_model_that_makes_more_tool_calls_than_a_caller_may_send(make_memory: Callable[..., Memory]) -> None:
+    """``validate.MAX_TOOL_CALLS`` bounds what a caller appends, not what the harness records of its model: the
+    seed document's harness saves the conversation, tool calls included, on every invocation. A model that
+    answers with 300 tool calls in one message has each of them run and stored: one assistant event carrying the
+    300 calls, 300 tool results, the final answer; the next turn loads that history back and sends it whole
+    (a window and a history long enough to hold it: the default sliding window keeps the last 40 messages)."""
+    from engram.core import validate
+    from engram.harness.tools import Tool
+    from engram.models.base import ToolSpec
+
+    many = validate.MAX_TOOL_CALLS + 44
+    mem = make_memory({"harness": {"history": {"messagesCount": validate.MAX_LIMIT}}})
+    ran: list[int] = []
+
+    def lookup(args: dict[str, Any]) -> str:
+        ran.append(args["n"])
+        return f"item {args['n']}"
+
+    def model(req: Recorded) -> dict[str, Any]:
+        msgs = req.json["messages"]
+        if msgs[-1]["role"] == "tool":
+            return openai_chat(f"looked up {sum(m['role'] == 'tool' for m in msgs)}")
+        if msgs[-1]["content"] == "look them all up":
+            return openai_chat(None, tool_calls=[(f"call_{i}", "lookup", json.dumps({"n": i})) for i in range(many)],
+                               finish_reason="tool_calls")
+        return openai_chat(f"{len(msgs)} messages seen")
+
+    spec = ToolSpec("lookup", "Look an item up.", {"type": "object", "properties": {"n": {"type": "integer"}},
+                                                    "required": ["n"]})
+    with serve(handler=model) as srv:
+        agent = Agent(mem, OpenAIModel("m", base_url=f"{srv.url}/v1", api_key="sk-local-test", read_env=False,
+                                       max_retries=0), tools=[Tool(spec, lookup)], truncation="none")
+        reply = agent.invoke(S, [{"role": "user", "content": "look them all up"}])
+        assert reply.text == f"looked up {many}" and reply.tool_calls == many and ran == list(range(many))
+        events = mem.events(S, limit=validate.MAX_LIMIT)
+        assert [e.role for e in events] == ["user", "assistant", *["tool"] * many, "assistant"]
+        assert [c.id for c in events[1].tool_calls] == [f"call_{i}" for i in range(many)]
+        assert [e.tool_call_id for e in events[2:-1]] == [f"call_{i}" for i in range(many)]
+        after = agent.invoke(S, [{"role": "user", "content": "and now?"}])
+    sent = srv.requests[-1].json["messages"]  # system, the 303 events, the new question
+    assert len(sent) == many + 5 and len(sent[2]["tool_calls"]) == many and after.text == f"{many + 5} messages seen"
+    # a caller still may not send such a message: the bound is the caller's
+    with pytest.raises(ValidationError) as err:
+        mem.append(S, [{"role": "assistant", "content": "", "tool_calls": [
+            {"id": f"c{i}", "name": "lookup", "arguments": {}} for i in range(many)]}])
+    assert err.value.field == "messages[0].tool_calls" and str(validate.MAX_TOOL_CALLS) in err.value.message

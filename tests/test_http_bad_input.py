@@ -693,3 +693,70 @@ def test_the_baselines_are_valid_requests(tmp_path: Path, request: pytest.Fixtur
             req = baseline(w, spec, template, method)
             resp = send(w, req)
             assert 200 <= resp.status_code < 300, (req.op, resp.status_code, resp.text[:500])
+
+
+def test_kind_and_namespace_bounds_are_the_engines(world: World) -> None:
+    """The bounds on a record kind and a namespace have one home, :mod:`engram.core.validate`: the served schema
+    publishes ``MAX_KIND``, ``MAX_NAMESPACE`` and ``MAX_KIND_FILTERS`` (the sweep above sends one past each), and
+    one past them gets the engine's own error over HTTP: the type, field and message the Python API gives for the
+    same value (a batch names the op, ``ops[0].kind``, as every batch error does); nothing changes."""
+    from engram.core import validate
+    from engram.errors import EngramError
+
+    spec = world.http.get(world.base + "/openapi.json").json()
+    schemas = Schemas(spec)
+
+    def bounds(schema: dict[str, Any]) -> list[tuple[Any, ...]]:
+        out = []
+        for b in schemas.branches(schema):
+            if b.get("type") == "array":
+                out.append(("items", b.get("maxItems"), *bounds(b["items"])))
+            elif b.get("type") == "string":
+                out.append((b.get("minLength"), b.get("maxLength")))
+        return out
+
+    props = {name: spec["components"]["schemas"][name]["properties"]
+             for name in ("CreateRecordIn", "BatchCreate", "BatchUpdate", "RecallIn")}
+    kind, namespace = (1, validate.MAX_KIND), (None, validate.MAX_NAMESPACE)
+    assert [bounds(props[n]["kind"]) for n in ("CreateRecordIn", "BatchCreate", "BatchUpdate")] == [[kind]] * 3
+    assert bounds(props["RecallIn"]["kind"]) == [kind, ("items", validate.MAX_KIND_FILTERS, kind)]
+    assert [bounds(props[n]["namespace"]) for n in ("CreateRecordIn", "BatchCreate", "RecallIn")] == [[namespace]] * 3
+    listing = {p["name"]: p["schema"] for p in spec["paths"]["/v1/agents/{agent}/records"]["get"]["parameters"]}
+    assert bounds(listing["kind"]) == [("items", validate.MAX_KIND_FILTERS, kind)]
+    assert bounds(listing["namespace"]) == [namespace]
+
+    long_kind, long_ns = "k" * (validate.MAX_KIND + 1), "/" + "n" * validate.MAX_NAMESPACE
+    depth = "session"
+    scope, prefix, rec = SCOPES[depth], path_prefix(depth), world.ids[f"rec.{depth}"]
+    m = world.mem
+    pairs: list[tuple[str, str, dict[str, Any], Callable[[], object], str | None]] = [
+        ("post", "/records", {"json": {"summary": "x", "kind": long_kind}},
+         lambda: m.remember(scope, "x", kind=long_kind), None),
+        ("post", "/records", {"json": {"summary": "x", "namespace": long_ns}},
+         lambda: m.remember(scope, "x", namespace=long_ns), None),
+        ("post", "/records/batch", {"json": {"ops": [{"op": "update", "id": rec, "kind": long_kind}]}},
+         lambda: m.batch(scope, update=[{"id": rec, "kind": long_kind}]), "ops[0].kind"),
+        ("post", "/records/batch", {"json": {"ops": [{"op": "create", "summary": "x", "namespace": long_ns}]}},
+         lambda: m.batch(scope, create=[{"summary": "x", "namespace": long_ns}]), "ops[0].namespace"),
+        ("post", "/recall", {"json": {"query": "tea", "kind": long_kind}},
+         lambda: m.recall(scope, "tea", kind=long_kind), None),
+        ("post", "/recall", {"json": {"query": "tea", "kind": ["fact", long_kind]}},
+         lambda: m.recall(scope, "tea", kind=["fact", long_kind]), None),
+        ("post", "/recall", {"json": {"query": "tea", "kind": [""]}}, lambda: m.recall(scope, "tea", kind=[""]), None),
+        ("post", "/recall", {"json": {"query": "tea", "namespace": long_ns}},
+         lambda: m.recall(scope, "tea", namespace=long_ns), None),
+        ("get", "/records", {"params": [("kind", "fact"), ("kind", long_kind)]},
+         lambda: m.list(scope, kind=["fact", long_kind]), None),
+        ("get", "/records", {"params": {"namespace": long_ns}}, lambda: m.list(scope, namespace=long_ns), None),
+    ]
+    state = world.digest()
+    for method, path, kw, engine, http_field in pairs:
+        with pytest.raises(EngramError) as refused:
+            engine()
+        exc = refused.value
+        resp = world.http.request(method.upper(), world.base + prefix + path, headers=auth(world, "admin"), **kw)
+        assert resp.status_code == 422, (path, resp.text)
+        assert resp.json() == {"error": {"type": type(exc).__name__, "message": exc.message,
+                                         "field": http_field or exc.field}}, (path, kw)
+        assert str(validate.MAX_KIND if "kind" in str(exc.field) else validate.MAX_NAMESPACE) in exc.message
+    assert world.digest() == state

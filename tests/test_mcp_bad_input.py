@@ -443,3 +443,38 @@ async def test_one_past_each_listed_bound_is_refused_by_the_schema_check(
         assert not bad, "\n".join(bad)
     finally:
         mem.close()
+
+
+async def test_a_kind_past_the_engines_bound_is_refused_naming_it(http_world: tuple[World, str]) -> None:
+    """The kinds the tools list are the configured ones, each within ``validate.MAX_KIND`` (the configuration is
+    held to the engine's bound); a kind one character past it is refused naming ``kind`` over the wire (the
+    schema check: not a listed kind) and, with the schema check bypassed, by the engine's own rule (the bound,
+    stated as on every face), the store unchanged."""
+    from engram.core import validate
+    from engram.harness.tools import ToolOps
+
+    w, base = http_world
+    long_kind = "k" * (validate.MAX_KIND + 1)
+    before = fingerprint(w.db)
+    async with http_session(base) as session:
+        listed = {t.name: t.input_schema for t in (await session.list_tools()).tools}
+        for tool in ("add_memory", "search_memory"):
+            kinds = listed[tool]["properties"]["kind"]["enum"]
+            assert kinds and all(1 <= len(k) <= validate.MAX_KIND for k in kinds), tool
+            result = await session.call_tool(tool, {**baselines(w)[tool], "kind": long_kind})
+            assert result.is_error and _named(_text(result)) == "kind", (tool, _text(result))
+    mem = Memory.open(w.url, embedder=HashingEmbedder(), embed_history="inline")
+    try:
+        for tool in ("add_memory", "search_memory"):
+            for args in ({**baselines(w)[tool], "kind": long_kind}, {"query": "tea", "kind": long_kind},
+                         {"kind": long_kind}):
+                if tool == "add_memory" and "summary" not in args:
+                    continue
+                ops = ToolOps(mem.turn(SCOPE, extract=False), results={}, defaults=MCP_DEFAULTS)
+                with pytest.raises(ValidationError) as err:
+                    getattr(ops, tool)(args)
+                assert (err.value.field, err.value.message) == \
+                    ("kind", f"must be 1-{validate.MAX_KIND} characters (a record kind)"), (tool, args)
+    finally:
+        mem.close()
+    assert fingerprint(w.db) == before

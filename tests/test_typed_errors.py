@@ -338,3 +338,81 @@ def test_list_filters_of_the_wrong_type_are_validation_errors(make_memory: Calla
         mem.list(S1, **kw)  # type: ignore[arg-type]
     assert err.value.field == field
     assert [r.id for r in mem.list(S1, pinned=False)] == [rec.id]
+
+
+# -- the engine's bounds on a record kind and a namespace (validate.MAX_KIND, validate.MAX_NAMESPACE) -------------
+LONGEST_KIND = "k" * validate.MAX_KIND
+LONGEST_NAMESPACE = ("/" + "n" * 63) * (validate.MAX_NAMESPACE // 64)  # segments are ids: at most 128 characters
+assert len(LONGEST_NAMESPACE) == validate.MAX_NAMESPACE
+KINDS_CONFIG = {"harness": {"memory": {**CONFIG["harness"]["memory"], "kinds": ["fact", LONGEST_KIND]}}}
+BOUND_CALLS: dict[str, tuple[Callable[[Memory, Scope, str], object], str, str]] = {
+    "remember kind": (lambda m, s, v: m.remember(s, "Likes tea", kind=v), "kind", "kind"),
+    "remember namespace": (lambda m, s, v: m.remember(s, "Likes tea", scope="agent", namespace=v), "namespace",
+                           "namespace"),
+    "batch create kind": (lambda m, s, v: m.batch(s, create=[{"summary": "Likes tea", "kind": v}]),
+                          "create[0].kind", "kind"),
+    "batch create namespace": (lambda m, s, v: m.batch(s, create=[{"summary": "Likes tea", "scope": "agent",
+                                                                   "namespace": v}]), "create[0].namespace",
+                               "namespace"),
+    "batch update kind": (lambda m, s, v: m.batch(s, update=[{"id": m.list(s)[0].id, "kind": v}]),
+                          "update[0].kind", "kind"),
+    "turn kind": (lambda m, s, v: _in_turn(m, s, kind=v), "kind", "kind"),
+    "list kind": (lambda m, s, v: m.list(s, kind=v), "kind", "kind"),
+    "list kinds": (lambda m, s, v: m.list(s, kind=["fact", v]), "kind[1]", "kind"),
+    "list namespace": (lambda m, s, v: m.list(s, namespace=v), "namespace", "namespace"),
+    "recall kind": (lambda m, s, v: m.recall(s, "tea", kind=v), "kind", "kind"),
+    "recall kinds": (lambda m, s, v: m.recall(s, "tea", kind=[v]), "kind[0]", "kind"),
+    "recall namespace": (lambda m, s, v: m.recall(s, "tea", namespace=v), "namespace", "namespace"),
+}
+
+
+def _in_turn(mem: Memory, scope: Scope, **kw: Any) -> object:
+    with mem.turn(scope) as t:
+        return t.remember("Likes tea", **kw)
+
+
+@pytest.mark.parametrize("call", BOUND_CALLS)
+def test_a_kind_and_a_namespace_are_bounded_by_the_engine_on_every_backend(make_memory: Callable[..., Memory],
+                                                                           call: str) -> None:
+    """One character past ``validate.MAX_KIND`` (a kind written or filtered by) or ``validate.MAX_NAMESPACE`` (a
+    namespace written to or filtered by) is a ValidationError naming the field and stating the bound, from the
+    engine itself, whichever call carries it (HTTP, the CLI, MCP and AgentCore call these), and nothing is
+    written; a value at the bound is taken. An empty kind filter is refused too (no record has an empty kind)."""
+    mem = make_memory(KINDS_CONFIG)
+    scope = Scope("bot", "u1", "s1")
+    mem.remember(scope, "Likes coffee")
+    run, field, what = BOUND_CALLS[call]
+    longest = LONGEST_KIND if what == "kind" else LONGEST_NAMESPACE
+    before = _state(mem, scope)
+    with pytest.raises(ValidationError) as err:
+        run(mem, scope, longest + "x")
+    bound = validate.MAX_KIND if what == "kind" else validate.MAX_NAMESPACE
+    rule = f"1-{bound} characters (a record kind)" if what == "kind" else f"at most {bound} characters (a namespace)"
+    assert (type(err.value), err.value.field, err.value.message) == (ValidationError, field, f"must be {rule}")
+    assert _state(mem, scope) == before
+    run(mem, scope, longest)
+    if what == "kind" and not call.startswith(("remember", "batch", "turn")):
+        with pytest.raises(ValidationError) as err:
+            run(mem, scope, "")
+        assert err.value.field == field
+
+
+@pytest.mark.parametrize(("memory", "field", "rule"), [
+    ({"kinds": ["fact", "k" * (validate.MAX_KIND + 1)]}, "harness.memory.kinds", f"1-{validate.MAX_KIND}"),
+    ({"strategies": [{"type": "SEMANTIC", "namespace": "/" + "n" * validate.MAX_NAMESPACE}]},
+     "harness.memory.strategies.0.namespace", f"at most {validate.MAX_NAMESPACE}"),
+    ({"retrieval": {"/" + "n" * validate.MAX_NAMESPACE: {"topK": 5}}}, "harness.memory.retrieval",
+     f"at most {validate.MAX_NAMESPACE}"),
+])
+def test_a_configuration_is_held_to_the_same_bounds(make_memory: Callable[..., Memory], memory: dict[str, Any],
+                                                    field: str, rule: str) -> None:
+    """The kinds and namespace templates a configuration names are held to the engine's bounds, so none it
+    accepts is one the engine then refuses; one past them is a ConfigError naming its place, nothing stored."""
+    from engram.errors import ConfigError
+
+    mem = make_memory(CONFIG)
+    versions = mem.config_history()
+    with pytest.raises(ConfigError) as err:
+        mem.set_config({"harness": {"memory": {**CONFIG["harness"]["memory"], **memory}}})
+    assert err.value.field == field and rule in err.value.message
+    assert mem.config_history() == versions

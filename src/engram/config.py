@@ -92,8 +92,8 @@ class Strategy(_Strict):
 
     type: strategy_types.StrategyName
     id: str | None = Field(None, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
-    namespace: str | None = None
-    reflection_namespace: str | None = None
+    namespace: str | None = Field(None, max_length=validate.MAX_NAMESPACE)
+    reflection_namespace: str | None = Field(None, max_length=validate.MAX_NAMESPACE)
     prompt: str | None = Field(None, max_length=20_000)
     prompt_mode: Literal["append", "replace"] = "append"
     model: str | None = None
@@ -210,8 +210,16 @@ class Memory(_Strict):
         if not v:
             raise ValueError("at least one kind is needed")
         for k in v:
-            if not k or len(k) > 64 or not k.replace("_", "").replace("-", "").isalnum():
-                raise ValueError(f"kind {k!r} must be 1-64 letters, digits, '-' or '_'")
+            if not k or len(k) > validate.MAX_KIND or not k.replace("_", "").replace("-", "").isalnum():
+                raise ValueError(f"kind {k!r} must be 1-{validate.MAX_KIND} letters, digits, '-' or '_'")
+        return v
+
+    @field_validator("retrieval")
+    @classmethod
+    def _retrieval(cls, v: dict[str, Retrieval]) -> dict[str, Retrieval]:
+        for ns in v:
+            if len(ns) > validate.MAX_NAMESPACE:
+                raise ValueError(f"namespace {ns[:40]!r}... must be at most {validate.MAX_NAMESPACE} characters")
         return v
 
     @field_validator("labels")

@@ -104,21 +104,25 @@ class Turn:
                           config_version=self.config_version)
 
     # -- writes ------------------------------------------------------------------------------------------
-    def append(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
+    def append(self, messages: Sequence[dict[str, Any]], *, model_made: bool = False) -> list[Event]:
         """Buffer messages, tool calls and tool results as events of this turn's session (marked preview in a
-        preview turn: only preview reads see them, and they are never indexed for live history search)."""
-        out = self.draft_events(messages)
+        preview turn: only preview reads see them, and they are never indexed for live history search).
+
+        ``model_made``: the messages are what a model answered (the harness recording its own model calls), so
+        ``validate.MAX_TOOL_CALLS``, which bounds what a caller sends, does not cut them short; every other
+        rule applies."""
+        out = self.draft_events(messages, model_made=model_made)
         self.buffer.add_events(out)
         return out
 
-    def draft_events(self, messages: Sequence[dict[str, Any]]) -> list[Event]:
+    def draft_events(self, messages: Sequence[dict[str, Any]], *, model_made: bool = False) -> list[Event]:
         """The events ``messages`` make in this turn, checked as :meth:`append` checks them, but not buffered
         (``Memory.ingest`` extracts from them and stores none)."""
         self._check_open()
         check_events(self.scope, self.write_levels, write=True, read_only=self.read_only)
         if self.scope.session is None:
             raise ValidationError("events belong to a session: the scope needs a session", field="scope.session")
-        parsed = validate.messages(messages)
+        parsed = validate.messages(messages, most_calls=None if model_made else validate.MAX_TOOL_CALLS)
         now = self.runtime.now()
         out = []
         for m in parsed:

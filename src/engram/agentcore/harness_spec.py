@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import managed_memory
+from ..core.validate import MAX_NAMESPACE
 from ..errors import ValidationError
 
 HARNESS_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_]{0,39}")
@@ -212,7 +213,7 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
         out_cfg: dict[str, Any] = {}
         for ns, r in cfg.items():
             rw = f"{where}.retrievalConfig.{ns}"
-            if not isinstance(ns, str) or not ns.startswith("/") or len(ns) > 512:
+            if not isinstance(ns, str) or not ns.startswith("/") or len(ns) > MAX_NAMESPACE:
                 raise fail(rw, "a retrieval namespace is a path template such as /facts/{actorId}/")
             ro = obj(r, rw)
             keys(ro, rw, ("topK", "relevanceScore", "strategyId"))

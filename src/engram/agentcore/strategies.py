@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import strategy_types as types
+from ..core.validate import MAX_NAMESPACE
 from .harness_spec import fail as _fail
 from .harness_spec import obj as _obj
 
@@ -95,9 +96,11 @@ def check_description(value: Any, field: str) -> str | None:
 
 
 def check_template(value: Any, field: str) -> str:
-    """One namespace template: the model's pattern, at most 512 characters, only variables engram fills."""
-    if not isinstance(value, str) or not 1 <= len(value) <= 512 or not NAMESPACE.fullmatch(value):
-        raise _fail(field, "must be 1-512 characters of letters, digits, - _ / and {variable} placeholders")
+    """One namespace template: the model's pattern, at most ``MAX_NAMESPACE`` characters, only variables engram
+    fills."""
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAMESPACE or not NAMESPACE.fullmatch(value):
+        raise _fail(field, f"must be 1-{MAX_NAMESPACE} characters of letters, digits, - _ / and {{variable}} "
+                           "placeholders")
     for var in _VAR.findall(value):
         if var not in FILLED_VARS:
             raise _fail(field, f"engram fills only {{actorId}}, {{sessionId}} and {{memoryStrategyId}}; "

@@ -11,6 +11,7 @@ import re
 
 from ..errors import ScopeError
 from ..types import ID_PATTERN, Level, Scope
+from .validate import MAX_NAMESPACE, namespace_text
 
 _VAR = re.compile(r"\{([A-Za-z]+)\}")
 _SEGMENT = re.compile(ID_PATTERN)  # a segment is an id or a word of a template: the id rule
@@ -25,7 +26,9 @@ AGENT_SESSION_TEMPLATE = "/sessions/{sessionId}/"  # a session of the agent alon
 
 
 def fill(template: str, scope: Scope, *, strategy_id: str | None = None, field: str = "namespace") -> str:
-    """Fill ``template`` from ``scope`` (never from input) and validate the resulting path."""
+    """Fill ``template`` from ``scope`` (never from input) and validate the resulting path; both the template
+    as given and the path it fills to hold at most ``MAX_NAMESPACE`` characters."""
+    namespace_text(template, field)
     values = {
         "agentId": scope.agent,
         "actorId": scope.actor,
@@ -51,8 +54,8 @@ def normalize(path: str, *, field: str = "namespace") -> str:
     """Check a literal path: '/'-separated safe segments, no '..', no wildcards; returns it with '/' ends."""
     if not isinstance(path, str) or not path:
         raise ScopeError("must be a non-empty path such as /facts/cust-42/", field=field)
-    if len(path) > 512:
-        raise ScopeError("must be at most 512 characters", field=field)
+    if len(path) > MAX_NAMESPACE:  # the bound every face states (validate.namespace_text) on what a scope filled in
+        raise ScopeError(f"must be at most {MAX_NAMESPACE} characters (a namespace)", field=field)
     segments = [s for s in path.strip("/").split("/")]
     if segments == [""]:
         return "/"

@@ -23,10 +23,12 @@ MAX_QUERY = 10_000  # characters of a search query
 MAX_LABEL_VALUE = 256  # characters of a label value
 MAX_BATCH = 1_000  # record writes per batch (Memory.batch: create, update and delete together; HTTP ops)
 MAX_USES = 1_000  # hits one Memory.log_uses call logs (HTTP uses)
-MAX_TOOL_CALLS = 256  # tool calls one message makes
+MAX_TOOL_CALLS = 256  # tool calls one message a caller sends makes (not one the harness records of its model)
 MAX_TOOL_ID = 256  # characters of a tool call's id (as the call and the tool result's tool_call_id give it)
 MAX_NAME = 256  # characters of a tool's name (a tool call's) or a message's name
 MAX_PAGE_TOKEN = 4_096  # characters of an HTTP page token (engram.http.paging)
+MAX_KIND = 64  # characters of a record kind: one configured (harness.memory.kinds), written or filtered by
+MAX_NAMESPACE = 512  # characters of a namespace path or template a caller names, and of the path it fills to
 EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 LATEST = datetime(9999, 12, 30, tzinfo=UTC)
 
@@ -155,8 +157,11 @@ def _bounded(value: str, field: str, longest: int) -> None:
     storable_text(value, field)
 
 
-def message(raw: object, i: int) -> dict[str, Any]:
-    """Validate one message dict; returns the normalised fields (role, content, metadata, at, tools)."""
+def message(raw: object, i: int, *, most_calls: int | None = MAX_TOOL_CALLS) -> dict[str, Any]:
+    """Validate one message dict; returns the normalised fields (role, content, metadata, at, tools).
+
+    ``most_calls``: the tool calls one message may make. ``MAX_TOOL_CALLS`` bounds what a caller sends; None
+    (no bound) is for a message a model made, which the harness records as the model gave it."""
     f = f"messages[{i}]"
     if not isinstance(raw, Mapping):
         raise ValidationError("must be an object with role and content", field=f)
@@ -182,8 +187,8 @@ def message(raw: object, i: int) -> dict[str, Any]:
         raise ValidationError("must be a list", field=f"{f}.tool_calls")
     if raw_calls and role != "assistant":
         raise ValidationError("only assistant messages make tool calls", field=f"{f}.tool_calls")
-    if len(raw_calls) > MAX_TOOL_CALLS:
-        raise ValidationError(f"at most {MAX_TOOL_CALLS} tool calls per message", field=f"{f}.tool_calls")
+    if most_calls is not None and len(raw_calls) > most_calls:
+        raise ValidationError(f"at most {most_calls} tool calls per message", field=f"{f}.tool_calls")
     for j, c in enumerate(raw_calls):
         cf = f"{f}.tool_calls[{j}]"
         if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
@@ -209,12 +214,13 @@ def message(raw: object, i: int) -> dict[str, Any]:
             "tool_call_id": tool_call_id if isinstance(tool_call_id, str) else None, "name": name}
 
 
-def messages(raw: object) -> list[dict[str, Any]]:
+def messages(raw: object, *, most_calls: int | None = MAX_TOOL_CALLS) -> list[dict[str, Any]]:
+    """Validate a list of at most ``MAX_MESSAGES`` messages (:func:`message`, ``most_calls`` passed on)."""
     if not isinstance(raw, Sequence) or isinstance(raw, (str, bytes)):
         raise ValidationError("must be a list of messages", field="messages")
     if len(raw) > MAX_MESSAGES:
         raise ValidationError(f"at most {MAX_MESSAGES} messages per call", field="messages")
-    return [message(m, i) for i, m in enumerate(raw)]
+    return [message(m, i, most_calls=most_calls) for i, m in enumerate(raw)]
 
 
 def summary(value: object) -> str:
@@ -237,7 +243,32 @@ def content(value: object) -> str | None:
     return value
 
 
+def kind_name(value: object, field: str = "kind") -> str:
+    """A record kind a caller names (a write's or a filter's): a string of 1 to ``MAX_KIND`` characters both
+    backends can store. Whether it is a configured kind is :func:`kind`'s rule."""
+    if not isinstance(value, str):
+        raise ValidationError("must be a string (a record kind)", field=field)
+    if not 1 <= len(value) <= MAX_KIND:
+        raise ValidationError(f"must be 1-{MAX_KIND} characters (a record kind)", field=field)
+    storable_text(value, field)
+    return value
+
+
+def namespace_text(value: object, field: str = "namespace") -> str:
+    """A namespace path or template as a caller names it: a string of at most ``MAX_NAMESPACE`` characters both
+    backends can store (its segments are :func:`engram.core.namespace.normalize`'s rule)."""
+    if not isinstance(value, str):
+        raise ValidationError("must be a string (a namespace path such as /facts/cust-42/)", field=field)
+    if len(value) > MAX_NAMESPACE:
+        raise ValidationError(f"must be at most {MAX_NAMESPACE} characters (a namespace)", field=field)
+    storable_text(value, field)
+    return value
+
+
 def kind(value: object, kinds: Sequence[str]) -> str:
+    """The kind of a record written: :func:`kind_name`'s rule, and one of the configured ``kinds``."""
+    if isinstance(value, str) and value:
+        kind_name(value)
     if value not in kinds:
         raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
     return str(value)
@@ -313,8 +344,8 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     out = tuple(dict.fromkeys(items))
     if len(out) > MAX_KIND_FILTERS:
         raise ValidationError(f"at most {MAX_KIND_FILTERS} kinds per read", field="kind")
-    for k in out:
-        storable_text(k, "kind")
+    for i, k in enumerate(items):  # each as :func:`kind_name` takes it, named by its place in a list
+        kind_name(k, "kind" if isinstance(value, str) else f"kind[{i}]")
     return out
 
 

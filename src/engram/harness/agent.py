@@ -239,13 +239,15 @@ class _Invocation:
         return {}
 
     # -- appending ----------------------------------------------------------------------------------
-    def add(self, msg: dict[str, Any]) -> Item:
-        """Append a message to the turn (when it persists) and to the context."""
+    def add(self, msg: dict[str, Any], *, model_made: bool = False) -> Item:
+        """Append a message to the turn (when it persists) and to the context. ``model_made``: the model's own
+        answer, recorded whole (:meth:`engram.turn.Turn.append`: the caller's bound on tool calls per message
+        is not the model's)."""
         if self.persist:
-            ev = self.turn.append([msg])[0]
+            ev = self.turn.append([msg], model_made=model_made)[0]
             event_id: str = ev.id
         else:
-            validate.messages([msg])
+            validate.messages([msg], most_calls=None if model_made else validate.MAX_TOOL_CALLS)
             event_id = new_id("e_")
         m = _message(msg)
         item = Item(m, event_id, earlier=False)
@@ -365,7 +367,8 @@ class _Invocation:
                 self.add(final)
                 return
             self.add({"role": "assistant", "content": done.text,
-                      "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls]})
+                      "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls]},
+                     model_made=True)
             for call in calls:
                 self.tool_call_count += 1
                 text = self.dispatch(call, offered, custom)

@@ -106,19 +106,24 @@ def _message(err: dict[str, Any]) -> str:
 def _named(errs: Sequence[Any], body: Any) -> list[tuple[str, str]]:
     """(field, message) of each pydantic error. Of the errors a union's members give for one value, those about
     a place within it are kept over those about the value itself (``kind[0]`` over ``kind``: the member the
-    value's type chose got further), and the rest about one field are said in one message."""
-    found: list[tuple[str, str, bool]] = []
+    value's type chose got further), a rule the value broke over another member's type it does not have
+    (``kind``: "must be 1-64 characters", not also "Input should be a valid list"), and the rest about one
+    field are said in one message."""
+    found: list[tuple[str, str, bool, bool]] = []
     for e in errs:
         loc = tuple(e.get("loc", ("body",)))
         ctx = e.get("ctx") if isinstance(e.get("ctx"), dict) else {}
         if e.get("type") in _TAG_ERRORS and ctx.get("discriminator"):
             loc += (str(ctx["discriminator"]).strip("'\""),)  # the tag member itself is what is wrong
         named = _field(loc, body, missing=e.get("type") in ("missing", *_TAG_ERRORS))
-        found.append((named, _message(e), named != _field(loc)))
-    deeper = [f for f, _, tagged in found if tagged]
+        found.append((named, _message(e), named != _field(loc), str(e.get("type", "")).endswith("_type")))
+    deeper = [f for f, _, tagged, _ in found if tagged]
+    ruled = {f for f, _, tagged, wrong_type in found if tagged and not wrong_type}
     kept: dict[str, list[str]] = {}
-    for named, message, tagged in found:
+    for named, message, tagged, wrong_type in found:
         if tagged and any(d.startswith((named + ".", named + "[")) for d in deeper):
+            continue
+        if tagged and wrong_type and named in ruled:
             continue
         if message not in kept.setdefault(named, []):
             kept[named].append(message)

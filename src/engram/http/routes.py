@@ -366,9 +366,9 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
     @v1.get(prefix + "/records", response_model=S.RecordsOut, tags=tags, name=f"list_{where}",
             summary=f"List records newest first ({where} path)")
     def list_records(request: Request, ctx: C, limit: Limit = 50,
-                     kind: Annotated[list[S.Text] | None, Query(max_length=64)] = None,
+                     kind: Annotated[list[S.Kind] | None, Query(max_length=validate.MAX_KIND_FILTERS)] = None,
                      label: Annotated[list[S.Text] | None, Query(description="name:value, repeatable")] = None,
-                     namespace: Annotated[S.Text | None, Query(max_length=512)] = None,
+                     namespace: Annotated[S.Namespace | None, Query()] = None,
                      status: Annotated[list[Status] | None, Query()] = None,
                      pinned: bool | None = None, preview: bool = False,
                      page_token: PageToken = None) -> S.RecordsOut:

@@ -5,7 +5,8 @@ take JSON's types as the schema states them (strict: ``"7"`` is no integer, ``"t
 booleans, a number is no timestamp). Every string a request carries must be storable text
 (:func:`engram.core.validate.storable_text`: no NUL, no lone surrogate), ids and filters included.
 Responses are built from the engine's dataclasses (``from_attributes``), so they carry exactly what
-:class:`engram.Memory` returns. Bounds here are the transport's; the engine validates the rules again.
+:class:`engram.Memory` returns. Bounds here are the engine's (:mod:`engram.core.validate`), never numbers of
+their own; the engine validates the rules again.
 """
 
 from __future__ import annotations
@@ -38,8 +39,23 @@ def timestamp(value: object) -> object:
     return validate.as_utc(value, "")
 
 
+def kind_name(value: str) -> str:
+    """A record kind as the engine takes one (:func:`engram.core.validate.kind_name`), with its message."""
+    return validate.kind_name(value, "")
+
+
+def namespace_text(value: str) -> str:
+    """A namespace as the engine takes one (:func:`engram.core.validate.namespace_text`), with its message."""
+    return validate.namespace_text(value, "")
+
+
 Text = Annotated[str, AfterValidator(storable)]
 Id = Annotated[Text, Field(min_length=1, max_length=validate.MAX_ID)]
+# the engine's bounds, checked by the engine's own rule (so every face words the error alike) and published
+Kind = Annotated[str, AfterValidator(kind_name),
+                 Field(json_schema_extra={"minLength": 1, "maxLength": validate.MAX_KIND})]
+Namespace = Annotated[str, AfterValidator(namespace_text),
+                      Field(json_schema_extra={"maxLength": validate.MAX_NAMESPACE})]
 Timestamp = Annotated[datetime, BeforeValidator(timestamp)]
 
 
@@ -81,10 +97,10 @@ class RecordIn(_In):
 
     summary: Text = Field(min_length=1, max_length=validate.MAX_SUMMARY)
     content: Text | None = Field(None, max_length=validate.MAX_RECORD_CONTENT)
-    kind: Text = Field("fact", min_length=1, max_length=64)
+    kind: Kind = "fact"
     labels: dict[str, Text] | None = None
     scope: LevelName | None = None
-    namespace: Text | None = Field(None, max_length=512)
+    namespace: Namespace | None = None
     replaces: Id | None = None
     pin: bool = False
 
@@ -104,7 +120,7 @@ class BatchUpdate(_In):
     id: Id
     summary: Text | None = Field(None, min_length=1, max_length=validate.MAX_SUMMARY)
     content: Text | None = Field(None, max_length=validate.MAX_RECORD_CONTENT)
-    kind: Text | None = Field(None, min_length=1, max_length=64)
+    kind: Kind | None = None
     labels: dict[str, Text] | None = None
 
 
@@ -128,9 +144,9 @@ class RecallIn(_In):
     limit: int | None = Field(None, ge=1, le=validate.MAX_LIMIT)
     mode: ModeName | None = None
     min_score: float | None = Field(None, ge=0.0, le=1.0)
-    kind: Text | list[Text] | None = None
+    kind: Kind | Annotated[list[Kind], Field(max_length=validate.MAX_KIND_FILTERS)] | None = None
     labels: dict[str, Text] | None = None
-    namespace: Text | None = Field(None, max_length=512)
+    namespace: Namespace | None = None
     preview: bool = False
 
 
