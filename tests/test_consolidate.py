@@ -117,6 +117,16 @@ def test_multi_valued_key_adds_unless_duplicate() -> None:
     assert decide(moved, [old]) == [Decision("replace", "r1", "same key, new value")]
 
 
+def test_taking_back_a_habits_old_day_leaves_its_new_day() -> None:
+    """"on thursday now, not tuesday anymore": the habit already moved to Thursday; taking back "every tuesday"
+    must not end it (a weekday is a habit's value here, not when something was said)."""
+    thursday = rec("r1", "Has pottery class every Thursday", "user/weekly:pottery", "every Thursday")
+    tuesday = rec("r2", "Has pottery class every Tuesday", "user/weekly:pottery", "every Tuesday")
+    back = cand("", "user/weekly:pottery", "every tuesday", retract=True)
+    assert decide(back, [thursday]) == []
+    assert [d.target for d in decide(back, [tuesday])] == ["r2"]
+
+
 def test_allergies_are_separate_keys() -> None:
     peanuts = rec("r1", "Allergic to peanuts", "user/allergy:peanut", "yes")
     assert decide(cand("Allergic to shellfish", "user/allergy:shellfish", "yes"), [peanuts])[0].action == "add"

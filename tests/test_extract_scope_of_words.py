@@ -6,6 +6,7 @@
 - What a car is like ("a used Forester", "an old Passat", "for hauling") is not which car it is; a truck, van or
   pickup is the car driven.
 - "started full time at X" is a new employer; "left A and started at B" is two clauses.
+- A weekday said as whose slot it is ("tuesday is her yoga", "sunday is church") is no one date.
 - A pastime holds a standing slot as a class does ("climbing is on sunday now"), a season is when a change
   holds ("for the summer season"), and a habit's sentence that says which day it left ("on Saturdays, not
   Thursdays") replaces the habit stored on that day, whatever it was called.
@@ -22,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engram import Memory
+from engram.core import timeref
 from engram.extract import OfflineExtractor
 from engram.types import Scope
 from tests.support.configs import SEMANTIC_BY_HAND as SEMANTIC
@@ -129,3 +131,15 @@ def test_a_habit_said_in_passing_gives_way_to_its_new_day(make_memory: Callable[
               if r.namespace.startswith("/facts/")]
     assert any("salsa" in s and "Tuesday" in s for s in active), active
     assert not any("friday" in s.lower() for s in active), active
+
+
+@pytest.mark.parametrize(("text", "dated"), [
+    ("Priya is glad because tuesday is her pilates", False),
+    ("sunday is church with my in-laws", False),
+    ("Fridays are our date night", False),
+    ("friday is the deadline for the grant", True),
+    ("I fly out friday", True),
+])
+def test_a_weekday_said_as_whose_slot_it_is_is_no_date(text: str, dated: bool) -> None:
+    said = datetime(2026, 4, 7, 12, tzinfo=UTC)  # a Tuesday
+    assert bool(timeref.find(text, said)) is dated, timeref.find(text, said)

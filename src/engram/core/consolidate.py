@@ -259,9 +259,10 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
     keyed = [(r, record_key(r)) for r in neighbors]
     if c.retract:
         out = []
+        bare = (lambda v: v) if WEEKLY in (c.key or "") else _bare  # a habit's day is its value, not when it was said
         for r, kv in keyed:
             by_key = bool(c.key and kv and keys_match(c.key, kv[0])
-                          and (not c.value or _names_held(_bare(norm_value(c.value)), _bare(kv[1]))))
+                          and (not c.value or _names_held(bare(norm_value(c.value)), bare(kv[1]))))
             if (by_key and not c.topic) or _topic_hit(c.topic, r):
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out

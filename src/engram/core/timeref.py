@@ -179,6 +179,10 @@ _PARTS_OF_DAYS = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.
 # "twice in a week", "3 times in a month", "the second one in a year": how often, not when
 _RATE = re.compile(r"\b(?:once|twice|thrice|times|(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))(?:\s+[a-z]+)?)"
                    r"\s+$", re.IGNORECASE)
+# a weekday said as whose slot it is: "Tuesday is her yoga", "Sunday is church with the family", "Fridays are our
+# date night": a weekly slot, not one date
+_SLOT_OF = re.compile(r"\s+(?:is|are)\s+(?:(?:always|usually|still|now)\s+)?(?:(?:my|her|his|our|their)\s+\w|"
+                      r"(?:church|mass|temple|mosque|synagogue|shul)\b)", re.IGNORECASE)
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
 
@@ -205,6 +209,8 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                                       or _ANY_ONE.search(text[max(0, m.start() - 4):m.start()])):
                 continue  # "meets Thursday afternoons", "a Saturday job", "on a Monday": no one date
             bare = _BOUND.search(text[max(0, m.start() - 8):m.start()]) is not None
+            if name == "weekday" and not m.group("prep") and _SLOT_OF.match(text[m.end():]):
+                continue  # "tuesday is her yoga": whose slot the day is
             if name == "weekday" and not m.group("prep") and bare and _NAMED.match(text[m.end():]):
                 continue  # "the Monday Pilates class", "my Thursday one": which one, not when
             if name == "in_n" and _RATE.search(text[max(0, m.start() - 30):m.start()]):
