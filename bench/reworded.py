@@ -171,19 +171,24 @@ def summarize(rows: Sequence[dict[str, Any]], users: dict[str, dict[str, Any]]) 
 def calibrate(embedder: Any, quantile: float, users: Sequence[dict[str, Any]]) -> dict[str, float]:
     """An embedder's ``CosineScale`` from the tune half: meaning similarity 0.2 (the default ``min_score``) where
     the weakest reworded answers sit (their cosine's ``quantile``), 0.75 at the median cosine of shared-word
-    answers (a close paraphrase), linear in between (``SCALE_TAIL`` at the floor)."""
-    weak, close = [], []
+    answers (a close paraphrase), linear in between (``SCALE_TAIL`` at the floor); ``unrelated``: the cosine 90% of
+    the records that do not answer those questions stay under (where :meth:`CosineScale.agreement` starts; set
+    for e5, left unset for MiniLM: measured, it moved MiniLM's figures both ways, bench/README.md)."""
+    weak, close, other = [], [], []
     for u in users:
         keys = [*u["records"], *(f"d{j}" for j in range(len(u["distractors"])))]
         mat = embedder.embed([t for _, t in u["records"].values()] + [t for _, t in u["distractors"]])
         for bucket, asks in ((weak, u["reworded"]), (close, u["shared"])):
             vecs = embed_query(embedder, [q for _, q in asks])
             bucket += [float(mat[keys.index(t)] @ v) for (t, _), v in zip(asks, vecs, strict=True)]
+            other += [float(c) for (t, _), v in zip(asks, vecs, strict=True)
+                      for j, c in enumerate(mat @ v) if keys[j] != t]
     lo, hi = float(np.quantile(weak, quantile)), float(np.quantile(close, 0.5))
     x_lo, x_hi = [(y - fusion.SCALE_TAIL) / (1 - fusion.SCALE_TAIL) for y in (0.2, 0.75)]
     width = (hi - lo) / (x_hi - x_lo)
     floor = lo - x_lo * width
-    return {"floor": round(floor, 3), "ceiling": round(floor + width, 3), "weak cosine": round(lo, 3),
+    return {"floor": round(floor, 3), "ceiling": round(floor + width, 3),
+            "unrelated": round(float(np.quantile(other, 0.9)), 3), "weak cosine": round(lo, 3),
             "close cosine": round(hi, 3), "quantile": quantile}
 
 

@@ -14,6 +14,7 @@ from engram.core import fusion
 from engram.core.fusion import Candidate, CosineScale, TermStats, Weights
 from engram.core.text import QueryAnalysis, analyze_query
 from engram.embedders import load_embedder
+from engram.embedders.e5 import E5Embedder
 from engram.errors import ValidationError
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -130,3 +131,32 @@ def test_time_and_recency_make_no_evidence_by_themselves() -> None:
     assert fusion.combine(0.5, 0.5, 1.0, 1.0, 1.0, weights=w, hybrid=True, use_period=True,
                           use_when=True) > fusion.combine(0.5, 0.5, 0.0, 0.0, 1.0, weights=w, hybrid=True,
                                                           use_period=True, use_when=True)
+
+
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.floats(-1.0, 1.0), st.sampled_from([0.3, 0.5]))
+def test_agreement_keeps_order_and_without_an_unrelated_cosine_is_the_similarity_over_full(
+        a: float, b: float, unrelated: float, full: float) -> None:
+    assert CosineScale().agreement(a, full) == min(1.0, a / full)  # MiniLM's A and A' as before
+    scale = CosineScale(floor=0.752, ceiling=0.912, unrelated=unrelated)
+    lo, hi = sorted((a, b))
+    assert 0.0 <= scale.agreement(lo, full) <= scale.agreement(hi, full) <= 1.0
+    if scale(unrelated) < full:
+        assert scale.agreement(full, full) == 1.0
+
+
+def test_a_shared_word_does_not_outrank_the_answer_where_unrelated_records_reach_far_up_the_scale() -> None:
+    """e5's records that do not answer sit almost as near as the answer (issue 30, bench/reworded.py --embedder
+    e5): a shared word counts from where they stop (``CosineScale.unrelated``), not from the floor."""
+    query = analyze_query("what pet does the customer have", T0)
+    stats = TermStats(36, {"customer": 6})
+    pool = [Candidate("cat", T0, "g0", ["cat", "nam", "miso"], 0.828),
+            Candidate("rating", T0 + timedelta(days=1), "g1", ["customer", "gave", "support", "chat", "rating"], 0.816),
+            Candidate("refund", T0 + timedelta(days=2), "g2", ["customer", "call", "twice", "refund", "order"], 0.807)]
+    fitted = E5Embedder.cosine_scale  # a class attribute: no e5 engine needed
+    assert fitted.unrelated is not None
+
+    def order(scale: CosineScale) -> list[str]:
+        return [s.id for s in fusion.rank(pool, query, stats, weights=Weights(cosine=scale))]
+
+    assert order(fitted)[0] == "cat"
+    assert order(CosineScale(fitted.floor, fitted.ceiling))[0] == "rating", "read from the floor, the word wins"

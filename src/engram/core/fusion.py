@@ -20,7 +20,9 @@ candidates, so a score means the same in every query and every memory. For a can
           cosine is a property of the query and the memory, not of the pool); 1 without vectors
     B_i   G * max((w_lex * L'_i + w_vec * V_i) / (w_lex + w_vec), m * V_i)   (w_lex 3, w_vec 1: L is a
           coverage, seldom near 1, V spreads wider; L'_i is L_i with i's own b_i weighed by A_i = min(1, V_i / v0)
-          and what a record borrows by A'_i = min(1, V_i / v1) (both 1 with no cosine; A' 1 for a message, whose
+          and what a record borrows by A'_i = min(1, V_i / v1) (with an embedder whose unrelated records reach up
+          its scale, from there: (V_i - V_u) / (v0 - V_u), v1 for A', :meth:`CosineScale.agreement`; e5's V_u 0.25)
+          (both 1 with no cosine; A' 1 for a message, whose
           neighbours in a conversation carry on its topic, and for the answer to a question right before it,
           which names its topic: "summer vacation" -> "Lisbon, with my sister Ana."); v0 0.5: a
           shared word counts in full only where the meaning agrees, so "what pet does the customer have" is not
@@ -119,6 +121,9 @@ class CosineScale:
 
     floor: float = 0.016  # MiniLM's (bench/reworded.py --calibrate 0.05)
     ceiling: float = 0.878
+    # where the records that do not answer a question stop: 90% of their cosines are under it (bench/reworded.py
+    # --calibrate); None: nowhere above the floor. A shared word counts from there (:meth:`agreement`)
+    unrelated: float | None = None
 
     def __call__(self, cosine: float) -> float:
         """Linear from floor (0) to 80% of the way to the ceiling, then bending towards 1 without reaching it,
@@ -132,6 +137,20 @@ class CosineScale:
             return SCALE_TAIL + (1 - SCALE_TAIL) * x
         return SCALE_TAIL + (1 - SCALE_TAIL) * (
             SCALE_KNEE + (1 - SCALE_KNEE) * math.tanh((x - SCALE_KNEE) / (1 - SCALE_KNEE)))
+
+    def agreement(self, similarity: float, full: float) -> float:
+        """How far a meaning similarity (``self(cosine)``) agrees with the query, in [0, 1]: 1 from ``full`` (the
+        v0 and v1 of :func:`rank`), 0 at the similarity of the ``unrelated`` cosine and below, linear in between
+        (``similarity / full`` when ``unrelated`` is None, MiniLM's: its unrelated records sit at its floor).
+
+        An embedder whose records that do not answer reach far up its scale (e5: 90% of them under similarity
+        0.25, the nearest one of a reworded question at a median 0.36, the answer at 0.38; MiniLM: 0.17, 0.27,
+        0.42) would otherwise let one shared word outrank the answer by meaning ("what pet does the customer
+        have" -> "Customer gave the last support chat a 4 out of 5 rating", not "Has a cat named Miso")."""
+        base = 0.0 if self.unrelated is None else self(self.unrelated)
+        if full <= base:
+            return 1.0 if similarity > base else 0.0
+        return min(1.0, max(0.0, similarity - base) / (full - base))
 
 
 SIDES = ("user", "assistant")
@@ -362,10 +381,10 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
         lp = lparts[c.id]
         if hybrid and weights.agreement > 0 and c.cosine is not None and scale > 0:  # a shared word, another meaning
             v = vparts.get(c.id, 0.0)
-            agree = min(1.0, v / weights.agreement)  # A: on its own words
+            agree = weights.cosine.agreement(v, weights.agreement)  # A: on its own words
             # A' on what a record borrows, unless it answers the question right before it (that names its topic);
             # messages are a conversation, whose neighbours carry on one topic: they borrow in full
-            borrowed = (min(1.0, v / weights.lent_agreement)
+            borrowed = (weights.cosine.agreement(v, weights.lent_agreement)
                         if weights.lent_agreement > 0 and c.role is None and c.id not in answers else 1.0)
             lp = min(1.0, (agree * own.get(c.id, 0.0) + borrowed * lent.get(c.id, 0.0)) / scale)
         base[c.id] = (wl * lp + wv * vparts.get(c.id, 0.0)) / ((wl + wv) or 1.0)
