@@ -100,6 +100,16 @@ def test_a_pastime_holds_a_standing_slot(message: str, want: str) -> None:
     assert any(want in s for s in got), got
 
 
+@pytest.mark.parametrize(("message", "want", "left"), [
+    ("joined a squash ladder but they play tuesdays so that's my squash night now instead of fridays",
+     "Has squash every Tuesday", ("friday",)),
+    ("the quiz is on thursdays, so that is my pub night", "Has quiz every Thursday", ()),
+])
+def test_that_is_my_night_points_back_at_the_day_said(message: str, want: str, left: tuple[str, ...]) -> None:
+    habit = next(f for f in OfflineExtractor().facts(events(message)) if f.attribute.startswith("weekly:"))
+    assert (habit.summary, habit.topic) == (want, left)
+
+
 def test_a_habit_said_with_the_day_it_left_carries_that_day() -> None:
     facts = OfflineExtractor().facts(events("Our orchestra in the new school rehearses on Tuesdays, not Fridays."))
     habit = next(f for f in facts if f.attribute.startswith("weekly:"))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engram.core import fusion
 from engram.core.fusion import Candidate, TermStats, Weights
-from engram.core.text import QueryAnalysis, analyze_query, index_terms, is_temporal, query_terms, time_periods
+from engram.core.text import QueryAnalysis, analyze_query, index_terms, is_temporal, query_terms, stem, time_periods
 
 VOCAB = ["alpha", "bravo", "charli", "delta", "echo", "foxtrot", "golf", "hotel"]
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -394,3 +394,11 @@ def test_ascii_text_folds_as_the_unicode_path_does() -> None:
     for s in samples:
         assert textmod._fold(s) == slow(s), s
     assert textmod.index_terms("Café naïve") == textmod.index_terms("cafe naive") == ["caf", "naiv"]
+
+
+def test_for_a_living_asks_about_work_not_where_anyone_lives() -> None:
+    """"living" and "lives" share a stem: in this idiom the question is about work ("Lives in Leeds" is no answer)."""
+    for question in ("what does she do for a living?", "How does he make a living these days?"):
+        terms = query_terms(question)
+        assert "work" in terms and stem("lives") not in terms, terms
+    assert stem("lives") in query_terms("where does she live?")

@@ -194,8 +194,16 @@ def key_stem(word: str) -> str:
     return word
 
 
+# idioms whose words mean something else in a question: "what does she do for a living?" asks about work, not
+# where anyone lives (both "living" and "lives" stem to "liv")
+_QUERY_IDIOMS = ((re.compile(r"\b(?:for|make|makes|making|earn|earns|earning)\s+a\s+living\b", re.IGNORECASE),
+                  "for work"),)
+
+
 def query_terms(text: str, *, max_terms: int = 32) -> list[str]:
     """Distinct terms of a natural-language query, in order. Never FTS syntax: plain word tokens only."""
+    for idiom, meant in _QUERY_IDIOMS:
+        text = idiom.sub(meant, text)
     seen: dict[str, None] = {}
     for t in index_terms(text):
         seen.setdefault(t, None)

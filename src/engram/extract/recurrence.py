@@ -381,6 +381,12 @@ def day_left(text: str, phrase: str) -> str | None:
     return days.pop() if len(days) == 1 else None
 
 
+def without_left_day(text: str) -> str:
+    """``text`` without the day it says a habit left ("is my badminton night now instead of wednesdays" -> "is my
+    badminton night"), tidied as :func:`without` tidies."""
+    return without(text, Recurrence("", tuple((m.start(), m.end()) for m in _LEFT_DAY.finditer(text))))
+
+
 def moved_back(text: str) -> str | None:
     """"it's Thursday now", "it moved to Fridays", "they're on Mondays now": the new recurrence of the habit
     the clause points back to (a day named once needs a word saying it changed)."""

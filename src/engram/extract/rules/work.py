@@ -533,6 +533,11 @@ def _done_before(c: Clause) -> str | None:
     return done[-1].lower() if done else None
 
 
+# a clause pointing back at the day its sentence named: "so that's my badminton night now"
+_THAT_IS_MINE = re.compile(r"(?:^|\bso\s+|,\s*)(?:that|this|it)\s+"
+                           r"(?=is\s+(?:my|our)\s+[\w-]+\s+(?:night|day|evening|morning)\b)", re.IGNORECASE)
+
+
 @rule("user")
 def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     """A first-person habit said with how it recurs ("I have choir every Thursday", "Fridays are my piano
@@ -546,6 +551,10 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
         return [make_fact(c, "user", habit.attribute, back, habit.summary.replace(habit.value, back), "fact")]
     rec = recurrence.find(c.text)
     rest = recurrence.without(c.text, rec) if rec else ""
+    back_to = _THAT_IS_MINE.search(c.text)
+    if back_to:  # "they play on Mondays, so that's my badminton night now": the day its sentence said
+        rec = rec or recurrence.find(expand(c.raw.strip().rstrip(".!")))
+        rest = recurrence.without_left_day(c.text[back_to.end():]) if rec else ""
     if rec is not None and not rest:  # the clause is only when ("new slot for choir: every Thursday"): its sentence
         whole = expand(c.raw.strip().rstrip(".!"))
         rec = recurrence.find(whole)
