@@ -65,6 +65,55 @@ def test_sliding_window_and_summary_split() -> None:
     assert [m.role for m in kept] == ["assistant", "tool", "assistant"]  # the call stays with its result
 
 
+def _exchange(step: int, calls: int) -> list[Message]:
+    ids = [f"c{step}_{j}" for j in range(calls)]
+    return [Message("assistant", "", tool_calls=tuple(ToolCall(i, "lookup", {"n": i}) for i in ids)),
+            *[Message("tool", f"item {i}", tool_call_id=i, name="lookup") for i in ids]]
+
+
+def test_exchanges_count_a_call_and_its_results_as_two_messages() -> None:
+    msgs = [Message("user", "q"), *_exchange(0, 5), Message("assistant", "done"), _result("orphan")]
+    assert ctx.exchanges(msgs) == [(0, 1), (1, 7), (7, 8), (8, 9)]
+    assert ctx.window_count(msgs) == 5 and ctx.window_count(_exchange(1, 300)) == 2
+    assert ctx.window_count([_call("x")]) == 1  # a call without its results yet is one message
+
+
+def test_sliding_window_keeps_the_question_and_the_newest_exchanges_of_a_long_turn() -> None:
+    """A turn of 30 exchanges (61 messages) in a window of 40: earlier turns go first, then the turn's
+    oldest exchanges; its question and its 19 newest exchanges stay, every call with its results."""
+    earlier = [Message("user", "old question"), Message("assistant", "old answer")]
+    turn = [Message("user", "look them all up")] + [m for s in range(30) for m in _exchange(s, 10)]
+    got = ctx.sliding_window(earlier + turn, 40, anchor=len(earlier))
+    assert got == [turn[0]] + [m for s in range(11, 30) for m in _exchange(s, 10)]
+    assert ctx.window_count(got) == 39 and ctx.repair_tool_pairs(got) == got
+    # without the anchor the old behaviour holds: the most recent messages, the question gone
+    assert ctx.sliding_window(earlier + turn, 40)[0].role == "assistant"
+    # a window too small for the question and the newest exchange still holds both
+    assert ctx.sliding_window(earlier + turn, 1, anchor=len(earlier)) == [turn[0], *_exchange(29, 10)]
+
+
+def test_sliding_window_drops_older_turns_first_and_whole_exchanges() -> None:
+    earlier = [m for t in range(5)
+               for m in (Message("user", f"q{t}"), *_exchange(t, 2), Message("assistant", f"a{t}"))]
+    turn = [Message("user", "now"), *_exchange(9, 1)]
+    got = ctx.sliding_window(earlier + turn, 8, anchor=len(earlier))
+    # the question and its exchange (3), then a4, exchange 4, q4, a3 (5): exchange 3 would be 9
+    assert got == earlier[-6:] + turn
+    assert got[0].content == "a3" and ctx.window_count(got) == 8
+    # everything fits: nothing goes, the order is unchanged
+    assert ctx.sliding_window(earlier + turn, 100, anchor=len(earlier)) == earlier + turn
+
+
+def test_fit_budget_keeps_the_question_and_sheds_the_oldest_results_of_a_giant_exchange() -> None:
+    question = Message("user", "look them all up")
+    msgs = [Message("user", "word " * 300), question, *_exchange(0, 300)]
+    got = ctx.fit_budget(msgs, 400, anchor=1)
+    assert got[0] is question and ctx.total_tokens(got) <= 400 and ctx.repair_tool_pairs(got) == got
+    ids = [m.tool_call_id for m in got if m.role == "tool"]
+    assert ids == [c.id for c in got[1].tool_calls] and ids[-1] == "c0_299" and len(ids) > 10
+    assert ids == [f"c0_{i}" for i in range(300 - len(ids), 300)]  # the newest results stay
+
+
 def test_extractive_summary_keeps_newest_within_budget() -> None:
     msgs = [Message("user", f"fact number {i} " + "detail " * 30) for i in range(50)]
     summary = ctx.extractive_summary(msgs, max_tokens=120)

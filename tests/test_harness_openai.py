@@ -124,3 +124,183 @@ def test_a_model_that_makes_more_tool_calls_than_a_caller_may_send(make_memory: 
         mem.append(S, [{"role": "assistant", "content": "", "tool_calls": [
             {"id": f"c{i}", "name": "lookup", "arguments": {}} for i in range(many)]}])
     assert err.value.field == "messages[0].tool_calls" and str(validate.MAX_TOOL_CALLS) in err.value.message
+
+
+# -- the sliding window over the wire ----------------------------------------------------------------------
+# What the model received, compactly: ("user", text), ("assistant", text, call ids), ("tool", call id, text).
+
+def _seen(msgs: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    assert msgs[0]["role"] == "system"
+    out: list[tuple[Any, ...]] = []
+    for m in msgs[1:]:
+        if m["role"] == "assistant":
+            out.append(("assistant", m.get("content") or "", tuple(c["id"] for c in m.get("tool_calls") or ())))
+        elif m["role"] == "tool":
+            out.append(("tool", m["tool_call_id"], m["content"]))
+        else:
+            out.append((m["role"], m["content"]))
+    return out
+
+
+def _valid_for_openai(msgs: list[dict[str, Any]]) -> None:
+    """OpenAI's rules: every assistant tool call answered right after it, every tool message answering a call
+    of the assistant message it follows."""
+    open_calls: set[str] = set()
+    for m in msgs:
+        if m["role"] == "tool":
+            assert m["tool_call_id"] in open_calls, m
+            open_calls.discard(m["tool_call_id"])
+            continue
+        assert not open_calls, f"unanswered calls {sorted(open_calls)} before {m}"
+        open_calls = {c["id"] for c in m.get("tool_calls") or ()}
+    assert not open_calls
+
+
+def _lookup_tool(ran: list[Any]) -> Any:
+    from engram.harness.tools import Tool
+    from engram.models.base import ToolSpec
+
+    def lookup(args: dict[str, Any]) -> str:
+        ran.append(args["n"])
+        return f"item {args['n']}"
+
+    return Tool(ToolSpec("lookup", "Look an item up.", {"type": "object", "properties": {"n": {}},
+                                                         "required": ["n"]}), lookup)
+
+
+def _exchange(ids: list[str]) -> list[tuple[Any, ...]]:
+    return [("assistant", "", tuple(ids)), *[("tool", i, f"item {i}") for i in ids]]
+
+
+def _local_model(srv: Any) -> OpenAIModel:
+    return OpenAIModel("m", base_url=f"{srv.url}/v1", api_key="sk-local-test", read_env=False, max_retries=0)
+
+
+def test_300_tool_calls_in_one_turn_keep_the_question_and_whole_exchanges(make_memory: Callable[..., Memory]
+                                                                           ) -> None:
+    """The default sliding window (40 messages) over a turn in which the model makes 300 tool calls.
+
+    In one message: an exchange (the call message and its results) counts as two messages, as the seed
+    document's harness counts them, so the model's next call gets the question and all 300 calls and results.
+    Over 30 steps of 10 calls: the turn alone is 61 messages; every call the model makes gets its question and
+    the newest exchanges that fit (19: 1 + 19 * 2 = 39; a 20th would make 41), never a result without its
+    call; the next turn keeps those 19 exchanges and the answer, the question of the turn before gone."""
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    ran: list[Any] = []
+    step = [0]
+
+    def model(req: Recorded) -> dict[str, Any]:
+        msgs = req.json["messages"]
+        last = msgs[-1]
+        if last["role"] == "user" and last["content"] == "all at once":
+            return openai_chat(None, tool_calls=[(f"a{i}", "lookup", json.dumps({"n": f"a{i}"})) for i in range(300)],
+                               finish_reason="tool_calls")
+        if (last["role"] == "user" and last["content"] == "ten at a time") or (last["role"] == "tool" and step[0]):
+            if step[0] == 30:
+                return openai_chat("looked up 300")
+            s, step[0] = step[0], step[0] + 1
+            return openai_chat(None, tool_calls=[(f"s{s}_{j}", "lookup", json.dumps({"n": f"s{s}_{j}"}))
+                                                 for j in range(10)], finish_reason="tool_calls")
+        if last["role"] == "tool":
+            return openai_chat(f"looked up {sum(m['role'] == 'tool' for m in msgs)}")
+        return openai_chat(f"{len(msgs)} messages seen")
+
+    with serve(handler=model) as srv:
+        agent = Agent(mem, _local_model(srv), tools=[_lookup_tool(ran)], max_steps=31)  # the default window
+        one = Scope(agent="barista", actor="bob", session="one-message")
+        assert agent.invoke(one, [{"role": "user", "content": "all at once"}]).text == "looked up 300"
+        assert _seen(srv.requests[1].json["messages"]) == [
+            ("user", "all at once"), *_exchange([f"a{i}" for i in range(300)])]
+        agent.invoke(one, [{"role": "user", "content": "and now?"}])
+        assert _seen(srv.requests[2].json["messages"]) == [
+            ("user", "all at once"), *_exchange([f"a{i}" for i in range(300)]), ("assistant", "looked up 300", ()),
+            ("user", "and now?")]
+
+        first = len(srv.requests)
+        steps = Scope(agent="barista", actor="bob", session="many-steps")
+        reply = agent.invoke(steps, [{"role": "user", "content": "ten at a time"}])
+        assert reply.text == "looked up 300" and reply.tool_calls == 300 and len(ran) == 600
+        after = agent.invoke(steps, [{"role": "user", "content": "and now?"}])
+    calls = [r.json["messages"] for r in srv.requests[first:]]
+    assert len(calls) == 32
+    for msgs in srv.requests:
+        _valid_for_openai(msgs.json["messages"])
+
+    def ids(s: int) -> list[str]:
+        return [f"s{s}_{j}" for j in range(10)]
+
+    for k, msgs in enumerate(calls[:31]):  # call k follows k exchanges: the question and the newest 19 of them
+        assert _seen(msgs) == [("user", "ten at a time"),
+                               *[m for s in range(max(0, k - 19), k) for m in _exchange(ids(s))]], k
+    assert len(calls[30]) == 1 + 1 + 19 * 11  # the system prompt, the question, 19 calls and 190 results
+    # the next turn: older turns go first, here the question of the turn before; its last 19 exchanges stay
+    assert _seen(calls[31]) == [*[m for s in range(11, 30) for m in _exchange(ids(s))],
+                                ("assistant", "looked up 300", ()), ("user", "and now?")]
+    assert after.text == f"{len(calls[31])} messages seen"
+
+
+def validate_max() -> int:
+    from engram.core import validate
+
+    return validate.MAX_LIMIT
+
+
+def _seed_history(mem: Memory, scope: Scope, turns: int) -> list[tuple[Any, ...]]:
+    """``turns`` earlier turns, each a question, two lookups in one message and their results, and an answer;
+    as :func:`_seen`. The window counts each turn as four messages (the two results as one)."""
+    seen: list[tuple[Any, ...]] = []
+    for t in range(turns):
+        ids = [f"h{t}a", f"h{t}b"]
+        mem.append(scope, [{"role": "user", "content": f"question {t}"},
+                           {"role": "assistant", "content": "", "tool_calls": [
+                               {"id": i, "name": "lookup", "arguments": {"n": i}} for i in ids]},
+                           *[{"role": "tool", "content": f"item {i}", "tool_call_id": i, "name": "lookup"}
+                             for i in ids],
+                           {"role": "assistant", "content": f"answer {t}"}])
+        seen += [("user", f"question {t}"), *_exchange(ids), ("assistant", f"answer {t}", ())]
+    return seen
+
+
+def _one_lookup(req: Recorded) -> dict[str, Any]:
+    msgs = req.json["messages"]
+    if msgs[-1]["role"] == "tool":
+        return openai_chat(f"it is {msgs[-1]['content']}")
+    return openai_chat(None, tool_calls=[("now", "lookup", json.dumps({"n": "now"}))], finish_reason="tool_calls")
+
+
+def test_a_long_history_goes_oldest_first_and_pairs_stay_whole(make_memory: Callable[..., Memory]) -> None:
+    """30 earlier turns (150 events, 120 messages as the window counts them) and a turn with one lookup, at
+    the default window of 40: each call gets this turn's question and exchange, then the newest earlier
+    messages that fit, cut between whole exchanges (an earlier call never arrives without its result)."""
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    scope = Scope(agent="barista", actor="bob", session="long")
+    history = _seed_history(mem, scope, 30)
+    ran: list[Any] = []
+    with serve(handler=_one_lookup) as srv:
+        reply = Agent(mem, _local_model(srv), tools=[_lookup_tool(ran)]).invoke(
+            scope, [{"role": "user", "content": "what is now?"}])
+    assert reply.text == "it is item now" and ran == ["now"]
+    first, second = (r.json["messages"] for r in srv.requests)
+    for msgs in (first, second):
+        _valid_for_openai(msgs)
+    turn_21_on = history[21 * 5:]  # 9 whole turns: 36 messages as the window counts them
+    # 1 (the question) + 36 + answer 20 + the exchange of turn 20 (2) = 40; question 20 would make 41
+    assert _seen(first) == [*_exchange(["h20a", "h20b"]), ("assistant", "answer 20", ()), *turn_21_on,
+                            ("user", "what is now?")]
+    # 3 (the question and its exchange) + 36 + answer 20 = 40; the exchange of turn 20 would make 42
+    assert _seen(second) == [("assistant", "answer 20", ()), *turn_21_on, ("user", "what is now?"),
+                             *_exchange(["now"])]
+
+
+def test_no_truncation_sends_the_whole_history(make_memory: Callable[..., Memory]) -> None:
+    """``truncation: none`` is unchanged: the same long history reaches the model whole, in order."""
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    scope = Scope(agent="barista", actor="bob", session="whole")
+    history = _seed_history(mem, scope, 30)
+    with serve(handler=_one_lookup) as srv:
+        Agent(mem, _local_model(srv), tools=[_lookup_tool([])], truncation="none").invoke(
+            scope, [{"role": "user", "content": "what is now?"}])
+    first, second = (r.json["messages"] for r in srv.requests)
+    assert _seen(first) == [*history, ("user", "what is now?")]
+    assert _seen(second) == [*history, ("user", "what is now?"), *_exchange(["now"])]
+    _valid_for_openai(second)

@@ -1,17 +1,18 @@
 """Context-window management, pure: token counts, truncation, summaries, offload stubs, state patches.
 
 The harness builds every model call's context from these functions so that long sessions never overflow:
-``sliding_window`` keeps the last N messages, ``split_for_summary`` + ``extractive_summary`` compress
-older messages, ``offload_stub`` stands in for a large tool result, ``fit_budget`` is the final token cap,
-and ``repair_tool_pairs`` keeps every tool result next to the call that asked for it (providers reject
-orphans on either side).
+``sliding_window`` keeps the last N messages (tool exchanges whole, the current turn's user message
+always), ``split_for_summary`` + ``extractive_summary`` compress older messages, ``offload_stub`` stands
+in for a large tool result, ``fit_budget`` is the final token cap (dropping as the window does), and
+``repair_tool_pairs`` keeps every tool result next to the call that asked for it (providers reject orphans
+on either side).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -111,9 +112,84 @@ def repair_tool_pairs(messages: Sequence[Message]) -> list[Message]:
     return out
 
 
-def sliding_window(messages: Sequence[Message], count: int) -> list[Message]:
-    """The last ``count`` messages (at least one), tool pairs repaired."""
-    return repair_tool_pairs(list(messages)[-max(1, count):])
+def exchanges(messages: Sequence[Message]) -> list[tuple[int, int]]:
+    """The units a window keeps or drops whole, as ``[start, end)`` ranges of ``messages``: an assistant
+    message that calls tools together with the tool results right after it (one *exchange*); any other
+    message alone."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(messages):
+        j = i + 1
+        if messages[i].role == "assistant" and messages[i].tool_calls:
+            while j < len(messages) and messages[j].role == "tool":
+                j += 1
+        spans.append((i, j))
+        i = j
+    return spans
+
+
+def window_count(messages: Sequence[Message]) -> int:
+    """How many messages a sliding window counts for ``messages``: an exchange's tool results count as one
+    message, as the seed document's harness (Bedrock Converse, where they are the blocks of one user
+    message) counts them; the OpenAI wire carries them as one message per result."""
+    return sum(1 + (end - start > 1) for start, end in exchanges(messages))
+
+
+def _repaired(messages: Sequence[Message], anchor: int | None) -> tuple[list[Message], int | None]:
+    """:func:`repair_tool_pairs`, and where the anchor (a user message, which repair never drops) went."""
+    msgs = list(messages)
+    if anchor is None or not 0 <= anchor < len(msgs) or msgs[anchor].role != "user":
+        return repair_tool_pairs(msgs), None
+    pinned = msgs[anchor]
+    out = repair_tool_pairs(msgs)
+    return out, next((i for i, m in enumerate(out) if m is pinned), None)
+
+
+def _keep(msgs: list[Message], anchor: int | None, cost: Callable[[Sequence[Message]], int], limit: int
+          ) -> list[Message]:
+    """The newest units of ``msgs`` whose ``cost`` adds up to at most ``limit``, the anchor's turn first.
+
+    Units are taken newest first and the taking stops at the first that does not fit, so what is kept is
+    contiguous but for one gap: the anchor (the current turn's user message), then the exchanges after it
+    newest first, then the units before it newest first. The newest unit and the anchor are always kept.
+    """
+    spans = exchanges(msgs)
+    if not spans:
+        return []
+    at = None if anchor is None else next((k for k, (a, b) in enumerate(spans) if a <= anchor < b), None)
+    newest = list(range(len(spans) - 1, -1, -1))
+    if at is None:
+        order, forced = newest, 1
+    else:
+        after = [k for k in newest if k > at]
+        order = after[:1] + [at] + after[1:] + [k for k in newest if k < at]
+        forced = 2 if after else 1
+    used = 0
+    taken: set[int] = set()
+    for n, k in enumerate(order):
+        a, b = spans[k]
+        c = cost(msgs[a:b])
+        if n >= forced and used + c > limit:
+            break
+        used += c
+        taken.add(k)
+    return [m for k in sorted(taken) for m in msgs[spans[k][0]:spans[k][1]]]
+
+
+def sliding_window(messages: Sequence[Message], count: int, *, anchor: int | None = None) -> list[Message]:
+    """The most recent ``count`` messages, tool exchanges kept or dropped whole, older turns going first.
+
+    Messages are counted as :func:`window_count` counts them (an exchange is two: the assistant message
+    that calls tools and its results). ``anchor`` is the index of the current turn's user message: it is
+    always kept, and so is the turn's newest exchange (the results the model has yet to read), even when
+    those two alone are more than ``count``. Then come this turn's other exchanges, newest first, and only
+    when all of them fit, the messages before the anchor, newest first. So when the current turn alone
+    exceeds the window, the model gets its question and the newest exchanges of the turn; the oldest
+    exchanges of the turn (and every earlier turn) are dropped. Tool results whose call is missing, and
+    calls whose results are, are dropped first (:func:`repair_tool_pairs`).
+    """
+    msgs, anchor = _repaired(messages, anchor)
+    return _keep(msgs, anchor, window_count, max(1, count))
 
 
 def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None
@@ -166,16 +242,25 @@ def extractive_summary(messages: Sequence[Message], *, max_tokens: int = 400, pe
     return "\n".join(kept)
 
 
-def fit_budget(messages: Sequence[Message], budget: int) -> list[Message]:
-    """Drop the oldest messages until the rest fit ``budget`` tokens; cut the last one if it alone is over."""
-    msgs = repair_tool_pairs(messages)
-    costs = [message_tokens(m) for m in msgs]
-    total = sum(costs)
-    start = 0
-    while total > budget and start < len(msgs) - 1:
-        total -= costs[start]
-        start += 1
-    msgs = repair_tool_pairs(msgs[start:])
+def fit_budget(messages: Sequence[Message], budget: int, *, anchor: int | None = None) -> list[Message]:
+    """The newest messages that fit ``budget`` tokens, dropped as :func:`sliding_window` drops them: whole
+    exchanges, older turns first, never the current turn's user message (``anchor``) or its newest exchange.
+    When those alone are over, the newest exchange loses its oldest results with their calls (at least one
+    stays); when still over, the last message is cut."""
+    msgs, anchor = _repaired(messages, anchor)
+    msgs = _keep(msgs, anchor, total_tokens, budget)
+    total = total_tokens(msgs)
+    if total > budget and len(msgs) > 1:
+        start, end = exchanges(msgs)[-1]
+        call = msgs[start]
+        if call.tool_calls and end - start > 2:
+            costs = {c.id: count_tokens(c.name) + count_tokens(json.dumps(c.arguments, ensure_ascii=False))
+                     for c in call.tool_calls}
+            cut = start + 1
+            while total > budget and cut < end - 1:
+                total -= message_tokens(msgs[cut]) + costs.get(msgs[cut].tool_call_id or "", 0)
+                cut += 1
+            msgs = repair_tool_pairs(msgs[:start + 1] + msgs[cut:])
     if msgs and total_tokens(msgs) > budget:
         last = msgs[-1]
         room = max(1, budget - MESSAGE_OVERHEAD - total_tokens(msgs[:-1]) - 5)

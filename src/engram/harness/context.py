@@ -6,6 +6,12 @@ strategy applies (``sliding_window`` keeps the last N messages, ``summarization`
 last few into a summary, ``none`` keeps everything); then the token budget (``context.max_tokens`` less
 the system prompt, the tool specs and the reply) drops the oldest messages if still needed, so a long
 session never overflows whatever the strategy.
+
+The sliding window and the budget drop whole units, oldest first: an assistant message that calls tools
+goes with its results (the window counts the two as two messages, as Converse carries them), and the
+current turn's user message always stays, with the turn's newest exchange. A turn that alone outgrows the
+window (a model making hundreds of tool calls over many steps) loses its oldest exchanges: the model sees
+its question, then the newest exchanges that fit (see :func:`engram.core.context.sliding_window`).
 """
 
 from __future__ import annotations
@@ -146,9 +152,11 @@ class ContextBuilder:
         summary: str | None = None
         summarized = 0
         usage = Usage()
+        # the current turn's user message: kept by the window and the budget whatever this turn grows to
+        question = next((m for it, m in reversed(kept) if not it.earlier and m.role == "user"), None)
         strategy = self.truncation.strategy
         if strategy == "sliding_window":
-            msgs = ctx.sliding_window(msgs, self.truncation.messages_count)
+            msgs = ctx.sliding_window(msgs, self.truncation.messages_count, anchor=_index(msgs, question))
         elif strategy == "summarization":
             older, msgs = ctx.split_for_summary(msgs, self.truncation.messages_count, self.truncation.keep_last,
                                                 self.truncation.summary_ratio)
@@ -163,5 +171,10 @@ class ContextBuilder:
         else:
             msgs = ctx.repair_tool_pairs(msgs)
         budget = self.context.max_tokens - reserved_tokens - (count_tokens(summary) if summary else 0)
-        msgs = ctx.fit_budget(msgs, max(200, budget))
+        msgs = ctx.fit_budget(msgs, max(200, budget), anchor=_index(msgs, question))
         return Window(msgs, system, summary, summarized, usage)
+
+
+def _index(msgs: Sequence[Message], target: Message | None) -> int | None:
+    """Where ``target`` itself (not an equal message) is in ``msgs``."""
+    return next((i for i, m in enumerate(msgs) if m is target), None)
