@@ -120,6 +120,28 @@ def test_questions_about_the_subject_are_recognised(question: str, ask: str | No
     assert profile.asks_about_subject(question) == ask
 
 
+@pytest.mark.parametrize(("question", "ask"), [
+    # stop 53: phrasings written as a new user would, before the rules below; 25 of 32 were read before
+    ("What have you learned about me so far?", "all"),
+    ("What have I told you so far?", "all"),
+    ("What details have I shared with you?", "all"),
+    ("What's in my profile?", "all"),
+    ("Give me a summary of my profile", "all"),
+    ("what personal details do you have?", "all"),
+    ("describe me", "all"),
+    ("what did I say I prefer?", "prefs"),
+    # ... and what must stay an ordinary search
+    ("my profile picture won't upload", None),
+    ("what is my profile picture?", None),
+    ("How do I update my profile settings?", None),
+    ("what did I tell you about the budget?", None),
+    ("what have I told you about my sister?", None),
+    ("describe me a good recipe", None),
+])
+def test_more_ways_to_ask_about_the_subject(question: str, ask: str | None) -> None:
+    assert profile.asks_about_subject(question) == ask
+
+
 def _profile(mem: Memory) -> dict[str, str]:
     ids = {}
     ids["old pref"] = mem.remember(S, "Likes oat milk flat whites", kind="guidance", scope="actor").id

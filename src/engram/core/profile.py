@@ -18,13 +18,27 @@ Ask = Literal["all", "prefs"]
 
 _ROLE = r"(?:customer|user|client|person|caller|patient|member|guest)"
 _SUBJECT = rf"(?:me|myself|us|him|her|them|(?:this|the|our|my) {_ROLE})"
-_ABOUT = re.compile(rf"\babout {_SUBJECT}\s*[?.!]*\s*$")
-_WHO = re.compile(r"^\s*(?:who am i|what do you know|what have you (?:got|stored|learned|learnt|noted))\s*[?.!]*\s*$")
+# how far back the question reaches, said at its end: "what have you learned about me so far?"
+_SO_FAR = r"(?:,?\s+(?:so far|till now|until now|up to now|to date|yet|already|by now))?"
+_ABOUT = re.compile(rf"\babout {_SUBJECT}{_SO_FAR}\s*[?.!]*\s*$")
+_WHO = re.compile(r"^\s*(?:who am i|what do you know|what have you (?:got|stored|learned|learnt|noted)|"
+                  r"(?:describe|summari[sz]e) (?:me|myself))" + _SO_FAR + r"\s*[?.!]*\s*$")
+# what the person has told, asked back: "what have I told you so far?", "what details have I shared with you?"
+_TOLD = re.compile(r"^\s*what(?: \w+){0,2} (?:have|did) (?:i|we) (?:told|tell|shared|share|said|say|mentioned|mention)"
+                   r"(?: to| with)? you(?: about (?:me|myself|us|ourselves))?" + _SO_FAR + r"\s*[?.!]*\s*$")
+# the person's record as a whole: "what's in my profile?", "a summary of my profile", "what personal details do
+# you have?"
+_PROFILE = re.compile(r"^\s*(?:what|show|give|tell|read|list|describe|summari[sz]e|recap|pull up)\b[^?.!]*\b(?:"
+                      r"(?:my|his|her|their|our|the (?:customer|user|client)'?s?|this (?:customer|user|client)'?s?)"
+                      r" (?:profile|personal (?:details|info|information|data))|personal (?:details|info|information)"
+                      r" (?:do|did|have) (?:you|u) (?:have|know|keep|store|hold))" + _SO_FAR +
+                      r"(?:,?\s*please)?\s*[?.!]*\s*$")
 _OWNER = r"(?:my|his|her|their|our|the (?:customer|user|client)'?s?|this (?:customer|user|client)'?s?)"
 _PREFS = re.compile(
     rf"(?:\b{_OWNER} (?:preferences|likes and dislikes|likes|dislikes|tastes|habits)\s*[?.!]*\s*$)"
     r"|(?:^\s*what (?:do|does) (?:i|he|she|they|the (?:customer|user|client)) (?:like|prefer|enjoy)"
-    r"(?: and (?:dislike|hate|not like))?\s*[?.!]*\s*$)")
+    r"(?: and (?:dislike|hate|not like))?\s*[?.!]*\s*$)"
+    r"|(?:^\s*what (?:did|have) (?:i|we) (?:said|say|told you|tell you) (?:i|we) (?:prefer|like)\s*[?.!]*\s*$)")
 # A person named in a request for everything on them ("what have you got on Priya?", "brief me on Mr Okafor"):
 # a capitalised name of one to three words, a title allowed. Read on the text as written (capitals matter).
 _TITLE = (r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Madam|Mme|Madame|Monsieur|Herr|Frau|Signora|Signor|Señora|Señor|"
@@ -94,7 +108,8 @@ def asks_about_subject(query: str) -> Ask | None:
     text = said.lower()
     if _PREFS.search(text) or any(p.search(said) for p in _HOW):
         return "prefs"
-    if _ABOUT.search(text) or _WHO.search(text) or any(p.search(said) for p in _OVERVIEW):
+    if _ABOUT.search(text) or _WHO.search(text) or _TOLD.search(text) or _PROFILE.search(text) or \
+            any(p.search(said) for p in _OVERVIEW):
         return "all"
     return None
 
