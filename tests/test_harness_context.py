@@ -114,6 +114,30 @@ def test_fit_budget_keeps_the_question_and_sheds_the_oldest_results_of_a_giant_e
     assert ids == [f"c0_{i}" for i in range(300 - len(ids), 300)]  # the newest results stay
 
 
+def test_summary_split_never_takes_the_question_nor_half_an_exchange() -> None:
+    """A turn of 6 exchanges of 3 calls (24 messages) after two earlier turns, at ``messagesCount`` 8 and
+    ``keepLast`` 5: the earlier turns and the turn's 4 oldest exchanges are summarised; the question stays,
+    followed by the 2 newest exchanges whole (the cut at 5 from the end lands in a result, so it moves back to
+    the call), a valid conversation."""
+    earlier = [Message("user", "q0"), Message("assistant", "a0"), Message("user", "q1"), Message("assistant", "a1")]
+    turn = [Message("user", "look them all up")] + [m for s in range(6) for m in _exchange(s, 3)]
+    msgs = earlier + turn
+    older, kept = ctx.split_for_summary(msgs, 8, 5, anchor=len(earlier))
+    assert kept == [turn[0], *_exchange(4, 3), *_exchange(5, 3)]
+    assert older == earlier + [m for s in range(4) for m in _exchange(s, 3)]
+    assert ctx.repair_tool_pairs(kept) == kept and ctx.repair_tool_pairs(older) == older
+    # without the anchor the question was summarised with the rest
+    assert turn[0] in ctx.split_for_summary(msgs, 8, 5)[0]
+    # with summaryRatio the oldest share goes, the cut still moving back to a call: the question stays
+    older, kept = ctx.split_for_summary(msgs, 8, 5, 0.5, anchor=len(earlier))
+    assert kept == [turn[0], *[m for s in range(2, 6) for m in _exchange(s, 3)]]
+    assert older == earlier + [m for s in range(2) for m in _exchange(s, 3)]
+    # a cut before the question is unchanged by the anchor: the question is among the kept messages already
+    short = [*earlier, turn[0], *_exchange(0, 1), Message("assistant", "done")]
+    assert ctx.split_for_summary(short, 4, 4, anchor=len(earlier)) == ctx.split_for_summary(short, 4, 4)
+    assert ctx.split_for_summary(short, 4, 4)[1] == short[-4:]
+
+
 def test_extractive_summary_keeps_newest_within_budget() -> None:
     msgs = [Message("user", f"fact number {i} " + "detail " * 30) for i in range(50)]
     summary = ctx.extractive_summary(msgs, max_tokens=120)

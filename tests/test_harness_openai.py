@@ -304,3 +304,109 @@ def test_no_truncation_sends_the_whole_history(make_memory: Callable[..., Memory
     assert _seen(first) == [*history, ("user", "what is now?")]
     assert _seen(second) == [*history, ("user", "what is now?"), *_exchange(["now"])]
     _valid_for_openai(second)
+
+
+def _summary_of(msgs: list[dict[str, Any]]) -> str | None:
+    system = msgs[0]["content"]
+    if "<summary>" not in system:
+        return None
+    return str(system[system.index("<summary>"):system.index("</summary>")])
+
+
+def test_summarization_keeps_the_question_of_a_long_turn_and_whole_exchanges(make_memory: Callable[..., Memory]
+                                                                             ) -> None:
+    """``summarization`` at ``messagesCount`` 8 and ``keepLast`` 6 over two earlier turns (10 events) and a turn
+    of 6 steps of 3 lookups (4 messages each). Call k follows k exchanges: from the third call on, the last 6
+    messages cut into the exchange before the newest, so the cut moves back to its call; and it falls after the
+    question, which stays word for word before the two newest exchanges, while the earlier turns and the
+    turn's older exchanges are in the summary. Before, the question went into the summary with them."""
+    mem = make_memory()
+    scope = Scope(agent="barista", actor="bob", session="summarized")
+    history = _seed_history(mem, scope, 2)
+    step = [0]
+
+    def model(req: Recorded) -> dict[str, Any]:
+        if step[0] == 6:
+            return openai_chat("looked up 18")
+        s, step[0] = step[0], step[0] + 1
+        return openai_chat(None, tool_calls=[(f"t{s}_{j}", "lookup", json.dumps({"n": f"t{s}_{j}"}))
+                                             for j in range(3)], finish_reason="tool_calls")
+
+    ran: list[Any] = []
+    with serve(handler=model) as srv:
+        reply = Agent(mem, _local_model(srv), tools=[_lookup_tool(ran)],
+                      truncation={"strategy": "summarization", "messagesCount": 8, "keepLast": 6}).invoke(
+            scope, [{"role": "user", "content": "look up six"}])
+    assert reply.text == "looked up 18" and len(ran) == 18
+    calls = [r.json["messages"] for r in srv.requests]
+    assert len(calls) == 7
+    for msgs in calls:
+        _valid_for_openai(msgs)
+
+    def ex(s: int) -> list[tuple[Any, ...]]:
+        return _exchange([f"t{s}_{j}" for j in range(3)])
+
+    question = ("user", "look up six")
+    # the first two calls: the cut falls before the question (as before): the oldest turn, then the first turn
+    assert _seen(calls[0]) == [*history[5:], question]
+    assert _seen(calls[1]) == [history[-1], question, *ex(0)]
+    for k in range(2, 7):  # the question, then the two newest exchanges; everything older summarised
+        assert _seen(calls[k]) == [question, *ex(k - 2), *ex(k - 1)], k
+    for k, msgs in enumerate(calls):
+        summary = _summary_of(msgs)
+        assert summary is not None and "look up six" not in summary, k
+        # the summary keeps its newest lines within its budget: from call 5 the oldest turn's first lines go
+        assert ("question 0" in summary) == (k < 5) and ("earlier lines omitted" in summary) == (k >= 5), k
+        assert ("question 1" in summary) == (1 <= k < 6) and ("answer 1" in summary) == (k >= 2), k
+        for s in range(6):  # the turn's exchanges older than the two newest are summarised, call and results
+            assert (f"item t{s}_2" in summary) == (s < k - 2), (k, s)
+            assert (f'"n": "t{s}_0"' in summary) == (s < k - 2), (k, s)
+
+
+@pytest.mark.parametrize("width", [4, 60])
+def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memory: Callable[..., Memory],
+                                                                      width: int) -> None:
+    """The default history of 20 events: the 20th newest event is the second-to-last result of an earlier
+    exchange of ``width`` lookups. The load extends back to that exchange's call (reading wider slices, twice
+    for 60), so the model receives the call and all its results: ``width`` - 1 events over the count, less than
+    one exchange; not the question of that turn nor anything older. Before, the two results loaded without their
+    call and were dropped as orphans: none of the exchange reached the model."""
+    mem = make_memory()
+    scope = Scope(agent="barista", actor="bob", session=f"cut-{width}")
+    ids = [f"w{i}" for i in range(width)]
+    mem.append(scope, [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}])
+    mem.append(scope, [{"role": "user", "content": "look them up"},
+                       {"role": "assistant", "content": "", "tool_calls": [
+                           {"id": i, "name": "lookup", "arguments": {"n": i}} for i in ids]},
+                       *[{"role": "tool", "content": f"item {i}", "tool_call_id": i, "name": "lookup"}
+                         for i in ids],
+                       {"role": "assistant", "content": f"found {width}"}])
+    later = _seed_history(mem, scope, 3)
+    mem.append(scope, [{"role": "user", "content": "ok"}, {"role": "assistant", "content": "noted"}])
+    loaded = mem.events(scope, limit=20)
+    assert loaded[0].role == "tool" and loaded[0].tool_call_id == f"w{width - 2}"  # the count cuts the exchange
+    with serve(handler=_one_lookup) as srv:
+        Agent(mem, _local_model(srv), tools=[_lookup_tool([])]).invoke(
+            scope, [{"role": "user", "content": "what is now?"}])
+    first = srv.requests[0].json["messages"]
+    _valid_for_openai(first)
+    assert _seen(first) == [*_exchange(ids), ("assistant", f"found {width}", ()), *later,
+                            ("user", "ok"), ("assistant", "noted", ()), ("user", "what is now?")]
+    assert len(first) - 2 == 20 + 1 + width - 2  # less the system prompt and the question: the call, the results
+
+
+def test_history_drops_results_that_follow_no_call(make_memory: Callable[..., Memory]) -> None:
+    """A session whose oldest events are tool results without a call (nothing older to load): they are left
+    out of the history, so a summary does not carry them either; the rest arrives as stored."""
+    mem = make_memory({"harness": {"history": {"messagesCount": 5}}})
+    scope = Scope(agent="barista", actor="bob", session="orphans")
+    mem.append(scope, [{"role": "tool", "content": "item x", "tool_call_id": "x", "name": "lookup"},
+                       {"role": "tool", "content": "item y", "tool_call_id": "y", "name": "lookup"},
+                       {"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}])
+    with serve(handler=_one_lookup) as srv:
+        Agent(mem, _local_model(srv), tools=[_lookup_tool([])],
+              truncation={"strategy": "summarization", "messagesCount": 2, "keepLast": 2}).invoke(
+            scope, [{"role": "user", "content": "what is now?"}])
+    first = srv.requests[0].json["messages"]
+    assert _seen(first) == [("assistant", "hi", ()), ("user", "what is now?")]
+    assert _summary_of(first) == "<summary>\n[user] hello\n"

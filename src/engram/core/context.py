@@ -192,13 +192,17 @@ def sliding_window(messages: Sequence[Message], count: int, *, anchor: int | Non
     return _keep(msgs, anchor, window_count, max(1, count))
 
 
-def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None
-                      ) -> tuple[list[Message], list[Message]]:
+def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None,
+                      *, anchor: int | None = None) -> tuple[list[Message], list[Message]]:
     """(older, kept): when there are more than ``count`` messages, all but the last ``keep_last`` are older;
     with ``ratio`` (AgentCore's ``summaryRatio``) only that share of the messages, oldest first, and never one
     of the last ``keep_last`` (``preserveRecentMessages``).
 
-    The cut moves back past tool results so the kept messages start with the call that asked for them.
+    The cut moves back past tool results so the kept messages start with the call that asked for them: a tool
+    exchange is summarised or kept whole. ``anchor`` is the index of the current turn's user message: it is
+    never summarised. When the cut falls after it (a turn that alone outgrows the window), the older
+    messages are those before the anchor and the turn's exchanges before the cut, and the kept ones are the
+    anchor followed by the messages from the cut on (a question, then whole exchanges: a valid conversation).
     """
     msgs = list(messages)
     if len(msgs) <= count:
@@ -208,6 +212,8 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, r
         cut = min(cut, max(1, round(len(msgs) * ratio)))
     while cut > 0 and msgs[cut].role == "tool":
         cut -= 1
+    if anchor is not None and 0 <= anchor < cut and msgs[anchor].role == "user":
+        return msgs[:anchor] + msgs[anchor + 1:cut], [msgs[anchor], *msgs[cut:]]
     return msgs[:cut], msgs[cut:]
 
 

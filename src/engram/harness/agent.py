@@ -2,7 +2,8 @@
 
 ``Agent(mem, model=None).invoke(scope, messages)`` runs one turn:
 
-1. loads the session's recent events (``harness.history.messagesCount``) and its session ``state``;
+1. loads the session's recent events (``harness.history.messagesCount``, extended back to the call of a tool
+   exchange the count would cut: :meth:`_Invocation.load_history`) and its session ``state``;
 2. before each model call, recalls long-term records (per ``harness.memory.retrieval`` namespace with its
    ``topK``/``relevanceScore``, else the search defaults) plus the pinned records within
    ``pinned.max_tokens``, and hands them to the model in the ``<memory>`` block (data, never instructions);
@@ -220,10 +221,41 @@ class _Invocation:
 
     # -- loading ------------------------------------------------------------------------------------
     def load_history(self) -> list[Event]:
+        """The session's last ``harness.history.messagesCount`` events, starting at an exchange boundary.
+
+        When the slice starts inside an earlier tool exchange (its first events are tool results whose call
+        is older), it is extended back to that call, so the exchange arrives whole: the count is exceeded by
+        the call and the results the count left out, less than one exchange. The call is found by reading
+        wider slices (doubling, up to ``validate.MAX_LIMIT`` events); when it is not within them, or the session
+        has nothing older (the results are orphans), the leading results are dropped instead (the window would
+        drop them anyway: a result without its call is never sent)."""
         n = self.cfg.harness.history.messages_count
         if n <= 0:
             return []
-        return self.mem.events(self.scope, limit=min(n, validate.MAX_LIMIT), preview=self.turn.preview)
+        limit = min(n, validate.MAX_LIMIT)
+        events = self.mem.events(self.scope, limit=limit, preview=self.turn.preview)
+        if not events or events[0].role != "tool":
+            return events
+        size, wider = limit, events
+        while len(wider) == size and size < validate.MAX_LIMIT:  # a full read: there may be older events
+            size = min(2 * size, validate.MAX_LIMIT)
+            wider = self.mem.events(self.scope, limit=size, preview=self.turn.preview)
+            first = next((i for i, ev in enumerate(wider) if ev.id == events[0].id), None)
+            if first is None:  # the session moved on meanwhile: drop the partial exchange
+                break
+            start = first
+            while start > 0 and wider[start - 1].role == "tool":
+                start -= 1
+            if start > 0:
+                call = wider[start - 1]
+                results = {ev.tool_call_id for ev in wider[start:first + 1]}
+                if call.role == "assistant" and results & {c.id for c in call.tool_calls}:
+                    return wider[start - 1:first] + events
+                break  # the results follow no call: orphans
+        skip = 0
+        while skip < len(events) and events[skip].role == "tool":
+            skip += 1
+        return events[skip:]
 
     def latest_state(self, loaded: Sequence[Event]) -> dict[str, Any]:
         """The state the session's latest turn reported (``{}`` for a new session)."""

@@ -3,7 +3,8 @@
 Order of work for every call: system messages move to the system prompt; large tool results are replaced
 by offload stubs (a preview and a reference this turn, a bare note for earlier turns); the truncation
 strategy applies (``sliding_window`` keeps the last N messages, ``summarization`` compresses all but the
-last few into a summary, ``none`` keeps everything); then the token budget (``context.max_tokens`` less
+last few into a summary, never the current turn's user message nor part of a tool exchange, ``none`` keeps
+everything); then the token budget (``context.max_tokens`` less
 the system prompt, the tool specs and the reply) drops the oldest messages if still needed, so a long
 session never overflows whatever the strategy.
 
@@ -158,11 +159,12 @@ class ContextBuilder:
         if strategy == "sliding_window":
             msgs = ctx.sliding_window(msgs, self.truncation.messages_count, anchor=_index(msgs, question))
         elif strategy == "summarization":
+            events = {id(m): it.event_id for it, m in kept}
             older, msgs = ctx.split_for_summary(msgs, self.truncation.messages_count, self.truncation.keep_last,
-                                                self.truncation.summary_ratio)
+                                                self.truncation.summary_ratio, anchor=_index(msgs, question))
             if older:
                 summarized = len(older)
-                key = (len(older), kept[len(older) - 1][0].event_id)
+                key = (len(older), events.get(id(older[-1])))
                 if key not in self._summaries:
                     text, usage = self.summarizer(older)
                     self._summaries[key] = text
