@@ -28,9 +28,10 @@ _ORDINAL = r"(?:first|second|third|fourth|last|1st|2nd|3rd|4th)"
 _DAYS = DAY + r"s?(?:\s*(?:,|and|&|\+)\s*(?:on\s+)?" + DAY + r"s?)*"
 _PLURALS = DAY + r"s(?:\s*(?:,|and|&|\+)\s*(?:on\s+)?" + DAY + r"s)*"
 _WEEKLY = r"(?:weekly|every week|each week|once a week|per week|week in,? week out)"
-# a day that is not the habit's day: "instead of Wednesdays", "from Monday to ...", "not Fridays"
-_NOT_THE_DAY = re.compile(r"\b(?:instead of|rather than|not|from|no longer|no more|except)\s+(?:on\s+)?(?:the\s+)?"
-                          + DAY + r"s?\b", re.IGNORECASE)
+# words saying a day is no longer a habit's: "instead of Wednesdays", "not Fridays", "no more tuesdays"
+_LEFT = r"instead of|rather than|not|no longer|no more"
+# a day that is not the habit's day: a day left, or one a change starts from or leaves out ("from Monday to ...")
+_NOT_THE_DAY = re.compile(r"\b(?:" + _LEFT + r"|from|except)\s+(?:on\s+)?(?:the\s+)?" + DAY + r"s?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,15 +369,17 @@ def day_moved(text: str) -> tuple[str, str] | None:
     return (old, new) if old != new else None
 
 
-# a day said to be no longer the habit's: "not Thursdays", "instead of wednesdays", "no more tuesdays", "not the
-# wednesday gym anymore" (unlike :data:`_NOT_THE_DAY`, "from Monday" is no such word: it may say when a change starts)
-_LEFT_DAY = re.compile(r"\b(?:instead of|rather than|not|no longer|no more)\s+(?:on\s+)?(?:the\s+)?(?P<d>" + DAY
-                       + r")s?\b", re.IGNORECASE)
+# a day said to be no longer the habit's: "not Thursdays", "not the wednesday gym anymore" ("from Monday" is no
+# such word: it may say when a change starts)
+_LEFT_DAY = re.compile(r"\b(?:" + _LEFT + r")\s+(?:on\s+)?(?:the\s+)?(?P<d>" + DAY + r")s?\b", re.IGNORECASE)
 
 
 def day_left(text: str, phrase: str) -> str | None:
     """The one day ``text`` says a habit is no longer on, other than the day(s) of its new ``phrase``
-    ("practices on Saturdays, not Thursdays" -> "Thursday"), else None."""
+    ("practices on Saturdays, not Thursdays" -> "Thursday"), else None; None too when ``text`` names more than
+    two days (which habit left which day is then unclear)."""
+    if len(days_in(text)) > 2:
+        return None
     days = {day_name(m.group("d")) for m in _LEFT_DAY.finditer(text)} - set(re.findall(r"[A-Z][a-z]+day", phrase))
     return days.pop() if len(days) == 1 else None
 

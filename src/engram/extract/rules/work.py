@@ -582,8 +582,7 @@ def weekly(c: Clause, ctx: Context) -> list[Fact] | None:
     summary = f"{cap(what)} is {rec.phrase}" if off else " ".join(w for w in (verb, pronouns(what), rec.phrase) if w)
     moved = recurrence.day_moved(c.text)  # "moving from Wednesday to Thursday": in the old day's place
     # "practices on Saturdays, not Thursdays": in the place of the habit on the day its sentence says it left
-    left = moved[0] if moved else recurrence.day_left(c.raw, rec.phrase) if len(recurrence.days_in(c.raw)) == 2 \
-        else None
+    left = moved[0] if moved else recurrence.day_left(c.raw, rec.phrase)
     return [make_fact(c, "user", WEEKLY + key, rec.phrase, summary, "fact", revises=left is not None,
                       topic=(left.lower(),) if left else ())]
 
