@@ -245,8 +245,8 @@ def test_sliding_window_per_agent_and_none(mem: Memory) -> None:
     m = model(say("a"), say("b"))
     agent = Agent(mem, m, truncation={"strategy": "sliding_window", "messagesCount": 4})
     agent.invoke(S, user("q1"))
-    assert [x.content for x in m.calls[0].messages] == ["message number 7", "message number 8",
-                                                        "message number 9", "q1"]
+    # the last 4 would start with answer 7, whose question is out: the window starts at a user message
+    assert [x.content for x in m.calls[0].messages] == ["message number 8", "message number 9", "q1"]
     agent.invoke(S, user("q2"), truncation="none")
     assert len(m.calls[1].messages) == 13 and "<summary>" not in m.calls[1].system
 
@@ -255,8 +255,8 @@ def test_window_never_splits_a_tool_call_from_its_result(mem: Memory) -> None:
     m = model(use("search_memory", query="x"), say("one"), say("two"))
     agent = Agent(mem, m, truncation={"strategy": "sliding_window", "messagesCount": 3})
     agent.invoke(S, user("first"))
-    agent.invoke(S, user("second"))  # window: [tool, assistant "one", user] -> the orphan result goes
-    assert [x.role for x in m.calls[2].messages] == ["assistant", "user"]
+    agent.invoke(S, user("second"))  # window: [tool, assistant "one", user] -> the orphan result goes, and
+    assert [x.role for x in m.calls[2].messages] == ["user"]  # "one" too: its question "first" is out
 
 
 def test_bad_truncation_is_a_config_error(mem: Memory) -> None:
@@ -419,7 +419,9 @@ def test_custom_summarizer_and_its_usage(mem: Memory) -> None:
     m = model(use("search_memory", query="n"), say("ok"))
     reply = Agent(mem, m, summarizer=summarize,
                   truncation={"strategy": "summarization", "messagesCount": 4, "keepLast": 2}).invoke(S, user("q"))
-    assert "they talked about numbers" in m.calls[0].system and seen[0] == 7
+    # 9 messages, the last 2 kept: the cut moves back from answer 7 to its question 6, so 6 are summarised
+    assert "they talked about numbers" in m.calls[0].system and seen[0] == 6
+    assert [x.content for x in m.calls[0].messages][:3] == ["message number 6", "message number 7", "q"]
     assert reply.usage == Usage(20 + 7 * len(seen), 5 + 3 * len(seen))
 
 

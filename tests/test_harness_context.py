@@ -56,13 +56,21 @@ def test_repair_drops_orphans_on_both_sides() -> None:
 
 def test_sliding_window_and_summary_split() -> None:
     msgs = [Message("user" if i % 2 == 0 else "assistant", f"m{i}") for i in range(10)]
-    assert [m.content for m in ctx.sliding_window(msgs, 3)] == ["m7", "m8", "m9"]
+    # the last 3 would start with the answer m7, whose question m6 is out: the window starts at m8
+    assert [m.content for m in ctx.sliding_window(msgs, 3)] == ["m8", "m9"]
+    assert [m.content for m in ctx.sliding_window(msgs, 4)] == ["m6", "m7", "m8", "m9"]
     older, kept = ctx.split_for_summary(msgs, 6, 2)
     assert [m.content for m in kept] == ["m8", "m9"] and len(older) == 8
     assert ctx.split_for_summary(msgs, 10, 2) == ([], msgs)
     with_tools = [Message("user", "q"), _call("a"), _result("a"), Message("assistant", "done")]
-    older, kept = ctx.split_for_summary(with_tools, 2, 2)
-    assert [m.role for m in kept] == ["assistant", "tool", "assistant"]  # the call stays with its result
+    older, kept = ctx.split_for_summary(with_tools, 2, 2, anchor=0)
+    assert [m.role for m in kept] == ["user", "assistant", "tool", "assistant"] and older == []
+    # without the anchor the cut goes back to the turn's question: never an answer without it
+    older, kept = ctx.split_for_summary(msgs, 6, 3)
+    assert [m.content for m in kept] == ["m6", "m7", "m8", "m9"] and len(older) == 6
+    two_turns = [Message("user", "q0"), Message("assistant", "a0"), *with_tools]
+    older, kept = ctx.split_for_summary(two_turns, 4, 3)
+    assert [m.content for m in older] == ["q0", "a0"] and kept == with_tools
 
 
 def _exchange(step: int, calls: int) -> list[Message]:
@@ -98,8 +106,9 @@ def test_sliding_window_drops_older_turns_first_and_whole_exchanges() -> None:
     turn = [Message("user", "now"), *_exchange(9, 1)]
     got = ctx.sliding_window(earlier + turn, 8, anchor=len(earlier))
     # the question and its exchange (3), then a4, exchange 4, q4, a3 (5): exchange 3 would be 9
-    assert got == earlier[-6:] + turn
-    assert got[0].content == "a3" and ctx.window_count(got) == 8
+    # a3 fits too, but its question q3 does not: the window starts at q4
+    assert got == earlier[-5:] + turn
+    assert got[0].content == "q4" and ctx.window_count(got) == 7
     # everything fits: nothing goes, the order is unchanged
     assert ctx.sliding_window(earlier + turn, 100, anchor=len(earlier)) == earlier + turn
 
@@ -126,8 +135,8 @@ def test_summary_split_never_takes_the_question_nor_half_an_exchange() -> None:
     assert kept == [turn[0], *_exchange(4, 3), *_exchange(5, 3)]
     assert older == earlier + [m for s in range(4) for m in _exchange(s, 3)]
     assert ctx.repair_tool_pairs(kept) == kept and ctx.repair_tool_pairs(older) == older
-    # without the anchor the question was summarised with the rest
-    assert turn[0] in ctx.split_for_summary(msgs, 8, 5)[0]
+    # without the anchor the cut goes back to the turn's question: the earlier turns are summarised, the turn kept
+    assert ctx.split_for_summary(msgs, 8, 5) == (earlier, turn)
     # with summaryRatio the oldest share goes, the cut still moving back to a call: the question stays
     older, kept = ctx.split_for_summary(msgs, 8, 5, 0.5, anchor=len(earlier))
     assert kept == [turn[0], *[m for s in range(2, 6) for m in _exchange(s, 3)]]

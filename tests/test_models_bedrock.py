@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
+from engram import Memory, Scope
 from engram.errors import ConfigError, ModelError, ModelOutputError
+from engram.harness.agent import Agent
 from engram.models.base import Message, ToolSpec, Usage
 from engram.models.bedrock import JSON_TOOL, BedrockModel, sigv4_headers
 from engram.types import ToolCall
@@ -210,3 +214,34 @@ def test_sigv4_matches_the_published_aws_test_vectors() -> None:
         signed = sigv4_headers(method, "/", query, headers, body, **kw)
         assert signed["x-amz-date"] == "20150830T123600Z"
         assert signed["authorization"].endswith(f"Signature={signature}")
+
+
+def _converse_rules(req: Recorded) -> Reply | dict[str, Any]:
+    """What Bedrock Converse checks of a conversation's roles: it starts with a user message and alternates."""
+    roles = [m["role"] for m in req.json["messages"]]
+    if roles[:1] != ["user"]:
+        return bedrock_error(400, "ValidationException", "A conversation must start with a user message. Try again "
+                                                          "with a conversation that starts with a user message.")
+    if any(a == b for a, b in itertools.pairwise(roles)):
+        return bedrock_error(400, "ValidationException", "A conversation must alternate between user and assistant "
+                                                          "roles.")
+    return bedrock_converse("Noted.")
+
+
+@pytest.mark.parametrize("truncation", [{"strategy": "sliding_window", "messagesCount": 4},
+                                        {"strategy": "summarization", "messagesCount": 4, "keepLast": 2}])
+def test_a_harness_window_never_starts_with_an_answer(make_memory: Callable[..., Memory],
+                                                      truncation: dict[str, Any]) -> None:
+    """A session of question/answer pairs, cut to 4 messages (or summarised down to the last 2): the plain last
+    4 would start with an answer whose question fell out, which Bedrock refuses. The window starts with a
+    question, and every turn reaches the model."""
+    mem = make_memory()
+    scope = Scope(agent="bot", actor="alice", session="s1")
+    mem.append(scope, [{"role": "user" if i % 2 == 0 else "assistant", "content": f"message number {i}"}
+                       for i in range(8)])
+    with serve(handler=_converse_rules) as srv:
+        agent = Agent(mem, model(srv.url), truncation=truncation)
+        for q in ("what did I say?", "and before that?"):
+            assert agent.invoke(scope, [{"role": "user", "content": q}]).text == "Noted."
+    firsts = [r.json["messages"][0] for r in srv.requests]
+    assert len(firsts) == 2 and all(m["role"] == "user" for m in firsts)

@@ -152,6 +152,7 @@ def _keep(msgs: list[Message], anchor: int | None, cost: Callable[[Sequence[Mess
     Units are taken newest first and the taking stops at the first that does not fit, so what is kept is
     contiguous but for one gap: the anchor (the current turn's user message), then the exchanges after it
     newest first, then the units before it newest first. The newest unit and the anchor are always kept.
+    What is kept starts with a user message when it holds one (:func:`from_user`).
     """
     spans = exchanges(msgs)
     if not spans:
@@ -173,7 +174,16 @@ def _keep(msgs: list[Message], anchor: int | None, cost: Callable[[Sequence[Mess
             break
         used += c
         taken.add(k)
-    return [m for k in sorted(taken) for m in msgs[spans[k][0]:spans[k][1]]]
+    return from_user([m for k in sorted(taken) for m in msgs[spans[k][0]:spans[k][1]]])
+
+
+def from_user(msgs: list[Message]) -> list[Message]:
+    """``msgs`` from its first user message on: what comes before it is the end of a turn whose question fell
+    out of the window (an answer, a tool exchange), and Bedrock Converse refuses a conversation that does not
+    start with a user message ("A conversation must start with a user message"). Unchanged when no message
+    is a user's."""
+    first = next((i for i, m in enumerate(msgs) if m.role == "user"), 0)
+    return msgs[first:]
 
 
 def sliding_window(messages: Sequence[Message], count: int, *, anchor: int | None = None) -> list[Message]:
@@ -186,7 +196,8 @@ def sliding_window(messages: Sequence[Message], count: int, *, anchor: int | Non
     when all of them fit, the messages before the anchor, newest first. So when the current turn alone
     exceeds the window, the model gets its question and the newest exchanges of the turn; the oldest
     exchanges of the turn (and every earlier turn) are dropped. Tool results whose call is missing, and
-    calls whose results are, are dropped first (:func:`repair_tool_pairs`).
+    calls whose results are, are dropped first (:func:`repair_tool_pairs`). The window starts with a user
+    message: an earlier turn's answer whose question did not fit goes too (:func:`from_user`).
     """
     msgs, anchor = _repaired(messages, anchor)
     return _keep(msgs, anchor, window_count, max(1, count))
@@ -203,6 +214,9 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, r
     never summarised. When the cut falls after it (a turn that alone outgrows the window), the older
     messages are those before the anchor and the turn's exchanges before the cut, and the kept ones are the
     anchor followed by the messages from the cut on (a question, then whole exchanges: a valid conversation).
+    Otherwise the cut moves back to the user message that began its turn, so the kept messages start with a
+    question, never with an earlier turn's answer (:func:`from_user`); with no user message before it, it
+    stays where it is.
     """
     msgs = list(messages)
     if len(msgs) <= count:
@@ -214,6 +228,7 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, r
         cut -= 1
     if anchor is not None and 0 <= anchor < cut and msgs[anchor].role == "user":
         return msgs[:anchor] + msgs[anchor + 1:cut], [msgs[anchor], *msgs[cut:]]
+    cut = next((i for i in range(cut, -1, -1) if msgs[i].role == "user"), cut)
     return msgs[:cut], msgs[cut:]
 
 
