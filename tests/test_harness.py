@@ -255,8 +255,8 @@ def test_window_never_splits_a_tool_call_from_its_result(mem: Memory) -> None:
     m = model(use("search_memory", query="x"), say("one"), say("two"))
     agent = Agent(mem, m, truncation={"strategy": "sliding_window", "messagesCount": 3})
     agent.invoke(S, user("first"))
-    agent.invoke(S, user("second"))  # window: [tool, assistant "one", user] -> the orphan result goes, and
-    assert [x.role for x in m.calls[2].messages] == ["user"]  # "one" too: its question "first" is out
+    agent.invoke(S, user("second"))  # the last 3: [tool, "one", "second"]: the exchange goes whole, and the
+    assert [x.content for x in m.calls[2].messages] == ["first", "one", "second"]  # answer keeps its question
 
 
 def test_bad_truncation_is_a_config_error(mem: Memory) -> None:

@@ -63,9 +63,9 @@ def test_sliding_window_and_summary_split() -> None:
     assert [m.content for m in kept] == ["m8", "m9"] and len(older) == 8
     assert ctx.split_for_summary(msgs, 10, 2) == ([], msgs)
     with_tools = [Message("user", "q"), _call("a"), _result("a"), Message("assistant", "done")]
-    older, kept = ctx.split_for_summary(with_tools, 2, 2, anchor=0)
+    older, kept = ctx.split_for_summary(with_tools, 2, 2)  # the call stays with its result, the turn its question
     assert [m.role for m in kept] == ["user", "assistant", "tool", "assistant"] and older == []
-    # without the anchor the cut goes back to the turn's question: never an answer without it
+    # a cut at an answer keeps the answer's question: never an answer without it
     older, kept = ctx.split_for_summary(msgs, 6, 3)
     assert [m.content for m in kept] == ["m6", "m7", "m8", "m9"] and len(older) == 6
     two_turns = [Message("user", "q0"), Message("assistant", "a0"), *with_tools]
@@ -94,8 +94,8 @@ def test_sliding_window_keeps_the_question_and_the_newest_exchanges_of_a_long_tu
     got = ctx.sliding_window(earlier + turn, 40, anchor=len(earlier))
     assert got == [turn[0]] + [m for s in range(11, 30) for m in _exchange(s, 10)]
     assert ctx.window_count(got) == 39 and ctx.repair_tool_pairs(got) == got
-    # without the anchor the old behaviour holds: the most recent messages, the question gone
-    assert ctx.sliding_window(earlier + turn, 40)[0].role == "assistant"
+    # without the anchor the same: the oldest exchange taken gives up its place to the turn's question
+    assert ctx.sliding_window(earlier + turn, 40) == got
     # a window too small for the question and the newest exchange still holds both
     assert ctx.sliding_window(earlier + turn, 1, anchor=len(earlier)) == [turn[0], *_exchange(29, 10)]
 
@@ -131,20 +131,21 @@ def test_summary_split_never_takes_the_question_nor_half_an_exchange() -> None:
     earlier = [Message("user", "q0"), Message("assistant", "a0"), Message("user", "q1"), Message("assistant", "a1")]
     turn = [Message("user", "look them all up")] + [m for s in range(6) for m in _exchange(s, 3)]
     msgs = earlier + turn
-    older, kept = ctx.split_for_summary(msgs, 8, 5, anchor=len(earlier))
+    older, kept = ctx.split_for_summary(msgs, 8, 5)
     assert kept == [turn[0], *_exchange(4, 3), *_exchange(5, 3)]
     assert older == earlier + [m for s in range(4) for m in _exchange(s, 3)]
     assert ctx.repair_tool_pairs(kept) == kept and ctx.repair_tool_pairs(older) == older
-    # without the anchor the cut goes back to the turn's question: the earlier turns are summarised, the turn kept
-    assert ctx.split_for_summary(msgs, 8, 5) == (earlier, turn)
     # with summaryRatio the oldest share goes, the cut still moving back to a call: the question stays
-    older, kept = ctx.split_for_summary(msgs, 8, 5, 0.5, anchor=len(earlier))
+    older, kept = ctx.split_for_summary(msgs, 8, 5, 0.5)
     assert kept == [turn[0], *[m for s in range(2, 6) for m in _exchange(s, 3)]]
     assert older == earlier + [m for s in range(2) for m in _exchange(s, 3)]
-    # a cut before the question is unchanged by the anchor: the question is among the kept messages already
+    # a cut at a question: the kept messages are those from it on
     short = [*earlier, turn[0], *_exchange(0, 1), Message("assistant", "done")]
-    assert ctx.split_for_summary(short, 4, 4, anchor=len(earlier)) == ctx.split_for_summary(short, 4, 4)
-    assert ctx.split_for_summary(short, 4, 4)[1] == short[-4:]
+    assert ctx.split_for_summary(short, 4, 4) == (earlier, short[-4:])
+    # an earlier turn of many exchanges, then a new question: that turn keeps its question too
+    after = [*turn, Message("assistant", "found them"), Message("user", "and now?")]
+    older, kept = ctx.split_for_summary(after, 8, 5)
+    assert kept == [turn[0], *_exchange(5, 3), *after[-2:]] and older == [m for s in range(5) for m in _exchange(s, 3)]
 
 
 def test_extractive_summary_keeps_newest_within_budget() -> None:

@@ -233,8 +233,9 @@ def test_300_tool_calls_in_one_turn_keep_the_question_and_whole_exchanges(make_m
         assert _seen(msgs) == [("user", "ten at a time"),
                                *[m for s in range(max(0, k - 19), k) for m in _exchange(ids(s))]], k
     assert len(calls[30]) == 1 + 1 + 19 * 11  # the system prompt, the question, 19 calls and 190 results
-    # the next turn: older turns go first, here the question of the turn before; its last 19 exchanges stay
-    assert _seen(calls[31]) == [*[m for s in range(11, 30) for m in _exchange(ids(s))],
+    # the next turn: older turns go first; the turn before keeps its question and its last 18 exchanges (the
+    # 19th gives up its place to the question: a conversation never starts with an answer)
+    assert _seen(calls[31]) == [("user", "ten at a time"), *[m for s in range(12, 30) for m in _exchange(ids(s))],
                                 ("assistant", "looked up 300", ()), ("user", "and now?")]
     assert after.text == f"{len(calls[31])} messages seen"
 
@@ -284,12 +285,12 @@ def test_a_long_history_goes_oldest_first_and_pairs_stay_whole(make_memory: Call
     for msgs in (first, second):
         _valid_for_openai(msgs)
     turn_21_on = history[21 * 5:]  # 9 whole turns: 36 messages as the window counts them
-    # 1 (the question) + 36 + answer 20 + the exchange of turn 20 (2) = 40; question 20 would make 41
-    assert _seen(first) == [*_exchange(["h20a", "h20b"]), ("assistant", "answer 20", ()), *turn_21_on,
+    # 1 (the question) + 36 + answer 20 + the exchange of turn 20 (2) = 40, but a window never starts with an
+    # answer: the exchange gives up its place to question 20 (39)
+    assert _seen(first) == [("user", "question 20"), ("assistant", "answer 20", ()), *turn_21_on,
                             ("user", "what is now?")]
-    # 3 (the question and its exchange) + 36 + answer 20 = 40; the exchange of turn 20 would make 42
-    assert _seen(second) == [("assistant", "answer 20", ()), *turn_21_on, ("user", "what is now?"),
-                             *_exchange(["now"])]
+    # 3 (the question and its exchange) + 36 + answer 20 = 40; answer 20 without its question goes (39)
+    assert _seen(second) == [*turn_21_on, ("user", "what is now?"), *_exchange(["now"])]
 
 
 def test_no_truncation_sends_the_whole_history(make_memory: Callable[..., Memory]) -> None:
@@ -349,7 +350,7 @@ def test_summarization_keeps_the_question_of_a_long_turn_and_whole_exchanges(mak
     question = ("user", "look up six")
     # the first two calls: the cut falls before the question (as before): the oldest turn, then the first turn
     assert _seen(calls[0]) == [*history[5:], question]
-    assert _seen(calls[1]) == [history[-1], question, *ex(0)]
+    assert _seen(calls[1]) == [("user", "question 1"), history[-1], question, *ex(0)]  # the answer's question
     for k in range(2, 7):  # the question, then the two newest exchanges; everything older summarised
         assert _seen(calls[k]) == [question, *ex(k - 2), *ex(k - 1)], k
     for k, msgs in enumerate(calls):
@@ -357,7 +358,7 @@ def test_summarization_keeps_the_question_of_a_long_turn_and_whole_exchanges(mak
         assert summary is not None and "look up six" not in summary, k
         # the summary keeps its newest lines within its budget: from call 5 the oldest turn's first lines go
         assert ("question 0" in summary) == (k < 5) and ("earlier lines omitted" in summary) == (k >= 5), k
-        assert ("question 1" in summary) == (1 <= k < 6) and ("answer 1" in summary) == (k >= 2), k
+        assert ("question 1" in summary) == (2 <= k < 6) and ("answer 1" in summary) == (k >= 2), k
         for s in range(6):  # the turn's exchanges older than the two newest are summarised, call and results
             assert (f"item t{s}_2" in summary) == (s < k - 2), (k, s)
             assert (f'"n": "t{s}_0"' in summary) == (s < k - 2), (k, s)
@@ -368,9 +369,9 @@ def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memor
                                                                       width: int) -> None:
     """The default history of 20 events: the 20th newest event is the second-to-last result of an earlier
     exchange of ``width`` lookups. The load extends back to that exchange's call (reading wider slices, twice
-    for 60), so the model receives the call and all its results: ``width`` - 1 events over the count, less than
-    one exchange; not the question of that turn nor anything older. Before, the two results loaded without their
-    call and were dropped as orphans: none of the exchange reached the model."""
+    for 60), so the model receives the call and all its results, and to that turn's question, so the
+    conversation starts with it: ``width`` events over the count; nothing older. Before, the two results loaded
+    without their call and were dropped as orphans: none of the exchange reached the model."""
     mem = make_memory()
     scope = Scope(agent="barista", actor="bob", session=f"cut-{width}")
     ids = [f"w{i}" for i in range(width)]
@@ -390,9 +391,9 @@ def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memor
             scope, [{"role": "user", "content": "what is now?"}])
     first = srv.requests[0].json["messages"]
     _valid_for_openai(first)
-    assert _seen(first) == [*_exchange(ids), ("assistant", f"found {width}", ()), *later,
+    assert _seen(first) == [("user", "look them up"), *_exchange(ids), ("assistant", f"found {width}", ()), *later,
                             ("user", "ok"), ("assistant", "noted", ()), ("user", "what is now?")]
-    assert len(first) - 2 == 20 + 1 + width - 2  # less the system prompt and the question: the call, the results
+    assert len(first) - 2 == 20 + 1 + width - 2 + 1  # less the system prompt and the new question
 
 
 def test_history_drops_results_that_follow_no_call(make_memory: Callable[..., Memory]) -> None:
@@ -405,8 +406,8 @@ def test_history_drops_results_that_follow_no_call(make_memory: Callable[..., Me
                        {"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}])
     with serve(handler=_one_lookup) as srv:
         Agent(mem, _local_model(srv), tools=[_lookup_tool([])],
-              truncation={"strategy": "summarization", "messagesCount": 2, "keepLast": 2}).invoke(
+              truncation={"strategy": "summarization", "messagesCount": 1, "keepLast": 1}).invoke(
             scope, [{"role": "user", "content": "what is now?"}])
     first = srv.requests[0].json["messages"]
-    assert _seen(first) == [("assistant", "hi", ()), ("user", "what is now?")]
-    assert _summary_of(first) == "<summary>\n[user] hello\n"
+    assert _seen(first) == [("user", "what is now?")]
+    assert _summary_of(first) == "<summary>\n[user] hello\n[assistant] hi\n"

@@ -152,7 +152,7 @@ def _keep(msgs: list[Message], anchor: int | None, cost: Callable[[Sequence[Mess
     Units are taken newest first and the taking stops at the first that does not fit, so what is kept is
     contiguous but for one gap: the anchor (the current turn's user message), then the exchanges after it
     newest first, then the units before it newest first. The newest unit and the anchor are always kept.
-    What is kept starts with a user message when it holds one (:func:`from_user`).
+    What is kept starts with a user message (:func:`_asked`).
     """
     spans = exchanges(msgs)
     if not spans:
@@ -165,16 +165,42 @@ def _keep(msgs: list[Message], anchor: int | None, cost: Callable[[Sequence[Mess
         after = [k for k in newest if k > at]
         order = after[:1] + [at] + after[1:] + [k for k in newest if k < at]
         forced = 2 if after else 1
+    costs = [cost(msgs[a:b]) for a, b in spans]
     used = 0
     taken: set[int] = set()
     for n, k in enumerate(order):
-        a, b = spans[k]
-        c = cost(msgs[a:b])
-        if n >= forced and used + c > limit:
+        if n >= forced and used + costs[k] > limit:
             break
-        used += c
+        used += costs[k]
         taken.add(k)
+    taken = _asked(msgs, spans, taken, set(order[:forced]), costs, limit - used)
     return from_user([m for k in sorted(taken) for m in msgs[spans[k][0]:spans[k][1]]])
+
+
+def _asked(msgs: list[Message], spans: list[tuple[int, int]], taken: set[int], forced: set[int], costs: list[int],
+           room: int) -> set[int]:
+    """``taken`` (indexes of ``spans``) starting with a user message: when the oldest unit taken is the
+    middle of a turn (its answer, its newest exchanges), that turn's question comes too, the turn's oldest
+    units taken giving up their place to it when there is no room (never the ``forced`` ones). So the model
+    reads a long turn as its question and its newest exchanges, not exchanges nobody asked for. Unchanged
+    when no question comes before it, or even the forced units leave it no room (:func:`from_user` then
+    drops the leading units)."""
+    taken = set(taken)
+    while taken:
+        first = min(taken)
+        if msgs[spans[first][0]].role == "user":
+            return taken
+        question = next((k for k in range(first - 1, -1, -1) if msgs[spans[k][0]].role == "user"), None)
+        if question is None:
+            return taken
+        if costs[question] <= room:
+            return taken | {question}
+        oldest = next((k for k in sorted(taken) if k not in forced), None)
+        if oldest is None:
+            return taken
+        taken.discard(oldest)
+        room += costs[oldest]
+    return taken
 
 
 def from_user(msgs: list[Message]) -> list[Message]:
@@ -203,20 +229,19 @@ def sliding_window(messages: Sequence[Message], count: int, *, anchor: int | Non
     return _keep(msgs, anchor, window_count, max(1, count))
 
 
-def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None,
-                      *, anchor: int | None = None) -> tuple[list[Message], list[Message]]:
+def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, ratio: float | None = None
+                      ) -> tuple[list[Message], list[Message]]:
     """(older, kept): when there are more than ``count`` messages, all but the last ``keep_last`` are older;
     with ``ratio`` (AgentCore's ``summaryRatio``) only that share of the messages, oldest first, and never one
     of the last ``keep_last`` (``preserveRecentMessages``).
 
     The cut moves back past tool results so the kept messages start with the call that asked for them: a tool
-    exchange is summarised or kept whole. ``anchor`` is the index of the current turn's user message: it is
-    never summarised. When the cut falls after it (a turn that alone outgrows the window), the older
-    messages are those before the anchor and the turn's exchanges before the cut, and the kept ones are the
-    anchor followed by the messages from the cut on (a question, then whole exchanges: a valid conversation).
-    Otherwise the cut moves back to the user message that began its turn, so the kept messages start with a
-    question, never with an earlier turn's answer (:func:`from_user`); with no user message before it, it
-    stays where it is.
+    exchange is summarised or kept whole. The question of the turn the cut falls in (its last user message
+    before the cut) is never summarised: the kept messages are that question followed by the messages from
+    the cut on, and the older ones everything else before the cut. So a turn that alone outgrows the window
+    (the current one, or an earlier one of hundreds of tool calls) keeps its question and its newest
+    exchanges, and the model is never sent a conversation that starts with an answer (Bedrock Converse
+    refuses one). With no user message before the cut, the kept messages are those from the cut on.
     """
     msgs = list(messages)
     if len(msgs) <= count:
@@ -226,10 +251,10 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, r
         cut = min(cut, max(1, round(len(msgs) * ratio)))
     while cut > 0 and msgs[cut].role == "tool":
         cut -= 1
-    if anchor is not None and 0 <= anchor < cut and msgs[anchor].role == "user":
-        return msgs[:anchor] + msgs[anchor + 1:cut], [msgs[anchor], *msgs[cut:]]
-    cut = next((i for i in range(cut, -1, -1) if msgs[i].role == "user"), cut)
-    return msgs[:cut], msgs[cut:]
+    asked = next((i for i in range(cut - 1, -1, -1) if msgs[i].role == "user"), None)
+    if msgs[cut].role == "user" or asked is None:
+        return msgs[:cut], msgs[cut:]
+    return msgs[:asked] + msgs[asked + 1:cut], [msgs[asked], *msgs[cut:]]
 
 
 def _line(m: Message, tokens: int) -> str:

@@ -221,41 +221,49 @@ class _Invocation:
 
     # -- loading ------------------------------------------------------------------------------------
     def load_history(self) -> list[Event]:
-        """The session's last ``harness.history.messagesCount`` events, starting at an exchange boundary.
+        """The session's last ``harness.history.messagesCount`` events, starting with a user message.
 
-        When the slice starts inside an earlier tool exchange (its first events are tool results whose call
-        is older), it is extended back to that call, so the exchange arrives whole: the count is exceeded by
-        the call and the results the count left out, less than one exchange. The call is found by reading
-        wider slices (doubling, up to ``validate.MAX_LIMIT`` events); when it is not within them, or the session
-        has nothing older (the results are orphans), the leading results are dropped instead (the window would
-        drop them anyway: a result without its call is never sent)."""
+        When the slice starts inside an earlier turn (an answer, tool results, a call), the turn's question
+        (its last user message before the slice) is loaded too, ahead of the slice: the model reads that turn
+        as its question and its newest events, never as an answer nobody asked for (Bedrock Converse refuses
+        a conversation that starts with one). When the slice starts with tool results whose call is older,
+        it is also extended back to that call, so the exchange arrives whole. Both are found by reading wider
+        slices (doubling, up to ``validate.MAX_LIMIT`` events); the count is exceeded by the question and by
+        the call and the results the count left out. Results whose call is not within them, or that follow
+        no call, are dropped (the window would drop them anyway: a result without its call is never sent)."""
         n = self.cfg.harness.history.messages_count
         if n <= 0:
             return []
         limit = min(n, validate.MAX_LIMIT)
         events = self.mem.events(self.scope, limit=limit, preview=self.turn.preview)
-        if not events or events[0].role != "tool":
+        if not events or events[0].role == "user":
             return events
-        size, wider = limit, events
-        while len(wider) == size and size < validate.MAX_LIMIT:  # a full read: there may be older events
+        size, wider, first = limit, events, 0
+        while len(wider) == size and size < validate.MAX_LIMIT and not any(
+                ev.role == "user" for ev in wider[:first]):  # a full read: there may be older events
             size = min(2 * size, validate.MAX_LIMIT)
             wider = self.mem.events(self.scope, limit=size, preview=self.turn.preview)
-            first = next((i for i, ev in enumerate(wider) if ev.id == events[0].id), None)
-            if first is None:  # the session moved on meanwhile: drop the partial exchange
+            found = next((i for i, ev in enumerate(wider) if ev.id == events[0].id), None)
+            if found is None:  # the session moved on meanwhile: keep the slice as it is
+                wider, first = events, 0
                 break
-            start = first
-            while start > 0 and wider[start - 1].role == "tool":
+            first = found
+        start = first
+        while start > 0 and wider[start - 1].role == "tool":
+            start -= 1
+        if events[0].role == "tool":
+            call = wider[start - 1] if start > 0 else None
+            answered = {ev.tool_call_id for ev in wider[start:first + 1]}
+            if call is not None and call.role == "assistant" and answered & {c.id for c in call.tool_calls}:
                 start -= 1
-            if start > 0:
-                call = wider[start - 1]
-                results = {ev.tool_call_id for ev in wider[start:first + 1]}
-                if call.role == "assistant" and results & {c.id for c in call.tool_calls}:
-                    return wider[start - 1:first] + events
-                break  # the results follow no call: orphans
-        skip = 0
-        while skip < len(events) and events[skip].role == "tool":
-            skip += 1
-        return events[skip:]
+            else:  # orphans: the results follow no call within reach
+                events = events[next((i for i, ev in enumerate(events) if ev.role != "tool"), len(events)):]
+                if not events or events[0].role == "user":
+                    return events
+                start = first
+        head = list(wider[start:first])
+        asked = next((i for i in range(start - 1, -1, -1) if wider[i].role == "user"), None)
+        return ([wider[asked]] if asked is not None else []) + head + events
 
     def latest_state(self, loaded: Sequence[Event]) -> dict[str, Any]:
         """The state the session's latest turn reported (``{}`` for a new session)."""

@@ -161,7 +161,7 @@ class ContextBuilder:
         elif strategy == "summarization":
             events = {id(m): it.event_id for it, m in kept}
             older, msgs = ctx.split_for_summary(msgs, self.truncation.messages_count, self.truncation.keep_last,
-                                                self.truncation.summary_ratio, anchor=_index(msgs, question))
+                                                self.truncation.summary_ratio)
             if older:
                 summarized = len(older)
                 key = (len(older), events.get(id(older[-1])))
