@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -13,9 +12,11 @@ import pytest
 from engram import Memory, Scope
 from engram.errors import ConfigError, ModelError, ModelOutputError
 from engram.harness.agent import Agent
+from engram.models._blocks import NO_ANSWER
 from engram.models.base import Message, ToolSpec, Usage
 from engram.models.bedrock import JSON_TOOL, BedrockModel, sigv4_headers
 from engram.types import ToolCall
+from tests.support.provider_rules import bedrock_refusal
 from tests.support.wire import Recorded, Reply, bedrock_converse, bedrock_error, check_sigv4, serve
 
 AKID = "AKIDEXAMPLE123"
@@ -96,8 +97,11 @@ def test_tool_use_roundtrip_with_tool_config() -> None:
         {"role": "user", "content": [{"text": "Which plan?"}]},
         {"role": "assistant", "content": [{"toolUse": {"toolUseId": "tu_1", "name": "search_memory",
                                                        "input": {"query": "plan"}}}]},
-        {"role": "user", "content": [{"toolResult": {"toolUseId": "tu_1", "content": [{"text": "premium"}]}},
-                                     {"text": "Thanks"}]},
+        # Converse takes no user message holding tool results and text ("Conversation blocks and tool result
+        # blocks cannot be provided in the same turn"): the missing answer between them is said as one
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "tu_1", "content": [{"text": "premium"}]}}]},
+        {"role": "assistant", "content": [{"text": NO_ANSWER}]},
+        {"role": "user", "content": [{"text": "Thanks"}]},
     ]
 
 
@@ -217,15 +221,9 @@ def test_sigv4_matches_the_published_aws_test_vectors() -> None:
 
 
 def _converse_rules(req: Recorded) -> Reply | dict[str, Any]:
-    """What Bedrock Converse checks of a conversation's roles: it starts with a user message and alternates."""
-    roles = [m["role"] for m in req.json["messages"]]
-    if roles[:1] != ["user"]:
-        return bedrock_error(400, "ValidationException", "A conversation must start with a user message. Try again "
-                                                          "with a conversation that starts with a user message.")
-    if any(a == b for a, b in itertools.pairwise(roles)):
-        return bedrock_error(400, "ValidationException", "A conversation must alternate between user and assistant "
-                                                          "roles.")
-    return bedrock_converse("Noted.")
+    """Bedrock Converse's conversation rules (:func:`tests.support.provider_rules.bedrock_refusal`: it starts with a
+    user message, alternates, pairs tool results with their calls...), then a plain answer."""
+    return bedrock_refusal(req.json) or bedrock_converse("Noted.")
 
 
 @pytest.mark.parametrize("truncation", [{"strategy": "sliding_window", "messagesCount": 4},

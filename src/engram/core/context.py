@@ -204,11 +204,12 @@ def _asked(msgs: list[Message], spans: list[tuple[int, int]], taken: set[int], f
 
 
 def from_user(msgs: list[Message]) -> list[Message]:
-    """``msgs`` from its first user message on: what comes before it is the end of a turn whose question fell
-    out of the window (an answer, a tool exchange), and Bedrock Converse refuses a conversation that does not
-    start with a user message ("A conversation must start with a user message"). Unchanged when no message
-    is a user's."""
-    first = next((i for i, m in enumerate(msgs) if m.role == "user"), 0)
+    """``msgs`` from its first user message with words on: what comes before it is the end of a turn whose question
+    fell out of the window (an answer, a tool exchange), and Bedrock Converse refuses a conversation that does not
+    start with a user message ("A conversation must start with a user message"). A blank user message does not
+    count: the content-block APIs refuse a blank text block, so their clients leave it out, and a window starting
+    with one would reach them starting with the answer after it. Unchanged when no user message has words."""
+    first = next((i for i, m in enumerate(msgs) if m.role == "user" and m.content.strip()), 0)
     return msgs[first:]
 
 

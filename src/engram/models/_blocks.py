@@ -25,12 +25,25 @@ JSON_TOOL = "json_answer"
 JSON_TOOL_DESCRIPTION = "Give your answer: a JSON object matching the input schema."
 
 
+#: What stands for an answer that is not there, between tool results and the user's next words, where the API
+#: takes no message holding both (:func:`block_messages`'s ``results_apart``).
+NO_ANSWER = "(no answer)"
+
+
 def block_messages(messages: Sequence[Message], *, system: str | None, structured: bool,
                    text: Callable[[str], list[Block]], tool_result: Callable[[Message], Block],
-                   tool_use: Callable[[ToolCall], Block]) -> tuple[list[str], list[dict[str, Any]]]:
+                   tool_use: Callable[[ToolCall], Block],
+                   results_apart: Callable[[Block], bool] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
     """System texts (the call's own ``system`` first) and the block messages. Without tools offered
     (``structured`` false), the history's tool calls and results are rendered as text, since both APIs
-    refuse tool blocks without a tool config."""
+    refuse tool blocks without a tool config.
+
+    ``results_apart`` tells a tool-result block, for an API that refuses a user message holding tool results and
+    other blocks (Bedrock Converse: "Conversation blocks and tool result blocks cannot be provided in the same
+    turn"). Tool results are followed by the user's words only where the answer between them is empty (a model
+    that answered nothing after its tools, which the history keeps as an empty message, and no API takes an empty
+    text block); merged, the two would make one such message. There an assistant message saying
+    :data:`NO_ANSWER` keeps them apart, as the empty answer did in the history."""
     texts: list[str] = [system] if system else []
     out: list[dict[str, Any]] = []
 
@@ -38,9 +51,12 @@ def block_messages(messages: Sequence[Message], *, system: str | None, structure
         if not blocks:
             return
         if out and out[-1]["role"] == role:
-            out[-1]["content"].extend(blocks)
-        else:
-            out.append({"role": role, "content": blocks})
+            if results_apart is None or not any(map(results_apart, out[-1]["content"])) \
+                    or any(map(results_apart, blocks)):
+                out[-1]["content"].extend(blocks)
+                return
+            out.append({"role": "assistant", "content": text(NO_ANSWER)})
+        out.append({"role": role, "content": blocks})
 
     for i, m in enumerate(messages):
         if m.role == "system":

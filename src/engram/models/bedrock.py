@@ -182,12 +182,14 @@ def _tool_spec(name: str, description: str, schema: dict[str, Any]) -> dict[str,
 
 def _messages(messages: Sequence[Message], *, system: str | None, structured: bool
               ) -> tuple[list[str], list[dict[str, Any]]]:
-    """System text apart (``system`` first); alternating user/assistant messages of Converse content blocks."""
+    """System text apart (``system`` first); alternating user/assistant messages of Converse content blocks, tool
+    results never sharing a user message with text (:func:`~engram.models._blocks.block_messages`)."""
     return block_messages(
         messages, system=system, structured=structured, text=_text,
         tool_result=lambda m: {"toolResult": {"toolUseId": m.tool_call_id,
                                               "content": [{"text": m.content or "(empty)"}]}},
-        tool_use=lambda c: {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}})
+        tool_use=lambda c: {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}},
+        results_apart=lambda b: "toolResult" in b)
 
 
 def _text(text: str) -> list[dict[str, Any]]:
