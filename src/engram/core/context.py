@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ValidationError
-from ..types import Message
+from ..types import Event, Message
 from .text import count_tokens
 
 _PIECE = re.compile(r"\w+|[^\w\s]")
@@ -188,9 +188,9 @@ def _asked(msgs: list[Message], spans: list[tuple[int, int]], taken: set[int], f
     taken = set(taken)
     while taken:
         first = min(taken)
-        if msgs[spans[first][0]].role == "user":
+        if asks(msgs[spans[first][0]]):
             return taken
-        question = next((k for k in range(first - 1, -1, -1) if msgs[spans[k][0]].role == "user"), None)
+        question = next((k for k in range(first - 1, -1, -1) if asks(msgs[spans[k][0]])), None)
         if question is None:
             return taken
         if costs[question] <= room:
@@ -203,13 +203,19 @@ def _asked(msgs: list[Message], spans: list[tuple[int, int]], taken: set[int], f
     return taken
 
 
+def asks(m: Message | Event) -> bool:
+    """A user message with words: what can start a conversation. A blank one cannot: the content-block APIs
+    refuse a blank text block, so their clients leave it out, and a conversation starting with one would reach
+    them starting with the answer after it."""
+    return m.role == "user" and bool(m.content.strip())
+
+
 def from_user(msgs: list[Message]) -> list[Message]:
-    """``msgs`` from its first user message with words on: what comes before it is the end of a turn whose question
-    fell out of the window (an answer, a tool exchange), and Bedrock Converse refuses a conversation that does not
-    start with a user message ("A conversation must start with a user message"). A blank user message does not
-    count: the content-block APIs refuse a blank text block, so their clients leave it out, and a window starting
-    with one would reach them starting with the answer after it. Unchanged when no user message has words."""
-    first = next((i for i, m in enumerate(msgs) if m.role == "user" and m.content.strip()), 0)
+    """``msgs`` from its first user message with words on (:func:`asks`): what comes before it is the end of a
+    turn whose question fell out of the window (an answer, a tool exchange), and Bedrock Converse refuses a
+    conversation that does not start with a user message ("A conversation must start with a user message").
+    Unchanged when no user message has words."""
+    first = next((i for i, m in enumerate(msgs) if asks(m)), 0)
     return msgs[first:]
 
 
@@ -252,8 +258,8 @@ def split_for_summary(messages: Sequence[Message], count: int, keep_last: int, r
         cut = min(cut, max(1, round(len(msgs) * ratio)))
     while cut > 0 and msgs[cut].role == "tool":
         cut -= 1
-    asked = next((i for i in range(cut - 1, -1, -1) if msgs[i].role == "user"), None)
-    if msgs[cut].role == "user" or asked is None:
+    asked = next((i for i in range(cut - 1, -1, -1) if asks(msgs[i])), None)
+    if asks(msgs[cut]) or asked is None:
         return msgs[:cut], msgs[cut:]
     return msgs[:asked] + msgs[asked + 1:cut], [msgs[asked], *msgs[cut:]]
 

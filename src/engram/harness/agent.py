@@ -236,11 +236,11 @@ class _Invocation:
             return []
         limit = min(n, validate.MAX_LIMIT)
         events = self.mem.events(self.scope, limit=limit, preview=self.turn.preview)
-        if not events or events[0].role == "user":
+        if not events or ctx.asks(events[0]):
             return events
         size, wider, first = limit, events, 0
         while len(wider) == size and size < validate.MAX_LIMIT and not any(
-                ev.role == "user" for ev in wider[:first]):  # a full read: there may be older events
+                ctx.asks(ev) for ev in wider[:first]):  # a full read: there may be older events
             size = min(2 * size, validate.MAX_LIMIT)
             wider = self.mem.events(self.scope, limit=size, preview=self.turn.preview)
             found = next((i for i, ev in enumerate(wider) if ev.id == events[0].id), None)
@@ -258,11 +258,11 @@ class _Invocation:
                 start -= 1
             else:  # orphans: the results follow no call within reach
                 events = events[next((i for i, ev in enumerate(events) if ev.role != "tool"), len(events)):]
-                if not events or events[0].role == "user":
+                if not events or ctx.asks(events[0]):
                     return events
                 start = first
         head = list(wider[start:first])
-        asked = next((i for i in range(start - 1, -1, -1) if wider[i].role == "user"), None)
+        asked = next((i for i in range(start - 1, -1, -1) if ctx.asks(wider[i])), None)
         return ([wider[asked]] if asked is not None else []) + head + events
 
     def latest_state(self, loaded: Sequence[Event]) -> dict[str, Any]:
