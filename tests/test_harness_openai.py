@@ -18,6 +18,7 @@ from engram.errors import ValidationError
 from engram.harness.agent import Agent
 from engram.models.base import Usage
 from engram.models.openai import OpenAIModel
+from tests.support.provider_rules import openai_refusal
 from tests.support.wire import Recorded, openai_chat, serve
 
 S = Scope(agent="barista", actor="bob", session="morning")
@@ -143,17 +144,10 @@ def _seen(msgs: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 
 
 def _valid_for_openai(msgs: list[dict[str, Any]]) -> None:
-    """OpenAI's rules: every assistant tool call answered right after it, every tool message answering a call
-    of the assistant message it follows."""
-    open_calls: set[str] = set()
-    for m in msgs:
-        if m["role"] == "tool":
-            assert m["tool_call_id"] in open_calls, m
-            open_calls.discard(m["tool_call_id"])
-            continue
-        assert not open_calls, f"unanswered calls {sorted(open_calls)} before {m}"
-        open_calls = {c["id"] for c in m.get("tool_calls") or ()}
-    assert not open_calls
+    """OpenAI's rules (tests.support.provider_rules): every assistant tool call answered right after it, every
+    tool message answering a call of the assistant message it follows."""
+    refused = openai_refusal({"messages": msgs})
+    assert refused is None, refused.body
 
 
 def _lookup_tool(ran: list[Any]) -> Any:
