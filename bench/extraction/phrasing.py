@@ -38,6 +38,7 @@ Usage::
     .venv/bin/python bench/extraction/phrasing.py --set blind2     # the second blind set, never tuned on
     .venv/bin/python bench/extraction/phrasing.py --set blind3 --split tune -v  # the third: its tune half
     .venv/bin/python bench/extraction/phrasing.py --model openai:gpt-4o-mini --base-url http://127.0.0.1:8080/v1
+    .venv/bin/python bench/extraction/phrasing.py --set blind9 --split held --keep-sentences answer  # a ceiling
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ from playback import append_and_extract  # noqa: E402
 
 from engram import Memory  # noqa: E402
 from engram.core.consolidate import similarity  # noqa: E402
+from engram.extract.statements import content, third_person  # noqa: E402
 from engram.types import Record, Scope  # noqa: E402
 
 DIGEST = "cae90e253530"  # the set as first run (2026-12-02, before any rule change for it); frozen
@@ -115,7 +117,41 @@ def weekly(day: str, text: str) -> bool:
     return bool(re.search(rf"\bevery {day}\b|\b{day}s\b|\bweekly\b|\bevery week\b", text, re.IGNORECASE))
 
 
-def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -> dict[str, Any]:
+def _sentences(user: dict[str, Any]) -> list[str]:
+    """What the user said, sentence by sentence, in order."""
+    return [s.strip() for sess in user["sessions"] for role, text in sess["messages"] if role == "user"
+            for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+def keep_sentences(mem: Memory, scope: Scope, user: dict[str, Any], records: list[Record], how: str) -> None:
+    """Two measurements of extraction's ceiling, not a strategy (``--keep-sentences``): after extraction, the
+    user's own sentences are written as records (``remember``, third person) beside what it kept.
+
+    - ``answer``: only the sentences naming a probe's latest value that no record names (an oracle: it knows
+      the answers), so a perfect choice of which sentence to keep;
+    - ``all``: every sentence that is not a question, of 4 words or more, whose content words are not mostly
+      those of a record already kept (no knowledge of the answers).
+    """
+    namespace = records[0].namespace if records else None
+    if how == "answer":
+        missing = [p["latest"] for p in user["probes"]
+                   if p["latest"] and not any(names(p["latest"], r.summary) for r in records)]
+        chosen = [s for s in _sentences(user) if any(names(v, s) for v in missing)]
+    else:
+        have = [content(r.summary) for r in records]
+        chosen = []
+        for s in _sentences(user):
+            mine = content(s)
+            if s.endswith("?") or len(s.split()) < 4 or not mine or any(len(mine & h) >= 0.6 * len(mine) for h in have):
+                continue
+            have.append(mine)
+            chosen.append(s)
+    for s in dict.fromkeys(chosen):
+        mem.remember(scope, third_person(s)[:300], scope="actor", namespace=namespace)
+
+
+def play(user: dict[str, Any], embedder: str | None, model: str | None = None,
+         keep: str | None = None) -> dict[str, Any]:
     cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "extraction": {"trigger": "off"},
                                   "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
@@ -139,6 +175,9 @@ def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -
         now[0] += timedelta(days=1)
         probe = Scope(agent="bench", actor=actor, session=f"{actor}-probe")
         records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
+        if keep:
+            keep_sentences(mem, probe, user, records, keep)
+            records = [r for r in mem.list(probe, limit=1000) if r.namespace.startswith(LONG_TERM)]
         out = [judge(p, [h.record for h in mem.recall(probe, p["question"], limit=TOP)[:TOP] if h.record], records)
                for p in user["probes"]]
         return {"id": actor, "split": user["split"], "probes": out, "turns": turns, "seconds": seconds,
@@ -192,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("-v", "--verbose", action="store_true", help="list the tune split's misses")
     ap.add_argument("--rejudge", type=Path, default=None, help="re-total a saved --json run with today's dup rule")
+    ap.add_argument("--keep-sentences", choices=("answer", "all"), default=None,
+                    help="a ceiling measurement: also write the user's sentences as records (see keep_sentences)")
     args = ap.parse_args(argv)
     if args.rejudge:
         saved = json.loads(args.rejudge.read_text(encoding="utf-8"))
@@ -211,9 +252,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"the {args.set} set changed (digest {got}, frozen {frozen})", file=sys.stderr)
         return 2
     chosen = [u for u in users if args.split in ("both", u["split"]) or u["split"] == "all"]
-    results = [play(u, args.embedder, args.model) for u in chosen]
+    results = [play(u, args.embedder, args.model, args.keep_sentences) for u in chosen]
     report: dict[str, Any] = {"set": args.set, "digest": got, "embedder": args.embedder or "default",
-                              "model": args.model or "offline",
+                              "model": args.model or "offline", "keep_sentences": args.keep_sentences,
                               "by_split": {}, "by_kind": {}}
     print(f"digest={got}  users={len(results)}")
     print(f"{'split':6} {'probes':>6} {'latest@3':>8} {'stale@3':>8} {'negated@3':>9} {'dup':>6} {'fused':>6} "
