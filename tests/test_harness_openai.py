@@ -361,12 +361,12 @@ def test_summarization_keeps_the_question_of_a_long_turn_and_whole_exchanges(mak
 @pytest.mark.parametrize("width", [4, 60])
 def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memory: Callable[..., Memory],
                                                                       width: int) -> None:
-    """The default history of 20 events: the 20th newest event is the second-to-last result of an earlier
+    """A history of 20 events: the 20th newest event is the second-to-last result of an earlier
     exchange of ``width`` lookups. The load extends back to that exchange's call (reading wider slices, twice
     for 60), so the model receives the call and all its results, and to that turn's question, so the
     conversation starts with it: ``width`` events over the count; nothing older. Before, the two results loaded
     without their call and were dropped as orphans: none of the exchange reached the model."""
-    mem = make_memory()
+    mem = make_memory({"harness": {"history": {"messagesCount": 20}}})
     scope = Scope(agent="barista", actor="bob", session=f"cut-{width}")
     ids = [f"w{i}" for i in range(width)]
     mem.append(scope, [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}])

@@ -207,8 +207,13 @@ class Memory(_Strict):
     @field_validator("kinds")
     @classmethod
     def _kinds(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        """At least one kind, each named once: a kind declared twice is a mistake in the list (it would also
+        repeat in the memory tools' ``kind`` enum, whose values JSON Schema wants unique), refused, not merged."""
         if not v:
             raise ValueError("at least one kind is needed")
+        twice = sorted({k for k in v if v.count(k) > 1})
+        if twice:
+            raise ValueError(f"kind {twice[0]!r} is declared more than once")
         for k in v:
             if not k or len(k) > validate.MAX_KIND or not k.replace("_", "").replace("-", "").isalnum():
                 raise ValueError(f"kind {k!r} must be 1-{validate.MAX_KIND} letters, digits, '-' or '_'")

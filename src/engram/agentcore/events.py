@@ -6,7 +6,7 @@ come from the conversational payloads (so engram's own history search and harnes
 the exact payload list, branch and typed metadata ride along in the event's metadata under ``$agentcore``
 (a key no AgentCore metadata key can take: ``$`` is outside their pattern), and each string metadata value
 is copied flat beside it so engram-side readers see ``{"ticket": "T-7"}``. Events written through engram's
-own API come back as one conversational payload.
+own API come back as one conversational payload, plus their tool calls (:func:`native_payload`).
 
 ``clientToken`` follows the one rule of :mod:`.idempotency`, settled in the same transaction as the event: a
 retried CreateEvent with the same token returns the first event instead of writing another.
@@ -77,6 +77,26 @@ def _message(body: dict[str, Any], at: datetime) -> dict[str, Any]:
     return msg
 
 
+def native_payload(ev: Event) -> list[dict[str, Any]]:
+    """The AgentCore payload of an event written through engram itself (the harness, Python, HTTP, MCP).
+
+    Its text is one conversational payload. "Short-term memory captures raw events (messages, tool calls)",
+    and the Memory APIs read them: so each tool call an assistant message made is a ``json`` payload
+    ``{"toolUse": {"toolUseId", "name", "input"}}`` (a Converse content block, as InvokeHarness streams it),
+    and a tool result adds ``{"toolResult": {"toolUseId", "name"}}`` naming the call it answers. Without these
+    a tool call, which has no text, came back as an event with an empty payload. At most 100 payloads (the
+    service model's limit); the engram event keeps every call."""
+    out: list[dict[str, Any]] = []
+    if ev.content:
+        out.append({"conversational": {"content": {"text": ev.content}, "role": ROLE_OUT.get(ev.role, "OTHER")}})
+    out += [{"json": {"content": {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}}}}
+            for c in ev.tool_calls]
+    if ev.role == "tool" and ev.tool_call_id:
+        link = {"toolUseId": ev.tool_call_id, **({"name": ev.name} if ev.name else {})}
+        out.append({"json": {"content": {"toolResult": link}}})
+    return out[:100]
+
+
 def event_out(res_id: str, ev: Event, *, payloads: bool = True) -> dict[str, Any]:
     """An engram event as AgentCore's Event structure."""
     extra = ev.metadata.get(KEY) if isinstance(ev.metadata.get(KEY), dict) else None
@@ -92,8 +112,7 @@ def event_out(res_id: str, ev: Event, *, payloads: bool = True) -> dict[str, Any
             out["metadata"] = extra["metadata"]
         return out
     if payloads:
-        out["payload"] = [{"conversational": {"content": {"text": ev.content},
-                                              "role": ROLE_OUT.get(ev.role, "OTHER")}}] if ev.content else []
+        out["payload"] = native_payload(ev)
     meta = {k: {"stringValue": v} for k, v in ev.metadata.items()
             if isinstance(v, str) and len(v) <= 256 and ids.METADATA_KEY.fullmatch(k) and 1 <= len(k) <= 128
             and ids.METADATA_VALUE.fullmatch(v)}

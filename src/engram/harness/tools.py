@@ -41,6 +41,10 @@ STATE_TOOL = "update_state"
 WRITE_TOOLS = ("add_memory", "delete_memory")
 READ_ONLY_TOOLS = ("read_memory", "search_memory", "search_history", "retrieve_result")
 MEMORY_TOOLS = (*WRITE_TOOLS, *READ_ONLY_TOOLS)
+# what the instructions say when search_history is offered (the Twisp document: "the agent is told to search
+# before guessing at something an earlier turn established")
+HISTORY_HINT = ("Earlier messages of this session that are no longer in view are kept: search them with "
+                "search_history before guessing at, or asking again about, something an earlier turn established.")
 SEARCH_CONTENT_TOKENS = 120  # per search hit; read_memory gives the whole record
 
 
@@ -153,7 +157,8 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | 
                   "ids": {"type": "array", "items": _text(validate.MAX_ID), "maxItems": top,
                           "description": "Only these record ids."}})),
         "search_history": ToolSpec(
-            "search_history", "Search earlier messages of this session that are no longer in view.",
+            "search_history", "Search earlier messages of this session that are no longer in view: search "
+                              "before guessing at something an earlier turn established.",
             _obj({"query": _text(validate.MAX_QUERY), "limit": _whole(1, top)}, ("query",))),
         "retrieve_result": ToolSpec(
             "retrieve_result", "Read a tool result that was set aside because it was large, by its ref; "
