@@ -324,15 +324,23 @@ def test_the_agent_is_told_to_search_history_before_guessing(make_memory: Memory
     assert "guess" in told.lower()
 
 
-@pytest.mark.xfail(strict=True, reason="no memory tool can pin (harness/tools.py): pins are set by an operator "
-                                       "(Memory.pin, engram pin, HTTP PUT .../pin), never by the agent")
 def test_the_agent_may_pin_a_record(make_memory: MemoryFactory) -> None:
-    """"With `harness.memory.pinned`, the agent may pin a record" """
-    mem = make_memory({"harness": {"memory": {"enabled": True, "pinned": {"max_tokens": 2000},
+    """"With `harness.memory.pinned`, the agent may pin a record, and every turn's instructions list the summary
+    and ID of each pinned record it reads. ... a pin that would exceed it is refused, and the agent is told to
+    consolidate several pins into one." """
+    mem = make_memory({"harness": {"memory": {"enabled": True, "pinned": {"max_tokens": 12},
                                               "tools": ["add_memory", "read_memory", "delete_memory"]}}})
+    ruling = "Never waive fees above 50 EUR"
+    pinning = model(use("add_memory", summary=ruling, pin=True),
+                    use("add_memory", summary="Always escalate disputed card payments to the fraud desk", pin=True),
+                    say("ok"))
+    Agent(mem, pinning).invoke(ACCT, user("pin the fee ruling and the escalation rule"))
+    first, second = (json.loads(c.messages[-1].content) for c in pinning.calls[1:3])
+    assert first["pinned"] is True and "consolidate" in second["error"]["message"]  # over the 12-token budget
     m = model(say("ok"))
     Agent(mem, m).invoke(ACCT, user("hello"))
-    assert any("pin" in name or "pin" in schema.get("properties", {}) for name, schema in m.calls[0].schemas.items())
+    assert ruling in m.calls[0].system and first["id"] in m.calls[0].system
+    assert [r.summary for r in mem.list(ACCT) if r.pinned] == [ruling]
 
 
 @pytest.mark.xfail(strict=True, reason="retrieval.py Retrieval.neighbours (what extraction consolidates against) "

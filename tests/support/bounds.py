@@ -42,6 +42,7 @@ def engine_bounds(defaults: ToolDefaults, labels: Iterable[str]) -> dict[tuple[s
         ("add_memory", "content"): {"maxLength": validate.MAX_RECORD_CONTENT},
         ("add_memory", "labels"): {},  # declared labels only, any number of them
         ("add_memory", "replaces"): RECORD_ID,
+        ("add_memory", "pin"): {},  # a boolean: its type is its bound
         ("read_memory", "id"): RECORD_ID,
         ("delete_memory", "id"): RECORD_ID,
         ("search_memory", "query"): query,

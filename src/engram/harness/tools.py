@@ -138,6 +138,10 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | 
                                          f"agent.{level}"},
                 "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
                 "replaces": _text(validate.MAX_ID, description="Id of an existing record this one supersedes."),
+                "pin": {"type": "boolean",
+                        "description": "Pin it: every turn's instructions list it. Only for the few facts every "
+                                       "turn must see; refused past the pins' token budget (consolidate several "
+                                       "pins into one, replacing them)."},
             }, ("summary",))),
         "read_memory": ToolSpec(
             "read_memory", "Read one memory record by id, with its content and status.",
@@ -308,14 +312,17 @@ class ToolOps:
         return op(args)
 
     def add_memory(self, args: dict[str, Any]) -> Record:
-        _check_args(args, ("summary", "content", "kind", "scope", "labels", "replaces"))
+        _check_args(args, ("summary", "content", "kind", "scope", "labels", "replaces", "pin"))
         summary = _str(args, "summary", required=True)
         assert summary is not None
+        pin = args.get("pin", False)
+        if not isinstance(pin, bool):
+            raise ValidationError("must be true or false", field="pin")
         kinds = self.turn.cfg.memory.kinds
         return self.turn.remember(
             summary, _str(args, "content"), kind=_str(args, "kind") or ("fact" if "fact" in kinds else kinds[0]),
             labels=args.get("labels"), scope=_str(args, "scope") or self._default_level(),
-            replaces=_str(args, "replaces"))
+            replaces=_str(args, "replaces"), pin=pin)
 
     def _default_level(self) -> str:
         """The level the listed schema names as the default (none writable: ``session``, which the write refuses
@@ -456,7 +463,7 @@ class MemoryTools:
     def add_memory(self, args: dict[str, Any]) -> dict[str, Any]:
         rec: Record = self.ops.call("add_memory", args)
         return {"id": rec.id, "summary": rec.summary, "kind": rec.kind, "scope": rec.level,
-                "replaces": rec.replaces, "preview": rec.preview}
+                "replaces": rec.replaces, "preview": rec.preview, "pinned": rec.pinned}
 
     def read_memory(self, args: dict[str, Any]) -> dict[str, Any]:
         return record_json(self.ops.call("read_memory", args))
