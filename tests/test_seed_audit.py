@@ -343,8 +343,6 @@ def test_the_agent_may_pin_a_record(make_memory: MemoryFactory) -> None:
     assert [r.summary for r in mem.list(ACCT) if r.pinned] == [ruling]
 
 
-@pytest.mark.xfail(strict=True, reason="retrieval.py Retrieval.neighbours (what extraction consolidates against) "
-                                       "takes no preview flag, so a preview review never sees preview records")
 def test_a_preview_review_consolidates_with_earlier_preview_records(make_memory: MemoryFactory) -> None:
     """"Later preview turns read it" and "It compares each candidate with the most similar records it already
     has, and adds it, replaces a record it corrects ... so restated facts do not pile up." — in preview too: a

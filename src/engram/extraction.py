@@ -136,7 +136,7 @@ class Extraction:
         pending = turn.pending_records
 
         def neighbours(namespace: str, text: str, k: int) -> list[Record]:
-            return self.retrieval.neighbours(turn.scope, namespace, text, k, pending)
+            return self.retrieval.neighbours(turn.scope, namespace, text, k, pending, preview=turn.preview)
 
         ops, _calls = plan(events, scope=turn.scope, strategies=self.strategies(turn.scope),
                            model=turn.extraction_model or self.model_for(turn.scope.agent), neighbors=neighbours,

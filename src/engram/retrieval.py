@@ -433,12 +433,13 @@ class Retrieval:
         return [Hit(score=profile.CLASS_SCORE[cls], record=rec) for cls, rec in order[:limit]]
 
     def neighbours(self, scope: Scope, namespace: str, text: str, k: int,
-                   pending: Sequence[PendingRecord] = ()) -> list[Record]:
-        """Records of ``namespace`` close to ``text`` at every level (what extraction consolidates against)."""
+                   pending: Sequence[PendingRecord] = (), *, preview: bool = False) -> list[Record]:
+        """Records of ``namespace`` close to ``text`` at every level (what extraction consolidates against);
+        ``preview``: a preview turn's extraction, which reads earlier preview records as preview turns do."""
         if not text.strip():
             return []
         hits = self.recall(scope, text, min(k, 100), namespace=namespace, pending=pending, min_score=0.0,
-                           levels=LEVELS, subject=False)
+                           levels=LEVELS, subject=False, preview=preview)
         return [h.record for h in hits if h.record is not None and h.record.namespace == namespace]
 
     def embed_pending(self, pend: Sequence[PendingRecord]) -> None:

@@ -164,7 +164,7 @@ class Turn:
             self.policy.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
             pending.record = rec = replace(rec, pinned=True)
         self.buffer.add_record(pending)
-        if replaces is not None and not self.preview:
+        if replaces is not None and (not self.preview or old.preview):  # a preview turn never moves live state
             self.buffer.change_status(replaces, "superseded", rec.id)
         self.written.append(rec)
         return rec
