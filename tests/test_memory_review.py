@@ -132,14 +132,18 @@ def test_review_with_a_model_chooses_each_records_level(make_memory: Any, monkey
 def test_tools_are_opt_in(make_memory: Any) -> None:
     mem = make_memory(TWISP_MEMORY)
     names = {s.name for s in memory_specs(mem.config)}
-    assert names == {"add_memory", "read_memory", "delete_memory", "search_history", "retrieve_result"}
+    # the document's snippet lists add/read/delete; search_memory is always there ("The agent can search its
+    # memory with search_memory")
+    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
+                     "retrieve_result"}
     bare = make_memory({"harness": {"memory": {"enabled": True}}})  # history.index keeps engram's "messages"
     assert {s.name for s in memory_specs(bare.config)} == {"search_memory", "search_history", "retrieve_result"}
     off = make_memory({"harness": {"memory": {"enabled": True}, "history": {"index": "none"}}})
     assert {s.name for s in memory_specs(off.config)} == {"search_memory", "retrieve_result"}
     history = make_memory({"harness": {"memory": {"enabled": True, "tools": ["add_memory"]},
                                        "history": {"index": "messages"}}})
-    assert {s.name for s in memory_specs(history.config)} == {"add_memory", "search_history", "retrieve_result"}
+    assert {s.name for s in memory_specs(history.config)} == {"add_memory", "search_memory", "search_history",
+                                                              "retrieve_result"}
 
 
 def test_the_harness_offers_only_named_tools(make_memory: Any) -> None:
@@ -149,8 +153,8 @@ def test_the_harness_offers_only_named_tools(make_memory: Any) -> None:
     m = model(say("ok"))
     Agent(mem, m).invoke(ACCT, [{"role": "user", "content": "hello"}])
     offered = set(m.calls[0].tools)
-    assert offered - {"update_state"} == {"add_memory", "read_memory", "delete_memory", "search_history",
-                                          "retrieve_result"}
+    assert offered - {"update_state"} == {"add_memory", "read_memory", "delete_memory", "search_memory",
+                                          "search_history", "retrieve_result"}
 
 
 def test_http_and_mcp_tool_lists_follow_the_config(make_memory: Any) -> None:
@@ -160,7 +164,7 @@ def test_http_and_mcp_tool_lists_follow_the_config(make_memory: Any) -> None:
         got = httpx.get(base + "/v1/agents/reviewer/tools", headers={"Authorization": f"Bearer {key}"})
     assert got.status_code == 200, got.text
     assert {t["name"] for t in got.json()["tools"]} == {"add_memory", "read_memory", "delete_memory",
-                                                         "search_history", "retrieve_result"}
+                                                         "search_memory", "search_history", "retrieve_result"}
 
 
 @pytest.mark.anyio
@@ -181,7 +185,7 @@ async def test_mcp_lists_only_named_tools(tmp_path: Any) -> None:
                 names = {t.name for t in (await s.list_tools()).tools}
     finally:
         mem.close()
-    assert names == {"add_memory", "read_memory", "delete_memory", "search_history"}
+    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history"}
 
 
 # three agents on one store: two with their own tool configurations, one on the default's

@@ -356,7 +356,10 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     """A harness document with the Twisp document's memory defaults filled in where it is silent.
 
     A document whose ``memory`` names ``enabled`` gets the review on (unless it lists strategies) and opt-in
-    ``tools`` (``search_history`` comes with the index, ``retrieve_result`` with offloading).
+    ``tools``: the ones it lists among ``add_memory``, ``read_memory`` and ``delete_memory`` ("With
+    harness.memory.tools, the agent can also save ... read ... delete"), and always ``search_memory`` ("The agent
+    can search its memory with search_memory": the document's own snippet lists only the other three);
+    ``search_history`` comes with the index, ``retrieve_result`` with offloading.
     """
     harness = doc.get("harness")
     if not isinstance(harness, dict) or not isinstance(harness.get("memory"), dict) \
@@ -365,10 +368,10 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     memory = dict(harness["memory"])
     history = harness.get("history")
     index = history.get("index", History().index) if isinstance(history, dict) else History().index
-    tools = memory.get("tools", ["search_memory"])
+    tools = memory.get("tools", [])
     if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
-        memory["tools"] = tools + [t for t in ("search_history", "retrieve_result")
-                                   if t not in tools and (t == "retrieve_result" or index != "none")]
+        memory["tools"] = tools + [t for t in ("search_memory", "search_history", "retrieve_result")
+                                   if t not in tools and (t != "search_history" or index != "none")]
     extraction = memory.get("extraction")
     if extraction is None or isinstance(extraction, dict):
         extraction = dict(extraction or {})
