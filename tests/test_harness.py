@@ -572,3 +572,13 @@ def test_the_harness_refuses_one_past_each_bound_before_anything_is_written(
                 if r.get("error", {}).get("type") == "ValidationError"] == []
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t"])
+def test_a_blank_question_is_refused_and_stores_nothing(mem: Memory, text: str) -> None:
+    """A user message without words has nothing to answer, and the Anthropic and Bedrock APIs refuse a blank
+    text block: the turn is refused at the boundary, naming the message, before anything is written."""
+    m = model(say("never"))
+    with pytest.raises(ValidationError) as err:
+        Agent(mem, m).invoke(S, [{"role": "user", "content": "hello"}, {"role": "user", "content": text}])
+    assert err.value.field == "messages[1].content" and m.calls == [] and mem.events(S) == []

@@ -187,6 +187,10 @@ class Agent:
         parsed = validate.messages(messages)
         if not parsed:
             raise ValidationError("give at least one message", field="messages")
+        blank = next((i for i, m in enumerate(parsed)
+                      if m["role"] == "user" and not str(m.get("content") or "").strip()), None)
+        if blank is not None:  # nothing to answer, and the content-block APIs refuse a blank text block
+            raise ValidationError("a user message needs words", field=f"messages[{blank}].content")
         trunc = resolve_truncation(truncation if truncation is not None else self.truncation,
                                    self.mem.config_for(scope.agent).harness.context.truncation)
         start = ctx.check_state(state) if state is not None else None
