@@ -262,7 +262,12 @@ def cmd_append(args: argparse.Namespace) -> Any:
 
 def cmd_events(args: argparse.Namespace) -> Any:
     """The last ``--limit`` events, or those before an event (id) or a time: ``--before`` the first event of a
-    page gives the page before it, even when several events share its instant (one append stamps them alike)."""
+    page gives the page before it, even when several events share its instant (one append stamps them alike).
+    Without ``--session`` it is refused: events belong to a session, and the library's answer for a scope without
+    one (no events) printed "(none)" for an actor who has many, where ``append`` and ``search-history`` refuse."""
+    if args.session is None:  # the library reads no session's events, an empty list: "(none)" misled
+        raise ValidationError("events belong to a session: give --session (the sessions of an actor are listed "
+                              "in the inspector's actor profile)", field="session")
     scope = _scope(args)
     mem, after = _memory(args), args.after
     if not isinstance(args.before, str):  # a time (or none), parsed by _event_or_time
@@ -282,6 +287,11 @@ def cmd_search_history(args: argparse.Namespace) -> Any:
 
 
 def cmd_remember(args: argparse.Namespace) -> Any:
+    """``--level`` defaults to ``session``, which needs ``--session``: without one the refusal names both options
+    (the library's "session-level memory needs a session" spoke of a level the user never chose)."""
+    if args.level == "session" and args.session is None:
+        raise ValidationError("--level is session (the default), which writes to one session: give --session S, "
+                              "or --level actor to write for every session of the actor", field="session")
     scope, labels = _scope(args), _labels(args.label)
     return _memory(args).remember(scope, args.summary, args.content, kind=args.kind, labels=labels,
                                   scope=args.level, namespace=args.namespace, replaces=args.replaces,
@@ -583,8 +593,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _option_before_command(argv: Sequence[str], parser: argparse.ArgumentParser) -> ValidationError | None:
+    """An option of the commands given before the command (``engram --db URL list``, the way git and docker take
+    global options): refused, saying where it goes. argparse would read the option's value as the command and
+    answer "invalid choice: 'sqlite:///…'", as if the URL were a misspelt verb."""
+    if not argv or not argv[0].startswith("-") or argv[0] == "-":
+        return None
+    name = argv[0].split("=", 1)[0]
+    if name in parser._option_string_actions:  # -h, --help, --version: the top level's own
+        return None
+    commands = next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = next((a for a in argv if a in commands), "COMMAND")
+    return ValidationError(f"engram: {name} goes after the command: `engram {command} {name} …`; before the "
+                           "command only --help and --version are taken", field=name.lstrip("-").replace("-", "_"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    misplaced = _option_before_command(sys.argv[1:] if argv is None else argv, parser)
+    if misplaced is not None:
+        print(json.dumps({"error": misplaced.to_dict()}), file=sys.stderr)
+        return 2
     args, extras = parser.parse_known_args(argv)
     _late_positionals(args, extras, parser)
     if getattr(args, "command", None) is None:  # bare `engram`: what it can do, not an error

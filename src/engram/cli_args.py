@@ -12,6 +12,7 @@ entry points that only need the checks do not load the verbs, and so the CLI mod
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import re
@@ -37,9 +38,20 @@ class Parser(argparse.ArgumentParser):
             if any(w in subs or w.startswith("{") for w in wanted):
                 self.print_help()
                 self.exit(2)
-        error = {"type": "ValidationError", "message": f"{self.prog}: {message}", "field": self._field(message)}
+        error = {"type": "ValidationError", "message": f"{self.prog}: {self._suggest(message)}",
+                 "field": self._field(message)}
         print(json.dumps({"error": error}), file=sys.stderr)
         self.exit(2)
+
+    @staticmethod
+    def _suggest(message: str) -> str:
+        """An invalid choice with the nearest valid one named first (``engram recal``: did you mean 'recall'?),
+        since the list of choices alone (22 verbs) leaves the reader to spot the typo."""
+        m = re.match(r"(.*invalid choice: '(.*)') (\(choose from (.*)\))$", message)
+        if m is None:
+            return message
+        near = difflib.get_close_matches(m.group(2), re.findall(r"'([^']*)'", m.group(4)), n=1)
+        return f"{m.group(1)}: did you mean '{near[0]}'? {m.group(3)}" if near else message
 
     def _field(self, message: str) -> str | None:
         """What a usage error is about, as the library names fields: an option's name (``--min-score``:

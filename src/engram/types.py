@@ -33,10 +33,12 @@ def check_id(value: object, field_name: str, *, required: bool = True) -> str | 
         return None
     if not isinstance(value, str):
         raise ScopeError("must be a string", field=field_name)
-    if not _ID.match(value) or ".." in value:
+    # fullmatch, not match: the pattern's ``$`` (kept for the HTTP path checks, whose regex engine reads it as
+    # the end of the text) also matches before a final newline, which let "bob\n" pass as an id of its own
+    if not _ID.fullmatch(value) or ".." in value:
         raise ScopeError(
-            f"must be 1-{MAX_SCOPE_ID} characters of letters, digits and . _ : @ + = -, start with a letter or digit, "
-            "and contain no '..'",
+            f"must be 1-{MAX_SCOPE_ID} characters of ASCII letters, digits and . _ : @ + = -, start with a letter "
+            "or digit, and contain no '..'",
             field=field_name,
         )
     return value

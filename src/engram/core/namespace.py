@@ -60,7 +60,7 @@ def normalize(path: str, *, field: str = "namespace") -> str:
     if segments == [""]:
         return "/"
     for seg in segments:
-        if seg in ("", ".", "..") or not _SEGMENT.match(seg) or ".." in seg:
+        if seg in ("", ".", "..") or not _SEGMENT.fullmatch(seg) or ".." in seg:
             raise ScopeError(
                 f"segment {seg!r} is not allowed: use letters, digits and . _ : @ + = -; "
                 "no empty segments, '..' or wildcards",

@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 import anyio.to_thread
 from fastapi import Depends, Path, Request
+from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Send
 from starlette.types import Scope as AsgiScope
 
@@ -85,7 +86,7 @@ class AuthMiddleware:
         try:
             grant = await self._grant(scope)
             m = _PATH_IDS.match(path)
-            if m:
+            if m and _served(scope):
                 whole = scope.get("method") in ("GET", "HEAD") and _AGENT_CONFIG.match(path) is not None
                 grant.check_path(m.group(1), m.group(2), m.group(3), whole_agent=whole)
         except PermissionDenied as exc:  # Unauthenticated is one too
@@ -116,6 +117,18 @@ class AuthMiddleware:
         if key is None:
             raise Unauthenticated("unknown or revoked key", field="authorization")
         return Grant.of(key)
+
+
+def _served(scope: AsgiScope) -> bool:
+    """Whether a route of the app serves this path (for any method). A path none serves (a typo such as
+    ``/v1/agents/bot/actor/u1/records``) is left to the router's 404: checked against the grant as if it were
+    an agent-wide path, it answered a key bound to one actor 403 "use that actor's paths", blaming a right for
+    what was a misspelt URL. No route runs for it, so nothing outside the grant is reached either way."""
+    app = scope.get("app")
+    routes = getattr(getattr(app, "router", None), "routes", None)
+    if routes is None:
+        return True  # not mounted in a Starlette app: check every path
+    return any(route.matches(scope)[0] is not Match.NONE for route in routes)
 
 
 def loopback_host(host: bytes | None) -> bool:
