@@ -136,3 +136,17 @@ def test_a_misspelt_path_is_404_for_a_key_bound_to_one_actor(tmp_path: Path) -> 
         assert get("/v1/agents/bot/records", actor_key).status_code == 403
         assert get("/v1/agents/bot/actors/u1/records", other_agent).status_code == 403
         assert http.get("/v1/agents/bot/foo").status_code == 401  # no key: still asked for one
+
+
+def test_a_scope_without_a_session_is_not_offered_history_search(tmp_path: Path) -> None:
+    """`engram mcp` without `--session` listed `search_history`, which then refused every call ("history search
+    needs a session scope"): a tool offered only to fail. Bound to no session, the list leaves it out."""
+    from engram import Memory
+    from engram.harness.tools import memory_specs
+
+    with Memory.open(f"sqlite:///{tmp_path / 't.db'}") as mem:
+        def names(scope: Scope) -> set[str]:
+            return {s.name for s in memory_specs(mem.config, scope=scope)}
+
+        assert "search_history" in names(Scope(agent="a", actor="bob", session="s"))
+        assert "search_history" not in names(Scope(agent="a", actor="bob"))

@@ -185,8 +185,8 @@ def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefau
     offered = set(mem.tools) & set(names)
     if not mem.enabled:
         offered &= {"retrieve_result", "search_history"}
-    if config.harness.history.index == "none":
-        offered.discard("search_history")
+    if config.harness.history.index == "none" or (scope is not None and scope.session is None):
+        offered.discard("search_history")  # no index, or bound to no session: every search would be refused
     levels = writable_levels(mem.scope.write, scope)
     if read_only or not levels:
         offered -= set(WRITE_TOOLS)
