@@ -304,6 +304,7 @@ def test_an_agent_without_a_session_runs_on_agent_scope(make_memory: MemoryFacto
     assert "Escalate overdrafts above 400 EUR" in m.calls[0].system
     assert reply.events == () and [x.content for x in m.calls[0].messages] == [
         "what is the escalation rule for overdrafts?"]  # no session: nothing earlier, nothing kept
+    assert "search_history" not in m.calls[0].tools and "search_history" not in m.calls[0].system
     # an agent reading or writing session scope needs a session, and is told how to run without one
     sessioned = make_memory({"harness": {"memory": {"enabled": True}}})
     with pytest.raises(ScopeError) as err:

@@ -388,6 +388,8 @@ class _Invocation:
 
     def specs(self) -> list[ToolSpec]:
         specs = tl.memory_specs(self.cfg, read_only=self.read_only, scope=self.scope)
+        if self.fresh:  # a run without a session has no earlier turns to search
+            specs = [s for s in specs if s.name != "search_history"]
         if self.agent.state_tool:
             specs.append(tl.state_spec())
         return specs + [t.spec for t in self.agent.tools]
