@@ -24,11 +24,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", help="database URL (default: $ENGRAM_DB or sqlite:///engram.db)")
     p.add_argument("--config", help="config JSON file (stored with the memory by the chat's first turn; a change is "
                                     "a new version)")
-    p.add_argument("--agent", default="assistant")
+    p.add_argument("--agent", default="assistant", help="the agent whose memory and configuration the chat uses "
+                                                        "(default: assistant)")
     p.add_argument("--actor", default="me", type=lambda v: v or None,
                    help="the actor (user) the session belongs to; what engram learns about the actor follows "
                         "them into their other sessions (default: me; '' for a session of the agent alone)")
-    p.add_argument("--session", required=True)
+    p.add_argument("--session", required=True, help="the conversation: the same id resumes it, a new one starts "
+                                                    "one that still recalls the actor's long-term records")
     p.add_argument("--model", help="provider:model, e.g. openai:gpt-4o-mini (default: the offline responder)")
     p.add_argument("--instructions", help="system instructions for the agent")
     p.add_argument("--preview", action="store_true", help="preview mode: writes only preview records")
