@@ -26,7 +26,7 @@ from engram.harness.agent import Agent
 from engram.harness.tools import Tool
 from engram.models._blocks import NO_ANSWER
 from engram.models.anthropic import AnthropicModel
-from engram.models.base import Model, ToolSpec
+from engram.models.base import Message, Model, ToolSpec
 from engram.models.bedrock import BedrockModel
 from engram.models.openai import OpenAIModel
 from tests.support import provider_rules as rules
@@ -434,3 +434,37 @@ def test_a_blank_user_message_in_the_history(make_memory: Callable[..., Memory],
         assert ask(agent, "and now?") == "done: and now?"
     assert_clean(run)
     assert all(questions_sent(b)[0] == "hi" for b in run.bodies)
+
+
+@pytest.mark.parametrize("name", PROVIDERS)
+def test_tool_calls_sent_without_ids_get_ids_unique_across_steps(make_memory: Callable[..., Memory],
+                                                                 name: str) -> None:
+    """Some OpenAI-compatible servers send tool calls without ids. The fallback was the call's index ("call_0"),
+    repeated at every step: the history then held the same id for several calls, which Anthropic refuses and
+    which lets a result pass for another step's. Each call now gets an id of its own, kept with its result."""
+    mem = make_memory()
+    wire = WIRES[name]
+    script = looker(3)
+
+    def answer(req: Recorded) -> Reply | dict[str, Any]:
+        text, calls = script(wire.seen(req.json))
+        return wire.reply(text, [("", n, a) for n, a in calls])
+
+    refused: list[Reply] = []
+    with serve(handler=rules.enforcing(wire.refusal, answer, refused)) as srv:
+        agent = Agent(mem, wire.client(srv.url), tools=[lookup_tool()], max_steps=5)
+        assert ask(agent, "look it up") == "done: look it up"
+    assert refused == []
+    ids = [c.id for ev in mem.events(S) for c in ev.tool_calls]
+    answered = [ev.tool_call_id for ev in mem.events(S) if ev.role == "tool"]
+    assert len(ids) == 3 and len(set(ids)) == 3 and answered == ids
+    assert rules.first_problem(rules.anthropic_refusal, [_as_anthropic(mem)]) is None
+
+
+def _as_anthropic(mem: Memory) -> dict[str, Any]:
+    """The session's history as an Anthropic Messages request (the ids a switch of provider would send)."""
+    from engram.models.anthropic import _messages  # the client's own conversion
+
+    msgs = [Message(ev.role, ev.content, tool_calls=ev.tool_calls, tool_call_id=ev.tool_call_id, name=ev.name)
+            for ev in mem.events(S)]
+    return {"messages": _messages(msgs, system=None, structured=True)[1]}

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import ModelOutputError, ValidationError
 from ..types import ToolCall
-from ._http import json_answer, tool_history_text
+from ._http import call_id, json_answer, tool_history_text
 from .base import Message
 
 Block = dict[str, Any]
@@ -87,7 +87,7 @@ class AnswerShape:
 
     ``text`` gives a block's text (used when it is a string); ``tool_use`` its tool call's fields, with
     ``name``, ``input`` and the id under ``id_key`` (used when a dict). ``label`` names a tool-use block in
-    errors; a call without an id gets ``id_prefix`` and the block's index.
+    errors; a call without an id gets one of ours, ``id_prefix`` and the block's index first (:func:`call_id`).
     """
 
     text: Callable[[Block], object]
@@ -112,7 +112,7 @@ def block_answer(content: Sequence[object], shape: AnswerShape, *, provider: str
         if isinstance(text, str):
             texts.append(text)
         elif isinstance(use, dict):
-            name, args, call_id = use.get("name"), use.get("input"), use.get(shape.id_key)
+            name, args, given = use.get("name"), use.get("input"), use.get(shape.id_key)
             if not isinstance(name, str) or not isinstance(args, dict):
                 raise ModelOutputError(
                     f"{provider}: {shape.label} block {i} has no name or its input is not an object",
@@ -121,8 +121,7 @@ def block_answer(content: Sequence[object], shape: AnswerShape, *, provider: str
             if want_json and name == JSON_TOOL:
                 answer = json.dumps(args, ensure_ascii=False)
             else:
-                calls.append(ToolCall(id=call_id if isinstance(call_id, str) else f"{shape.id_prefix}{i}",
-                                      name=name, arguments=args))
+                calls.append(ToolCall(id=call_id(given, shape.id_prefix, i), name=name, arguments=args))
     text = "".join(texts)
     if want_json:
         if answer is not None:

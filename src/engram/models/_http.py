@@ -18,6 +18,7 @@ import json
 import logging
 import random
 import re
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -319,6 +320,16 @@ class HTTPModel:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.model_id!r})"
+
+
+def call_id(given: object, prefix: str, index: int) -> str:
+    """A tool call's id: the one the provider gave, or one of our own, unique across the turn's steps.
+
+    Ids link a call to its result in the history. Some OpenAI-compatible servers send calls without ids; a
+    fallback of the call's index alone ("call_0") repeats at every step, so a result could be read as
+    answering the wrong call when a window cuts between steps, and Anthropic refuses a history that repeats a
+    ``tool_use`` id."""
+    return given if isinstance(given, str) and given else f"{prefix}{index}_{secrets.token_hex(4)}"
 
 
 def schema_instruction(schema: Mapping[str, Any]) -> str:

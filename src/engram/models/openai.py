@@ -21,6 +21,7 @@ from ._http import (
     ProviderHTTPError,
     Sleep,
     Transport,
+    call_id,
     json_answer,
     schema_instruction,
     wire_error,
@@ -295,7 +296,5 @@ def _tool_calls(raw: object, provider: str) -> tuple[ToolCall, ...]:
                 f"{provider}: arguments for tool {fn['name']!r} are not a JSON object",
                 field=f"tool_calls[{i}].arguments",
             )
-        call_id = item.get("id")
-        calls.append(ToolCall(id=call_id if isinstance(call_id, str) and call_id else f"call_{i}",
-                              name=fn["name"], arguments=args))
+        calls.append(ToolCall(id=call_id(item.get("id"), "call_", i), name=fn["name"], arguments=args))
     return tuple(calls)
