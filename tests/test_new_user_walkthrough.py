@@ -150,3 +150,18 @@ def test_a_scope_without_a_session_is_not_offered_history_search(tmp_path: Path)
 
         assert "search_history" in names(Scope(agent="a", actor="bob", session="s"))
         assert "search_history" not in names(Scope(agent="a", actor="bob"))
+
+
+@pytest.mark.parametrize("value", ["yes", "true", 1])
+def test_a_switch_that_is_not_a_json_boolean_is_refused(tmp_path: Path, value: object) -> None:
+    """`"enabled": "yes"` was read as true (and `1`, `"false"` likewise as booleans): a switch is a JSON boolean,
+    anything else is refused naming the field, and the database is not created with that configuration."""
+    from engram import Memory
+    from engram.errors import ConfigError
+
+    review = {"harness": {"memory": {"extraction": {"review": value}}}}
+    for doc, field in (({"harness": {"memory": {"enabled": value}}}, "harness.memory.enabled"),
+                       (review, "harness.memory.extraction.review")):
+        with pytest.raises(ConfigError) as exc:
+            Memory.open(f"sqlite:///{tmp_path / 'c.db'}", config=doc)
+        assert exc.value.field == field and not (tmp_path / "c.db").exists()

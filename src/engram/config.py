@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 from . import config_shapes as shapes
 from .core import strategy_types, validate
@@ -135,7 +135,7 @@ class Extraction(_Strict):
     every_n: int = Field(10, ge=1, le=10_000)
     neighbors: int = Field(5, ge=1, le=50)
     every: Literal["turn"] | EveryMessages | None = None
-    review: bool = False
+    review: StrictBool = False
     prompt: str | None = Field(None, min_length=1, max_length=20_000)
 
     @model_validator(mode="before")
@@ -158,7 +158,7 @@ class Extraction(_Strict):
 
 
 class Memory(_Strict):
-    enabled: bool = True
+    enabled: StrictBool = True  # a JSON boolean: "yes" or 1 is refused, not read as true
     model: str | None = None
     embedder: str | None = None
     agent_version: str | None = None
