@@ -86,9 +86,13 @@ class AuthMiddleware:
         try:
             grant = await self._grant(scope)
             m = _PATH_IDS.match(path)
-            if m and _served(scope):
+            if m:
                 whole = scope.get("method") in ("GET", "HEAD") and _AGENT_CONFIG.match(path) is not None
-                grant.check_path(m.group(1), m.group(2), m.group(3), whole_agent=whole)
+                try:
+                    grant.check_path(m.group(1), m.group(2), m.group(3), whole_agent=whole)
+                except PermissionDenied:
+                    if _served(scope):  # asked only of a refusal: the routes are not walked for every request
+                        raise
         except PermissionDenied as exc:  # Unauthenticated is one too
             status = 401 if isinstance(exc, Unauthenticated) else 403
             headers = [(b"www-authenticate", b'Bearer realm="engram"')] if status == 401 else []
