@@ -8,6 +8,11 @@ question's evidence messages in the top k. The off-topic questions (``data/offto
 
     .venv/bin/python bench/longchat.py                    # tune and test splits, MiniLM
     .venv/bin/python bench/longchat.py --embedder e5
+    .venv/bin/python bench/longchat.py --data bench/data/longchat2   # chats written by hand, blind (stop 55)
+
+``--data DIR`` reads every ``part*.json`` there (``{"conversations": [{"id", "split": tune|heldout, "messages":
+[{"id", "role", "content", "at"}], "questions": [{"question", "kind", "evidence": [ids]}]}]}``) instead of the
+generated corpus; a ``heldout`` conversation is in the ``test`` split.
 
 Writes ``bench/out/longchat.json`` and prints a table per split.
 """
@@ -36,6 +41,17 @@ from engram.embedders.base import embed_query
 
 HERE = Path(__file__).resolve().parent
 MODES = ["hybrid", "lexical", "vector"]
+
+
+def load_set(data: Path) -> dict[str, list[longchat_data.Conversation]]:
+    """A hand-written set's conversations by split (``tune`` / ``test``), read from ``data/part*.json``."""
+    splits: dict[str, list[longchat_data.Conversation]] = {"tune": [], "test": []}
+    for part in sorted(data.glob("part*.json")):
+        for c in json.loads(part.read_text())["conversations"]:
+            msgs = [{**m, "at": datetime.fromisoformat(m["at"].replace("Z", "+00:00"))} for m in c["messages"]]
+            conv = longchat_data.Conversation(c["id"], msgs, list(c["questions"]))
+            splits["tune" if c["split"] == "tune" else "test"].append(conv)
+    return splits
 
 
 def run(conv: longchat_data.Conversation, embedder: Any, k: int, workdir: Path, offtopic: Sequence[str]
@@ -93,20 +109,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--split", choices=("tune", "test", "both"), default="both")
     ap.add_argument("--offtopic", type=Path, default=HERE / "data" / "offtopic.txt")
     ap.add_argument("--out", type=Path, default=OUT / "longchat.json")
+    ap.add_argument("--data", type=Path, default=None, help="a hand-written set's directory (part*.json)")
     args = ap.parse_args(argv)
     MODES[:] = [m for m in args.modes.split(",") if m]
     inner = load_embedder(args.embedder)
     cache = OUT / "cache" / f"{re.sub(r'[^A-Za-z0-9.-]', '_', inner.model_id)}-{inner.dim}.npz"
     embedder = CachedEmbedder(inner, cache)
-    convs = longchat_data.corpus()
-    splits = {"tune": [c for i, c in enumerate(convs) if i in longchat_data.TUNE],
-              "test": [c for i, c in enumerate(convs) if i not in longchat_data.TUNE]}
+    if args.data is not None:
+        splits = load_set(args.data)
+    else:
+        convs = longchat_data.corpus()
+        splits = {"tune": [c for i, c in enumerate(convs) if i in longchat_data.TUNE],
+                  "test": [c for i, c in enumerate(convs) if i not in longchat_data.TUNE]}
     if args.split != "both":
         splits = {args.split: splits[args.split]}
     offtopic = load_offtopic(args.offtopic) if str(args.offtopic) not in ("", ".") else []
     result: dict[str, Any] = {"benchmark": "longchat", "embedder": f"{inner.model_id}:{inner.dim}",
                               "date": datetime.now(UTC).isoformat(timespec="seconds"), "seed": longchat_data.SEED,
-                              "splits": {}}
+                              "data": str(args.data or ""), "splits": {}}
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="engram-longchat-") as tmp:
         for name, part in splits.items():
