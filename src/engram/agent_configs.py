@@ -1,10 +1,14 @@
 """Configuration per agent, versioned: each agent may have its own; the database-wide default applies to the
 agents that have none.
 
-Version numbers are store-wide and increasing (one number names one stored document, whoever it belongs
-to), so a record's ``provenance.config_version`` says exactly which configuration wrote it. A new version is
-checked against every earlier version that applied to the agent (its own, and the defaults in force before
-it had one): a label keeps its number forever.
+Version numbers count per agent, never across the store (a store-wide number told each tenant how often the
+others changed theirs): the database-wide default's versions are 1, 2, 3, ...; an agent's own versions continue
+after the defaults stored before its first one, which are the versions that applied to it until then. So one
+number names one configuration that applied to the agent (its own, or a default it used), a record's
+``provenance.config_version`` says exactly which configuration wrote it, and what another agent does never
+moves the numbers. A new version is checked against every earlier version that applied to the agent (its
+own, and the defaults in force before it had one: those numbered below its first): a label keeps its number
+forever.
 
 Reads are cached per agent (and for the default) for :data:`TTL_SECONDS`, so a change made by another
 process (another server on the same PostgreSQL) applies within that time; a change made through this
@@ -31,7 +35,7 @@ class AgentConfigs:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: dict[str | None, tuple[float, int, cfgmod.Config] | tuple[float, None, None]] = {}
-        self._parsed: dict[int, cfgmod.Config] = {}
+        self._parsed: dict[tuple[str, int], cfgmod.Config] = {}  # (agent, '': the default; version) -> config
         # agent (None: the default) -> (newest version folded, the label numbers first declared across every
         # version that applied to it): a write folds in only the versions stored since (history is append-only),
         # so its cost does not grow with the number of earlier versions (re-reading every earlier document made
@@ -39,19 +43,20 @@ class AgentConfigs:
         self._folds: dict[str | None, tuple[int, cfgmod.LabelFirsts]] = {}
         self._lock = threading.Lock()
 
-    def _parse(self, version: int, doc: dict[str, Any]) -> cfgmod.Config:
-        got = self._parsed.get(version)
+    def _parse(self, agent: str | None, version: int, doc: dict[str, Any]) -> cfgmod.Config:
+        key = (agent or "", version)  # numbers count per agent: another agent's version 3 is another document
+        got = self._parsed.get(key)
         if got is None:
             got = cfgmod.Config.model_validate(doc)  # stored documents are already whole, validated configs
             with self._lock:
                 if len(self._parsed) > 1024:
                     self._parsed.clear()
-                self._parsed[version] = got
+                self._parsed[key] = got
         return got
 
     def _label_firsts(self, tx: Tx, agent: str | None) -> cfgmod.LabelFirsts:
         """Label numbers across every stored version that applied to ``agent``: the defaults stored before its
-        first own version, then its own (``agent`` None: every default version)."""
+        first own version (numbered below it), then its own (``agent`` None: every default version)."""
         cached = self._folds.get(agent)
         fresh = tx.config_labels(agent, after=cached[0] if cached else 0)
         start: cfgmod.LabelFirsts | None
@@ -80,7 +85,7 @@ class AgentConfigs:
         with self.store.read() as tx:
             row = tx.latest_config(agent)
         entry: tuple[float, int, cfgmod.Config] | tuple[float, None, None]
-        entry = (time.monotonic(), row[0], self._parse(row[0], row[1])) if row else (time.monotonic(), None, None)
+        entry = (time.monotonic(), row[0], self._parse(agent, *row)) if row else (time.monotonic(), None, None)
         with self._lock:
             if len(self._cache) > 10_000:
                 self._cache.clear()
@@ -103,7 +108,7 @@ class AgentConfigs:
         """:meth:`store_version` in the caller's transaction ``tx`` (the caller notes it once ``tx`` commits)."""
         latest = tx.latest_config(agent)
         if latest is not None:
-            base = self._parse(*latest)
+            base = self._parse(agent, *latest)
         new = cfgmod.load_config(source, base=base, update=update)
         cfgmod.check_label_firsts(self._label_firsts(tx, agent), new)
         if latest is not None and latest[1] == new.to_dict():

@@ -108,7 +108,9 @@ class MetaTx(Protocol):
         ...
 
     def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
-        """Store a configuration version of ``agent`` (None: the default); versions number store-wide."""
+        """Store a configuration version of ``agent`` (None: the default); returns its number. Numbers count per
+        agent, never store-wide: the default's 1, 2, 3, ...; an agent's continue after the defaults stored before
+        its first (the ones that applied to it), whatever any other agent stores."""
         ...
 
     def config_history(self, agent: str | None = None) -> list[tuple[int, datetime, dict[str, Any]]]: ...

@@ -13,6 +13,7 @@ from ..base import ApiKey
 from .sql import (
     ONCE_META,
     aware,
+    lock_key,
     utc,
 )
 from .txbase import TxBase
@@ -57,18 +58,33 @@ class MetaTx(TxBase):
         self.c.later("INSERT INTO meta (key, value) VALUES (%s, %s) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
 
+    def _lock_configs(self, agent: str | None) -> None:
+        """Hold ``agent``'s configuration lock (None: the default's) to the end of the transaction, so its
+        check-then-add_config is atomic across processes. Versions are numbered per agent, so agents never wait
+        for each other; an agent's first version is numbered after the defaults stored before it, so an agent's
+        writer also holds the default's lock, shared (it waits only for a default being stored). The default's
+        lock is always taken first."""
+        if agent:
+            self.c.execute("SELECT pg_advisory_xact_lock_shared(%s)", [lock_key(self.s.schema, "config")])
+            self.c.execute("SELECT pg_advisory_xact_lock(%s)", [lock_key(self.s.schema, "config", agent)])
+        else:
+            self._lock("config")
+
     def latest_config(self, agent: str | None = None) -> tuple[int, dict[str, Any]] | None:
         if self.write:
-            self._lock("config")  # check-then-add_config is atomic across processes
+            self._lock_configs(agent)  # check-then-add_config is atomic across processes
         row = self._one("SELECT version, doc FROM configs WHERE agent = %s ORDER BY version DESC LIMIT 1",
                         [agent or ""])
         return (int(row["version"]), dict(row["doc"])) if row else None
 
     def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
-        self._lock("config")
+        # numbered per agent (a store-wide number told each tenant how often the others changed theirs): its
+        # next, else the one after the defaults it used until now
+        self._lock_configs(agent)
         row = self._one("INSERT INTO configs (version, at, doc, agent) "
-                        "SELECT coalesce(max(version), 0) + 1, %s, %s, %s FROM configs RETURNING version",
-                        [aware(at), Jsonb(doc), agent or ""])
+                        "SELECT coalesce((SELECT max(version) FROM configs WHERE agent = %s), "
+                        "(SELECT max(version) FROM configs WHERE agent = ''), 0) + 1, %s, %s, %s RETURNING version",
+                        [agent or "", aware(at), Jsonb(doc), agent or ""])
         assert row is not None
         return int(row["version"])
 

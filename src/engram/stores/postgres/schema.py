@@ -258,4 +258,25 @@ MIGRATIONS: tuple[str, ...] = (
     r"""
     ALTER TABLE api_keys ADD COLUMN session text;
     """,
+    # 13: configuration versions are numbered per agent: a store-wide number told each tenant how often the others
+    # changed theirs. The default ('') counts 1, 2, 3, ...; an agent's own versions continue after the defaults
+    # stored before its first one (those that applied to it), so one number names one configuration that applied
+    # to the agent, and the records and record versions that name an old number name its new one. Writers of one
+    # agent's versions take that agent's advisory lock (``MetaTx.latest_config``), never one for the whole store
+    r"""
+    CREATE TABLE config_numbers (old integer PRIMARY KEY, new integer NOT NULL);
+    INSERT INTO config_numbers (old, new)
+        SELECT x.old, x.rn + CASE WHEN x.agent = '' THEN 0 ELSE
+                                  (SELECT count(*) FROM configs d WHERE d.agent = '' AND d.version < x.first) END
+        FROM (SELECT version AS old, agent, row_number() OVER (PARTITION BY agent ORDER BY version) AS rn,
+                     min(version) OVER (PARTITION BY agent) AS first FROM configs) AS x;
+    DELETE FROM config_numbers WHERE new = old;
+    UPDATE records r SET config_version = m.new FROM config_numbers m WHERE r.config_version = m.old;
+    UPDATE versions v SET config_version = m.new FROM config_numbers m WHERE v.config_version = m.old;
+    ALTER TABLE configs DROP CONSTRAINT configs_pkey;
+    UPDATE configs c SET version = m.new FROM config_numbers m WHERE c.version = m.old;
+    ALTER TABLE configs ADD PRIMARY KEY (agent, version);
+    DROP INDEX configs_agent;
+    DROP TABLE config_numbers;
+    """,
 )

@@ -4,8 +4,9 @@ Several engram processes (servers, extraction workers) can share one database:
 
 * migrations run under an advisory lock, so processes starting together apply each step once;
 * write transactions are READ COMMITTED; a record about to change is read ``FOR UPDATE``, and the
-  check-then-insert of a configuration version runs under an advisory lock, so concurrent writers
-  behave as SQLite's one-writer-at-a-time does (a second supersede of one record gets a ConflictError);
+  check-then-insert of a configuration version runs under its agent's advisory lock (agents never wait for
+  each other), so concurrent writers behave as SQLite's one-writer-at-a-time does (a second supersede of
+  one record gets a ConflictError, two writers of one agent's configuration never share a number);
 * read transactions are REPEATABLE READ READ ONLY: one snapshot for every query of a recall;
 * extraction jobs are claimed with ``FOR UPDATE SKIP LOCKED`` and a lease, so no two workers run one job
   and the job of a killed worker is taken again once its lease has expired.

@@ -47,7 +47,10 @@ class MetaTx(TxBase):
         return (row[0], json.loads(row[1])) if row else None
 
     def add_config(self, doc: dict[str, Any], at: datetime, agent: str | None = None) -> int:
-        row = self.c.execute("SELECT coalesce(max(version), 0) + 1 FROM configs").fetchone()
+        # numbered per agent (a store-wide number told each tenant how often the others changed theirs): its
+        # next, else the one after the defaults it used until now (a write transaction holds the one write lock)
+        row = self.c.execute("SELECT coalesce((SELECT max(version) FROM configs WHERE agent = ?), "
+                             "(SELECT max(version) FROM configs WHERE agent = ''), 0) + 1", (agent or "",)).fetchone()
         self.c.execute("INSERT INTO configs (version, at_us, doc, agent) VALUES (?, ?, ?, ?)",
                        (row[0], to_us(at), json.dumps(doc, sort_keys=True), agent or ""))
         return int(row[0])

@@ -153,4 +153,27 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE api_keys ADD COLUMN session TEXT;
     """,
+    # 9: configuration versions are numbered per agent: a store-wide number told each tenant how often the others
+    # changed theirs. The default ('') counts 1, 2, 3, ...; an agent's own versions continue after the defaults
+    # stored before its first one (those that applied to it), so one number names one configuration that applied
+    # to the agent, and the records and record versions that name an old number name its new one
+    """
+    CREATE TEMP TABLE config_numbers (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
+    INSERT INTO config_numbers (old, new)
+        SELECT x.old, x.rn + CASE WHEN x.agent = '' THEN 0 ELSE
+                                  (SELECT count(*) FROM configs d WHERE d.agent = '' AND d.version < x.first) END
+        FROM (SELECT version AS old, agent, row_number() OVER (PARTITION BY agent ORDER BY version) AS rn,
+                     min(version) OVER (PARTITION BY agent) AS first FROM configs) AS x;
+    UPDATE records SET config_version = (SELECT m.new FROM config_numbers m WHERE m.old = records.config_version)
+        WHERE config_version IN (SELECT old FROM config_numbers WHERE new <> old);
+    UPDATE versions SET config_version = (SELECT m.new FROM config_numbers m WHERE m.old = versions.config_version)
+        WHERE config_version IN (SELECT old FROM config_numbers WHERE new <> old);
+    CREATE TABLE configs_9 (agent TEXT NOT NULL, version INTEGER NOT NULL, at_us INTEGER NOT NULL, doc TEXT NOT NULL,
+                            PRIMARY KEY (agent, version));
+    INSERT INTO configs_9 (agent, version, at_us, doc)
+        SELECT c.agent, m.new, c.at_us, c.doc FROM configs c JOIN config_numbers m ON m.old = c.version;
+    DROP TABLE configs;
+    ALTER TABLE configs_9 RENAME TO configs;
+    DROP TABLE config_numbers;
+    """,
 )
