@@ -188,6 +188,10 @@ def test_a_question_about_no_one_needs_a_closer_best_match() -> None:
     about_her = analyze_query("What sport does she follow?", T0)
     assert not about_world.personal and about_her.personal
     assert analyze_query("who is the user's employer?", T0).personal, "a possessive names the person too"
+    for named in ("What is Zoë's line of work?", "When is Priya’s thesis defence?"):  # a name owning something
+        assert analyze_query(named, T0).personal, named
+    for thing in ("What is the Chandrasekhar limit?", "Which city is Lagos near?", "what is the dog's name?"):
+        assert not analyze_query(thing, T0).personal, thing  # a bare name, a lower-case owner: not read
     assert fusion.rank([loose], about_world, stats, min_score=0.2) == []
     assert [s.id for s in fusion.rank([loose], about_her, stats, min_score=0.2)] == ["loose"]
     closer = Candidate("closer", T0, "r1", ["listen", "test", "match"], 0.30)
@@ -314,8 +318,17 @@ def test_asked_of_reads_whose_words_a_question_is_about() -> None:
     assert asked_of("What did I say about the budget?") == "user"
     assert asked_of("Which flat do we need now?") == "user"
     assert asked_of("What did you suggest for the roof?") == "assistant"
-    assert asked_of("What did you tell me about the roof?") is None
     assert asked_of("What did Caroline research?") is None
+    # both sides named: the subject of the asking decides (stop 55, longchat2 tune: "did you point me to")
+    assert asked_of("What did you tell me about the roof?") == "assistant"
+    assert asked_of("Which course did you point me to?") == "assistant"
+    assert asked_of("What's the sentence you gave me for the waiters?") == "assistant"
+    assert asked_of("What did I tell you about my sister?") == "user"
+    assert asked_of("What did my sister tell you?") is None, "an object 'you' names no side"
+    # asking the assistant to recall is about whatever it recalls
+    assert asked_of("Do you remember what I said about my budget?") == "user"
+    assert asked_of("what do you know about my diet?") == "user"
+    assert asked_of("Can you remind me what you suggested for my knee?") == "assistant"
 
 
 def test_the_chat_shape_is_read_from_the_pool_not_from_the_question() -> None:

@@ -54,8 +54,8 @@ _OVERVIEW = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"(?:\b(?:you|we|u)\b(?:\s+[\w']+){0,3}?\s+(?:know|remember|recall|have|got|stored|saved|kept|noted|learned|"
     r"learnt)|\b(?:should|must|do) (?:i|we)(?: need to)? know|\b(?:summar(?:y|ise|ize)|overview|rundown|run-down|"
     r"lowdown|low-down|profile|background|briefing|brief me|full picture|big picture|fill me in|catch me up|recap))"
-    r"(?:\s+[\w']+){0,4}?\s+(?:about|on|of|regarding) " + _WHOM + _END,
-    r"\bon (?:file|record) (?:for|about|on|regarding) " + _WHOM + _END))
+    r"(?:\s+[\w']+){0,4}?\s+(?:about|on|of|regarding) " + _WHOM + _SO_FAR + _END,
+    r"\bon (?:file|record) (?:for|about|on|regarding) " + _WHOM + _SO_FAR + _END))
 # how the person wants to be dealt with: "how does he like to be treated?", "how should I talk to her?", "any
 # rules for this client?", "what are her standing instructions?" (not by which channel or name: "how should we
 # reach her?", "how does he like to be addressed?" ask after one preference, an ordinary search)

@@ -368,12 +368,18 @@ _PERSON_NOUNS = frozenset(("user", "customer", "client", "patient", "member", "g
 _PERSON_WORDS = _FIRST_PERSON | _SECOND_PERSON | _THIRD_PERSON | _PERSON_NOUNS
 
 
+_OWNERS = re.compile(r"\b(\w[\w-]*)['’]s\b")  # "Priya's", "Zoë's"
+
+
 def refers_to_someone(text: str) -> bool:
-    """Whether a query speaks of a person (a pronoun, or a role such as "the customer"): a memory is about
-    someone, and a question about no one ("What is the Chandrasekhar limit?") is asked of the world. Names are
-    not read: a name the memory holds is keyword evidence already."""
+    """Whether a query speaks of a person (a pronoun, a role such as "the customer", or a name as an owner:
+    "When is Priya's thesis defence?"): a memory is about someone, and a question about no one ("What is the
+    Chandrasekhar limit?") is asked of the world. A bare name is not read (a capitalised word is as often a
+    thing of the world: "Mid-Atlantic Ridge"); a name owning something is most often a person, and the records
+    about a person seldom hold their name, so it is no keyword evidence (reworded3 tune: "What is Zoë's line of
+    work?" came back empty)."""
     said = {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z']+", text.lower().replace("’", "'"))}
-    return bool(said & _PERSON_WORDS)
+    return bool(said & _PERSON_WORDS) or any(m.group(1)[0].isupper() for m in _OWNERS.finditer(text))
 
 
 # how to do something, asked in the first person: a question about the world, not about what the person has
@@ -391,11 +397,27 @@ def asks_after_owner(text: str) -> bool:
     return bool(said & (_FIRST_PERSON | _THIRD_PERSON | _PERSON_NOUNS)) and not _HOW_TO.search(lowered)
 
 
+# asking the assistant to recall is no question about its words: "do you remember what I said …"
+_RECALL_ASK = re.compile(r"^\s*(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:remind me(?: of)?|tell me)\b"
+                         r"|^\s*(?:what\s+)?(?:do|did|can|could) you\s+(?:remember|recall|know)\b")
+# who did what is asked after: "I" or "we" are subjects wherever they stand; "you" is one after an auxiliary of
+# the past ("did you warn me") or before a verb in the past ("the sentence you gave me"); else it is an object
+# ("what did my sister tell you?") or asks for help now ("what should you leave out for me?": the user's wishes)
+_SUBJECT = re.compile(r"\b(?P<self>i|we)\b|\b(?:did|have|had|were)\s+(?P<you>you)\b|\b(?P<you2>you)\s+"
+                      r"(?:\w+ed|said|gave|told|sent|wrote|made|put|got|found|came|showed|thought|meant|chose|drew|did|"
+                      r"went|ran|took|brought)\b")
+
+
 def asked_of(text: str) -> str | None:
     """Whose words a question asks about in a user/assistant chat: the user's when it speaks of itself
-    ("what did I say …", "my budget"), the assistant's when it speaks of "you" alone; else None."""
-    found = set(re.findall(r"[a-z']+", text.lower()))
+    ("what did I say …", "my budget"), the assistant's when it speaks of "you" alone; when it speaks of both,
+    whoever is the subject of its first clause ("which course did you point me to?": the assistant's; "what did
+    I tell you?": the user's); else None."""
+    lowered = _RECALL_ASK.sub("", text.lower().replace("’", "'"))
+    found = set(re.findall(r"[a-z']+", lowered))
     first, second = bool(found & _FIRST_PERSON), bool(found & _SECOND_PERSON)
+    if first and second and (m := _SUBJECT.search(lowered)) is not None:
+        return "user" if m.group("self") else "assistant"
     if first and not second:
         return "user"
     if second and not first:
