@@ -129,3 +129,39 @@ def test_openers_at_once_rederive_once(make_memory: Callable[..., Memory]) -> No
                            "'active') + (SELECT count(*) FROM event_chunks c, posting_terms(c.terms) t) AS n")
             have = tx._one("SELECT count(*) AS n FROM postings")
         assert want is not None and have is not None and have["n"] == want["n"] > 0
+
+
+def test_chinese_japanese_and_korean_are_indexed_by_characters_and_pairs() -> None:
+    """Written without spaces, a run of Han, kana or Hangul was one term: "猫" met nothing in "她有一只猫叫咪咪".
+    Analyser 3 indexes each character and each pair of neighbours; other scripts keep their words."""
+    terms = index_terms("她有一只猫叫咪咪")
+    assert {"猫", "咪咪", "只猫"} <= set(terms) and "她有一只猫叫咪咪" not in terms
+    assert {"東京", "住"} <= set(index_terms("東京に住んでいます"))
+    assert "서울" in index_terms("서울에 살아요"), "Hangul syllables, not the letters the folding splits them into"
+    assert index_terms("I bought an iphone15を買った")[:2] == ["buy", "iphone15"]
+    assert index_terms("Дмитрий живёт в Москве") == ["дмитрии", "живет", "в", "москве"]
+    assert index_terms("Lives in Leeds with two cats") == ["liv", "leed", "two", "cat"]
+
+
+def test_a_word_of_a_text_without_spaces_finds_it(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    cat = mem.remember(ME, "她有一只猫叫咪咪").id
+    tokyo = mem.remember(ME, "東京に住んでいます").id
+    seoul = mem.remember(ME, "서울에 살아요").id
+    mem.append(ME, [{"role": "user", "content": "下个月我要去上海出差"}, {"role": "user", "content": "周末去爬山"}])
+    for query, want in (("猫", cat), ("咪咪", cat), ("東京", tokyo), ("서울", seoul)):
+        hits = mem.recall(ME, query, mode="lexical", min_score=0)
+        assert [h.record.id for h in hits if h.record] == [want], query
+    events = mem.search_history(ME, "上海", mode="lexical", min_score=0)
+    assert [h.event.content for h in events if h.event] == ["下个月我要去上海出差"]
+
+
+def test_text_written_by_analyser_2_is_rederived_with_pairs(make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory()
+    rec = mem.remember(ME, "她有一只猫叫咪咪").id
+    with mem.store.write() as tx:  # as analyser 2 stored it: the run as one term
+        assert tx.reanalyse("2", lambda text: textmod._terms(text, stem)) > 0
+    assert mem.recall(ME, "猫", mode="lexical", min_score=0) == []
+    mem.close()
+    reopened = make_memory()
+    assert [h.record.id for h in reopened.recall(ME, "猫", mode="lexical", min_score=0) if h.record] == [rec]

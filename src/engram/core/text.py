@@ -93,8 +93,13 @@ def _fold(text: str) -> str:
 #: The version of :func:`index_terms`. Stores keep the version their term lists were made with and re-derive
 #: them all when it changes (``Memory.open``), so a query's terms and the stored ones always come from one
 #: analyser. 2: the forms of a word meet ("lives"/"living", "class"/"classes", "married"/"marry", "went"/"go"),
-#: and British and American spellings ("favourite"/"favorite").
-ANALYZER = "2"
+#: and British and American spellings ("favourite"/"favorite"). 3: Chinese, Japanese and Korean, written
+#: without spaces between words, are indexed by their characters and pairs of characters (:func:`_cjk_terms`).
+ANALYZER = "3"
+
+# scripts written without spaces between words (Han, kana, Hangul): a run of them is no word
+_CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                  r"\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff]+")
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of the word, and words repeat: indexing spends half its time here
@@ -160,8 +165,29 @@ def _terms(text: str, stemmer: Callable[[str], str]) -> list[str]:
 
 def index_terms(text: str) -> list[str]:
     """Terms to index a document by (the search analyser, :data:`ANALYZER`): stemmed words without stop words;
-    ``'s`` possessives dropped."""
-    return _terms(text, stem)
+    ``'s`` possessives dropped; runs of Chinese, Japanese or Korean characters as their characters and pairs."""
+    terms = _terms(text, stem)
+    if text.isascii():
+        return terms
+    return [g for t in terms for g in (_cjk_terms(t) if _CJK.search(t) else (t,))]
+
+
+def _cjk_terms(term: str) -> list[str]:
+    """A term holding a run of Han, kana or Hangul, which are written without spaces between words: each
+    character and each pair of neighbours of the run (what a search for "猫" or "咪咪" in "她有一只猫叫咪咪" must
+    meet, with no dictionary to find the words), and whatever else the term holds as it is ("iphone")."""
+    term = unicodedata.normalize("NFC", term)  # Hangul syllables, which the accent folding took apart
+    out: list[str] = []
+    pos = 0
+    for m in _CJK.finditer(term):
+        if m.start() > pos:
+            out.append(term[pos:m.start()])
+        run = m.group()
+        out += list(run) + [run[i:i + 2] for i in range(len(run) - 1)]
+        pos = m.end()
+    if pos < len(term):
+        out.append(term[pos:])
+    return out
 
 
 def key_terms(text: str) -> list[str]:
