@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..core.validate import MAX_LIMIT
+from ..errors import ValidationError
 from ..types import Event, Scope
 
 if TYPE_CHECKING:
@@ -21,8 +22,23 @@ TICK = timedelta(microseconds=1)
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # ``after=EPOCH`` reads a session from its first event
 
 
+def count(value: object, field: str) -> int | None:
+    """A framework's ``limit`` / ``offset``: None, or a whole number >= 0 (a typed error otherwise)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ValidationError("must be a whole number >= 0 (or None)", field=field)
+    return value
+
+
+def sequence(value: object, field: str) -> list[Any]:
+    """A framework's list of items or messages as a list (a typed error for None, a string or a mapping)."""
+    if isinstance(value, str | bytes | dict) or not isinstance(value, Sequence):
+        raise ValidationError(f"must be a list, got {type(value).__name__}", field=field)
+    return list(value)
+
+
 def read(mem: Memory, scope: Scope, limit: int | None = None) -> list[Event]:
     """The session's last ``limit`` events (all when None), oldest first."""
+    count(limit, "limit")
     out: list[Event] = []
     before: datetime | None = None
     while limit is None or len(out) < limit:

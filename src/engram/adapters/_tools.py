@@ -13,8 +13,9 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..core.validate import limit as valid_limit
 from ..errors import EngramError, ValidationError
-from ..types import Hit, Scope
+from ..types import LEVELS, Hit, Scope
 
 if TYPE_CHECKING:
     from ..engine import Memory
@@ -39,11 +40,19 @@ def hits_json(hits: list[Hit]) -> str:
 
 
 class MemoryToolbox:
-    """recall and remember for one scope; ``level`` is where remember writes (session | actor | agent)."""
+    """recall and remember for one scope; ``level`` is where remember writes (session | actor | agent).
+
+    The scope, the level's shape (an ``actor`` level needs an actor, ``session`` a session) and ``limit`` are
+    checked when the tools are built; whether the agent's configuration lets the scope write at ``level`` is
+    checked by each ``remember``, whose ``PermissionDenied`` goes back to the model."""
 
     def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor", limit: int = 5) -> None:
         if not isinstance(scope, Scope):
             raise ValidationError("must be an engram.Scope", field="scope")
+        if level not in LEVELS:
+            raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="level")
+        scope.require(level)
+        valid_limit(limit)
         self.mem = mem
         self.scope = scope
         self.level = level

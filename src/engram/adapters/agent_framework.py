@@ -15,11 +15,13 @@ Needs the ``agent-framework-core`` package (and a chat client package, e.g. ``ag
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from agent_framework import ContextProvider, HistoryProvider, Message
 
+from ..core.validate import limit as valid_limit
 from ..errors import ValidationError
 from ..types import Event, Scope
 from . import _timeline
@@ -39,10 +41,40 @@ def _base(scope: Scope) -> Scope:
     return Scope(scope.agent, scope.actor)
 
 
-def to_event(message: Message) -> dict[str, Any]:
-    """A framework message as an engram message: its text, its role (tool results as assistant-side text)."""
+def _arguments(raw: Any) -> dict[str, Any]:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        parsed = json.loads(raw) if isinstance(raw, str) and raw else {}
+    except json.JSONDecodeError:
+        return {"raw": raw}
+    return parsed if isinstance(parsed, dict) else {"value": parsed}
+
+
+def _result_text(result: Any) -> str:
+    if result is None:
+        return ""
+    return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+
+
+def to_event(message: Message, field: str = "messages") -> dict[str, Any]:
+    """A framework message as an engram message: its text and role; an assistant message's function calls
+    as tool calls, a message of function results as a ``tool`` event whose text is the results (so history
+    search finds them). The framework's own serialized message rides in the metadata."""
+    if not isinstance(message, Message):
+        raise ValidationError(f"must be an agent_framework Message, got {type(message).__name__}", field=field)
+    meta = {MESSAGE: message.to_dict()}
+    contents = list(message.contents or [])
+    results = [c for c in contents if c.type == "function_result"]
+    if results and len(results) == len(contents):
+        return {"role": "tool", "content": "\n".join(_result_text(c.result) for c in results),
+                "tool_call_id": str(results[0].call_id or "call"), "metadata": meta}
     role = ROLES.get(str(message.role), "assistant")
-    return {"role": role, "content": message.text or "", "metadata": {MESSAGE: message.to_dict()}}
+    calls = [{"id": str(c.call_id or c.name or "call"), "name": str(c.name or "tool"),
+              "arguments": _arguments(c.arguments)} for c in contents if c.type == "function_call"]
+    if calls and role == "assistant":
+        return {"role": role, "content": message.text or "", "tool_calls": calls, "metadata": meta}
+    return {"role": role, "content": message.text or "", "metadata": meta}
 
 
 def to_message(event: Event) -> Message:
@@ -74,7 +106,8 @@ class EngramHistoryProvider(HistoryProvider):
     async def save_messages(self, session_id: str | None, messages: Sequence[Message], *,
                             state: dict[str, Any] | None = None, **kwargs: Any) -> None:
         scope = self._session(session_id)
-        await asyncio.to_thread(_timeline.append, self.mem, scope, [to_event(m) for m in messages])
+        events = [to_event(m, f"messages[{i}]") for i, m in enumerate(_timeline.sequence(messages, "messages"))]
+        await asyncio.to_thread(_timeline.append, self.mem, scope, events)
 
 
 class EngramContextProvider(ContextProvider):
@@ -84,7 +117,7 @@ class EngramContextProvider(ContextProvider):
         super().__init__(source_id)
         self.mem = mem
         self.scope = _base(scope)
-        self.limit = limit
+        self.limit = valid_limit(limit)
 
     async def before_run(self, *, agent: SupportsAgentRun, session: AgentSession, context: SessionContext,
                          state: dict[str, Any]) -> None:

@@ -3,16 +3,19 @@
 ``EngramMemoryTool(mem, scope)`` is a ``BetaAbstractMemoryTool``: pass it in ``tools=[...]`` to
 ``client.beta.messages.tool_runner(...)`` and Claude's view/create/str_replace/insert/delete/rename commands
 on ``/memories`` run against :class:`~engram.adapters.memory_files.MemoryFiles` (one record per file, every
-edit a new version, each command one turn). Engram's typed errors come back to the model as the tool's
-error result (``is_error``), naming the error type and field. Needs the ``[anthropic]`` extra.
+edit a new version, each command one turn). ``AsyncEngramMemoryTool`` is the same tool as a
+``BetaAsyncAbstractMemoryTool``, for an ``AsyncAnthropic`` client's runner (which refuses synchronous tools).
+Engram's typed errors come back to the model as the tool's error result (``is_error``), naming the error
+type and field. Needs the ``[anthropic]`` extra.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from anthropic.lib.tools import BetaAbstractMemoryTool, ToolError
+from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool, ToolError
 from anthropic.types.beta import (
     BetaMemoryTool20250818CreateCommand,
     BetaMemoryTool20250818DeleteCommand,
@@ -64,3 +67,35 @@ class EngramMemoryTool(BetaAbstractMemoryTool):
 
     def clear_all_memory(self) -> str:
         return _run(self.files.clear)
+
+
+class AsyncEngramMemoryTool(BetaAsyncAbstractMemoryTool):
+    """:class:`EngramMemoryTool` for ``AsyncAnthropic``'s tool runner: each command runs in a worker thread, so
+    the event loop never waits on the database."""
+
+    def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor") -> None:
+        super().__init__()
+        self.files = MemoryFiles(mem, scope, level=level)
+
+    async def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
+        return await asyncio.to_thread(_run, lambda: self.files.view(command.path, command.view_range))
+
+    async def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
+        return await asyncio.to_thread(_run, lambda: self.files.create(command.path, command.file_text))
+
+    async def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
+        return await asyncio.to_thread(
+            _run, lambda: self.files.str_replace(command.path, command.old_str, command.new_str))
+
+    async def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
+        return await asyncio.to_thread(
+            _run, lambda: self.files.insert(command.path, command.insert_line, command.insert_text))
+
+    async def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
+        return await asyncio.to_thread(_run, lambda: self.files.delete(command.path))
+
+    async def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
+        return await asyncio.to_thread(_run, lambda: self.files.rename(command.old_path, command.new_path))
+
+    async def clear_all_memory(self) -> str:
+        return await asyncio.to_thread(_run, self.files.clear)

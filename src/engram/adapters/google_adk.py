@@ -34,6 +34,7 @@ from google.adk.sessions.session import Session
 from google.adk.sessions.state import State
 from google.genai import types
 
+from ..core.validate import limit as valid_limit
 from ..errors import ConflictError, PermissionDenied, ValidationError
 from ..types import Event, Scope
 from . import _timeline
@@ -187,7 +188,7 @@ class EngramMemoryService(_Service, BaseMemoryService):
 
     def __init__(self, mem: Memory, *, agent: str, limit: int = 10) -> None:
         super().__init__(mem, agent=agent)
-        self.limit = limit
+        self.limit = valid_limit(limit)
 
     async def add_session_to_memory(self, session: Session) -> None:
         scope = self.scope(session.app_name, session.user_id, session.id)
@@ -196,6 +197,9 @@ class EngramMemoryService(_Service, BaseMemoryService):
     async def add_events_to_memory(self, *, app_name: str, user_id: str, events: Sequence[AdkEvent],
                                    session_id: str | None = None,
                                    custom_metadata: Mapping[str, object] | None = None) -> None:
+        if not session_id:  # ADK's own callers (a tool's context) always name the session
+            raise ValidationError("engram extracts memory from a session's events: name the session",
+                                  field="session_id")
         await self._ingest(self.scope(app_name, user_id, session_id), events)
 
     async def _ingest(self, scope: Scope, events: Sequence[AdkEvent]) -> None:

@@ -16,8 +16,11 @@ names, and two actors' stores never meet even under equal namespaces.
   writing a new version) when the TTL config says so, and :meth:`EngramStore.sweep` forgets expired items.
   There is no background sweeper thread.
 
-A record's summary is the text engram indexes: the fields named by ``index`` (per put, or the store's
-default), else the value's string leaves. The full item rides in the record's content as JSON.
+A record's summary is the item's text: the fields named by ``index`` (per put, or the store's default, a
+list of field paths or a LangGraph ``IndexConfig``'s ``fields``), else the value's string leaves. The full
+item rides in the record's content as JSON, and engram indexes a record's content too, so ``index`` chooses
+the summary a search shows and ranks by first, not the only words a query can match; ``index=False`` keeps
+an item out of query searches altogether.
 
 Checkpoints are not stored here, on purpose: see docs/frameworks.md ("Why no checkpointer").
 """
@@ -36,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from langgraph.store.base import (
     BaseStore,
     GetOp,
+    IndexConfig,
     Item,
     ListNamespacesOp,
     Op,
@@ -48,7 +52,7 @@ from langgraph.store.base import (
 )
 
 from ..core import namespace as ns
-from ..core.validate import MAX_BATCH, MAX_LIMIT, MAX_SUMMARY
+from ..core.validate import MAX_BATCH, MAX_LIMIT, MAX_RECORD_CONTENT, MAX_SUMMARY
 from ..errors import ValidationError
 from ..types import Record, Scope
 from ._binding import bind
@@ -119,6 +123,54 @@ def index_text(value: dict[str, Any], fields: Sequence[str] | None) -> str:
     return text[:MAX_SUMMARY]
 
 
+def _index_fields(index: object) -> list[str] | None:
+    """The store's default ``index``: field paths, or a LangGraph ``IndexConfig`` (its ``fields``; engram
+    embeds with its own embedder, so ``embed`` and ``dims`` are not used)."""
+    if isinstance(index, dict):
+        index = index.get("fields")
+    if index is None:
+        return None
+    if isinstance(index, str) or not isinstance(index, Sequence) or not all(isinstance(f, str) for f in index):
+        raise ValidationError("must be a list of field paths (or a LangGraph IndexConfig with fields)",
+                              field="index")
+    return [f for f in index if f != "$"] or None  # "$" is LangGraph's "the whole value", engram's default
+
+
+def _ttl(value: object, field: str) -> float | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                              or not 0 < value < float("inf")):
+        raise ValidationError("must be a positive number of minutes (or None)", field=field)
+    return value
+
+
+def _ttl_config(ttl: object) -> TTLConfig | None:
+    if ttl is None:
+        return None
+    if not isinstance(ttl, dict):
+        raise ValidationError("must be a LangGraph TTLConfig (a dict)", field="ttl")
+    _ttl(ttl.get("default_ttl"), "ttl.default_ttl")
+    if not isinstance(ttl.get("refresh_on_read", True), bool):
+        raise ValidationError("must be true or false", field="ttl.refresh_on_read")
+    return ttl  # type: ignore[return-value]
+
+
+def _check_put(put: PutOp) -> None:
+    """A put's key, value and ttl, checked before anything in its batch is written."""
+    if not isinstance(put.key, str) or not put.key:
+        raise ValidationError("must be a non-empty string", field="key")
+    _ttl(put.ttl, "ttl")
+    if put.index is not None and put.index is not False:
+        _index_fields(put.index)
+    if put.value is None:
+        return
+    if not isinstance(put.value, dict):
+        raise ValidationError("a store value must be a JSON object", field="value")
+    try:
+        json.dumps(put.value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(f"must be JSON-serialisable: {exc}", field="value") from None
+
+
 def matches(value: dict[str, Any], flt: dict[str, Any] | None) -> bool:
     """LangGraph's filter: exact values, or ``{"$op": operand}`` comparisons; a type mismatch never matches."""
     for name, want in (flt or {}).items():
@@ -140,13 +192,14 @@ class EngramStore(BaseStore):
 
     supports_ttl = True
 
-    def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor", index: Sequence[str] | None = None,
-                 ttl: TTLConfig | None = None, kind: str | None = None) -> None:
+    def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor",
+                 index: Sequence[str] | IndexConfig | None = None, ttl: TTLConfig | None = None,
+                 kind: str | None = None) -> None:
         self.level, self.kind = bind(mem, scope, level, kind)
         self.mem = mem
         self.scope = scope
-        self.index_fields = list(index) if index else None
-        self.ttl_config = ttl
+        self.index_fields = _index_fields(index)
+        self.ttl_config = _ttl_config(ttl)
         self.root = ns.resolve(None, scope, self.level) + "store/"
 
     # -- paths and records ---------------------------------------------------------------------------------
@@ -200,6 +253,12 @@ class EngramStore(BaseStore):
         ops = list(ops)
         for op in ops:
             validate_op_namespace(op)
+            if isinstance(op, PutOp):
+                _check_put(op)
+            elif isinstance(op, SearchOp):
+                for name, n in (("limit", op.limit), ("offset", op.offset)):
+                    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                        raise ValidationError("must be a whole number >= 0", field=name)
         results: list[Result] = []
         refresh: dict[str, Stored] = {}
         for op in ops:
@@ -233,6 +292,8 @@ class EngramStore(BaseStore):
         prefix = self._path(op.namespace_prefix)
         want = op.offset + op.limit
         if op.query:
+            if want == 0:
+                return []
             hits = self.mem.recall(self.scope, op.query, MAX_LIMIT if op.filter else min(want, MAX_LIMIT),
                                    namespace=prefix)
             by_id = {s.record.id: s for s in self._live(h.record for h in hits if h.record is not None)}
@@ -242,6 +303,8 @@ class EngramStore(BaseStore):
                 self.mem.log_uses(self.scope, [h for _, h in picked])
             return [(s, h.score) for s, h in picked]
         out: list[tuple[Stored, float | None]] = []
+        if want == 0:
+            return out
         for s in self._live(self._scan(prefix)):
             if matches(s.value, op.filter):
                 out.append((s, None))
@@ -269,14 +332,14 @@ class EngramStore(BaseStore):
                 if old is not None:
                     delete.append(old.record.id)
                 continue
-            if not isinstance(put.value, dict):
-                raise ValidationError("a store value must be a JSON object", field="value")
             value = dict(put.value)
-            fields = self.index_fields if put.index is None else (put.index or None)
+            fields = self.index_fields if put.index is None else (_index_fields(put.index or None))
             ttl = put.ttl  # BaseStore.put has applied the TTL config's default_ttl already
             body = {"summary": index_text(value, fields),
                     "content": self._content(namespace, key, value, created=old.created_at if old else self.mem.now(),
                                              ttl=ttl, indexed=put.index is not False)}
+            if len(body["content"]) > MAX_RECORD_CONTENT:
+                raise ValidationError(f"the item is over {MAX_RECORD_CONTENT} characters as JSON", field="value")
             if old is not None:
                 update.append({"id": old.record.id, **body})
             else:

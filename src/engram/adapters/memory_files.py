@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import namespace as ns
-from ..core.validate import MAX_LIMIT
+from ..core.validate import MAX_LIMIT, MAX_RECORD_CONTENT, MAX_SUMMARY
 from ..errors import ConflictError, NotFound, ValidationError
 from ..types import Hit, Record, Scope
 from ._binding import bind
@@ -39,7 +39,25 @@ def parts_of(path: object, field: str = "path") -> tuple[str, ...]:
     parts = tuple(p for p in path[len(ROOT):].split("/") if p)
     if any(p in (".", "..") or "\x00" in p for p in parts):
         raise ValidationError(f"{path!r} would leave {ROOT}", field=field)
+    if len(shown(parts)) > MAX_SUMMARY:  # the path is the record's summary
+        raise ValidationError(f"must be at most {MAX_SUMMARY} characters", field=field)
     return parts
+
+
+def text_arg(value: object, field: str) -> str:
+    """A command's text argument: a string (a file's whole text at most ``MAX_RECORD_CONTENT`` characters)."""
+    if not isinstance(value, str):
+        raise ValidationError(f"must be a string, got {type(value).__name__}", field=field)
+    if len(value) > MAX_RECORD_CONTENT:
+        raise ValidationError(f"must be at most {MAX_RECORD_CONTENT} characters", field=field)
+    return value
+
+
+def fits(text: str, field: str) -> str:
+    """An edited file's new text, refused (naming the argument that made it too long) past the record limit."""
+    if len(text) > MAX_RECORD_CONTENT:
+        raise ValidationError(f"the file would be over {MAX_RECORD_CONTENT} characters", field=field)
+    return text
 
 
 def shown(parts: Sequence[str]) -> str:
@@ -99,10 +117,15 @@ class MemoryFiles:
             lines = (rec.content or "").split("\n")
             start, end = 1, len(lines)
             if view_range:
-                if len(view_range) != 2:
-                    raise ValidationError("must be [start, end]", field="view_range")
+                if (isinstance(view_range, str) or len(view_range) != 2
+                        or not all(isinstance(n, int) and not isinstance(n, bool) for n in view_range)):
+                    raise ValidationError("must be [start, end], two whole numbers", field="view_range")
                 start = max(1, view_range[0])
                 end = len(lines) if view_range[1] == -1 else min(len(lines), view_range[1])
+                if start > end:
+                    raise ValidationError(f"Invalid `view_range` {list(view_range)}: the file has {len(lines)} "
+                                          "lines; give 1 <= start <= end, or end -1 for the last line",
+                                          field="view_range")
             self.mem.log_uses(self.scope, [Hit(score=1.0, record=rec)])
             return (f"Here's the content of {shown(parts)} with line numbers:\n"
                     + numbered("\n".join(lines[start - 1:end]), start))
@@ -123,6 +146,7 @@ class MemoryFiles:
 
     def create(self, path: str, file_text: str) -> str:
         parts = parts_of(path)
+        text_arg(file_text, "file_text")
         if not parts:
             raise ValidationError(f"{ROOT} is a directory", field="path")
         if self._under(parts):
@@ -142,6 +166,8 @@ class MemoryFiles:
             t.remember(rec.summary, text, kind=rec.kind, scope=rec.level, namespace=rec.namespace, replaces=rec.id)
 
     def str_replace(self, path: str, old_str: str, new_str: str) -> str:
+        text_arg(old_str, "old_str")
+        text_arg(new_str, "new_str")
         parts, rec = self._need_file(path)
         text = rec.content or ""
         count = text.count(old_str) if old_str else 0
@@ -153,7 +179,7 @@ class MemoryFiles:
             raise ValidationError(f"No replacement was performed. Multiple occurrences of old_str `{old_str}` in "
                                   f"lines: {', '.join(map(str, at))}. Please ensure it is unique", field="old_str")
         line = text[:text.index(old_str)].count("\n")
-        new = text.replace(old_str, new_str)
+        new = fits(text.replace(old_str, new_str), "new_str")
         self._rewrite(rec, new)
         lines = new.split("\n")
         lo, hi = max(0, line - 2), min(len(lines), line + 3)
@@ -161,6 +187,7 @@ class MemoryFiles:
                 + numbered("\n".join(lines[lo:hi]), lo + 1))
 
     def insert(self, path: str, insert_line: int, insert_text: str) -> str:
+        text_arg(insert_text, "insert_text")
         parts, rec = self._need_file(path)
         lines = (rec.content or "").split("\n")
         if (rec.content or "").endswith("\n"):
@@ -169,7 +196,7 @@ class MemoryFiles:
             raise ValidationError(f"Invalid `insert_line` parameter: {insert_line}. It should be within the range "
                                   f"[0, {len(lines)}].", field="insert_line")
         lines.insert(insert_line, insert_text.rstrip("\n"))
-        self._rewrite(rec, "\n".join(lines) + "\n")
+        self._rewrite(rec, fits("\n".join(lines) + "\n", "insert_text"))
         return f"The file {shown(parts)} has been edited."
 
     def delete(self, path: str) -> str:

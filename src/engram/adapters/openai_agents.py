@@ -49,11 +49,19 @@ def _arguments(raw: Any) -> dict[str, Any]:
     return parsed if isinstance(parsed, dict) else {"value": parsed}
 
 
-def to_message(item: TResponseInputItem) -> dict[str, Any]:
-    """One SDK input item as an engram message (ValidationError for what is not a JSON object)."""
+def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]:
+    """One SDK input item as an engram message. ValidationError (naming ``field``) for what is not a JSON
+    object, and for a message item (no ``type``, or ``"message"``) without a known role or with content that
+    is neither a string nor a list of parts, which would otherwise be stored as an empty assistant message."""
     if not isinstance(item, dict):
-        raise ValidationError("an item must be a JSON object (a Responses API input item)", field="items")
+        raise ValidationError("an item must be a JSON object (a Responses API input item)", field=field)
     kind = item.get("type")
+    if kind in (None, "message"):
+        if item.get("role") not in ROLES:
+            raise ValidationError(f"a message item's role must be one of {', '.join(ROLES)}", field=f"{field}.role")
+        if not isinstance(item.get("content"), str | list):
+            raise ValidationError("a message item's content must be a string or a list of content parts",
+                                  field=f"{field}.content")
     meta = {ITEM: item}
     if kind == "function_call":
         call = {"id": str(item.get("call_id") or item.get("id") or "call"), "name": str(item.get("name") or "tool"),
@@ -100,11 +108,12 @@ class EngramSession:
         self.session_id: str = session
 
     async def get_items(self, limit: int | None = None) -> list[TResponseInputItem]:
+        _timeline.count(limit, "limit")
         events = await asyncio.to_thread(_timeline.read, self.mem, self.scope, limit)
         return [item for e in events for item in to_items(e)]
 
     async def add_items(self, items: list[TResponseInputItem]) -> None:
-        messages = [to_message(i) for i in items]
+        messages = [to_message(i, f"items[{n}]") for n, i in enumerate(_timeline.sequence(items, "items"))]
         await asyncio.to_thread(_timeline.append, self.mem, self.scope, messages)
 
     async def pop_item(self) -> TResponseInputItem | None:

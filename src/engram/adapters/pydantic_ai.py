@@ -71,7 +71,7 @@ def _request_event(msg: ModelRequest) -> dict[str, Any]:
     return {"role": "system", "content": system or content}
 
 
-def to_message(msg: ModelMessage) -> dict[str, Any]:
+def to_message(msg: ModelMessage, field: str = "messages") -> dict[str, Any]:
     """A Pydantic AI message as an engram message (its serialized form in the metadata)."""
     if isinstance(msg, ModelRequest):
         out = _request_event(msg)
@@ -81,7 +81,8 @@ def to_message(msg: ModelMessage) -> dict[str, Any]:
         out = {"role": "assistant", "content": "\n".join(p.content for p in msg.parts if isinstance(p, TextPart)),
                **({"tool_calls": calls} if calls else {})}
     else:
-        raise ValidationError("must be a pydantic_ai ModelRequest or ModelResponse", field="messages")
+        raise ValidationError(f"must be a pydantic_ai ModelRequest or ModelResponse, got {type(msg).__name__}",
+                              field=field)
     out["metadata"] = {MESSAGE: ModelMessagesTypeAdapter.dump_python([msg], mode="json")[0]}
     return out
 
@@ -119,7 +120,8 @@ class EngramHistory:
 
     def save(self, messages: Sequence[ModelMessage]) -> None:
         """Append a run's new messages in one turn: all are stored or none."""
-        _timeline.append(self.mem, self.scope, [to_message(m) for m in messages])
+        _timeline.append(self.mem, self.scope, [to_message(m, f"messages[{i}]")
+                                                for i, m in enumerate(_timeline.sequence(messages, "messages"))])
 
     def clear(self) -> int:
         return _timeline.clear(self.mem, self.scope)
@@ -128,7 +130,7 @@ class EngramHistory:
         return await asyncio.to_thread(self.load, limit)
 
     async def asave(self, messages: Sequence[ModelMessage]) -> None:
-        await asyncio.to_thread(self.save, list(messages))
+        await asyncio.to_thread(self.save, messages)
 
 
 def memory_tools(mem: Memory, scope: Scope, *, level: str = "actor", limit: int = 5) -> list[Tool[Any]]:

@@ -134,6 +134,11 @@ class EngramSessionRepository(SessionRepository):
 
     # -- messages ------------------------------------------------------------------------------------------
     def _event_for(self, agent_id: str, message: SessionMessage) -> dict[str, Any]:
+        if not isinstance(message, SessionMessage):
+            raise ValidationError(f"must be a strands SessionMessage, got {type(message).__name__}",
+                                  field="session_message")
+        if not isinstance(agent_id, str) or not agent_id:
+            raise ValidationError("must be a non-empty string", field="agent_id")
         return {**to_event(message.to_message()), "metadata": {MESSAGE: message.to_dict(), AGENT_ID: agent_id}}
 
     def create_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
@@ -147,16 +152,19 @@ class EngramSessionRepository(SessionRepository):
     def update_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
         """Store the new form in the old one's place (same instant), then delete the old event."""
         self._check(session_id)
+        event = self._event_for(agent_id, session_message)
         old = next((ev for ev, m in self._messages(agent_id) if m.message_id == session_message.message_id), None)
         if old is None:
             raise ValidationError(f"no message {session_message.message_id} of agent {agent_id!r}",
                                   field="message_id")
-        self.mem.append(self.scope, [{**self._event_for(agent_id, session_message), "at": old.at}])
+        self.mem.append(self.scope, [{**event, "at": old.at}])
         self.mem.delete_events(self.scope, [old.id])
 
     def list_messages(self, session_id: str, agent_id: str, limit: int | None = None, offset: int = 0,
                       **kwargs: Any) -> list[SessionMessage]:
         self._check(session_id)
+        _timeline.count(limit, "limit")
+        _timeline.count(offset, "offset")
         found = [m for _, m in self._messages(agent_id)][offset:]
         return found if limit is None else found[:limit]
 
