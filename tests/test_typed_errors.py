@@ -80,6 +80,24 @@ def test_metadata_nan_and_infinity_are_refused(make_memory: Callable[..., Memory
     assert mem.events(S1)[0].metadata == ok[0].metadata == {"score": 0.1 + 0.2}
 
 
+def test_metadata_and_tool_arguments_are_bounded_like_content(make_memory: Callable[..., Memory]) -> None:
+    """A framework's session state rides in event metadata: 2 MB of it was stored without complaint."""
+    from engram.core.validate import MAX_METADATA
+
+    mem = make_memory(CONFIG)
+    big = {"state": "x" * MAX_METADATA}
+    with pytest.raises(ValidationError) as err:
+        mem.append(S1, [{"role": "user", "content": "hi"}, {"role": "user", "content": "", "metadata": big}])
+    assert err.value.field == "messages[1].metadata"
+    with pytest.raises(ValidationError) as err:
+        call = {"id": "c1", "name": "f", "arguments": big}
+        mem.append(S1, [{"role": "assistant", "content": "", "tool_calls": [call]}])
+    assert err.value.field == "messages[0].tool_calls[0].arguments"
+    assert mem.events(S1) == [], "nothing of a refused call is stored"
+    fits = {"state": "x" * (MAX_METADATA - 20)}
+    assert mem.append(S1, [{"role": "user", "content": "hi", "metadata": fits}])[0].metadata == fits
+
+
 @pytest.mark.anyio
 async def test_http_gets_4xx_not_500(make_memory: Callable[..., Memory]) -> None:
     env = make_env(make_memory(CONFIG))

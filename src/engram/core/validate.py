@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -11,6 +12,7 @@ from ..errors import ValidationError
 from ..types import JOB_STATUSES, ROLES, Hit, ToolCall
 
 MAX_CONTENT = 1_000_000
+MAX_METADATA = 1_000_000  # characters of a message's metadata, and of a tool call's arguments, written as JSON
 MAX_SUMMARY = 4_000
 MAX_RECORD_CONTENT = 100_000
 MAX_MESSAGES = 10_000
@@ -91,6 +93,12 @@ def _json_safe(value: Any, field: str, depth: int = 0) -> None:
             _json_safe(v, f"{field}[{i}]", depth + 1)
         return
     raise ValidationError(f"must be JSON-serialisable (got {type(value).__name__})", field=field)
+
+
+def _json_size(value: Mapping[str, Any], field: str) -> None:
+    """A JSON object a message carries beside its text is bounded as its text is (:data:`MAX_METADATA`)."""
+    if len(json.dumps(value, ensure_ascii=False)) > MAX_METADATA:
+        raise ValidationError(f"must be at most {MAX_METADATA} characters as JSON", field=field)
 
 
 def json_value(value: Any, field: str = "") -> None:
@@ -180,6 +188,7 @@ def message(raw: object, i: int, *, most_calls: int | None = MAX_TOOL_CALLS) -> 
     if not isinstance(metadata, Mapping):
         raise ValidationError("must be an object", field=f"{f}.metadata")
     _json_safe(metadata, f"{f}.metadata")
+    _json_size(metadata, f"{f}.metadata")
     at = as_utc(raw["at"], f"{f}.at") if raw.get("at") is not None else None
     calls: list[ToolCall] = []
     raw_calls = raw.get("tool_calls") or []
@@ -199,6 +208,7 @@ def message(raw: object, i: int, *, most_calls: int | None = MAX_TOOL_CALLS) -> 
         if not isinstance(args, Mapping):
             raise ValidationError("must be an object", field=f"{cf}.arguments")
         _json_safe(args, f"{cf}.arguments")
+        _json_size(args, f"{cf}.arguments")
         calls.append(ToolCall(c["id"], c["name"], dict(args)))
     tool_call_id = raw.get("tool_call_id")
     if role == "tool" and not isinstance(tool_call_id, str):
