@@ -179,7 +179,15 @@ def tags(value: Any, field: str = "tags") -> dict[str, str]:
             raise fail(f"{field}.{k}", "a tag key is 1-128 letters, digits, spaces and ._:/=+@-")
         if not isinstance(v, str) or len(v) > 256 or not TAG.fullmatch(v):
             raise fail(f"{field}.{k}", "a tag value is 0-256 letters, digits, spaces and ._:/=+@-")
+        if reserved_tag(k) or reserved_tag(v):
+            raise fail(f"{field}.{k}", "the prefix aws: (in any case) is reserved for AWS use in tag keys and values")
     return dict(o)
+
+
+def reserved_tag(text: str) -> bool:
+    """Whether a tag key or value takes the prefix AWS reserves ("aws:", in any case): AgentCore's tagging rules
+    refuse it on input, and such a tag cannot be edited or deleted."""
+    return text[:4].lower() == "aws:"
 
 
 # -- memory ------------------------------------------------------------------------------------------------

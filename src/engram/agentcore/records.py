@@ -143,9 +143,14 @@ def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
     return scopes
 
 
-def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> tuple[Scope, Record]:
+def find_record(c: Call, agent: str, engram_id: str, namespace: str | None, *,
+                field: str = "memoryRecordId") -> tuple[Scope, Record]:
     """A record of the memory by id: through its namespace when given, else by probing the memory's scopes
-    (agent level, then the actors and sessions with events or records written here, newest first)."""
+    (agent level, then the actors and sessions with events or records written here, newest first).
+
+    A namespace given with the id ("the namespace of the memory record", which AWS authorizes the call by)
+    must hold the record, itself or below it: a record elsewhere is not found, so naming one namespace never
+    reads, changes or deletes a record of another."""
     candidates: list[Scope] = []
     if namespace is not None:
         candidates += read_scopes(c, agent, namespace)[:1]
@@ -155,8 +160,16 @@ def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> t
             rec = _view(c, scope).get(scope, engram_id)
         except NotFound:
             continue
+        if namespace is not None and not _within(rec.namespace, namespace):
+            break
         return scope, rec
-    raise NotFound(f"no memory record {ids.record_id_out(engram_id)} in this memory", field="memoryRecordId")
+    where = f" in namespace {nsmod.to_aws(namespace)}" if namespace is not None else " in this memory"
+    raise NotFound(f"no memory record {ids.record_id_out(engram_id)}{where}", field=field)
+
+
+def _within(path: str, namespace: str) -> bool:
+    """Whether engram namespace ``path`` is ``namespace`` or below it (both normalised: ``/a/b/``)."""
+    return path == namespace or path.startswith(namespace if namespace.endswith("/") else namespace + "/")
 
 
 def _view(c: Call, scope: Scope) -> Memory:

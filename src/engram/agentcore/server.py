@@ -160,6 +160,7 @@ class Call:
             raise ValidationException(f"the body is not valid JSON: {exc}", reason="CannotParse") from exc
         if not isinstance(doc, dict):
             raise ValidationException("the body must be a JSON object", reason="CannotParse")
+        _storable(doc, "")
         return doc
 
     def memory(self, raw_id: str) -> registry.MemoryResource:
@@ -200,6 +201,37 @@ class Call:
 
 def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON value")
+
+
+def _unstorable(text: str, field: str) -> str | None:
+    """Why ``text`` cannot be stored (core.validate.storable_text's rule), or None."""
+    try:
+        validate.storable_text(text, field)
+    except ValidationError as exc:
+        return exc.message
+    return None
+
+
+def _storable(doc: Any, root: str) -> None:
+    """Refuse a NUL character or a lone surrogate (JSON can carry both: ``\\u0000``, ``\\ud800``) anywhere in
+    the body, naming the member as the service model does (``payload[0].conversational.content.text``): no
+    store keeps them, and refused further in they would be named by engram's own fields instead. Iterative:
+    a body nested as deep as the JSON parser allows is walked without recursion."""
+    stack: list[tuple[Any, str]] = [(doc, root)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            why = _unstorable(value, path)
+            if why is not None:
+                raise ValidationException(why, field=path or "body")
+        elif isinstance(value, dict):
+            for k, v in reversed(list(value.items())):
+                why = _unstorable(k, path)
+                if why is not None:
+                    raise ValidationException(f"a key {why}", field=path or "body")
+                stack.append((v, f"{path}.{k}" if path else k))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
 
 
 async def _call(request: Request) -> Call:

@@ -93,6 +93,9 @@ def untag_resource(c: CallDep) -> Response:
     for i, key in enumerate(keys):
         if not 1 <= len(key) <= 128 or not spec.TAG.fullmatch(key):
             raise ValidationError("a tag key is 1-128 letters, digits, spaces and ._:/=+@-", field=f"tagKeys[{i}]")
+        if spec.reserved_tag(key):
+            raise ValidationError("tags with the prefix aws: (in any case) are reserved for AWS use and cannot be "
+                                  "deleted", field=f"tagKeys[{i}]")
     target = _target(c)
     target.save({k: v for k, v in target.tags.items() if k not in keys})
     return Response(status_code=204)
