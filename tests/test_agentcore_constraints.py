@@ -137,3 +137,14 @@ def test_untag_cannot_delete_a_reserved_tag_key(world: World) -> None:
     refused(world, lambda: ctl.untag_resource(resourceArn=world.control_arn, tagKeys=["team", "aws:team"]),
             "ValidationException", "tagKeys[1]")
     assert ctl.list_tags_for_resource(resourceArn=world.control_arn)["tags"] == {"team": "a"}
+
+
+# -- bodies over the server's limit --------------------------------------------------------------------------------
+def test_a_body_over_the_servers_limit_is_an_aws_validation_exception(world: World) -> None:
+    """The body limit answered before the AgentCore code with engram's own 413 body, which botocore cannot read
+    (error code "413", no message); an AgentCore path now gets AWS's ValidationException naming the body."""
+    client = world.client(DATA, parameter_validation=False)
+    params = {"memoryId": world.memory_id, "actorId": "u1", "sessionId": "s1", "eventTimestamp": WHEN,
+              "payload": conv("x" * 100_000) * 11}
+    resp = refused(world, lambda: client.create_event(**params), "ValidationException", "body")
+    assert "larger than" in resp["Error"]["Message"]

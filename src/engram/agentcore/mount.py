@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ..engine import Memory
 from . import control, dataplane, tags
 from .auth import SigV4Middleware, is_agentcore, send_aws_error
-from .errors import UnknownOperationException
+from .errors import UnknownOperationException, ValidationException
 from .server import AwsRouter, aws_response
 
 
@@ -52,6 +52,15 @@ class UnknownOperations:
                     f"no AgentCore operation {scope.get('method')} {scope.get('path', '')} on this server"))
                 return
         await self.app(scope, receive, send)
+
+
+async def too_large(path: str, send: Send, message: str) -> bool:
+    """An AgentCore request over the server's body limit is answered as AWS answers bad input (a
+    ValidationException naming the body, which botocore reads), not with engram's own 413."""
+    if not is_agentcore(path):
+        return False
+    await send_aws_error(send, ValidationException(message, field="body"))
+    return True
 
 
 def mount(app: FastAPI, memory: Memory, *, insecure_local: bool = False) -> None:

@@ -260,10 +260,11 @@ def create_app(memory: Memory, *, insecure_local: bool = False, max_body_bytes: 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
-    from ..agentcore import mount as mount_agentcore  # the AgentCore face: /memories/*, /harnesses/* (SigV4)
+    from ..agentcore.mount import mount as mount_agentcore  # the AgentCore face: /memories/*, /harnesses/* (SigV4)
+    from ..agentcore.mount import too_large
     mount_agentcore(app, memory, insecure_local=insecure_local)
     app.add_middleware(AuthMiddleware, store=memory.store, insecure_local=insecure_local)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=max_body_bytes, answer=too_large)
     app.add_middleware(MetricsMiddleware, metrics=app.state.metrics)
     if insecure_local:  # outermost: no route, not even /metrics or the inspector, answers a rebound name
         app.add_middleware(LoopbackHostMiddleware)

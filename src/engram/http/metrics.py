@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -104,6 +105,10 @@ class MetricsMiddleware:
             self.metrics.observe(scope.get("method", "GET"), template, status, time.perf_counter() - start)
 
 
+# (path, send, message) -> whether it answered the oversized request itself
+TooLarge = Callable[[str, Send, str], Awaitable[bool]]
+
+
 class BodyLimitMiddleware:
     """Refuse bodies over ``max_bytes`` with 413: by Content-Length up front, else while reading.
 
@@ -111,12 +116,16 @@ class BodyLimitMiddleware:
     so the limit holds for chunked uploads without relying on how the framework reads.
     """
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, *, max_bytes: int, answer: TooLarge | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.answer = answer  # a face that speaks another protocol answers in it (AgentCore: AWS's errors)
 
-    async def _refuse(self, send: Send) -> None:
-        err = PayloadTooLarge(f"request body is larger than {self.max_bytes} bytes", field="body")
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        message = f"request body is larger than {self.max_bytes} bytes"
+        if self.answer is not None and await self.answer(scope.get("path", ""), send, message):
+            return
+        err = PayloadTooLarge(message, field="body")
         await send_json(send, 413, body_for(err), [(b"connection", b"close")])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -130,7 +139,7 @@ class BodyLimitMiddleware:
                 except ValueError:
                     declared = self.max_bytes + 1
                 if declared > self.max_bytes:
-                    await self._refuse(send)
+                    await self._refuse(scope, send)
                     return
         chunks: list[bytes] = []
         size = 0
@@ -141,7 +150,7 @@ class BodyLimitMiddleware:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
