@@ -1,7 +1,8 @@
 """One clientToken rule on every AgentCore operation that takes one (issue 29.3), through boto3 against a real
 ``engram serve``: a repeat with the same parameters answers what the first call answered, a repeat with other
 parameters is refused (ValidationException, reason IdempotentParameterMismatchException), and calls racing
-with one token have one effect (each answers it, or says the first is still in progress: ConflictException).
+with one token have one effect (each answers it, or says the first is still in progress: ConflictException, or
+RetryableConflictException on CreateEvent, whose model lists that and no other conflict).
 
 The operations are those the service model marks ``idempotencyToken`` that engram serves; boto3 fills in a
 fresh token when the caller gives none, so every call of these takes the path tested here.
@@ -54,7 +55,7 @@ def _refused(call: Callable[[], Any]) -> None:
 
 def _race(ac: Served, service: str, call: Callable[[Any], Any]) -> list[Any]:
     """Run ``call(client)`` on N threads at once, each with its own client; the replies of those that
-    answered. Any other outcome than a reply or ConflictException (the first still in progress) fails."""
+    answered. Any other outcome than a reply or a conflict (the first still in progress) fails."""
     clients = [ac.client(service) for _ in range(N)]
     gate = threading.Barrier(N)
     replies: list[Any] = []
@@ -65,7 +66,7 @@ def _race(ac: Served, service: str, call: Callable[[Any], Any]) -> list[Any]:
         try:
             replies.append(call(clients[i]))
         except ClientError as exc:
-            if exc.response["Error"]["Code"] != "ConflictException":
+            if exc.response["Error"]["Code"] not in ("ConflictException", "RetryableConflictException"):
                 failures.append(exc)
         except BaseException as exc:  # noqa: BLE001 - collected and asserted empty below
             failures.append(exc)
@@ -109,6 +110,34 @@ def test_create_event(ac: Served) -> None:
     ids = {r["event"]["eventId"] for r in _race(ac, "bedrock-agentcore", lambda k: k.create_event(**raced))}
     events = c.list_events(memoryId=ac.memory.id, actorId="tok-ev", sessionId="s2")["events"]
     assert len(ids) == 1 and [e["eventId"] for e in events] == list(ids)
+
+
+def test_create_event_still_in_progress_is_a_retryable_conflict(ac: Served) -> None:
+    """CreateEvent's model lists RetryableConflictException (409, retryable: boto3 retries it by itself) and no
+    ConflictException: a call whose token another call still holds gets that."""
+    from engram.agentcore import idempotency, state
+
+    c = ac.client()
+    args = {"memoryId": ac.memory.id, "actorId": "tok-busy", "sessionId": "s1", "eventTimestamp": datetime.now(UTC),
+            "payload": [text("busy")]}
+    done, busy = _token(), _token()
+    c.create_event(**args, clientToken=done)
+    owner = "\x1f".join([ac.memory.agent, "tok-busy", "s1"])
+    store = open_store(ac.db)
+    try:
+        settled = state.token_row(store, "create-event", owner, done)
+        assert settled is not None
+        digest = json.loads(settled)["params"]  # the same parameters' digest (the token is not in it)
+        state.claim_token(store, "create-event", owner, busy,
+                          json.dumps({"id": f"{idempotency.PENDING}x@{datetime.now(UTC).timestamp():.0f}",
+                                      "params": digest}))
+    finally:
+        store.close()
+    with pytest.raises(ClientError) as exc:
+        c.create_event(**args, clientToken=busy)
+    assert exc.value.response["Error"]["Code"] == "RetryableConflictException"
+    assert exc.value.response["ResponseMetadata"]["HTTPStatusCode"] == 409
+    assert len(c.list_events(memoryId=ac.memory.id, actorId="tok-busy", sessionId="s1")["events"]) == 1
 
 
 def test_batch_create_memory_records(ac: Served) -> None:

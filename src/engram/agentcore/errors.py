@@ -76,6 +76,13 @@ class ConflictException(AwsError):
     code, status = "ConflictException", 409
 
 
+class RetryableConflictException(AwsError):
+    """A temporary conflict the caller should retry (CreateEvent's: a call with the same clientToken is still in
+    progress); botocore's model marks it retryable, so boto3 retries it by itself."""
+
+    code, status = "RetryableConflictException", 409
+
+
 class ThrottledException(AwsError):
     code, status = "ThrottledException", 429
 
