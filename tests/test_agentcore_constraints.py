@@ -22,8 +22,8 @@ import pytest
 pytest.importorskip("boto3")
 from botocore.exceptions import ClientError
 
-from tests.test_agentcore_bad_input import CONTROL, DATA, ROLE, WHEN, World, fingerprint
-from tests.test_agentcore_bad_input import world as world  # the module's fixture, reused
+from tests.support.agentcore_world import CONTROL, DATA, ROLE, WHEN, World, fingerprint
+from tests.support.agentcore_world import world as world  # the shared fixture
 
 NUL, LONE = "a\x00b", "a\ud800b"
 

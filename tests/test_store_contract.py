@@ -313,7 +313,7 @@ def test_overfetch_grows_until_enough_pass_or_the_index_is_dry() -> None:
     asked.clear()
     assert partition.overfetch(9, fetch, first=10) == [0, 10, 20, 30, 40]  # dry: fewer than asked
     assert asked == [10, 40, 160]
-    assert partition.scan_within(0.49) and not partition.scan_within(partition.PARTITION_SCAN_SHARE)
+    assert partition.scan_within(0.49) and partition.scan_within(0.99) and not partition.scan_within(1.0)
 
 
 # -- neighbourhoods, provenance, lifecycle ---------------------------------------------------------------------

@@ -16,8 +16,10 @@ from .scope import ReadFilter
 T = TypeVar("T")
 
 #: Below this share of the whole index, a search restricts each term's postings to the searched partitions;
-#: at or above it, reading a term's newest postings anywhere and filtering afterwards is cheaper.
-PARTITION_SCAN_SHARE = 0.5
+#: at it (the partitions hold the whole index: a store of one tenant) it reads a term's newest postings anywhere,
+#: the same rows, cheaper. Reading anywhere while other partitions hold some of the index (the rule was 0.5) let
+#: another tenant's newest postings take the candidate slots, and its volume flip the choice.
+PARTITION_SCAN_SHARE = 1.0
 
 #: How much more to ask an index for each time too few of its hits pass a filter (``overfetch``).
 OVERFETCH_GROWTH = 4

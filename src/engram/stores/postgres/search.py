@@ -23,6 +23,7 @@ from .sql import (
     PART_SCAN,
     PICKED_TERMS,
     POSTINGS_SQL,
+    SCOPE_DF_SQL,
     SEQ_LOOKUP,
     STAMP_COLS,
     TERM_SCAN,
@@ -41,17 +42,49 @@ class SearchTx(TxBase):
 
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats:
-        if not self.write:
-            self._stats([("pe", event_part(agent, actor, session))] + [("dfe", t) for t in terms] + [("n", "e")])
-        return self._term_stats("e", terms)  # from the cache just filled (one query for the whole search)
+        return self._scoped_stats("e", [event_part(agent, actor, session)], terms)
 
-    def _term_stats(self, kind: str, terms: Sequence[str]) -> TermStats:
-        got = self._stats([("n", kind), *[("df" + kind, t) for t in terms]])
-        return TermStats(got[("n", kind)], {t: got[("df" + kind, t)] for t in terms if got[("df" + kind, t)] > 0})
+    def _scoped_stats(self, kind: str, parts: Sequence[str], terms: Sequence[str]) -> TermStats:
+        """The term statistics of the partitions ``parts`` and of nothing else (``SCOPE_DF_SQL``): N their
+        documents, df of a term how many of them hold it. A read transaction asks for them, with the counts
+        the search needs next, in one query's round trip and keeps them (one snapshot)."""
+        # with the index's document count, which the choices of the search's next query need (_within, _plan)
+        return self._term_stats(kind, parts, terms, also=[] if self.write else [("n", kind)])
 
-    def _rarity(self, kind: str, terms: Sequence[str]) -> list[float]:
-        """Each query term's candidate weight, from its document frequency over the whole index."""
-        df = self._term_stats(kind, terms).doc_freq
+    def _term_stats(self, kind: str, parts: Sequence[str], terms: Sequence[str],
+                    also: Sequence[tuple[str, str]] = ()) -> TermStats:
+        """``_scoped_stats`` (the frequencies and the partitions' counts in one round trip, with ``also``)."""
+        parts = list(dict.fromkeys(parts))
+        fill = self._scope_df_later(kind, parts, terms)
+        got = self._stats([*[("p" + kind, p) for p in parts], *also])
+        df = fill()
+        return TermStats(sum(got[("p" + kind, p)] for p in parts), {t: df[t] for t in terms if df[t] > 0})
+
+    def _scope_df_later(self, kind: str, parts: Sequence[str], terms: Sequence[str]
+                        ) -> Callable[[], dict[str, int]]:
+        """Queue ``SCOPE_DF_SQL`` for the terms a read transaction does not know yet; the function returned
+        (which sends the queue if it has not gone) gives every term's frequency. A write transaction asks each
+        time (its own writes move them) and never takes the index's own row for the partitions': its pending
+        changes to the statistics are not in them yet, while its postings are."""
+        scope = (kind, *sorted(set(parts)))
+        cache = self._scope_cache if not self.write else {}
+        want = [t for t in dict.fromkeys(terms) if (scope, t) not in cache]
+        cur = (self.c.later(SCOPE_DF_SQL.format(kind=kind), [json.dumps(list(scope[1:])), not self.write,
+                                                              json.dumps(want)]) if want and parts else None)
+
+        def fill() -> dict[str, int]:
+            got = {t: 0 for t in want}
+            if cur is not None:
+                if cur.cur is None:  # nothing sent the queue yet
+                    self.c.flush()
+                got.update((r["t"], int(r["df"])) for r in cur.fetchall())
+            cache.update(((scope, t), n) for t, n in got.items())
+            return {t: got[t] if t in got else cache[(scope, t)] for t in terms}
+        return fill
+
+    def _rarity(self, kind: str, parts: Sequence[str], terms: Sequence[str]) -> list[float]:
+        """Each query term's candidate weight, from its document frequency within the searched partitions."""
+        df = self._term_stats(kind, parts, terms).doc_freq
         return [term_rarity(df.get(t, 0)) for t in terms]
 
     @staticmethod
@@ -143,10 +176,11 @@ class SearchTx(TxBase):
             if not kept:
                 return None
             within = self._within(kind, parts)
-            src, sargs = GIVEN_TERMS, [json.dumps([{"t": t, "w": w}
-                                                   for t, w in zip(kept, self._rarity(kind, kept), strict=True)])]
+            src, sargs = GIVEN_TERMS, [json.dumps([{"t": t, "w": w} for t, w in
+                                                   zip(kept, self._rarity(kind, parts, kept), strict=True)])]
         elif terms:
-            src, sargs = PICKED_TERMS.format(kind=kind), [json.dumps(list(terms))]
+            src, sargs = PICKED_TERMS.format(kind=kind), [json.dumps(list(dict.fromkeys(parts))),
+                                                          json.dumps(list(terms))]
         else:
             return None
         if within:
@@ -305,9 +339,7 @@ class SearchTx(TxBase):
                 for eid, (b, a) in sides.items() if eid in items]
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
-        if not self.write:
-            self._stats([("pr", p) for p in self._parts(flt)] + [("dfr", t) for t in terms] + [("n", "r")])
-        return self._term_stats("r", terms)  # from the cache just filled (one query for the whole recall)
+        return self._scoped_stats("r", self._parts(flt), terms)
 
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
         finish = self._records_lexical_later(flt, terms, limit)
@@ -408,14 +440,15 @@ class SearchTx(TxBase):
                 self.s.remember_first_pass(key, self._choices(parts, dim, limit))
             return stats, lex, vec
         within, plans = seen
-        stats_keys = [*[("pr", p) for p in parts], *[("dfr", t) for t in terms], ("n", "r")]
-        got = self._stats_later(stats_keys)
+        got = self._stats_later([*[("pr", p) for p in parts], ("n", "r")])
+        df = self._scope_df_later("r", parts, terms)
         lex_later = self._records_lexical_later(flt, terms, limit, within=within) if terms else None
         vec_later = (self._records_vector_later(flt, query, limit, {p: (plan, rows) for p, plan, rows, _ in plans})
                      if query is not None else None)
         self.c.flush()
         got()
-        stats = self._term_stats("r", terms)
+        df()
+        stats = self._term_stats("r", parts, terms)
         now = self._choices(parts, dim, limit)
         if (now[0], [(c[0], c[1], c[3]) for c in now[1]]) != (within, [(c[0], c[1], c[3]) for c in plans]):
             self.s.remember_first_pass(key, now)

@@ -113,16 +113,40 @@ POSTINGS_SQL = (
     "ORDER BY score DESC, h.seq DESC")  # sorted here, so the join below stops once it has its limit
 # the query terms and their weights, as chosen in Python (core.fusion.select_terms, term_rarity) ...
 GIVEN_TERMS = "json_to_recordset(%s::json) AS q(t text, w float8)"
+# The term statistics of the searched partitions and of nothing else (a tenant's scores, and the terms and
+# candidates it searches by, never move with another tenant's writes): ``pp`` the partitions (a JSON array),
+# ``pn`` their document count (their ``p{kind}`` statistics), ``whole`` whether they are the kind's whole index
+# (a store of one tenant; only in a read transaction, whose statistics rows hold every write it can see), and
+# SCOPED_DF a term's document frequency within them: the index's own ``df{kind}`` row when they are the whole
+# index, else a count of the term's postings in each partition (``postings_part``, by the partition's hash: a
+# hash shared by two partitions, about one chance in 10^15 among 100,000, would count the other's too).
+SCOPE_CTES = (
+    "pp AS (SELECT DISTINCT x.part FROM json_array_elements_text(%s::json) AS x(part)), "
+    "pn AS (SELECT coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'p{kind}' "
+    "  AND s.key IN (SELECT pp.part FROM pp)), 0)::float8 AS n), "
+    "whole AS (SELECT {whole} AND pn.n = coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'n' "
+    "  AND s.key = '{kind}'), 0)::float8 AS yes FROM pn)")
+SCOPED_DF = (
+    "CASE WHEN (SELECT whole.yes FROM whole) THEN coalesce((SELECT sum(s.n) FROM stats s "
+    "  WHERE s.kind = 'df{kind}' AND s.key = {term}), 0) "
+    "ELSE (SELECT count(*) FROM pp CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.kind = '{kind}' "
+    "  AND p.term = {term} AND p.ph = hashtextextended(pp.part, 0) OFFSET 0) AS x) END")
+# each term of a JSON array with its document frequency in the partitions (``SearchTx._scope_df_later``); the
+# parameters: the partitions, whether they may be the whole index (a read transaction), the terms
+SCOPE_DF_SQL = (f"WITH {SCOPE_CTES.replace('{whole}', '%s::bool')} "
+                f"SELECT u.t, ({SCOPED_DF.replace('{term}', 'u.t')})::bigint AS df "
+                "FROM json_array_elements_text(%s::json) AS u(t)")
 # ... or chosen here from the statistics of the transaction's snapshot, by the same rules in the same float8
-# arithmetic (so the same terms and the same weights): the query's terms that some document holds; of those the
-# ones at most SELECT_MAX_DF_RATIO of the documents hold, unless fewer than SELECT_KEEP_AT_LEAST (or all of
-# them, if fewer) are, then the rarest SELECT_KEEP_AT_LEAST (query order on ties); each weighted by
-# term_rarity, and only those posting_terms can index. The terms come in query order, as a JSON array.
+# arithmetic (so the same terms and the same weights): the query's terms that some document of the partitions
+# holds; of those the ones at most SELECT_MAX_DF_RATIO of the partitions' documents hold, unless fewer than
+# SELECT_KEEP_AT_LEAST (or all of them, if fewer) are, then the rarest SELECT_KEEP_AT_LEAST (query order on
+# ties); each weighted by term_rarity, and only those posting_terms can index. The parameters: the partitions
+# and the terms in query order, as JSON arrays.
 PICKED_TERMS = (
-    "(WITH d AS (SELECT u.t, u.o, coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'df{kind}' "
-    "    AND s.key = u.t), 0)::float8 AS df FROM json_array_elements_text(%s::json) WITH ORDINALITY AS u(t, o)), "
-    "  n AS (SELECT coalesce((SELECT sum(s.n) FROM stats s WHERE s.kind = 'n' AND s.key = '{kind}'), 0)::float8 "
-    "    AS n), "
+    f"(WITH {SCOPE_CTES.replace('{whole}', 'true')}, "
+    f"  d AS (SELECT u.t, u.o, ({SCOPED_DF.replace('{term}', 'u.t')})::float8 AS df "
+    "    FROM json_array_elements_text(%s::json) WITH ORDINALITY AS u(t, o)), "
+    "  n AS (SELECT pn.n FROM pn), "
     "  present AS (SELECT d.* FROM d WHERE d.df > 0), "
     f"  rare AS (SELECT p.* FROM present p, n WHERE n.n <= 0 OR p.df <= {SELECT_MAX_DF_RATIO!r}::float8 * n.n), "
     f"  enough AS (SELECT (SELECT count(*) FROM rare) >= least({SELECT_KEEP_AT_LEAST}, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...types import EraseReport
 from .sql import (
+    part_counter,
     record_part,
     rows_in,
 )
@@ -44,6 +45,7 @@ class EraseTx(TxBase):
                 self.c.execute("INSERT INTO record_fts (record_fts, rowid, fts_terms) VALUES ('delete', ?, ?)",
                                (r["rowid"], r["fts_terms"]))
                 self._counter("records_indexed", -1)
+                self._counter(part_counter(r["part"]), -1)
             parts.add(r["part"])
         n_versions = n_uses = 0
         for i in range(0, len(ids), 500):
@@ -62,6 +64,8 @@ class EraseTx(TxBase):
         n_jobs = self.c.execute("DELETE FROM jobs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
         n_cursors = self.c.execute("DELETE FROM session_seqs WHERE agent = ? AND actor = ?", (agent, actor)).rowcount
         for p in parts:
+            # an emptied partition's document counter goes too (its name is a hash of the actor's ids)
+            self.c.execute("DELETE FROM counters WHERE name = ? AND value = 0", (part_counter(p),))
             self.c.execute("DELETE FROM vec_changes WHERE part = ?", (p,))
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, '', 'reset')", (p,))
         if n_events or recs:  # merge the segments: a deleted row's terms stay in them until then

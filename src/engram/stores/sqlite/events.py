@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -16,6 +17,7 @@ from ..base import Chunk
 from .sql import (
     event_part,
     from_us,
+    part_counter,
     to_us,
 )
 from .txbase import TxBase
@@ -67,9 +69,11 @@ class EventsTx(TxBase):
                  e.tool_call_id, e.name, e.turn_id, int(e.preview), n, to_us(e.stored_at or e.at)))
             out.append(replace(e, seq=n))
         by_id = {e.id: e for e in events}
+        per_part: Counter[str] = Counter()
         for ch in chunks:
             e = by_id[ch.event_id]
             part = event_part(e.agent, e.actor, e.session)
+            per_part[part] += 1
             cur = self.c.execute(
                 "INSERT INTO event_chunks (event_id, ordinal, part, is_tool, at_us, text, terms, vec, stored_us) "
                 "VALUES (?,?,?,?,?,?,?,?,?)",
@@ -82,6 +86,8 @@ class EventsTx(TxBase):
                 self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, str(rowid)))
         if chunks:
             self._counter("event_chunks", len(chunks))
+            for part, n in per_part.items():
+                self._counter(part_counter(part), n)
         return out
 
     def list_events(self, agent: str, actor: str | None, session: str | None, *, limit: int,

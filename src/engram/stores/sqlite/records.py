@@ -15,6 +15,7 @@ from ...core.scope import ReadFilter
 from ...types import STATUSES, Provenance, Record, Use, Version
 from .sql import (
     from_us,
+    part_counter,
     record_part,
     to_us,
 )
@@ -48,6 +49,7 @@ class RecordsTx(TxBase):
         if r.status == "active":
             self.c.execute("INSERT INTO record_fts (rowid, fts_terms) VALUES (?, ?)", (cur.lastrowid, fts_terms))
             self._counter("records_indexed", 1)
+            self._counter(part_counter(part), 1)
             if vector is not None:
                 self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, 'add')", (part, r.id))
 
@@ -81,6 +83,7 @@ class RecordsTx(TxBase):
             self.c.execute("INSERT INTO record_fts (record_fts, rowid, fts_terms) VALUES ('delete', ?, ?)",
                            (row[0], row[3]))
         self._counter("records_indexed", 1 if status == "active" else -1)
+        self._counter(part_counter(row[2]), 1 if status == "active" else -1)
         if row[4]:
             self.c.execute("INSERT INTO vec_changes (part, item, op) VALUES (?, ?, ?)",
                            (row[2], record_id, "add" if status == "active" else "del"))

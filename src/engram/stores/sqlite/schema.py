@@ -176,4 +176,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE configs_9 RENAME TO configs;
     DROP TABLE config_numbers;
     """,
+    # 10: each partition's count of documents in its text index (``part:<token>``; records while active, every
+    # event chunk): a search's term statistics are its partitions' own (SearchTx._scope_stats), never the
+    # store's. Counted from the rows, not from the FTS vocabulary: any text may hold a partition's token
+    """
+    INSERT INTO counters (name, value)
+        SELECT 'part:' || part, count(*) FROM records WHERE status = 'active' GROUP BY part
+        UNION ALL SELECT 'part:' || part, count(*) FROM event_chunks GROUP BY part;
+    """,
 )

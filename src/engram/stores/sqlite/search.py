@@ -22,46 +22,65 @@ from .sql import (
     event_part,
     from_us,
     fts_query,
+    part_counter,
     to_us,
 )
 from .txbase import TxBase
+
+# each kind's text index: (FTS table, its vocabulary, the counter of all its documents)
+_KINDS = {"e": ("event_fts", "event_vocab", "event_chunks"), "r": ("record_fts", "record_vocab", "records_indexed")}
 
 
 class SearchTx(TxBase):
     """Candidate reads of a transaction, for events and for records."""
 
-    def _term_stats(self, vocab: str, counter: str, terms: Sequence[str]) -> TermStats:
-        if not terms:
-            return TermStats(self._count(counter), {})
-        n = self._count(counter)
+    def _scope_stats(self, kind: str, parts: Sequence[str], terms: Sequence[str]) -> TermStats:
+        """The term statistics of the partitions ``parts`` (FTS tokens) and of nothing else: N the documents
+        indexed there (their ``part:`` counters), df of a term how many of them hold it (an FTS count of the
+        term within them). Another tenant's writes never move them. When the partitions hold the kind's whole
+        index (a store of one tenant), a term's df is the index's own (``fts5vocab``), the same number read
+        without counting.
+
+        df is cached per (partitions, term) and reused while the partitions' N moved < 2% (at 1,000 documents
+        or more): it only weights and prunes terms. Nothing is cached per term alone."""
+        fts, vocab, counter = _KINDS[kind]
+        parts = list(dict.fromkeys(parts))
+        n = sum(self._count(part_counter(p)) for p in parts)
+        if not terms or n <= 0:
+            return TermStats(max(n, 0), {})
+        whole = n == self._count(counter)
+        scope = (kind, *sorted(parts))
         df: dict[str, int] = {}
         cache = self.s.df_cache
         for t in dict.fromkeys(terms):
-            hit = cache.get((vocab, t))
-            # document frequencies only weight and prune terms: reuse one while the corpus grew < 2%
-            if hit is not None and abs(n - hit[1]) <= 0.02 * max(n, 1) and n >= 1000:
+            hit = cache.get((scope, t))
+            if hit is not None and abs(n - hit[1]) <= 0.02 * n and n >= 1000:
                 value = hit[0]
             else:
-                row = self.c.execute(f"SELECT doc FROM {vocab} WHERE term = ?", (t,)).fetchone()
+                if whole:
+                    row = self.c.execute(f"SELECT doc FROM {vocab} WHERE term = ?", (t,)).fetchone()
+                else:
+                    row = self.c.execute(f"SELECT count(*) FROM {fts} WHERE {fts} MATCH ?",
+                                         (fts_query([t], parts),)).fetchone()
                 value = int(row[0]) if row else 0
                 if len(cache) > 100_000:
                     cache.clear()
-                cache[(vocab, t)] = (value, n)
+                cache[(scope, t)] = (value, n)
             if value:
                 df[t] = value
         return TermStats(n, df)
 
     def event_term_stats(self, agent: str, actor: str | None, session: str | None,
                          terms: Sequence[str]) -> TermStats:
-        return self._term_stats("event_vocab", "event_chunks", terms)
+        return self._scope_stats("e", [event_part(agent, actor, session)], terms)
 
     def _fts_ranked(self, table: str, terms: Sequence[str], parts: Sequence[str], *, share: float,
                     df: dict[str, int]) -> list[int]:
         """Rowids holding any of the terms, best first: by the summed ``core.fusion.term_rarity`` of the terms a
-        row holds (document frequencies over the whole index, as PostgreSQL uses, so both backends pick the same
-        candidates), newest first on ties. Rows of other partitions may be among them unless
-        ``core.partition.scan_within(share)`` (the partitions hold a small share of the index): callers filter
-        by partition.
+        row holds (``df``: document frequencies within the searched partitions, ``_scope_stats``, as PostgreSQL
+        uses, so both backends pick the same candidates), newest first on ties. Rows of other partitions may be
+        among them unless ``core.partition.scan_within(share)`` (the partitions hold a small share of the
+        index): callers filter by partition. Within them, a partition is its token as a row's first (``^``).
 
         Reads at most ``FTS_TERM_POSTINGS`` postings per term and never asks FTS5 to rank: its bm25 first counts
         every posting of every phrase, the partition token's included, which grows with the partition (about
@@ -83,19 +102,18 @@ class SearchTx(TxBase):
         score = np.round(np.bincount(inverse, weights=np.concatenate(weights)), 9)  # ties stay ties across backends
         return [int(r) for r in rowids[np.lexsort((-rowids, -score))]]
 
-    def _part_share(self, vocab: str, counter: str, parts: Sequence[str]) -> float:
-        """The share of indexed rows in these partitions (each partition token is a term of the index)."""
-        stats = self._term_stats(vocab, counter, parts)
-        return sum(stats.doc_freq.values()) / max(stats.doc_count, 1)
+    def _part_share(self, kind: str, parts: Sequence[str]) -> float:
+        """The share of indexed rows in these partitions (their ``part:`` counters)."""
+        n = sum(self._count(part_counter(p)) for p in dict.fromkeys(parts))
+        return n / max(self._count(_KINDS[kind][2]), 1)
 
     def events_lexical(self, agent: str, actor: str | None, session: str | None, terms: Sequence[str], *,
                        limit: int, include_tools: bool, not_before: datetime | None) -> list[LexicalCandidate]:
         if not terms:
             return []
         part = event_part(agent, actor, session)
-        ranked = self._fts_ranked("event_fts", terms, [part],
-                                  share=self._part_share("event_vocab", "event_chunks", [part]),
-                                  df=dict(self._term_stats("event_vocab", "event_chunks", terms).doc_freq))
+        ranked = self._fts_ranked("event_fts", terms, [part], share=self._part_share("e", [part]),
+                                  df=dict(self._scope_stats("e", [part], terms).doc_freq))
         cond = " AND c.part = ?"
         cargs: list[Any] = [part]
         if not include_tools:
@@ -182,15 +200,14 @@ class SearchTx(TxBase):
                 for eid, (b, a) in sides.items() if eid in items]
 
     def record_term_stats(self, flt: ReadFilter, terms: Sequence[str]) -> TermStats:
-        return self._term_stats("record_vocab", "records_indexed", terms)
+        return self._scope_stats("r", self._parts(flt), terms)
 
     def records_lexical(self, flt: ReadFilter, terms: Sequence[str], *, limit: int) -> list[LexicalCandidate]:
         parts = self._parts(flt)
         if not terms or not parts:
             return []
-        ranked = self._fts_ranked("record_fts", terms, parts,
-                                  share=self._part_share("record_vocab", "records_indexed", parts),
-                                  df=dict(self._term_stats("record_vocab", "records_indexed", terms).doc_freq))
+        ranked = self._fts_ranked("record_fts", terms, parts, share=self._part_share("r", parts),
+                                  df=dict(self._scope_stats("r", parts, terms).doc_freq))
         where, args = self._filter_sql(flt)
         return self._first_passing(ranked, "SELECT r.rowid, r.id, r.fts_terms FROM (SELECT value AS rid FROM "
                                    f"json_each(?)) AS x CROSS JOIN records r ON r.rowid = x.rid WHERE {where}",

@@ -54,14 +54,24 @@ def record_part(agent: str, actor: str | None, session: str | None = None) -> st
     return part_token(partition.record_partition(agent, actor, session))
 
 
+def part_counter(part: str) -> str:
+    """The ``counters`` row holding how many documents a partition (its FTS token) has in its text index: the
+    term statistics of a search count only the partitions it reads (``SearchTx._scope_stats``)."""
+    return "part:" + part
+
+
 def fts_query(terms: Sequence[str], parts: Sequence[str]) -> str:
-    """An FTS5 MATCH string built only from quoted tokens; user text never reaches FTS syntax."""
+    """An FTS5 MATCH string built only from quoted tokens; user text never reaches FTS syntax.
+
+    A partition matches as the *first* token of a row (``^``), where the write paths put it: a tenant whose
+    text holds another partition's token (it is a hash anyone can compute) cannot count as that partition's.
+    """
     def q(t: str) -> str:
         return '"' + t.replace('"', '""') + '"'
     body = " OR ".join(q(t) for t in terms)
     if not parts:
         return f"({body})"
-    scope = " OR ".join(q(p) for p in parts)
+    scope = " OR ".join("^" + q(p) for p in parts)
     return f"({body}) AND ({scope})"
 
 

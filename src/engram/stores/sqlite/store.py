@@ -55,7 +55,8 @@ class SqliteStore:
         self._conns_lock = threading.Lock()
         self._shared_lock = threading.RLock()
         self._vectors: VectorCache | None = None
-        self.df_cache: dict[tuple[str, str], tuple[int, int]] = {}  # (vocab, term) -> (doc freq, doc count)
+        # ((kind, *partitions), term) -> (doc freq, doc count) within those partitions (SearchTx._scope_stats)
+        self.df_cache: dict[tuple[tuple[str, ...], str], tuple[int, int]] = {}
         self._synced_files: tuple[tuple[int, int] | None, ...] | None = None  # see _sync_directory
         if not self.memory:
             parent = os.path.dirname(os.path.abspath(path))

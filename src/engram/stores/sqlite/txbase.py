@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -14,6 +15,7 @@ from ...types import Provenance, Record
 from ..base import RecordStamp
 from .sql import (
     from_us,
+    part_counter,
     part_token,
 )
 from .vectors import VectorCache
@@ -23,7 +25,7 @@ class StoreState(Protocol):
     """What a transaction reads of its store (``SqliteStore``, whose module imports every area: they never
     import it back)."""
 
-    df_cache: dict[tuple[str, str], tuple[int, int]]
+    df_cache: dict[tuple[tuple[str, ...], str], tuple[int, int]]
 
     def vectors(self, dim: int) -> VectorCache: ...
 
@@ -98,6 +100,8 @@ class TxBase:
         self.c.execute(f"DELETE FROM event_chunks WHERE {where}", args)
         if rows:
             self._counter("event_chunks", -len(rows))
+            for part, n in Counter(r["part"] for r in rows).items():
+                self._counter(part_counter(part), -n)
         return len(rows)
 
     @staticmethod
