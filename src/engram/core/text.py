@@ -429,7 +429,7 @@ _RECALL_ASK = re.compile(r"^\s*(?:(?:can|could|would|will) you\s+)?(?:please\s+)
 # who did what is asked after: "I" or "we" are subjects wherever they stand; "you" is one after an auxiliary of
 # the past ("did you warn me") or before a verb in the past ("the sentence you gave me"); else it is an object
 # ("what did my sister tell you?") or asks for help now ("what should you leave out for me?": the user's wishes)
-_SUBJECT = re.compile(r"\b(?P<self>i|we)\b|\b(?:did|have|had|were)\s+(?P<you>you)\b|\b(?P<you2>you)\s+"
+_SUBJECT = re.compile(r"\b(?P<self>i|we)\b|\b(?:did|have|had|were)\s+you\b|\byou\s+"
                       r"(?:\w+ed|said|gave|told|sent|wrote|made|put|got|found|came|showed|thought|meant|chose|drew|did|"
                       r"went|ran|took|brought)\b")
 
