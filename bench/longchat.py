@@ -14,7 +14,8 @@ question's evidence messages in the top k. The off-topic questions (``data/offto
 [{"id", "role", "content", "at"}], "questions": [{"question", "kind", "evidence": [ids]}]}]}``) instead of the
 generated corpus; a ``heldout`` conversation is in the ``test`` split.
 
-Writes ``bench/out/longchat.json`` and prints a table per split.
+Writes ``bench/out/longchat.json`` and prints a table per split; for a question about a changed fact (a set that
+lists its ``stale`` messages), also how often the latest telling ranks above every earlier one.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def run(conv: longchat_data.Conversation, embedder: Any, k: int, workdir: Path, 
     rows = []
     for qi, q in enumerate(conv.questions):
         row: dict[str, Any] = {"conversation": conv.cid, "question": q["question"], "kind": q["kind"],
-                               "evidence": q["evidence"]}
+                               "evidence": q["evidence"], "stale": q.get("stale", [])}
         for mode in MODES:
             t0 = time.perf_counter()
             hits = mem.search_history(scope, q["question"], limit=k, mode=mode)
@@ -82,11 +83,18 @@ def run(conv: longchat_data.Conversation, embedder: Any, k: int, workdir: Path, 
             r = row[key]
             r["r5"], r["r10"] = recall_at(r["ranked"], q["evidence"], 5), recall_at(r["ranked"], q["evidence"], 10)
             r["ndcg10"] = ndcg_at(r["ranked"], q["evidence"], 10)
+            if q.get("stale"):  # a changed fact: is its latest telling ranked above every earlier one?
+                r["latest_first"] = _first(r["ranked"], q["evidence"]) < _first(r["ranked"], q["stale"])
         rows.append(row)
     empty = {mode: statistics.fmean(not mem.search_history(scope, q, limit=k, mode=mode) for q in offtopic)
              for mode in ("hybrid",)} if offtopic else {}
     mem.close()
     return rows, empty
+
+
+def _first(ranked: Sequence[str], ids: Sequence[str]) -> int:
+    """The best rank of any of ``ids`` in ``ranked`` (past the end when none is there)."""
+    return min((ranked.index(i) for i in ids if i in ranked), default=len(ranked) + 1)
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -96,6 +104,9 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         out[key] = {m: round(100 * statistics.fmean(r[key][m] for r in rows), 1) for m in ("r5", "r10", "ndcg10")}
         for kind in sorted({r["kind"] for r in rows}):
             out[key][f"r10 {kind}"] = round(100 * statistics.fmean(r[key]["r10"] for r in rows if r["kind"] == kind), 1)
+        changed = [r[key]["latest_first"] for r in rows if "latest_first" in r[key]]
+        if changed:
+            out[key]["latest first"] = f"{sum(changed)}/{len(changed)}"
     best = max(out[k]["r10"] for k in ("lexical", "vector", "whole-message cosine") if k in out)
     out["hybrid / best single"] = round(out["hybrid"]["r10"] / best, 3) if best and "hybrid" in out else None
     return out
@@ -153,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for key in (*MODES, "whole-message cosine"):
             r = s[key]
             kinds = ", ".join(f"{k[4:]} {v}" for k, v in r.items() if k.startswith("r10 "))
+            if "latest first" in r:
+                kinds += f"; latest above every earlier telling {r['latest first']}"
             print(f"  {key:22} {r['r5']:>6.1f} {r['r10']:>6.1f} {r['ndcg10']:>8.1f}  {kinds}")
     print(f"{result['seconds']}s -> {args.out}")
     return 0
