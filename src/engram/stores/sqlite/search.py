@@ -42,7 +42,8 @@ class SearchTx(TxBase):
         without counting.
 
         df is cached per (partitions, term) and reused while the partitions' N moved < 2% (at 1,000 documents
-        or more): it only weights and prunes terms. Nothing is cached per term alone."""
+        or more): it only weights and prunes terms; within one transaction it is counted once. Nothing is
+        cached per term alone."""
         fts, vocab, counter = _KINDS[kind]
         parts = list(dict.fromkeys(parts))
         n = sum(self._count(part_counter(p)) for p in parts)
@@ -54,7 +55,10 @@ class SearchTx(TxBase):
         cache = self.s.df_cache
         for t in dict.fromkeys(terms):
             hit = cache.get((scope, t))
-            if hit is not None and abs(n - hit[1]) <= 0.02 * n and n >= 1000:
+            mine = self.tx_df.get((scope, t))
+            if mine is not None and mine[1] == n:  # counted in this transaction, nothing indexed since
+                value = mine[0]
+            elif hit is not None and abs(n - hit[1]) <= 0.02 * n and n >= 1000:
                 value = hit[0]
             else:
                 if whole:
@@ -66,6 +70,7 @@ class SearchTx(TxBase):
                 if len(cache) > 100_000:
                     cache.clear()
                 cache[(scope, t)] = (value, n)
+            self.tx_df[(scope, t)] = (value, n)
             if value:
                 df[t] = value
         return TermStats(n, df)
@@ -79,8 +84,8 @@ class SearchTx(TxBase):
         """Rowids holding any of the terms, best first: by the summed ``core.fusion.term_rarity`` of the terms a
         row holds (``df``: document frequencies within the searched partitions, ``_scope_stats``, as PostgreSQL
         uses, so both backends pick the same candidates), newest first on ties. Rows of other partitions may be
-        among them unless ``core.partition.scan_within(share)`` (the partitions hold a small share of the
-        index): callers filter by partition. Within them, a partition is its token as a row's first (``^``).
+        among them when ``core.partition.scan_within(share)`` says no (the partitions hold the whole index):
+        callers filter by partition. Within them, a partition is its token as a row's first (``^``).
 
         Reads at most ``FTS_TERM_POSTINGS`` postings per term and never asks FTS5 to rank: its bm25 first counts
         every posting of every phrase, the partition token's included, which grows with the partition (about

@@ -39,6 +39,9 @@ class TxBase:
         self.c = conn
         self.erased_parts: set[str] = set()  # partitions an erase emptied: their index files go after commit
         self.erased_index_files = 0  # set once an erase committed: saved HNSW files dropped
+        # document frequencies counted in this transaction, by ((kind, *partitions), term) -> (df, N): a search asks
+        # the statistics, then picks candidates with them (SearchTx._scope_stats), and counts each once
+        self.tx_df: dict[tuple[tuple[str, ...], str], tuple[int, int]] = {}
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         return self.c.execute(sql, args).fetchall()
