@@ -57,6 +57,7 @@ from ..errors import ValidationError
 from ..types import Record, Scope
 from ._binding import bind
 from ._paths import segment
+from ._timeline import count
 
 if TYPE_CHECKING:
     from ..engine import Memory
@@ -256,9 +257,8 @@ class EngramStore(BaseStore):
             if isinstance(op, PutOp):
                 _check_put(op)
             elif isinstance(op, SearchOp):
-                for name, n in (("limit", op.limit), ("offset", op.offset)):
-                    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                        raise ValidationError("must be a whole number >= 0", field=name)
+                count(op.limit, "limit")
+                count(op.offset, "offset")
         results: list[Result] = []
         refresh: dict[str, Stored] = {}
         for op in ops:
