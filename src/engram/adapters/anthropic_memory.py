@@ -70,32 +70,31 @@ class EngramMemoryTool(BetaAbstractMemoryTool):
 
 
 class AsyncEngramMemoryTool(BetaAsyncAbstractMemoryTool):
-    """:class:`EngramMemoryTool` for ``AsyncAnthropic``'s tool runner: each command runs in a worker thread, so
-    the event loop never waits on the database."""
+    """:class:`EngramMemoryTool` for ``AsyncAnthropic``'s tool runner: each command runs the synchronous tool's in
+    a worker thread, so the event loop never waits on the database."""
 
     def __init__(self, mem: Memory, scope: Scope, *, level: str = "actor") -> None:
         super().__init__()
-        self.files = MemoryFiles(mem, scope, level=level)
+        self.tool = EngramMemoryTool(mem, scope, level=level)
+        self.files = self.tool.files
 
     async def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
-        return await asyncio.to_thread(_run, lambda: self.files.view(command.path, command.view_range))
+        return await asyncio.to_thread(self.tool.view, command)
 
     async def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
-        return await asyncio.to_thread(_run, lambda: self.files.create(command.path, command.file_text))
+        return await asyncio.to_thread(self.tool.create, command)
 
     async def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
-        return await asyncio.to_thread(
-            _run, lambda: self.files.str_replace(command.path, command.old_str, command.new_str))
+        return await asyncio.to_thread(self.tool.str_replace, command)
 
     async def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
-        return await asyncio.to_thread(
-            _run, lambda: self.files.insert(command.path, command.insert_line, command.insert_text))
+        return await asyncio.to_thread(self.tool.insert, command)
 
     async def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
-        return await asyncio.to_thread(_run, lambda: self.files.delete(command.path))
+        return await asyncio.to_thread(self.tool.delete, command)
 
     async def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
-        return await asyncio.to_thread(_run, lambda: self.files.rename(command.old_path, command.new_path))
+        return await asyncio.to_thread(self.tool.rename, command)
 
     async def clear_all_memory(self) -> str:
-        return await asyncio.to_thread(_run, self.files.clear)
+        return await asyncio.to_thread(self.tool.clear_all_memory)
