@@ -7,6 +7,7 @@ after the session's last event, which keeps paging exact however many items one 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,18 @@ def sequence(value: object, field: str) -> list[Any]:
     if isinstance(value, str | bytes | dict) or not isinstance(value, Sequence):
         raise ValidationError(f"must be a list, got {type(value).__name__}", field=field)
     return list(value)
+
+
+def arguments(raw: Any) -> dict[str, Any]:
+    """A framework's tool-call arguments as engram keeps them: a dict as it is, a JSON object string parsed, any
+    other JSON value under ``value``, text that is no JSON under ``raw``."""
+    if isinstance(raw, dict):
+        return raw
+    try:
+        parsed = json.loads(raw) if isinstance(raw, str) and raw else {}
+    except json.JSONDecodeError:
+        return {"raw": raw}
+    return parsed if isinstance(parsed, dict) else {"value": parsed}
 
 
 def read(mem: Memory, scope: Scope, limit: int | None = None) -> list[Event]:

@@ -41,16 +41,6 @@ def _base(scope: Scope) -> Scope:
     return Scope(scope.agent, scope.actor)
 
 
-def _arguments(raw: Any) -> dict[str, Any]:
-    if isinstance(raw, dict):
-        return raw
-    try:
-        parsed = json.loads(raw) if isinstance(raw, str) and raw else {}
-    except json.JSONDecodeError:
-        return {"raw": raw}
-    return parsed if isinstance(parsed, dict) else {"value": parsed}
-
-
 def _result_text(result: Any) -> str:
     if result is None:
         return ""
@@ -71,7 +61,7 @@ def to_event(message: Message, field: str = "messages") -> dict[str, Any]:
                 "tool_call_id": str(results[0].call_id or "call"), "metadata": meta}
     role = ROLES.get(str(message.role), "assistant")
     calls = [{"id": str(c.call_id or c.name or "call"), "name": str(c.name or "tool"),
-              "arguments": _arguments(c.arguments)} for c in contents if c.type == "function_call"]
+              "arguments": _timeline.arguments(c.arguments)} for c in contents if c.type == "function_call"]
     if calls and role == "assistant":
         return {"role": role, "content": message.text or "", "tool_calls": calls, "metadata": meta}
     return {"role": role, "content": message.text or "", "metadata": meta}

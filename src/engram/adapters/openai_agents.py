@@ -41,14 +41,6 @@ def _text(content: Any) -> str:
     return ""
 
 
-def _arguments(raw: Any) -> dict[str, Any]:
-    try:
-        parsed = json.loads(raw) if isinstance(raw, str) and raw else {}
-    except json.JSONDecodeError:
-        return {"raw": raw}
-    return parsed if isinstance(parsed, dict) else {"value": parsed}
-
-
 def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]:
     """One SDK input item as an engram message. ValidationError (naming ``field``) for what is not a JSON
     object, and for a message item (no ``type``, or ``"message"``) without a known role or with content that
@@ -65,7 +57,7 @@ def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]
     meta = {ITEM: item}
     if kind == "function_call":
         call = {"id": str(item.get("call_id") or item.get("id") or "call"), "name": str(item.get("name") or "tool"),
-                "arguments": _arguments(item.get("arguments"))}
+                "arguments": _timeline.arguments(item.get("arguments"))}
         return {"role": "assistant", "content": "", "tool_calls": [call], "metadata": meta}
     if kind == "function_call_output":
         output = item.get("output")
@@ -108,7 +100,6 @@ class EngramSession:
         self.session_id: str = session
 
     async def get_items(self, limit: int | None = None) -> list[TResponseInputItem]:
-        _timeline.count(limit, "limit")
         events = await asyncio.to_thread(_timeline.read, self.mem, self.scope, limit)
         return [item for e in events for item in to_items(e)]
 
