@@ -143,8 +143,7 @@ def read_scopes(c: Call, res_agent: str, path: str | None) -> list[Scope]:
     return scopes
 
 
-def find_record(c: Call, agent: str, engram_id: str, namespace: str | None, *,
-                field: str = "memoryRecordId") -> tuple[Scope, Record]:
+def find_record(c: Call, agent: str, engram_id: str, namespace: str | None) -> tuple[Scope, Record]:
     """A record of the memory by id: through its namespace when given, else by probing the memory's scopes
     (agent level, then the actors and sessions with events or records written here, newest first).
 
@@ -160,16 +159,11 @@ def find_record(c: Call, agent: str, engram_id: str, namespace: str | None, *,
             rec = _view(c, scope).get(scope, engram_id)
         except NotFound:
             continue
-        if namespace is not None and not _within(rec.namespace, namespace):
+        if namespace is not None and not rec.namespace.startswith(namespace):  # both normalised: "/a/b/"
             break
         return scope, rec
     where = f" in namespace {nsmod.to_aws(namespace)}" if namespace is not None else " in this memory"
-    raise NotFound(f"no memory record {ids.record_id_out(engram_id)}{where}", field=field)
-
-
-def _within(path: str, namespace: str) -> bool:
-    """Whether engram namespace ``path`` is ``namespace`` or below it (both normalised: ``/a/b/``)."""
-    return path == namespace or path.startswith(namespace if namespace.endswith("/") else namespace + "/")
+    raise NotFound(f"no memory record {ids.record_id_out(engram_id)}{where}", field="memoryRecordId")
 
 
 def _view(c: Call, scope: Scope) -> Memory:
