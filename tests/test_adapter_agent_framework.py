@@ -15,7 +15,7 @@ pytest.importorskip("agent_framework_openai")
 from agent_framework import Agent, Message
 from agent_framework.openai import OpenAIChatCompletionClient
 
-from engram import Memory, Scope, ValidationError
+from engram import Memory, PermissionDenied, Scope, ValidationError
 from engram.adapters.agent_framework import EngramContextProvider, EngramHistoryProvider
 from tests.support.wire import FakeServer, openai_chat, serve
 
@@ -65,3 +65,42 @@ def test_saving_is_all_or_nothing_and_typed(mem: Memory) -> None:
     asyncio.run(history.save_messages("chat-1", [Message(role="user", contents=["hello"])]))
     assert [m.text for m in asyncio.run(history.get_messages("chat-1"))] == ["hello"]
     assert asyncio.run(EngramHistoryProvider(mem, BOB).get_messages("chat-1")) == []
+
+
+def test_an_actor_is_required_and_two_users_memories_stay_apart(mem: Memory, make_memory: Any) -> None:
+    """Without an actor every user's session ``chat-1`` was the agent's one session: Bob's model read Ada's
+    conversation. Now a scope without an actor is refused when the providers are built."""
+    for provider in (EngramHistoryProvider, EngramContextProvider):
+        with pytest.raises(ValidationError) as exc:
+            provider(mem, Scope("helper"))
+        assert exc.value.field == "scope.actor"
+    with pytest.raises(ValidationError) as exc:
+        EngramHistoryProvider(mem, "ada")  # type: ignore[arg-type]
+    assert exc.value.field == "scope"
+    sessionless = make_memory({"harness": {"memory": {"scope": {"read": ["agent"], "write": ["agent"]}}}})
+    with pytest.raises(PermissionDenied):  # a configuration that cannot read session events: refused now
+        EngramHistoryProvider(sessionless, ADA)
+
+    mem.remember(Scope("helper", "ada", "chat-1"), "Ada lives in Lisbon", scope="actor")
+    mem.remember(Scope("helper", "bob", "chat-1"), "Bob lives in Oslo", scope="actor")
+    with serve(openai_chat("Noted."), openai_chat("Noted, Bob."), openai_chat("In Lisbon."),
+               openai_chat("In Oslo.")) as server:
+        ask(agent(server, mem, ADA), "I work at the harbour.", "chat-1")
+        ask(agent(server, mem, BOB), "I work at the airport.", "chat-1")
+        assert ask(agent(server, mem, ADA), "Where do I live and work?", "chat-1") == "In Lisbon."
+        assert ask(agent(server, mem, BOB), "Where do I live and work?", "chat-1") == "In Oslo."
+    ada, bob = " ".join(said(server, 2)), " ".join(said(server, 3))
+    assert "harbour" in ada and "Lisbon" in ada and "airport" not in ada and "Oslo" not in ada
+    assert "airport" in bob and "Oslo" in bob and "harbour" not in bob and "Lisbon" not in bob
+    assert mem.events(Scope("helper", session="chat-1")) == []  # nothing under the agent's own session
+    assert [e.content for e in mem.events(Scope("helper", "bob", "chat-1"))] == [
+        "I work at the airport.", "Noted, Bob.", "Where do I live and work?", "In Oslo."]
+
+
+def test_a_malformed_session_id_names_session_id_and_stores_nothing(mem: Memory) -> None:
+    history = EngramHistoryProvider(mem, ADA)
+    for bad in ("chat 1", "../chat-1", 5):
+        with pytest.raises(ValidationError) as exc:
+            asyncio.run(history.save_messages(bad, [Message(role="user", contents=["hello"])]))  # type: ignore[arg-type]
+        assert exc.value.field == "session_id"  # was "scope.session", a name the caller never used
+    assert mem.sessions(ADA) == []

@@ -6,6 +6,7 @@
   and response messages after it, in one turn (all or none). The framework's ``AgentSession.session_id``
   names the engram session; ``scope`` gives the agent and actor, so two users' sessions with equal ids never
   meet. Each message is one event (its text indexed, the framework's own serialized message in the metadata).
+  The actor is required: without one, every user's session ``chat-1`` would be the agent's one session.
 - ``EngramContextProvider`` recalls the records that match the run's input and hands them to the model as
   instructions marked as memory (data, not instructions), logging them as RETRIEVED uses.
 
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from agent_framework import ContextProvider, HistoryProvider, Message
 
 from ..core.validate import limit as valid_limit
-from ..errors import ValidationError
-from ..types import Event, Scope
+from ..errors import ScopeError, ValidationError
+from ..types import Event, Scope, check_id
 from . import _timeline
 
 if TYPE_CHECKING:
@@ -35,10 +36,21 @@ MESSAGE = "agent_framework_message"  # metadata: the Message as the framework se
 ROLES = {"user": "user", "assistant": "assistant", "system": "system", "developer": "system"}
 
 
-def _base(scope: Scope) -> Scope:
+def _base(scope: object, what: str) -> Scope:
+    """The agent and actor of ``scope`` (its session, if any, is not used: the framework names sessions)."""
     if not isinstance(scope, Scope):
         raise ValidationError("must be an engram.Scope", field="scope")
+    if scope.actor is None:
+        raise ScopeError(f"{what} needs a scope with an actor (the user whose conversations and memory it "
+                         "keeps)", field="scope.actor")
     return Scope(scope.agent, scope.actor)
+
+
+def _session(base: Scope, session_id: object) -> Scope:
+    """``base`` in the framework's session ``session_id``, checked under the name the framework gives it."""
+    if not session_id:
+        raise ValidationError("the agent session needs an id", field="session_id")
+    return Scope(base.agent, base.actor, check_id(session_id, "session_id"))
 
 
 def _result_text(result: Any) -> str:
@@ -79,23 +91,19 @@ class EngramHistoryProvider(HistoryProvider):
     """The conversation of each framework session, kept as the events of an engram session of ``scope``."""
 
     def __init__(self, mem: Memory, scope: Scope, *, source_id: str = "engram-history", **kw: Any) -> None:
+        self.scope = _base(scope, "EngramHistoryProvider")
+        mem.policy.check_event_rights(self.scope, write=False)  # now, not at the first run
         super().__init__(source_id, **kw)
         self.mem = mem
-        self.scope = _base(scope)
-
-    def _session(self, session_id: str | None) -> Scope:
-        if not session_id:
-            raise ValidationError("the agent session needs an id", field="session_id")
-        return Scope(self.scope.agent, self.scope.actor, session_id)
 
     async def get_messages(self, session_id: str | None, *, state: dict[str, Any] | None = None,
                            **kwargs: Any) -> list[Message]:
-        events = await asyncio.to_thread(_timeline.read, self.mem, self._session(session_id))
+        events = await asyncio.to_thread(_timeline.read, self.mem, _session(self.scope, session_id))
         return [to_message(e) for e in events]
 
     async def save_messages(self, session_id: str | None, messages: Sequence[Message], *,
                             state: dict[str, Any] | None = None, **kwargs: Any) -> None:
-        scope = self._session(session_id)
+        scope = _session(self.scope, session_id)
         events = [to_event(m, f"messages[{i}]") for i, m in enumerate(_timeline.sequence(messages, "messages"))]
         await asyncio.to_thread(_timeline.append, self.mem, scope, events)
 
@@ -104,17 +112,18 @@ class EngramContextProvider(ContextProvider):
     """Recalled records for the run's input, handed to the model as memory and logged as RETRIEVED uses."""
 
     def __init__(self, mem: Memory, scope: Scope, *, limit: int = 5, source_id: str = "engram-memory") -> None:
+        self.scope = _base(scope, "EngramContextProvider")
+        mem.policy.read_filter(self.scope)  # checks the scope against its agent's configuration now
+        self.limit = valid_limit(limit)
         super().__init__(source_id)
         self.mem = mem
-        self.scope = _base(scope)
-        self.limit = valid_limit(limit)
 
     async def before_run(self, *, agent: SupportsAgentRun, session: AgentSession, context: SessionContext,
                          state: dict[str, Any]) -> None:
         query = "\n".join(m.text for m in context.input_messages if m.text).strip()
         if not query:
             return
-        scope = Scope(self.scope.agent, self.scope.actor, context.session_id or None)
+        scope = _session(self.scope, context.session_id) if context.session_id else self.scope
 
         def recall() -> list[str]:
             hits = self.mem.recall(scope, query, self.limit)

@@ -4,9 +4,12 @@
 from the scope's session when it starts and stores each message as it is added (Strands' own
 ``RepositorySessionManager`` drives :class:`EngramSessionRepository`). Each Strands message is one event:
 its text (and tool calls and results) is what history search indexes and extraction reads; the exact
-Strands form rides in the event's metadata. Each agent's state (``agent.state``, the conversation manager's
-state) is an empty ``system`` event carrying it in its metadata, the latest one winning, as engram's own
-harness keeps session state in event metadata. A redaction (guardrails) stores the redacted message in the
+Strands form rides in the event's metadata. An agent's state (``agent.state``, the conversation manager's and
+Strands' internal state) rides in the metadata of its message events, as engram's own harness keeps session
+state: a message carries the state when it changed since the last one stored; a change after the agent's
+last message (a trimmed window, an interrupt, an ``AfterInvocation`` hook) rewrites that message's event in
+place with it. So a session's events are its messages only, and the state of an agent that has no message
+yet is kept once its first message is. A redaction (guardrails) stores the redacted message in the
 original's place and deletes the original. Several Strands agents (``agent_id``) may share one session;
 multi-agent graphs/swarms are not supported by this repository.
 
@@ -31,13 +34,27 @@ from ._binding import bind_session
 from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
 
 if TYPE_CHECKING:
+    from strands.types.agent import LocalAgent
     from strands.types.content import Message
 
     from ..engine import Memory
 
 MESSAGE = "strands_message"  # metadata: the SessionMessage as Strands serializes it
-AGENT = "strands_agent"  # metadata: a SessionAgent (state), on an empty system event
+AGENT = "strands_agent"  # metadata: the agent's SessionAgent (its state) from this message on
 AGENT_ID = "strands_agent_id"
+STAMPS = ("created_at", "updated_at")
+
+
+def _same(state: dict[str, Any], other: dict[str, Any] | None) -> bool:
+    """Whether two serialized SessionAgents hold the same state (their timestamps aside)."""
+    return other is not None and all(state.get(k) == other.get(k) for k in {*state, *other} - set(STAMPS))
+
+
+def _agent(session_agent: object) -> dict[str, Any]:
+    if not isinstance(session_agent, SessionAgent):
+        raise ValidationError(f"must be a strands SessionAgent, got {type(session_agent).__name__}",
+                              field="session_agent")
+    return session_agent.to_dict()
 
 
 def to_event(message: Message) -> dict[str, Any]:
@@ -82,6 +99,8 @@ class EngramSessionRepository(SessionRepository):
         bind_session(mem, scope, "a Strands session")
         self.mem = mem
         self.scope = scope
+        self._stored: dict[str, dict[str, Any]] = {}  # agent id -> the state its latest events carry
+        self._unsaved: dict[str, dict[str, Any]] = {}  # agent id -> a newer state its next message will carry
 
     def _check(self, session_id: str) -> None:
         if session_id != self.scope.session:
@@ -99,10 +118,16 @@ class EngramSessionRepository(SessionRepository):
             if isinstance(kept, dict) and ev.metadata.get(AGENT_ID) == agent_id:
                 msg = SessionMessage.from_dict(kept)
                 out[msg.message_id] = (ev, msg)
-            elif kept is None and AGENT not in ev.metadata and ev.role != "system":
+            elif kept is None and AGENT not in ev.metadata and ev.role != "system":  # AGENT: an old state event
                 out[plain] = (ev, SessionMessage.from_message(_from_event(ev), plain))
             plain = max(out, default=-1) + 1
         return [out[i] for i in sorted(out)]
+
+    def _replace(self, old: Event, event: dict[str, Any], *, extract: bool = True) -> None:
+        """Store ``event`` in ``old``'s place (same instant), then delete ``old``."""
+        with self.mem.turn(self.scope, extract=extract) as t:
+            t.append([{**event, "at": old.at}])
+        self.mem.delete_events(self.scope, [old.id])
 
     # -- sessions and agents -------------------------------------------------------------------------------
     def create_session(self, session: Session, **kwargs: Any) -> Session:
@@ -118,47 +143,79 @@ class EngramSessionRepository(SessionRepository):
         return Session(session_id=session_id, session_type=SessionType.AGENT, created_at=at, updated_at=at)
 
     def create_agent(self, session_id: str, session_agent: SessionAgent, **kwargs: Any) -> None:
+        """Nothing stored yet: the agent's first message carries its state."""
         self._check(session_id)
-        _timeline.append(self.mem, self.scope, [{"role": "system", "content": "",
-                                                 "metadata": {AGENT: session_agent.to_dict()}}])
+        self._unsaved[session_agent.agent_id] = _agent(session_agent)
 
-    update_agent = create_agent  # the latest state event wins
+    def carry(self, session_agent: SessionAgent) -> None:
+        """Have the agent's next message carry this state, unless its events already do."""
+        state = _agent(session_agent)
+        if _same(state, self._stored.get(session_agent.agent_id)):
+            self._unsaved.pop(session_agent.agent_id, None)
+        else:
+            self._unsaved[session_agent.agent_id] = state
+
+    def update_agent(self, session_id: str, session_agent: SessionAgent, **kwargs: Any) -> None:
+        """A state its events already carry writes nothing; a new one rewrites the agent's latest message event
+        with it (or waits for its first message)."""
+        self._check(session_id)
+        state, agent_id = _agent(session_agent), session_agent.agent_id
+        if agent_id not in self._stored:
+            self.read_agent(session_id, agent_id)
+        if _same(state, self._stored.get(agent_id)):
+            self._unsaved.pop(agent_id, None)
+            return
+        latest = next((ev for ev in reversed(self._events()) if isinstance(ev.metadata.get(MESSAGE), dict)
+                       and ev.metadata.get(AGENT_ID) == agent_id), None)
+        if latest is None:
+            self._unsaved[agent_id] = state
+            return
+        message = SessionMessage.from_dict(latest.metadata[MESSAGE])
+        self._replace(latest, self._event_for(agent_id, message, state), extract=False)  # extracted already
+        self._stored[agent_id] = state
+        self._unsaved.pop(agent_id, None)
 
     def read_agent(self, session_id: str, agent_id: str, **kwargs: Any) -> SessionAgent | None:
         self._check(session_id)
         for ev in reversed(self._events()):
             kept = ev.metadata.get(AGENT)
             if isinstance(kept, dict) and kept.get("agent_id") == agent_id:
+                self._stored[agent_id] = kept
                 return SessionAgent.from_dict(kept)
-        return None
+        unsaved = self._unsaved.get(agent_id)  # a state no event carries yet
+        return None if unsaved is None else SessionAgent.from_dict(unsaved)
 
     # -- messages ------------------------------------------------------------------------------------------
-    def _event_for(self, agent_id: str, message: SessionMessage) -> dict[str, Any]:
+    def _event_for(self, agent_id: str, message: SessionMessage, state: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
         if not isinstance(message, SessionMessage):
             raise ValidationError(f"must be a strands SessionMessage, got {type(message).__name__}",
                                   field="session_message")
         if not isinstance(agent_id, str) or not agent_id:
             raise ValidationError("must be a non-empty string", field="agent_id")
-        return {**to_event(message.to_message()), "metadata": {MESSAGE: message.to_dict(), AGENT_ID: agent_id}}
+        meta = {MESSAGE: message.to_dict(), AGENT_ID: agent_id, **({AGENT: state} if state else {})}
+        return {**to_event(message.to_message()), "metadata": meta}
 
     def create_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
         self._check(session_id)
-        _timeline.append(self.mem, self.scope, [self._event_for(agent_id, session_message)])
+        state = self._unsaved.get(agent_id)
+        _timeline.append(self.mem, self.scope, [self._event_for(agent_id, session_message, state)])
+        if state is not None:
+            self._stored[agent_id] = self._unsaved.pop(agent_id)
 
     def read_message(self, session_id: str, agent_id: str, message_id: int, **kwargs: Any) -> SessionMessage | None:
         self._check(session_id)
         return next((m for _, m in self._messages(agent_id) if m.message_id == message_id), None)
 
     def update_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
-        """Store the new form in the old one's place (same instant), then delete the old event."""
+        """Store the new form in the old one's place (same instant, the same state), then delete the old event."""
         self._check(session_id)
-        event = self._event_for(agent_id, session_message)
+        self._event_for(agent_id, session_message)  # bad input is refused before anything is read
         old = next((ev for ev, m in self._messages(agent_id) if m.message_id == session_message.message_id), None)
         if old is None:
             raise ValidationError(f"no message {session_message.message_id} of agent {agent_id!r}",
                                   field="message_id")
-        self.mem.append(self.scope, [{**event, "at": old.at}])
-        self.mem.delete_events(self.scope, [old.id])
+        self._replace(old, self._event_for(agent_id, session_message, old.metadata.get(AGENT)))
 
     def list_messages(self, session_id: str, agent_id: str, limit: int | None = None, offset: int = 0,
                       **kwargs: Any) -> list[SessionMessage]:
@@ -173,8 +230,23 @@ class EngramSessionManager(RepositorySessionManager):
     """``session_manager=`` for a Strands ``Agent``: the conversation of ``scope``'s session in engram."""
 
     def __init__(self, mem: Memory, scope: Scope, **kwargs: Any) -> None:
-        repository = EngramSessionRepository(mem, scope)
-        super().__init__(session_id=repository.scope.session or "", session_repository=repository, **kwargs)
+        self.repository = EngramSessionRepository(mem, scope)
+        super().__init__(session_id=self.repository.scope.session or "", session_repository=self.repository,
+                         **kwargs)
+
+    def initialize(self, agent: LocalAgent, **kwargs: Any) -> None:
+        """Resume the agent from the session; messages stored with no state of the agent (written by engram
+        itself, or through the repository alone) are resumed too, with the agent's state as it was built,
+        where Strands would start the agent afresh and number its new messages over them."""
+        repo, session, agent_id = self.repository, self.session_id, agent.agent_id
+        if repo.read_agent(session, agent_id) is None and repo.list_messages(session, agent_id, limit=1):
+            repo.carry(SessionAgent.from_agent(agent))  # read_agent answers it until a message carries it
+        super().initialize(agent, **kwargs)
+
+    def append_message(self, message: Message, agent: LocalAgent, **kwargs: Any) -> None:
+        """The message carries the agent's state as it is now (Strands syncs the state just after)."""
+        self.repository.carry(SessionAgent.from_agent(agent))
+        super().append_message(message, agent, **kwargs)
 
 
 def memory_tools(mem: Memory, scope: Scope, *, level: str = "actor", limit: int = 5) -> list[DecoratedFunctionTool]:
