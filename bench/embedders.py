@@ -9,12 +9,12 @@ For the offline default (all-MiniLM-L6-v2 on onnxruntime), its static tier and t
 - footprint: installed bytes of the packages the default needs (the five named, then with every
   transitive requirement), and the cache files it writes;
 - with ``--quality``: dense-only LoCoMo evidence recall@10 (cosine over turns, no BM25), per embedder;
-- with ``--memory``: MiniLM and e5 side by side *through Memory* (SQLite, embeddings computed, no cache):
-  ingest rate (LoCoMo turns appended as events, 50 a call, until embedded (``wait_indexed``; the append call
-  alone is given apart: events are embedded after their turn), and written as records with
-  ``remember_many``, 50 a call: items/s) and query latency (``recall`` and ``search_history``, one question at
-  a time, query embedding included), in ``--rounds`` rounds that alternate the two embedders so that load
-  from other work falls on both alike; medians over rounds and the e5 / MiniLM ratio.
+- with ``--memory``: MiniLM, e5 and their blend (``minilm+e5``) side by side *through Memory* (SQLite,
+  embeddings computed, no cache): ingest rate (LoCoMo turns appended as events, 50 a call, until embedded
+  (``wait_indexed``; the append call alone is given apart: events are embedded after their turn), and written
+  as records with ``remember_many``, 50 a call: items/s) and query latency (``recall`` and ``search_history``,
+  one question at a time, query embedding included), in ``--rounds`` rounds that rotate the embedders so that
+  load from other work falls on all alike; medians over rounds and each one's ratio to MiniLM.
 
     .venv/bin/python bench/embedders.py                 # ~1 min on 2 cores
     .venv/bin/python bench/embedders.py --quality       # + ~1 min for LoCoMo
@@ -43,7 +43,7 @@ import numpy as np
 from benchdata import benchdata
 
 from engram import Memory, Scope
-from engram.embedders import E5Embedder, Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
+from engram.embedders import BlendEmbedder, E5Embedder, Embedder, HashingEmbedder, MiniLMEmbedder, StaticEmbedder
 from engram.embedders.base import embed_query
 from engram.errors import ConfigError
 
@@ -220,21 +220,25 @@ def timed_each(fn: Callable[[str], object], items: Sequence[str]) -> list[float]
 
 
 def compare_through_memory(convs: list[Any], n_texts: int, n_questions: int, rounds: int) -> dict[str, Any]:
-    """MiniLM and e5 through Memory, rounds alternating the two; medians over rounds and e5 / MiniLM."""
+    """MiniLM, e5 and their blend through Memory, rounds rotating their order; medians over rounds and each one
+    over MiniLM."""
     texts = [t[1] for turns, _ in convs for t in turns][:n_texts]
     questions = [q[0] for _, qs in convs for q in qs][:n_questions]
-    embedders: dict[str, Embedder] = {"minilm": MiniLMEmbedder(), "e5": E5Embedder()}
+    minilm, e5 = MiniLMEmbedder(), E5Embedder()
+    embedders: dict[str, Embedder] = {"minilm": minilm, "e5": e5, "minilm+e5": BlendEmbedder([minilm, e5])}
     for e in embedders.values():
         e.embed(["warm up"])
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in embedders}
     for r in range(rounds):
-        for name in (list(embedders) if r % 2 == 0 else list(embedders)[::-1]):
+        names = list(embedders)
+        for name in names[r % len(names):] + names[:r % len(names)]:
             runs[name].append(through_memory(embedders[name], texts, questions))
             print(f"  round {r + 1} {name}", file=sys.stderr, flush=True)
     med = {name: {k: round(statistics.median(run[k] for run in rs), 2) for k in rs[0]} for name, rs in runs.items()}
-    ratio = {k: round(med["e5"][k] / med["minilm"][k], 2) for k in med["minilm"]}
-    return {"texts": len(texts), "questions": len(questions), "rounds": rounds, "median": med,
-            "e5 / minilm": ratio, "runs": runs}
+    ratio = {f"{name} / minilm": {k: round(med[name][k] / med["minilm"][k], 2) for k in med["minilm"]}
+             for name in embedders if name != "minilm"}
+    return {"texts": len(texts), "questions": len(questions), "rounds": rounds, "median": med, **ratio,
+            "runs": runs}
 
 
 def main() -> None:
@@ -261,9 +265,11 @@ def main() -> None:
         print(f"through Memory, SQLite, {got['texts']} LoCoMo turns, {got['questions']} questions, medians of "
               f"{got['rounds']} rounds (load {load_start:.1f} -> {got['loadavg_end']:.1f})")
         print(f"  {'':12}" + "".join(f"{c:>24}" for c in cols))
-        for name in ("minilm", "e5"):
+        for name in got["median"]:
             print(f"  {name:12}" + "".join(f"{got['median'][name][c]:>24}" for c in cols))
-        print(f"  {'e5 / minilm':12}" + "".join(f"{got['e5 / minilm'][c]:>24}" for c in cols))
+        for name in got["median"]:
+            if name != "minilm":
+                print(f"  {name + ' / minilm':12}" + "".join(f"{got[name + ' / minilm'][c]:>24}" for c in cols))
         print(f"-> {out}")
         return
     texts = [t[1] for turns, _ in convs for t in turns][: args.texts]

