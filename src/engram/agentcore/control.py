@@ -41,6 +41,7 @@ from . import harnesses, idempotency, ids, invoke, memories
 from .cited import CitingModel
 from .errors import AwsError
 from .server import AwsRouter, Call, CallDep
+from .shapes import CallerPages
 
 router = AwsRouter()
 
@@ -88,7 +89,9 @@ def get_memory(c: CallDep) -> JSONResponse:
 
 @router.post("/memories/")
 def list_memories(c: CallDep) -> JSONResponse:
-    return c.ok(memories.list_page(c.base, c.grant, c.body()))
+    body = c.body()
+    return c.ok(CallerPages(c, "ListMemories").page(body.get("nextToken"),
+                                                    lambda first: memories.list_page(c.base, c.grant, body, first)))
 
 
 @router.put("/memories/{memoryId}/update", status_code=202)
@@ -128,7 +131,8 @@ def create_harness(c: CallDep) -> JSONResponse:
 
 @router.get("/harnesses")
 def list_harnesses(c: CallDep) -> JSONResponse:
-    return c.ok(harnesses.list_page(c.base, c.grant, c.query("maxResults"), c.query("nextToken")))
+    return c.ok(CallerPages(c, "ListHarnesses").page(
+        c.query("nextToken"), lambda first: harnesses.list_page(c.base, c.grant, c.query("maxResults"), first)))
 
 
 @router.post("/harnesses/invoke")
@@ -144,8 +148,10 @@ def get_harness(c: CallDep) -> JSONResponse:
 
 @router.get("/harnesses/{harnessId}/versions")
 def list_harness_versions(c: CallDep) -> JSONResponse:
-    return c.ok(harnesses.versions_page(c.base, c.grant, c.param("harnessId"), c.query("maxResults"),
-                                        c.query("nextToken")))
+    harness_id = harnesses.get(c.base, c.grant, c.param("harnessId"))["harnessId"]  # the grant, then the token
+    return c.ok(CallerPages(c, "ListHarnessVersions", harness_id).page(
+        c.query("nextToken"),
+        lambda first: harnesses.versions_page(c.base, c.grant, harness_id, c.query("maxResults"), first)))
 
 
 @router.patch("/harnesses/{harnessId}")

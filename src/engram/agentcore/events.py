@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..errors import ConflictError, NotFound
+from ..errors import NotFound
 from ..types import Event, Scope
 from . import idempotency, ids, shapes, worker
-from .errors import ResourceNotFoundException, RetryableConflictException, ValidationException
+from .errors import ResourceNotFoundException, ValidationException
 from .server import AwsRouter, CallDep, MemoryCtx, parse_timestamp, timestamp
 
 router = AwsRouter()
@@ -168,10 +168,8 @@ def create_event(c: CallDep) -> Any:
     owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py), settled in the event's own transaction
-        try:
-            earlier = idempotency.begin(mc.mem.store, TOKEN_OP, owner, token, digest)
-        except ConflictError as exc:  # still in progress: CreateEvent's model says retryable, not ConflictException
-            raise RetryableConflictException(exc.message, field="clientToken") from exc
+        # still in progress: RetryableConflictException, the conflict CreateEvent's model lists (errors.as_listed)
+        earlier = idempotency.begin(mc.mem.store, TOKEN_OP, owner, token, digest)
         if earlier is not None:
             try:
                 return c.ok({"event": event_out(mc.resource.id, mc.mem.get_event(mc.scope, earlier))}, 201)

@@ -162,7 +162,10 @@ def _update_managed(base: Memory, current: Mapping[str, Any], change: Mapping[st
 
 
 def _byo(base: Memory, grant: Grant, cfg: Mapping[str, Any]) -> dict[str, Any]:
-    res = registry.get(base.store, cfg["arn"])
+    try:
+        res = registry.get(base.store, cfg["arn"])
+    except NotFound as exc:  # named as the request names it (CreateHarness answers it as a ValidationException)
+        raise NotFound(exc.message, field="memory.arn") from None
     if not memories.reaches(grant, res):
         raise PermissionDenied(f"this key is not granted memory {res.id}", field="memory.arn")
     return {"agentCoreMemoryConfiguration": dict(cfg)}
@@ -313,16 +316,18 @@ def _region_account(arn: str) -> tuple[str, str]:
     return parts[3], parts[4]
 
 
-def list_page(base: Memory, grant: Grant, max_results: str | None, next_token: str | None) -> dict[str, Any]:
+def list_page(base: Memory, grant: Grant, max_results: str | None, first: Any = None) -> dict[str, Any]:
+    """ListHarnesses: the grant's harnesses, oldest first, from ``first`` (an id; None: the oldest); ``nextToken``
+    names the next page's first (the route sends it as a page token: :class:`.shapes.CallerPages`)."""
     limit = _limit(max_results)
     found = [d for d in (_load(base, h) for h in state.harness_ids(base.store))
              if d is not None and (grant.agent is None or d.get(OWNER) == grant.agent)]
     start = 0
-    if next_token is not None:
+    if first is not None:
         ids_ = [d["harnessId"] for d in found]
-        if next_token not in ids_:
-            raise ValidationError("is not a token this server issued (or its harness is gone)", field="nextToken")
-        start = ids_.index(next_token)
+        if first not in ids_:
+            raise ValidationError("names a harness that is gone since; list again from the start", field="nextToken")
+        start = ids_.index(first)
     out: dict[str, Any] = {"harnesses": [summary(d) for d in found[start:start + limit]]}
     if start + limit < len(found):
         out["nextToken"] = found[start + limit]["harnessId"]
@@ -340,16 +345,17 @@ def _limit(max_results: str | None) -> int:
 
 
 def versions_page(base: Memory, grant: Grant, harness_id: Any, max_results: str | None,
-                  next_token: str | None) -> dict[str, Any]:
-    """ListHarnessVersions: every stored version, newest first."""
+                  first: Any = None) -> dict[str, Any]:
+    """ListHarnessVersions: every stored version, newest first, from version ``first`` (None: the newest);
+    ``nextToken`` names the next page's first (the route sends it as a page token)."""
     doc = get(base, grant, harness_id)
     limit = _limit(max_results)
     numbers = list(range(int(doc["harnessVersion"]), 0, -1))
     start = 0
-    if next_token is not None:
-        if not next_token.isdigit() or int(next_token) not in numbers:
+    if first is not None:
+        if not isinstance(first, int) or first not in numbers:
             raise ValidationError("is not a token this server issued", field="nextToken")
-        start = numbers.index(int(next_token))
+        start = numbers.index(first)
     page = []
     for n in numbers[start:start + limit]:
         old = _load(base, doc["harnessId"], str(n)) or {}
@@ -357,7 +363,7 @@ def versions_page(base: Memory, grant: Grant, harness_id: Any, max_results: str 
                                          "createdAt", "updatedAt") if k in old})
     out: dict[str, Any] = {"harnessVersions": page}
     if start + limit < len(numbers):
-        out["nextToken"] = str(numbers[start + limit])
+        out["nextToken"] = numbers[start + limit]
     return out
 
 

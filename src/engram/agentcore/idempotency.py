@@ -4,11 +4,12 @@ A token belongs to its caller and resource (``owner``: the key's agent for the c
 agent and actor for the data plane), never to the whole store, so one tenant's token can neither find nor
 block another's. The caller's grant is checked before a token is looked at. A token is claimed atomically
 before the work it guards, so two concurrent calls with one token do the work once (the other is told the
-first is still in progress: a ConflictError to retry); a repeat with the same parameters answers what the
-first call made; a repeat with different parameters is refused (IdempotentParameterMismatch). A call that
-fails gives its token back, so a retry runs again. A claim whose call never finished (its process stopped)
-is abandoned after :data:`ABANDONED` seconds: a later call with the token takes it over (atomically: of two
-such calls one runs), so a crash never blocks a token for good. A settled token is kept for :data:`WINDOW`
+first is still in progress: an :class:`~.errors.InProgress` conflict to retry, answered as the error its
+operation's model lists for that); a repeat with the same parameters answers what the first call made; a
+repeat with different parameters is refused (IdempotentParameterMismatch). A call that fails gives its token
+back, so a retry runs again. A claim whose call never finished (its process stopped) is abandoned after
+:data:`ABANDONED` seconds: a later call with the token takes it over (atomically: of two such calls one runs),
+so a crash never blocks a token for good. A settled token is kept for :data:`WINDOW`
 seconds after its call finished (8 hours, as AWS services keep theirs); after that the token is a new request,
 and its row is purged (every :data:`PURGE_EVERY` seconds at most, by the next call that claims a token), so
 the rows of the tokens boto3 generates for every call do not pile up. The rows live in :mod:`.state`.
@@ -28,10 +29,9 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from ..errors import ConflictError
 from ..stores.base import Store
 from . import state
-from .errors import AwsError
+from .errors import AwsError, InProgress
 
 T = TypeVar("T")
 PENDING = "pending:"  # a claimed token whose call has not finished: pending:<nonce>@<unix seconds of the claim>
@@ -116,8 +116,8 @@ def abandoned(marker: str, now: float) -> bool:
 def begin(store: Store, op: str, owner: str, token: str, digest: str,
           clock: Callable[[], float] = time.time) -> str | None:
     """Claim the token before the call's work: None when this call won (then settle the token with what the
-    call made, or release it), else what the earlier call made. A call with this token still running is a
-    ConflictError (retry); other parameters refuse. An abandoned claim is taken over."""
+    call made, or release it), else what the earlier call made. A call with this token still running is an
+    InProgress conflict (retry); other parameters refuse. An abandoned claim is taken over."""
     now = clock()
     if now - _purged.get(store, 0.0) >= PURGE_EVERY:
         _purged[store] = now
@@ -130,7 +130,7 @@ def begin(store: Store, op: str, owner: str, token: str, digest: str,
         return None
     got = _check(row, digest)
     if got.startswith(PENDING):
-        raise ConflictError("a call with this clientToken is still in progress; retry", field="clientToken")
+        raise InProgress("a call with this clientToken is still in progress; retry", field="clientToken")
     return got
 
 

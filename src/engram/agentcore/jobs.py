@@ -12,7 +12,7 @@ import json
 import secrets
 from typing import Any
 
-from ..errors import NotFound
+from ..errors import ConflictError, NotFound, ValidationError
 from ..types import Job, Scope
 from . import events as ev_mod
 from . import idempotency, ids, shapes
@@ -99,6 +99,8 @@ def start_job(c: CallDep) -> Any:
             mc.mem.retry_job(mc.scope, job_id)
         except NotFound:
             raise NotFound(f"no extraction job {job_id} in this memory", field="extractionJob.jobId") from None
+        except ValidationError as exc:  # the id passed shapes.string: the job is pending or running, not failed
+            raise ConflictError(exc.message, field="extractionJob.jobId") from None
         return job_id, job_id
 
     return c.ok({"jobId": idempotency.once(mc.mem.store, "start-job", mc.scope.agent, token, body, run, str)})

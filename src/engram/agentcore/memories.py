@@ -246,19 +246,19 @@ def visible(base: Memory, grant: Grant) -> list[registry.MemoryResource]:
     return [res for res in registry.list_all(base.store) if reaches(grant, res)]
 
 
-def list_page(base: Memory, grant: Grant, body: Mapping[str, Any]) -> dict[str, Any]:
-    """ListMemories: ``maxResults`` (1-100, default 100) and an opaque ``nextToken``."""
+def list_page(base: Memory, grant: Grant, body: Mapping[str, Any], first: Any = None) -> dict[str, Any]:
+    """ListMemories: ``maxResults`` (1-100, default 100) memories from ``first`` (an id; None: the oldest) and, in
+    ``nextToken``, the next page's first (the route sends it as a page token: :class:`.shapes.CallerPages`)."""
     spec.keys(body, "", ("maxResults", "nextToken"))
     limit = spec.integer(body["maxResults"], "maxResults", 1, MAX_RESULTS) if body.get("maxResults") is not None \
         else MAX_RESULTS
     found = visible(base, grant)
     start = 0
-    if body.get("nextToken") is not None:
-        token = body["nextToken"]
+    if first is not None:
         ids_ = [r.id for r in found]
-        if not isinstance(token, str) or token not in ids_:
-            raise ValidationError("is not a token this server issued (or its memory is gone)", field="nextToken")
-        start = ids_.index(token)
+        if first not in ids_:
+            raise ValidationError("names a memory that is gone since; list again from the start", field="nextToken")
+        start = ids_.index(first)
     page = found[start:start + limit]
     out: dict[str, Any] = {"memories": [summary(r) for r in page]}
     if start + limit < len(found):

@@ -37,7 +37,7 @@ from ..engine import Memory
 from ..errors import EngramError, ValidationError
 from ..grants import Ctx, Grant, view
 from ..types import Scope
-from . import ids, registry
+from . import errors, ids, registry
 from .auth import BODY_STATE, GRANT_STATE, SIGNED_STATE
 from .errors import AccessDeniedException, AwsError, ServiceException, ValidationException, from_engram
 
@@ -49,21 +49,24 @@ def aws_response(exc: AwsError) -> JSONResponse:
 
 
 class AwsRoute(APIRoute):
-    """An APIRoute whose errors leave in AWS's shapes, whatever raised them."""
+    """An APIRoute whose errors leave in AWS's shapes, whatever raised them, each as an error its operation's
+    model lists (:func:`~engram.agentcore.errors.as_listed`)."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        methods = sorted(self.methods or ())
+        listed = errors.LISTED.get(f"{methods[0]} {self.path}") if len(methods) == 1 else None
 
         async def run(request: Request) -> Response:
             try:
                 return await handler(request)
             except AwsError as exc:
-                return aws_response(exc)
+                return aws_response(errors.as_listed(exc, listed))
             except EngramError as exc:
                 aws = from_engram(exc)
                 if aws.status >= 500:
                     log.error("%s %s failed: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
-                return aws_response(aws)
+                return aws_response(errors.as_listed(aws, listed))
             except RequestValidationError as exc:
                 errs = exc.errors()
                 first = errs[0] if errs else {"loc": ("body",), "msg": "invalid request"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
@@ -232,6 +233,8 @@ def event_filter(value: object, field: str) -> dict[str, Any]:
 
 
 # -- page tokens ---------------------------------------------------------------------------------------------------
+# Every listing's tokens follow one rule: signed by the app's token signer and bound to a kind (the listing and
+# the parameters that define it) and a scope; a token shown anywhere else is a ValidationException naming nextToken.
 def issue_token(c: Call, kind: str, scope: Scope, cursor: dict[str, Any]) -> str:
     return str(c.request.app.state.tokens.issue("agentcore." + kind, scope, cursor))
 
@@ -244,3 +247,27 @@ def open_token(c: Call, kind: str, scope: Scope, token: object) -> dict[str, Any
     except ValidationError as exc:
         raise ValidationException(exc.message, field="nextToken") from exc
     return cursor
+
+
+LOCAL_CALLER = "local"  # the caller a control-plane token names under --insecure-local (whose grant has no agent)
+
+
+class CallerPages:
+    """The page tokens of a control-plane listing, by the data plane's rule (:func:`issue_token`): bound to the
+    operation and the parameters that define the listing (``listing``: ``("ListHarnessVersions", harnessId)``)
+    and to the caller (the scope: the key's agent and actor, which decide what the listing shows), so a token
+    works only for the listing and the caller it was issued to, and tells no one else anything."""
+
+    def __init__(self, c: Call, *listing: str) -> None:
+        grant = c.grant
+        self._c, self._kind = c, "/".join(listing)
+        self._scope = Scope(agent=grant.agent or LOCAL_CALLER, actor=grant.actor)
+
+    def page(self, token: object, listing: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        """``listing(first)`` is the page that starts at ``first`` (None: the first page) and names the next
+        page's first in ``nextToken``; here that position comes from, and goes out as, a token of this listing."""
+        first = None if token is None else open_token(self._c, self._kind, self._scope, token).get("next")
+        out = listing(first)
+        if out.get("nextToken") is not None:
+            out["nextToken"] = issue_token(self._c, self._kind, self._scope, {"next": out["nextToken"]})
+        return out
