@@ -25,10 +25,11 @@ me" coverage (share of the first 5 hits that are the user's pins, preferences or
 only for a question about preferences) and how often such a question recalls nothing; off-topic empties
 (share of off-topic questions that recall nothing); median recall latency (ms, query embedding included).
 
-    .venv/bin/python bench/reworded.py                       # tune half, MiniLM
+    .venv/bin/python bench/reworded.py                       # tune half, the default embedder (MiniLM + e5)
     .venv/bin/python bench/reworded.py --embedder e5
     .venv/bin/python bench/reworded.py --split heldout       # the held-out half (final report only)
     .venv/bin/python bench/reworded.py --data bench/data/reworded2   # the second set, written blind (stop 49)
+    .venv/bin/python bench/reworded.py --data bench/data/reworded4 --embedder minilm   # the fourth (stop 56)
     .venv/bin/python bench/reworded.py --data DIR --check            # a set's rules, checked
 
 Writes ``bench/out/<set>-<split>-<embedder>.json`` and prints a table.
