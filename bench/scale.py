@@ -5,8 +5,9 @@ process builds a fresh database through the public API and measures:
 
 * ingest: records/s with ``remember_many`` batches of 1,000 (store cost: vectors come from a recipe, not a
   model), then messages/s appending 2,000 messages in batches of 100 and p50/p95 of 300 one-message appends,
-  both with the offline MiniLM embedder (end to end) and with the recipe embedder (store only);
-* recall latency p50/p95 (hybrid, limit 10) over LoCoMo questions, with the query embedding (MiniLM) included
+  both with the real embedder (``--embedder``, the default: MiniLM + e5; end to end) and with the recipe
+  embedder (store only);
+* recall latency p50/p95 (hybrid, limit 10) over LoCoMo questions, with the query embedding (the real embedder) included
   and excluded (precomputed);
 * peak RSS of the child, size on disk (database, WAL, HNSW files), HNSW build time;
 * recall@10 of vector search against exact search on the same vectors (``one`` layout).
@@ -410,7 +411,7 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
                    f"{r['append_store_only']['single_ms']['p50']:>10.2f} "
                    f"{r['append_store_only']['batched_messages_per_s']:>8.0f} {r['peak_rss_mb']:>7.0f} "
                    f"{_disk(r) / 1e6:>8.1f} {r.get('vector_recall_at_10_vs_exact', float('nan')):>7.3f}")
-        out.append(f"{'':16} end to end with MiniLM: append p50 {r['append_minilm']['single_ms']['p50']:.2f} ms, "
+        out.append(f"{'':16} end to end with the embedder: append p50 {r['append_minilm']['single_ms']['p50']:.2f} ms, "
                    f"{r['append_minilm']['batched_messages_per_s']:.0f} msg/s batched; "
                    f"HNSW build {r['hnsw_build_s']} s; partitions {r.get('partitions')}")
     out += ratios(rows)
