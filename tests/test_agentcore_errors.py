@@ -14,7 +14,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import boto3
@@ -29,8 +29,7 @@ from engram.agentcore import idempotency, state
 from engram.agentcore.mount import routers
 from engram.agentcore.server import AwsRoute
 from engram.engine import open_store
-from engram.types import Job
-from tests.support.agentcore import AGENT, REGION, Served, served
+from tests.support.agentcore import AGENT, REGION, Served, failed_job, job_status, served
 from tests.support.backends import BACKENDS
 
 CONTROL = "bedrock-agentcore-control"
@@ -117,27 +116,8 @@ def _token(tag: str) -> str:
     return f"{tag}-{time.time_ns()}-0123456789abcdef0123456789"
 
 
-def _failed_job(ac: Served, job_id: str) -> None:
-    store = open_store(ac.db)
-    try:
-        now = datetime.now(UTC) - timedelta(minutes=1)
-        with store.write() as tx:
-            tx.enqueue_job(Job(id=job_id, kind="extract", agent=AGENT, actor="err-job", session="s1",
-                               status="pending", attempts=1, error=None, payload={}, created_at=now, updated_at=now))
-            tx.fail_job(job_id, "ModelError: no answer", now, retry=False)
-    finally:
-        store.close()
 
 
-def _job_status(ac: Served, job_id: str) -> str:
-    store = open_store(ac.db)
-    try:
-        with store.read() as tx:
-            job = tx.get_job(AGENT, job_id)
-    finally:
-        store.close()
-    assert job is not None
-    return job.status
 
 
 def _hold(ac: Served, op: str, owner: str, token: str, digest: str) -> None:
@@ -175,14 +155,14 @@ def test_start_memory_extraction_job_while_its_call_is_in_progress(ac: Served) -
     its model lists, and one boto3 retries by itself), and changes nothing."""
     admin = ac.issue(AGENT, "--admin")
     c = ac.client(creds=admin)
-    _failed_job(ac, "j_err_busy")
+    failed_job(ac, "j_err_busy", "err-job")
     token = _token("start")
     _hold(ac, "start-job", AGENT, token, idempotency.params({"extractionJob": {"jobId": "j_err_busy"}}))
     with pytest.raises(c.exceptions.ThrottledException):  # catchable by the documented name
         c.start_memory_extraction_job(memoryId=ac.memory.id, extractionJob={"jobId": "j_err_busy"}, clientToken=token)
     _busy(lambda: c.start_memory_extraction_job(memoryId=ac.memory.id, extractionJob={"jobId": "j_err_busy"},
                                                 clientToken=token))
-    assert _job_status(ac, "j_err_busy") == "failed"
+    assert job_status(ac, "j_err_busy") == "failed"
     # boto3's own retries wait it out: the held call gives its token back a moment later, a retry then runs
 
     def give_back() -> None:
@@ -208,7 +188,7 @@ def test_start_memory_extraction_job_while_its_call_is_in_progress(ac: Served) -
 
 def test_a_job_already_in_progress_is_a_resource_conflict(ac: Served) -> None:
     c = ac.client(creds=ac.issue(AGENT, "--admin"))
-    _failed_job(ac, "j_err_twice")
+    failed_job(ac, "j_err_twice", "err-job")
     assert c.start_memory_extraction_job(memoryId=ac.memory.id, extractionJob={"jobId": "j_err_twice"})
     with pytest.raises(c.exceptions.ValidationException) as exc:  # pending again: already in progress
         c.start_memory_extraction_job(memoryId=ac.memory.id, extractionJob={"jobId": "j_err_twice"})

@@ -16,7 +16,7 @@ import json
 import threading
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,7 @@ import pytest
 from botocore.exceptions import ClientError
 
 from engram.engine import open_store
-from engram.types import Job
-from tests.support.agentcore import AGENT, Served, served
+from tests.support.agentcore import AGENT, Served, failed_job, job_status, served
 from tests.support.backends import BACKENDS
 
 ROLE = "arn:aws:iam::123456789012:role/harness"
@@ -178,40 +177,20 @@ def test_ingest_data(ac: Served) -> None:
     assert len(sessions) == 1 and sessions != {session}
 
 
-def _failed_job(ac: Served, job_id: str) -> None:
-    store = open_store(ac.db)
-    try:
-        now = datetime.now(UTC) - timedelta(minutes=1)
-        job = Job(id=job_id, kind="extract", agent=AGENT, actor="tok-job", session="s1", status="pending",
-                  attempts=1, error=None, payload={}, created_at=now, updated_at=now)
-        with store.write() as tx:
-            tx.enqueue_job(job)
-            tx.fail_job(job.id, "ModelError: no answer", now, retry=False)
-    finally:
-        store.close()
 
 
-def _job_status(ac: Served, job_id: str) -> str:
-    store = open_store(ac.db)
-    try:
-        with store.read() as tx:
-            job = tx.get_job(AGENT, job_id)
-    finally:
-        store.close()
-    assert job is not None
-    return job.status
 
 
 def test_start_memory_extraction_job(ac: Served) -> None:
     admin = ac.issue(AGENT, "--admin")
     c = ac.client(creds=admin)
-    _failed_job(ac, "j_tok_one")
-    _failed_job(ac, "j_tok_two")
+    failed_job(ac, "j_tok_one", "tok-job")
+    failed_job(ac, "j_tok_two", "tok-job")
     args = {"memoryId": ac.memory.id, "extractionJob": {"jobId": "j_tok_one"}, "clientToken": _token()}
     assert c.start_memory_extraction_job(**args)["jobId"] == "j_tok_one"
     assert c.start_memory_extraction_job(**args)["jobId"] == "j_tok_one"  # the job is pending now: a replay
     _refused(lambda: c.start_memory_extraction_job(**{**args, "extractionJob": {"jobId": "j_tok_two"}}))
-    assert _job_status(ac, "j_tok_two") == "failed"
+    assert job_status(ac, "j_tok_two") == "failed"
     raced = {**args, "extractionJob": {"jobId": "j_tok_two"}, "clientToken": _token()}
     clients = [ac.client(creds=admin) for _ in range(N)]
     gate = threading.Barrier(N)

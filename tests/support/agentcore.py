@@ -11,6 +11,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from botocore.config import Config
 from engram.agentcore import registry
 from engram.agentcore.registry import MemoryResource
 from engram.engine import open_store
+from engram.types import Job
 from tests.support.servers import cli, serving
 
 REGION = "us-west-2"
@@ -87,3 +89,28 @@ def served(backend: str, tmp: Path, request: pytest.FixtureRequest, *serve_args:
         store.close()
     with serving(db, tmp, "--config", str(cfg), *serve_args) as (_, base):
         yield Served(base, db, creds, res, tmp)
+
+
+def failed_job(ac: Served, job_id: str, actor: str) -> None:
+    """Store an extraction job of ``actor`` that ran a minute ago and failed for good."""
+    store = open_store(ac.db)
+    try:
+        now = datetime.now(UTC) - timedelta(minutes=1)
+        with store.write() as tx:
+            tx.enqueue_job(Job(id=job_id, kind="extract", agent=AGENT, actor=actor, session="s1",
+                               status="pending", attempts=1, error=None, payload={}, created_at=now, updated_at=now))
+            tx.fail_job(job_id, "ModelError: no answer", now, retry=False)
+    finally:
+        store.close()
+
+
+def job_status(ac: Served, job_id: str) -> str:
+    """The stored status of one of AGENT's jobs."""
+    store = open_store(ac.db)
+    try:
+        with store.read() as tx:
+            job = tx.get_job(AGENT, job_id)
+    finally:
+        store.close()
+    assert job is not None
+    return job.status
