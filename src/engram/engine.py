@@ -338,7 +338,7 @@ class Memory:
 
     def delete_events(self, scope: Scope, ids: Sequence[str]) -> int:
         """Hard-delete these events of the session (at most ``validate.MAX_IDS`` ids, checked before anything is
-        deleted); returns how many went."""
+        deleted) and drop their ids from records' ``source_event_ids``, as expiry does; returns how many went."""
         self.policy.check_event_rights(scope, write=True)
         wanted = validate.ids(ids)
         with self.store.write() as tx:

@@ -142,7 +142,11 @@ class EventsTx(Protocol):
     def get_events(self, agent: str, actor: str | None, session: str | None,
                    ids: Sequence[str], *, preview: bool = False) -> list[Event]: ...
     def delete_events(self, agent: str, actor: str | None, session: str | None,
-                      ids: Sequence[str]) -> int: ...
+                      ids: Sequence[str]) -> int:
+        """Hard-delete those of these events that belong to the session (and their chunks), and drop their ids
+        from records' ``source_event_ids`` as :meth:`expire_events` does. Returns how many events went."""
+        ...
+
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
         """Hard-delete events (and their chunks) *stored* before ``cutoff``, of ``agent`` (None: every agent

@@ -169,7 +169,9 @@ class EventsTx(TxBase):
         if not found:
             return 0
         self._unindex_chunks("c.event_id = ANY(%s)", [found])
-        return self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
+        went = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
+        self._drop_sources(found)
+        return went
 
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
@@ -185,20 +187,30 @@ class EventsTx(TxBase):
         ids = [r["id"] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}{lock}", args)]
         if not ids:
             return 0, 0
-        touched = [r["record_id"] for r in self._all(
-            "SELECT DISTINCT record_id FROM record_sources WHERE event_id = ANY(%s)", [ids])]
         if dry_run:
-            return len(ids), len(touched)
+            return len(ids), len(self._sourcing(ids))
         self._unindex_chunks("c.event_id = ANY(%s)", [ids])
         total = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [ids]).rowcount
-        self.c.execute("DELETE FROM record_sources WHERE event_id = ANY(%s)", [ids])
-        if touched:  # no source_event_ids may name an event that is gone
+        return total, self._drop_sources(ids)
+
+    def _sourcing(self, ids: Sequence[str]) -> list[str]:
+        """The records whose provenance names any of these events."""
+        return [r["record_id"] for r in self._all(
+            "SELECT DISTINCT record_id FROM record_sources WHERE event_id = ANY(%s)", [list(ids)])]
+
+    def _drop_sources(self, ids: Sequence[str]) -> int:
+        """Take deleted events out of records' provenance (``record_sources``, and the ``source_event_ids`` of
+        records and their versions), so no record names an event that is gone; returns how many records did.
+        Every deletion of events (``delete_events``, ``expire_events``) ends with it."""
+        touched = self._sourcing(ids)
+        self.c.execute("DELETE FROM record_sources WHERE event_id = ANY(%s)", [list(ids)])
+        if touched:
             trim = ("source_ids = coalesce((SELECT jsonb_agg(t.x ORDER BY t.n) FROM "
                     "jsonb_array_elements_text(source_ids) WITH ORDINALITY AS t(x, n) WHERE t.x <> ALL(%s)), "
                     "'[]'::jsonb)")
-            self.c.execute(f"UPDATE records SET {trim} WHERE id = ANY(%s)", [ids, touched])
-            self.c.execute(f"UPDATE versions SET {trim} WHERE record_id = ANY(%s)", [ids, touched])
-        return total, len(touched)
+            self.c.execute(f"UPDATE records SET {trim} WHERE id = ANY(%s)", [list(ids), touched])
+            self.c.execute(f"UPDATE versions SET {trim} WHERE record_id = ANY(%s)", [list(ids), touched])
+        return len(touched)
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
         conds, args = ["agent = %s", "NOT preview"], [agent]  # preview events are no live session

@@ -133,7 +133,9 @@ class EventsTx(TxBase):
             return 0
         fm = ",".join("?" * len(found))
         self._delete_chunks(f"event_id IN ({fm})", found)
-        return self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
+        went = self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
+        self._drop_sources(found)
+        return went
 
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
@@ -146,27 +148,41 @@ class EventsTx(TxBase):
             conds.append(f"agent NOT IN ({','.join('?' * len(exclude))})")
             args += list(exclude)
         ids = [r[0] for r in self._all(f"SELECT id FROM events WHERE {' AND '.join(conds)}", args)]
+        if dry_run:
+            return len(ids), len(self._sourcing(ids))
         total = 0
-        touched: set[str] = set()
         for i in range(0, len(ids), 500):
             batch = ids[i:i + 500]
             marks = ",".join("?" * len(batch))
-            touched.update(r[0] for r in self._all(
-                f"SELECT DISTINCT record_id FROM record_sources WHERE event_id IN ({marks})", batch))
-            if dry_run:
-                continue
             self._delete_chunks(f"event_id IN ({marks})", batch)
             total += self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", batch).rowcount
-            self.c.execute(f"DELETE FROM record_sources WHERE event_id IN ({marks})", batch)
-        if not dry_run and touched:
-            gone = set(ids)
-            for table, key in (("records", "id"), ("versions", "record_id")):
-                for rid in touched:
-                    for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
-                        kept = [e for e in json.loads(row[1]) if e not in gone]
-                        self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?",
-                                       (json.dumps(kept), row[0]))
-        return (len(ids) if dry_run else total), len(touched)
+        return total, self._drop_sources(ids)
+
+    def _sourcing(self, ids: Sequence[str]) -> set[str]:
+        """The records whose provenance names any of these events."""
+        out: set[str] = set()
+        for i in range(0, len(ids), 500):
+            batch = ids[i:i + 500]
+            out.update(r[0] for r in self._all(
+                f"SELECT DISTINCT record_id FROM record_sources WHERE event_id IN ({','.join('?' * len(batch))})",
+                batch))
+        return out
+
+    def _drop_sources(self, ids: Sequence[str]) -> int:
+        """Take deleted events out of records' provenance (``record_sources``, and the ``source_event_ids`` of
+        records and their versions), so no record names an event that is gone; returns how many records did.
+        Every deletion of events (``delete_events``, ``expire_events``) ends with it."""
+        touched = self._sourcing(ids)
+        for i in range(0, len(ids), 500):
+            batch = ids[i:i + 500]
+            self.c.execute(f"DELETE FROM record_sources WHERE event_id IN ({','.join('?' * len(batch))})", batch)
+        gone = set(ids)
+        for table, key in (("records", "id"), ("versions", "record_id")):
+            for rid in touched:
+                for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
+                    kept = [e for e in json.loads(row[1]) if e not in gone]
+                    self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?", (json.dumps(kept), row[0]))
+        return len(touched)
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
         conds, args = ["agent = ?", "preview = 0"], [agent]  # preview events are no live session
