@@ -5,12 +5,18 @@ ADK passes ``app_name`` / ``user_id`` / ``session_id`` on every call; they becom
 ``ScopeError``). A service is built for one engram agent: a call naming another app is refused with
 ``PermissionDenied``, so one ADK app cannot read another's sessions or memory through it.
 
-Sessions: each ADK event is one engram event (its text indexed for history search, the ADK event itself in
-the metadata); ``create_session`` stores the initial state as an empty ``system`` event. A session's state
-is folded from those and the events' ``state_delta``; ``user:`` keys are folded across all of the user's
-sessions (they are shared, as ADK defines them). ``app:`` state is refused (``ValidationError``): it would be
-shared by every user of the app, and engram keeps no state outside an actor's sessions. ``temp:`` keys are
-never stored (ADK's base class trims them).
+Sessions: ``create_session`` stores the session at once as one empty ``system`` event (never indexed for history
+search) whose metadata holds the initial state and stands for the session's creation. After it, each ADK event
+that says something (text, function calls, function responses) is one engram event: its text indexed for history
+search, the ADK event itself in the metadata. An ADK event with nothing to say (a state change alone, as a
+callback's; an agent's end) is none: it rides in the metadata of the session's latest event (the creation event
+before the first message), which is rewritten in its place (same instant, not extracted again). Everything is
+read back from engram's events, so every service on the same database (another process, another ``Memory``)
+sees the same sessions. A session's state is folded from the initial state and the ADK events' ``state_delta``;
+``user:`` keys are folded across all of the user's sessions (they are shared, as ADK defines them). ``app:``
+state is refused (``ValidationError``): it would be shared by every user of the app, and engram keeps no state
+outside an actor's sessions. ``temp:`` keys are never stored (ADK's base class trims them). Sessions stored
+before (one ADK event per engram event) load and resume as they are.
 
 Memory: ``add_session_to_memory`` runs the configured extraction strategies over the session's text
 (``Memory.ingest``: facts and preferences consolidated against what is already known, so adding a session
@@ -34,6 +40,7 @@ from google.adk.sessions.session import Session
 from google.adk.sessions.state import State
 from google.genai import types
 
+from ..core.validate import json_value
 from ..core.validate import limit as valid_limit
 from ..errors import ConflictError, PermissionDenied, ValidationError
 from ..types import Event, Scope
@@ -42,8 +49,9 @@ from . import _timeline
 if TYPE_CHECKING:
     from ..engine import Memory
 
-ADK_EVENT = "adk_event"  # metadata: the ADK event as ADK serializes it
-ADK_STATE = "adk_state"  # metadata: a session's initial state, on an empty system event
+ADK_EVENTS = "adk_events"  # metadata: the ADK events an engram event stands for, in order, as ADK serializes them
+ADK_EVENT = "adk_event"  # metadata of sessions stored before: the one ADK event an engram event stood for
+ADK_STATE = "adk_state"  # metadata of the empty system event that stands for a session's creation: its initial state
 
 
 def _text(content: types.Content | None) -> str:
@@ -56,7 +64,7 @@ def to_message(event: AdkEvent) -> dict[str, Any]:
     calls = [{"id": p.function_call.id or p.function_call.name or "call", "name": p.function_call.name or "tool",
               "arguments": dict(p.function_call.args or {})} for p in parts if p.function_call]
     answers = [p.function_response for p in parts if p.function_response]
-    meta = {ADK_EVENT: event.model_dump(mode="json", exclude_none=True)}
+    meta = {ADK_EVENTS: [event.model_dump(mode="json", exclude_none=True)]}
     if answers and not calls:
         return {"role": "tool", "content": "\n".join(str(a.response) for a in answers),
                 "tool_call_id": answers[0].id or answers[0].name or "call", "metadata": meta}
@@ -88,15 +96,11 @@ class EngramSessionService(_Service, BaseSessionService):
     def _user_state(self, app_name: str, user_id: str) -> dict[str, Any]:
         """``user:`` keys folded over every session of the user, oldest event first."""
         scope = self.scope(app_name, user_id)
-        deltas: list[tuple[Any, dict[str, Any]]] = []
-        for info in self.mem.sessions(scope, limit=1000):
-            for ev in self._read(Scope(app_name, user_id, info["session"])):
-                for key, value in _state_of(ev).items():
-                    if key.startswith(State.USER_PREFIX):
-                        deltas.append((ev.at, {key: value}))
+        states = [(ev.at, _state_of(ev)) for info in self.mem.sessions(scope, limit=1000)
+                  for ev in self._read(Scope(app_name, user_id, info["session"]))]
         out: dict[str, Any] = {}
-        for _, delta in sorted(deltas, key=lambda d: d[0]):
-            out.update(delta)
+        for _, state in sorted(states, key=lambda d: d[0]):
+            out.update({k: v for k, v in state.items() if k.startswith(State.USER_PREFIX)})
         return out
 
     async def create_session(self, *, app_name: str, user_id: str, state: dict[str, Any] | None = None,
@@ -104,11 +108,14 @@ class EngramSessionService(_Service, BaseSessionService):
         return await asyncio.to_thread(self._create, app_name, user_id, dict(state or {}), session_id)
 
     def _create(self, app_name: str, user_id: str, state: dict[str, Any], session_id: str | None) -> Session:
+        """Stored at once: one empty ``system`` event carrying the initial state (``temp:`` keys dropped)."""
         scope = self.scope(app_name, user_id, session_id or uuid.uuid4().hex)
         _check_state(state)
+        json_value(state, "state")
         if self.mem.events(scope, 1):
             raise ConflictError(f"session {scope.session!r} already exists", field="session_id")
-        _timeline.append(self.mem, scope, [{"role": "system", "content": "", "metadata": {ADK_STATE: state}}])
+        kept = {k: v for k, v in state.items() if not k.startswith(State.TEMP_PREFIX)}
+        _timeline.append(self.mem, scope, [{"role": "system", "content": "", "metadata": {ADK_STATE: kept}}])
         found = self._get(app_name, user_id, str(scope.session), None)
         assert found is not None
         return found
@@ -118,18 +125,14 @@ class EngramSessionService(_Service, BaseSessionService):
         return await asyncio.to_thread(self._get, app_name, user_id, session_id, config)
 
     def _get(self, app_name: str, user_id: str, session_id: str, config: GetSessionConfig | None) -> Session | None:
-        scope = self.scope(app_name, user_id, session_id)
-        stored = self._read(scope)
+        stored = self._read(self.scope(app_name, user_id, session_id))
         if not stored:
             return None
         state: dict[str, Any] = {}
-        events: list[AdkEvent] = []
         for ev in stored:
             state.update(_state_of(ev))
-            kept = ev.metadata.get(ADK_EVENT)
-            if isinstance(kept, dict):
-                events.append(AdkEvent.model_validate(kept))
         state.update(self._user_state(app_name, user_id))
+        events = [AdkEvent.model_validate(k) for ev in stored for k in _adk_events(ev)]
         if config is not None and config.after_timestamp is not None:
             events = [e for e in events if e.timestamp >= config.after_timestamp]
         if config is not None and config.num_recent_events is not None:
@@ -153,7 +156,7 @@ class EngramSessionService(_Service, BaseSessionService):
         return {k.removeprefix(State.USER_PREFIX): v for k, v in found.items()}
 
     async def append_event(self, session: Session, event: AdkEvent) -> AdkEvent:
-        """Store the event (one turn), then apply it to the in-memory session as ADK's base class does."""
+        """Store the event, then apply it to the in-memory session as ADK's base class does."""
         if event.partial:
             return event
         scope = self.scope(session.app_name, session.user_id, session.id)
@@ -162,16 +165,44 @@ class EngramSessionService(_Service, BaseSessionService):
         delta = {k: v for k, v in (event.actions.state_delta or {}).items() if not k.startswith(State.TEMP_PREFIX)}
         stored = event.model_copy(deep=True)
         stored.actions.state_delta = delta
-        await asyncio.to_thread(_timeline.append, self.mem, scope, [to_message(stored)])
+        await asyncio.to_thread(self._store, scope, stored)
         return await super().append_event(session, event)
+
+    def _store(self, scope: Scope, event: AdkEvent) -> None:
+        """An event that says something is one engram event (one turn); one that says nothing joins the session's
+        latest event (its creation event before the first message)."""
+        message = to_message(event)
+        last = self.mem.events(scope, 1)
+        if message["content"] or message.get("tool_calls") or not last:  # (no event: a session ADK never created)
+            _timeline.append(self.mem, scope, [message])
+            return
+        ev = last[0]
+        meta = {k: v for k, v in ev.metadata.items() if k != ADK_EVENT}
+        with self.mem.turn(scope, extract=False) as t:  # in its place (same instant); its words were extracted
+            t.append([{"role": ev.role, "content": ev.content, "tool_call_id": ev.tool_call_id, "name": ev.name,
+                       "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in ev.tool_calls],
+                       "metadata": {**meta, ADK_EVENTS: [*_adk_events(ev), *message["metadata"][ADK_EVENTS]]},
+                       "at": ev.at}])
+        self.mem.delete_events(scope, [ev.id])
+
+
+def _adk_events(ev: Event) -> list[dict[str, Any]]:
+    """The ADK events (as ADK serializes them) an engram event stands for, in order."""
+    kept = ev.metadata.get(ADK_EVENTS)
+    if isinstance(kept, list):
+        return [k for k in kept if isinstance(k, dict)]
+    one = ev.metadata.get(ADK_EVENT)  # a session stored before ADK events rode together
+    return [one] if isinstance(one, dict) else []
 
 
 def _state_of(ev: Event) -> dict[str, Any]:
-    if isinstance(ev.metadata.get(ADK_STATE), dict):
-        return dict(ev.metadata[ADK_STATE])
-    kept = ev.metadata.get(ADK_EVENT)
-    delta = kept.get("actions", {}).get("state_delta") if isinstance(kept, dict) else None
-    return dict(delta) if isinstance(delta, dict) else {}
+    """The state an engram event sets: the initial state it carries, then its ADK events' deltas."""
+    initial = ev.metadata.get(ADK_STATE)
+    out = dict(initial) if isinstance(initial, dict) else {}
+    for kept in _adk_events(ev):
+        delta = kept.get("actions", {}).get("state_delta")
+        out.update(delta if isinstance(delta, dict) else {})
+    return out
 
 
 def _check_state(state: Mapping[str, Any]) -> None:
