@@ -325,9 +325,10 @@ def list_events(c: CallDep) -> Any:
         keeps.append(_branch_filter(mc, flt["branch"]))
     if flt.get("eventMetadata"):
         keeps.append(_metadata_filter(flt["eventMetadata"]))
+    kind = shapes.listing("events", filter=flt)  # not includePayloads: the same events either way
     cursor = None
     if body.get("nextToken") is not None:
-        cur = shapes.open_token(c, "events", mc.scope, body["nextToken"])
+        cur = shapes.open_token(c, kind, mc.scope, body["nextToken"])
         cursor = (datetime.fromisoformat(cur["at"]), int(cur["seq"]))
     out: list[Event] = []
     more = False
@@ -339,8 +340,7 @@ def list_events(c: CallDep) -> Any:
             out.append(ev)
     resp: dict[str, Any] = {"events": [event_out(mc.resource.id, e, payloads=payloads) for e in out]}
     if more:
-        resp["nextToken"] = shapes.issue_token(c, "events", mc.scope, {"at": out[-1].at.isoformat(),
-                                                                        "seq": out[-1].seq})
+        resp["nextToken"] = shapes.issue_token(c, kind, mc.scope, {"at": out[-1].at.isoformat(), "seq": out[-1].seq})
     return c.ok(resp)
 
 
@@ -357,14 +357,15 @@ def list_sessions(c: CallDep) -> Any:
         shapes.only(shapes.obj(flt, "filter"), {"eventFilter"}, "filter")
         if flt.get("eventFilter") not in (None, "HAS_EVENTS"):
             raise ValidationException("must be HAS_EVENTS", field="filter.eventFilter")
-    start = _offset(c, "sessions", mc.scope, body.get("nextToken"))
+    kind = shapes.listing("sessions", event_filter=flt.get("eventFilter") if flt is not None else None)
+    start = _offset(c, kind, mc.scope, body.get("nextToken"))
     rows = mc.mem.sessions(mc.scope, min(1000, start + limit + 1))
     page = rows[start:start + limit]
     resp: dict[str, Any] = {"sessionSummaries": [
         {"sessionId": r["session"], "actorId": ids.actor_out(r["actor"]), "createdAt": timestamp(r["first_at"])}
         for r in page]}
     if len(rows) > start + limit:
-        resp["nextToken"] = shapes.issue_token(c, "sessions", mc.scope, {"offset": start + limit})
+        resp["nextToken"] = shapes.issue_token(c, kind, mc.scope, {"offset": start + limit})
     return c.ok(resp)
 
 

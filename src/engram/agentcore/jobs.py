@@ -68,9 +68,10 @@ def list_jobs(c: CallDep) -> Any:
         if flt.get("strategyId") is not None else None
     if strategy is not None and strategy not in _strategies(mc):
         return c.ok({"jobs": []})
+    kind = shapes.listing("jobs", status=flt.get("status"), actor=actor, session=session, strategy=strategy)
     before = None
     if body.get("nextToken") is not None:
-        cur = shapes.open_token(c, "jobs", mc.scope, body["nextToken"])
+        cur = shapes.open_token(c, kind, mc.scope, body["nextToken"])
         before = (parse_timestamp(cur["at"], "nextToken"), str(cur["id"]))
     # every filter in the store, before the limit: one more than the page says whether another follows
     jobs = mc.mem.jobs(mc.scope, status="failed", limit=limit + 1, actor=actor, session=session, before=before)
@@ -78,7 +79,7 @@ def list_jobs(c: CallDep) -> Any:
     out: dict[str, Any] = {"jobs": [_job_out(mc, j) for j in page]}
     if len(jobs) > limit:
         last = page[-1]
-        out["nextToken"] = shapes.issue_token(c, "jobs", mc.scope, {"at": last.created_at.isoformat(), "id": last.id})
+        out["nextToken"] = shapes.issue_token(c, kind, mc.scope, {"at": last.created_at.isoformat(), "id": last.id})
     return c.ok(out)
 
 

@@ -15,7 +15,6 @@ first (a malformed batch is refused whole and writes nothing), then report each 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -259,7 +258,9 @@ def retrieve(c: CallDep) -> Any:
     prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
     token_scope = scopes[0]
-    start = _offset(c, "retrieve", token_scope, body.get("nextToken"), query=_qhash(body))
+    kind = shapes.listing("retrieve", query=query, top_k=top_k, prefix=prefix, exact=exact, strategy=strategy,
+                          equal=equal, checks=sorted(checks))
+    start = _offset(c, kind, token_scope, body.get("nextToken"))
     hits: dict[str, Hit] = {}
     for scope in scopes:
         ask = top_k  # post-filters (exact namespace, strategy, EXISTS) may drop some: ask again for more
@@ -282,25 +283,17 @@ def retrieve(c: CallDep) -> Any:
     out: dict[str, Any] = {"memoryRecordSummaries": [record_out(h.record, h.score, first=first) for h in chunk
                                                      if h.record]}
     if len(ranked) > start + page:
-        out["nextToken"] = shapes.issue_token(c, "retrieve", token_scope, {"offset": start + page, "q": _qhash(body)})
+        out["nextToken"] = shapes.issue_token(c, kind, token_scope, {"offset": start + page})
     return c.ok(out)
 
 
-def _qhash(body: dict[str, Any]) -> str:
-    crit = json.dumps({k: v for k, v in body.items() if k not in ("nextToken", "maxResults")}, sort_keys=True)
-    return hashlib.sha256(crit.encode()).hexdigest()[:16]
-
-
-def _offset(c: Call, kind: str, scope: Scope, token: object, *, query: str) -> int:
-    """The offset a page token carries; a token issued for another query is refused."""
+def _offset(c: Call, kind: str, scope: Scope, token: object) -> int:
+    """The offset a page token of listing ``kind`` carries (one of another query is refused as another listing's)."""
     if token is None:
         return 0
-    cur = shapes.open_token(c, kind, scope, token)
-    off = cur.get("offset")
+    off = shapes.open_token(c, kind, scope, token).get("offset")
     if not isinstance(off, int) or off < 0:
         raise ValidationException("is not a token this server issued", field="nextToken")
-    if cur.get("q") != query:
-        raise ValidationException("was issued for another query; repeat the query it came with", field="nextToken")
     return off
 
 
@@ -317,9 +310,11 @@ def list_records(c: CallDep) -> Any:
     _labels_ok(c, res.agent, equal, "metadataFilters")
     prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
+    kind = shapes.listing("records", prefix=prefix, exact=exact, strategy=strategy, equal=equal,
+                          checks=sorted(checks))
     before: tuple[datetime, str] | None = None
     if body.get("nextToken") is not None:
-        cur = shapes.open_token(c, "records", scopes[0], body["nextToken"])
+        cur = shapes.open_token(c, kind, scopes[0], body["nextToken"])
         try:
             before = (datetime.fromisoformat(str(cur["at"])), str(cur["id"]))
         except (KeyError, ValueError) as exc:
@@ -344,8 +339,7 @@ def list_records(c: CallDep) -> Any:
     out: dict[str, Any] = {"memoryRecordSummaries": [record_out(r, first=first) for r in page]}
     if len(ordered) > limit:
         last = page[-1]
-        out["nextToken"] = shapes.issue_token(c, "records", scopes[0], {"at": last.created_at.isoformat(),
-                                                                        "id": last.id})
+        out["nextToken"] = shapes.issue_token(c, kind, scopes[0], {"at": last.created_at.isoformat(), "id": last.id})
     return c.ok(out)
 
 

@@ -7,6 +7,7 @@ Every failure is a :class:`ValidationException` naming the field path as AWS doe
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -235,6 +236,14 @@ def event_filter(value: object, field: str) -> dict[str, Any]:
 # -- page tokens ---------------------------------------------------------------------------------------------------
 # Every listing's tokens follow one rule: signed by the app's token signer and bound to a kind (the listing and
 # the parameters that define it) and a scope; a token shown anywhere else is a ValidationException naming nextToken.
+def listing(operation: str, **params: object) -> str:
+    """The kind of a data-plane listing's tokens: the operation and a digest of the parameters that define what
+    it lists (its filters, as validated; never ``maxResults``, which may change between pages), so a token issued
+    for one filter is refused with another instead of resuming at a position of a different listing."""
+    canon = json.dumps(params, sort_keys=True, separators=(",", ":"))
+    return f"{operation}/{hashlib.sha256(canon.encode()).hexdigest()[:32]}"
+
+
 def issue_token(c: Call, kind: str, scope: Scope, cursor: dict[str, Any]) -> str:
     return str(c.request.app.state.tokens.issue("agentcore." + kind, scope, cursor))
 
