@@ -263,20 +263,20 @@ LOCAL_CALLER = "local"  # the caller a control-plane token names under --insecur
 
 class CallerPages:
     """The page tokens of a control-plane listing, by the data plane's rule (:func:`issue_token`): bound to the
-    operation and the parameters that define the listing (``listing``: ``("ListHarnessVersions", harnessId)``)
+    operation and the parameters that define the listing (``names``: ``("ListHarnessVersions", harnessId)``)
     and to the caller (the scope: the key's agent and actor, which decide what the listing shows), so a token
     works only for the listing and the caller it was issued to, and tells no one else anything."""
 
-    def __init__(self, c: Call, *listing: str) -> None:
+    def __init__(self, c: Call, *names: str) -> None:
         grant = c.grant
-        self._c, self._kind = c, "/".join(listing)
+        self._c, self._kind = c, "/".join(names)
         self._scope = Scope(agent=grant.agent or LOCAL_CALLER, actor=grant.actor)
 
-    def page(self, token: object, listing: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-        """``listing(first)`` is the page that starts at ``first`` (None: the first page) and names the next
-        page's first in ``nextToken``; here that position comes from, and goes out as, a token of this listing."""
+    def page(self, token: object, fetch: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        """``fetch(first)`` is the page that starts at ``first`` (None: the first page) and names the next page's
+        first in ``nextToken``; here that position comes from, and goes out as, a token of this listing."""
         first = None if token is None else open_token(self._c, self._kind, self._scope, token).get("next")
-        out = listing(first)
+        out = fetch(first)
         if out.get("nextToken") is not None:
             out["nextToken"] = issue_token(self._c, self._kind, self._scope, {"next": out["nextToken"]})
         return out
