@@ -78,6 +78,14 @@ def append(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]]) -> lis
     return mem.append(scope, stamped(mem, scope, messages))
 
 
+def replace(mem: Memory, scope: Scope, old: Event, message: dict[str, Any], *, extract: bool = True) -> None:
+    """Store ``message`` in ``old``'s place (the same instant, one turn), then delete ``old``: how adapters change
+    a stored event (events are never edited). ``extract=False`` when ``old``'s words were extracted already."""
+    with mem.turn(scope, extract=extract) as t:
+        t.append([{**message, "at": old.at}])
+    mem.delete_events(scope, [old.id])
+
+
 def pop(mem: Memory, scope: Scope) -> Event | None:
     """Delete and return the session's newest event (None when it has none)."""
     last = mem.events(scope, 1)

@@ -178,12 +178,11 @@ class EngramSessionService(_Service, BaseSessionService):
             return
         ev = last[0]
         meta = {k: v for k, v in ev.metadata.items() if k != ADK_EVENT}
-        with self.mem.turn(scope, extract=False) as t:  # in its place (same instant); its words were extracted
-            t.append([{"role": ev.role, "content": ev.content, "tool_call_id": ev.tool_call_id, "name": ev.name,
-                       "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in ev.tool_calls],
-                       "metadata": {**meta, ADK_EVENTS: [*_adk_events(ev), *message["metadata"][ADK_EVENTS]]},
-                       "at": ev.at}])
-        self.mem.delete_events(scope, [ev.id])
+        _timeline.replace(self.mem, scope, ev, {
+            "role": ev.role, "content": ev.content, "tool_call_id": ev.tool_call_id, "name": ev.name,
+            "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in ev.tool_calls],
+            "metadata": {**meta, ADK_EVENTS: [*_adk_events(ev), *message["metadata"][ADK_EVENTS]]}},
+            extract=False)  # its words were extracted already
 
 
 def _adk_events(ev: Event) -> list[dict[str, Any]]:

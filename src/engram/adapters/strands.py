@@ -123,12 +123,6 @@ class EngramSessionRepository(SessionRepository):
             plain = max(out, default=-1) + 1
         return [out[i] for i in sorted(out)]
 
-    def _replace(self, old: Event, event: dict[str, Any], *, extract: bool = True) -> None:
-        """Store ``event`` in ``old``'s place (same instant), then delete ``old``."""
-        with self.mem.turn(self.scope, extract=extract) as t:
-            t.append([{**event, "at": old.at}])
-        self.mem.delete_events(self.scope, [old.id])
-
     # -- sessions and agents -------------------------------------------------------------------------------
     def create_session(self, session: Session, **kwargs: Any) -> Session:
         self._check(session.session_id)  # nothing to store: the session exists once it has events
@@ -171,7 +165,8 @@ class EngramSessionRepository(SessionRepository):
             self._unsaved[agent_id] = state
             return
         message = SessionMessage.from_dict(latest.metadata[MESSAGE])
-        self._replace(latest, self._event_for(agent_id, message, state), extract=False)  # extracted already
+        _timeline.replace(self.mem, self.scope, latest, self._event_for(agent_id, message, state),
+                          extract=False)  # its words were extracted already
         self._stored[agent_id] = state
         self._unsaved.pop(agent_id, None)
 
@@ -215,7 +210,8 @@ class EngramSessionRepository(SessionRepository):
         if old is None:
             raise ValidationError(f"no message {session_message.message_id} of agent {agent_id!r}",
                                   field="message_id")
-        self._replace(old, self._event_for(agent_id, session_message, old.metadata.get(AGENT)))
+        new = self._event_for(agent_id, session_message, old.metadata.get(AGENT))
+        _timeline.replace(self.mem, self.scope, old, new)
 
     def list_messages(self, session_id: str, agent_id: str, limit: int | None = None, offset: int = 0,
                       **kwargs: Any) -> list[SessionMessage]:
