@@ -187,7 +187,7 @@ class Memory:
                 mem.policy.configs.note(None, latest[0], stored)
             if changed is not None:  # in force now, stored below (or by the first write, deferred)
                 mem.policy.defer_default(changed)
-            mem._check_embedder(reembed)
+            mem._check_embedder(embedded_by, reembed)
             mem._check_analyzer()
             if not defer_config:
                 mem.policy.store_deferred()
@@ -213,10 +213,9 @@ class Memory:
             return spec
         return load_model(spec)
 
-    def _check_embedder(self, reembed: bool) -> None:
+    def _check_embedder(self, have: str | None, reembed: bool) -> None:
+        """``have``: the store's ``embedder`` meta (set by the first commit that writes vectors), read at open."""
         want = self.runtime.embedder_id
-        with self.store.read() as tx:
-            have = tx.get_meta("embedder")  # set by the first commit that writes vectors
         if have is not None and have != want:
             if not reembed:
                 raise EmbedderMismatch(
