@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .buffer import PendingRecord, TurnBuffer
+from .buffer import PendingRecord, Replacement, TurnBuffer
 from .core import namespace as ns
 from .core import text as textmod
 from .core import validate
@@ -118,20 +118,59 @@ class Turn:
     def draft_events(self, messages: Sequence[dict[str, Any]], *, model_made: bool = False) -> list[Event]:
         """The events ``messages`` make in this turn, checked as :meth:`append` checks them, but not buffered
         (``Memory.ingest`` extracts from them and stores none)."""
+        self._check_event_write()
+        parsed = validate.messages(messages, most_calls=None if model_made else validate.MAX_TOOL_CALLS)
+        now = self.runtime.now()
+        return [self._event(m, m["at"] or now, now) for m in parsed]
+
+    def replace_event(self, event_id: str, message: dict[str, Any]) -> Event:
+        """Buffer ``message`` as the new form of the stored event ``event_id`` of this turn's session (events are
+        never edited in place: this is how one changes). When the turn commits, its one transaction stores the
+        new event (at the old one's instant), deletes the old one, and has every record that named the old event
+        as a source (and its versions) name the new one; when the new form's indexed text is the old one's, its
+        stored vectors are reused instead of embedding it again. Returns the new event (numbered once the turn
+        commits, as :meth:`append`'s are).
+
+        A message that names its own ``at`` is stored at that instant instead (a Strands agent's first message
+        takes its creation event's place at the end of the session). Checked as :meth:`append` and
+        ``Memory.delete_events`` check theirs, before anything is buffered: ``NotFound`` when the session holds no
+        such event (an expired one included); ``ConflictError`` when this turn replaces it already, or when a
+        preview turn names a live event (preview never changes live state)."""
+        self._check_event_write()
+        event_id = validate.caller_id(event_id, "event_id", "event")
+        try:
+            parsed = validate.message(message, 0)
+        except ValidationError as exc:  # validate names the field of a list's first message: name this one
+            exc.field = "message" + (exc.field or "").removeprefix("messages[0]")
+            raise
+        if event_id in self.buffer.replacing():
+            raise ConflictError(f"this turn replaces event {event_id} already", field="event_id")
+        s = self.scope
+        with self.runtime.store.read() as tx:
+            found = tx.get_events(s.agent, s.actor, s.session, [event_id], preview=self.preview)
+            chunks = tx.event_chunks(s.agent, s.actor, s.session, event_id) if found else []
+        if not found or (found[0].stored_at or found[0].at) < self.policy.expiry_cutoff(s.agent):
+            raise NotFound(f"no event {event_id} in this session", field="event_id")
+        old = found[0]
+        if self.preview and not old.preview:
+            raise ConflictError("a preview turn never changes a live event", field="event_id")
+        new = self._event(parsed, parsed["at"] or old.at, self.runtime.now())
+        self.buffer.add_replacement(Replacement(old, new, tuple(chunks)))
+        return new
+
+    def _check_event_write(self) -> None:
+        """Raise unless this turn may write its session's events (the rule ``Memory.delete_events`` applies)."""
         self._check_open()
         check_events(self.scope, self.write_levels, write=True, read_only=self.read_only)
         if self.scope.session is None:
             raise ValidationError("events belong to a session: the scope needs a session", field="scope.session")
-        parsed = validate.messages(messages, most_calls=None if model_made else validate.MAX_TOOL_CALLS)
-        now = self.runtime.now()
-        out = []
-        for m in parsed:
-            ev = Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
-                       seq=0, role=m["role"], content=m["content"], at=m["at"] or now, metadata=m["metadata"],
-                       tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
-                       preview=self.preview, stored_at=now)
-            out.append(ev)
-        return out
+
+    def _event(self, m: dict[str, Any], at: datetime, now: datetime) -> Event:
+        """The event of this turn a validated message (``validate.message``) makes, at ``at``."""
+        return Event(id=new_id("e_"), agent=self.scope.agent, actor=self.scope.actor, session=self.scope.session,
+                     seq=0, role=m["role"], content=m["content"], at=at, metadata=m["metadata"],
+                     tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
+                     preview=self.preview, stored_at=now)
 
     def remember(self, summary: str, content: str | None = None, *, kind: str = "fact",
                  labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
@@ -296,28 +335,30 @@ class Turn:
         return [stored.get(r.id, r) for r in records]
 
     def _embed(self) -> None:
+        """Embed what the commit stores: new records, and (unless the indexer embeds them after the commit) the
+        history chunks of new events; a replacement whose indexed text is unchanged takes its old vectors."""
         emb = self.runtime.embedder
-        todo: list[tuple[str, Any]] = []
-        for p in self.buffer.records:
-            if p.vector is None and p.text:
-                todo.append((p.text, p))
-        self._chunks: list[Chunk] = []
+        todo = [p for p in self.buffer.records if p.vector is None and p.text]
         index = self.cfg.harness.history.index
-        chunk_texts: list[tuple[str, int, str]] = []
+        kept = {r.new.id: r for r in self.buffer.replaced}
+        drafts: list[tuple[str, int, str, np.ndarray | None]] = []  # (event id, ordinal, text, vector)
         if index != "none":
             for ev in self.buffer.events:
                 if ev.preview:  # preview history is searched from the events themselves (engram.preview)
                     continue
-                for i, t in enumerate(index_texts(ev, index)):
-                    chunk_texts.append((ev.id, i, t))
+                texts = index_texts(ev, index)
+                same = kept[ev.id].vectors_for(texts) if ev.id in kept else None
+                for i, (t, v) in enumerate(zip(texts, same or [None] * len(texts), strict=True)):
+                    drafts.append((ev.id, i, t, v))
         deferred = self.runtime.indexer is not None  # the indexer embeds history chunks after the commit
-        texts = [t for t, _ in todo] + ([] if deferred else [t for _, _, t in chunk_texts])
+        missing = [] if deferred else [k for k, d in enumerate(drafts) if d[3] is None]
+        texts = [p.text for p in todo] + [drafts[k][2] for k in missing]
         vectors = emb.embed(texts) if texts else np.zeros((0, emb.dim), np.float32)
-        for (_, p), v in zip(todo, vectors[: len(todo)], strict=True):
+        for p, v in zip(todo, vectors[: len(todo)], strict=True):
             p.vector = v
-        chunk_vectors = [None] * len(chunk_texts) if deferred else list(vectors[len(todo):])
-        for (eid, i, t), v in zip(chunk_texts, chunk_vectors, strict=True):
-            self._chunks.append(Chunk(eid, i, t, tuple(textmod.index_terms(t)), v))
+        made = dict(zip(missing, vectors[len(todo):], strict=True))
+        self._chunks: list[Chunk] = [Chunk(eid, i, t, tuple(textmod.index_terms(t)), made.get(k, v))
+                                     for k, (eid, i, t, v) in enumerate(drafts)]
 
     def _apply(self, tx: Tx) -> None:
         now = self.runtime.now()
@@ -333,6 +374,10 @@ class Turn:
             tx.insert_version(Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content,
                                       kind=r.kind, labels=r.labels, status="active", at=r.created_at,
                                       provenance=r.provenance))
+        s = self.scope
+        for rep in self.buffer.replaced:  # after the inserts: provenance moves to a stored event, this turn's too
+            if not tx.replace_event(s.agent, s.actor, s.session, rep.old.id, rep.new.id):
+                raise NotFound(f"event {rep.old.id} was deleted before this turn committed", field="event_id")
         made = {p.record.id: p.record.provenance for p in self.buffer.records}  # a supersede is its new record's
         for record_id, status, by in self.buffer.status:
             cur = tx.get_record(flt, record_id)

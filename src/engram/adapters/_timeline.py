@@ -71,19 +71,23 @@ def stamped(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]]) -> li
     return [{**m, "at": start + i * TICK} for i, m in enumerate(messages)]
 
 
-def append(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]]) -> list[Event]:
-    """Append in one turn: all of ``messages`` are stored or none."""
+def append(mem: Memory, scope: Scope, messages: Sequence[dict[str, Any]], *, extract: bool = True) -> list[Event]:
+    """Append in one turn: all of ``messages`` are stored or none (``extract=False``: the turn extracts nothing)."""
     if not messages:
         return []
-    return mem.append(scope, stamped(mem, scope, messages))
-
-
-def replace(mem: Memory, scope: Scope, old: Event, message: dict[str, Any], *, extract: bool = True) -> None:
-    """Store ``message`` in ``old``'s place (the same instant, one turn), then delete ``old``: how adapters change
-    a stored event (events are never edited). ``extract=False`` when ``old``'s words were extracted already."""
     with mem.turn(scope, extract=extract) as t:
-        t.append([{**message, "at": old.at}])
-    mem.delete_events(scope, [old.id])
+        t.append(stamped(mem, scope, messages))
+    return t.appended
+
+
+def replace(mem: Memory, scope: Scope, old: Event, message: dict[str, Any], *, extract: bool = True) -> Event:
+    """Store ``message`` in ``old``'s place, all or nothing (``Turn.replace_event``: the same instant, ``old``
+    deleted and the records extracted from it naming the new event, in one transaction); how adapters change a
+    stored event (events are never edited). ``extract=False`` when ``old``'s words were extracted already.
+    Returns the new event."""
+    with mem.turn(scope, extract=extract) as t:
+        t.replace_event(old.id, message)
+    return t.appended[0]
 
 
 def pop(mem: Memory, scope: Scope) -> Event | None:

@@ -8,10 +8,13 @@ Strands form rides in the event's metadata. An agent's state (``agent.state``, t
 Strands' internal state) rides in the metadata of its message events, as engram's own harness keeps session
 state: a message carries the state when it changed since the last one stored; a change after the agent's
 last message (a trimmed window, an interrupt, an ``AfterInvocation`` hook) rewrites that message's event in
-place with it. So a session's events are its messages only, and the state of an agent that has no message
-yet is kept once its first message is. A redaction (guardrails) stores the redacted message in the
-original's place and deletes the original. Several Strands agents (``agent_id``) may share one session;
-multi-agent graphs/swarms are not supported by this repository.
+place with it. An agent is stored at once when it is created, as the Google ADK adapter stores a session's
+creation: one empty ``system`` event holding its state (never indexed for history search), so every
+repository on the database (another process, another ``Memory``) sees it; its first message replaces that
+event (in one turn) and carries the state from then on, so once an agent has spoken the session's events are its
+messages only. A redaction (guardrails) stores the redacted message in the original's place. Every rewrite
+is one all-or-nothing turn (``_timeline.replace``). Several Strands agents (``agent_id``) may share one
+session; multi-agent graphs/swarms are not supported by this repository.
 
 This is the native route; the AgentCore route (the ``bedrock-agentcore`` SDK's session manager against
 ``engram serve``) works too and stays the one for code written for AgentCore. Needs the ``[strands]`` extra.
@@ -27,7 +30,7 @@ from strands.session.session_repository import SessionRepository
 from strands.tools.decorator import DecoratedFunctionTool
 from strands.types.session import Session, SessionAgent, SessionMessage, SessionType
 
-from ..errors import ValidationError
+from ..errors import NotFound, ValidationError
 from ..types import Event, Scope
 from . import _timeline
 from ._binding import bind_session
@@ -101,6 +104,7 @@ class EngramSessionRepository(SessionRepository):
         self.scope = scope
         self._stored: dict[str, dict[str, Any]] = {}  # agent id -> the state its latest events carry
         self._unsaved: dict[str, dict[str, Any]] = {}  # agent id -> a newer state its next message will carry
+        self._created: dict[str, Event] = {}  # agent id -> its creation event, while it has no message
 
     def _check(self, session_id: str) -> None:
         if session_id != self.scope.session:
@@ -137,9 +141,23 @@ class EngramSessionRepository(SessionRepository):
         return Session(session_id=session_id, session_type=SessionType.AGENT, created_at=at, updated_at=at)
 
     def create_agent(self, session_id: str, session_agent: SessionAgent, **kwargs: Any) -> None:
-        """Nothing stored yet: the agent's first message carries its state."""
+        """Stored at once: one empty ``system`` event holding the agent's state, until its first message replaces
+        it (see the module docstring)."""
         self._check(session_id)
-        self._unsaved[session_agent.agent_id] = _agent(session_agent)
+        state, agent_id = _agent(session_agent), session_agent.agent_id
+        self._created[agent_id] = _timeline.append(self.mem, self.scope, [self._creation(agent_id, state)],
+                                                   extract=False)[0]
+        self._stored[agent_id] = state
+        self._unsaved.pop(agent_id, None)
+
+    @staticmethod
+    def _creation(agent_id: str, state: dict[str, Any]) -> dict[str, Any]:
+        """The event that stands for an agent with no message yet: empty, so history search never finds it."""
+        return {"role": "system", "content": "", "metadata": {AGENT: state, AGENT_ID: agent_id}}
+
+    @staticmethod
+    def _is_creation(ev: Event, agent_id: str) -> bool:
+        return ev.role == "system" and MESSAGE not in ev.metadata and ev.metadata.get(AGENT_ID) == agent_id
 
     def carry(self, session_agent: SessionAgent) -> None:
         """Have the agent's next message carry this state, unless its events already do."""
@@ -159,23 +177,32 @@ class EngramSessionRepository(SessionRepository):
         if _same(state, self._stored.get(agent_id)):
             self._unsaved.pop(agent_id, None)
             return
-        latest = next((ev for ev in reversed(self._events()) if isinstance(ev.metadata.get(MESSAGE), dict)
+        events = self._events()
+        latest = next((ev for ev in reversed(events) if isinstance(ev.metadata.get(MESSAGE), dict)
                        and ev.metadata.get(AGENT_ID) == agent_id), None)
-        if latest is None:
+        created = next((ev for ev in reversed(events) if self._is_creation(ev, agent_id)), None)
+        if latest is not None:
+            message = SessionMessage.from_dict(latest.metadata[MESSAGE])
+            _timeline.replace(self.mem, self.scope, latest, self._event_for(agent_id, message, state),
+                              extract=False)  # its words were extracted already
+        elif created is not None:
+            self._created[agent_id] = _timeline.replace(self.mem, self.scope, created,
+                                                        self._creation(agent_id, state), extract=False)
+        else:  # an agent created before creations were stored: its next message carries it
             self._unsaved[agent_id] = state
             return
-        message = SessionMessage.from_dict(latest.metadata[MESSAGE])
-        _timeline.replace(self.mem, self.scope, latest, self._event_for(agent_id, message, state),
-                          extract=False)  # its words were extracted already
         self._stored[agent_id] = state
         self._unsaved.pop(agent_id, None)
 
     def read_agent(self, session_id: str, agent_id: str, **kwargs: Any) -> SessionAgent | None:
         self._check(session_id)
+        self._created.pop(agent_id, None)
         for ev in reversed(self._events()):
             kept = ev.metadata.get(AGENT)
             if isinstance(kept, dict) and kept.get("agent_id") == agent_id:
                 self._stored[agent_id] = kept
+                if self._is_creation(ev, agent_id):
+                    self._created[agent_id] = ev
                 return SessionAgent.from_dict(kept)
         unsaved = self._unsaved.get(agent_id)  # a state no event carries yet
         return None if unsaved is None else SessionAgent.from_dict(unsaved)
@@ -192,11 +219,25 @@ class EngramSessionRepository(SessionRepository):
         return {**to_event(message.to_message()), "metadata": meta}
 
     def create_message(self, session_id: str, agent_id: str, session_message: SessionMessage, **kwargs: Any) -> None:
+        """Appended, carrying the agent's state when it changed since the last one stored; the agent's first
+        message replaces its creation event (one turn) and carries its state."""
         self._check(session_id)
-        state = self._unsaved.get(agent_id)
-        _timeline.append(self.mem, self.scope, [self._event_for(agent_id, session_message, state)])
+        created = self._created.get(agent_id)
+        state = self._unsaved.get(agent_id) or (created.metadata.get(AGENT) if created is not None else None)
+        event = self._event_for(agent_id, session_message, state)
+        if created is None:
+            _timeline.append(self.mem, self.scope, [event])
+        else:
+            try:  # at the end of the session (the creation event may be older than other agents' messages)
+                _timeline.replace(self.mem, self.scope, created, _timeline.stamped(self.mem, self.scope, [event])[0])
+            except NotFound:  # another repository replaced the creation event first: find where the agent is now
+                self.read_agent(session_id, agent_id)
+                self.create_message(session_id, agent_id, session_message)
+                return
+        self._created.pop(agent_id, None)
         if state is not None:
-            self._stored[agent_id] = self._unsaved.pop(agent_id)
+            self._stored[agent_id] = state
+            self._unsaved.pop(agent_id, None)
 
     def read_message(self, session_id: str, agent_id: str, message_id: int, **kwargs: Any) -> SessionMessage | None:
         self._check(session_id)

@@ -147,6 +147,18 @@ class EventsTx(Protocol):
         from records' ``source_event_ids`` as :meth:`expire_events` does. Returns how many events went."""
         ...
 
+    def event_chunks(self, agent: str, actor: str | None, session: str | None, event_id: str) -> list[Chunk]:
+        """The index chunks of one event of the session, by ordinal (``vector`` None until it is embedded); none
+        for an event of another session, or one the history index does not hold."""
+        ...
+
+    def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
+        """Put event ``new_id`` (stored in this transaction) in the place of event ``old_id`` of the session:
+        delete the old event and its chunks, and have every record, version and ``record_sources`` row that
+        named it as a source name the new one instead. False, and nothing changed, when the session holds no
+        event ``old_id``."""
+        ...
+
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
         """Hard-delete events (and their chunks) *stored* before ``cutoff``, of ``agent`` (None: every agent

@@ -19,6 +19,7 @@ from .sql import (
     eq_cond,
     event_part,
     session_key,
+    split_terms,
     utc,
     vector_text,
 )
@@ -159,19 +160,48 @@ class EventsTx(TxBase):
         return sorted(got, key=lambda e: (e.at, e.seq))
 
     def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
-        if not ids:
-            return 0
-        c1, a1 = eq_cond("actor", actor)
-        c2, a2 = eq_cond("session", session)
-        found = [r["id"] for r in self._all(
-            f"SELECT id FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} FOR UPDATE",
-            [list(ids), agent, *a1, *a2])]
+        found = self._of_session(agent, actor, session, ids)
         if not found:
             return 0
-        self._unindex_chunks("c.event_id = ANY(%s)", [found])
-        went = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [found]).rowcount
+        went = self._remove(found)
         self._drop_sources(found)
         return went
+
+    def event_chunks(self, agent: str, actor: str | None, session: str | None, event_id: str) -> list[Chunk]:
+        rows = self._binary("SELECT ordinal, text, terms, vec FROM event_chunks WHERE event_id = %s AND part = %s "
+                            "ORDER BY ordinal", [event_id, event_part(agent, actor, session)])
+        return [Chunk(event_id, int(r["ordinal"]), r["text"], tuple(split_terms(r["terms"])), r["vec"]) for r in rows]
+
+    def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
+        found = self._of_session(agent, actor, session, [old_id])
+        if not found:
+            return False
+        touched = self._sourcing(found)
+        self.c.execute("UPDATE record_sources SET event_id = %s WHERE event_id = %s", [new_id, old_id])
+        if touched:
+            swap = ("source_ids = (SELECT jsonb_agg(CASE WHEN t.x = %s THEN %s ELSE t.x END ORDER BY t.n) "
+                    "FROM jsonb_array_elements_text(source_ids) WITH ORDINALITY AS t(x, n))")
+            has = "source_ids @> jsonb_build_array(%s::text)"
+            self.c.execute(f"UPDATE records SET {swap} WHERE id = ANY(%s) AND {has}", [old_id, new_id, touched, old_id])
+            self.c.execute(f"UPDATE versions SET {swap} WHERE record_id = ANY(%s) AND {has}",
+                           [old_id, new_id, touched, old_id])
+        self._remove(found)
+        return True
+
+    def _of_session(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
+        """Those of ``ids`` that are events of the session, locked until the transaction ends."""
+        if not ids:
+            return []
+        c1, a1 = eq_cond("actor", actor)
+        c2, a2 = eq_cond("session", session)
+        return [r["id"] for r in self._all(
+            f"SELECT id FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} FOR UPDATE",
+            [list(ids), agent, *a1, *a2])]
+
+    def _remove(self, ids: Sequence[str]) -> int:
+        """Delete these events and their chunks (their ids stay in provenance: the caller's to change)."""
+        self._unindex_chunks("c.event_id = ANY(%s)", [list(ids)])
+        return int(self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [list(ids)]).rowcount)
 
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
@@ -189,8 +219,7 @@ class EventsTx(TxBase):
             return 0, 0
         if dry_run:
             return len(ids), len(self._sourcing(ids))
-        self._unindex_chunks("c.event_id = ANY(%s)", [ids])
-        total = self.c.execute("DELETE FROM events WHERE id = ANY(%s)", [ids]).rowcount
+        total = self._remove(ids)
         return total, self._drop_sources(ids)
 
     def _sourcing(self, ids: Sequence[str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -123,19 +123,43 @@ class EventsTx(TxBase):
         return [self._event(r) for r in rows]
 
     def delete_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> int:
-        if not ids:
-            return 0
-        marks = ",".join("?" * len(ids))
-        found = [r[0] for r in self._all(
-            f"SELECT id FROM events WHERE id IN ({marks}) AND agent = ? AND actor IS ? AND session IS ?",
-            [*ids, agent, actor, session])]
+        found = self._of_session(agent, actor, session, ids)
         if not found:
             return 0
-        fm = ",".join("?" * len(found))
-        self._delete_chunks(f"event_id IN ({fm})", found)
-        went = self.c.execute(f"DELETE FROM events WHERE id IN ({fm})", found).rowcount
+        went = self._remove(found)
         self._drop_sources(found)
         return went
+
+    def event_chunks(self, agent: str, actor: str | None, session: str | None, event_id: str) -> list[Chunk]:
+        rows = self._all("SELECT ordinal, text, terms, vec FROM event_chunks WHERE event_id = ? AND part = ? "
+                         "ORDER BY ordinal", (event_id, event_part(agent, actor, session)))
+        return [Chunk(event_id, r["ordinal"], r["text"], tuple(r["terms"].split()[1:]),  # the first: the partition
+                      None if r["vec"] is None else np.frombuffer(r["vec"], dtype=np.float32).copy())
+                for r in rows]
+
+    def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
+        found = self._of_session(agent, actor, session, [old_id])
+        if not found:
+            return False
+        touched = self._sourcing(found)
+        self.c.execute("UPDATE record_sources SET event_id = ? WHERE event_id = ?", (new_id, old_id))
+        self._edit_sources(touched, lambda ids: [new_id if e == old_id else e for e in ids])
+        self._remove(found)
+        return True
+
+    def _of_session(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
+        """Those of ``ids`` that are events of the session."""
+        if not ids:
+            return []
+        return [r[0] for r in self._all(
+            f"SELECT id FROM events WHERE id IN ({','.join('?' * len(ids))}) AND agent = ? AND actor IS ? "
+            "AND session IS ?", [*ids, agent, actor, session])]
+
+    def _remove(self, ids: Sequence[str]) -> int:
+        """Delete these events and their chunks (their ids stay in provenance: the caller's to change)."""
+        marks = ",".join("?" * len(ids))
+        self._delete_chunks(f"event_id IN ({marks})", ids)
+        return int(self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", ids).rowcount)
 
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),
                       dry_run: bool = False) -> tuple[int, int]:
@@ -152,10 +176,7 @@ class EventsTx(TxBase):
             return len(ids), len(self._sourcing(ids))
         total = 0
         for i in range(0, len(ids), 500):
-            batch = ids[i:i + 500]
-            marks = ",".join("?" * len(batch))
-            self._delete_chunks(f"event_id IN ({marks})", batch)
-            total += self.c.execute(f"DELETE FROM events WHERE id IN ({marks})", batch).rowcount
+            total += self._remove(ids[i:i + 500])
         return total, self._drop_sources(ids)
 
     def _sourcing(self, ids: Sequence[str]) -> set[str]:
@@ -177,12 +198,16 @@ class EventsTx(TxBase):
             batch = ids[i:i + 500]
             self.c.execute(f"DELETE FROM record_sources WHERE event_id IN ({','.join('?' * len(batch))})", batch)
         gone = set(ids)
-        for table, key in (("records", "id"), ("versions", "record_id")):
-            for rid in touched:
-                for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
-                    kept = [e for e in json.loads(row[1]) if e not in gone]
-                    self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?", (json.dumps(kept), row[0]))
+        self._edit_sources(touched, lambda kept: [e for e in kept if e not in gone])
         return len(touched)
+
+    def _edit_sources(self, records: Collection[str], edit: Callable[[list[str]], list[str]]) -> None:
+        """Rewrite the ``source_event_ids`` of these records and of their versions with ``edit``."""
+        for table, key in (("records", "id"), ("versions", "record_id")):
+            for rid in records:
+                for row in self._all(f"SELECT rowid, source_ids FROM {table} WHERE {key} = ?", (rid,)):
+                    self.c.execute(f"UPDATE {table} SET source_ids = ? WHERE rowid = ?",
+                                   (json.dumps(edit(json.loads(row[1]))), row[0]))
 
     def list_sessions(self, agent: str, actor: str | None, *, limit: int) -> list[dict[str, Any]]:
         conds, args = ["agent = ?", "preview = 0"], [agent]  # preview events are no live session
