@@ -117,3 +117,13 @@ def test_the_default_is_the_blend_for_a_new_store_and_minilm_for_one_it_embedded
     new = f"sqlite:///{tmp_path}/new.db"
     with Memory.open(new) as mem:
         assert isinstance(mem.runtime.embedder, BlendEmbedder)
+
+
+def test_a_blend_still_embeds_once_its_thread_pool_is_shut() -> None:
+    """At interpreter exit the executors are shut before a daemon indexer thread of an unclosed Memory finishes;
+    the blend then embeds in the calling thread instead of raising 'cannot schedule new futures after shutdown'."""
+    blend = BlendEmbedder([Scaled(64, CosineScale()), Scaled(32, CosineScale())])
+    before = blend.embed(TEXTS)
+    blend._pool.shutdown()
+    assert np.array_equal(blend.embed(TEXTS), before)
+    assert np.array_equal(embed_query(blend, TEXTS[:1]), embed_query(blend, TEXTS[:1]))
