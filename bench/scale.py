@@ -455,8 +455,8 @@ def child(db: str, size: int, layout: str, args: argparse.Namespace) -> dict[str
         where = args.keep if args.keep is not None else Path(tmp)
         url = f"sqlite:///{where}/scale-{layout}-{size}.db" if db == "sqlite" else db
         if url.startswith("postgres") and "schema=" not in url:
-            # a fresh schema per run, as SQLite gets a fresh file (corpus statistics and plan choices depend
-            # on the whole index); left for inspection, drop it with DROP SCHEMA … CASCADE
+            # a fresh schema per run, as SQLite gets a fresh file (indexes and statistics of earlier runs
+            # would be measured too); left for inspection, drop it with DROP SCHEMA … CASCADE
             name = f"engram_keep_{layout}_{size}" if args.keep is not None else f"engram_bench_{uuid.uuid4().hex[:8]}"
             url += ("&" if "?" in url else "?") + f"schema={name}"
             print(f"  PostgreSQL schema: {name}", file=sys.stderr)

@@ -471,15 +471,16 @@ def test_hnsw_is_built_when_a_partition_would_gain(db_url: str, monkeypatch: pyt
         assert isinstance(store, PostgresStore)
         assert store.hnsw_ready == set()  # nothing is built before a search needs it: inserts stay cheap
         assert len(mem.recall(s, "tea", limit=5, mode="vector")) == 5  # exact, and asks for the index
+        name = vectors.hnsw_name("records", 256, "bot\x1fana")  # the actor's own index
         deadline = time.monotonic() + 60
-        while ("records", 256) not in store.hnsw_ready and time.monotonic() < deadline:
+        while name not in store.hnsw_ready and time.monotonic() < deadline:
             time.sleep(0.05)
         with admin_connect() as conn:
             rows = conn.execute(
                 "SELECT c.relname, i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
                 "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname LIKE '%%hnsw%%'",
                 [store.schema]).fetchall()
-        assert rows == [("records_hnsw_256", True)]
+        assert rows == [(name, True)]
         hits = mem.recall(s, "tea", limit=5, mode="vector")
         assert len(hits) == 5
         flt = mem.policy.read_filter(s)  # here: once closed, mem cannot re-read its configuration (a 1 s cache)

@@ -12,65 +12,18 @@ import argparse
 import statistics
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 import psycopg
 import pytest
 
-from engram.core.scope import ReadFilter
 from engram.stores.postgres import vectors
 from engram.stores.postgres.store import PgTx, PostgresStore
+from tests.support.pgvectors import actor_filter, clustered_rows, load_records, unit_rows
 
 pytestmark = pytest.mark.skipif("postgres" not in __import__("tests.conftest").conftest.BACKENDS,
                                 reason="PostgreSQL tests are off (ENGRAM_TEST_PG=0)")
-
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def unit_rows(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
-    m = rng.standard_normal((n, dim)).astype(np.float32)
-    return m / np.linalg.norm(m, axis=1, keepdims=True)
-
-
-def clustered_rows(rng: np.random.Generator, n: int, dim: int, *, topics: int = 500, noise: float = 0.6
-                   ) -> np.ndarray:
-    """Unit vectors around a few hundred topic centres: closer to real text embeddings than uniform noise
-    (which is the worst case for any ANN index: every point is almost equally far from every other)."""
-    centres = unit_rows(np.random.default_rng(1234), topics, dim)
-    m = centres[rng.integers(0, topics, n)] + noise * unit_rows(rng, n, dim)
-    return (m / np.linalg.norm(m, axis=1, keepdims=True)).astype(np.float32)
-
-
-def load_records(store: PostgresStore, parts: dict[str, int], dim: int, *, seed: int = 1,
-                 kinds: tuple[str, ...] = ("fact",), clustered: bool = False) -> None:
-    """Bulk-load active agent/actor-level records with random unit vectors, and their statistics."""
-    rng = np.random.default_rng(seed)
-    with store.write() as tx:
-        with tx.c.cursor().copy(
-                "COPY records (id, agent, actor, level, namespace, kind, summary, status, created_at, updated_at, "
-                "part, terms, vec) FROM STDIN (FORMAT BINARY)") as cp:
-            cp.set_types(["text", "text", "text", "text", "text", "text", "text", "text", "timestamptz",
-                          "timestamptz", "text", "text", store.vector_oid])
-            for actor, n in parts.items():
-                mat = clustered_rows(rng, n, dim) if clustered else unit_rows(rng, n, dim)
-                for i in range(n):
-                    kind = kinds[i % len(kinds)]
-                    cp.write_row((f"r_{actor}_{i:07d}", "bot", actor, "actor", f"/actors/{actor}/", kind,
-                                  f"{actor} {i}", "active", T0, T0, f"bot\x1f{actor}", "", mat[i]))
-        for actor, n in parts.items():
-            tx._delta[("pr", f"bot\x1f{actor}")] = n
-        total = sum(parts.values())
-        tx._delta[("n", "r")] = total
-        tx._delta[("tok", "r")] = total
-    with store.write() as tx:
-        tx.c.execute("ANALYZE records")
-
-
-def actor_filter(actor: str, kinds: tuple[str, ...] | None = None) -> ReadFilter:
-    return ReadFilter(agent="bot", actor=actor, session=None, levels=("actor",), kinds=kinds)
-
 
 @pytest.fixture
 def store(db_url: str, backend: str) -> Iterator[PostgresStore]:
@@ -85,9 +38,10 @@ def store(db_url: str, backend: str) -> Iterator[PostgresStore]:
 def test_small_scope_among_large_ones_gets_full_limit(store: PostgresStore, monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     dim = 16
-    parts = {f"big{i}": 1500 for i in range(8)} | {"small": 12, "tiny": 3}
-    load_records(store, parts, dim, kinds=("fact",) * 299 + ("x",))  # 5 "x" rows in each 1500
-    assert store.ensure_hnsw("records", dim)
+    parts = {f"big{i}": 1500 for i in range(8)} | {"big5": 6000, "small": 12, "tiny": 3}
+    load_records(store, parts, dim, kinds=("fact",) * 1199 + ("x",))  # 5 "x" rows in big5's 6000
+    for i in range(8):  # each large partition has an index of its own
+        assert store.ensure_hnsw("records", dim, f"bot\x1fbig{i}")
     # make the 1500-row partitions take the HNSW plan (at this size exact is cheaper in reality)
     monkeypatch.setattr(vectors, "ANN_MIN_ROWS", 1000)
     monkeypatch.setattr(vectors, "EXACT_ROW_US", 100.0)
@@ -100,7 +54,7 @@ def test_small_scope_among_large_ones_gets_full_limit(store: PostgresStore, monk
             small = tx.records_vector(actor_filter("small"), q, limit=10)
             tiny = tx.records_vector(actor_filter("tiny"), q, limit=10)
             big = tx.records_vector(actor_filter("big3"), q, limit=10)
-            # a filter that leaves 1 row in 300 of a large partition: the ANN scan runs dry, exact fills
+            # a filter that leaves 1 row in 1200 of a large partition: the ANN scan runs dry, exact fills
             rare = tx.records_vector(actor_filter("big5", ("x",)), q, limit=5)
             plans = list(tx.plans)
         assert len(small) == 10 and {c.id.split("_")[1] for c in small} == {"small"}
@@ -117,14 +71,15 @@ def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: Postgre
     large partition's next search goes through it (not an exact scan while a background build runs)."""
     dim = 12
     load_records(store, {"big": 3000, "small": 40}, dim, clustered=True)
-    assert ("records", dim) not in store.hnsw_ready
+    name = vectors.hnsw_name("records", dim, "bot\x1fbig")
+    assert not store.hnsw_ready
     kinds = store.maintain_vectors(dim)
     assert kinds == {"bot\x1fbig": "hnsw", "bot\x1fsmall": "exact"}
-    assert ("records", dim) in store.hnsw_ready
+    assert store.hnsw_ready == {name}  # the large partition's own index, none for the small one
     with store.read() as tx:
         valid = tx._one("SELECT i.indisvalid AS ok FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
                         "WHERE c.relname = %s AND c.relnamespace = %s::regnamespace",
-                        [f"records_hnsw_{dim}", store.schema])
+                        [name, store.schema])
     assert valid is not None and valid["ok"]
     q = unit_rows(np.random.default_rng(2), 1, dim)[0]
     with store.read() as tx:
@@ -138,7 +93,7 @@ def test_maintain_vectors_builds_the_index_a_large_partition_uses(store: Postgre
             [q]))
     assert plans == ["hnsw", "exact"]
     assert len(big) == 10 and len(small) == 10
-    assert f"records_hnsw_{dim}" in shown
+    assert name in shown
     assert store.maintain_vectors(dim) == kinds  # idempotent: the index is there
 
 
@@ -178,7 +133,7 @@ def test_maintain_vectors_builds_nothing_with_hnsw_off(db_url: str, backend: str
     try:
         load_records(s, {"big": 3000}, 10)
         assert s.maintain_vectors(10) == {"bot\x1fbig": "exact"}
-        assert ("records", 10) not in s.hnsw_ready
+        assert not s.hnsw_ready
     finally:
         s.close()
 
@@ -199,16 +154,15 @@ def test_exact_plan_is_exact(store: PostgresStore) -> None:
 
 
 def test_plan_choice() -> None:
+    """A partition's plan depends on its own size and ``k`` only (there is no store-wide count to pass)."""
     plan = vectors.choose_plan
-    assert plan(10, 1_000_000, 50, has_index=True) == "exact"
-    assert plan(vectors.ANN_MIN_ROWS - 1, vectors.ANN_MIN_ROWS, 50, has_index=True) == "exact"
-    assert plan(500_000, 1_000_000, 50, has_index=True) == "hnsw"
-    assert plan(500_000, 1_000_000, 50, has_index=False) == "exact"
-    # 100k rows, k = 50: a 10k partition is still cheaper exactly (~20 ms), a 20k one by HNSW
-    assert plan(10_000, 100_000, 50, has_index=True) == "exact"
-    assert plan(20_000, 100_000, 50, has_index=True) == "hnsw"
-    # a large partition that is a sliver of a huge table: an ANN scan would wade through other scopes
-    assert plan(30_000, 100_000_000, 250, has_index=True) == "exact"
+    assert plan(10, 50, has_index=True) == "exact"
+    assert plan(vectors.ANN_MIN_ROWS - 1, 50, has_index=True) == "exact"
+    assert plan(500_000, 50, has_index=True) == "hnsw"
+    assert plan(500_000, 50, has_index=False) == "exact"
+    # k = 50 (ef_search 100): a 2,500-row partition is still cheaper exactly (~5 ms), a 10k one by HNSW
+    assert plan(2_500, 50, has_index=True) == "exact"
+    assert plan(10_000, 50, has_index=True) == "hnsw"
 
 
 # -- measurement ---------------------------------------------------------------------------------------------
@@ -219,7 +173,8 @@ def _timed(tx: PgTx, sql: str, args: list[Any]) -> tuple[float, list[str]]:
 
 
 def measure(url: str, rows: int, dim: int, nq: int, k: int, *, clustered: bool = True) -> None:
-    """Latency and recall of each plan per partition size, on ``rows`` random records."""
+    """Latency and recall of each plan per partition size, on ``rows`` random records; each measured partition
+    searched exactly and through its own HNSW index."""
     sizes = [s for s in (100, 1000, 5000, 10_000, 20_000, 40_000) if s <= rows // 2]
     parts = {f"p{s}": s for s in sizes}
     rest = rows - sum(sizes)
@@ -229,42 +184,34 @@ def measure(url: str, rows: int, dim: int, nq: int, k: int, *, clustered: bool =
         t = time.perf_counter()
         load_records(store, parts, dim, clustered=clustered)
         print(f"loaded {sum(parts.values())} records (dim {dim}) in {time.perf_counter() - t:.1f}s")
-        t = time.perf_counter()
-        store.ensure_hnsw("records", dim)
-        print(f"HNSW build {time.perf_counter() - t:.1f}s")
+        for s in sizes:
+            t = time.perf_counter()
+            store.ensure_hnsw("records", dim, f"bot\x1fp{s}")
+            print(f"HNSW build of the {s}-row partition {time.perf_counter() - t:.1f}s")
         qs = (clustered_rows if clustered else unit_rows)(np.random.default_rng(11), nq, dim)
-        print(f"{'part rows':>10} {'exact ms':>9} {'naive rows':>10} {'naive ms':>8} {'iter ms':>8} "
-              f"{'iter recall':>11} {'engram ms':>9} {'plan':>5}")
+        print(f"{'part rows':>10} {'exact ms':>9} {'HNSW ms':>8} {'its recall':>10} {'engram ms':>9} {'plan':>5}")
         for s in sizes:
             part = f"bot\x1fp{s}"
-            ex_ms, naive_n, naive_ms, it_ms, recall, eng_ms = [], [], [], [], [], []
+            ex_ms, ann_ms, recall, eng_ms = [], [], [], []
             for q in qs:
                 with store.read() as tx:
-                    base = (f"SELECT r.id FROM records r WHERE r.part = %s AND r.status = 'active' "
-                            f"AND vector_dims(r.vec) = {dim} ")
-                    ms, exact = _timed(tx, base + "ORDER BY r.vec <#> %s LIMIT %s", [part, q, k])
+                    cond = f"r.status = 'active' AND vector_dims(r.vec) = {dim} "
+                    ms, exact = _timed(tx, f"SELECT r.id FROM records r WHERE r.part = %s AND {cond}"
+                                       "ORDER BY r.vec <#> %s LIMIT %s", [part, q, k])
                     ex_ms.append(ms)
-                    # the trap: the ANN index walked without iterative scan, other scopes filtered out after
-                    tx.c.execute("SELECT set_config('enable_sort', 'off', true), "
-                                 "set_config('hnsw.iterative_scan', 'off', true)")
-                    ms, naive = _timed(tx, base + f"ORDER BY (r.vec::vector({dim})) <=> %s LIMIT %s", [part, q, k])
-                    tx.c.execute("SELECT set_config('enable_sort', 'on', true)")
-                    naive_ms.append(ms)
-                    naive_n.append(len(naive))
                     t = time.perf_counter()
-                    it = [r["id"] for r in tx._ann(part, base + f"ORDER BY (r.vec::vector({dim})) <=> %s LIMIT %s",
-                                                     [part, q, k], k)]
-                    ms = (time.perf_counter() - t) * 1000
-                    it_ms.append(ms)
-                    recall.append(len(set(it) & set(exact)) / max(1, len(exact)))
+                    ann = [r["id"] for r in tx._ann(
+                        part, f"SELECT r.id FROM records r WHERE r.part = {tx._part_sql(part)} AND {cond}"
+                        f"ORDER BY {tx._ann_order('r', dim)} LIMIT %s", [q, k], k, s)]
+                    ann_ms.append((time.perf_counter() - t) * 1000)
+                    recall.append(len(set(ann) & set(exact)) / max(1, len(exact)))
                 with store.read() as tx:
                     t = time.perf_counter()
                     tx.records_vector(actor_filter(f"p{s}"), q, limit=k)
                     eng_ms.append((time.perf_counter() - t) * 1000)
                     plan = tx.plans[-1][1]
-            print(f"{s:>10} {statistics.median(ex_ms):>9.1f} {statistics.mean(naive_n):>10.2f} "
-                  f"{statistics.median(naive_ms):>8.1f} {statistics.median(it_ms):>8.1f} "
-                  f"{statistics.mean(recall):>11.2f} {statistics.median(eng_ms):>9.1f} {plan:>5}")
+            print(f"{s:>10} {statistics.median(ex_ms):>9.1f} {statistics.median(ann_ms):>8.1f} "
+                  f"{statistics.mean(recall):>10.2f} {statistics.median(eng_ms):>9.1f} {plan:>5}")
     finally:
         store.close()
 

@@ -1,9 +1,10 @@
 """Append-only migrations of the PostgreSQL schema. Never edit a shipped step; add the next one.
 
 Each step runs inside the migration transaction with ``search_path`` set to the engram schema and the
-schema holding pgvector, so names are unqualified here. HNSW indexes are not created by a step: they need
-the embedding dimension, and they cost every insert a few milliseconds, so they are built on demand, the
-first time a partition is large enough to gain from one (see ``store.ensure_hnsw``).
+schema holding pgvector, so names are unqualified here. HNSW indexes are not created by a step: there is
+one per large partition, for the embedding dimension, and they cost every insert a few milliseconds, so
+they are built on demand, the first time a partition is large enough to gain from one (see
+``store.ensure_hnsw``).
 
 Notes on the shape:
 
@@ -278,5 +279,23 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE configs ADD PRIMARY KEY (agent, version);
     DROP INDEX configs_agent;
     DROP TABLE config_numbers;
+    """,
+    # 14: HNSW indexes are one per partition (``store.ensure_hnsw``), never one per table and dimension over every
+    # tenant: through a shared graph one tenant's plan and approximate neighbours depended on the others' data.
+    # The shared ``<table>_hnsw_<dim>`` indexes an earlier engram built are dropped (no search uses them now,
+    # and every insert paid for their upkeep); each large partition's own index is built when a search would
+    # gain from it, or by ``maintain_vectors``
+    r"""
+    DO $$
+    DECLARE
+        idx text;
+    BEGIN
+        FOR idx IN SELECT c.relname FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+                    WHERE c.relnamespace = current_schema()::regnamespace
+                      AND c.relname ~ '^(records|event_chunks)_hnsw_[0-9]+$'
+        LOOP
+            EXECUTE format('DROP INDEX %I.%I', current_schema(), idx);
+        END LOOP;
+    END $$;
     """,
 )

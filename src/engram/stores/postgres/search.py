@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
+from psycopg import sql as pgsql
 from psycopg.rows import DictRow
 
 from ...core import partition
@@ -20,6 +21,7 @@ from . import vectors
 from .pipe import Queued
 from .sql import (
     GIVEN_TERMS,
+    HNSW_MAX_DIM,
     PART_SCAN,
     PICKED_TERMS,
     POSTINGS_SQL,
@@ -217,10 +219,16 @@ class SearchTx(TxBase):
                 self.c.later(f"SELECT {off}")
         return False
 
-    def _ann_order(self, table: str, alias: str, dim: int) -> str:
+    @staticmethod
+    def _ann_order(alias: str, dim: int) -> str:
         """The ORDER BY of an HNSW scan: the index's own expression (``ensure_hnsw``), so the planner uses it."""
-        cast = self.s.hnsw_cast.get((table, dim), "halfvec")
-        return f"({alias}.vec::{cast}({dim})) <=> %s::{cast}({dim})"
+        return f"({alias}.vec::halfvec({dim})) <=> %s::halfvec({dim})"
+
+    def _part_sql(self, part: str) -> str:
+        """``part`` as a literal for the text of an HNSW query (quoted by psycopg, ``%`` doubled for its
+        placeholders): the planner uses the partition's partial index only where it can prove the index's
+        predicate, and a bound parameter under a generic plan does not allow that."""
+        return pgsql.Literal(part).as_string(self.c.conn).replace("%", "%%")
 
     def _ann(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> list[DictRow]:
         """Run ``_ann_later``'s query now."""
@@ -229,7 +237,8 @@ class SearchTx(TxBase):
         return cur.fetchall()
 
     def _ann_later(self, part: str, sql: str, args: Sequence[Any], k: int, part_rows: int) -> Queued:
-        """Queue an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the HNSW index, iteratively.
+        """Queue an ``ORDER BY (vec::halfvec(d)) <=> q`` query (``_ann_order``) through the partition's own HNSW
+        index (``sql`` names the partition as a literal, ``_part_sql``), iteratively.
 
         The planner underestimates partitions (it guesses 0.5% for ``vector_dims(vec) = d``) and would sort
         them through the btree instead; this plan is chosen for partitions too large for that, so sorting is
@@ -248,16 +257,17 @@ class SearchTx(TxBase):
         return cur
 
     def _plan(self, kind: str, part: str, k: int, dim: int) -> tuple[str, int]:
-        """The plan for a top-``k`` search of a partition; asks for the HNSW index the first time it would
-        pay off (the search stays exact until the index is built)."""
-        got = self._stats([("p" + kind, part), ("n", kind)])
-        rows = got[("p" + kind, part)]
-        if not self.s.settings.hnsw or choose_plan(rows, got[("n", kind)], k, has_index=True) == "exact":
+        """The plan for a top-``k`` search of a partition, from its own size alone (other tenants' data never
+        changes it); asks for the partition's HNSW index the first time it would pay off (the search stays
+        exact until the index is built)."""
+        rows = self._stats([("p" + kind, part)])[("p" + kind, part)]
+        if (not self.s.settings.hnsw or not 0 < dim <= HNSW_MAX_DIM
+                or choose_plan(rows, k, has_index=True) == "exact"):
             return "exact", rows
         table = "event_chunks" if kind == "e" else "records"
-        if (table, dim) in self.s.hnsw_ready:
+        if vectors.hnsw_name(table, dim, part) in self.s.hnsw_ready:
             return "hnsw", rows
-        self.s.request_hnsw(table, dim)
+        self.s.request_hnsw(table, dim, part)
         return "exact", rows
 
     def events_vector(self, agent: str, actor: str | None, session: str | None, query: np.ndarray, *,
@@ -270,10 +280,10 @@ class SearchTx(TxBase):
         if plan == "hnsw":
             def fetch(k: int) -> tuple[list[tuple[str, float]], bool]:
                 rows = self._ann(part,
-                                 f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c WHERE c.part = %s "
-                                 f"AND vector_dims(c.vec) = {dim}{extra} "
-                                 f"ORDER BY {self._ann_order('event_chunks', 'c', dim)} LIMIT %s",
-                                 [q, part, *xargs, q, k], k, part_rows)
+                                 f"SELECT c.event_id, -(c.vec <#> %s) AS s FROM event_chunks c "
+                                 f"WHERE c.part = {self._part_sql(part)} AND vector_dims(c.vec) = {dim}{extra} "
+                                 f"ORDER BY {self._ann_order('c', dim)} LIMIT %s",
+                                 [q, *xargs, q, k], k, part_rows)
                 best: dict[str, float] = {}
                 for r in rows:
                     best[r["event_id"]] = max(best.get(r["event_id"], -math.inf), float(r["s"]))
@@ -389,15 +399,17 @@ class SearchTx(TxBase):
         q = query.astype(np.float32)
         dim = int(q.shape[0])
         where, args = self._filter_sql(flt)
-        base = (f"SELECT {STAMP_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = %s "
-                f"AND r.status = 'active' AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
-        exact = base + "ORDER BY s DESC, r.id LIMIT %s"
+
+        def base(part_sql: str) -> str:
+            return (f"SELECT {STAMP_COLS}, -(r.vec <#> %s) AS s FROM records r WHERE r.part = {part_sql} "
+                    f"AND r.status = 'active' AND r.vec IS NOT NULL AND vector_dims(r.vec) = {dim} AND {where} ")
+        exact = base("%s") + "ORDER BY s DESC, r.id LIMIT %s"
         queued: list[tuple[str, Queued, bool]] = []
         for part in self._parts(flt):
             plan, part_rows = plans[part] if plans is not None else self._plan("r", part, limit, dim)
             if plan == "hnsw":
-                queued.append((part, self._ann_later(part, base + f"ORDER BY {self._ann_order('records', 'r', dim)} "
-                                                     "LIMIT %s", [q, part, *args, q, limit], limit, part_rows), True))
+                ann = base(self._part_sql(part)) + f"ORDER BY {self._ann_order('r', dim)} LIMIT %s"
+                queued.append((part, self._ann_later(part, ann, [q, *args, q, limit], limit, part_rows), True))
             else:
                 self.plans.append((part, "exact"))
                 queued.append((part, self.c.later(exact, [q, part, *args, limit]), False))

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import psycopg
 from psycopg import errors as pgerr
+from psycopg import sql
 from psycopg.adapt import AdaptersMap
 from psycopg.rows import DictRow, dict_row
 from psycopg.types import TypeInfo
@@ -81,11 +82,10 @@ class PostgresStore:
         self.vector_schema = self.settings.vector_schema
         self.vector_oid = 0
         self.vector_array_oid = 0
-        self.hnsw_ready: set[tuple[str, int]] = set()  # (table, dim) with a valid HNSW index
-        self.hnsw_cast: dict[tuple[str, int], str] = {}  # the type its expression casts to: halfvec | vector
+        self.hnsw_ready: set[str] = set()  # the partitions' valid HNSW indexes, by name (vectors.hnsw_name)
         self.meta_once: dict[str, str] = {}  # ONCE_META values already committed
         self._hnsw_lock = threading.Lock()
-        self._hnsw_pending: set[tuple[str, int]] = set()
+        self._hnsw_pending: set[tuple[str, int, str]] = set()  # (table, dim, part) to build
         self._builder: threading.Thread | None = None
         self._closing = False
         self.ryw = ReadYourWrites()
@@ -143,17 +143,13 @@ class PostgresStore:
                     for n, script in enumerate(MIGRATIONS[have:], start=have + 1):
                         conn.execute(script)
                         conn.execute("INSERT INTO schema_version (version) VALUES (%s)", [n])
-                    # HNSW indexes built so far and valid (a build may still be in progress)
+                    # the partitions' HNSW indexes built so far and valid (a build may still be in progress)
                     found = conn.execute(
-                        "SELECT substring(c.relname from '^(.*)_hnsw_') AS t, "
-                        "substring(c.relname from '[0-9]+$') AS d, pg_get_indexdef(c.oid) ~ 'halfvec' AS half "
-                        "FROM pg_class c "
+                        "SELECT c.relname FROM pg_class c "
                         "JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace "
-                        "WHERE n.nspname = %s AND i.indisvalid AND c.relname ~ '^(records|event_chunks)_hnsw_[0-9]+$'",
-                        [self.schema]).fetchall()
-                    self.hnsw_ready = {(str(r["t"]), int(r["d"])) for r in found}
-                    self.hnsw_cast = {(str(r["t"]), int(r["d"])): "halfvec" if r["half"] else "vector"
-                                      for r in found}
+                        "WHERE n.nspname = %s AND i.indisvalid AND c.relname ~ %s",
+                        [self.schema, vectors.HNSW_INDEX]).fetchall()
+                    self.hnsw_ready = {str(r["relname"]) for r in found}
                 # reads wait for the replica to have the schema as this process left it (replica.py)
                 at = conn.execute(COMMITTED_AT).fetchone()
                 self.ryw.committed(at["at"] if at else None)
@@ -192,11 +188,11 @@ class PostgresStore:
             self.first_pass.clear()
         self.first_pass[key] = choice
 
-    def request_hnsw(self, table: str, dim: int) -> None:
-        """Queue an HNSW index build; one background thread per store runs the queue."""
-        key = (table, dim)
+    def request_hnsw(self, table: str, dim: int, part: str) -> None:
+        """Queue the build of a partition's HNSW index; one background thread per store runs the queue."""
+        key = (table, dim, part)
         with self._hnsw_lock:
-            if key in self.hnsw_ready or key in self._hnsw_pending or self._closing:
+            if vectors.hnsw_name(*key) in self.hnsw_ready or key in self._hnsw_pending or self._closing:
                 return
             self._hnsw_pending.add(key)
             if self._builder is None:
@@ -210,14 +206,13 @@ class PostgresStore:
                     self._hnsw_pending.clear()
                     self._builder = None
                     return
-                table, dim = min(self._hnsw_pending)
+                key = min(self._hnsw_pending)
             try:
-                self.ensure_hnsw(table, dim)
+                self.ensure_hnsw(*key)
             except StoreError as exc:
-                log.warning("could not build the HNSW index on %s for %d-d vectors (%s); search stays exact",
-                            table, dim, exc)
+                log.warning("could not build the HNSW index %s (%s); search stays exact", vectors.hnsw_name(*key), exc)
             with self._hnsw_lock:
-                self._hnsw_pending.discard((table, dim))
+                self._hnsw_pending.discard(key)
 
     def maintain_vectors(self, dim: int, *, save: bool = True, k: int = 30) -> dict[str, str]:
         """Refresh the planner's statistics, then build now, and wait for, every HNSW index a top-``k`` search
@@ -237,6 +232,9 @@ class PostgresStore:
         ``records`` and ``event_chunks`` are rebuilt too, for the same reason: a partition's rows go in at the end
         of its run in ``(part, …)`` order, in the middle of the index (1,000 actors' 100k records: the
         partition indexes were 25 MB, rebuilt 12 MB). HNSW indexes are left as they are.
+
+        A partition's plan depends on its own size only, and each ``hnsw`` partition has an index of its own
+        (``ensure_hnsw``), built here one after the other.
         """
         del save
         try:
@@ -259,20 +257,14 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise map_error(exc) from exc
         with self.read() as tx:
-            rows = tx.c.execute("SELECT kind, key, sum(n) AS n FROM stats WHERE kind IN ('pe', 'pr', 'n') "
-                                "AND (kind <> 'n' OR key IN ('e', 'r')) GROUP BY kind, key HAVING sum(n) > 0"
-                                ).fetchall()
-        totals = {str(r["key"]): int(r["n"]) for r in rows if r["kind"] == "n"}
-        plans: dict[str, tuple[str, str]] = {}  # part -> (table, plan)
+            rows = tx.c.execute("SELECT kind, key, sum(n) AS n FROM stats WHERE kind IN ('pe', 'pr') "
+                                "GROUP BY kind, key HAVING sum(n) > 0").fetchall()
+        plans: dict[str, str] = {}
         for r in rows:
-            if r["kind"] == "n":
-                continue
-            kind = str(r["kind"])[1]
-            plan = (choose_plan(int(r["n"]), totals.get(kind, 0), k, has_index=True)
-                    if self.settings.hnsw else "exact")
-            plans[str(r["key"])] = ("event_chunks" if kind == "e" else "records", plan)
-        built = {table: self.ensure_hnsw(table, dim) for table in sorted({t for t, p in plans.values() if p == "hnsw"})}
-        return {part: plan if plan == "exact" or built[table] else "exact" for part, (table, plan) in plans.items()}
+            part, table = str(r["key"]), "event_chunks" if r["kind"] == "pe" else "records"
+            hnsw = self.settings.hnsw and choose_plan(int(r["n"]), k, has_index=True) == "hnsw"
+            plans[part] = "hnsw" if hnsw and self.ensure_hnsw(table, dim, part) else "exact"
+        return plans
 
     def _after_erase(self) -> None:
         """After an erase committed: vacuum the tables it deleted from (dead rows keep the actor's text, and the
@@ -284,6 +276,7 @@ class PostgresStore:
         tables = ("events", "event_chunks", "records", "versions", "record_sources", "postings", "stats", "uses",
                   "jobs", "meta", "session_seqs")
         with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
+            self._drop_emptied_hnsw(conn)
             conn.execute(f"VACUUM (ANALYZE) {', '.join(f'{chr(34)}{self.schema}{chr(34)}.{t}' for t in tables)}")
             kept = conn.execute(
                 "SELECT s.tablename, s.attname, format_type(a.atttypid, a.atttypmod) FROM pg_stats s "
@@ -301,46 +294,73 @@ class PostgresStore:
                     conn.execute(f"ALTER TABLE {name} " + ", ".join(
                         f'ALTER COLUMN "{column}" TYPE {type_name}' for column, type_name in columns))
 
-    def ensure_hnsw(self, table: str, dim: int) -> bool:
-        """Build the partial HNSW index of ``table`` for ``dim``-d vectors unless it exists; True when usable.
+    def _drop_emptied_hnsw(self, conn: psycopg.Connection[Any]) -> None:
+        """Drop the HNSW index of every partition that no longer has a row it would hold (after an erase): it
+        would otherwise stay forever, and its predicate names the partition (the erased actor) in the catalog.
 
+        Each index's predicate, as the server prints it, is asked whether any row still meets it (a probe of
+        the ``part`` btree); the index's advisory lock keeps a build of the same index out meanwhile."""
+        found = conn.execute(
+            "SELECT c.relname, t.relname, pg_get_expr(i.indpred, i.indrelid) FROM pg_index i "
+            "JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname ~ %s",
+            [self.schema, vectors.HNSW_INDEX]).fetchall()
+        for name, table, pred in found:
+            if pred is None:  # not one of ensure_hnsw's (they are all partial)
+                continue
+            key = lock_key(self.schema, "hnsw", name)
+            conn.execute("SELECT pg_advisory_lock(%s)", [key])
+            try:
+                alive = conn.execute(sql.SQL("SELECT EXISTS (SELECT 1 FROM {} WHERE {})").format(
+                    sql.Identifier(self.schema, table), sql.SQL(pred))).fetchone()
+                if alive is not None and not alive[0]:
+                    conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(
+                        sql.Identifier(self.schema, name)))
+                    with self._hnsw_lock:
+                        self.hnsw_ready.discard(name)
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", [key])
+
+    def ensure_hnsw(self, table: str, dim: int, part: str) -> bool:
+        """Build the HNSW index of partition ``part``'s ``dim``-d vectors in ``table`` unless it exists; True
+        when usable.
+
+        One index per partition, partial on its key (``vectors.hnsw_name``): it holds that partition's rows
+        and nobody else's, so what an approximate search returns never depends on another tenant's vectors.
         Runs ``CREATE INDEX CONCURRENTLY`` on its own connection, so writers are never blocked and no lock
         cycle with a writing transaction is possible; a session advisory lock keeps two processes from
         building one index, and an index left invalid by an interrupted build is built again. The indexed
         expression is ``vec::halfvec(d)`` over rows of that dimension only, so a table can hold the vectors
         of a new embedder while the old one's index stays valid. Half precision, as SQLite's usearch index
-        stores its vectors: the graph is half the size (at 100k 384-d records, ~120 MB instead of 204) and
-        only chooses candidates, whose scores are computed from the full vectors. An index built by an
-        earlier engram (``vec::vector(d)``) is used as it is.
+        stores its vectors: the graph is half the size and only chooses candidates, whose scores are
+        computed from the full vectors.
         """
-        where = {"event_chunks": f"vector_dims(vec) = {dim}",
-                 "records": f"status = 'active' AND vector_dims(vec) = {dim}"}.get(table)
-        if where is None or not 0 < dim <= HNSW_MAX_DIM:
+        cond = {"event_chunks": sql.SQL(""), "records": sql.SQL("status = 'active' AND ")}.get(table)
+        if cond is None or not 0 < dim <= HNSW_MAX_DIM:
             return False
-        name = f"{table}_hnsw_{dim}"
-        cast = "halfvec"
+        name = vectors.hnsw_name(table, dim, part)
         try:
             with psycopg.connect(self.settings.direct_conninfo, autocommit=True) as conn:
                 conn.execute(f'SET search_path TO "{self.schema}", "{self.vector_schema}"')
                 conn.execute("SELECT pg_advisory_lock(%s)", [lock_key(self.schema, "hnsw", name)])
                 row = conn.execute(
-                    "SELECT i.indisvalid, pg_get_indexdef(c.oid) ~ 'halfvec' FROM pg_class c "
-                    "JOIN pg_index i ON i.indexrelid = c.oid "
+                    "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
                     "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = %s",
                     [self.schema, name]).fetchone()
                 if row is None or not row[0]:
+                    ident = sql.Identifier(name)
                     if row is not None:
-                        conn.execute(f'DROP INDEX CONCURRENTLY IF EXISTS "{name}"')
-                    conn.execute(f'CREATE INDEX CONCURRENTLY IF NOT EXISTS "{name}" ON {table} USING hnsw '
-                                 f"((vec::halfvec({dim})) halfvec_cosine_ops) WITH (m = {vectors.HNSW_M}, "
-                                 f"ef_construction = {vectors.HNSW_EF_CONSTRUCTION}) WHERE {where}")
-                elif not row[1]:
-                    cast = "vector"  # built by an earlier engram
+                        conn.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(ident))
+                    conn.execute(sql.SQL(
+                        "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {table} USING hnsw "
+                        "((vec::halfvec({dim})) halfvec_cosine_ops) WITH (m = {m}, ef_construction = {ef}) "
+                        "WHERE {cond}part = {part} AND vector_dims(vec) = {dim}").format(
+                        name=ident, table=sql.Identifier(table), dim=sql.Literal(dim), m=sql.Literal(vectors.HNSW_M),
+                        ef=sql.Literal(vectors.HNSW_EF_CONSTRUCTION), cond=cond, part=sql.Literal(part)))
         except psycopg.Error as exc:
             raise map_error(exc) from exc
         with self._hnsw_lock:
-            self.hnsw_cast[(table, dim)] = cast
-            self.hnsw_ready.add((table, dim))
+            self.hnsw_ready.add(name)
         return True
 
     @contextmanager

@@ -38,13 +38,12 @@ class StoreState(Protocol):
     search_path: str
     begin_sql: dict[bool, str]
     meta_once: dict[str, str]
-    hnsw_cast: dict[tuple[str, int], str]
-    hnsw_ready: set[tuple[str, int]]
+    hnsw_ready: set[str]  # the partitions' valid HNSW indexes, by name (vectors.hnsw_name)
     first_pass: dict[FirstPassKey, FirstPassChoice]
 
     def remember_first_pass(self, key: FirstPassKey, choice: FirstPassChoice) -> None: ...
 
-    def request_hnsw(self, table: str, dim: int) -> None: ...
+    def request_hnsw(self, table: str, dim: int, part: str) -> None: ...
 
 
 # totals of stats keys, summed over shards; the keys as JSON: see insert_events

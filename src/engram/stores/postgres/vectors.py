@@ -1,22 +1,25 @@
 """pgvector glue: NumPy arrays on the wire, and the choice of plan for a scoped nearest-neighbour search.
 
-Why a plan choice: with an HNSW index, ``WHERE part = $1 ORDER BY vec <=> $2 LIMIT k`` lets the planner
-walk the global graph and drop other scopes' rows afterwards, so a small scope gets fewer than ``k`` rows
-(measured: 0.46 of 10 on average for an actor holding 1% of 100k rows). Iterative scans fill ``k`` but
-visit many foreign rows and lose recall. An exact scan of the scope's own rows through a btree is both
-faster and exact while the scope is small, so:
+Tenants never meet, so a partition's (``part``) vector search depends on that partition alone: its plan on
+its own row count, an approximate answer on its own rows. One HNSW index over every tenant did neither: a
+partition's share of the table chose its plan, and ``WHERE part = $1 ORDER BY vec <=> $2 LIMIT k`` walked a
+graph of everybody's vectors, dropping other partitions' rows afterwards (measured: 0.46 of 10 rows on
+average for an actor holding 1% of 100k rows; iterative scans fill ``k`` but which rows come back depended on
+the other tenants' vectors). So each partition large enough to gain has an HNSW index of its own, partial
+on its key (``hnsw_name``, ``PostgresStore.ensure_hnsw``), and every other partition is searched exactly:
 
 * ``exact``: ``ORDER BY vec <#> q`` over the partition. This expression is *not* the indexed one, so the
   planner cannot pick HNSW; it reads the partition through ``part`` and sorts.
-* ``hnsw``: ``ORDER BY (vec::halfvec(d)) <=> q`` matches the partial HNSW expression index, run with
-  ``hnsw.iterative_scan = relaxed_order``; used only for partitions large enough, and a large enough share
-  of the table, that the scan meets ``k`` of their rows quickly (see :func:`choose_plan`). If it still
+* ``hnsw``: ``ORDER BY (vec::halfvec(d)) <=> q`` with the partition key as a literal (the planner uses a
+  partial index only where it can prove the predicate, which a bound parameter under a generic plan does
+  not allow), run with ``hnsw.iterative_scan = relaxed_order`` for filters within the partition. If it
   returns too few rows the caller falls back to ``exact``, so a search always fills ``limit`` when that
   many visible rows exist.
 """
 
 from __future__ import annotations
 
+import hashlib
 import struct
 from typing import Any
 
@@ -25,15 +28,16 @@ from psycopg.adapt import Buffer, Dumper, Loader
 from psycopg.pq import Format
 
 # Costs measured on 100k records of 384-d vectors on a 2-core machine (docs/scaling.md): an exact scan reads
-# and scores a partition row in about 2 us (it is I/O: a 384-d row is ~1.7 kB); an iterative HNSW scan
-# spends about 30 us per tuple it visits, and it visits about k * total / partition tuples to find k rows
-# of the partition. Exact gets a 2x benefit of the doubt: it has recall 1.0, the ANN scan 0.93-1.0.
+# and scores a partition row in about 2 us (it is I/O: a 384-d row is ~1.7 kB); an HNSW scan spends about
+# 30 us per tuple it visits, and a scan of a partition's own index visits about ``ef_search`` tuples (more
+# when a filter within the partition drops some). Exact gets a 2x benefit of the doubt: it has recall 1.0,
+# the ANN scan 0.93-1.0.
 EXACT_ROW_US = 2.0
 ANN_VISIT_US = 30.0
 EXACT_BIAS = 2.0
 # A partition below this size is always searched exactly (a few ms at most).
 ANN_MIN_ROWS = 2_000
-# hnsw.max_scan_tuples for iterative scans, and the share of it a plan may expect to use.
+# hnsw.max_scan_tuples for iterative scans: past it a filtered scan stops and the search falls back to exact.
 HNSW_MAX_SCAN = 20_000
 # hnsw.ef_search floor (pgvector's default is 40). Measured on 100k clustered 384-d records in one partition,
 # 30 candidates: the true top 10 among them 0.89 of the time at 40, 0.97 at 80, 0.985 at 120, at no
@@ -54,7 +58,6 @@ HNSW_EF_POWER = 0.8
 HNSW_EF_MIN = 40
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 200
-HNSW_SCAN_BUDGET = 0.5
 
 
 def ef_search_for(part_rows: int, k: int) -> int:
@@ -64,14 +67,23 @@ def ef_search_for(part_rows: int, k: int) -> int:
     return min(1000, max(ef, 2 * k, HNSW_EF_MIN))
 
 
-def choose_plan(part_rows: int, total_rows: int, k: int, *, has_index: bool) -> str:
-    """``"exact"`` or ``"hnsw"`` for a top-``k`` search in a partition of ``part_rows`` of ``total_rows``."""
-    if not has_index or part_rows < ANN_MIN_ROWS or total_rows <= 0:
+def choose_plan(part_rows: int, k: int, *, has_index: bool) -> str:
+    """``"exact"`` or ``"hnsw"`` for a top-``k`` search of a partition of ``part_rows``, from that partition alone
+    (its own index visits about ``ef_search`` tuples; exact reads them all)."""
+    if not has_index or part_rows < ANN_MIN_ROWS:
         return "exact"
-    visits = k * total_rows / part_rows  # an ANN scan meets partition rows at rate part_rows / total_rows
-    if visits > HNSW_MAX_SCAN * HNSW_SCAN_BUDGET:
-        return "exact"
-    return "hnsw" if EXACT_BIAS * visits * ANN_VISIT_US < part_rows * EXACT_ROW_US else "exact"
+    return "hnsw" if EXACT_BIAS * ef_search_for(part_rows, k) * ANN_VISIT_US < part_rows * EXACT_ROW_US else "exact"
+
+
+def hnsw_name(table: str, dim: int, part: str) -> str:
+    """The name of the HNSW index of one partition's ``dim``-d vectors in ``table``: bounded and safe whatever
+    the key holds (a hash of the three; ``HNSW_INDEX`` matches it, never an index of the old shared form)."""
+    digest = hashlib.sha256(f"{table}\x00{dim}\x00{part}".encode()).hexdigest()[:16]
+    return f"{table}_hnsw_{dim}_{digest}"
+
+
+# every partition's HNSW index (``hnsw_name``), as a PostgreSQL regular expression over index names
+HNSW_INDEX = "^(records|event_chunks)_hnsw_[0-9]+_[0-9a-f]{16}$"
 
 
 class VectorBinaryDumper(Dumper):
