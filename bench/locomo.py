@@ -355,7 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="'all', a count (the first N) or comma-separated sample ids")
     ap.add_argument("--modes", default="hybrid", help="comma-separated: hybrid,lexical,vector")
     ap.add_argument("--paths", default="history,recall", help="comma-separated: history,recall")
-    ap.add_argument("--embedder", default="default", help="an engram embedder spec (default: MiniLM)")
+    ap.add_argument("--embedder", default="default", help="an engram embedder spec (default: MiniLM and e5 blended)")
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--out", type=Path, default=OUT / "locomo.json")
     ap.add_argument("--records", choices=("turn", "remember_many"), default="turn",

@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--conversations", default="all", help="'all', a count (the first N) or sample ids")
-    ap.add_argument("--embedder", default="default", help="an engram embedder spec (default: MiniLM)")
+    ap.add_argument("--embedder", default="default", help="an engram embedder spec (default: MiniLM and e5 blended)")
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--offtopic", type=Path, default=HERE / "data" / "offtopic.txt")
     ap.add_argument("--out", type=Path, default=OUT / "observations.json")

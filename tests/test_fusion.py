@@ -33,7 +33,7 @@ def pools(draw: st.DrawFn) -> tuple[list[Candidate], QueryAnalysis, TermStats]:
     periods = ((T0, T0 + timedelta(days=1)),) if draw(st.booleans()) else ()
     personal = draw(st.booleans())
     query = QueryAnalysis(qterms, periods, draw(st.booleans()), personal=personal,
-                          owned=personal and draw(st.booleans()))
+                          owned=personal and draw(st.booleans()), now=draw(st.booleans()))
     stats = TermStats(100, {t: draw(st.integers(1, 100)) for t in VOCAB})
     return cands, query, stats
 
@@ -72,14 +72,15 @@ def test_modes_only_return_their_matches(data: tuple, mode: str) -> None:
 UNIT = st.floats(0.0, 1.0)
 
 
-@given(st.lists(UNIT, min_size=5, max_size=5), st.integers(0, 4), UNIT, st.booleans(), st.booleans(),
-       st.booleans(), st.booleans(), RECENCY)
+@given(st.lists(UNIT, min_size=6, max_size=6), st.integers(0, 5), UNIT, st.booleans(), st.booleans(),
+       st.booleans(), st.booleans(), st.booleans(), RECENCY)
 def test_the_combination_is_monotone_in_each_part(parts: list[float], which: int, bump: float, hybrid: bool,
                                                   use_period: bool, use_when: bool, with_recency: bool,
-                                                  weights: Weights) -> None:
+                                                  with_now: bool, weights: Weights) -> None:
     def score(p: list[float]) -> float:
         return fusion.combine(p[0], p[1], p[2], p[3], p[4] if with_recency else None, weights=weights,
-                              hybrid=hybrid, use_period=use_period, use_when=use_when)
+                              hybrid=hybrid, use_period=use_period, use_when=use_when,
+                              current=p[5] if with_now else None)
     higher = list(parts)
     higher[which] = min(1.0, parts[which] + bump)
     assert 0.0 <= score(parts) <= 1.0

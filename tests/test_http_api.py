@@ -98,7 +98,8 @@ async def test_records_lifecycle(env: Env) -> None:
                                                    "limit": 5, "min_score": 0.0})).json()["hits"]
         assert hits[0]["record"]["id"] == rec["id"]
         assert 0 <= hits[0]["score"] <= 1
-        assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time", "cosine"}
+        assert set(hits[0]["parts"]) == {"lexical", "vector", "recency", "context", "episode", "time", "cosine",
+                                         "current"}
         new = (await c.post(SE + "/records", json={"summary": "Prefers SMS now", "scope": "actor",
                                                    "replaces": rec["id"]})).json()
         old = (await c.get(f"{SE}/records/{rec['id']}")).json()

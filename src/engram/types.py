@@ -230,6 +230,7 @@ class ScoreParts:
     episode: float | None = None  # best hybrid score of the episode the hit belongs to
     time: float | None = None  # 1.0 when the query names a period (or asks "when") and the hit fits it
     cosine: float | None = None  # the embedder's raw cosine, before its scale made it ``vector`` (0 under the floor)
+    current: float | None = None  # asked how things stand now: 1 for the newest candidate, halving every 30 days before
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,4 +128,4 @@ def link(pool: dict[str, Candidate], nxt: Mapping[str, str], window: int) -> Non
 def parts(sc: Scored) -> ScoreParts:
     """The parts of a ranked candidate's score, as a hit reports them."""
     return ScoreParts(lexical=sc.lexical, vector=sc.vector, recency=sc.recency, context=sc.context,
-                      episode=sc.episode, time=sc.time, cosine=sc.cosine)
+                      episode=sc.episode, time=sc.time, cosine=sc.cosine, current=sc.current)

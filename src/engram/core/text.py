@@ -321,6 +321,7 @@ class QueryAnalysis:
     speaker: str | None = None  # "user" for "what did I say …", "assistant" for "what did you suggest …"
     personal: bool = True  # it refers to someone ("my", "she", "the customer"); False: a question about the world
     owned: bool = False  # it asks after the person's own things ("anything I can't have?"), not how to do something
+    now: bool = False  # it asks how things stand now ("who is my employer at the moment?"): what was said last wins
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -451,6 +452,26 @@ def asked_of(text: str) -> str | None:
     return None
 
 
+# how things stand now, said outright ("which gym do I go to now?", "what's my current rating?", "which city was it
+# in, in the end?"), or a question in the first person with no mark of the past ("what running watch do I use?")
+_NOW = re.compile(r"\b(?:now|nowadays|currently|current|these days|at the moment|at present|latest|most recent|still|"
+                  r"any ?more|in the end|ended up|end up)\b")
+_PAST = re.compile(r"\b(?:did|was|were|had|used to|ago|first|originally|before|last time|\w+ed)\b")
+
+
+def asks_now(text: str) -> bool:
+    """Whether a query asks how things stand now, so that of two tellings of a fact that changed the later one is
+    wanted: it says so ("now", "currently", "these days", "in the end"), or it is the person's own question about
+    themselves in the present ("am I in a relationship?", "when does my writing group meet?"). A question in the
+    past ("what did I say about the budget?", "when did Caroline go to the support group?") or about someone else
+    in the present (a story's people, whose facts are told once and asked about as they were told) is not."""
+    lowered = re.sub(r"\bUS\b", "", text).lower().replace("’", "'")  # "in the US" speaks of no one
+    if _NOW.search(lowered):
+        return True
+    said = set(re.findall(r"[a-z']+", lowered))
+    return bool(said & _FIRST_PERSON) and not _PAST.search(lowered)
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+")  # a closing quote or bracket stays with its sentence
 _CLOSERS = "\"'”’)]"
 
@@ -477,4 +498,4 @@ def analyze_query(text: str, now: datetime) -> QueryAnalysis:
     """Terms, named periods, the "when" intent and the speaker asked about (see :class:`QueryAnalysis`)."""
     return QueryAnalysis(terms=tuple(query_terms(text)), periods=tuple(time_periods(text, now)),
                          asks_when=bool(_ASKS_WHEN.match(text)), speaker=asked_of(text),
-                         personal=refers_to_someone(text), owned=asks_after_owner(text))
+                         personal=refers_to_someone(text), owned=asks_after_owner(text), now=asks_now(text))

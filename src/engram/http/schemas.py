@@ -282,6 +282,7 @@ class ScorePartsOut(_Out):
     episode: float | None = None
     time: float | None = None
     cosine: float | None = None
+    current: float | None = None
 
 
 class HitOut(_Out):
