@@ -95,7 +95,8 @@ def call_shape(params: object) -> ValidationError | None:
 def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     """An ``mcp`` MCPServer offering the memory tools the scope's configuration names, bound to ``scope``.
 
-    The tools are the harness's (:mod:`engram.harness.tools`): the same specs, argument checks and
+    The tools are the harness's (:mod:`engram.harness.tools`, listed as :func:`engram.http.tools.offered` says
+    them; a call's arguments are checked against exactly the listed schema): the same specs, argument checks and
     operations, each write in a turn of its own (reads in a read-only turn); only the defaults (``add_memory`` writes at
     :func:`~engram.core.scope.default_write_level`'s level: actor if the bound scope can write there, judged under
     the configuration in force at each listing and call; searches return up to :data:`MAX_RESULTS`) and the
@@ -108,7 +109,9 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from mcp_types import INVALID_PARAMS, CallToolResult, TextContent
     from mcp_types import Tool as MCPTool
 
-    from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps, memory_specs
+    from .harness.arguments import check_arguments
+    from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps
+    from .http.tools import offered as offered_specs
 
     bound = scope
     defaults = ToolDefaults(scope=None, search_limit=SEARCH_RESULTS, max_limit=MAX_RESULTS)
@@ -116,14 +119,16 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
 
     def specs() -> dict[str, Any]:
         """The tools every face offers this scope (``add_memory``'s levels: those the bound scope can write)."""
-        return {s.name: s for s in memory_specs(mem.config_for(bound.agent), defaults=defaults, names=names,
-                                                scope=bound)}
+        return {s.name: s for s in offered_specs(mem.config_for(bound.agent), defaults=defaults, names=names,
+                                                 scope=bound)}
 
     def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         """One tool call in a turn of its own, rendered (runs in a worker thread)."""
         offered = specs()
         if tool not in offered:
             raise ValidationError(f"no tool named {tool!r} is offered", field="name")
+        # held to the schema this server lists (add_memory's scope: only the levels offered), before anything runs
+        check_arguments(offered[tool].parameters, args)
         if tool in READ_ONLY_TOOLS:  # a read-only turn that never commits: nothing to write, no write lock
             value = ToolOps(mem.turn(bound, read_only=True, extract=False), defaults=defaults).call(tool, args)
         else:
@@ -180,14 +185,14 @@ def run(args: argparse.Namespace) -> int:
         # a changed --config is stored once the server is built, before it serves (a refusal stores nothing)
         mem = Memory.open(database(args), config=args.config, embedder=args.embedder, defer_config=True)
     except EngramError as exc:
-        print(json.dumps({"error": exc.to_dict(), "command": "mcp"}), file=sys.stderr)
+        print(json.dumps({"error": exc.to_dict()}), file=sys.stderr)
         return 2
     try:
         try:
             server = build_server(mem, scope)
             mem.store_deferred_config()
         except EngramError as exc:
-            print(json.dumps({"error": exc.to_dict(), "command": "mcp"}), file=sys.stderr)
+            print(json.dumps({"error": exc.to_dict()}), file=sys.stderr)
             return 2
         if args.transport == "stdio":  # every line answered, a hostile one with a JSON-RPC error (mcp_stdio.py)
             from . import mcp_stdio

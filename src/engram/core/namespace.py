@@ -80,12 +80,21 @@ def resolve(namespace: str | None, scope: Scope, level: Level, *, strategy_id: s
     path = fill(namespace if namespace is not None else default, scope, strategy_id=strategy_id)
     segments = path.strip("/").split("/")
     if (level == "actor" or (level == "session" and scope.actor is not None)) and scope.actor not in segments:
-        raise ScopeError(f"an {level}-level namespace must contain the caller's actor id "
-                         "(use {actorId})", field="namespace")
+        raise ScopeError(_not_the_callers(path, segments, level, "actor", scope.actor, "actors"), field="namespace")
     if level == "session" and scope.session not in segments:
-        raise ScopeError("a session-level namespace must contain the caller's session id "
-                         "(use {sessionId})", field="namespace")
+        raise ScopeError(_not_the_callers(path, segments, level, "session", scope.session, "sessions"),
+                         field="namespace")
     return path
+
+
+def _not_the_callers(path: str, segments: list[str], level: Level, what: str, own: str | None, parent: str) -> str:
+    """Why ``path`` cannot hold a ``level`` record: it lacks the caller's ``what`` id ``own``; a path of the default
+    shape (``/actors/cust-7/``) names another's, and the message says whose."""
+    named = segments[segments.index(parent) + 1] if parent in segments[:-1] else None
+    found = f"{path} names {what} {named!r}, not the caller's" if named else f"{path} does not contain it"
+    article = "an" if level[0] in "aeiou" else "a"
+    return (f"{article} {level}-level namespace must contain the caller's {what} id {own!r} (use {{{what}Id}}): "
+            f"{found}")
 
 
 def level_of_template(template: str) -> Level:

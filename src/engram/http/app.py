@@ -8,6 +8,7 @@ Middleware, outermost first: metrics (times everything), body limit (413 before 
 from __future__ import annotations
 
 import inspect
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
@@ -29,7 +30,7 @@ from ..stores.base import Store
 from . import errors as http_errors
 from . import routes
 from .auth import AuthMiddleware, LoopbackHostMiddleware
-from .metrics import BodyLimitMiddleware, Metrics, MetricsMiddleware
+from .metrics import RAW_BODY, BodyLimitMiddleware, Metrics, MetricsMiddleware
 from .paging import Tokens
 from .worker import ServeWorker, mount_worker
 
@@ -183,6 +184,66 @@ async def known_query(request: Request) -> None:
                                       for name in unknown])
 
 
+MAX_BODY_DEPTH = 64  # arrays and objects a JSON body may nest (free-form members: the engine's own, lower, bound)
+
+
+def too_deep(text: str, limit: int = MAX_BODY_DEPTH) -> str | None:
+    """Where the JSON ``text`` first nests more than ``limit`` arrays and objects, as a field (the member holding
+    that value: ``messages[0].metadata.a``; ``body`` when no member does), or None when it never does. A scan of the
+    text, not a parse, so it reads a body nested past what the JSON parser reads."""
+    stack: list[list[Any]] = []  # [key or None, expecting a key] for an object, [index] for an array
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            end = i + 1
+            while end < n and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            if stack and len(stack[-1]) == 2 and stack[-1][1]:
+                try:
+                    stack[-1][0] = json.loads(text[i:end + 1])
+                except ValueError:
+                    stack[-1][0] = text[i + 1:end]
+            i = end
+        elif ch in "[{":
+            if len(stack) >= limit:
+                return _member(stack)
+            stack.append([None, True] if ch == "{" else [0])
+        elif ch in "]}" and stack:
+            stack.pop()
+        elif ch == "," and stack:
+            if len(stack[-1]) == 2:
+                stack[-1][1] = True
+            else:
+                stack[-1][0] += 1
+        elif ch == ":" and stack and len(stack[-1]) == 2:
+            stack[-1][1] = False
+        i += 1
+    return None
+
+
+def _member(stack: list[list[Any]]) -> str:
+    """The field a scan's open containers name, down to the last object member (the array items past it are that
+    member's own nesting)."""
+    last = max((k for k, frame in enumerate(stack) if len(frame) == 2 and frame[0] is not None), default=-1)
+    out = ""
+    for frame in stack[:last + 1]:
+        out += f"[{frame[0]}]" if len(frame) == 1 else f".{frame[0]}" if out else str(frame[0])
+    return out or "body"
+
+
+def _unparsed(request: Request, exc: StarletteHTTPException) -> tuple[str, str]:
+    """(message, field) for a JSON body FastAPI could not parse: one nested past the parser's reach is named by the
+    member holding it and the rule it broke (:data:`MAX_BODY_DEPTH`); anything else as the parser said."""
+    raw = request.scope.get("state", {}).get(RAW_BODY)
+    if isinstance(exc.__cause__, RecursionError) and isinstance(raw, bytes):
+        where = too_deep(raw.decode("utf-8", errors="replace"))
+        if where is not None:
+            return (f"is nested too deeply: a request body may nest arrays and objects at most {MAX_BODY_DEPTH} "
+                    "levels", where)
+    return f"could not be parsed as JSON: {exc.detail or 'error'}", "body"
+
+
 _HTTP_TYPES = {400: ("ValidationError", "body"), 401: ("Unauthenticated", "authorization"),
                404: ("NotFound", "path"), 405: ("MethodNotAllowed", "method"), 413: ("PayloadTooLarge", "body")}
 
@@ -193,7 +254,7 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     status = exc.status_code
     message = str(exc.detail) if exc.detail else "error"
     if status == 400:  # FastAPI could not parse the body (bad UTF-8, nesting too deep, ...)
-        status, message = 422, f"could not be parsed as JSON: {message}"
+        status, (message, field) = 422, _unparsed(request, exc)
     elif status == 404:
         message = "no such path"
     return JSONResponse(http_errors.body(type_name, message, field), status_code=status,

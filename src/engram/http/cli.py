@@ -38,9 +38,10 @@ def _levels(values: list[str] | None) -> list[str] | None:
     return [lv.strip() for v in values for lv in v.split(",") if lv.strip()]
 
 
-def _fail(exc: EngramError, cmd: str) -> int:
-    """Errors as the main CLI prints them: ``{"error": {...}}`` on stderr, exit 2."""
-    print(json.dumps({"error": exc.to_dict(), "command": cmd}), file=sys.stderr)
+def _fail(exc: EngramError) -> int:
+    """Errors as the main CLI prints them: ``{"error": {...}}`` on stderr, exit 2 (one shape for every command:
+    the message says which command when it matters, as ``cannot listen … (another engram serve?)`` does)."""
+    print(json.dumps({"error": exc.to_dict()}), file=sys.stderr)
     return 2
 
 
@@ -71,7 +72,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         mem = Memory.open(database(args), config=args.config, embedder=args.embedder, embed_history=args.embed_history,
                           defer_config=True)
     except EngramError as exc:
-        return _fail(exc, "serve")
+        return _fail(exc)
     try:
         app = create_app(mem, insecure_local=args.insecure_local, max_body_bytes=args.max_body,
                          close_memory=True, threads=args.threads, expire_every=args.expire_every,
@@ -80,7 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         keyless = not args.insecure_local and not any(k.revoked_at is None for k in list_keys(mem.store))
     except EngramError as exc:
         mem.close()
-        return _fail(exc, "serve")
+        return _fail(exc)
     if args.insecure_local:
         print("engram serve: --insecure-local: every loopback request is granted everything", file=sys.stderr)
     elif keyless:
@@ -122,7 +123,7 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
         finally:
             store.close()
     except EngramError as exc:
-        return _fail(exc, "keys create")
+        return _fail(exc)
     print(json.dumps(out))
     return 0
 
@@ -138,7 +139,7 @@ def cmd_keys_list(args: argparse.Namespace) -> int:
         finally:
             store.close()
     except EngramError as exc:
-        return _fail(exc, "keys list")
+        return _fail(exc)
     rows = [describe(k) for k in keys if args.all or k.revoked_at is None]
     if args.table:
         from ..cli import render_table
@@ -160,7 +161,7 @@ def cmd_keys_revoke(args: argparse.Namespace) -> int:
         finally:
             store.close()
     except EngramError as exc:
-        return _fail(exc, "keys revoke")
+        return _fail(exc)
     print(json.dumps({"revoked": key_id}))
     return 0
 

@@ -109,11 +109,15 @@ class MetricsMiddleware:
 TooLarge = Callable[[str, Send, str], Awaitable[bool]]
 
 
+RAW_BODY = "raw_body"  # the request state's copy of the body as sent (BodyLimitMiddleware)
+
+
 class BodyLimitMiddleware:
     """Refuse bodies over ``max_bytes`` with 413: by Content-Length up front, else while reading.
 
     The body is read here in full (it is at most ``max_bytes``) and replayed to the app as one message,
-    so the limit holds for chunked uploads without relying on how the framework reads.
+    so the limit holds for chunked uploads without relying on how the framework reads; it is kept in the
+    request state (:data:`RAW_BODY`) for an error that must point into text the JSON parser refused.
     """
 
     def __init__(self, app: ASGIApp, *, max_bytes: int, answer: TooLarge | None = None) -> None:
@@ -156,12 +160,14 @@ class BodyLimitMiddleware:
             if not message.get("more_body", False):
                 break
         replayed = False
+        whole = b"".join(chunks)
+        scope.setdefault("state", {})[RAW_BODY] = whole  # for an error about the body's text (http/app.py)
 
         async def replay() -> Message:
             nonlocal replayed
             if not replayed:
                 replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+                return {"type": "http.request", "body": whole, "more_body": False}
             return await receive()
 
         await self.app(scope, replay, send)

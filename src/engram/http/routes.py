@@ -39,6 +39,7 @@ from .auth import (
 )
 from .batch import batch_plan
 from .paging import Tokens, events_page, record_before, record_cursor
+from .tools import offered
 
 bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer egk_<id>_<secret>")
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -314,16 +315,27 @@ def _jobs(ctx: Ctx, status: str | None, limit: int) -> S.JobsOut:
     return S.JobsOut(jobs=[S.JobOut.model_validate(j) for j in jobs])
 
 
-@v1.get(AG + "/tools", response_model=S.ToolsOut, tags=["config"])
-def agent_tools(ctx: AgentCtx) -> S.ToolsOut:
-    """The memory tools this agent's own configuration offers a model (``harness.memory.tools`` is opt-in; an
-    agent without one gets the default's), JSON-schema'd as any model API takes them: the list MCP and the
-    harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets no
-    write tool)."""
-    from ..harness.tools import memory_specs
+def _tools_route(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) -> None:
+    """``GET prefix/tools`` at one depth, for the keys that reach it (an actor-bound key: its actor's paths)."""
+    C = Annotated[Ctx, Depends(dep)]
 
-    return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
-                             for t in memory_specs(ctx.mem.config_for(ctx.scope.agent))])
+    @v1.get(prefix + "/tools", response_model=S.ToolsOut, tags=["config"], name=f"{where}_tools",
+            summary=f"The memory tools offered a model ({where} path)")
+    def tools(ctx: C) -> S.ToolsOut:
+        """The memory tools this agent's own configuration offers a model (``harness.memory.tools`` is opt-in;
+        an agent without one gets the default's), JSON-schema'd as any model API takes them: the list MCP and the
+        harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets
+        no write tool). Below the agent path, ``add_memory`` offers only the levels the path's ids can write
+        (no session path: no session level), as MCP bound to that scope does."""
+        bound = None if where == "agent" else ctx.scope
+        return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
+                                 for t in offered(ctx.mem.config_for(ctx.scope.agent), scope=bound)])
+
+
+_tools_route(AG, agent_ctx, "agent")
+_tools_route(AC, actor_ctx, "actor")
+_tools_route(SE, session_ctx, "session")
+_tools_route(AS, agent_session_ctx, "agent_session")
 
 
 JobStatusQuery = Annotated[JobStatus | None, Query()]
@@ -449,7 +461,13 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
     def log_uses(ctx: C, body: S.UsesIn) -> S.LoggedOut:
         if not ctx.grant.write:  # the recall audit is written, never forged by a read-only key
             raise PermissionDenied("this key may not write memory", field="authorization")
-        hits = [Hit(score=u.score, record=ctx.mem.get(ctx.scope, u.record_id, preview=True)) for u in body.uses]
+        hits = []
+        for i, u in enumerate(body.uses):
+            try:
+                hits.append(Hit(score=u.score, record=ctx.mem.get(ctx.scope, u.record_id, preview=True)))
+            except (NotFound, ValidationError) as exc:  # about the id the body gave: named where it sits
+                exc.field = f"uses[{i}].record_id"
+                raise
         ctx.mem.log_uses(ctx.scope, hits, turn_id=body.turn_id, call_index=body.call_index)
         return S.LoggedOut(logged=len(hits))
 
