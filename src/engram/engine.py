@@ -32,6 +32,7 @@ from .embedders import load_embedder
 from .embedders.base import Embedder
 from .errors import (
     ConfigError,
+    ConflictError,
     EmbedderMismatch,
     EngramError,
     NotFound,
@@ -48,7 +49,7 @@ from .retrieval import Retrieval
 from .runtime import Runtime, utc_now
 from .stores.base import Store
 from .turn import Turn
-from .types import STATUSES, EraseReport, Event, Hit, Job, Record, Scope, Use, Version
+from .types import STATUSES, EraseReport, Event, Hit, Job, Provenance, Record, Scope, Use, Version
 
 EMBED_HISTORY = ("background", "inline")
 ACTOR_SESSIONS = 100_000  # sessions of one actor summed by Memory.actors (one row each)
@@ -550,7 +551,10 @@ class Memory:
         return self.policy.pin_budget(scope)
 
     def pin(self, scope: Scope, record_id: str) -> Record:
-        """Show a record to every turn, within ``pinned.max_tokens``; needs write access to its level."""
+        """Show a record to every turn, within ``pinned.max_tokens``; needs write access to its level.
+
+        A pinned record that is replaced passes its pin to its successor (the replace is refused with
+        :class:`PinBudgetExceeded` when the successor would not fit); a deleted one leaves the pins."""
         rec = self.get(scope, record_id)
         check_write_level(scope, rec.level, self.config_for(scope.agent).memory.scope.write)
         if rec.status != "active":
@@ -559,16 +563,35 @@ class Memory:
         if rec.pinned:
             return rec
         self.policy.check_pin_budget(scope, [rec])
-        with self.store.write() as tx:
-            tx.update_record(rec.id, pinned=True, updated_at=self.now())
+        self._set_pinned(scope, rec, True)
         return self.get(scope, record_id)
 
     def unpin(self, scope: Scope, record_id: str) -> Record:
         rec = self.get(scope, record_id)
         check_write_level(scope, rec.level, self.config_for(scope.agent).memory.scope.write)
-        with self.store.write() as tx:
-            tx.update_record(rec.id, pinned=False, updated_at=self.now())
+        if rec.pinned:
+            self._set_pinned(scope, rec, False)
         return self.get(scope, record_id)
+
+    def _set_pinned(self, scope: Scope, rec: Record, pinned: bool) -> None:
+        """Pin or unpin ``rec`` as a new version (op ``pin``/``unpin``), so its history shows when it was pinned;
+        refused when the record left active since it was read (only an active record is pinned)."""
+        flt = self.policy.read_filter(scope, statuses=STATUSES)
+        version_in_force = self.config_version(scope.agent)
+        with self.store.write() as tx:
+            cur = tx.get_record(flt, rec.id)
+            if cur is None:
+                raise NotFound(f"no record {rec.id} visible to this scope", field="id")
+            if pinned and cur.status != "active":
+                raise ConflictError(f"record {rec.id} became {cur.status}; only active records can be pinned",
+                                    field="id")
+            now, version = self.now(), cur.version + 1
+            tx.update_record(cur.id, pinned=pinned, version=version, updated_at=now)
+            tx.insert_version(Version(record_id=cur.id, version=version, op="pin" if pinned else "unpin",
+                                      summary=cur.summary, content=cur.content, kind=cur.kind, labels=cur.labels,
+                                      status=cur.status, at=now,
+                                      provenance=Provenance(session=scope.session, actor=scope.actor,
+                                                            config_version=version_in_force)))
 
     # -- recall ------------------------------------------------------------------------------------------------
     def recall(self, scope: Scope, query: str, limit: int | None = None, *, mode: str | None = None,

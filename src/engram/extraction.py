@@ -10,6 +10,7 @@ model that fails leaves the turn as it was and is kept as a failed job to retry,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -23,7 +24,7 @@ from .core.cursors import cursor_key
 from .core.labels import inherited_labels
 from .core.ops import AddOp, DeleteOp, Op
 from .core.scope import read_filter
-from .errors import ConfigError, ModelError, ValidationError
+from .errors import ConfigError, ModelError, PinBudgetExceeded, ValidationError
 from .models.base import Model
 from .models.registry import load_model
 from .policy import Policy
@@ -32,6 +33,8 @@ from .retrieval import Retrieval
 from .runtime import Runtime
 from .turn import Turn, new_id
 from .types import Event, Job, Record, Scope
+
+log = logging.getLogger("engram.extraction")
 
 
 def _per_strategy_model(spec: str) -> Model:
@@ -163,11 +166,16 @@ class Extraction:
                         continue  # already extracted from these events: a retried job never duplicates
                 sources = [by_id[i] for i in op.source_event_ids if i in by_id]
                 labels = {**inherited_labels(declared, sources), **op.labels} if declared else op.labels
-                written.append(turn.remember(
-                    op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
-                    scope=op.level, namespace=op.namespace,
-                    replaces=op.replaces if op.replaces not in changed else None, strategy=op.strategy,
-                    source_event_ids=op.source_event_ids, at=op.at, fact_key=op.fact_key))
+                try:
+                    written.append(turn.remember(
+                        op.summary, op.content, kind=op.kind if op.kind in kinds else kinds[0], labels=labels,
+                        scope=op.level, namespace=op.namespace,
+                        replaces=op.replaces if op.replaces not in changed else None, strategy=op.strategy,
+                        source_event_ids=op.source_event_ids, at=op.at, fact_key=op.fact_key))
+                except PinBudgetExceeded as exc:
+                    # a pinned record's successor would not fit the pins: the pinned record stays as it is (the
+                    # turn is not failed for it); the pins need consolidating, as for any pin over budget
+                    log.warning("extraction kept pinned record %s: %s", op.replaces, exc)
             elif isinstance(op, DeleteOp) and op.record_id not in changed:
                 turn.forget(op.record_id, within=self.strategy_writes(turn.scope, op.strategy))
         return written

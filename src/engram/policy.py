@@ -9,7 +9,7 @@ configuration for every agent, over its base's runtime.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -141,11 +141,16 @@ class Policy:
         used = sum(textmod.count_tokens(r.summary) for r in self.pinned(scope))
         return used, self.config_for(scope.agent).memory.pinned.max_tokens
 
-    def check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = ()) -> None:
-        """Raise :class:`PinBudgetExceeded` unless pinning ``adding`` (with a turn's ``pending`` pins) fits."""
-        used, budget = self.pin_budget(scope)
-        extra = sum(textmod.count_tokens(r.summary) for r in [*pending, *adding])
-        if used + extra > budget:
+    def check_pin_budget(self, scope: Scope, adding: Sequence[Record], *, pending: Sequence[Record] = (),
+                         releasing: Collection[str] = (), doing: str = "pinning") -> None:
+        """Raise :class:`PinBudgetExceeded` unless pinning ``adding`` (with a turn's ``pending`` pins) fits.
+
+        ``releasing``: ids of pinned records that leave the pins in the same change (a pinned record superseded
+        by its pinned successor, or one the turn already superseded or deleted), so they are not counted."""
+        pins = [r for r in [*self.pinned(scope), *pending, *adding] if r.id not in releasing]
+        used = sum(textmod.count_tokens(r.summary) for r in {r.id: r for r in pins}.values())
+        budget = self.config_for(scope.agent).memory.pinned.max_tokens
+        if used > budget:
             raise PinBudgetExceeded(
-                f"pinning would use {used + extra} of {budget} tokens (pinned.max_tokens); consolidate the "
+                f"{doing} would use {used} of {budget} tokens (pinned.max_tokens); consolidate the "
                 "pinned records into fewer, shorter ones, or unpin one first", field="pinned.max_tokens")

@@ -199,11 +199,16 @@ class Turn:
                      pinned=False, provenance=self._provenance(strategy, source_event_ids), fact_key=fact_key)
         text = record_text(summary, content, fact_key)
         pending = PendingRecord(rec, tuple(textmod.index_terms(text)), text)
-        if pin:
-            self.policy.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned())
+        moves = replaces is not None and (not self.preview or old.preview)  # a preview turn never moves live state
+        inherits = moves and old.pinned  # a pinned fact's new value stays pinned: pins are facts every turn sees
+        if pin or inherits:
+            self.policy.check_pin_budget(self.scope, [rec], pending=self.buffer.pinned(),
+                                         releasing={*self.buffer.changed(), *([old.id] if inherits else [])},
+                                         doing=f"keeping record {replaces} pinned as its successor" if inherits
+                                         else "pinning")
             pending.record = rec = replace(rec, pinned=True)
         self.buffer.add_record(pending)
-        if replaces is not None and (not self.preview or old.preview):  # a preview turn never moves live state
+        if moves and replaces is not None:
             self.buffer.change_status(replaces, "superseded", rec.id)
         self.written.append(rec)
         return rec
@@ -387,7 +392,9 @@ class Turn:
                 raise ConflictError(f"record {record_id} became {cur.status} before this turn committed",
                                     field="replaces" if status == "superseded" else "id")
             version = cur.version + 1
-            tx.update_record(record_id, status=status, superseded_by=by, version=version, updated_at=now)
+            # a record that leaves active leaves the pins too (a superseded pin passed to its successor above)
+            tx.update_record(record_id, status=status, superseded_by=by, pinned=False if cur.pinned else None,
+                             version=version, updated_at=now)
             tx.insert_version(Version(record_id=record_id, version=version,
                                       op="supersede" if status == "superseded" else "delete",
                                       summary=cur.summary, content=cur.content, kind=cur.kind, labels=cur.labels,

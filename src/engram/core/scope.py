@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -131,10 +132,26 @@ def read_filter(
 SETTING = "harness.memory.scope"  # where the levels an agent may read and write are configured
 
 
-def missing(right: str, level: str, allowed: Iterable[str]) -> str:
-    """The reason a level is refused, naming the setting that allows it (for every PermissionDenied on levels)."""
+def widen_recipe(agent: str, right: str, levels: Iterable[str]) -> str:
+    """How to allow ``levels`` for ``right`` while keeping the rest of the configuration in force.
+
+    An update changes only the fields it names; a whole document would start from its own shape's defaults
+    (the Twisp shape runs no strategy unless asked), so a hint that handed out a whole document would turn
+    extraction off as a side effect of widening a level.
+    """
+    wanted = set(levels)
+    doc = {"harness": {"memory": {"scope": {right: [lv for lv in LEVELS if lv in wanted]}}}}
+    return (f"mem.configure({agent!r}, {json.dumps(doc)}, update=True), an update that keeps every other "
+            f"setting in force (CLI: engram config set FILE --update --agent {agent}; HTTP: PATCH "
+            f"/v1/agents/{agent}/config)")
+
+
+def missing(right: str, level: str, allowed: Iterable[str], agent: str) -> str:
+    """The reason a level is refused, naming the setting that allows it and how to change only that setting
+    (for every PermissionDenied on levels)."""
+    allowed = tuple(allowed)
     return (f"scope.{right} does not include {level!r} (it is {list(allowed)}); add it in {SETTING}.{right} "
-            "of the agent's configuration")
+            f"of the agent's configuration with {widen_recipe(agent, right, (*allowed, level))}")
 
 
 def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_only: bool = False) -> Level:
@@ -145,7 +162,8 @@ def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_
         raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="scope")
     allowed = tuple(allowed)
     if level not in allowed:
-        raise PermissionDenied(f"writing at level {level!r}: {missing('write', level, allowed)}", field="scope")
+        raise PermissionDenied(f"writing at level {level!r}: {missing('write', level, allowed, scope.agent)}",
+                               field="scope")
     scope.require(level)
     return level
 
@@ -162,7 +180,8 @@ def check_replace(scope: Scope, target: Record, level: Level, namespace: str, al
     allowed = tuple(allowed)
     if target.level not in allowed:
         raise PermissionDenied(f"record {target.id} is at level {target.level!r}; superseding it needs the write "
-                               f"right there: {missing('write', target.level, allowed)}", field="replaces")
+                               f"right there: {missing('write', target.level, allowed, scope.agent)}",
+                               field="replaces")
     scope.require(target.level)
     if by_strategy and (target.level != level or target.namespace != namespace):
         raise PermissionDenied(f"a strategy writing {namespace} may not supersede record {target.id} of "
@@ -187,7 +206,8 @@ def check_events(scope: Scope, allowed: Iterable[str], *, write: bool, read_only
     allowed = tuple(allowed)
     if "session" not in allowed:
         raise PermissionDenied(f"{'writing' if write else 'reading'} session events: "
-                               f"{missing('write' if write else 'read', 'session', allowed)}", field="scope")
+                               f"{missing('write' if write else 'read', 'session', allowed, scope.agent)}",
+                               field="scope")
 
 
 def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: bool = False) -> None:
@@ -204,11 +224,12 @@ def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: 
             raise PermissionDenied("a scope bound to one actor may only erase that actor", field="actor")
         if not allowed:
             raise PermissionDenied("erasing needs a write level: scope.write is empty; add one in "
-                                   f"{SETTING}.write", field="scope")
+                                   f"{SETTING}.write with {widen_recipe(scope.agent, 'write', ('actor',))}",
+                                   field="scope")
         return
     if "agent" not in allowed:
-        raise PermissionDenied(f"erasing an actor from an agent-wide scope: {missing('write', 'agent', allowed)}",
-                               field="scope")
+        raise PermissionDenied("erasing an actor from an agent-wide scope: "
+                               f"{missing('write', 'agent', allowed, scope.agent)}", field="scope")
 
 
 def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:

@@ -12,9 +12,16 @@ new record, or a line of the session summary, recalled later as if someone had s
 - in the assistant's messages, sentences that talk about memory ("in my memory", "I don't have anything
   on file", "you told me"), that carry a record id, or that restate known records (the stored records
   most like the message, given by the caller): nearly word for word, or with 80% of their words taken
-  from them ("You live in Porto and you're allergic to peanuts").
+  from them ("You live in Porto and you're allergic to peanuts");
+- in the assistant's messages, what it quotes back from the conversation: a heading that introduces
+  recalled material ("From earlier in this session:", "Earlier in our conversation:"), and a sentence that
+  quotes the user's own words ('you said: "I live in Lyon."', the quotation whole even when it holds several
+  sentences). The user's words are evidence where the user said them, never a second time in the
+  assistant's mouth.
 
 What the user says is kept (their restatement is evidence consolidation skips); only blocks and ids go.
+This module is the one home of that rule: extraction and the session summary read events through
+:func:`clean`, and the summary reads its own earlier lines through :func:`is_echo_line`.
 """
 
 from __future__ import annotations
@@ -39,7 +46,14 @@ _MEMORY_TALK = re.compile(
     r"stored|saved|remembered)\b"
     r"|\bI (?:remember|recall|have (?:it )?(?:noted|on record|on file|saved))\b"
     r"|\byou (?:told|mentioned to|said to) me\b|\bas you (?:said|mentioned|told me)\b"
-    r"|^(?:recalled|from memory|memory|pinned|remembered)\s*:", re.IGNORECASE)
+    r"|^(?:recalled|from memory|memory|pinned|remembered)\s*:"
+    r"|^(?:from\s+)?(?:earlier|before|previously)(?:\s+(?:in|during)\s+(?:this|our|the)\s+(?:session|conversation|chat))?"
+    r"\s*:"
+    r"|\b(?:earlier|before|previously),?\s+you\s+(?:said|wrote|mentioned|told me)\b", re.IGNORECASE)
+# the assistant quoting the user's own words back: the attribution, then the quotation (closed on the line)
+_QUOTE = re.compile(r"\b(?:you|the user)\s+(?:said|wrote|mentioned|told me|stated|asked)\b[^\"“«\n]{0,12}"
+                    r"[\"“«][^\"”»\n]*[\"”»]", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _RESTATES = 0.6
 _COVERED = 0.8
 
@@ -72,11 +86,43 @@ def clean_text(text: str, role: str, known: Sequence[str] = ()) -> str:
     if role == "assistant":
         kept = []
         for line in out.split("\n"):
-            sentences = [s for s in split_sentences(line) if not is_memory_talk(s, known)]
+            sentences = [s for s in split_sentences(without_quotes(line))
+                         if _WORDS.search(s) and not is_memory_talk(s, known)]
             if sentences:
                 kept.append(" ".join(sentences))
         out = "\n".join(kept)
     return strip_ids(out)
+
+
+_WORDS = re.compile(r"\w")
+
+
+def without_quotes(line: str) -> str:
+    """``line`` without the sentences that quote the user's words back to them ('you said: "…"'), each removed
+    from the start of its sentence to the end of the quotation (or of the sentence the quotation sits in)."""
+    if not _QUOTE.search(line):
+        return line
+    out: list[str] = []
+    pos = 0
+    for m in _QUOTE.finditer(line):
+        if m.start() < pos:
+            continue
+        ends = [i + 1 for i in (line.rfind(c, pos, m.start()) for c in ".!?") if i >= 0]
+        start = max([pos, *ends])
+        end = m.end()
+        if line[end - 2:end - 1] not in (".", "!", "?"):  # the quotation ends inside its sentence: to its end
+            nxt = _SENTENCE_END.search(line, end)
+            end = nxt.end() if nxt else len(line)
+        out.append(line[pos:start])
+        pos = end
+    out.append(line[pos:])
+    return re.sub(r"[ \t]{2,}", " ", "".join(out)).strip()
+
+
+def is_echo_line(text: str, role: str, known: Sequence[str] = ()) -> bool:
+    """Whether a line of text (a message, or a line a summary kept) is all echo: nothing new is left of it once
+    what memory handed the model is removed (:func:`clean_text`)."""
+    return not _WORDS.search(clean_text(text, role, known))
 
 
 def clean(events: Sequence[Event], known: Sequence[str] = ()) -> list[Event]:

@@ -1,8 +1,9 @@
 """The offline session summary: the most informative sentences of the conversation, dated and tagged.
 
 Extractive: sentences are scored (content words, names, numbers; the user's statements that hold facts
-count most), near-duplicates dropped, and the best few kept in the order said. The previous running
-summary's lines compete with the new ones, slightly discounted, so the summary stays short.
+count most), near-duplicates dropped, and the best few kept in the order said. A running summary keeps
+the user's facts it held until the session changes them; its other lines compete with the new ones, slightly
+discounted, so the summary stays short.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..core import timeref
-from ..core.consolidate import similarity
+from ..core.consolidate import keys_match, norm_value, similarity
 from ..core.text import key_terms
 from ..types import Event
+from . import echo
+from .base import Fact
 from .extractor import OfflineExtractor
 from .lexicon import FILLER
 from .text import split_sentences
@@ -29,59 +32,116 @@ class SummaryDraft:
     lines: tuple[str, ...]
 
 
-def _sentence_score(sentence: str, role: str, extractor: OfflineExtractor, ev: Event) -> float:
+def _sentence_score(sentence: str, role: str, facts: Sequence[Fact], *, news: bool = False) -> float:
+    """How informative a sentence is; ``facts``: what the user states in it (none for the assistant); ``news``:
+    it changes a fact the summary holds, so it counts however short ("I moved to Paris.")."""
     text = sentence.strip()
-    if FILLER.fullmatch(text) or len(key_terms(text)) < 3:
+    if FILLER.fullmatch(text) or (len(key_terms(text)) < 3 and not news):
         return 0.0
     score = min(len(set(key_terms(text))), 12) / 4.0
     score += 0.7 * len(re.findall(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+", text))
     score += 0.8 * len(re.findall(r"\d", text)) ** 0.5
     if role == "user":
-        probe = Event(id=ev.id, agent=ev.agent, actor=ev.actor, session=ev.session, seq=ev.seq, role="user",
-                      content=text, at=ev.at)
-        score += 3.0 * len([f for f in extractor.facts([probe]) if not f.retract])
+        score += 3.0 * len([f for f in facts if not f.retract])
         score *= 1.3
     if text.endswith("?"):
         score *= 0.7
     return score
 
 
+_LINE = re.compile(r"^\[(?P<day>[^\]]*)\]\s*(?P<who>User|Assistant):\s*(?P<text>.*)$")
+MAX_HELD = 24  # lines a running summary holds at most: past that, its oldest lines go first
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A candidate line of the summary: its score, when it was said (order), its text, the user facts it holds."""
+
+    score: float
+    order: int
+    text: str
+    facts: tuple[Fact, ...] = ()
+
+
+def _changes(later: Fact, held: Fact) -> bool:
+    """Whether ``later`` says ``held`` no longer holds: it takes it back (by key, or by the words it names, as
+    consolidation's retractions do), or gives a single-valued fact a new value."""
+    same_key = keys_match(later.key, held.key)
+    if later.retract:
+        if later.topic:
+            have = set(key_terms(" ".join([held.summary, *re.split(r"[/:_.=-]+", held.key), held.value])))
+            return all(t in have for t in later.topic)
+        return same_key and (not later.value or norm_value(later.value) == norm_value(held.value))
+    return same_key and not later.multi and not held.multi and norm_value(later.value) != norm_value(held.value)
+
+
+def _outdated(held: _Line, said: Sequence[Fact]) -> bool:
+    """Whether the session since said that every fact the line ``held`` holds changed."""
+    return bool(held.facts) and all(any(_changes(g, f) for g in said) for f in held.facts)
+
+
+def _user_facts(text: str, ev: Event, extractor: OfflineExtractor) -> tuple[Fact, ...]:
+    probe = Event(id=ev.id, agent=ev.agent, actor=ev.actor, session=ev.session, seq=ev.seq, role="user",
+                  content=text.strip(), at=ev.at)
+    return tuple(extractor.facts([probe]))
+
+
 def summarize(events: Sequence[Event], prior: Sequence[str] = (), *, max_lines: int = 6,
               extractor: OfflineExtractor | None = None) -> SummaryDraft:
     """Pick the most informative sentences of the session (user facts first), dated and speaker-tagged.
 
-    ``prior`` lines (the previous running summary) compete with the new ones, slightly discounted, so the
-    summary stays short while the session grows.
+    A running summary never loses what it held unless the session says it changed: every ``prior`` line
+    (the previous running summary) that holds a fact the user stated stays, until later words give each of
+    its facts a new value or take it back. The rest (the assistant's lines, questions) and the new sentences
+    compete for ``max_lines``, the held ones slightly discounted; a new sentence stating a user fact always
+    gets in, so what the user says is summarized however long the session (up to :data:`MAX_HELD` lines,
+    past which the oldest go). A prior line that is all echo of memory (:func:`echo.is_echo_line`, the rule
+    extraction reads events by) is dropped, so a summary written before the rule heals.
     """
     ex = extractor or OfflineExtractor()
-    scored: list[tuple[float, int, str]] = []
+    held: list[_Line] = []
     order = 0
-    for line in prior:
-        line = line.strip().lstrip("- ").strip()
-        if line:
-            scored.append((0.85 * _sentence_score(re.sub(r"^\[[^\]]*\]\s*\w+:\s*", "", line), "prior", ex,
-                                                  _DUMMY), order, line))
-            order += 1
+    for raw in prior:
+        line = raw.strip().lstrip("- ").strip()
+        if not line:
+            continue
+        m = _LINE.match(line)
+        role = "prior" if m is None else m.group("who").lower()
+        text = line if m is None else m.group("text")
+        if role == "assistant" and echo.is_echo_line(text, role):
+            continue
+        facts = _user_facts(text, _DUMMY, ex) if role == "user" else ()
+        held.append(_Line(0.85 * _sentence_score(text, role, facts), order, line,
+                          tuple(f for f in facts if not f.retract)))
+        order += 1
+    new: list[_Line] = []
+    said: list[Fact] = []  # every fact the user stated in these events, a short sentence's too
     for ev in events:
         if ev.role not in ("user", "assistant") or not ev.content or ev.tool_calls:
             continue
         for s in split_sentences(ev.content):
-            sc = _sentence_score(s, ev.role, ex, ev)
+            facts = _user_facts(s, ev, ex) if ev.role == "user" else ()
+            said += facts
+            news = any(not g.retract and _changes(g, f) for g in facts for h in held for f in h.facts)
+            sc = _sentence_score(s, ev.role, facts, news=news)
             if sc <= 0:
                 continue
             dated, _ = timeref.rewrite(s, ev.at)
             tag = "User" if ev.role == "user" else "Assistant"
-            scored.append((sc, order, f"[{ev.at.date().isoformat()}] {tag}: {dated}"))
+            new.append(_Line(sc, order, f"[{ev.at.date().isoformat()}] {tag}: {dated}", facts))
             order += 1
-    chosen: list[tuple[float, int, str]] = []
-    for sc, i, line in sorted(scored, key=lambda x: (-x[0], x[1])):
-        if len(chosen) >= max_lines:
-            break
-        if any(similarity(line, c[2]) > 0.6 for c in chosen):
+    kept = [line for line in held if line.facts and not _outdated(line, said)]
+    chosen: list[_Line] = list(kept)
+    rest = [line for line in held if not line.facts] + new
+    for cand in sorted(rest, key=lambda x: (-x.score, x.order)):
+        stated = any(not f.retract for f in cand.facts)
+        if not stated and len(chosen) >= max_lines:
             continue
-        chosen.append((sc, i, line))
-    chosen.sort(key=lambda x: x[1])
-    lines = tuple(line for _, _, line in chosen)
+        if any(similarity(cand.text, c.text) > 0.6 for c in chosen):
+            continue
+        chosen.append(cand)
+    chosen.sort(key=lambda x: x.order)
+    lines = tuple(c.text for c in chosen[-MAX_HELD:])
     if not lines:
         return SummaryDraft("", ())
     return SummaryDraft(compose(lines, ex), lines)
@@ -101,7 +161,7 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
     ("said they live in Porto, have a cat named Pepper"), their questions and requests as what they asked
     about, the assistant's commitments ("booked", "I'll send") as what was decided.
     """
-    said: list[str] = []
+    said: dict[str, str] = {}  # consolidation key (the value too, for a multi-valued fact) -> its sentence
     asked: list[str] = []
     decided: list[str] = []
     day = ""
@@ -124,12 +184,16 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
                 asked.append(_in_sentence(topic, names))
         else:
             facts = _stated(text, extractor)
-        said.extend(s for s in (_in_sentence(f, names) for f in facts) if s not in said)
+        for f in facts:  # a later value of a single-valued fact takes the earlier one's place
+            said.pop(f.key if not f.multi else f"{f.key}={f.value}", None)
+            said[f.key if not f.multi else f"{f.key}={f.value}"] = _in_sentence(f.summary, names)
+    facts_said = list(dict.fromkeys(said.values()))
     parts = []
-    if said:
-        parts.append("the user said: " + ", ".join(said[:4]))
+    if facts_said:
+        parts.append("the user said: " + ", ".join(facts_said[:4]))
     if asked:
-        parts.append(("they" if said else "the user") + " asked about " + "; ".join(_short(a, 70) for a in asked[:2]))
+        parts.append(("they" if facts_said else "the user") + " asked about "
+                     + "; ".join(_short(a, 70) for a in asked[:2]))
     if decided:
         parts.append("the assistant said: " + _short(decided[-1], 90))
     if not parts:
@@ -138,11 +202,11 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
     return _short(out, 300)
 
 
-def _stated(text: str, extractor: OfflineExtractor) -> list[str]:
-    """The summaries of the facts a user's words state (none retracted)."""
+def _stated(text: str, extractor: OfflineExtractor) -> list[Fact]:
+    """The facts a user's words state (none retracted, each with a summary)."""
     probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
                   at=datetime(2000, 1, 1))
-    return [f.summary for f in extractor.facts([probe]) if not f.retract and f.summary]
+    return [f for f in extractor.facts([probe]) if not f.retract and f.summary]
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
