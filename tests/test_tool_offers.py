@@ -131,6 +131,22 @@ def test_memory_specs_drop_write_tools_where_nothing_could_be_written(make_memor
     assert add.parameters["properties"]["scope"]["enum"] == ["session", "agent"]
 
 
+def test_the_harness_checks_add_memory_against_the_levels_it_lists(make_memory: Callable[..., Memory]) -> None:
+    """The model is shown add_memory's scope as the levels this scope can write, each said in the description,
+    and a call naming another level is refused naming ``scope`` and the listed levels, writing nothing."""
+    mem = make_memory(WIDE)
+    bound = Scope("bot", session="s1")  # no actor: no actor level
+    add = next(s for s in memory_specs(mem.config_for("bot"), scope=bound) if s.name == "add_memory")
+    prop = add.parameters["properties"]["scope"]
+    assert prop["enum"] == ["session", "agent"]
+    assert "session (this session) or agent" in prop["description"] and "actor (" not in prop["description"]
+    with mem.turn(bound) as t:
+        with pytest.raises(ValidationError) as err:
+            ToolOps(t).call("add_memory", {"summary": "Likes tea", "scope": "actor"})
+    assert err.value.field == "scope" and "session, agent" in str(err.value)
+    assert mem.list(bound) == []
+
+
 @pytest.mark.parametrize(("bad", "why"), [("", "non-empty"), ("e\x00x", "NUL"), ("e\ud800", "lone surrogate"),
                                           ("e" * (validate.MAX_ID + 1), str(validate.MAX_ID)), (5, "string")])
 def test_a_bad_result_ref_is_refused_naming_ref(make_memory: Callable[..., Memory], bad: object, why: str) -> None:

@@ -95,7 +95,7 @@ def call_shape(params: object) -> ValidationError | None:
 def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     """An ``mcp`` MCPServer offering the memory tools the scope's configuration names, bound to ``scope``.
 
-    The tools are the harness's (:mod:`engram.harness.tools`, listed as :func:`engram.http.tools.offered` says
+    The tools are the harness's (:mod:`engram.harness.tools`, listed as :func:`engram.harness.tools.memory_specs` says
     them; a call's arguments are checked against exactly the listed schema): the same specs, argument checks and
     operations, each write in a turn of its own (reads in a read-only turn); only the defaults (``add_memory`` writes at
     :func:`~engram.core.scope.default_write_level`'s level: actor if the bound scope can write there, judged under
@@ -110,8 +110,7 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
     from mcp_types import Tool as MCPTool
 
     from .harness.arguments import check_arguments
-    from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps
-    from .http.tools import offered as offered_specs
+    from .harness.tools import READ_ONLY_TOOLS, ToolDefaults, ToolOps, memory_specs
 
     bound = scope
     defaults = ToolDefaults(scope=None, search_limit=SEARCH_RESULTS, max_limit=MAX_RESULTS)
@@ -119,8 +118,8 @@ def build_server(mem: Memory, scope: Scope, *, name: str = "engram") -> Any:
 
     def specs() -> dict[str, Any]:
         """The tools every face offers this scope (``add_memory``'s levels: those the bound scope can write)."""
-        return {s.name: s for s in offered_specs(mem.config_for(bound.agent), defaults=defaults, names=names,
-                                                 scope=bound)}
+        return {s.name: s for s in memory_specs(mem.config_for(bound.agent), defaults=defaults, names=names,
+                                                scope=bound)}
 
     def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
         """One tool call in a turn of its own, rendered (runs in a worker thread)."""

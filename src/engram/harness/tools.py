@@ -21,7 +21,6 @@ of raising. Anything else a tool raises is a bug or an outage: it propagates, an
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -113,14 +112,29 @@ def _whole(lowest: int, highest: int) -> dict[str, Any]:
     return {"type": "integer", "minimum": lowest, "maximum": highest}
 
 
+WHO_SEES = {"session": "this session", "actor": "every session of this actor",
+            "agent": "every actor and session of this agent"}
+
+
+def _levels(config: Config, defaults: ToolDefaults, scope: Scope | None) -> dict[str, Any]:
+    """``add_memory``'s ``scope`` argument: the levels a call can write at (:func:`writable_levels`), the default
+    (:meth:`ToolDefaults.write_level`) first, each said in its description, so the schema never offers a level
+    a call would be refused at. None writable (a read-only key): the configured levels, whose write is refused
+    naming the setting, and no write tool is offered (:func:`memory_specs`)."""
+    default = defaults.write_level(config, scope)
+    levels = writable_levels(config.memory.scope.write, scope) or tuple(config.memory.scope.write)
+    enum = sorted(levels, key=lambda lv: lv != default)  # the default first, then as configured
+    who = " or ".join(f"{lv} ({WHO_SEES[lv]})" for lv in enum)
+    return {"type": "string", "enum": enum,
+            "description": f"Who sees it: {who}." + (f" Default: {default}." if default else "")}
+
+
 def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | None = None) -> dict[str, ToolSpec]:
     """Every memory tool's spec under this configuration, offered or not, by name: what a call is checked
-    against (:meth:`ToolOps.call`). Each bound is the engine's own constant; ``add_memory`` names the level a call
-    without ``scope`` writes at for ``scope`` (:meth:`ToolDefaults.write_level`)."""
+    against (:meth:`ToolOps.call`), exactly as every face lists it (:func:`memory_specs`). Each bound is the
+    engine's own constant; ``add_memory``'s ``scope`` offers the levels a call can write at (:func:`_levels`)."""
     mem = config.memory
     top = defaults.max_limit
-    default = defaults.write_level(config, scope)
-    level = f" Default: {default}." if default else ""
     label_props = {name: _text(validate.MAX_LABEL_VALUE, description=lab.description)
                    for name, lab in mem.labels.items()}
     return {
@@ -133,9 +147,7 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | 
                 "content": _text(validate.MAX_RECORD_CONTENT, shortest=0,
                                  description="Optional evidence or detail."),
                 "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
-                "scope": {"type": "string", "enum": list(mem.scope.write),
-                          "description": "Who sees it: this session, every session of this actor, or the "
-                                         f"agent.{level}"},
+                "scope": _levels(config, defaults, scope),
                 "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
                 "replaces": _text(validate.MAX_ID, description="Id of an existing record this one supersedes."),
                 "pin": {"type": "boolean",
@@ -179,26 +191,16 @@ def memory_specs(config: Config, *, read_only: bool = False, defaults: ToolDefau
     ``config`` is the one in force for the caller (narrowed to its key's levels). ``add_memory``'s ``scope`` enum
     lists the levels a call can write at (:func:`~engram.core.scope.writable_levels`; a bound ``scope`` also
     drops the levels it has no id for), the default (:meth:`ToolDefaults.write_level`) first. Where there is none (a
-    read-only key), or with ``read_only``, no write tool is offered: every call would be refused, and an empty
-    enum is a schema no call can satisfy."""
+    read-only key), or with ``read_only``, no write tool is offered: every call would be refused."""
     mem = config.memory
     offered = set(mem.tools) & set(names)
     if not mem.enabled:
         offered &= {"retrieve_result", "search_history"}
     if config.harness.history.index == "none" or (scope is not None and scope.session is None):
         offered.discard("search_history")  # no index, or bound to no session: every search would be refused
-    levels = writable_levels(mem.scope.write, scope)
-    if read_only or not levels:
+    if read_only or not writable_levels(mem.scope.write, scope):
         offered -= set(WRITE_TOOLS)
-    specs = tool_specs(config, defaults, scope)
-    add = specs["add_memory"]
-    default = defaults.write_level(config, scope)
-    enum = sorted(levels, key=lambda lv: lv != default)  # the default first, then as configured
-    if "add_memory" in offered and add.parameters["properties"]["scope"]["enum"] != enum:
-        params = copy.deepcopy(add.parameters)
-        params["properties"]["scope"]["enum"] = enum
-        specs["add_memory"] = replace(add, parameters=params)
-    return [spec for name, spec in specs.items() if name in offered]
+    return [spec for name, spec in tool_specs(config, defaults, scope).items() if name in offered]
 
 
 def state_spec() -> ToolSpec:

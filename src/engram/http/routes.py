@@ -39,7 +39,6 @@ from .auth import (
 )
 from .batch import batch_plan
 from .paging import Tokens, events_page, record_before, record_cursor
-from .tools import offered
 
 bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer egk_<id>_<secret>")
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -327,9 +326,11 @@ def _tools_route(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) ->
         harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets
         no write tool). Below the agent path, ``add_memory`` offers only the levels the path's ids can write
         (no session path: no session level), as MCP bound to that scope does."""
+        from ..harness.tools import memory_specs
+
         bound = None if where == "agent" else ctx.scope
         return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
-                                 for t in offered(ctx.mem.config_for(ctx.scope.agent), scope=bound)])
+                                 for t in memory_specs(ctx.mem.config_for(ctx.scope.agent), scope=bound)])
 
 
 _tools_route(AG, agent_ctx, "agent")
