@@ -112,3 +112,20 @@ def test_extraction_keeps_a_pinned_fact_whose_successor_does_not_fit(make_memory
     assert f"extraction kept pinned record {lisbon.id}" in caplog.text
     assert len(mem.events(S2)) == 1
     assert [r.id for r in mem.pinned(S2)] == [lisbon.id] and mem.get(S1, lisbon.id).status == "active"
+
+
+def test_a_store_whose_deleted_records_kept_their_pin_is_mended_on_open(make_memory: Callable[..., Memory],
+                                                                        backend: str) -> None:
+    """Records an earlier engram deleted or replaced while pinned kept ``pinned``; opening the store clears it
+    (SQLite step 11, PostgreSQL step 15), and active pins stay."""
+    mem = make_memory(config())
+    kept = mem.remember(S1, "Allergic to penicillin", scope="actor", pin=True)
+    gone = mem.remember(S1, "Uses a wheelchair on long trips", scope="actor")
+    mem.forget(S1, gone.id)
+    true, step = ("1", 11) if backend == "sqlite" else ("true", 15)
+    with mem.store.write() as tx:  # as an earlier engram left it
+        tx.c.execute(f"UPDATE records SET pinned = {true} WHERE id = '{gone.id}'")
+        tx.c.execute(f"DELETE FROM schema_version WHERE version >= {step}")
+    mem.close()
+    again = make_memory(config())
+    assert again.get(S1, gone.id).pinned is False and again.get(S1, kept.id).pinned is True

@@ -140,9 +140,8 @@ def test_the_harness_checks_add_memory_against_the_levels_it_lists(make_memory: 
     prop = add.parameters["properties"]["scope"]
     assert prop["enum"] == ["session", "agent"]
     assert "session (this session) or agent" in prop["description"] and "actor (" not in prop["description"]
-    with mem.turn(bound) as t:
-        with pytest.raises(ValidationError) as err:
-            ToolOps(t).call("add_memory", {"summary": "Likes tea", "scope": "actor"})
+    with mem.turn(bound) as t, pytest.raises(ValidationError) as err:
+        ToolOps(t).call("add_memory", {"summary": "Likes tea", "scope": "actor"})
     assert err.value.field == "scope" and "session, agent" in str(err.value)
     assert mem.list(bound) == []
 

@@ -298,4 +298,9 @@ MIGRATIONS: tuple[str, ...] = (
         END LOOP;
     END $$;
     """,
+    # 15: a record that left active (superseded, deleted, expired) is no longer pinned: an earlier engram kept the
+    # flag, so `get` reported a deleted record as pinned (a pin now follows its fact to the successor instead)
+    """
+    UPDATE records SET pinned = false WHERE pinned AND status <> 'active';
+    """,
 )

@@ -184,4 +184,9 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT 'part:' || part, count(*) FROM records WHERE status = 'active' GROUP BY part
         UNION ALL SELECT 'part:' || part, count(*) FROM event_chunks GROUP BY part;
     """,
+    # 11: a record that left active (superseded, deleted, expired) is no longer pinned: an earlier engram kept the
+    # flag, so `get` reported a deleted record as pinned (a pin now follows its fact to the successor instead)
+    """
+    UPDATE records SET pinned = 0 WHERE pinned = 1 AND status <> 'active';
+    """,
 )
