@@ -129,3 +129,15 @@ def test_http_transport_refuses_non_loopback(tmp_path: Any, capsys: pytest.Captu
     assert code == 2 and "loopback" in capsys.readouterr().err
     code = main(["--db", f"sqlite:///{tmp_path / 'x.db'}", "--agent", "bad id!"])
     assert code == 2
+
+
+def test_the_instructions_name_only_the_tools_offered(tmp_path: Any) -> None:
+    """A server whose configuration offers no add_memory does not tell the model to add memories."""
+    mem = Memory.open(f"sqlite:///{tmp_path / 'mcp.db'}", embedder=HashingEmbedder())
+    try:
+        assert "add_memory" in build_server(mem, Scope("bot", "u1", "s1")).instructions
+        mem.configure("reader", {"harness": {"memory": {"tools": []}}})  # the Twisp shape: search_memory alone
+        said = build_server(mem, Scope("reader", "u1", "s1")).instructions
+        assert "Search memory" in said and "add_memory" not in said and "Add a memory" not in said
+    finally:
+        mem.close()
