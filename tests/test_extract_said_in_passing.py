@@ -127,6 +127,8 @@ def summaries(*turns: str) -> list[str]:
     (("they've made me a shift manager!",), ["Works as a shift manager"]),
     (("I am pharmacist in a big hospital",), ["Works as a pharmacist"]),
     (("Only sesame, I'm allergic.",), ["Allergic to sesame"]),
+    (("Peanuts make me sick, I'm allergic.",), ["Allergic to Peanuts"]),
+    (("cats give me hives, allergic to them",), ["Allergic to cats"]),
     (("we traded in the Corolla for a Tacoma",), ["Drives a Toyota Tacoma"]),
     (("Lorde is my fav, play something like her",), ["Favourite is Lorde"]),
     (("any songs like wet leg, theyre my fav band",), ["Favourite band is wet leg"]),
@@ -467,3 +469,10 @@ def test_through_memory_a_childs_new_school_said_in_passing_replaces_the_old(
                    ["Idris had a great week at Meadow Vale Academy, so glad we moved him"])
     assert "Son Idris goes to Meadow Vale Academy" in active and not any("Brook Lane" in s for s in active), active
 
+
+
+def test_through_memory_an_allergy_restated_as_what_it_does_is_one_record(make_memory: Callable[..., Memory]) -> None:
+    """A black-box user's restatement ("Peanuts make me sick, I'm allergic.") was stored as a second, garbled
+    record ("Allergic to Peanuts make me sick") beside the first."""
+    active = _play(make_memory, ["I'm allergic to peanuts."], ["Peanuts make me sick, I'm allergic."])
+    assert [s for s in active if "llergic" in s] == ["Allergic to peanuts"], active

@@ -89,6 +89,11 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"can't have|cannot eat|can't eat|avoid)\s+)(?P<x>[\w' -]{2,30}?)(?:\s+(?i:is|are)\s+(?i:off limits|a no-go|out)"
      r"(?:\s+(?i:for me))?)?\s*[,;(]\s*(?:(?i:I am|I'm|im)\s+(?:(?i:very|really|severely|super)\s+)?(?i:allergic)|"
      r"(?:(?i:a|an|proper|real|bad|serious|actual|severe)\s+)?(?i:allergy))\)?[.!]*$", r"I am allergic to \g<x>"),
+    # ... or as what it does to them: "Peanuts make me sick, I'm allergic.", "cats give me hives, allergic to them"
+    (r"^(?P<x>[\w' -]{2,30}?)\s+(?i:make|makes|made|give|gives|gave)\s+me\s+[\w -]{2,20}?\s*[,;]\s*"
+     r"(?:(?:(?i:I am|I'm|im)\s+)?(?:(?i:very|really|severely|super)\s+)?(?i:allergic)"
+     r"(?:\s+(?i:to)\s+(?i:it|them|those|these|that))?|(?:(?i:an?|proper|real|bad|serious|actual|severe)\s+)?"
+     r"(?i:allergy))[.!]*$", r"I am allergic to \g<x>"),
     # ... or before it, as an answer: "Only peanuts, I'm allergic", "Shellfish, I'm allergic."
     (r"^(?:(?i:only|just|mainly|mostly)\s+)?" + _ANSWERS_NOT + r"(?P<x>[\w' -]{2,30}?)\s*,\s*(?i:I am|I'm|im)\s+"
      r"(?:(?i:very|really|severely|super)\s+)?(?i:allergic)[.!]*$", r"I am allergic to \g<x>"),
