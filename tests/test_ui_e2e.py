@@ -269,7 +269,8 @@ def test_find_a_record_and_follow_its_supersede_chain(page: Any, site: Site) -> 
     main(page).get_by_role("link", name="Prefers email; never call, not even about refunds").click()
     expect(main(page).locator(".summary-big")).to_have_text("Prefers email; never call, not even about refunds")
     versions = main(page).locator("#versions > li")
-    expect(versions).to_have_count(5)  # 3 creates + 2 supersedes along the chain
+    expect(versions).to_have_count(6)  # 3 creates + 2 supersedes along the chain + its pin
+    expect(main(page).locator("#versions")).to_contain_text("pin")
     expect(main(page).locator("#versions")).to_contain_text("supersede")
     expect(main(page)).to_contain_text("t_demo_reply")  # its RETRIEVED uses
     expect(main(page)).to_contain_text("0.830")
