@@ -12,9 +12,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from botocore.exceptions import ClientError
 
-from tests.support.agentcore import Served, failed_job, served
+from tests.support.agentcore import Served, failed_job, refused_token, served
 from tests.support.backends import BACKENDS
 
 ACTOR, SESSION = "pf", "pf-s"
@@ -57,14 +56,6 @@ def world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield World(ac, c)
 
 
-def refused(call: Callable[[], Any]) -> None:
-    with pytest.raises(ClientError) as exc:
-        call()
-    err = exc.value.response
-    assert err["Error"]["Code"] == "ValidationException", err
-    assert [f["name"] for f in err.get("fieldList", [])] == ["nextToken"], err
-
-
 def listing(call: Callable[..., dict[str, Any]], key: str, item: str, kw: dict[str, Any],
             others: list[dict[str, Any]], page: int = 50) -> None:
     """Page 1 of ``call(**kw)`` has a token; each of ``others`` (the same listing, other filters) refuses it and
@@ -75,7 +66,7 @@ def listing(call: Callable[..., dict[str, Any]], key: str, item: str, kw: dict[s
     token = first["nextToken"]
     for other in others:
         before = [x[item] for x in call(**other, maxResults=page)[key]]
-        refused(lambda o=other: call(**o, maxResults=2, nextToken=token))
+        refused_token(lambda o=other: call(**o, maxResults=2, nextToken=token))
         assert [x[item] for x in call(**other, maxResults=page)[key]] == before
     seen = [x[item] for x in first[key]]
     for size in (2, 1, 3, 2, 1, 3, 2, 1, 3):

@@ -16,7 +16,7 @@ from botocore.exceptions import ClientError
 
 from engram.agentcore import registry
 from engram.engine import open_store
-from tests.support.agentcore import Served, served
+from tests.support.agentcore import Served, refused_token, served
 from tests.support.backends import BACKENDS
 
 CONTROL = "bedrock-agentcore-control"
@@ -60,17 +60,6 @@ def paging(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         yield Paging(ac, a, b)
 
 
-def refused(call: Callable[[], Any]) -> str:
-    """``call`` is refused as AWS refuses a bad token: a ValidationException naming nextToken; its message."""
-    with pytest.raises(ClientError) as exc:
-        call()
-    err = exc.value.response
-    assert err["Error"]["Code"] == "ValidationException", err
-    assert [f["name"] for f in err.get("fieldList", [])] == ["nextToken"], err
-    assert err["Error"]["Message"].startswith("nextToken: ")
-    return str(err["Error"]["Message"])
-
-
 def _all(page: Callable[..., dict[str, Any]], key: str, item: str, **kw: Any) -> list[str]:
     seen: list[str] = []
     more: dict[str, str] = {}
@@ -102,24 +91,24 @@ def test_a_token_is_refused_by_another_listing(paging: Paging) -> None:
     h0, h1 = a.harnesses
     versions = a.ctl.list_harness_versions(harnessId=h0, maxResults=1)["nextToken"]
     # the same operation, another harness: the versions token names a version both harnesses have
-    refused(lambda: a.ctl.list_harness_versions(harnessId=h1, nextToken=versions))
+    refused_token(lambda: a.ctl.list_harness_versions(harnessId=h1, nextToken=versions))
     # another operation
     for token in (harnesses, versions):
-        refused(lambda t=token: a.ctl.list_memories(nextToken=t))
+        refused_token(lambda t=token: a.ctl.list_memories(nextToken=t))
     for token in (memories, versions):
-        refused(lambda t=token: a.ctl.list_harnesses(nextToken=t))
+        refused_token(lambda t=token: a.ctl.list_harnesses(nextToken=t))
     for token in (memories, harnesses):
-        refused(lambda t=token: a.ctl.list_harness_versions(harnessId=h0, nextToken=t))
+        refused_token(lambda t=token: a.ctl.list_harness_versions(harnessId=h0, nextToken=t))
     # the data plane's tokens and the control plane's never open each other's listings
     data = ac.client()
     for s in ("s1", "s2"):
         data.create_event(memoryId=ac.memory.id, actorId="pager", sessionId=s, eventTimestamp=datetime.now(UTC),
                           payload=[{"conversational": {"content": {"text": s}, "role": "USER"}}])
     sessions = data.list_sessions(memoryId=ac.memory.id, actorId="pager", maxResults=1)["nextToken"]
-    refused(lambda: a.ctl.list_memories(nextToken=sessions))
-    refused(lambda: a.ctl.list_harnesses(nextToken=sessions))
-    refused(lambda: data.list_sessions(memoryId=ac.memory.id, actorId="pager", nextToken=memories))
-    refused(lambda: data.list_actors(memoryId=ac.memory.id, nextToken=memories))
+    refused_token(lambda: a.ctl.list_memories(nextToken=sessions))
+    refused_token(lambda: a.ctl.list_harnesses(nextToken=sessions))
+    refused_token(lambda: data.list_sessions(memoryId=ac.memory.id, actorId="pager", nextToken=memories))
+    refused_token(lambda: data.list_actors(memoryId=ac.memory.id, nextToken=memories))
 
 
 def test_a_token_is_refused_by_another_caller(paging: Paging) -> None:
@@ -134,34 +123,34 @@ def test_a_token_is_refused_by_another_caller(paging: Paging) -> None:
         store.close()
     own = ac.client(CONTROL, creds=ac.issue(own_agent))
     assert [m["id"] for m in own.list_memories()["memories"]] == [second_page_first]
-    refused(lambda: own.list_memories(nextToken=page["nextToken"]))
+    refused_token(lambda: own.list_memories(nextToken=page["nextToken"]))
     # another tenant: refused alike, whatever the token's listing holds; the refusal names nothing of it
     late = a.ctl.create_memory(name="ALate", eventExpiryDuration=30)["memory"]["id"]
     token = a.ctl.list_memories(maxResults=len(a.memories))["nextToken"]  # its next page starts at ``late``
     harness_token = a.ctl.list_harnesses(maxResults=1)["nextToken"]
     versions = a.ctl.list_harness_versions(harnessId=a.harnesses[0], maxResults=1)["nextToken"]
-    said = {refused(lambda: b.ctl.list_memories(nextToken=token)),
-            refused(lambda: b.ctl.list_harnesses(nextToken=harness_token)),
-            refused(lambda: b.ctl.list_harness_versions(harnessId=b.harnesses[0], nextToken=versions))}
+    said = {refused_token(lambda: b.ctl.list_memories(nextToken=token)),
+            refused_token(lambda: b.ctl.list_harnesses(nextToken=harness_token)),
+            refused_token(lambda: b.ctl.list_harness_versions(harnessId=b.harnesses[0], nextToken=versions))}
     a.ctl.delete_memory(memoryId=late)  # the memory A's token names is gone: B hears the same
-    said.add(refused(lambda: b.ctl.list_memories(nextToken=token)))
+    said.add(refused_token(lambda: b.ctl.list_memories(nextToken=token)))
     [message] = said
     assert not any(x in message for x in [*a.memories, late, *a.harnesses, "bot", "gone"])
     with pytest.raises(ClientError):  # while A itself is told its page's memory is gone
         a.ctl.list_memories(nextToken=token)
     # an actor-bound key of A's own agent is another caller too
     actor = ac.client(CONTROL, creds=ac.issue("bot", "--actor", "u1"))
-    refused(lambda: actor.list_memories(nextToken=page["nextToken"]))
+    refused_token(lambda: actor.list_memories(nextToken=page["nextToken"]))
 
 
 def test_a_token_the_server_never_issued_is_refused(paging: Paging) -> None:
     """What the old tokens were (the next page's memory or harness id, a version number) is no token: a caller
     cannot make one up, not even from what its own listing shows."""
     b = paging.b
-    refused(lambda: b.ctl.list_memories(nextToken=b.memories[1]))
-    refused(lambda: b.ctl.list_harnesses(nextToken=b.harnesses[1]))
-    refused(lambda: b.ctl.list_harness_versions(harnessId=b.harnesses[0], nextToken="2"))
+    refused_token(lambda: b.ctl.list_memories(nextToken=b.memories[1]))
+    refused_token(lambda: b.ctl.list_harnesses(nextToken=b.harnesses[1]))
+    refused_token(lambda: b.ctl.list_harness_versions(harnessId=b.harnesses[0], nextToken="2"))
     real = b.ctl.list_memories(maxResults=1)["nextToken"]
     head, _, sig = real.partition(".")
-    refused(lambda: b.ctl.list_memories(nextToken=f"{head}.{sig[::-1]}"))  # changed by the client
-    refused(lambda: b.ctl.list_memories(nextToken="x" * 5000))
+    refused_token(lambda: b.ctl.list_memories(nextToken=f"{head}.{sig[::-1]}"))  # changed by the client
+    refused_token(lambda: b.ctl.list_memories(nextToken="x" * 5000))

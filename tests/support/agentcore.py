@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,6 +18,7 @@ from typing import Any
 import boto3
 import pytest
 from botocore.config import Config
+from botocore.exceptions import ClientError
 
 from engram.agentcore import registry
 from engram.agentcore.registry import MemoryResource
@@ -114,3 +115,14 @@ def job_status(ac: Served, job_id: str) -> str:
         store.close()
     assert job is not None
     return job.status
+
+
+def refused_token(call: Callable[[], Any]) -> str:
+    """``call`` is refused as AWS refuses a bad page token: a ValidationException naming nextToken; its message."""
+    with pytest.raises(ClientError) as exc:
+        call()
+    err = exc.value.response
+    assert err["Error"]["Code"] == "ValidationException", err
+    assert [f["name"] for f in err.get("fieldList", [])] == ["nextToken"], err
+    assert err["Error"]["Message"].startswith("nextToken: ")
+    return str(err["Error"]["Message"])
