@@ -184,9 +184,10 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
                 asked.append(_in_sentence(topic, names))
         else:
             facts = _stated(text, extractor)
-        for f in facts:  # a later value of a single-valued fact takes the earlier one's place
-            said.pop(f.key if not f.multi else f"{f.key}={f.value}", None)
-            said[f.key if not f.multi else f"{f.key}={f.value}"] = _in_sentence(f.summary, names)
+        for f in facts:  # a later value of a single-valued fact takes the earlier one's place (and its order)
+            key = f"{f.key}={f.value}" if f.multi else f.key
+            said.pop(key, None)
+            said[key] = _in_sentence(f.summary, names)
     facts_said = list(dict.fromkeys(said.values()))
     parts = []
     if facts_said:
