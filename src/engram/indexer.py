@@ -46,6 +46,7 @@ class Indexer:
         self.last_error: EngramError | OSError | None = None  # of the latest failed background batch
         self._cond = threading.Condition()
         self._inflight: set[str] = set()
+        self._finished = 0  # batches this process has written: a read older than the latest may be stale
         self._one_at_a_time = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -109,11 +110,17 @@ class Indexer:
     def _step(self, session: Session | None, limit: int) -> tuple[int, set[str]]:
         """Embed one batch of pending chunks not already in flight here. Returns how many were embedded and,
         when none was, the pending keys seen (all in flight here; empty: nothing is pending)."""
-        with self.store.read() as tx:
-            rows = tx.unembedded_chunks(session, limit=limit + len(self._inflight))
-        with self._cond:
-            mine = [(k, t) for k, t in rows if k not in self._inflight][:limit]
-            self._inflight.update(k for k, _ in mine)
+        while True:
+            with self._cond:
+                finished = self._finished
+            with self.store.read() as tx:
+                rows = tx.unembedded_chunks(session, limit=limit + len(self._inflight))
+            with self._cond:
+                if self._finished != finished:  # a batch left _inflight while we read: its rows may look pending
+                    continue
+                mine = [(k, t) for k, t in rows if k not in self._inflight][:limit]
+                self._inflight.update(k for k, _ in mine)
+                break
         if not mine:
             return 0, {k for k, _ in rows}
         try:
@@ -121,6 +128,7 @@ class Indexer:
         finally:
             with self._cond:
                 self._inflight.difference_update(k for k, _ in mine)
+                self._finished += 1
                 self._cond.notify_all()
         return len(mine), set()
 
