@@ -33,11 +33,17 @@ import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Send
 from starlette.types import Scope as AsgiScope
 
-from ..errors import NotFound
+from ..errors import EngramError, NotFound
 from ..grants import LOCAL_GRANT, Grant
 from ..stores.base import Store
-from . import credentials, ids, registry, sigv4, state
-from .errors import AccessDeniedException, AwsError, InvalidSignatureException, UnrecognizedClientException
+from . import credentials, ids, memories, sigv4, state
+from .errors import (
+    AccessDeniedException,
+    AwsError,
+    InvalidSignatureException,
+    UnrecognizedClientException,
+    from_engram,
+)
 
 log = logging.getLogger("engram.agentcore")
 
@@ -120,14 +126,15 @@ def _has_client_token(body: bytes) -> bool:
     return isinstance(doc, dict) and isinstance(doc.get("clientToken"), str) and bool(doc["clientToken"])
 
 
-def _memory_region(store: Store, path: str) -> str | None:
+def _memory_region(store: Store, path: str, grant: Grant) -> str | None:
     """The region of the memory a ``/memories/{memoryId}/…`` path names (from its ARN); None for another
-    path or a memory that does not exist (the route answers that)."""
+    path or a memory that does not exist or ``grant`` does not reach (the route answers that: another tenant's
+    memory is ResourceNotFound, its region no more told than its existence)."""
     parts = path.split("/")
     if len(parts) < 4 or parts[1] != "memories" or parts[2] in ("", "create"):
         return None
     try:
-        res = registry.get(store, ids.path_param(parts[2]))
+        res = memories.find(store, grant, ids.path_param(parts[2]))
     except (NotFound, AwsError):
         return None
     fields = res.arn.split(":")
@@ -169,6 +176,10 @@ class SigV4Middleware:
             grant, signed = await self._authenticate(scope, body)
         except AwsError as exc:
             await send_aws_error(send, exc)
+            return
+        except EngramError as exc:  # the credential lookup failed (a StoreError): AWS's shape, not a bare 500
+            log.error("%s %s failed: %s: %s", scope.get("method"), scope.get("path"), type(exc).__name__, exc)
+            await send_aws_error(send, from_engram(exc))
             return
         raw_path = scope.get("raw_path")
         state = scope.setdefault("state", {})
@@ -214,7 +225,8 @@ class SigV4Middleware:
         sigv4.verify(cred, found.secret, method=scope["method"], raw_path=path.decode("latin-1"),
                      raw_query=scope.get("query_string", b"").decode("latin-1"), headers=headers, body=body,
                      now=now)
-        region = await anyio.to_thread.run_sync(_memory_region, self.store, path.decode("latin-1"))
+        region = await anyio.to_thread.run_sync(_memory_region, self.store, path.decode("latin-1"),
+                                                Grant.of(found.key))
         if region is not None and cred.region != region:
             raise InvalidSignatureException(f"Credential should be scoped to a valid region: this memory is in "
                                             f"'{region}', the signature is for '{cred.region}'.")

@@ -22,6 +22,7 @@ only loopback names are served (421 otherwise), on every path.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 from typing import Annotated, Any
 
@@ -32,13 +33,15 @@ from starlette.types import ASGIApp, Receive, Send
 from starlette.types import Scope as AsgiScope
 
 from ..engine import Memory
-from ..errors import PermissionDenied
+from ..errors import EngramError, PermissionDenied
 from ..grants import LOCAL_GRANT, Ctx, Grant, view
 from ..keys import check_key
 from ..stores.base import Store
 from ..types import ID_PATTERN, MAX_SCOPE_ID, Scope
-from .errors import MisdirectedRequest, Unauthenticated, body_for
+from .errors import MisdirectedRequest, Unauthenticated, body, body_for, status_for
 from .wire import send_json
+
+log = logging.getLogger("engram.http")
 
 PUBLIC_V1 = frozenset({"/v1/health", "/v1/ready"})
 _PATH_IDS = re.compile(r"^/v1/agents/([^/]+)(?:/actors/([^/]+))?(?:/sessions/([^/]+))?")
@@ -97,6 +100,12 @@ class AuthMiddleware:
             status = 401 if isinstance(exc, Unauthenticated) else 403
             headers = [(b"www-authenticate", b'Bearer realm="engram"')] if status == 401 else []
             await send_json(send, status, body_for(exc), headers)
+            return
+        except EngramError as exc:  # the key could not be checked (a StoreError): its status, not a bare 500
+            # no key is verified yet: the class goes out, the details (a database host…) only to the log
+            log.error("%s %s failed: %s: %s", scope.get("method"), path, type(exc).__name__, exc)
+            await send_json(send, status_for(exc), body(type(exc).__name__, "the key could not be checked; the "
+                                                         "server log has the details"))
             return
         scope.setdefault("state", {})["grant"] = grant
         await self.app(scope, receive, send)

@@ -252,9 +252,14 @@ def eq_cond(col: str, value: str | None) -> tuple[str, list[Any]]:
     return (f"{col} = %s", [value]) if value is not None else (f"{col} IS NULL", [])
 
 
+def reason(exc: psycopg.Error) -> str:
+    """The first line of a psycopg error (libpq's hints on the next lines are left out)."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 def map_error(exc: psycopg.Error) -> EngramError:
     """A psycopg error as engram's error tree (data problems are the caller's; the rest the store's)."""
-    msg = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    msg = reason(exc)
     if isinstance(exc, psycopg.DataError):
         return ValidationError(f"PostgreSQL rejected a value: {msg}")
     if isinstance(exc, psycopg.IntegrityError):

@@ -54,6 +54,7 @@ from .sql import (
     hung_up,
     lock_key,
     map_error,
+    reason,
 )
 from .vectors import VectorBinaryLoader, VectorTextLoader, choose_plan, dumper_for
 
@@ -64,6 +65,7 @@ class PgTx(MetaTx, EventsTx, RecordsTx, SearchTx, ReanalyseTx, EmbeddingTx, Jobs
     """A transaction on one pooled connection; see :class:`engram.stores.base.Tx` for the contract."""
 
 
+PROBE_TIMEOUT = 5  # seconds a connection attempt may take that asks why the pool had no connection (_unreachable)
 FIRST_PASS_KEPT = 10_000  # sets of partitions whose last recall's choices are remembered
 
 
@@ -109,9 +111,12 @@ class PostgresStore:
     def _make_pool(self, conninfo: str, name: str) -> ConnectionPool[Conn]:
         kwargs: dict[str, Any] = {"autocommit": True, "row_factory": dict_row, "context": self._context,
                                   "prepare_threshold": self.settings.prepare_threshold}
+        # a lost server is tried again at least every pool_timeout / 2 (psycopg_pool's default backs off for up to
+        # 5 minutes), so once it is back the next request waits at most that long for a connection
         pool = ConnectionPool(conninfo, connection_class=psycopg.Connection[DictRow], kwargs=kwargs,
                               min_size=self.settings.pool_min, max_size=self.settings.pool_max,
-                              timeout=self.settings.pool_timeout, name=name, open=False)
+                              timeout=self.settings.pool_timeout, reconnect_timeout=self.settings.pool_timeout / 2,
+                              name=name, open=False)
         try:
             pool.open(wait=self.settings.pool_min > 0, timeout=self.settings.pool_timeout)
         except PoolTimeout as exc:
@@ -124,7 +129,7 @@ class PostgresStore:
         try:
             conn = psycopg.connect(self.settings.direct_conninfo, autocommit=True, row_factory=dict_row)
         except psycopg.OperationalError as exc:
-            raise StoreError(f"cannot connect to PostgreSQL: {map_error(exc).message}", field="url") from exc
+            raise StoreError(f"cannot connect to PostgreSQL: {reason(exc)}", field="url") from exc
         try:
             with conn:
                 self._ensure_vector(conn)
@@ -445,6 +450,9 @@ class PostgresStore:
             try:
                 conn = pool.getconn()
             except PoolTimeout as exc:
+                why = self._unreachable(pool)
+                if why is not None:
+                    raise StoreError(f"cannot reach PostgreSQL: {why}") from exc
                 raise StoreError(f"no PostgreSQL connection free within {self.settings.pool_timeout:g}s "
                                  "(raise pool_max or pool_timeout)") from exc
             except psycopg.Error as exc:
@@ -454,6 +462,17 @@ class PostgresStore:
             conn.close()
             pool.putconn(conn)  # closed: the pool discards it and opens a new one
         raise StoreError("every pooled PostgreSQL connection was closed by the server; is it restarting?")
+
+    def _unreachable(self, pool: ConnectionPool[Conn]) -> str | None:
+        """Why no connection came from ``pool`` in time, when it is the server's fault: one direct connection
+        attempt, made only after a timeout. A server that is down or refusing (its error, e.g. "Connection
+        refused") is not an exhausted pool, and raising ``pool_max`` would not help; None when it answers."""
+        conninfo = pool.conninfo if isinstance(pool.conninfo, str) else pool.conninfo()
+        try:
+            psycopg.connect(conninfo, connect_timeout=PROBE_TIMEOUT).close()
+        except psycopg.Error as exc:
+            return reason(exc)
+        return None
 
     def write(self) -> AbstractContextManager[PgTx]:
         return self._tx(True)

@@ -105,12 +105,16 @@ class SqliteStore:
                                    check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open SQLite database: {exc}", field="url") from exc
-        conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        if not self.memory:
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        try:  # the first statements read the file: not a database, locked exclusively elsewhere, unreadable
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA foreign_keys = ON")
+            if not self.memory:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"cannot open SQLite database: {exc}", field="url") from exc
         with self._conns_lock:
             self._conns.append(conn)
         if not self.memory:
@@ -141,7 +145,8 @@ class SqliteStore:
             try:
                 yield tx
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # SQLite rolls back by itself on some errors (disk full, I/O)
+                    conn.execute("ROLLBACK")
                 raise
             else:
                 self._commit(conn)
@@ -212,7 +217,8 @@ class SqliteStore:
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or time.monotonic() > deadline:
-                    conn.execute("ROLLBACK")
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
                     raise StoreError(f"SQLite could not commit: {exc}") from exc
                 time.sleep(0.01)
 
