@@ -17,9 +17,12 @@ from engram.types import Event, Record
 
 ADA = Scope("bot", "ada", "s1")
 BOB = Scope("bot", "bob", "s1")  # the same session id, another actor
-SEMANTIC = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-                                   "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]}}}
-NO_EXTRACTION = {"harness": {"memory": {"extraction": {"trigger": "off"}, "strategies": []}}}
+HISTORY = {"index": "messages"}  # named: what the harness shape defaults to is not this file's subject
+SEMANTIC = {"harness": {"memory": {"enabled": True,
+                                   "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                   "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]},
+                        "history": HISTORY}}
+NO_EXTRACTION = {"harness": {"memory": {"extraction": {"trigger": "off"}, "strategies": []}, "history": HISTORY}}
 
 
 class CountingEmbedder(HashingEmbedder):
@@ -202,3 +205,93 @@ def test_an_unchanged_text_reuses_the_stored_vectors(make_memory: Callable[..., 
     mem.wait_indexed()
     assert emb.texts[seen:] == ["I live in Porto now."]  # a new text is embedded
     assert [h.event.id for h in mem.search_history(ADA, "Porto", limit=5, mode="vector") if h.event] == [newer.id]
+
+
+CARD = "My card number is 4111 1111 1111 1111."
+
+
+def _extracting(trigger: str, **extraction: Any) -> dict[str, Any]:
+    return {"harness": {"memory": {"enabled": True,
+                                   "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+                                   "extraction": {"trigger": trigger, **extraction},
+                                   "strategies": [{"type": "SEMANTIC"}]}, "history": HISTORY}}
+
+
+def _texts(mem: Memory, scope: Scope) -> list[str]:
+    """Every record's summary and content, whatever its status."""
+    return [f"{r.summary} {r.content or ''}" for r in mem.list(scope, status=["active", "superseded", "deleted"])]
+
+
+def test_a_queued_job_extracts_the_new_form_never_the_old_text(make_memory: Callable[..., Memory]) -> None:
+    """A job queued by an append names the session, not its events: run after a replace, it reads the new forms
+    (the redacted card number is never extracted; the corrected city is, and its record names the new event)."""
+    mem = make_memory(_extracting("async"))
+    card, city = mem.append(ADA, [{"role": "user", "content": CARD}, {"role": "user", "content": "I live in Lisbon."}])
+    assert [j.status for j in mem.jobs(ADA)] == ["pending"] and _texts(mem, ADA) == []  # queued, not run
+    with mem.turn(ADA) as t:
+        redacted = t.replace_event(card.id, {"role": "user", "content": "[redacted]"})
+        moved = t.replace_event(city.id, {"role": "user", "content": "I live in Porto."})
+    assert mem.run_jobs() >= 1 and {j.status for j in mem.jobs(ADA)} == {"done"}
+    texts = _texts(mem, ADA)
+    assert not any("4111" in x or "Lisbon" in x for x in texts), texts
+    (porto,) = [r for r in mem.list(ADA) if "Porto" in r.summary]
+    assert porto.provenance.source_event_ids == (moved.id,)
+    assert [e.id for e in mem.events(ADA)] == [redacted.id, moved.id]
+
+
+@pytest.mark.parametrize("trigger", ["every_n", "turn_end"])
+def test_an_extraction_not_yet_run_reads_the_new_form(make_memory: Callable[..., Memory], trigger: str) -> None:
+    """An event stored and not yet extracted (``every_n`` not reached; a turn that did not extract), then replaced:
+    the replacing turn's own extraction reads the session as that turn leaves it, never the old text."""
+    mem = make_memory(_extracting(trigger, every_n=2))
+    with mem.turn(ADA, extract=trigger == "every_n") as t:
+        (card,) = t.append([{"role": "user", "content": CARD}])
+    assert _texts(mem, ADA) == []
+    with mem.turn(ADA) as t:
+        redacted = t.replace_event(card.id, {"role": "user", "content": "[redacted] I live in Porto."})
+    texts = _texts(mem, ADA)
+    assert texts and not any("4111" in x for x in texts), texts
+    assert all(r.provenance.source_event_ids == (redacted.id,) for r in mem.list(ADA))
+    assert mem.extract(ADA) == []  # nothing left over: the cursor is past the new form
+
+
+def test_events_of_one_instant_keep_their_append_order_through_a_replace(
+        make_memory: Callable[..., Memory], db_url: str) -> None:
+    """One append stores its messages at one instant; they read back in the order appended (their numbers), and
+    a replaced one keeps its place and its number, so paging by (at, number) and the list agree, on reload too."""
+    mem = make_memory(NO_EXTRACTION)
+    a, b, c = mem.append(ADA, [{"role": "user", "content": x} for x in ("one", "two", "three")])
+    assert a.at == b.at == c.at and [e.seq for e in (a, b, c)] == [1, 2, 3]
+    assert [e.id for e in mem.events(ADA)] == [a.id, b.id, c.id]
+    with mem.turn(ADA) as t:
+        new_a = t.replace_event(a.id, {"role": "user", "content": "one, edited"})
+        new_b = t.replace_event(b.id, {"role": "user", "content": "two, edited"})
+    assert [(e.id, e.seq) for e in t.appended] == [(new_a.id, 1), (new_b.id, 2)]
+    want = [(new_a.id, 1, "one, edited"), (new_b.id, 2, "two, edited"), (c.id, 3, "three")]
+    assert [(e.id, e.seq, e.content) for e in mem.events(ADA)] == want
+    with mem.store.read() as tx:  # by id too: ordered as listed
+        got = tx.get_events(ADA.agent, ADA.actor, ADA.session, [c.id, new_b.id, new_a.id])
+    assert [e.id for e in got] == [new_a.id, new_b.id, c.id]
+    again = make_memory(NO_EXTRACTION)  # a fresh open of the same database
+    assert [(e.id, e.seq, e.content) for e in again.events(ADA)] == want
+    d = mem.append(ADA, [{"role": "user", "content": "four"}])[0]
+    assert d.seq > 3  # numbers still count up (the replaced ones' own numbers left unused): none is given twice
+
+
+def test_an_extraction_running_when_its_event_is_replaced_fails_and_its_retry_reads_the_new_form(
+        make_memory: Callable[..., Memory]) -> None:
+    """A job that read the old text, then the replace commits, then the job commits: the commit refuses (its
+    records would hold the redacted text, naming an event that is gone); run again, it reads the new form."""
+    mem = make_memory(_extracting("async"))
+    card = mem.append(ADA, [{"role": "user", "content": CARD}])[0]
+    job = mem.turn(ADA, extract=False)  # what a job's extract_now does, interleaved by hand with the replace
+    assert mem.extraction.run(job, mem.extraction.unextracted(ADA))  # planned on the old text
+    with mem.turn(ADA, extract=False) as t:
+        redacted = t.replace_event(card.id, {"role": "user", "content": "[redacted] I live in Porto."})
+    with pytest.raises(ConflictError) as exc:
+        job.commit()
+    assert exc.value.field == "event_id" and _texts(mem, ADA) == []
+    assert mem.run_jobs() == 1  # the queued job, as a worker runs it: the new form
+    texts = _texts(mem, ADA)
+    assert texts and not any("4111" in x for x in texts), texts
+    assert all(r.provenance.source_event_ids == (redacted.id,) for r in mem.list(ADA))

@@ -72,6 +72,7 @@ class TurnBuffer:
     jobs: list[Job] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)
     replaced: list[Replacement] = field(default_factory=list)  # their new events are in ``events`` too
+    relies_on: set[str] = field(default_factory=set)  # stored events its extraction read: still there at commit
 
     def add_events(self, events: Iterable[Event]) -> None:
         self.events.extend(events)
@@ -123,3 +124,4 @@ class TurnBuffer:
 
     def clear(self) -> None:
         self.roll_back(Savepoint(0, 0, 0, 0, 0, ()))
+        self.relies_on.clear()

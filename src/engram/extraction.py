@@ -110,7 +110,7 @@ class Extraction:
                                     payload={"turn_id": turn.id, "preview": turn.preview}, created_at=now,
                                     updated_at=now))
             return
-        events = self.unextracted(turn.scope, turn.preview) + turn.pending_events
+        events = self.turn_events(turn)
         saved = turn.buffer.savepoint()
         try:
             self.run(turn, events)
@@ -119,12 +119,22 @@ class Extraction:
             turn.buffer.roll_back(saved)
             turn.buffer.enqueue(self.failed_job(turn.scope, exc, turn.id, turn.preview))
 
+    def turn_events(self, turn: Turn) -> list[Event]:
+        """What a turn-end extraction reads: the session's unextracted events as the turn leaves them (an event
+        the turn replaces in its new form, in its place: the old text, a redacted card number say, is never
+        read), then the turn's other new events; what a job run after the commit would read, and the turn's."""
+        new_forms = {r.old.id: r.new for r in turn.buffer.replaced}
+        stored = [new_forms.get(e.id, e) for e in self.unextracted(turn.scope, turn.preview)]
+        taken = {e.id for e in stored}
+        return stored + [e for e in turn.pending_events if e.id not in taken]
+
     def run(self, turn: Turn, events: Sequence[Event], *, advance_cursor: bool = True) -> list[Record]:
         """Plan the strategies' ops on ``events`` and write them in ``turn``; returns the records written."""
         if not events:
             return []
         strategy_turn = turn.as_strategy()  # same buffer: extraction commits or rolls back with the turn
         written = self._apply(strategy_turn, self._plan(strategy_turn, events), events)
+        turn.buffer.relies_on.update(e.id for e in events if e.seq)  # stored ones (numbered): none may change meanwhile
         if advance_cursor:
             last = max(e.at for e in events)
             turn.buffer.set_meta(cursor_key(turn.scope, turn.preview), last.isoformat())

@@ -129,7 +129,10 @@ class Turn:
         new event (at the old one's instant), deletes the old one, and has every record that named the old event
         as a source (and its versions) name the new one; when the new form's indexed text is the old one's, its
         stored vectors are reused instead of embedding it again. Returns the new event (numbered once the turn
-        commits, as :meth:`append`'s are).
+        commits: at the old one's instant it keeps the old one's number and place among that instant's events).
+
+        A turn-end extraction of this turn, or a job queued before it and run after, reads the new form and never
+        the old (:meth:`engram.extraction.Extraction.turn_events`; jobs name the session, never its events).
 
         A message that names its own ``at`` is stored at that instant instead (a Strands agent's first message
         takes its creation event's place at the end of the session). Checked as :meth:`append` and
@@ -367,10 +370,16 @@ class Turn:
 
     def _apply(self, tx: Tx) -> None:
         now = self.runtime.now()
+        s = self.scope
         if (self.buffer.records or self._chunks) and tx.get_meta("embedder") is None:
             tx.set_meta("embedder", self.runtime.embedder_id)
         if self.buffer.events:
             self.appended = tx.insert_events(self.buffer.events, self._chunks)
+        read = self.buffer.relies_on  # held after the session's counter, before records: a replace's lock order
+        if read and (gone := read - set(tx.hold_events(s.agent, s.actor, s.session, sorted(read)))):
+            # replaced or deleted since extraction read it: its records may hold text that is gone (a redaction)
+            raise ConflictError(f"event {min(gone)} changed while this turn extracted from it; extract again",
+                                field="event_id")
         flt = read_filter(self.scope, self.read_levels, preview=True,
                           statuses=STATUSES)
         for p in self.buffer.records:
@@ -379,10 +388,12 @@ class Turn:
             tx.insert_version(Version(record_id=r.id, version=1, op="create", summary=r.summary, content=r.content,
                                       kind=r.kind, labels=r.labels, status="active", at=r.created_at,
                                       provenance=r.provenance))
-        s = self.scope
         for rep in self.buffer.replaced:  # after the inserts: provenance moves to a stored event, this turn's too
             if not tx.replace_event(s.agent, s.actor, s.session, rep.old.id, rep.new.id):
                 raise NotFound(f"event {rep.old.id} was deleted before this turn committed", field="event_id")
+        in_place = {r.new.id: r.old.seq for r in self.buffer.replaced if r.new.at == r.old.at}
+        if in_place:  # the store gave these the old events' numbers (EventsTx.replace_event)
+            self.appended = [replace(e, seq=in_place.get(e.id, e.seq)) for e in self.appended]
         made = {p.record.id: p.record.provenance for p in self.buffer.records}  # a supersede is its new record's
         for record_id, status, by in self.buffer.status:
             cur = tx.get_record(flt, record_id)

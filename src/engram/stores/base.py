@@ -152,11 +152,17 @@ class EventsTx(Protocol):
         for an event of another session, or one the history index does not hold."""
         ...
 
+    def hold_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
+        """Those of ``ids`` that are events of the session, held until the transaction ends: a replace, delete or
+        expiry of one waits for it (the events a turn extracted from are still there when its records commit)."""
+        ...
+
     def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
         """Put event ``new_id`` (stored in this transaction) in the place of event ``old_id`` of the session:
         delete the old event and its chunks, and have every record, version and ``record_sources`` row that
-        named it as a source name the new one instead. False, and nothing changed, when the session holds no
-        event ``old_id``."""
+        named it as a source name the new one instead. A new event at the old one's instant takes its place among
+        that instant's events too (its append order and its number), so the session reads back in the same order.
+        False, and nothing changed, when the session holds no event ``old_id``."""
         ...
 
     def expire_events(self, cutoff: datetime, *, agent: str | None = None, exclude: Sequence[str] = (),

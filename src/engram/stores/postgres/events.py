@@ -172,10 +172,20 @@ class EventsTx(TxBase):
                             "ORDER BY ordinal", [event_id, event_part(agent, actor, session)])
         return [Chunk(event_id, int(r["ordinal"]), r["text"], tuple(split_terms(r["terms"])), r["vec"]) for r in rows]
 
+    def hold_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
+        if not ids:
+            return []
+        c1, a1 = eq_cond("actor", actor)
+        c2, a2 = eq_cond("session", session)
+        return [r["id"] for r in self._all(  # FOR SHARE: a replace, delete or expiry (FOR UPDATE) waits for it
+            f"SELECT id FROM events WHERE id = ANY(%s) AND agent = %s AND {c1} AND {c2} ORDER BY id FOR SHARE",
+            [list(ids), agent, *a1, *a2])]
+
     def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
         found = self._of_session(agent, actor, session, [old_id])
         if not found:
             return False
+        place = self._one("SELECT seq, n, at FROM events WHERE id = %s", [old_id])
         touched = self._sourcing(found)
         self.c.execute("UPDATE record_sources SET event_id = %s WHERE event_id = %s", [new_id, old_id])
         if touched:
@@ -186,6 +196,10 @@ class EventsTx(TxBase):
             self.c.execute(f"UPDATE versions SET {swap} WHERE record_id = ANY(%s) AND {has}",
                            [old_id, new_id, touched, old_id])
         self._remove(found)
+        # at the old one's instant, the new form takes its place among that instant's events: its order and number
+        if place is not None:  # it is: locked by _of_session
+            self.c.execute("UPDATE events SET seq = %s, n = %s WHERE id = %s AND at = %s",
+                           [place["seq"], place["n"], new_id, place["at"]])
         return True
 
     def _of_session(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:

@@ -137,14 +137,21 @@ class EventsTx(TxBase):
                       None if r["vec"] is None else np.frombuffer(r["vec"], dtype=np.float32).copy())
                 for r in rows]
 
+    def hold_events(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
+        return self._of_session(agent, actor, session, ids)  # a write transaction holds the database already
+
     def replace_event(self, agent: str, actor: str | None, session: str | None, old_id: str, new_id: str) -> bool:
         found = self._of_session(agent, actor, session, [old_id])
         if not found:
             return False
+        place = self.c.execute("SELECT seq, n, at_us FROM events WHERE id = ?", (old_id,)).fetchone()
         touched = self._sourcing(found)
         self.c.execute("UPDATE record_sources SET event_id = ? WHERE event_id = ?", (new_id, old_id))
         self._edit_sources(touched, lambda ids: [new_id if e == old_id else e for e in ids])
         self._remove(found)
+        # at the old one's instant, the new form takes its place among that instant's events: its order and number
+        self.c.execute("UPDATE events SET seq = ?, n = ? WHERE id = ? AND at_us = ?",
+                       (place["seq"], place["n"], new_id, place["at_us"]))
         return True
 
     def _of_session(self, agent: str, actor: str | None, session: str | None, ids: Sequence[str]) -> list[str]:
