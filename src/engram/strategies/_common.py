@@ -23,12 +23,15 @@ from ..extract.spans import truecase
 from ..extract.statements import RULE as STATEMENT
 from ..models.base import Message, Model, parse_json_object
 from ..types import Event, Record, Scope
+from . import attribute_match
 from .base import NeighborLookup
 
 T = TypeVar("T")
 
 _RELATION_QUERY = ("has a daughter son wife husband partner girlfriend boyfriend sister brother mother father "
                    "child kid dog cat pet named family")
+
+_BASELINES: dict[Callable[[Sequence[str]], Any], float] = {}  # by embedder (its embed method): its baseline
 
 # The kind each sort of record prefers; when a configuration drops a kind, "fact", then the first kind.
 KIND_FOR = {"fact": "fact", "preference": "guidance", "event": "event", "summary": "reference",
@@ -140,6 +143,20 @@ class Run:
                 self._vectors[t] = v
         mine = self._vectors[text]
         return [float(mine @ self._vectors[o]) for o in others]
+
+    def attribute_baseline(self) -> float:
+        """The embedder's baseline for attribute texts (:func:`attribute_match.baseline`), computed once per
+        embedder and process (call only with an embedder)."""
+        assert self.embed is not None
+        base = _BASELINES.get(self.embed)
+        if base is None:
+            v = np.asarray(self.embed(list(attribute_match.PANEL)), dtype=np.float32)
+            n = len(v)
+            base = attribute_match.baseline([float(v[i] @ v[j]) for i in range(n) for j in range(i + 1, n)])
+            if len(_BASELINES) >= 16:
+                _BASELINES.clear()
+            _BASELINES[self.embed] = base
+        return base
 
     def lookup(self, namespace: str, text: str, k: int | None = None) -> list[Record]:
         """Active neighbours in ``namespace`` only (``k`` of them at most, the run's ``k`` by default). Asked once

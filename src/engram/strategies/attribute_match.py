@@ -7,8 +7,10 @@ what a record holds. Here the attribute is compared by meaning instead: each sum
 *attribute text*, the summary with its values masked (names and numbers, and a keyed record's value, by
 :data:`VALUE`), when it was said dropped, and a change said as an event put as the state it leads to
 ("Moved to a flat in Porto" -> "Lives in a flat in [value]"); the embedder's cosine of two attribute texts
-is their sameness of attribute (:data:`SAME`, :data:`OTHER_VERB`; chosen on pairs of our own and the
-``dev``/``tune`` misses of the benches, see ``bench/extraction/README.md``).
+is their sameness of attribute (:data:`SAME`, :data:`OTHER_VERB`; chosen with MiniLM on pairs of our own and
+the ``dev``/``tune`` misses of the benches, see ``bench/extraction/README.md``), read on MiniLM's scale whatever
+the embedder (:func:`on_scale`: an embedder that scores unrelated texts high, as the MiniLM+e5 blend does,
+would otherwise find every two attributes the same, "Works at Acme" a new value of "Drives a Tesla").
 
 The cosine alone cannot tell whose attribute it is ("Lives in [value]" and "Sister lives in [value]" are
 close) nor whether a thing is single-valued, so a guard comes first (:func:`comparable`): the same
@@ -21,6 +23,7 @@ holds one value (:func:`new_value`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..core.consolidate import norm_value
 from ..core.text import key_terms
@@ -29,6 +32,28 @@ VALUE = "[value]"  # what a masked value reads as (the cosine is steadier with i
 SAME = 0.72  # the cosine of two attribute texts above which they are one attribute (see the module docstring)
 OTHER_VERB = 0.85  # the same, when their verbs differ: a short masked text's cosine is noisy ("Drives a [value]"
 # and "Can do [value], nothing else really" are 0.77)
+
+# SAME and OTHER_VERB are on MiniLM's scale, where they were chosen. Embedders differ in what two unrelated
+# texts score (MiniLM about 0.5, the MiniLM+e5 blend about 0.85, e5 alone 0.9: "Works at [value]" and "Drives
+# [value]" are 0.87 there, over OTHER_VERB), so a cosine is first put on that scale (:func:`on_scale`) by its
+# embedder's BASELINE: the mean cosine of the pairs of PANEL, attributes that are all different.
+PANEL = ("Lives in [value]", "Works at [value]", "Works as a [value]", "Drives a [value]", "Speaks [value]",
+         "Is allergic to [value]", "Has a dog named [value]", "Plays for [value]", "Studies at [value]",
+         "Is married to [value]", "Goes to [value] school", "Supports [value]")
+BASELINE = 0.525  # MiniLM's (all-MiniLM-L6-v2) mean cosine over PANEL's pairs
+
+
+def baseline(cosines: Sequence[float]) -> float:
+    """An embedder's baseline: the mean of its cosines of PANEL's pairs."""
+    return sum(cosines) / len(cosines) if cosines else BASELINE
+
+
+def on_scale(cosine: float, base: float) -> float:
+    """``cosine`` from an embedder whose baseline is ``base``, put on MiniLM's scale (where :data:`SAME` and
+    :data:`OTHER_VERB` were chosen): the same share of the way from the baseline to 1."""
+    if base >= 1.0:
+        return cosine
+    return BASELINE + (cosine - base) * (1.0 - BASELINE) / (1.0 - base)
 
 
 def _words(text: str) -> frozenset[str]:

@@ -276,14 +276,18 @@ def keyed_judge(run: Run) -> Judge:
 
 def attribute_cosines(run: Run, summary: str, records: Sequence[Record], value: str | None = None) -> dict[str, float]:
     """The attribute cosine of ``summary`` with each of ``records`` it is comparable with (same subject,
-    states or changes: :func:`attribute_match.comparable`), by record id; one batched embedding call for
-    the texts this run has not embedded yet, none when nothing is comparable or the run has no embedder."""
+    states or changes: :func:`attribute_match.comparable`), by record id, on MiniLM's scale
+    (:func:`attribute_match.on_scale`); one batched embedding call for the texts this run has not embedded
+    yet, none when nothing is comparable or the run has no embedder."""
     near = [r for r in records if attribute_match.comparable(summary, r.summary)]
     if not near:
         return {}
     texts = [attribute_match.attribute_text(r.summary, kv[1] if (kv := record_key(r)) else None) for r in near]
     got = run.cosines(attribute_match.attribute_text(summary, value), texts)
-    return {} if got is None else {r.id: cos for r, cos in zip(near, got, strict=True)}
+    if got is None:
+        return {}
+    base = run.attribute_baseline()
+    return {r.id: attribute_match.on_scale(cos, base) for r, cos in zip(near, got, strict=True)}
 
 
 def candidates(run: Run, strategy: Strategy) -> list[Candidate]:
