@@ -396,17 +396,23 @@ _PERSON_WORDS = _FIRST_PERSON | _SECOND_PERSON | _THIRD_PERSON | _PERSON_NOUNS
 
 
 _OWNERS = re.compile(r"\b(\w[\w-]*)['’]s\b")  # "Priya's", "Zoë's"
+# a name as the one who does what a question asks about: "What does Hamish farm?", "Where did Aroha grow up?"
+# (not after "is": "Which city is Lagos near?" asks where a thing is)
+_ACTOR = re.compile(r"\b(?i:does|did|do|has|had|can|could|will|would)\s+([A-Z][^\W\d_A-Z]+)\s+[a-z]")
 
 
 def refers_to_someone(text: str) -> bool:
-    """Whether a query speaks of a person (a pronoun, a role such as "the customer", or a name as an owner:
-    "When is Priya's thesis defence?"): a memory is about someone, and a question about no one ("What is the
-    Chandrasekhar limit?") is asked of the world. A bare name is not read (a capitalised word is as often a
-    thing of the world: "Mid-Atlantic Ridge"); a name owning something is most often a person, and the records
-    about a person seldom hold their name, so it is no keyword evidence (reworded3 tune: "What is Zoë's line of
-    work?" came back empty)."""
+    """Whether a query speaks of a person (a pronoun, a role such as "the customer", a name as an owner:
+    "When is Priya's thesis defence?", or as the one a question asks about: "What does Hamish farm?", "Does
+    Zeynep have siblings?"): a memory is about someone, and a question about no one ("What is the Chandrasekhar
+    limit?") is asked of the world. A bare name is not read (a capitalised word is as often a thing of the
+    world: "Mid-Atlantic Ridge"); a name owning something, or doing something, is most often a person, and the
+    records about a person seldom hold their name, so it is no keyword evidence (reworded3 tune: "What is Zoë's
+    line of work?" and "What does Hamish farm?" came back empty). Named things of the world read as people too
+    ("Why does Venus rotate backwards?"): that only lowers the meaning a memory must hold (see ``fusion``)."""
     said = {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z']+", text.lower().replace("’", "'"))}
-    return bool(said & _PERSON_WORDS) or any(m.group(1)[0].isupper() for m in _OWNERS.finditer(text))
+    return (bool(said & _PERSON_WORDS) or any(m.group(1)[0].isupper() for m in _OWNERS.finditer(text))
+            or _ACTOR.search(text) is not None)
 
 
 # how to do something, asked in the first person: a question about the world, not about what the person has
