@@ -60,9 +60,10 @@ DOC_MEMORY_ARN = "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/MyMemo
 
 @pytest.fixture
 def engram(db_url: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
-    """``engram serve`` on loopback, and AWS credentials from ``engram keys create --aws``."""
-    made = subprocess.run([*CLI, "keys", "create", "--db", db_url, "--agent", "support-bot", "--aws"],
-                          capture_output=True, text=True, timeout=120)
+    """``engram serve`` on loopback, and AWS credentials from ``engram keys create --aws --delete --admin`` (the
+    control plane's changes need ``--admin``, its deletes ``--delete`` too)."""
+    made = subprocess.run([*CLI, "keys", "create", "--db", db_url, "--agent", "support-bot", "--aws", "--delete",
+                           "--admin"], capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stderr
     creds = json.loads(made.stdout)
     with serving(db_url, tmp_path) as (_, base):

@@ -207,11 +207,11 @@ def test_sigv4_and_grants(ac: Served) -> None:
     with pytest.raises(ClientError) as exc:
         ac.client(creds=unknown).list_actors(memoryId=mid)
     assert code(exc.value) == "UnrecognizedClientException"
-    # a key for another agent: AccessDenied on this memory
+    # a key for another agent: this memory is not there for it (as a missing one is not)
     other = ac.issue("someone-else")
     with pytest.raises(ClientError) as exc:
         ac.client(creds=other).list_actors(memoryId=mid)
-    assert code(exc.value) == "AccessDeniedException"
+    assert code(exc.value) == "ResourceNotFoundException"
     # a key bound to one actor reaches that actor only, and nothing memory-wide
     one = ac.issue(AGENT, "--actor", "solo")
     c1 = ac.client(creds=one)

@@ -70,9 +70,10 @@ def test_failed_jobs_are_listed_and_retried(ac: Served) -> None:
     assert mine["actorId"] == "u-job" and mine["sessionId"] == "s1"
     assert mine["messages"]["messagesList"] == [{"eventId": ev["eventId"], "messageIndex": 0}]
     assert c.list_memory_extraction_jobs(memoryId=mid, filter={"actorId": "nobody"})["jobs"] == []
-    with pytest.raises(ClientError) as exc:
-        c.start_memory_extraction_job(memoryId=mid, extractionJob={"jobId": "j_test0001"})
-    assert exc.value.response["Error"]["Code"] == "AccessDeniedException"  # retries need --admin
+    with pytest.raises(ClientError) as exc:  # retries need --admin
+        ac.client(creds=ac.issue(AGENT, "--delete")).start_memory_extraction_job(
+            memoryId=mid, extractionJob={"jobId": "j_test0001"})
+    assert exc.value.response["Error"]["Code"] == "AccessDeniedException"
     admin = ac.client(creds=ac.issue(AGENT, "--admin"))
     assert admin.start_memory_extraction_job(memoryId=mid, extractionJob={"jobId": "j_test0001"},
                                              clientToken="t1")["jobId"] == "j_test0001"

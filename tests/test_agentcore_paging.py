@@ -55,7 +55,7 @@ def _tenant(ac: Served, creds: dict[str, str], name: str, memories: int) -> Tena
 def paging(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Paging]:
     with served(str(request.param), tmp_path_factory.mktemp("acp"), request) as ac:
         a = _tenant(ac, ac.creds, "A", 3)
-        b = _tenant(ac, ac.issue("other-agent"), "B", 2)
+        b = _tenant(ac, ac.issue("other-agent", "--admin"), "B", 2)
         assert len(a.memories) == 4 and len(b.memories) == 2
         yield Paging(ac, a, b)
 

@@ -151,8 +151,9 @@ def test_actor_bound_keys_and_batch_tokens(ac: Served) -> None:
     with pytest.raises(ClientError) as exc:
         one.retrieve_memory_records(memoryId=mid, namespace="/facts/u2/", searchCriteria={"searchQuery": "x"})
     assert code(exc.value) == "AccessDeniedException"
-    out = one.batch_create_memory_records(memoryId=mid, records=[rec("w", "/facts/u2/", "not mine")])
-    assert out["failedRecords"][0]["errorCode"] == 403
+    with pytest.raises(ClientError) as exc:  # another actor's namespace: the batch is refused whole
+        one.batch_create_memory_records(memoryId=mid, records=[rec("w", "/facts/u2/", "not mine")])
+    assert code(exc.value) == "AccessDeniedException" and "/facts/u2/" in str(exc.value)
     c = ac.client()
     args = {"memoryId": mid, "records": [rec("t1", "/facts/u7/", "Token test record")], "clientToken": "batch-1"}
     first = c.batch_create_memory_records(**args)

@@ -57,7 +57,7 @@ def test_a_bad_managed_value_is_refused_alike_on_both_paths(value: dict[str, Any
 @pytest.mark.parametrize("value", [
     {},
     {"strategies": ["SEMANTIC"]},
-    {"strategies": ["EPISODIC", "USER_PREFERENCE", "SUMMARIZATION", "SEMANTIC"], "eventExpiryDuration": 3650},
+    {"strategies": ["EPISODIC", "USER_PREFERENCE", "SUMMARIZATION", "SEMANTIC"], "eventExpiryDuration": 365},
     {"eventExpiryDuration": 3, "encryptionKeyArn": KMS,
      "arn": "arn:aws:bedrock-agentcore:us-west-2:123456789012:memory/ignored_on_input-abcdef1234"},
 ])

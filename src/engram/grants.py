@@ -59,6 +59,37 @@ class Grant:
         if self.session is not None and session != self.session:
             raise PermissionDenied("this key is granted one session; use that session's paths", field="session")
 
+    def need_delete(self) -> None:
+        """Deleting, forgetting or erasing stored data needs the delete right (``engram keys create --delete``)."""
+        if not self.can_delete:
+            raise PermissionDenied("this key may not delete or erase: it has no delete right (engram keys create "
+                                   "--delete)", field="authorization")
+
+    def need_admin(self) -> None:
+        """Configuration changes and job retries need the admin right (``engram keys create --admin``)."""
+        if not self.can_admin:
+            raise PermissionDenied("this key has no admin right (engram keys create --admin)", field="authorization")
+
+    def need_config_change(self, agent: str | None = None) -> None:
+        """The one rule for changing an agent's configuration (every face: ``PUT /v1/agents/{agent}/config``, the
+        AgentCore control plane): it applies to all the agent's actors, so it needs a key for the whole agent
+        (bound to no actor or session) with the admin right. ``agent``: the agent changed, which must be the
+        key's (None: the caller has resolved which agent, as the AgentCore control plane does)."""
+        if agent is not None:
+            self.check_path(agent, None)
+        elif self.actor is not None or self.session is not None:
+            raise PermissionDenied("this key is granted one actor (or session); configuration changes need a key "
+                                   "for the whole agent", field="actor")
+        if not self.can_admin:
+            raise PermissionDenied("configuration changes need the admin right (engram keys create --admin); "
+                                   "this key has none", field="authorization")
+
+    def need_remove(self) -> None:
+        """Removing a memory whole (its configuration and every actor's events and records, as AgentCore's
+        DeleteMemory does) is a configuration change and an erase: both rules, hence both rights."""
+        self.need_config_change()
+        self.need_delete()
+
     def need_operator(self) -> None:
         """Store-wide settings apply to every tenant: only an operator key (or local mode) changes them."""
         if not self.operator:
@@ -80,12 +111,10 @@ class Ctx:
     base: Memory
 
     def need_delete(self) -> None:
-        if not self.grant.can_delete:
-            raise PermissionDenied("this key may not delete or erase", field="authorization")
+        self.grant.need_delete()
 
     def need_admin(self) -> None:
-        if not self.grant.can_admin:
-            raise PermissionDenied("this key has no admin right", field="authorization")
+        self.grant.need_admin()
 
     def need_write(self, level: str) -> None:
         """The write rule of core.scope under the config narrowed to this key."""

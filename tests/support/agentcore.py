@@ -1,8 +1,9 @@
 """A real ``engram serve`` on loopback for the AgentCore tests, with AWS credentials engram issued.
 
 ``served(...)`` starts the server on a fresh database of the given backend, issues a key with ``engram keys
-create --aws`` and registers one AgentCore memory resource for its agent. Clients are the real ones: boto3
-with ``endpoint_url`` (or the SDKs through ``AWS_ENDPOINT_URL_BEDROCK_AGENTCORE``).
+create --aws --delete --admin`` (the agent's full rights: the control plane's changes need ``--admin``) and
+registers one AgentCore memory resource for its agent; ``Served.issue`` makes keys of fewer rights. Clients
+are the real ones: boto3 with ``endpoint_url`` (or the SDKs through ``AWS_ENDPOINT_URL_BEDROCK_AGENTCORE``).
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def served(backend: str, tmp: Path, request: pytest.FixtureRequest, *serve_args:
     db = db_for(backend, tmp, request)
     cfg = tmp / "config.json"
     cfg.write_text(json.dumps(config if config is not None else CONFIG))
-    out = cli("keys", "create", "--db", db, "--agent", AGENT, "--aws", "--delete")
+    out = cli("keys", "create", "--db", db, "--agent", AGENT, "--aws", "--delete", "--admin")
     assert out.returncode == 0, out.stderr
     creds = json.loads(out.stdout)
     store = open_store(db)

@@ -19,8 +19,14 @@ Harness (``bedrock-agentcore-control``; InvokeHarness is ``bedrock-agentcore``):
     DELETE /harnesses/{harnessId}           DeleteHarness    200 (?deleteManagedMemory=false)
     POST   /harnesses/invoke                InvokeHarness    200 application/vnd.amazon.eventstream
 
-Control-plane changes need a key without an actor (they act on a whole memory); a key bound to one actor
-may still read its memory's description and invoke harnesses as that actor.
+Rights (:class:`~engram.grants.Grant`, the rule every face uses): a change (CreateMemory, UpdateMemory,
+CreateHarness, UpdateHarness, TagResource, UntagResource) is a configuration change: a key for the whole agent
+(no actor) with the admin right, as ``PUT /v1/agents/{agent}/config`` needs. DeleteMemory, and DeleteHarness
+unless ``deleteManagedMemory=false``, also erase every actor's events and records: the delete right too. Reads
+(Get/List) need any key that reaches the resource; a key bound to one actor may read its memory's description
+and invoke harnesses as that actor. Rights are checked first, so a refusal changes nothing, and reveals nothing
+of the resource named; a memory or harness the key does not reach (another tenant's) is ResourceNotFound, as a
+missing one is.
 """
 
 from __future__ import annotations
@@ -62,10 +68,9 @@ def _where(c: Call) -> tuple[str, str]:
     return c.signed.get("region") or ids.DEFAULT_REGION, ids.DEFAULT_ACCOUNT
 
 
-def _whole(c: Call) -> None:
-    if c.grant.actor is not None:
-        raise PermissionDenied("this key is granted one actor; control-plane changes need a key for the whole "
-                               "agent", field="actor")
+def _change(c: Call) -> None:
+    """A configuration change: the rule of :meth:`~engram.grants.Grant.need_config_change`."""
+    c.grant.need_config_change()
 
 
 # -- memory control plane ---------------------------------------------------------------------------------------
@@ -73,7 +78,7 @@ def _whole(c: Call) -> None:
 
 @router.post("/memories/create", status_code=202)
 def create_memory(c: CallDep) -> JSONResponse:
-    _whole(c)
+    _change(c)
     region, account = _where(c)
     res = memories.create(c.base, c.grant, c.body(), region=region, account=account)
     return c.ok({"memory": memories.shape(res)}, 202)
@@ -96,14 +101,14 @@ def list_memories(c: CallDep) -> JSONResponse:
 
 @router.put("/memories/{memoryId}/update", status_code=202)
 def update_memory(c: CallDep) -> JSONResponse:
-    _whole(c)
+    _change(c)
     res = c.memory(c.param("memoryId"))
     return c.ok({"memory": memories.shape(memories.update(c.base, res, c.body()))}, 202)
 
 
 @router.delete("/memories/{memoryId}/delete", status_code=202)
 def delete_memory(c: CallDep) -> JSONResponse:
-    _whole(c)
+    c.grant.need_remove()  # the configuration and every actor's data go
     memory_id = ids.memory_id(c.param("memoryId"))
     token = c.query("clientToken")
     if token is not None:
@@ -123,7 +128,7 @@ def delete_memory(c: CallDep) -> JSONResponse:
 
 @router.post("/harnesses", status_code=201)
 def create_harness(c: CallDep) -> JSONResponse:
-    _whole(c)
+    _change(c)
     region, account = _where(c)
     doc = harnesses.create(c.base, c.grant, c.body(), region=region, account=account)
     return c.ok({"harness": harnesses.shape(doc, c.base)}, 201)
@@ -156,14 +161,17 @@ def list_harness_versions(c: CallDep) -> JSONResponse:
 
 @router.patch("/harnesses/{harnessId}")
 def update_harness(c: CallDep) -> JSONResponse:
-    _whole(c)
+    _change(c)
     doc = harnesses.update(c.base, c.grant, c.param("harnessId"), c.body())
     return c.ok({"harness": harnesses.shape(doc, c.base)})
 
 
 @router.delete("/harnesses/{harnessId}")
 def delete_harness(c: CallDep) -> JSONResponse:
-    _whole(c)
+    if c.query("deleteManagedMemory") == "false":  # the managed memory is disassociated, its data kept
+        _change(c)
+    else:  # the managed memory is deleted with it: every actor's events and records
+        c.grant.need_remove()
     doc = harnesses.delete(c.base, c.grant, c.param("harnessId"), c.query("deleteManagedMemory"),
                            c.query("clientToken"))
     return c.ok({"harness": harnesses.shape(doc, c.base)})
@@ -181,7 +189,7 @@ def _invoke(c: Call) -> Response:
     if qualifier not in (None, DEFAULT_QUALIFIER):
         raise ValidationError(f"engram serves only the {DEFAULT_QUALIFIER} endpoint of a harness", field="qualifier")
     res, memory_cfg = harnesses.memory_of(c.base, doc)
-    actor = ids.actor_in(inv.actor or memory_cfg.get("actorId") or invoke.DEFAULT_ACTOR)
+    actor = invoke.actor_of(inv, memory_cfg.get("actorId"), c.grant.actor)
     grant = c.grant
     if res is not None and not memories.reaches(grant, res):
         raise PermissionDenied(f"this key is not granted memory {res.id}", field="harnessArn")

@@ -10,11 +10,18 @@ own API come back as one conversational payload, plus their tool calls (:func:`n
 
 ``clientToken`` follows the one rule of :mod:`.idempotency`, settled in the same transaction as the event: a
 retried CreateEvent with the same token returns the first event instead of writing another.
+
+CreateEvent without ``sessionId`` (the model does not require one): the event opens a session of its own, as
+IngestData does, and answers its id in ``event.sessionId`` (engram's events belong to sessions). The id is
+``event-`` and hex digits: derived from the client token when there is one, so a retry lands in the same session
+and finds its first event; random otherwise.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -143,6 +150,15 @@ def _session_ctx(c: CallDep, body: dict[str, Any] | None = None) -> MemoryCtx:
     return c.memory_ctx(c.param("memoryId"), actor, session)
 
 
+def own_session(agent: str, actor: str, token: str | None) -> str:
+    """The session a CreateEvent without ``sessionId`` opens: one per client token (a retry finds its event),
+    else a new one each time."""
+    if token is None:
+        return f"event-{secrets.token_hex(12)}"
+    digest = hashlib.sha256("\x1f".join(("create-event-session", agent, actor, token)).encode()).hexdigest()
+    return f"event-{digest[:24]}"
+
+
 @router.post("/memories/{memoryId}/events")
 def create_event(c: CallDep) -> Any:
     body = c.body()
@@ -150,10 +166,12 @@ def create_event(c: CallDep) -> Any:
                        "extractionMode", "extractionConfig"})
     if "actorId" not in body:
         raise ValidationException("is required", field="actorId")
-    if body.get("sessionId") is None:
-        raise ValidationException("is required on engram (events belong to a session)", field="sessionId")
     if "eventTimestamp" not in body:
         raise ValidationException("is required", field="eventTimestamp")
+    token = shapes.client_token(body.get("clientToken"))
+    if body.get("sessionId") is None:  # the event opens a session of its own (the module's docstring)
+        agent = c.memory(c.param("memoryId")).agent
+        body = {**body, "sessionId": own_session(agent, ids.actor_in(body["actorId"]), token)}
     mc = _session_ctx(c, body)
     mc.ctx.need_events(write=True)
     at = parse_timestamp(body["eventTimestamp"], "eventTimestamp")
@@ -164,7 +182,6 @@ def create_event(c: CallDep) -> Any:
         raise ValidationException("must be SKIP", field="extractionMode")
     if body.get("extractionConfig") is not None:
         shapes.extraction_config(body["extractionConfig"], "extractionConfig")
-    token = shapes.client_token(body.get("clientToken"))
     owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py), settled in the event's own transaction

@@ -27,7 +27,7 @@ import pydantic
 from .. import config as cfgmod
 from ..core import strategy_types
 from ..engine import Memory
-from ..errors import ConfigError, ConflictError, NotFound, PermissionDenied, ValidationError
+from ..errors import ConfigError, ConflictError, NotFound, ValidationError
 from ..grants import Grant
 from . import harness_spec as spec
 from . import idempotency, memories, registry, state
@@ -162,12 +162,9 @@ def _update_managed(base: Memory, current: Mapping[str, Any], change: Mapping[st
 
 
 def _byo(base: Memory, grant: Grant, cfg: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        res = registry.get(base.store, cfg["arn"])
-    except NotFound as exc:  # named as the request names it (CreateHarness answers it as a ValidationException)
-        raise NotFound(exc.message, field="memory.arn") from None
-    if not memories.reaches(grant, res):
-        raise PermissionDenied(f"this key is not granted memory {res.id}", field="memory.arn")
+    """A bring-your-own memory the grant reaches; another tenant's is refused as a missing one is, named as the
+    request names it (CreateHarness answers that NotFound as a ValidationException, its model lists no 404)."""
+    memories.find(base.store, grant, cfg["arn"], field="memory.arn")
     return {"agentCoreMemoryConfiguration": dict(cfg)}
 
 

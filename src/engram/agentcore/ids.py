@@ -43,6 +43,7 @@ DEFAULT_ACCOUNT = "000000000000"
 _ALNUM = string.ascii_letters + string.digits
 _ENGRAM_EVENT = re.compile(r"^e_([0-9a-f]{13})([0-9a-f]{10})$")
 _ENGRAM_ID = re.compile(r"^[A-Za-z0-9_]{1,33}$")
+_ENGRAM_RECORD = re.compile(r"^r_([0-9a-f]{13})[0-9a-f]{10}$")
 
 
 def check(value: object, pattern: re.Pattern[str], field: str, *, min_len: int = 1, max_len: int | None = None,
@@ -133,6 +134,13 @@ def record_id_out(engram_id: str) -> str:
     width = max(12, 40 - 5 - len(engram_id))
     check_digits = hashlib.sha256(f"engram-record\x1f{engram_id}".encode()).hexdigest()[:width]
     return f"mem-{engram_id}-{check_digits}"
+
+
+def record_written(engram_id: str) -> datetime | None:
+    """When engram wrote record ``engram_id``: its ids begin with their creation time in microseconds (as event
+    ids do); None for an id of another form."""
+    m = _ENGRAM_RECORD.match(engram_id)
+    return datetime.fromtimestamp(int(m.group(1), 16) / 1_000_000, UTC) if m else None
 
 
 def record_id_in(value: object, field: str = "memoryRecordId") -> str:

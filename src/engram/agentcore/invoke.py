@@ -3,8 +3,8 @@ from the model it builds (no storage here: :mod:`engram.agentcore.harnesses` wir
 
 Request: ``messages`` (text blocks; the harness runs no client-side tools, so ``toolUse`` /
 ``toolResult`` / ``reasoningContent`` blocks are refused), ``runtimeSessionId`` (header, 33-100
-characters), ``actorId`` (default: the BYO memory's ``actorId``, else ``default``), and per-invocation
-overrides of ``model``, ``systemPrompt``, ``maxIterations``, ``maxTokens``, ``timeoutSeconds``.
+characters), ``actorId`` (see :func:`actor_of`), and per-invocation overrides of ``model``, ``systemPrompt``,
+``maxIterations``, ``maxTokens``, ``timeoutSeconds``.
 
 Response: for each model step of the turn, ``messageStart`` (assistant), a text block
 (``contentBlockDelta`` / ``contentBlockStop``; text blocks have no ``contentBlockStart`` in the model),
@@ -26,8 +26,8 @@ from ..errors import ValidationError
 from ..models.base import Model
 from . import eventstream as es
 from . import harness_spec as spec
+from . import ids
 
-DEFAULT_ACTOR = "default"
 DEFAULT_MAX_TOKENS = 1024
 DEFAULT_TOOL_ROUNDS = 8  # engram's loop: tool rounds before the model must answer
 STOP_REASONS = {"maxIterations": "max_iterations_exceeded", "maxTokens": "max_output_tokens_exceeded",
@@ -74,6 +74,18 @@ def parse(body: Mapping[str, Any], session_id: str | None) -> Invocation:
     if body.get("allowedTools") is not None:
         spec.allowed_tools(body["allowedTools"])
     return Invocation(parsed, session_id, actor, model, prompt, spec.limits(body))
+
+
+def actor_of(inv: Invocation, configured: str | None, key_actor: str | None) -> str:
+    """engram's actor id for the turn: the request's ``actorId``; else the BYO memory's configured ``actorId``;
+    else the actor the key is bound to; else the session itself. Memory is "scoped by session ID (and
+    additionally by actor ID, if provided)": an anonymous session is its own actor, so the long-term records it
+    leaves at actor level (``/facts/{actorId}/``) are its own, never another anonymous session's. Whoever could
+    name that actor knows the session id, which already reaches the session's history."""
+    given = inv.actor or configured
+    if given:
+        return ids.actor_in(given)
+    return key_actor or ids.actor_in(inv.session, "runtimeSessionId")
 
 
 def check_trace(headers: Mapping[str, str]) -> None:

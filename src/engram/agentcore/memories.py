@@ -33,6 +33,7 @@ from ..core import event_expiry
 from ..engine import Memory
 from ..errors import ConflictError, EngramError, NotFound, ValidationError
 from ..grants import Grant
+from ..stores.base import Store
 from . import harness_spec as spec
 from . import idempotency, ids, registry, state
 from . import strategies as st
@@ -172,6 +173,19 @@ def _expiry(value: Any, field: str = "eventExpiryDuration") -> int:
 def reaches(grant: Grant, res: registry.MemoryResource) -> bool:
     """A grant reaches a memory on its own agent, or one its agent created (``doc["owner"]``)."""
     return grant.agent is None or res.agent == grant.agent or res.doc.get(OWNER) == grant.agent
+
+
+def find(store: Store, grant: Grant, raw_id: str, field: str = "memoryId") -> registry.MemoryResource:
+    """The memory ``raw_id`` (an id or ARN) names, if the grant reaches it. Another tenant's memory answers as a
+    missing one does, the very same NotFound (naming ``field``), so no tenant learns another's memories exist."""
+    try:
+        res = registry.get(store, raw_id)
+        if reaches(grant, res):
+            return res
+        missing = f"memory {res.id} does not exist"
+    except NotFound as exc:
+        missing = exc.message
+    raise NotFound(missing, field=field)
 
 
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str,

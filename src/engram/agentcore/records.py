@@ -4,13 +4,21 @@ DeleteMemoryRecord and the Batch{Create,Update,Delete}MemoryRecords operations, 
 A memory record is an engram record of the memory's agent. Its namespace decides its owner and level
 (:mod:`.namespaces`); ``content.text`` is the summary (texts over engram's summary limit keep the whole
 text as content), ``memoryStrategyId`` the strategy that wrote it (``manual`` when none did), ``metadata``
-its labels (string values of labels the memory's configuration declares). Reads name owners through
-namespaces; one naming no actor reads agent-level records plus, for a key not bound to an actor, the
-records of the most recently active actors and sessions (at most :data:`FANOUT` scopes).
+its labels (string values of the memory's indexed STRING keys, engram labels). Reads name owners through
+namespaces (``namespace`` or ``namespacePath``: the model requires one); one naming no actor reads
+agent-level records plus, for a key not bound to an actor, the records of the most recently active actors and
+sessions (at most :data:`FANOUT` scopes). ``createdAt`` is when the record was first written here (kept by
+updates); ``timestamp`` is the client's (the source content's time, as BatchCreate and BatchUpdate give it).
 
-Updates keep engram's history: the new text supersedes the old record (a new ``memoryRecordId``; the old
-one stays readable and resolves to the newest). Batch operations check every record against the service model
-first (a malformed batch is refused whole and writes nothing), then report each record's success or failure.
+Writes follow the key's reach (:func:`writable`): a key bound to one actor writes, updates and deletes only
+records of namespaces that resolve to that actor; a namespace naming no actor (outside the templates, or a
+template without ``{actorId}``) is memory-wide, read by every actor, and written only by a key without an
+actor. A BatchCreate naming a namespace out of the key's reach is refused whole, before anything is stored.
+
+Updates keep engram's history: the new text supersedes the old record as a new engram record, which answers
+to the record's ``memoryRecordId`` (:func:`stable_ids`); the old version stays in the history. Batch operations
+check every record against the service model first (a malformed batch is refused whole and writes nothing), then
+report each record's success or failure.
 """
 
 from __future__ import annotations
@@ -52,11 +60,15 @@ def stable_ids(c: Call, records: Iterable[Record]) -> dict[str, str]:
 
 
 def record_out(rec: Record, score: float | None = None, *, first: dict[str, str] | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"memoryRecordId": ids.record_id_out((first or {}).get(rec.id, rec.id)),
-                           "content": {"text": text_of(rec)},
+    """A record as AWS shows it. ``createdAt``: when the record was written here, the first version's write (an
+    update keeps its id and its creation); ``timestamp``: the time of its source content, as the client gave it
+    (engram's ``created_at`` of this version)."""
+    aws_id = (first or {}).get(rec.id, rec.id)
+    out: dict[str, Any] = {"memoryRecordId": ids.record_id_out(aws_id), "content": {"text": text_of(rec)},
                            "memoryStrategyId": rec.provenance.strategy or NO_STRATEGY,
-                           "namespaces": [nsmod.to_aws(rec.namespace)], "createdAt": timestamp(rec.created_at),
-                           "timestamp": timestamp(rec.updated_at)}
+                           "namespaces": [nsmod.to_aws(rec.namespace)],
+                           "createdAt": timestamp(ids.record_written(aws_id) or rec.created_at),
+                           "timestamp": timestamp(rec.created_at)}
     if rec.labels:
         out["metadata"] = {k: {"stringValue": v} for k, v in list(rec.labels.items())[:20]}
     if score is not None:
@@ -102,6 +114,24 @@ def _owner_scope(c: Call, agent: str, owner: nsmod.Owner) -> Scope:
     if grant.actor is not None and owner.actor not in (None, grant.actor):
         raise AccessDeniedException("this key is granted one actor; the namespace names another")
     return Scope(agent, owner.actor, owner.session)
+
+
+def writable(c: Call, owner_actor: str | None, namespace: str) -> None:
+    """Refuse a write (create, update, delete) of a record in ``namespace`` owned by ``owner_actor`` unless the
+    key reaches it: a key bound to one actor writes only namespaces that resolve to that actor; a namespace
+    naming no actor is memory-wide (every actor reads it) and needs a key without an actor."""
+    bound = c.grant.actor
+    if bound is None or owner_actor == bound:
+        return
+    where = nsmod.to_aws(namespace)
+    if owner_actor is None:
+        raise AccessDeniedException(
+            f"namespace {where} names no actor (it fills no {{actorId}} of this memory's namespace templates), so "
+            f"its records are memory-wide, read by every actor; this key is bound to actor "
+            f"{ids.actor_out(bound)} and writes only that actor's namespaces (a template's {{actorId}} filled "
+            f"with {ids.actor_out(bound)}): write memory-wide records with a key not bound to an actor")
+    raise AccessDeniedException(f"namespace {where} belongs to actor {ids.actor_out(owner_actor)}; this key is "
+                                f"bound to actor {ids.actor_out(bound)} and writes only that actor's namespaces")
 
 
 def _sessions_below(path: str, tmpls: Iterable[str]) -> bool:
@@ -217,8 +247,8 @@ def _keep(rec: Record, exact: str | None, strategy: str | None, checks: list[tup
     return all((k in rec.labels) == (op == "EXISTS") for k, op in checks)
 
 
-def _where(c: Call, agent: str, body: dict[str, Any]) -> tuple[str | None, str | None]:
-    """(prefix, exact) from ``namespace`` (exact) or ``namespacePath`` (prefix)."""
+def _where(c: Call, agent: str, body: dict[str, Any]) -> tuple[str, str | None]:
+    """(prefix, exact) from ``namespace`` (exact) or ``namespacePath`` (prefix): the model requires one."""
     for name in ("namespace", "namespacePath"):  # each one well-formed first, then the rule between them
         ids.check(body.get(name), ids.NAMESPACE, name, max_len=1024, required=False)
     if body.get("namespace") is not None and body.get("namespacePath") is not None:
@@ -228,15 +258,20 @@ def _where(c: Call, agent: str, body: dict[str, Any]) -> tuple[str | None, str |
         return exact, exact
     if body.get("namespacePath") is not None:
         return _namespace(c, agent, body["namespacePath"], "namespacePath"), None
-    return None, None
+    raise ValidationException("either namespace (exact) or namespacePath (a prefix; \"/\" for the whole memory) "
+                              "is required", field="namespace")
 
 
 def _labels_ok(c: Call, agent: str, labels: dict[str, str], field: str) -> dict[str, str]:
+    """The labels, if each key is one the memory indexes (metadata keys are engram labels, declared ahead)."""
     declared = c.config(agent).memory.labels
     for k in labels:
         if k not in declared:
-            raise ValidationException("is not a label the memory's configuration declares "
-                                      "(harness.memory.labels)", field=f"{field}.{k}")
+            raise ValidationException(
+                f"metadata key {k!r} is not an indexed key of this memory: add it as a STRING indexed key "
+                f"(UpdateMemory addIndexedKeys=[{{\"key\": \"{k}\", \"type\": \"STRING\"}}], or indexedKeys on "
+                "CreateMemory), then write or filter by it (engram keeps record metadata as the labels its "
+                "configuration declares, harness.memory.labels)", field=f"{field}.{k}")
     return labels
 
 
@@ -253,7 +288,7 @@ def retrieve(c: CallDep) -> Any:
     strategy = ids.check(crit.get("memoryStrategyId"), ids.STRATEGY_ID, "searchCriteria.memoryStrategyId",
                          max_len=100, required=False)
     equal, checks = _record_filters(crit.get("metadataFilters"), "searchCriteria.metadataFilters")
-    _labels_ok(c, res.agent, equal, "searchCriteria.metadataFilters")
+    _labels_ok(c, res.agent, dict.fromkeys((k for k, _ in checks), "") | equal, "searchCriteria.metadataFilters")
     page = shapes.max_results(body.get("maxResults"), 100, default=top_k)
     prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
@@ -307,7 +342,7 @@ def list_records(c: CallDep) -> Any:
     strategy = ids.check(body.get("memoryStrategyId"), ids.STRATEGY_ID, "memoryStrategyId", max_len=100,
                          required=False)
     equal, checks = _record_filters(body.get("metadataFilters"), "metadataFilters")
-    _labels_ok(c, res.agent, equal, "metadataFilters")
+    _labels_ok(c, res.agent, dict.fromkeys((k for k, _ in checks), "") | equal, "metadataFilters")
     prefix, exact = _where(c, res.agent, body)
     scopes = read_scopes(c, res.agent, prefix)
     kind = shapes.listing("records", prefix=prefix, exact=exact, strategy=strategy, equal=equal,
@@ -370,6 +405,7 @@ def _delete_one(c: Call, agent: str, aws_id: str, namespace: str | None) -> None
         raise AccessDeniedException("this key may not delete (create it with --delete)")
     scope, rec = find_record(c, agent, ids.record_id_in(aws_id), namespace)
     rec = _newest(c, scope, rec)
+    writable(c, rec.actor, rec.namespace)
     if rec.status != "active":
         raise NotFound(f"memory record {aws_id} was already deleted", field="memoryRecordId")
     _view(c, scope).forget(scope, rec.id)
@@ -422,6 +458,7 @@ def _create_one(c: Call, agent: str, new: _Create, i: int) -> dict[str, Any]:
     path = _namespace(c, agent, new.namespace, f"{f}.namespaces[0]") if new.namespace is not None else "/agent/"
     labels = _labels_ok(c, agent, new.labels, f"{f}.metadata")
     owner = nsmod.owner(path, nsmod.templates(c.config(agent)))
+    writable(c, owner.actor, path)
     scope = _owner_scope(c, agent, owner)
     summary, content = _summary_content(new.text)
     with _view(c, scope).turn(scope, extract=False) as t:
@@ -430,6 +467,22 @@ def _create_one(c: Call, agent: str, new: _Create, i: int) -> dict[str, Any]:
     if rec.actor is not None:
         state.note_owner(c.base.store, agent, rec.actor, rec.session, datetime.now(UTC))
     return {"memoryRecordId": ids.record_id_out(rec.id), "status": "SUCCEEDED", "requestIdentifier": new.rid}
+
+
+def _reach(c: Call, agent: str, records: list[_Create]) -> None:
+    """Refuse the whole batch, before anything is stored, when a record's namespace is out of the key's reach
+    (:func:`writable`), as IAM refuses a request before it runs. A namespace that is malformed fails its record
+    alone, later."""
+    if c.grant.actor is None:
+        return
+    tmpls = nsmod.templates(c.config(agent))
+    for i, new in enumerate(records):
+        try:
+            path = _namespace(c, agent, new.namespace, f"records[{i}].namespaces[0]") \
+                if new.namespace is not None else "/agent/"
+        except ValidationException:
+            continue
+        writable(c, nsmod.owner(path, tmpls).actor, path)
 
 
 @router.post("/memories/{memoryId}/memoryRecords/batchCreate")
@@ -441,6 +494,7 @@ def batch_create(c: CallDep) -> Any:
         raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
     records = [_create_input(item, i)
                for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100))]
+    _reach(c, res.agent, records)
     token = shapes.client_token(body.get("clientToken"))
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py): same parameters replay the first reply
@@ -466,6 +520,7 @@ class _Update:
     """One BatchUpdateMemoryRecords record as the service model allows it (AWS namespaces still raw)."""
 
     aws_id: str
+    at: datetime  # the update's timestamp: the new text's source time (the record's ``timestamp``)
     source: str | None  # sourceNamespaces[0]: where to find the record
     namespace: str | None  # namespaces[0]: must be the record's own
     strategy: str | None
@@ -482,7 +537,7 @@ def _update_input(item: object, i: int) -> _Update:
     aws_id = ids.check(d.get("memoryRecordId"), ids.RECORD_ID, f"{f}.memoryRecordId", min_len=40, max_len=50) or ""
     if "timestamp" not in d:
         raise ValidationException("is required", field=f"{f}.timestamp")
-    parse_timestamp(d["timestamp"], f"{f}.timestamp")
+    at = parse_timestamp(d["timestamp"], f"{f}.timestamp")
     found: dict[str, str | None] = {}
     for name in ("sourceNamespaces", "namespaces"):
         given = shapes.items(d[name], f"{f}.{name}", max_items=1) if d.get(name) is not None else []
@@ -494,7 +549,7 @@ def _update_input(item: object, i: int) -> _Update:
         _, given_text = shapes.union(d["content"], f"{f}.content", ("text",))
         text = shapes.string(given_text, f"{f}.content.text", max_len=16_000)
     labels = _labels(d["metadata"], f"{f}.metadata") if d.get("metadata") is not None else None
-    return _Update(aws_id, found["sourceNamespaces"], found["namespaces"], strategy, text, labels)
+    return _Update(aws_id, at, found["sourceNamespaces"], found["namespaces"], strategy, text, labels)
 
 
 def _update_one(c: Call, agent: str, up: _Update, i: int) -> dict[str, Any]:
@@ -503,6 +558,7 @@ def _update_one(c: Call, agent: str, up: _Update, i: int) -> dict[str, Any]:
     source = _namespace(c, agent, up.source, f"{f}.sourceNamespaces[0]") if up.source is not None else None
     scope, rec = find_record(c, agent, first, source)
     rec = _newest(c, scope, rec)
+    writable(c, rec.actor, rec.namespace)
     if up.namespace is not None and _namespace(c, agent, up.namespace, f"{f}.namespaces[0]") != rec.namespace:
         raise ValidationException("moving a record to another namespace is not supported on engram",
                                   field=f"{f}.namespaces")
@@ -520,7 +576,7 @@ def _update_one(c: Call, agent: str, up: _Update, i: int) -> dict[str, Any]:
         old = t.active_record(rec.id, f"{f}.memoryRecordId")
         new = t.remember(change.get("summary", old.summary), change.get("content", old.content), kind=old.kind,
                          labels=change.get("labels", old.labels), scope=old.level, namespace=old.namespace,
-                         replaces=old.id, strategy=old.provenance.strategy)
+                         replaces=old.id, strategy=old.provenance.strategy, at=up.at)
         state.alias_in(t, new.id, first)
     return {"memoryRecordId": up.aws_id, "status": "SUCCEEDED"}
 

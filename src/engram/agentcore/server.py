@@ -37,7 +37,7 @@ from ..engine import Memory
 from ..errors import EngramError, ValidationError
 from ..grants import Ctx, Grant, view
 from ..types import Scope
-from . import errors, ids, registry
+from . import errors, ids, memories, registry
 from .auth import BODY_STATE, GRANT_STATE, SIGNED_STATE
 from .errors import AccessDeniedException, AwsError, ServiceException, ValidationException, from_engram
 
@@ -167,13 +167,11 @@ class Call:
         return doc
 
     def memory(self, raw_id: str) -> registry.MemoryResource:
-        """The memory resource named by an id or ARN; AccessDenied unless the key's agent is the memory's
-        own agent or the agent that created it (``doc["owner"]``: the control plane puts each new memory on
-        an agent of its own, owned by the creating key's agent)."""
-        res = registry.get(self.base.store, raw_id)
-        if self.grant.agent is not None and self.grant.agent not in (res.agent, res.doc.get("owner")):
-            raise AccessDeniedException(f"this key is not granted memory {res.id}")
-        return res
+        """The memory resource named by an id or ARN, if the key's agent is the memory's own agent or the agent
+        that created it (``doc["owner"]``: the control plane puts each new memory on an agent of its own, owned
+        by the creating key's agent); any other answers ResourceNotFound, as a missing one does
+        (:func:`.memories.find`): another tenant's memory is not there for this key."""
+        return memories.find(self.base.store, self.grant, raw_id)
 
     def memory_ctx(self, raw_id: str, actor: str | None = None, session: str | None = None) -> MemoryCtx:
         """Resolve the memory and build the engram scope for (actor, session), inside the key's grant.

@@ -1,7 +1,7 @@
 """Tags of memories and harnesses (service ``bedrock-agentcore-control``): ListTagsForResource, TagResource,
 UntagResource. Tags given at CreateMemory / CreateHarness are kept with the resource and read and changed
 here only (the ``Memory`` and ``Harness`` structures do not carry them). A key reaches the tags of the
-resources it reaches; any other ARN is ResourceNotFound::
+resources it reaches; any other ARN is ResourceNotFound. Changing tags needs an admin key for the whole agent::
 
     GET    /tags/{resourceArn}                  ListTagsForResource  200 {"tags": {...}}
     POST   /tags/{resourceArn}                  TagResource          204
@@ -41,9 +41,7 @@ class _Resource:
             raise NotFound(f"no taggable engram resource {arn}", field="resourceArn")
         self.c, self.kind, self.id = c, m.group(1), m.group(2)
         if self.kind == "memory":
-            self.res = c.memory(self.id)
-            if not memories.reaches(c.grant, self.res):
-                raise NotFound(f"no resource {arn}", field="resourceArn")
+            self.res = memories.find(c.base.store, c.grant, self.id, field="resourceArn")  # another's: missing
             self.doc: dict[str, Any] = dict(self.res.doc)
         else:
             self.doc = dict(harnesses.get(c.base, c.grant, self.id))
@@ -63,9 +61,10 @@ class _Resource:
 
 
 def _target(c: Call) -> _Resource:
-    if c.grant.actor is not None and c.request.method != "GET":
-        raise ValidationError("this key is granted one actor; tags change with a key for the whole agent",
-                              field="resourceArn")
+    """The resource the path names; a change of its tags is a configuration change (the rights of
+    :meth:`~engram.grants.Grant.need_config_change`: an admin key for the whole agent), checked first."""
+    if c.request.method != "GET":
+        c.grant.need_config_change()
     return _Resource(c, c.param("resourceArn"))
 
 

@@ -23,6 +23,7 @@ from fastapi.security import HTTPBearer
 from .. import __version__
 from ..core import validate
 from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
+from ..grants import Grant
 from ..types import Hit, JobStatus, Level, Record, Role, Status
 from . import schemas as S
 from .auth import (
@@ -156,10 +157,8 @@ def _may_read_config(grant: Any, agent: str) -> None:
         raise PermissionDenied("this key is not granted that agent", field="agent")
 
 
-def _may_change_config(grant: Any, agent: str) -> None:
-    grant.check_path(agent, None)  # the agent's keys only, and no key bound to one actor
-    if not grant.can_admin:
-        raise PermissionDenied("changing an agent's configuration needs an admin key", field="authorization")
+def _may_change_config(grant: Grant, agent: str) -> None:
+    grant.need_config_change(agent)  # the agent's admin keys only, none bound to one actor (grants.py's rule)
 
 
 @v1.get("/agents/{agent}/config", response_model=S.AgentConfigOut, tags=["config"])
