@@ -20,7 +20,8 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"strategies": []}, "strategies", "1 to 4"),
     ({"strategies": ["CUSTOM"]}, "strategies[0]", "one of: SEMANTIC, SUMMARIZATION, USER_PREFERENCE, EPISODIC"),
     ({"strategies": "SEMANTIC"}, "strategies", "1 to 4"),
-    ({"eventExpiryDuration": 2}, "eventExpiryDuration", "from 3 to 3650"),
+    ({"eventExpiryDuration": 2}, "eventExpiryDuration", "from 3 to 365"),
+    ({"eventExpiryDuration": 366}, "eventExpiryDuration", "from 3 to 365"),  # a harness's bound, not CreateMemory's
     ({"eventExpiryDuration": "60"}, "eventExpiryDuration", "integer"),
     ({"encryptionKeyArn": "not-a-key"}, "encryptionKeyArn", "KMS key ARN"),
     ({"strategy": ["SEMANTIC"]}, "strategy", "unknown field"),

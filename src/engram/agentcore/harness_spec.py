@@ -43,9 +43,6 @@ UNSUPPORTED: dict[str, type] = {"environment": dict, "environmentArtifact": dict
                                 "authorizerConfiguration": dict, "tools": list, "skills": list, "hooks": list}
 MODEL_MEMBERS = ("bedrockModelConfig", "openAiModelConfig", "geminiModelConfig", "liteLlmModelConfig")
 MAX_ITERATIONS = 1000
-# HarnessManagedMemoryConfigurationEventExpiryDurationInteger: a harness's managed memory keeps events 3 to 365
-# days (CreateMemory / UpdateMemory allow up to 3650: core.event_expiry, which managed_memory.parse applies)
-MIN_MANAGED_EXPIRY_DAYS, MAX_MANAGED_EXPIRY_DAYS = 3, 365
 MAX_TIMEOUT_SECONDS = 3600
 
 
@@ -207,12 +204,7 @@ def memory(value: Any, field: str = "memory") -> dict[str, Any]:
         keys(o, where, ())
         return {"disabled": {}}
     if member == "managedMemoryConfiguration":  # the one parser the configuration loader uses too
-        managed = managed_memory.parse(o, where)
-        days = managed.event_expiry_days
-        if days is not None and days > MAX_MANAGED_EXPIRY_DAYS:  # the harness's own bound, below a memory's
-            raise fail(f"{where}.eventExpiryDuration", f"must be an integer number of days from "
-                                                       f"{MIN_MANAGED_EXPIRY_DAYS} to {MAX_MANAGED_EXPIRY_DAYS}")
-        return {member: managed.as_value()}
+        return {member: managed_memory.parse(o, where).as_value()}
     keys(o, where, ("arn", "actorId", "messagesCount", "retrievalConfig"), ("arn",))
     match(MEMORY_ARN, o["arn"], f"{where}.arn",
           "a memory ARN (arn:aws:bedrock-agentcore:REGION:ACCOUNT:memory/NAME-xxxxxxxxxx)")

@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ConfigError, ValidationError
+from ..errors import ConfigError
 from . import event_expiry
 from .strategy_types import DEFAULTS, MANAGED, StrategyName
 
 FIELDS = ("arn", "strategies", "eventExpiryDuration", "encryptionKeyArn")
+# a harness's managed memory keeps events at most 365 days (HarnessManagedMemoryConfigurationEventExpiryDuration
+# Integer); a memory made with CreateMemory may keep them up to event_expiry.MAX_DAYS
+MAX_DAYS = 365
 DEFAULT_STRATEGIES: tuple[StrategyName, ...] = DEFAULTS  # "semantic + summarization strategies"
 DEFAULT_EXPIRY_DAYS = 30  # "30-day event expiry"
 MEMORY_ARN = re.compile(r"arn:aws:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:memory/"
@@ -48,9 +51,10 @@ class ManagedMemory:
 
 def parse(value: object, field: str = "managedMemoryConfiguration") -> ManagedMemory:
     """Check a ``managedMemoryConfiguration`` body; a :class:`ConfigError` naming the field under ``field``
-    otherwise. ``strategies`` lists 1 to 4 managed types, each once; ``eventExpiryDuration`` is whole days
-    (:mod:`engram.core.event_expiry`); ``encryptionKeyArn`` is a KMS key ARN; ``arn``, read-only and ignored, is
-    still a memory ARN when given (the service model's rule, on both paths)."""
+    otherwise. ``strategies`` lists 1 to 4 managed types, each once; ``eventExpiryDuration`` is whole days, 3 to
+    :data:`MAX_DAYS` (a harness's bound, under :mod:`engram.core.event_expiry`'s); ``encryptionKeyArn`` is a KMS key
+    ARN; ``arn``, read-only and ignored, is still a memory ARN when given (the service model's rule, on both
+    paths)."""
     if not isinstance(value, Mapping):
         raise ConfigError("must be an object", field=field)
     unknown = sorted(str(k) for k in value if k not in FIELDS)
@@ -59,10 +63,10 @@ def parse(value: object, field: str = "managedMemoryConfiguration") -> ManagedMe
     strategies = _strategies(value.get("strategies"), f"{field}.strategies")
     days = None
     if value.get("eventExpiryDuration") is not None:
-        try:
-            days = event_expiry.check_days(value["eventExpiryDuration"], f"{field}.eventExpiryDuration")
-        except ValidationError as exc:
-            raise ConfigError(exc.message, field=exc.field) from None
+        days = value["eventExpiryDuration"]
+        if isinstance(days, bool) or not isinstance(days, int) or not event_expiry.MIN_DAYS <= days <= MAX_DAYS:
+            raise ConfigError(f"must be an integer number of days from {event_expiry.MIN_DAYS} to {MAX_DAYS}",
+                              field=f"{field}.eventExpiryDuration")
     arn = value.get("arn")  # read-only and ignored, but still the service model's: a memory ARN
     if arn is not None and (not isinstance(arn, str) or not MEMORY_ARN.fullmatch(arn)):
         raise ConfigError("must be a memory ARN (it is read-only: leave it out)", field=f"{field}.arn")
