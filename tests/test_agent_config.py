@@ -62,8 +62,8 @@ def test_update_changes_only_what_it_names(make_memory: Callable[..., Memory]) -
     # a whole configuration (no update) starts from its shape's defaults
     mem.configure("a", {"harness": {"memory": {"pinned": {"max_tokens": 50}}}})
     assert mem.config_for("a").memory.kinds == ("guidance", "fact", "event", "reference")
-    # ...but a document that names only memory fields leaves history search on (issue 27.2)
-    assert mem.config_for("a").harness.history.index == "messages"
+    # ...the Twisp document's: "`none` (default) | Nothing." (issue 27.2 kept messages; the document decides)
+    assert mem.config_for("a").harness.history.index == "none"
 
 
 def test_bad_configuration_changes_nothing(make_memory: Callable[..., Memory]) -> None:
@@ -212,7 +212,7 @@ def test_a_configuration_read_never_opens_a_transaction_inside_another(
     monkeypatch.setattr(agent_configs, "TTL_SECONDS", 0.0)
     mem = make_memory({"harness": {"memory": {
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
-        "strategies": [{"type": "SEMANTIC"}]}}})
+        "strategies": [{"type": "SEMANTIC"}]}, "history": {"index": "messages"}}})
     s = Scope("bot", "u1", "s1")
     mem.append(s, [{"role": "user", "content": "I work at Arup and I live in Leeds."}])  # extraction at turn end
     events = mem.events(s)

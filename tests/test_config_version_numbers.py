@@ -387,7 +387,8 @@ def test_agentcore_harness_records_name_the_memory_agents_own_number(backend: st
         with _opened(ac.db) as mem:
             for n in range(3):
                 mem.configure("rival", pinned(70 + n))  # another tenant changes its configuration often
-            own = mem.configure(AGENT, {"harness": {"memory": {"tools": ["add_memory", "search_memory"]}}},
+            own = mem.configure(AGENT, {"harness": {"memory": {"enabled": True,
+                                                               "tools": ["add_memory", "search_memory"]}}},
                                 update=True)
         assert own == 2  # after the default v1 it used, whatever "rival" did
         ctl = ac.client("bedrock-agentcore-control")

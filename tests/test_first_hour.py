@@ -92,9 +92,12 @@ def test_remember_at_actor_level_with_no_configuration(tmp_path: Path) -> None:
 
 
 # -- 2. a setting is applied or refused ---------------------------------------------------------------------------
-def test_only_scope_in_the_harness_shape_keeps_history_search(make_memory: Callable[..., Memory]) -> None:
+def test_the_harness_shape_searches_history_only_with_an_index(make_memory: Callable[..., Memory]) -> None:
+    """The Twisp document: "`none` (default) | Nothing."; naming an index turns history search on."""
     mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session"]}}}})
-    assert mem.config.harness.history.index == "messages"
+    assert mem.config.harness.history.index == "none"
+    mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session"]}},
+                                   "history": {"index": "messages"}}})
     mem.append(S1, [{"role": "user", "content": "the refund was 41.20 EUR"}])
     assert mem.search_history(S1, "refund amount")[0].event.content == "the refund was 41.20 EUR"  # type: ignore[union-attr]
 
@@ -103,7 +106,7 @@ def test_a_per_agent_model_is_used_for_extraction(make_memory: Callable[..., Mem
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")  # built, never called: no network here
     mem = make_memory()
-    with pytest.raises(ConfigError, match="extracts nothing") as nothing:  # a model with no extraction to run
+    with pytest.raises(ConfigError, match='"enabled": true') as nothing:  # memory is off: nothing to extract
         mem.configure("cheap", {"harness": {"memory": {"model": "openai:cheap-review-1"}}})
     assert nothing.value.field == "harness.memory.model" and mem.config_history("cheap") == []
     mem.configure("cheap", {"harness": {"memory": {"enabled": True, "model": "openai:cheap-review-1"}}})

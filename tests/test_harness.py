@@ -34,6 +34,7 @@ from tests.support.bounds import (
     listed_bounds,
     past_the_check_fails,
 )
+from tests.support.configs import MEMORY_ON
 from tests.support.harness import Call, model, say, use, user
 from tests.support.mutations import RECORD_TABLES, fingerprint
 
@@ -43,7 +44,7 @@ S = Scope(agent="bot", actor="alice", session="s1")
 @pytest.fixture
 def mem(make_memory: Callable[..., Memory]) -> Memory:
     return make_memory({"harness": {
-        "memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}},
+        "memory": {**MEMORY_ON, "scope": {"read": ["session", "actor"], "write": ["session", "actor"]}},
         "history": {"index": "messages_and_tools"},
         "context": {"offload_threshold_tokens": 300, "preview_tokens": 15}}})
 
@@ -83,7 +84,7 @@ def test_memory_block_escapes_recalled_text(mem: Memory) -> None:
 
 def test_retrieval_config_per_namespace_top_k(make_memory: Callable[..., Memory]) -> None:
     mem = make_memory({"harness": {"memory": {
-        "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+        **MEMORY_ON, "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
         "retrieval": {"/facts/{actorId}/": {"topK": 1, "relevanceScore": 0.0}}}}})
     a = mem.remember(S, "Alice likes green tea", scope="actor", namespace="/facts/{actorId}/")
     mem.remember(S, "Alice likes black tea", scope="actor", namespace="/facts/{actorId}/")
@@ -140,10 +141,10 @@ def test_memory_tools_write_read_search_and_delete(mem: Memory) -> None:
 
 
 def test_offered_tools_follow_config(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory({"harness": {"memory": {"tools": ["search_memory", "read_memory"]}}})
+    mem = make_memory({"harness": {"memory": {"enabled": True, "tools": ["search_memory", "read_memory"]}}})
     m = model(use("add_memory", summary="x"), say("ok"))
     Agent(mem, m, state_tool=False).invoke(S, user("hi"))
-    assert m.calls[0].tools == ["read_memory", "search_memory"]
+    assert m.calls[0].tools == ["read_memory", "search_memory", "retrieve_result"]  # offloading: always
     err = m.calls[1].tool_results()[0]["error"]
     assert err["type"] == "ValidationError" and "add_memory" in err["message"]
     assert mem.list(S) == []
@@ -462,8 +463,8 @@ def test_disabled_memory_and_history_index_none(make_memory: Callable[..., Memor
 def test_offline_default_answers_from_what_it_was_handed(make_memory: Callable[..., Memory]) -> None:
     """`engram chat` recalled a pinned allergy and other records, then said it found nothing: it must answer
     from them even when the question shares no word with them."""
-    mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"],
-                                                          "write": ["session", "actor"]},
+    mem = make_memory({"harness": {"memory": {**MEMORY_ON, "scope": {"read": ["session", "actor"],
+                                                                       "write": ["session", "actor"]},
                                                "pinned": {"max_tokens": 200}}}})
     allergy = mem.remember(S, "Allergic to peanuts", scope="actor")
     mem.pin(S, allergy.id)

@@ -22,6 +22,7 @@ from engram.harness.agent import Agent
 from engram.harness.cli import register, run_chat
 from engram.models.base import Message, ToolSpec
 from engram.models.responder import OfflineResponder
+from tests.support.configs import MEMORY_ON
 from tests.support.wire import Recorded, Reply, openai_chat, serve
 
 SEARCH = ToolSpec("search_memory", "", {"type": "object"})
@@ -78,7 +79,8 @@ def test_responder_remembers_on_request_and_answers_json() -> None:
 def _config(tmp_path: Any) -> str:
     """A config naming the fast hashing embedder, so chat tests load no model."""
     path = tmp_path / "engram.json"
-    path.write_text(json.dumps({"harness": {"memory": {"embedder": "hashing"}}}))
+    path.write_text(json.dumps({"harness": {"memory": {**MEMORY_ON, "embedder": "hashing"},
+                                            "history": {"index": "messages"}}}))
     return str(path)
 
 
@@ -138,7 +140,9 @@ def test_offline_agent_demo(make_memory: Callable[..., Memory]) -> None:
 
 
 # -- a failed chat turn: a real `engram chat` process, its model a loopback OpenAI-wire server ----------------------
-CHAT_BASE: dict[str, Any] = {"harness": {"memory": {"embedder": "hashing", "extraction": {"trigger": "off"}},
+CHAT_BASE: dict[str, Any] = {"harness": {"memory": {"enabled": True, "embedder": "hashing",
+                                                    "extraction": {"trigger": "off"},
+                                                    "tools": ["add_memory", "read_memory", "delete_memory"]},
                                          "history": {"index": "none"}}}  # nothing written in the background
 
 

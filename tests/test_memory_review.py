@@ -132,12 +132,11 @@ def test_review_with_a_model_chooses_each_records_level(make_memory: Any, monkey
 def test_tools_are_opt_in(make_memory: Any) -> None:
     mem = make_memory(TWISP_MEMORY)
     names = {s.name for s in memory_specs(mem.config)}
-    # the document's snippet lists add/read/delete; search_memory is always there ("The agent can search its
-    # memory with search_memory")
-    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history",
-                     "retrieve_result"}
-    bare = make_memory({"harness": {"memory": {"enabled": True}}})  # history.index keeps engram's "messages"
-    assert {s.name for s in memory_specs(bare.config)} == {"search_memory", "search_history", "retrieve_result"}
+    # the document's snippet lists add/read/delete; search_memory comes with enabled memory ("The agent can
+    # search its memory with search_memory"); search_history only with an index ("`none` (default)")
+    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory", "retrieve_result"}
+    bare = make_memory({"harness": {"memory": {"enabled": True}}})
+    assert {s.name for s in memory_specs(bare.config)} == {"search_memory", "retrieve_result"}
     off = make_memory({"harness": {"memory": {"enabled": True}, "history": {"index": "none"}}})
     assert {s.name for s in memory_specs(off.config)} == {"search_memory", "retrieve_result"}
     history = make_memory({"harness": {"memory": {"enabled": True, "tools": ["add_memory"]},
@@ -154,7 +153,7 @@ def test_the_harness_offers_only_named_tools(make_memory: Any) -> None:
     Agent(mem, m).invoke(ACCT, [{"role": "user", "content": "hello"}])
     offered = set(m.calls[0].tools)
     assert offered - {"update_state"} == {"add_memory", "read_memory", "delete_memory", "search_memory",
-                                          "search_history", "retrieve_result"}
+                                          "retrieve_result"}  # no index: no search_history
 
 
 def test_http_and_mcp_tool_lists_follow_the_config(make_memory: Any) -> None:
@@ -164,7 +163,7 @@ def test_http_and_mcp_tool_lists_follow_the_config(make_memory: Any) -> None:
         got = httpx.get(base + "/v1/agents/reviewer/tools", headers={"Authorization": f"Bearer {key}"})
     assert got.status_code == 200, got.text
     assert {t["name"] for t in got.json()["tools"]} == {"add_memory", "read_memory", "delete_memory",
-                                                         "search_memory", "search_history", "retrieve_result"}
+                                                         "search_memory", "retrieve_result"}
 
 
 @pytest.mark.anyio
@@ -185,12 +184,12 @@ async def test_mcp_lists_only_named_tools(tmp_path: Any) -> None:
                 names = {t.name for t in (await s.list_tools()).tools}
     finally:
         mem.close()
-    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory", "search_history"}
+    assert names == {"add_memory", "read_memory", "delete_memory", "search_memory"}
 
 
 # three agents on one store: two with their own tool configurations, one on the default's
 OWN_TOOLS = {"bot": ["add_memory", "read_memory"], "rival": ["delete_memory", "search_history"]}
-DEFAULT_TOOLS = {"harness": {"memory": {"tools": ["search_memory"],
+DEFAULT_TOOLS = {"harness": {"memory": {"enabled": True, "tools": ["search_memory"],
                                         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
 
 
@@ -208,14 +207,18 @@ async def test_each_agent_is_offered_the_tools_of_its_own_configuration(make_mem
 
     mem = make_memory(DEFAULT_TOOLS)
     for agent, tools in OWN_TOOLS.items():
-        mem.configure(agent, {"harness": {"memory": {"tools": tools}}})
-    want = {**{a: set(t) for a, t in OWN_TOOLS.items()}, "solo": {"search_memory"}}
+        mem.configure(agent, {"harness": {"memory": {"enabled": True, "tools": tools},
+                                          "history": {"index": "messages"}}})
+    # enabled memory always has search_memory; search_history (with the index) only where there is a session
+    want = {"bot": {"add_memory", "read_memory", "search_memory"}, "rival": {"delete_memory", "search_memory"},
+            "solo": {"search_memory"}}
+    in_session = {**want, "rival": {"delete_memory", "search_memory", "search_history"}}
     keys = {agent: create_key(mem.store, agent, can_admin=True)[0] for agent in want}
 
     def listed(base: str, agent: str) -> set[str]:
         got = httpx.get(f"{base}/v1/agents/{agent}/tools", headers={"Authorization": f"Bearer {keys[agent]}"})
         assert got.status_code == 200, got.text
-        return {t["name"] for t in got.json()["tools"]}
+        return {t["name"] for t in got.json()["tools"]} - {"retrieve_result"}  # offloading: not MCP's
 
     with uvicorn_thread(create_app(mem)) as base:
         assert {agent: listed(base, agent) for agent in want} == want
@@ -223,7 +226,7 @@ async def test_each_agent_is_offered_the_tools_of_its_own_configuration(make_mem
             "tools": ["search_memory"]}}}}, headers={"Authorization": f"Bearer {keys['bot']}"})
         assert changed.status_code == 200, changed.text
         assert listed(base, "bot") == {"search_memory"} and listed(base, "rival") == want["rival"]
-    want["bot"] = {"search_memory"}
+    want["bot"] = in_session["bot"] = {"search_memory"}
 
     for agent in want:
         scope = Scope(agent, "u1", "s1")
@@ -231,10 +234,10 @@ async def test_each_agent_is_offered_the_tools_of_its_own_configuration(make_mem
         with uvicorn_thread(server.streamable_http_app(host="127.0.0.1")) as base:
             async with streamable_http_client(base + "/mcp") as (read, write), ClientSession(read, write) as s:
                 await s.initialize()
-                assert {t.name for t in (await s.list_tools()).tools} == want[agent], agent
+                assert {t.name for t in (await s.list_tools()).tools} == in_session[agent], agent
         m = model(say("ok"))
         Agent(mem, m).invoke(scope, [{"role": "user", "content": "hello"}])
-        assert set(m.calls[0].tools) - {"update_state"} == want[agent], agent
+        assert set(m.calls[0].tools) - {"update_state", "retrieve_result"} == in_session[agent], agent
 
 
 def test_search_memory_by_query_or_filters(make_memory: Any) -> None:
@@ -294,7 +297,7 @@ async def test_mcp_search_memory_by_filters(tmp_path: Any) -> None:
         with uvicorn_thread(server.streamable_http_app(host="127.0.0.1")) as base:
             async with streamable_http_client(base + "/mcp") as (read, write), ClientSession(read, write) as s:
                 await s.initialize()
-                assert {t.name for t in (await s.list_tools()).tools} == {"search_memory", "search_history"}
+                assert {t.name for t in (await s.list_tools()).tools} == {"search_memory"}  # no index
                 by_kind = (await s.call_tool("search_memory", {"kind": "guidance"})).structured_content
                 by_label = (await s.call_tool("search_memory", {"labels": {"customer_id": "42"}})
                             ).structured_content

@@ -29,7 +29,7 @@ from tests.support.servers import uvicorn_thread
 pytestmark = pytest.mark.anyio
 
 EVERY_TOOL = ["add_memory", "read_memory", "delete_memory", "search_memory", "search_history"]
-RIVAL = {"harness": {"memory": {"tools": ["add_memory", "search_memory"],
+RIVAL = {"harness": {"memory": {"enabled": True, "tools": ["add_memory", "search_memory"],
                                 "scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
 # (agent, key name) -> the levels the key may write (None: every level)
 KEYS: dict[tuple[str, str], list[str] | None] = {
@@ -85,9 +85,12 @@ async def test_every_face_offers_one_grant_the_same_tools(make_memory: Callable[
     with uvicorn_thread(create_app(mem)) as base:
         for (agent, name), (key, _) in keys.items():
             auth = {"Authorization": f"Bearer {key}"}
-            got = httpx.get(f"{base}/v1/agents/{agent}/tools", headers=auth)
+            got = httpx.get(f"{base}/v1/agents/{agent}/actors/u1/sessions/s1/tools", headers=auth)
             assert got.status_code == 200, got.text
             http[agent, name] = {t["name"]: t["input_schema"] for t in got.json()["tools"]}
+            # the agent's path has no session: no search_history ("an agent without sessions has none")
+            whole = httpx.get(f"{base}/v1/agents/{agent}/tools", headers=auth).json()["tools"]
+            assert {t["name"] for t in whole} == set(http[agent, name]) - {"search_history"}
             other = "rival" if agent == "bot" else "bot"
             denied = httpx.get(f"{base}/v1/agents/{other}/tools", headers=auth)
             assert denied.status_code == 403 and denied.json()["error"]["field"] == "agent"
@@ -171,7 +174,8 @@ def test_a_bad_result_ref_is_refused_naming_ref(make_memory: Callable[..., Memor
     assert mem.events(bot) == [] and [e.id for e in mem.events(rival)] == [theirs.id]
 
 
-ACTOR_ONLY = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["actor"]}}}}
+ACTOR_ONLY = {"harness": {"memory": {"enabled": True, "tools": ["add_memory"],
+                                     "scope": {"read": ["session", "actor"], "write": ["actor"]}}}}
 
 
 def _default_named(schema: dict[str, Any]) -> str:

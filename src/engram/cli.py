@@ -283,7 +283,8 @@ def cmd_events(args: argparse.Namespace) -> Any:
 
 
 def cmd_search_history(args: argparse.Namespace) -> Any:
-    return _memory(args).search_history(_scope(args), args.query, limit=args.limit)
+    return _memory(args).search_history(_scope(args), args.query, limit=args.limit, include_tools=args.include_tools,
+                                        mode=args.mode, preview=args.preview, min_score=args.min_score)
 
 
 def cmd_remember(args: argparse.Namespace) -> Any:
@@ -293,14 +294,21 @@ def cmd_remember(args: argparse.Namespace) -> Any:
         raise ValidationError("--level is session (the default), which writes to one session: give --session S, "
                               "or --level actor to write for every session of the actor", field="session")
     scope, labels = _scope(args), _labels(args.label)
-    return _memory(args).remember(scope, args.summary, args.content, kind=args.kind, labels=labels,
+    return _memory(args).remember(scope, args.summary, args.content, kind=args.kind, labels=labels or None,
                                   scope=args.level, namespace=args.namespace, replaces=args.replaces,
                                   preview=args.preview, pin=args.pin)
 
 
+def _kinds(items: Sequence[str] | None) -> str | list[str] | None:
+    """``--kind`` values (repeatable) as the library takes them: one kind, a list of them, or None."""
+    return None if not items else items[0] if len(items) == 1 else list(items)
+
+
 def cmd_recall(args: argparse.Namespace) -> Any:
-    return _memory(args).recall(_scope(args), args.query, limit=args.limit, mode=args.mode,
-                                min_score=args.min_score, preview=args.preview)
+    scope, labels = _scope(args), _labels(args.label)
+    return _memory(args).recall(scope, args.query, limit=args.limit, mode=args.mode, min_score=args.min_score,
+                                kind=_kinds(args.kind), labels=labels or None, namespace=args.namespace,
+                                preview=args.preview)
 
 
 def cmd_get(args: argparse.Namespace) -> Any:
@@ -309,7 +317,7 @@ def cmd_get(args: argparse.Namespace) -> Any:
 
 def cmd_list(args: argparse.Namespace) -> Any:
     scope, labels = _scope(args), _labels(args.label)
-    return _memory(args).list(scope, kind=args.kind, labels=labels or None, namespace=args.namespace,
+    return _memory(args).list(scope, kind=_kinds(args.kind), labels=labels or None, namespace=args.namespace,
                               status=args.status, preview=args.preview, limit=args.limit)
 
 
@@ -525,6 +533,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = verb("search-history", cmd_search_history, "search a session's earlier events")
     p.add_argument("query", help="what to look for")
     p.add_argument("--limit", type=int, default=5, help="most hits")
+    p.add_argument("--mode", choices=["hybrid", "lexical", "vector"], help="how to match (default: the config's)")
+    p.add_argument("--min-score", type=float, help="least score for matches by meaning alone (default: config's)")
+    p.add_argument("--include-tools", action=argparse.BooleanOptionalAction, default=None,
+                   help="also (or --no-include-tools: never) search tool results (default: as history.index says)")
+    p.add_argument("--preview", action="store_true", help="also search preview turns' events")
     p = verb("remember", cmd_remember, "write a long-term record")
     p.add_argument("summary", help="one line the agent can act on")
     p.add_argument("--content", help="optional evidence or detail")
@@ -541,13 +554,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="most hits, 1 or more (default: memory.search.max_results, 10)")
     p.add_argument("--mode", choices=["hybrid", "lexical", "vector"], help="how to match (default: the config's)")
     p.add_argument("--min-score", type=float, help="least score for matches by meaning alone (default: config's)")
+    p.add_argument("--kind", action="append", help="only this kind; repeat for any of several")
+    p.add_argument("--label", action="append", help="name=value (declared in config); only records with it; "
+                                                    "repeat for more")
+    p.add_argument("--namespace", help="only records under this namespace path (its retrieval settings apply)")
     p.add_argument("--preview", action="store_true", help="also read preview records")
     for name, fn, help_ in (("get", cmd_get, "one record, whole"), ("history", cmd_history, "a record's versions"),
                             ("forget", cmd_forget, "mark a record deleted (its versions stay readable)"),
                             ("uses", cmd_uses, "RETRIEVED uses of a record")):
         verb(name, fn, help_).add_argument("id", help="the record id (r_...)")
     p = verb("list", cmd_list, "records, newest first")
-    p.add_argument("--kind", help="only this kind")
+    p.add_argument("--kind", action="append", help="only this kind; repeat for any of several")
     p.add_argument("--label", action="append", help="name=value; only records with it")
     p.add_argument("--namespace", help="only records under this namespace path")
     p.add_argument("--status", default="active", choices=STATUSES, help="which records")

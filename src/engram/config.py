@@ -241,6 +241,10 @@ class Memory(_Strict):
 
 
 class History(_Strict):
+    """History search: ``index`` is engram's (and AgentCore's) ``messages``; the Twisp shape starts from ``none``
+    (:func:`engram.config_shapes.shape_defaults`). Events are stored whatever the index: it decides only what earlier
+    turns keep searchable."""
+
     index: Literal["none", "messages", "messages_and_tools"] = "messages"
     messages_count: int = Field(20, alias="messagesCount", ge=0, le=10_000)
     event_expiry_days: int = Field(shapes.MANAGED_DEFAULT_EXPIRY_DAYS, alias="eventExpiryDuration",
@@ -331,6 +335,7 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
     if update is None:
         update = wrapped
     start = base_doc if update else shapes.shape_defaults(shape, patch)
+    given = patch
     if shape == "harness" and not update:
         patch = twisp_defaults(patch)
     try:
@@ -338,6 +343,8 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
     check_applies(cfg)
+    if shape == "harness" and not update:
+        check_enabled_named(given)  # after the values' own checks: a bad value is named for what it is
     return cfg
 
 
@@ -352,31 +359,68 @@ def check_applies(cfg: Config) -> None:
                           field="harness.memory.model")
 
 
+# what only enabled memory does: naming one of these in the harness shape without ``enabled`` would be ignored
+NEEDS_ENABLED = ("tools", "model", "extraction")
+
+
+def _turned_on(memory: dict[str, Any]) -> bool | None:
+    """Whether a harness document's memory is on: ``enabled`` as named, else on when it lists strategies (engram's
+    extension: strategies extract memory, so naming them asks for it), else None (off: the shape's default)."""
+    if "enabled" in memory:
+        return memory["enabled"] is True
+    return True if memory.get("strategies") else None
+
+
+def check_enabled_named(doc: dict[str, Any]) -> None:
+    """In the harness shape memory is off unless ``enabled`` is named ("With `harness.memory.enabled`, an agent
+    keeps durable facts") or strategies are listed: a document that sets up what only enabled memory does (tools,
+    the extraction model, extraction) without either is refused, naming that field, not silently ignored.
+    (``"enabled": false`` keeps such settings for when memory is turned on again.)"""
+    memory = doc.get("harness", {}).get("memory") if isinstance(doc.get("harness"), dict) else None
+    if not isinstance(memory, dict) or _turned_on(memory) is not None:
+        return
+    for name in NEEDS_ENABLED:
+        if memory.get(name):
+            raise ConfigError(f'memory is off in the harness shape unless it names "enabled": true, so {name} '
+                              'would do nothing: add "enabled": true (or "enabled": false to keep the setting '
+                              "for later)", field=f"harness.memory.{name}")
+
+
 def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     """A harness document with the Twisp document's memory defaults filled in where it is silent.
 
-    A document whose ``memory`` names ``enabled`` gets the review on (unless it lists strategies) and opt-in
-    ``tools``: the ones it lists among ``add_memory``, ``read_memory`` and ``delete_memory`` ("With
-    harness.memory.tools, the agent can also save ... read ... delete"), and always ``search_memory`` ("The agent
-    can search its memory with search_memory": the document's own snippet lists only the other three);
-    ``search_history`` comes with the index, ``retrieve_result`` with offloading.
+    ``tools`` lists what the document offers: the ones it lists among ``add_memory``, ``read_memory`` and
+    ``delete_memory`` ("With harness.memory.tools, the agent can also save ... read ... delete"), ``search_memory``
+    when memory is ``enabled`` ("The agent can search its memory with search_memory": the document's own snippet
+    lists only the other three), ``search_history`` with an index ("With an index, the agent has
+    `search_history`") and ``retrieve_result`` for offloaded tool results ("a reference the agent retrieves it
+    with", whatever the memory settings). Without ``"enabled": true`` (or strategies, which turn memory on) no
+    memory tool is offered. A document whose ``memory`` names ``enabled`` gets the review on (unless it lists
+    strategies).
     """
     harness = doc.get("harness")
-    if not isinstance(harness, dict) or not isinstance(harness.get("memory"), dict) \
-            or "enabled" not in harness["memory"]:
+    if not isinstance(harness, dict):
         return doc
-    memory = dict(harness["memory"])
+    raw = harness.get("memory", {})
+    if not isinstance(raw, dict):
+        return doc  # refused by validation, naming the field
+    memory = dict(raw)
+    if "enabled" not in memory and _turned_on(memory):
+        memory["enabled"] = True
     history = harness.get("history")
-    index = history.get("index", History().index) if isinstance(history, dict) else History().index
+    index = history.get("index", shapes.TWISP_HISTORY_INDEX) if isinstance(history, dict) \
+        else shapes.TWISP_HISTORY_INDEX
+    enabled = memory.get("enabled") is True
     tools = memory.get("tools", [])
-    if isinstance(tools, list):  # opt-in; search_history comes with the index, retrieve_result with offloading
-        memory["tools"] = tools + [t for t in ("search_memory", "search_history", "retrieve_result")
-                                   if t not in tools and (t != "search_history" or index != "none")]
-    extraction = memory.get("extraction")
-    if extraction is None or isinstance(extraction, dict):
-        extraction = dict(extraction or {})
-        extraction.setdefault("review", memory.get("enabled") is True and not memory.get("strategies"))
-        memory["extraction"] = extraction
+    if isinstance(tools, list):  # opt-in: what validation refuses in the list stays for it to name
+        extra = [("search_memory", enabled), ("search_history", index != "none"), ("retrieve_result", True)]
+        memory["tools"] = tools + [t for t, on in extra if on and t not in tools]
+    if "enabled" in memory:
+        extraction = memory.get("extraction")
+        if extraction is None or isinstance(extraction, dict):
+            extraction = dict(extraction or {})
+            extraction.setdefault("review", enabled and not memory.get("strategies"))
+            memory["extraction"] = extraction
     return {**doc, "harness": {**harness, "memory": memory}}
 
 

@@ -34,6 +34,8 @@ MANAGED_DEFAULT_EXPIRY_DAYS = managed_memory.DEFAULT_EXPIRY_DAYS
 # "Memory events are scoped by actorId + sessionId"
 MANAGED_LEVELS: tuple[Literal["session", "actor", "agent"], ...] = ("session", "actor")
 TWISP_LEVELS = ("session",)  # "harness.memory.scope ... Both default to ["session"]"
+TWISP_HISTORY_INDEX = "none"  # "`none` (default) | Nothing."
+TWISP_TRUNCATION = "summarization"  # "older messages are summarized, keeping the latest few word for word"
 
 
 class _Strict(BaseModel):
@@ -293,18 +295,23 @@ def is_update_wrapper(doc: object) -> bool:
 def shape_defaults(shape: Shape, patch: dict[str, Any]) -> dict[str, Any]:
     """What a full configuration of ``shape`` starts from before ``patch`` applies.
 
-    * harness (the Twisp document): ``scope.read`` and ``scope.write`` are ``["session"]`` ("Both default to
-      `["session"]`") and no strategy runs (memory is reviewed only when ``enabled`` is named, see
-      :func:`engram.config.twisp_defaults`). ``history.index`` keeps engram's ``messages`` in every shape:
-      a document that sets only memory fields must not switch history search off (name ``"none"`` for that).
+    * harness (the Twisp document): memory is off unless ``enabled`` is named ("With
+      `harness.memory.enabled`, an agent keeps durable facts"), ``scope.read`` and ``scope.write`` are
+      ``["session"]`` ("Both default to `["session"]`"), no strategy runs (memory is reviewed only when
+      ``enabled`` is named, see :func:`engram.config.twisp_defaults`), ``history.index`` is ``none`` ("`none`
+      (default) | Nothing.") and older messages are summarized, the latest few kept word for word ("As the
+      conversation fills, older messages are summarized, keeping the latest few word for word").
     * agentcore: "By default, the harness provisions ... semantic + summarization strategies, 30-day event
       expiry", memory scoped by actor and session; a BYO or disabled memory value replaces that.
     * engram (``{}`` or no configuration): engram's defaults, which are the AgentCore managed ones ("memory
       just works"): the :class:`engram.config.Config` field defaults.
     """
     if shape == "harness":
-        return {"harness": {"memory": {"scope": {"read": list(TWISP_LEVELS), "write": list(TWISP_LEVELS)},
-                                       "strategies": []}}}
+        return {"harness": {"memory": {"enabled": False,
+                                       "scope": {"read": list(TWISP_LEVELS), "write": list(TWISP_LEVELS)},
+                                       "strategies": []},
+                            "history": {"index": TWISP_HISTORY_INDEX},
+                            "context": {"truncation": {"strategy": TWISP_TRUNCATION}}}}
     if shape == "agentcore":
         memory = patch.get("harness", {}).get("memory", {})
         levels = list(MANAGED_LEVELS)

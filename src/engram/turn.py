@@ -180,7 +180,8 @@ class Turn:
                  replaces: str | None = None, pin: bool = False, strategy: str | None = None,
                  source_event_ids: Sequence[str] = (), at: datetime | None = None,
                  fact_key: str | None = None) -> Record:
-        """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see.
+        """Buffer a new record at level ``scope``; ``replaces`` supersedes a record the caller can see, and the new
+        record keeps the old one's (still declared) labels unless ``labels`` is given (``{}``: none).
 
         ``fact_key``: a strategy's consolidation key, kept beside the record (see :func:`record_text`)."""
         self._check_open()
@@ -189,11 +190,14 @@ class Turn:
         summary = validate.summary(summary)
         content = validate.content(content)
         kind = validate.kind(kind, cfg.kinds)
+        named = labels is not None
         labels = validate.labels(labels, cfg.labels)
         path = ns.resolve(namespace, self.scope, level, strategy_id=strategy)
         if replaces is not None:
             old = self.active_record(replaces, "replaces")
             check_replace(self.scope, old, level, path, self.write_levels, by_strategy=strategy is not None)
+            if not named:  # a correction is about what the old record was about: a label filter still finds it
+                labels = {k: v for k, v in old.labels.items() if k in cfg.labels}
         actor, session = owner_ids(self.scope, level)
         now = at or self.runtime.now()
         rec = Record(id=new_id("r_"), agent=self.scope.agent, actor=actor, session=session, level=level,

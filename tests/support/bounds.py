@@ -19,6 +19,7 @@ from engram import Memory, Scope
 from engram.core import validate
 from engram.errors import EngramError, ValidationError
 from engram.harness.tools import MEMORY_TOOLS, ToolDefaults, ToolOps
+from tests.support.configs import MEMORY_ON
 from tests.support.mutations import Path, dotted
 
 BOUNDS = ("minLength", "maxLength", "minimum", "maximum", "maxItems", "maxProperties")
@@ -26,6 +27,7 @@ RECORD_ID = {"minLength": 1, "maxLength": validate.MAX_ID}  # a record id (valid
 RESULT_REF = {"minLength": 1, "maxLength": validate.MAX_ID}  # a result ref: its event's id (validate.caller_id)
 LABELS = [f"tag{i}" for i in range(validate.MAX_LABEL_FILTERS + 1)]  # enough labels for a filter one too many
 MANY_LABELS: dict[str, Any] = {"harness": {"memory": {
+    **MEMORY_ON,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "labels": {name: {"number": 100 + i, "description": f"Tag {i}."} for i, name in enumerate(LABELS)},
 }, "history": {"index": "messages_and_tools"}}}

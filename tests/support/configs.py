@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-# every level readable and writable, two labels declared (customer_id, ticket), messages and tool results indexed
+# the harness shape's memory switched on as engram's own default has it: every tool, no turn-end review (the Twisp
+# shape's memory is off unless named, its tools opt-in)
+MEMORY_ON: dict[str, Any] = {
+    "enabled": True, "extraction": {"review": False},
+    "tools": ["add_memory", "read_memory", "delete_memory", "search_memory", "search_history", "retrieve_result"]}
+
+# memory on with every tool and no turn-end review, every level readable and writable, two labels declared
+# (customer_id, ticket), messages and tool results indexed (the harness shape names what it turns on)
 WIDE: dict[str, Any] = {"harness": {"memory": {
+    **MEMORY_ON,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "labels": {"customer_id": {"number": 5, "description": "The customer the memory is about."},
                "ticket": {"number": 6, "description": "Support ticket id."}},

@@ -386,9 +386,10 @@ class ToolOps:
         checked = validate.labels(labels, cfg.labels)
         if kind is not None:
             validate.kind(kind, cfg.kinds)
+        gone = self._deleted | self.turn.buffer.changed()  # superseded or deleted by this turn, not yet committed
 
         def fits(r: Record) -> bool:
-            return (r.status == "active" and r.id not in self._deleted and (kind is None or r.kind == kind)
+            return (r.status == "active" and r.id not in gone and (kind is None or r.kind == kind)
                     and all(r.labels.get(k) == v for k, v in checked.items()) and (not ids or r.id in ids))
 
         mine = [r for r in reversed(self.turn.written) if fits(r)]

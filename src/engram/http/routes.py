@@ -324,12 +324,16 @@ def _tools_route(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) ->
         an agent without one gets the default's), JSON-schema'd as any model API takes them: the list MCP and the
         harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets
         no write tool). Below the agent path, ``add_memory`` offers only the levels the path's ids can write
-        (no session path: no session level), as MCP bound to that scope does."""
-        from ..harness.tools import memory_specs
+        (no session path: no session level), as MCP bound to that scope does. A path without a session offers no
+        ``search_history``, whatever the index: "an agent without sessions has none"."""
+        from ..harness.tools import MEMORY_TOOLS, memory_specs
 
         bound = None if where == "agent" else ctx.scope
+        names = MEMORY_TOOLS if ctx.scope.session is not None else \
+            tuple(n for n in MEMORY_TOOLS if n != "search_history")
         return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
-                                 for t in memory_specs(ctx.mem.config_for(ctx.scope.agent), scope=bound)])
+                                 for t in memory_specs(ctx.mem.config_for(ctx.scope.agent), scope=bound,
+                                                       names=names)])
 
 
 _tools_route(AG, agent_ctx, "agent")
