@@ -32,7 +32,7 @@ from dataclasses import replace
 
 from ..core.consolidate import similarity, terms
 from ..types import Event
-from .text import split_sentences
+from .text import bounded, split_sentences
 
 _ID = r"\br_[0-9a-zA-Z]{8,}\b"
 RECORD_ID = re.compile(r"\s*(?:\[\s*" + _ID + r"\s*\]|\(\s*" + _ID + r"\s*\)|" + _ID + ")")
@@ -126,9 +126,10 @@ def is_echo_line(text: str, role: str, known: Sequence[str] = ()) -> bool:
 
 
 def clean(events: Sequence[Event], known: Sequence[str] = ()) -> list[Event]:
-    """The batch with what memory handed the model removed from every message (events otherwise unchanged)."""
+    """The batch with what memory handed the model removed from every message (events otherwise unchanged),
+    each as the rules read it (:func:`.text.bounded`: no 100,000-character word or whitespace run)."""
     out = []
     for ev in events:
-        text = clean_text(ev.content, ev.role, known) if ev.content else ev.content
+        text = clean_text(bounded(ev.content), ev.role, known) if ev.content else ev.content
         out.append(ev if text == ev.content else replace(ev, content=text))
     return out

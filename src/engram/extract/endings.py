@@ -59,7 +59,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^I (?:have been|am)\s+(?:doing|playing)\s+(?:a lot of|lots of|loads of|plenty of|some|more)\s+(?P<x>[^,;]+?)"
      r"(?:\s+(?:lately|recently|these days|this year))?(?P<tail>\s*[,;].*)?$", r"I am into \g<x>\g<tail>"),
     # "Tomasz moved out, we're not together anymore": the person named is the one the user is no longer with
-    (r"^(?:.*?\b)?(?P<a>" + _NAME + r")\b.*?\bwe\s+(?:are\s+(?:no longer together|not together any ?more)|have\s+"
+    (r"^(?=.*?\bwe\s)"  # checked first: a sentence without "we" is passed over in linear time
+     r"(?:.*?\b)?(?P<a>" + _NAME + r")\b.*?\bwe\s+(?:are\s+(?:no longer together|not together any ?more)|have\s+"
      r"(?:split up|broken up|separated)|split up|broke up|separated)\b.*$", r"I broke up with \g<a>"),
     # "now that I'm in Tampere the commute is short": the clause after "now that" holds
     (r"^(?:now that|since|ever since)\s+(?P<c>(?:I|we)\s+(?:am|are|live|have moved|moved|have)\b.*)$", r"\g<c>"),
@@ -135,9 +136,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
      r"(?P<x>[^,;]+?)(?:[,;].*)?$", r"INSTEAD"),
     # a weekly habit keeps its day: "I have choir every Thursday evening", "Pottery class is on Mondays"
     # ("on Thursday" alone is one Thursday: only "every"/"each" or the plural "on Thursdays" is weekly)
-    (r"^I (?P<v>have|go to|attend|do)\s+(?P<x>[^,;]+?)\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" +
-     _DAY + r")s)\s+" + _PART + r"(?:[,;].*)?$", r"WEEKLY_I"),
-    (r"^(?P<x>[^,;]+?)\s+is\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" + _DAY + r")s)(?:\s+" + _PART +
+    (r"^I (?P<v>have|go to|attend|do)\s+(?P<x>[^,;]+?)(?<!\s)\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|"
+     r"on\s+(?P<e>" + _DAY + r")s)\s+" + _PART + r"(?:[,;].*)?$", r"WEEKLY_I"),
+    (r"^(?P<x>[^,;]+?)(?<!\s)\s+is\s+(?:(?:every|each)\s+(?P<d>" + _DAY + r")|on\s+(?P<e>" + _DAY + r")s)"
+     r"(?:\s+" + _PART +
      r")?(?:,?\s+every week)?$", r"WEEKLY"),
     # a household leaving one city for another: "we left Leeds for Reykjavik in May" (a person leaving a
     # company for another says "I")
@@ -146,7 +148,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), r) f
     (r"^(?P<p>" + _NAME + r"(?:\s+" + _NAME + r")*)\s+is\s+(?:now\s+)?home(?:\s+for\s+(?:me|us))?(?:\s+now)?$",
      r"I live in \g<p>"),
     # a place said the other way round: "Tartu is where I live"
-    (r"^(?P<p>[^\W\d_][\w'’ -]*?)\s+is where I (?:live|am based|call home)\b.*$", r"I live in \g<p>"),
+    (r"^(?P<p>[^\W\d_][\w'’ -]*?)(?<!\s)\s+is where I (?:live|am based|call home)\b.*$", r"I live in \g<p>"),
     # an end with when it happened: "I gave up the harp over the winter" (the time is not part of what ended)
     # (a date the rules can read, "last week", stays: it dates the end)
     (r"^I (?P<v>quit|gave up|stopped|sold|got rid of|broke up with)\s+(?P<x>.+?)\s+(?:(?:over|during) the (?:winter|"

@@ -19,7 +19,9 @@ from .base import Clause, Context, Fact, Rel, dedupe
 from .lexicon import FAMILY, HEDGES, PERSIST, PETS, QUESTION_START
 from .registry import STATEMENTS, run
 from .text import (
+    MAX_SENTENCE,
     appositive,
+    bounded,
     elliptical,
     expand,
     gapped,
@@ -71,6 +73,8 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
+        if bounded(ev.content) != ev.content:  # a pasted blob read in bounded runs (.text.bounded)
+            ev = replace(ev, content=bounded(ev.content))
         parts = self._then_fix(ev, ctx)
         if parts is not None:  # "Mei. And actually it's Wednesday, not Tuesday": the answer, then the fix
             for part in parts:
@@ -136,7 +140,8 @@ class OfflineExtractor:
         said_before = ""
         start, plain, corrected = len(out), [], False
         for sentence in split_sentences(content):
-            sentence, said_before = named_before(sentence, said_before), f"{said_before} {sentence}"
+            # what "there" and "it" may name: the message so far, its last MAX_SENTENCE characters at most
+            sentence, said_before = named_before(sentence, said_before), f"{said_before} {sentence}"[-MAX_SENTENCE:]
             expanded = appositive(rephrase.sentence(endings.rewrite(corrections.cleft(
                 corrections.without_preamble(expand(sentence))))))
             retake = corrections.earlier(expanded)

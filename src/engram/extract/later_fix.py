@@ -98,12 +98,13 @@ def _against(wrong: str, right: str, ev: Event, found: Sequence[Fact], records: 
 
 
 
-_CAP = r"(?-i:[^\W\d_a-z])[\w'’-]*"
+# a word of a value is read up to 61 characters, so that a search over one long run of letters stays linear
+_CAP = r"(?-i:[^\W\d_a-z])[\w'’-]{0,60}"
 _NAMED = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _OVER = r"(?:history|over|done|gone|behind me|in the past)"
 # a value in any case (checked against what memory holds before it is used): one to three words, cut at the
 # first word that is no part of a value ("for padel over the summer" -> "padel")
-_ANY = r"[\w'’-]+(?:\s+[\w'’-]+){0,2}"
+_ANY = r"[\w'’-]{1,60}(?:\s+[\w'’-]{1,60}){0,2}"
 _NOT_VALUE = frozenset(("now", "instead", "anymore", "last", "this", "next", "over", "recently", "finally", "since",
                         "ago", "too", "also", "these", "days", "lately", "earlier"))
 _A = r"(?:(?:my|the|our|a|an)\s+)?"
@@ -129,13 +130,13 @@ _CHANGES = [re.compile(p, re.IGNORECASE) for p in (
     rf"\breplaced\s+{_A}(?P<old>{_ANY}?)\s*[:;,.—–-]\s*(?:now\s+)?(?:it['’]?s|it is)\s+(?:now\s+)?{_A}(?P<new>{_ANY})",
     # "new favourite: Bon Iver. sorry Radiohead" (the apology goes to the old one)
     rf"\bnew\s+fav(?:ou?rite)?(?:\s+\w+)?\s*(?::|is|=|-)\s*(?P<new>{_ANY}?)\s*[.!,;]+\s*(?:sorry|soz|bye|rip)\s+"
-    rf"(?P<old>{_NAMED}|[\w'’-]+)",
+    rf"(?P<old>{_NAMED}|[\w'’-]{{1,60}})",
     # "spanish class is on Thursday now, not Tuesday"
-    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
+    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]{{1,60}})\s+now,?\s+(?:and\s+)?not\s+{_A}(?P<old>{_NAMED}|[\w'’-]{{1,60}})",
     # "I'm now an operations lead (was a logistics coordinator)", "Leeds (formerly York)"
-    rf"(?P<new>{_NAMED}|[\w'’-]+(?:\s+[\w'’-]+)?)\s*\(\s*(?:was|formerly|previously)\s+{_A}(?P<old>{_ANY})\s*\)",
+    rf"(?P<new>{_NAMED}|[\w'’-]{{1,60}}(?:\s+[\w'’-]{{1,60}})?)\s*\(\s*(?:was|formerly|previously)\s+{_A}(?P<old>{_ANY})\s*\)",
     # "moved to Friday (used to be Monday)"
-    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]+)\s*[(,]\s*(?:it\s+|that\s+)?used\s+to\s+be\s+{_A}(?P<old>{_NAMED}|[\w'’-]+)",
+    rf"(?<![\w'’-])(?P<new>{_NAMED}|[\w'’-]{{1,60}})\s*[(,]\s*(?:it\s+|that\s+)?used\s+to\s+be\s+{_A}(?P<old>{_NAMED}|[\w'’-]{{1,60}})",
     # "moved from Leeds to York", "switched from squash to padel"
     rf"\b(?:moved|changed|switched|went|gone|swapped)\s+(?:over\s+)?from\s+{_A}(?P<old>{_ANY}?)\s+to\s+{_A}"
     rf"(?P<new>{_ANY})",
@@ -277,7 +278,7 @@ def _ended(r: Record, ev: Event) -> Fact:
 # A value said to be over by its name alone: "Kiki passed last year", "we had to rehome Tigger", "got made
 # redundant from Nestlé", "not with Isla anymore", "ditched gluten-free". Only memory knows what the name
 # is (a pet, an employer, a partner, a diet), so :func:`endings` ends the stored records that hold it.
-_GONE = rf"(?P<x>{_NAMED}|[\w'’-]+(?:-free)?)"
+_GONE = rf"(?P<x>{_NAMED}|[\w'’-]{{1,60}}(?:-free)?)"
 _ENDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?<![\w'’-]){_GONE}\s+(?:has\s+|had\s+)?(?:passed away|passed(?=\s*(?:[,.;!?]|$|\s+(?:last|this|yesterday|"
     rf"recently|in|on|a\s+few|peacefully|suddenly)\b))|died|is gone|has gone|went to live with|"

@@ -85,7 +85,8 @@ _RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"(?P<x>\w[\w' -]{0,30}?)$", r"I gave up \g<x>"),
     # an allergy said after the food: "no prawns, I'm allergic", "cashews are off limits for me, allergy",
     # "I react badly to mango, proper allergy", "can't have sesame (allergy)"
-    (r"^(?:.*?[,;?]\s*)?(?:(?i:no)\s+|(?:.*?\b)?(?i:react badly to|reacts badly to|anything with|cannot have|"
+    (r"^(?=.*?(?i:allerg))"  # checked first: a sentence without the word is passed over in linear time
+     r"(?:.*?[,;?]\s*)?(?:(?i:no)\s+|(?:.*?\b)?(?i:react badly to|reacts badly to|anything with|cannot have|"
      r"can't have|cannot eat|can't eat|avoid)\s+)(?P<x>[\w' -]{2,30}?)(?:\s+(?i:is|are)\s+(?i:off limits|a no-go|out)"
      r"(?:\s+(?i:for me))?)?\s*[,;(]\s*(?:(?i:I am|I'm|im)\s+(?:(?i:very|really|severely|super)\s+)?(?i:allergic)|"
      r"(?:(?i:a|an|proper|real|bad|serious|actual|severe)\s+)?(?i:allergy))\)?[.!]*$", r"I am allergic to \g<x>"),
@@ -297,7 +298,7 @@ _EMPTY_ADVERBS = re.compile(r"\b(?P<s>I|we)\s+(?:(?:already|actually|really|hone
 
 
 # "... here in Guadalajara" after a statement about something else: where the speaker is, as its own statement
-_HERE_IN = re.compile(r"^(?P<s>(?:[^;]*?\b)?(?:I|we|my|our)\b.+?)\s+(?:right\s+)?here\s+in\s+"
+_HERE_IN = re.compile(r"^(?P<s>(?>(?:[^;]*?\b)?(?:I|we|my|our)\b).+?)\s+(?:right\s+)?here\s+in\s+"
                       r"(?P<p>(?-i:[^\W\d_a-z])[\w'’-]+(?:\s+(?-i:[^\W\d_a-z])[\w'’-]+)?)(?P<rest>[^;]*)$",
                       re.IGNORECASE)
 _LIVES = re.compile(r"\b(?:live|lives|living|based|moved|moving|stay|staying|visiting|travell?ing)\b", re.IGNORECASE)

@@ -75,9 +75,46 @@ def expand(text: str) -> str:
 _TITLES = "".join(rf"(?<!\b{t}\.)" for t in TITLES)
 
 
+# How much of one message the rules read at a time (a guard against patterns that do more than linear work on
+# one long run of text; the patterns themselves are bounded too). Whitespace runs longer than 3 are one space
+# (or one or two line breaks), a "word" (no whitespace) is read up to MAX_WORD characters, and a sentence
+# longer than MAX_SENTENCE is read in pieces of at most that size, cut at a space. Ordinary prose is unchanged:
+# no word of it is 100 characters long, no sentence 1,000; a long message is still read whole, sentence by
+# sentence. Only runs no person writes (a pasted blob, a key, a 100,000-character line) are cut or shortened.
+MAX_WORD = 100
+MAX_SENTENCE = 1000
+_LONG_SPACE = re.compile(r"\s{4,}")
+_LONG_WORD = re.compile(rf"(?<!\S)(\S{{{MAX_WORD}}})\S+")
+
+
+def _space(m: re.Match[str]) -> str:
+    lines = m.group().count("\n")
+    return "\n\n" if lines > 1 else "\n" if lines else " "
+
+
+def bounded(text: str) -> str:
+    """``text`` as the rules read it: whitespace runs longer than 3 made one space (or one or two line breaks,
+    as they held), words longer than :data:`MAX_WORD` characters cut to that. Ordinary text is returned as is."""
+    if len(text) < MAX_WORD:
+        return text
+    return _LONG_WORD.sub(r"\1", _LONG_SPACE.sub(_space, text))
+
+
+def _pieces(sentence: str) -> list[str]:
+    """``sentence`` in pieces of at most :data:`MAX_SENTENCE` characters, cut at the last space before the limit
+    (anywhere when there is none); a sentence of ordinary length is one piece."""
+    out = []
+    while len(sentence) > MAX_SENTENCE:
+        cut = sentence.rfind(" ", MAX_SENTENCE // 2, MAX_SENTENCE)
+        cut = cut if cut > 0 else MAX_SENTENCE
+        out.append(sentence[:cut].strip())
+        sentence = sentence[cut:].strip()
+    return [*out, sentence] if sentence else out
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences, keeping their end mark (a question keeps its ``?``); a chat writer's next sentence may start
-    in lower case."""
+    in lower case. A sentence longer than :data:`MAX_SENTENCE` characters comes in pieces (:func:`_pieces`)."""
     out = []
     for block in re.split(r"\n+", text):
         # a lower-case start counts after a word of 3+ letters ("a menace. our cat died", "Mei. and"), not "etc."
@@ -86,7 +123,9 @@ def split_sentences(text: str) -> list[str]:
                           r"|(?<!etc\.)(?<!approx\.)(?:(?<=[A-Za-z][a-z]{2}[.!?])|(?<=\bty[.!?])|(?<=\bok[.!?]))\s+"
                           r"(?=[a-z])", block.strip()):
             s = s.strip()
-            if s:
+            if len(s) > MAX_SENTENCE:
+                out += _pieces(s)
+            elif s:
                 out.append(s)
     return out
 
