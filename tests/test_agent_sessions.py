@@ -22,10 +22,11 @@ from engram.embedders import HashingEmbedder
 from engram.errors import PermissionDenied, ScopeError
 from engram.http.app import create_app
 from engram.keys import create_key
+from tests.support.configs import MEMORY_ON
 from tests.support.servers import uvicorn_thread
 
 ROOT = Path(__file__).resolve().parents[1]
-TWISP = {"harness": {"memory": {"scope": {"read": ["session", "agent"], "write": ["session", "agent"]}},
+TWISP = {"harness": {"memory": {**MEMORY_ON, "scope": {"read": ["session", "agent"], "write": ["session", "agent"]}},
                      "history": {"index": "messages"}}}
 ACCT = Scope(agent="reviewer", session="acct-991")
 OTHER = Scope(agent="reviewer", session="acct-992")

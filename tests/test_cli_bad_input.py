@@ -85,7 +85,10 @@ def arguments(parser: argparse.ArgumentParser) -> list[argparse.Action]:
 
 
 def target_of(action: argparse.Action) -> str:
-    """How a case names an argument: its long option (``--min-score``) or a positional's name (``query``)."""
+    """How a case names an argument: its long option (``--min-score``; a ``--x/--no-x`` pair by ``--x``) or a
+    positional's name (``query``)."""
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return action.option_strings[0]
     return max(action.option_strings, key=len) if action.option_strings else action.dest
 
 

@@ -18,6 +18,7 @@ from engram.errors import ValidationError
 from engram.harness.agent import Agent
 from engram.models.base import Usage
 from engram.models.openai import OpenAIModel
+from tests.support.configs import MEMORY_ON
 from tests.support.provider_rules import openai_refusal
 from tests.support.wire import Recorded, openai_chat, serve
 
@@ -47,9 +48,13 @@ def play(req: Recorded) -> dict[str, Any]:
                        finish_reason="tool_calls")
 
 
+# the window these tests are about: the Twisp shape summarizes older messages unless told otherwise
+SLIDING = {"context": {"truncation": {"strategy": "sliding_window"}}}
+
+
 def test_agent_over_openai_wire(make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"],
-                                                        "write": ["session", "actor"]}},
+    mem = make_memory({"harness": {"memory": {**MEMORY_ON, "scope": {"read": ["session", "actor"],
+                                                                     "write": ["session", "actor"]}},
                                    "history": {"index": "messages"}}})  # the Twisp shape's default is none
     with serve(handler=play) as srv:
         model = OpenAIModel("barista-1", base_url=f"{srv.url}/v1", api_key="sk-local-test", read_env=False,
@@ -90,7 +95,7 @@ def test_a_model_that_makes_more_tool_calls_than_a_caller_may_send(make_memory: 
     from engram.models.base import ToolSpec
 
     many = validate.MAX_TOOL_CALLS + 44
-    mem = make_memory({"harness": {"history": {"messagesCount": validate.MAX_LIMIT}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": validate.MAX_LIMIT}, **SLIDING}})
     ran: list[int] = []
 
     def lookup(args: dict[str, Any]) -> str:
@@ -179,7 +184,7 @@ def test_300_tool_calls_in_one_turn_keep_the_question_and_whole_exchanges(make_m
     Over 30 steps of 10 calls: the turn alone is 61 messages; every call the model makes gets its question and
     the newest exchanges that fit (19: 1 + 19 * 2 = 39; a 20th would make 41), never a result without its
     call; the next turn keeps those 19 exchanges and the answer, the question of the turn before gone."""
-    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}, **SLIDING}})
     ran: list[Any] = []
     step = [0]
 
@@ -267,7 +272,7 @@ def test_a_long_history_goes_oldest_first_and_pairs_stay_whole(make_memory: Call
     """30 earlier turns (150 events, 120 messages as the window counts them) and a turn with one lookup, at
     the default window of 40: each call gets this turn's question and exchange, then the newest earlier
     messages that fit, cut between whole exchanges (an earlier call never arrives without its result)."""
-    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}, **SLIDING}})
     scope = Scope(agent="barista", actor="bob", session="long")
     history = _seed_history(mem, scope, 30)
     ran: list[Any] = []
@@ -289,7 +294,7 @@ def test_a_long_history_goes_oldest_first_and_pairs_stay_whole(make_memory: Call
 
 def test_no_truncation_sends_the_whole_history(make_memory: Callable[..., Memory]) -> None:
     """``truncation: none`` is unchanged: the same long history reaches the model whole, in order."""
-    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": validate_max()}, **SLIDING}})
     scope = Scope(agent="barista", actor="bob", session="whole")
     history = _seed_history(mem, scope, 30)
     with serve(handler=_one_lookup) as srv:
@@ -366,7 +371,7 @@ def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memor
     for 60), so the model receives the call and all its results, and to that turn's question, so the
     conversation starts with it: ``width`` events over the count; nothing older. Before, the two results loaded
     without their call and were dropped as orphans: none of the exchange reached the model."""
-    mem = make_memory({"harness": {"history": {"messagesCount": 20}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": 20}, **SLIDING}})
     scope = Scope(agent="barista", actor="bob", session=f"cut-{width}")
     ids = [f"w{i}" for i in range(width)]
     mem.append(scope, [{"role": "user", "content": "hello"}, {"role": "assistant", "content": "hi"}])
@@ -393,7 +398,7 @@ def test_history_loads_back_to_the_call_of_an_exchange_the_count_cuts(make_memor
 def test_history_drops_results_that_follow_no_call(make_memory: Callable[..., Memory]) -> None:
     """A session whose oldest events are tool results without a call (nothing older to load): they are left
     out of the history, so a summary does not carry them either; the rest arrives as stored."""
-    mem = make_memory({"harness": {"history": {"messagesCount": 5}}})
+    mem = make_memory({"harness": {"history": {"messagesCount": 5}, **SLIDING}})
     scope = Scope(agent="barista", actor="bob", session="orphans")
     mem.append(scope, [{"role": "tool", "content": "item x", "tool_call_id": "x", "name": "lookup"},
                        {"role": "tool", "content": "item y", "tool_call_id": "y", "name": "lookup"},

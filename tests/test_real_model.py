@@ -137,8 +137,8 @@ def test_consolidation_with_a_real_model_never_touches_what_it_was_not_shown(
 
 
 def test_agent_invoke_through_a_real_model(llama_url: str, make_memory: Callable[..., Memory]) -> None:
-    mem = make_memory({"harness": {"memory": {"scope": {"read": ["session", "actor"],
-                                                          "write": ["session", "actor"]}}}})
+    mem = make_memory({"harness": {"memory": {"enabled": True, "scope": {"read": ["session", "actor"],
+                                                                           "write": ["session", "actor"]}}}})
     mem.remember(S, "Allergic to peanuts", kind="fact", scope="actor")
     agent = Agent(mem, smol(llama_url), max_tokens=64)
     first = agent.invoke(S, [{"role": "user", "content": "Am I allergic to peanuts?"}])

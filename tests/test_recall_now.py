@@ -53,7 +53,8 @@ def test_the_later_of_two_equal_matches_ranks_first_only_when_asked_about_now() 
 
 def test_history_search_puts_the_latest_telling_first(make_memory: Callable[..., Memory]) -> None:
     clock = {"now": T0}
-    mem = make_memory({"harness": {"memory": {"strategies": []}}}, clock=lambda: clock["now"])  # no extraction
+    no_extraction = {"harness": {"memory": {"strategies": []}, "history": {"index": "messages"}}}
+    mem = make_memory(no_extraction, clock=lambda: clock["now"])
     mem.append(S, [{"role": "user", "content": "My climbing gym is Boulder Barn on Elm Street."}])
     older = mem.remember(S, "Climbing gym: Boulder Barn on Elm Street")
     clock["now"] = T0 + timedelta(days=20)  # within the 30 days events are kept

@@ -18,7 +18,8 @@ from tests.support.harness import model, say, user
 S = Scope(agent="bot", actor="alice", session="s1")
 LATER = Scope(agent="bot", actor="alice", session="s2")
 OTHER = Scope(agent="bot", actor="bob", session="s1")
-ACTOR = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
+ACTOR = {"harness": {"memory": {"enabled": True,
+                                "scope": {"read": ["session", "actor"], "write": ["session", "actor"]}}}}
 SUPPORT_NOTES = ["Customer called twice about the delayed refund on order 5521",
                  "Customer reported the mobile app logs out after every update",
                  "Customer complained that notifications arrive late at night",

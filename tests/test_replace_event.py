@@ -22,7 +22,8 @@ SEMANTIC = {"harness": {"memory": {"enabled": True,
                                    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                    "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]},
                         "history": HISTORY}}
-NO_EXTRACTION = {"harness": {"memory": {"extraction": {"trigger": "off"}, "strategies": []}, "history": HISTORY}}
+NO_EXTRACTION = {"harness": {"memory": {"enabled": True, "extraction": {"trigger": "off"}, "strategies": []},
+                             "history": HISTORY}}
 
 
 class CountingEmbedder(HashingEmbedder):

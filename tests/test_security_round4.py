@@ -24,7 +24,7 @@ from engram.harness.agent import Agent
 from engram.keys import create_key
 from tests.support.agentcore import AGENT, served
 from tests.support.backends import BACKENDS
-from tests.support.configs import WIDE
+from tests.support.configs import MEMORY_ON, WIDE
 from tests.support.harness import model, say, use, user
 from tests.support.servers import serving
 
@@ -48,8 +48,8 @@ def test_the_harness_reaches_no_other_tenants_refs_or_records(make_memory: Any) 
     rival_ref = mem.append(rival, TOOL_TURN)[-1].id
     y_rec = mem.remember(y, "y's private fact", scope="actor")
     rival_rec = mem.remember(rival, "rival's agent fact", scope="agent")
-    mem.configure("solo", {"harness": {"memory": {"scope": {"read": ["agent", "actor"],
-                                                            "write": ["agent", "actor"]}}}})
+    mem.configure("solo", {"harness": {"memory": {**MEMORY_ON, "scope": {"read": ["agent", "actor"],
+                                                                         "write": ["agent", "actor"]}}}})
     solo_rec = mem.remember(Scope("solo", "y"), "solo y's fact", scope="actor")
     # the same session id as y's, and a run without a session (its own run_… session, agent and actor levels)
     for scope, refs, recs in [(Scope("bot", "x", "sy"), [y_ref, rival_ref], [y_rec.id, rival_rec.id]),
