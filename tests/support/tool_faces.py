@@ -13,23 +13,14 @@ from typing import Any
 import httpx
 
 from engram import Memory, Scope
+from engram.client import _prefix as scope_path  # the path the client uses for a scope
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def path_of(scope: Scope) -> str:
-    """The HTTP path of ``scope`` (agent, actor, session or agent-session depth)."""
-    out = f"/v1/agents/{scope.agent}"
-    if scope.actor is not None:
-        out += f"/actors/{scope.actor}"
-    if scope.session is not None:
-        out += f"/sessions/{scope.session}"
-    return out
-
-
 def http_tools(base: str, key: str, scope: Scope) -> dict[str, dict[str, Any]]:
     """``GET …/tools`` at ``scope``'s path: each offered tool's input schema, by name."""
-    got = httpx.get(f"{base}{path_of(scope)}/tools", headers={"Authorization": f"Bearer {key}"})
+    got = httpx.get(f"{base}{scope_path(scope)}/tools", headers={"Authorization": f"Bearer {key}"})
     assert got.status_code == 200, got.text
     return {t["name"]: t["input_schema"] for t in got.json()["tools"]}
 
