@@ -149,6 +149,12 @@ async def test_rights_and_levels_of_a_key(env: Env) -> None:
         assert (await so.post(SE + "/recall", json={"query": "u1 fact"})).json()["hits"] == []
         r = await so.post(SE + "/records", json={"summary": "x", "scope": "actor"})
         assert r.status_code == 403 and r.json()["error"]["field"] == "scope"
+        # the configuration allows the actor level, this key does not: the refusal says so, not how to configure
+        said = r.json()["error"]["message"]
+        assert "this key may not write at level 'actor'" in said and "--write session,actor" in said, said
+        assert "configure" not in said
+        r = await so.post(SE + "/records", json={"summary": "x", "scope": "agent"})  # the config withholds it too
+        assert r.status_code == 403 and "this key may not write at level 'agent'" in r.json()["error"]["message"]
         assert (await so.post(SE + "/records", json={"summary": "x"})).status_code == 201
 
 
@@ -157,6 +163,8 @@ async def test_config_levels_bound_every_key(make_memory: Any) -> None:
     async with e.client("admin") as c:
         r = await c.post(AC + "/records", json={"summary": "x"})
         assert r.status_code == 403
+        # the key holds every level, the configuration withholds this one: the refusal names the setting
+        assert "harness.memory.scope.write" in r.json()["error"]["message"] and "update=True" in r.text
 
 
 async def test_revocation_takes_effect_at_once(env: Env) -> None:

@@ -60,7 +60,14 @@ class NotFound(EngramError, LookupError):
 
 
 class PermissionDenied(EngramError, PermissionError):
-    """The caller may not use that level, agent or actor."""
+    """The caller may not use that level, agent or actor. A refusal of a level names it: ``right`` ("read" or
+    "write") and ``level``, so a face that narrowed the levels (an HTTP key) can say the key withholds it."""
+
+    def __init__(self, message: str, *, field: str | None = None, right: str | None = None,
+                 level: str | None = None) -> None:
+        super().__init__(message, field=field)
+        self.right = right
+        self.level = level
 
 
 class ReadOnlyError(PermissionDenied):

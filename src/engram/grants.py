@@ -59,6 +59,19 @@ class Grant:
         if self.session is not None and session != self.session:
             raise PermissionDenied("this key is granted one session; use that session's paths", field="session")
 
+    def withheld(self, exc: PermissionDenied) -> PermissionDenied | None:
+        """``exc`` said for this key when it refuses a level the key's grant does not hold: the refusal's
+        configuration recipe would not help, a key issued with that level would (None: the key holds it)."""
+        if exc.level is None or exc.right not in ("read", "write"):
+            return None
+        held = self.read if exc.right == "read" else self.write
+        if exc.level in held:
+            return None
+        return PermissionDenied(f"this key may not {exc.right} at level {exc.level!r}: its grant's {exc.right} "
+                                f"levels are {list(held)}; a key issued with it (engram keys create --{exc.right} "
+                                f"{','.join([*held, exc.level])}) may, where the agent's configuration allows it",
+                                field=exc.field, right=exc.right, level=exc.level)
+
     def need_delete(self) -> None:
         """Deleting, forgetting or erasing stored data needs the delete right (``engram keys create --delete``)."""
         if not self.can_delete:

@@ -163,7 +163,7 @@ def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_
     allowed = tuple(allowed)
     if level not in allowed:
         raise PermissionDenied(f"writing at level {level!r}: {missing('write', level, allowed, scope.agent)}",
-                               field="scope")
+                               field="scope", right="write", level=level)
     scope.require(level)
     return level
 
@@ -181,7 +181,7 @@ def check_replace(scope: Scope, target: Record, level: Level, namespace: str, al
     if target.level not in allowed:
         raise PermissionDenied(f"record {target.id} is at level {target.level!r}; superseding it needs the write "
                                f"right there: {missing('write', target.level, allowed, scope.agent)}",
-                               field="replaces")
+                               field="replaces", right="write", level=target.level)
     scope.require(target.level)
     if by_strategy and (target.level != level or target.namespace != namespace):
         raise PermissionDenied(f"a strategy writing {namespace} may not supersede record {target.id} of "
@@ -205,9 +205,10 @@ def check_events(scope: Scope, allowed: Iterable[str], *, write: bool, read_only
         raise ReadOnlyError("this handle may search and read memory, never write it")
     allowed = tuple(allowed)
     if "session" not in allowed:
+        right = "write" if write else "read"
         raise PermissionDenied(f"{'writing' if write else 'reading'} session events: "
-                               f"{missing('write' if write else 'read', 'session', allowed, scope.agent)}",
-                               field="scope")
+                               f"{missing(right, 'session', allowed, scope.agent)}",
+                               field="scope", right=right, level="session")
 
 
 def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: bool = False) -> None:
@@ -229,7 +230,8 @@ def check_erase(scope: Scope, actor: str, allowed: Iterable[str], *, read_only: 
         return
     if "agent" not in allowed:
         raise PermissionDenied("erasing an actor from an agent-wide scope: "
-                               f"{missing('write', 'agent', allowed, scope.agent)}", field="scope")
+                               f"{missing('write', 'agent', allowed, scope.agent)}", field="scope", right="write",
+                               level="agent")
 
 
 def owner_ids(scope: Scope, level: Level) -> tuple[str | None, str | None]:

@@ -24,8 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..engine import Memory
-from ..errors import EngramError
+from ..errors import EngramError, PermissionDenied
 from ..expiry import Schedule
+from ..grants import Grant
 from ..stores.base import Store
 from . import errors as http_errors
 from . import routes
@@ -133,6 +134,9 @@ def _named(errs: Sequence[Any], body: Any) -> list[tuple[str, str]]:
 
 async def _engram_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, EngramError)
+    grant = request.scope.get("state", {}).get("grant")
+    if isinstance(exc, PermissionDenied) and isinstance(grant, Grant):  # a level this key withholds: say so
+        exc = grant.withheld(exc) or exc
     status = http_errors.status_for(exc)
     if status >= 500:
         log.error("%s %s failed: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
