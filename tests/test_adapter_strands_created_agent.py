@@ -20,7 +20,8 @@ from engram.adapters.strands import EngramSessionManager, EngramSessionRepositor
 from tests.support.wire import FakeServer, openai_chat_stream, serve
 
 ADA = Scope("helper", "ada", "chat-1")
-NO_EXTRACTION = {"harness": {"memory": {"enabled": True, "extraction": {"trigger": "off"}, "strategies": []}}}
+NO_EXTRACTION = {"harness": {"memory": {"enabled": True, "extraction": {"trigger": "off"}, "strategies": []},
+                             "history": {"index": "messages"}}}
 
 
 def agent(server: FakeServer | None, mem: Memory, **kw: Any) -> Agent:

@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 
+from tests.support.configs import MEMORY_ON
+
 CLI = [sys.executable, "-m", "engram.http.cli"]
 
 
@@ -75,8 +77,9 @@ def serving(db_url: str, tmp_path: Any, *extra: str) -> Iterator[tuple[subproces
     # these tests time appends and shutdowns of thousands of messages: no turn-end extraction (engram's default
     # since issue 27 runs SEMANTIC + SUMMARIZATION on every append), levels as they were
     config = tmp_path / "no-extraction.json"
-    config.write_text(json.dumps({"harness": {"memory": {"scope": {"read": ["session"], "write": ["session"]},
-                                                         "strategies": []}}}))
+    config.write_text(json.dumps({"harness": {"memory": {**MEMORY_ON, "strategies": [],
+                                                         "scope": {"read": ["session"], "write": ["session"]}},
+                                              "history": {"index": "messages"}}}))
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115  (closed below)
     proc = subprocess.Popen([*CLI, "serve", "--db", db_url, "--port", str(port), "--embedder", "hashing",
                              "--config", str(config), "--log-level", "warning", "--graceful-timeout", "20", *extra],
