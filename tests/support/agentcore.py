@@ -25,12 +25,14 @@ from engram.agentcore import registry
 from engram.agentcore.registry import MemoryResource
 from engram.engine import open_store
 from engram.types import Job
+from tests.support.configs import MEMORY_ON
 from tests.support.servers import cli, serving
 
 REGION = "us-west-2"
 AGENT = "bot"
-# every level readable and writable; a label for record metadata; a semantic strategy
+# memory on with every tool, every level readable and writable; a label for record metadata; a semantic strategy
 CONFIG = {"harness": {"memory": {
+    **MEMORY_ON,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "strategies": [{"type": "SEMANTIC", "id": "facts"}],
     "labels": {"topic": {"number": 1, "description": "What the record is about."}},
