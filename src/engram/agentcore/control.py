@@ -68,17 +68,12 @@ def _where(c: Call) -> tuple[str, str]:
     return c.signed.get("region") or ids.DEFAULT_REGION, ids.DEFAULT_ACCOUNT
 
 
-def _change(c: Call) -> None:
-    """A configuration change: the rule of :meth:`~engram.grants.Grant.need_config_change`."""
-    c.grant.need_config_change()
-
-
 # -- memory control plane ---------------------------------------------------------------------------------------
 
 
 @router.post("/memories/create", status_code=202)
 def create_memory(c: CallDep) -> JSONResponse:
-    _change(c)
+    c.grant.need_config_change()
     region, account = _where(c)
     res = memories.create(c.base, c.grant, c.body(), region=region, account=account)
     return c.ok({"memory": memories.shape(res)}, 202)
@@ -101,7 +96,7 @@ def list_memories(c: CallDep) -> JSONResponse:
 
 @router.put("/memories/{memoryId}/update", status_code=202)
 def update_memory(c: CallDep) -> JSONResponse:
-    _change(c)
+    c.grant.need_config_change()
     res = c.memory(c.param("memoryId"))
     return c.ok({"memory": memories.shape(memories.update(c.base, res, c.body()))}, 202)
 
@@ -128,7 +123,7 @@ def delete_memory(c: CallDep) -> JSONResponse:
 
 @router.post("/harnesses", status_code=201)
 def create_harness(c: CallDep) -> JSONResponse:
-    _change(c)
+    c.grant.need_config_change()
     region, account = _where(c)
     doc = harnesses.create(c.base, c.grant, c.body(), region=region, account=account)
     return c.ok({"harness": harnesses.shape(doc, c.base)}, 201)
@@ -161,7 +156,7 @@ def list_harness_versions(c: CallDep) -> JSONResponse:
 
 @router.patch("/harnesses/{harnessId}")
 def update_harness(c: CallDep) -> JSONResponse:
-    _change(c)
+    c.grant.need_config_change()
     doc = harnesses.update(c.base, c.grant, c.param("harnessId"), c.body())
     return c.ok({"harness": harnesses.shape(doc, c.base)})
 
@@ -169,7 +164,7 @@ def update_harness(c: CallDep) -> JSONResponse:
 @router.delete("/harnesses/{harnessId}")
 def delete_harness(c: CallDep) -> JSONResponse:
     if c.query("deleteManagedMemory") == "false":  # the managed memory is disassociated, its data kept
-        _change(c)
+        c.grant.need_config_change()
     else:  # the managed memory is deleted with it: every actor's events and records
         c.grant.need_remove()
     doc = harnesses.delete(c.base, c.grant, c.param("harnessId"), c.query("deleteManagedMemory"),

@@ -73,8 +73,9 @@ class OfflineExtractor:
             return
         if ev.role != "user" or not ev.content or ev.tool_calls:
             return
-        if bounded(ev.content) != ev.content:  # a pasted blob read in bounded runs (.text.bounded)
-            ev = replace(ev, content=bounded(ev.content))
+        read = bounded(ev.content)  # a pasted blob read in bounded runs (.text.bounded)
+        if read != ev.content:
+            ev = replace(ev, content=read)
         parts = self._then_fix(ev, ctx)
         if parts is not None:  # "Mei. And actually it's Wednesday, not Tuesday": the answer, then the fix
             for part in parts:
