@@ -84,7 +84,12 @@ class Search(_Strict):
 
 
 class Pinned(_Strict):
+    """The pins' token budget, and whether the agent itself may pin (``add_memory``'s ``pin``). The Twisp shape
+    lets the agent pin only when its document names ``harness.memory.pinned``; pins the application writes
+    (``remember(..., pin=True)``, ``mem.pin``) are allowed either way."""
+
     max_tokens: int = Field(500, ge=0, le=100_000)
+    by_agent: StrictBool = True
 
 
 class Strategy(_Strict):
@@ -336,10 +341,13 @@ def load_config(source: Config | dict[str, Any] | str | Path | None, *, base: Co
         update = wrapped
     start = base_doc if update else shapes.shape_defaults(shape, patch)
     given = patch
-    if shape == "harness" and not update:
-        patch = twisp_defaults(patch)
+    if shape == "harness":
+        patch = _update_pins(patch) if update else twisp_defaults(patch)
+    merged = shapes.merge(start, patch)
+    if update:
+        merged = _update_tools(base_doc, merged)
     try:
-        cfg = Config.model_validate(shapes.merge(start, patch))
+        cfg = Config.model_validate(merged)
     except pydantic.ValidationError as exc:
         raise _error_from(exc) from None
     check_applies(cfg)
@@ -396,7 +404,7 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     `search_history`") and ``retrieve_result`` for offloaded tool results ("a reference the agent retrieves it
     with", whatever the memory settings). Without ``"enabled": true`` (or strategies, which turn memory on) no
     memory tool is offered. A document whose ``memory`` names ``enabled`` gets the review on (unless it lists
-    strategies).
+    strategies); one naming ``pinned`` lets the agent pin (``pinned.by_agent``).
     """
     harness = doc.get("harness")
     if not isinstance(harness, dict):
@@ -404,7 +412,7 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     raw = harness.get("memory", {})
     if not isinstance(raw, dict):
         return doc  # refused by validation, naming the field
-    memory = dict(raw)
+    memory = _pins_named({k: v for k, v in raw.items() if k != "pinned" or v is not None})  # null: not named
     if "enabled" not in memory and _turned_on(memory):
         memory["enabled"] = True
     history = harness.get("history")
@@ -413,8 +421,7 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     enabled = memory.get("enabled") is True
     tools = memory.get("tools", [])
     if isinstance(tools, list):  # opt-in: what validation refuses in the list stays for it to name
-        extra = [("search_memory", enabled), ("search_history", index != "none"), ("retrieve_result", True)]
-        memory["tools"] = tools + [t for t, on in extra if on and t not in tools]
+        memory["tools"] = _with_automatic_tools(tools, enabled, index)
     if "enabled" in memory:
         extraction = memory.get("extraction")
         if extraction is None or isinstance(extraction, dict):
@@ -422,6 +429,51 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
             extraction.setdefault("review", enabled and not memory.get("strategies"))
             memory["extraction"] = extraction
     return {**doc, "harness": {**harness, "memory": memory}}
+
+
+def _with_automatic_tools(tools: list[Any], enabled: bool, index: Any) -> list[Any]:
+    """``tools`` plus what the harness shape offers without listing it: ``search_memory`` with memory on,
+    ``search_history`` with a history index, ``retrieve_result`` always (see :func:`twisp_defaults`)."""
+    extra = [("search_memory", enabled), ("search_history", index != "none"), ("retrieve_result", True)]
+    return tools + [t for t, on in extra if on and t not in tools]
+
+
+def _pins_named(memory: dict[str, Any]) -> dict[str, Any]:
+    """A harness document's memory with ``pinned.by_agent`` on where it names ``pinned`` ("With
+    `harness.memory.pinned`, the agent may pin a record"); the harness shape starts from ``by_agent`` off."""
+    pinned = memory.get("pinned")
+    if not isinstance(pinned, dict) or "by_agent" in pinned:
+        return dict(memory)  # not named (or refused by validation, naming the field), or said explicitly
+    return {**memory, "pinned": {**pinned, "by_agent": True}}
+
+
+def _update_pins(patch: dict[str, Any]) -> dict[str, Any]:
+    """A harness-shaped update naming ``pinned`` lets the agent pin, as a whole document naming it does."""
+    harness = patch.get("harness")
+    memory = harness.get("memory") if isinstance(harness, dict) else None
+    if not isinstance(harness, dict) or not isinstance(memory, dict):
+        return patch
+    return {**patch, "harness": {**harness, "memory": _pins_named(memory)}}
+
+
+def _update_tools(base: dict[str, Any], merged: dict[str, Any]) -> dict[str, Any]:
+    """``merged`` (an update of ``base``) offering the tools a whole configuration would where the update turns
+    memory or a history index on: memory adds ``search_memory``, an index ``search_history`` (either also
+    ``retrieve_result``) to the tools listed. An update that turns nothing on keeps ``tools`` as listed."""
+    harness = merged.get("harness")
+    memory = harness.get("memory") if isinstance(harness, dict) else None
+    if not isinstance(harness, dict) or not isinstance(memory, dict) or not isinstance(memory.get("tools"), list):
+        return merged  # a bad value is refused by validation, naming the field
+    history = harness.get("history")
+    old_harness = base.get("harness", {})
+    old_memory, old_history = old_harness.get("memory", {}), old_harness.get("history", {})
+    index = history.get("index", "none") if isinstance(history, dict) else "none"
+    turned_on = old_memory.get("enabled") is not True and memory.get("enabled") is True
+    indexed = old_history.get("index", "none") == "none" and index != "none"
+    if not (turned_on or indexed):
+        return merged
+    tools = _with_automatic_tools(memory["tools"], memory.get("enabled") is True, index)
+    return {**merged, "harness": {**harness, "memory": {**memory, "tools": tools}}}
 
 
 def check_label_numbers(old: Config, new: Config) -> None:

@@ -297,7 +297,8 @@ def shape_defaults(shape: Shape, patch: dict[str, Any]) -> dict[str, Any]:
 
     * harness (the Twisp document): memory is off unless ``enabled`` is named ("With
       `harness.memory.enabled`, an agent keeps durable facts"), ``scope.read`` and ``scope.write`` are
-      ``["session"]`` ("Both default to `["session"]`"), no strategy runs (memory is reviewed only when
+      ``["session"]`` ("Both default to `["session"]`"), the agent may not pin unless ``pinned`` is named
+      ("With `harness.memory.pinned`, the agent may pin a record"), no strategy runs (memory is reviewed only when
       ``enabled`` is named, see :func:`engram.config.twisp_defaults`), ``history.index`` is ``none`` ("`none`
       (default) | Nothing.") and older messages are summarized, the latest few kept word for word ("As the
       conversation fills, older messages are summarized, keeping the latest few word for word").
@@ -309,7 +310,7 @@ def shape_defaults(shape: Shape, patch: dict[str, Any]) -> dict[str, Any]:
     if shape == "harness":
         return {"harness": {"memory": {"enabled": False,
                                        "scope": {"read": list(TWISP_LEVELS), "write": list(TWISP_LEVELS)},
-                                       "strategies": []},
+                                       "strategies": [], "pinned": {"by_agent": False}},
                             "history": {"index": TWISP_HISTORY_INDEX},
                             "context": {"truncation": {"strategy": TWISP_TRUNCATION}}}}
     if shape == "agentcore":

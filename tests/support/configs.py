@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-# the harness shape's memory switched on as engram's own default has it: every tool, no turn-end review (the Twisp
-# shape's memory is off unless named, its tools opt-in)
+# the harness shape's memory switched on as engram's own default has it: every tool, the agent may pin, no turn-end
+# review (the Twisp shape's memory is off unless named, its tools and the agent's pins opt-in)
 MEMORY_ON: dict[str, Any] = {
-    "enabled": True, "extraction": {"review": False},
+    "enabled": True, "extraction": {"review": False}, "pinned": {"max_tokens": 500},
     "tools": ["add_memory", "read_memory", "delete_memory", "search_memory", "search_history", "retrieve_result"]}
 
 # memory on with every tool and no turn-end review, every level readable and writable, two labels declared

@@ -344,8 +344,9 @@ def label_filter(value: object, declared: Mapping[str, object]) -> dict[str, str
     return labels(value, declared)
 
 
-def kind_filter(value: object) -> tuple[str, ...] | None:
-    """The kinds a read filters by (one or a list), at most ``MAX_KIND_FILTERS`` distinct ones."""
+def kind_filter(value: object, kinds: Sequence[str] | None = None) -> tuple[str, ...] | None:
+    """The kinds a read filters by (one or a list), at most ``MAX_KIND_FILTERS`` distinct ones; given the
+    configured ``kinds``, each must be one of them (a kind no record can have is a mistake, not an empty read)."""
     if value is None:
         return None
     items = (value,) if isinstance(value, str) else value
@@ -355,7 +356,11 @@ def kind_filter(value: object) -> tuple[str, ...] | None:
     if len(out) > MAX_KIND_FILTERS:
         raise ValidationError(f"at most {MAX_KIND_FILTERS} kinds per read", field="kind")
     for i, k in enumerate(items):  # each as :func:`kind_name` takes it, named by its place in a list
-        kind_name(k, "kind" if isinstance(value, str) else f"kind[{i}]")
+        field = "kind" if isinstance(value, str) else f"kind[{i}]"
+        kind_name(k, field)
+        if kinds is not None and k not in kinds:
+            raise ValidationError(f"must be one of the configured kinds (harness.memory.kinds): {', '.join(kinds)}",
+                                  field=field)
     return out
 
 

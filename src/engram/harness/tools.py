@@ -1,9 +1,9 @@
 """The memory tools, defined once: JSON-schema'd specs any model API accepts, and what each call does.
 
-``add_memory`` (may name a record it ``replaces``), ``read_memory``, ``delete_memory``, ``search_memory``,
-``search_history`` and ``retrieve_result`` (offloaded tool results). Which are offered follows
-``harness.memory.tools``. Each face renders the same definition: :func:`memory_specs` is the spec (the
-harness hands it to the model, MCP lists it, ``GET /v1/agents/{agent}/tools`` serves it) and
+``add_memory`` (may name a record it ``replaces``; ``pin`` only with ``pinned.by_agent``), ``read_memory``,
+``delete_memory``, ``search_memory``, ``search_history`` and ``retrieve_result`` (offloaded tool results). Which
+are offered follows ``harness.memory.tools``. Each face renders the same definition: :func:`memory_specs` is the
+spec (the harness hands it to the model, MCP lists it, ``GET /v1/agents/{agent}/tools`` serves it) and
 :class:`ToolOps` checks a call's arguments and runs it inside a turn, returning engram values
 (:class:`~engram.types.Record`, :class:`~engram.types.Hit`); :class:`MemoryTools` renders those for the
 harness's model, ``mcp.py`` as the HTTP API's record shapes. A face's few choices (the default level of
@@ -137,24 +137,25 @@ def tool_specs(config: Config, defaults: ToolDefaults = HARNESS, scope: Scope | 
     top = defaults.max_limit
     label_props = {name: _text(validate.MAX_LABEL_VALUE, description=lab.description)
                    for name, lab in mem.labels.items()}
+    add_props: dict[str, Any] = {
+        "summary": _text(validate.MAX_SUMMARY, description="One line the agent can act on."),
+        "content": _text(validate.MAX_RECORD_CONTENT, shortest=0, description="Optional evidence or detail."),
+        "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
+        "scope": _levels(config, defaults, scope),
+        "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
+        "replaces": _text(validate.MAX_ID, description="Id of an existing record this one supersedes."),
+    }
+    if mem.pinned.by_agent:  # the Twisp shape: only "With `harness.memory.pinned`, the agent may pin a record"
+        add_props["pin"] = {"type": "boolean",
+                            "description": "Pin it: every turn's instructions list it. Only for the few facts every "
+                                           "turn must see; refused past the pins' token budget (consolidate several "
+                                           "pins into one, replacing them)."}
     return {
         "add_memory": ToolSpec(
             "add_memory",
             "Save something worth remembering beyond this conversation as a memory record. Give a one-line "
             "summary you could act on later; name the id of a record it replaces when it updates one.",
-            _obj({
-                "summary": _text(validate.MAX_SUMMARY, description="One line the agent can act on."),
-                "content": _text(validate.MAX_RECORD_CONTENT, shortest=0,
-                                 description="Optional evidence or detail."),
-                "kind": {"type": "string", "enum": list(mem.kinds), "description": "Kind of record."},
-                "scope": _levels(config, defaults, scope),
-                "labels": {"type": "object", "properties": label_props, "additionalProperties": False},
-                "replaces": _text(validate.MAX_ID, description="Id of an existing record this one supersedes."),
-                "pin": {"type": "boolean",
-                        "description": "Pin it: every turn's instructions list it. Only for the few facts every "
-                                       "turn must see; refused past the pins' token budget (consolidate several "
-                                       "pins into one, replacing them)."},
-            }, ("summary",))),
+            _obj(add_props, ("summary",))),
         "read_memory": ToolSpec(
             "read_memory", "Read one memory record by id, with its content and status.",
             _obj({"id": _text(validate.MAX_ID)}, ("id",))),
@@ -306,6 +307,8 @@ class ToolOps:
         ValidationError naming ``name`` when there is no such memory tool."""
         if name not in MEMORY_TOOLS:
             raise ValidationError(f"no memory tool named {name!r}", field="name")
+        if name == "add_memory" and isinstance(args, Mapping):
+            self._check_pin(args)  # named, not refused as an unknown argument of the schema without it
         # the schema the model was shown (offered or not), before anything is written
         if self._specs is None:
             self._specs = tool_specs(self.turn.cfg, self.defaults, self.turn.scope)
@@ -313,8 +316,15 @@ class ToolOps:
         op: Callable[[dict[str, Any]], Any] = getattr(self, name)
         return op(args)
 
+    def _check_pin(self, args: Mapping[str, Any]) -> None:
+        """Refuse ``pin`` where the agent may not pin (the Twisp shape without ``harness.memory.pinned``)."""
+        if "pin" in args and not self.turn.cfg.memory.pinned.by_agent:
+            raise ValidationError("the agent may not pin records: pinning needs harness.memory.pinned in the "
+                                  "agent's configuration", field="pin")
+
     def add_memory(self, args: dict[str, Any]) -> Record:
         _check_args(args, ("summary", "content", "kind", "scope", "labels", "replaces", "pin"))
+        self._check_pin(args)
         summary = _str(args, "summary", required=True)
         assert summary is not None
         pin = args.get("pin", False)
