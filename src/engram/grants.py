@@ -44,7 +44,8 @@ class Grant:
 
     def check_path(self, agent: str, actor: str | None, session: str | None = None, *,
                    whole_agent: bool = False) -> None:
-        """Raise PermissionDenied unless the path's agent (and actor, and session) lie inside this grant.
+        """Raise PermissionDenied unless the path's agent (and actor, and session) lie inside this grant; a key
+        bound to a session reaches that session alone, of its actor or (no actor) of the agent alone.
         ``whole_agent``: a path about the agent itself (its configuration), which every key of the agent
         may read whatever actor or session it is bound to."""
         if self.agent == OPERATOR:
@@ -56,8 +57,13 @@ class Grant:
             return
         if self.actor is not None and actor != self.actor:
             raise PermissionDenied("this key is granted one actor; use that actor's paths", field="actor")
-        if self.session is not None and session != self.session:
-            raise PermissionDenied("this key is granted one session; use that session's paths", field="session")
+        # a session is an (actor, session) pair: a key bound to the actor-less t1 reaches no actor's t1, and back
+        if self.session is not None and (actor, session) != (self.actor, self.session):
+            owner = f"actor {self.actor!r}" if self.actor is not None else "the agent alone (no actor)"
+            where = f"/actors/{self.actor}" if self.actor is not None else ""
+            raise PermissionDenied(f"this key is bound to session {self.session!r} of {owner}: it reaches only "
+                                   f"/v1/agents/{agent}{where}/sessions/{self.session}/…",
+                                   field="session" if actor == self.actor else "actor")
 
     def withheld(self, exc: PermissionDenied) -> PermissionDenied | None:
         """``exc`` said for this key when it refuses a level the key's grant does not hold: the refusal's
