@@ -147,8 +147,9 @@ def model_delay(args: argparse.Namespace) -> None:
         tmp = Path(tmp_dir)
         db = f"sqlite:///{tmp / 'bench.db'}"
         cfg = tmp / "config.json"
-        cfg.write_text(json.dumps({"harness": {"memory": {**CONFIG["harness"]["memory"], "strategies": [
-            {"type": "SEMANTIC", "id": "facts", "model": "openai:m"}]}}}))
+        cfg.write_text(json.dumps({"harness": {"memory": {
+            **CONFIG["harness"]["memory"], "enabled": True,
+            "strategies": [{"type": "SEMANTIC", "id": "facts", "model": "openai:m"}]}}}))
         creds = cli("keys", "create", "--db", db, "--agent", "bot", "--aws")
         store = open_store(db)
         res = registry.create(store, "bot", "BenchMemory")

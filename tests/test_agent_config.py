@@ -210,7 +210,7 @@ def test_a_configuration_read_never_opens_a_transaction_inside_another(
     from engram import agent_configs
 
     monkeypatch.setattr(agent_configs, "TTL_SECONDS", 0.0)
-    mem = make_memory({"harness": {"memory": {
+    mem = make_memory({"harness": {"memory": {"enabled": True,
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
         "strategies": [{"type": "SEMANTIC"}]}, "history": {"index": "messages"}}})
     s = Scope("bot", "u1", "s1")
@@ -222,7 +222,7 @@ def test_a_configuration_read_never_opens_a_transaction_inside_another(
     assert any("Arup" in h.record.summary for h in mem.recall(s, "where does the user work?"))
 
 
-RUMOURS = {"harness": {"memory": {"kinds": ["fact", "rumour"], "pinned": {"max_tokens": 321},
+RUMOURS = {"harness": {"memory": {"enabled": True, "kinds": ["fact", "rumour"], "pinned": {"max_tokens": 321},
                                   "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "strategies": [{"type": "SEMANTIC"}],
                                   "labels": LABELS_5["harness"]["memory"]["labels"]}}}

@@ -209,7 +209,7 @@ def test_actor_ids_with_a_slash_reach_their_records(ac: Served) -> None:
 
 
 # -- 26.7 extraction is asynchronous -------------------------------------------------------------------------------
-MODEL_CONFIG = {"harness": {"memory": {
+MODEL_CONFIG = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "strategies": [{"type": "SEMANTIC", "id": "facts", "model": "openai:m"}]}}}
 GOOD = {"memories": [{"summary": "Owns a parrot named Kiwi", "key": "user/pet", "value": "Kiwi",

@@ -120,7 +120,7 @@ def test_every_strategy_kind_maps_onto_an_engram_strategy_that_validates() -> No
                          .replace("{memoryStrategyId}", got[4]["strategyId"]),
                          "prompt": "Only billing facts.\n\nMerge amounts.", "prompt_mode": "append",
                          "model": "openai:gpt-4o-mini"}
-    cfg = load_config({"harness": {"memory": {"strategies": engram}}})
+    cfg = load_config({"harness": {"memory": {"enabled": True, "strategies": engram}}})
     assert [s.strategy_id for s in cfg.memory.strategies] == [s["strategyId"] for s in got]
 
 

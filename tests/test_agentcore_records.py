@@ -169,7 +169,7 @@ def test_each_memory_reads_its_own_agents_configuration(ac: Served) -> None:
 
     mem = Memory.open(ac.db, embedder=HashingEmbedder())
     try:
-        mem.configure("team-kb", {"harness": {"memory": {
+        mem.configure("team-kb", {"harness": {"memory": {"enabled": True,
             "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
             "strategies": [{"type": "SEMANTIC", "id": "kb", "namespace": "/kb/{actorId}/"}],
             "labels": {"team": {"number": 2, "description": "Which team the note is for."}}}}})

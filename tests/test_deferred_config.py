@@ -27,7 +27,7 @@ pytest.importorskip("engram.strategies.pipeline")
 ROOT = Path(__file__).resolve().parent.parent
 S = Scope(agent="bot", actor="u1", session="s1")
 # every level readable and writable, the offline rules of two strategies, extraction run by hand
-BASE: dict[str, Any] = {"harness": {"memory": {
+BASE: dict[str, Any] = {"harness": {"memory": {"enabled": True,
     "embedder": "hashing",
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "extraction": {"trigger": "off"},

@@ -12,7 +12,8 @@ from engram.types import Record
 
 ADA = Scope("bot", "ada", "s1")
 BOB = Scope("bot", "bob", "s1")  # the same session id, another actor
-SEMANTIC = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+SEMANTIC = {"harness": {"memory": {"enabled": True,
+                                   "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                    "extraction": {"trigger": "off"}, "strategies": [{"type": "SEMANTIC"}]}}}
 
 

@@ -30,16 +30,19 @@ def _harness_tools(mem: Memory, agent: str) -> list[str]:
     return sorted(m.calls[0].tools)
 
 
-@pytest.mark.parametrize("off", [{"harness": {"memory": {"enabled": False}}}, {"harness": {}},
-                                 {"harness": {"memory": {"enabled": False, "tools": ["add_memory"]}}}],
-                         ids=["enabled-false", "silent", "tools-listed"])
+@pytest.mark.parametrize("off", [[{"harness": {"memory": {"enabled": False}}}], [{"harness": {}}],
+                                 [{"harness": {"memory": {"enabled": True, "tools": ["add_memory"]}}},
+                                  {"harness": {"memory": {"enabled": False}}}]],
+                         ids=["enabled-false", "silent", "tools-listed-then-off"])
 def test_turning_memory_on_by_update_offers_what_a_whole_config_does(make_memory: MemoryFactory,
-                                                                     off: dict[str, Any]) -> None:
+                                                                     off: list[dict[str, Any]]) -> None:
+    """``off``: a whole configuration, then the updates that turn its memory off (keeping its tools)."""
     mem = make_memory()
-    mem.configure("updated", off)
+    for i, doc in enumerate(off):
+        mem.configure("updated", doc, update=i > 0)
     assert "search_memory" not in _offered(mem, "updated")
     mem.configure("updated", ON, update=True)
-    listed = off["harness"].get("memory", {}).get("tools", [])
+    listed = off[0]["harness"].get("memory", {}).get("tools", [])
     mem.configure("whole", {"harness": {"memory": {"enabled": True, **({"tools": listed} if listed else {})}}})
     assert mem.config_for("updated").memory.enabled
     assert "search_memory" in _offered(mem, "updated")

@@ -25,7 +25,7 @@ ACTOR = "subjactorqq"
 SESSION = "subjsessionqq"
 ME = Scope("bot", ACTOR, SESSION)
 OTHER = Scope("bot", "keeper", "k1")
-CONFIG = {"harness": {"memory": {
+CONFIG = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "labels": {"customer_id": {"number": 5, "description": "The customer the memory is about."}},
     "strategies": [{"type": "SEMANTIC"}],

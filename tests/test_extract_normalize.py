@@ -116,7 +116,8 @@ def test_an_informal_message_says_what_the_same_words_written_out_say(informal: 
     assert got and all(e in informal for _, e in got), got  # quoted as written
 
 
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+CONFIG = {"harness": {"memory": {"enabled": True,
+                                 "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                  "extraction": {"trigger": "off"},
                                  "strategies": [{"type": "SEMANTIC"}]}}}
 

@@ -104,7 +104,8 @@ def test_pointing_words_are_not_facts() -> None:
     assert summaries("I am obsessed with those.") == []
 
 
-CONFIG = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+CONFIG = {"harness": {"memory": {"enabled": True,
+                                 "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                  "extraction": {"trigger": "off"},
                                  "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
 

@@ -30,7 +30,8 @@ S1 = Scope(agent="bot", actor="u1", session="s1")
 S2 = Scope(agent="bot", actor="u1", session="s2")
 # what the tour configures: every level, the strategies that extract facts and summaries (so each test below
 # fails on the old code for its own reason, not for the old defaults')
-TOUR = {"harness": {"memory": {"scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
+TOUR = {"harness": {"memory": {"enabled": True,
+                               "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
                                "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
 
 

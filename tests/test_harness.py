@@ -436,7 +436,7 @@ def test_subagent_scope_per_call(mem: Memory) -> None:
 
 def test_turn_end_extraction_commits_with_the_turn(make_memory: Callable[..., Memory]) -> None:
     pytest.importorskip("engram.strategies.pipeline")
-    mem = make_memory({"harness": {"memory": {"strategies": [{"type": "SEMANTIC"}],
+    mem = make_memory({"harness": {"memory": {"enabled": True, "strategies": [{"type": "SEMANTIC"}],
                                               "scope": {"read": ["session", "actor"]}}}})
     reply = Agent(mem, model(say("Noted, Lyon it is."))).invoke(S, user("I live in Lyon and I work as a baker."))
     extracted = [r for r in mem.list(S) if r.provenance.turn_id == reply.turn_id]

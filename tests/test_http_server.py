@@ -130,7 +130,7 @@ def test_lifespan_runs_the_job_worker_for_async_extraction(make_memory: Any) -> 
     from engram.keys import create_key
     from tests.support.servers import uvicorn_thread
 
-    mem = make_memory({"harness": {"memory": {
+    mem = make_memory({"harness": {"memory": {"enabled": True,
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
         "strategies": [{"type": "SEMANTIC"}], "extraction": {"trigger": "async"}}}})
     key, _ = create_key(mem.store, "bot")

@@ -21,7 +21,7 @@ S2 = Scope(agent="bot", actor="ana", session="s2")
 
 
 def cfg(trigger: str = "turn_end", **extraction: Any) -> dict:
-    return {"harness": {"memory": {
+    return {"harness": {"memory": {"enabled": True,
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
         "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}],
         "extraction": {"trigger": trigger, **extraction}}}}
@@ -156,7 +156,7 @@ def test_a_malformed_answer_to_extract_is_a_recorded_retryable_failure_that_chan
     prose = openai_chat("Sure! The user lives in Porto.")
     with serve(prose, prose, openai_chat(json.dumps(good))) as srv:
         model = OpenAIModel("m", base_url=f"{srv.url}/v1", read_env=False, max_retries=0)
-        mem = make_memory({"harness": {"memory": {
+        mem = make_memory({"harness": {"memory": {"enabled": True,
             "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
             "strategies": [{"type": "SEMANTIC"}], "extraction": {"trigger": "off"}}}}, model=model)
         mem.append(S1, [{"role": "user", "content": "I live in Porto."}])

@@ -19,7 +19,7 @@ S2 = Scope("bot", "u1", "s2")
 
 def config(budget: int = 200, *, extract: bool = False) -> dict[str, Any]:
     """Session and actor levels, a pin budget; ``extract``: the SEMANTIC strategy at turn end."""
-    return {"harness": {"memory": {"pinned": {"max_tokens": budget},
+    return {"harness": {"memory": {"enabled": True, "pinned": {"max_tokens": budget},
                                    "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                    "strategies": [{"type": "SEMANTIC"}] if extract else []}}}
 

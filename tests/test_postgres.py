@@ -249,7 +249,7 @@ def test_one_session_runs_one_job_at_a_time(make_memory: Callable[..., Memory]) 
     assert fourth is not None and fourth.id == "j_0001"
 
 
-ASYNC = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+ASYNC = {"harness": {"memory": {"enabled": True, "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                 "strategies": [{"type": "SEMANTIC"}], "extraction": {"trigger": "async"}}}}
 
 

@@ -21,7 +21,7 @@ from engram.harness.agent import Agent
 S = Scope("bot", "u1", "s1")
 T = Scope("reviewer", session="acct-991")  # a Twisp session (no actor) behaves the same
 MODES = ("hybrid", "lexical", "vector")
-EXTRACTING = {"harness": {"memory": {
+EXTRACTING = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
     "strategies": [{"type": "SEMANTIC"}]}, "history": {"index": "messages_and_tools"}}}
 

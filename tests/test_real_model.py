@@ -33,7 +33,7 @@ from .support.bounds import MANY_LABELS
 from .support.llama import llama_server, server_binary, smollm2_gguf
 
 S = Scope(agent="bot", actor="u1", session="s1")
-STRATEGIES = {"harness": {"memory": {
+STRATEGIES = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
     "strategies": [{"type": "SEMANTIC"}]}}}
 RECORD_ID = re.compile(r"\br_[0-9a-f]{6,}")

@@ -48,7 +48,7 @@ def test_following_the_hint_from_no_configuration_keeps_extraction(make_memory: 
 
 def test_following_the_read_hint_keeps_a_stored_default(make_memory: Callable[..., Memory]) -> None:
     """An agent with no configuration of its own widens the default in force (here a stored one), not engram's."""
-    mem = make_memory({"harness": {"memory": {"scope": {"read": ["actor"], "write": ["actor"]},
+    mem = make_memory({"harness": {"memory": {"enabled": True, "scope": {"read": ["actor"], "write": ["actor"]},
                                               "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}]}}})
     with pytest.raises(PermissionDenied) as err:
         mem.events(S1)

@@ -216,7 +216,8 @@ def test_synchronous_extra_syncs_the_directory(tmp_path: Any, monkeypatch: pytes
 
 async def test_an_actorless_session_with_an_actor_strategy_accepts_appends(make_memory: Any) -> None:
     """A SEMANTIC strategy writing under /facts/{actorId}/ skips a session without an actor; the events are kept."""
-    cfg = {"harness": {"memory": {"strategies": [{"type": "SEMANTIC", "namespace": "/facts/{actorId}/"}],
+    cfg = {"harness": {"memory": {"enabled": True,
+                                  "strategies": [{"type": "SEMANTIC", "namespace": "/facts/{actorId}/"}],
                                   "extraction": {"trigger": "turn_end"}}}}
     env = make_env(make_memory(cfg))
     async with env.client("admin") as c:

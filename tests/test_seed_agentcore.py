@@ -109,7 +109,7 @@ def test_wizard_tuning_each_value_can_be_skipped(m: Memory) -> None:
 def test_strategy_configuration_through_update_harness(m: Memory) -> None:
     """"Strategy configuration is controlled through UpdateHarness." A strategy named again keeps its own
     settings; only the list changes."""
-    m.configure(H, {"harness": {"memory": {"strategies": [{"type": "SEMANTIC", "id": "facts1",
+    m.configure(H, {"harness": {"memory": {"enabled": True, "strategies": [{"type": "SEMANTIC", "id": "facts1",
                                                             "namespace": "/kb/{actorId}/"}]}}})
     m.configure(H, {"optionalValue": {"managedMemoryConfiguration": {"strategies": ["SEMANTIC", "EPISODIC"]}}})
     cfg = m.config_for(H)

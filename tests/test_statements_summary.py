@@ -24,7 +24,7 @@ from engram.core.text import words
 from engram.types import Record, Scope
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-CONFIG: dict[str, Any] = {"harness": {"memory": {
+CONFIG: dict[str, Any] = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
     "extraction": {"trigger": "off"},
     "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}

@@ -87,5 +87,5 @@ def test_a_type_that_needs_a_prompt_is_refused_without_one() -> None:
     needs = [t.name for t in CATALOGUE if t.needs_prompt]
     assert needs == ["CUSTOM"]
     with pytest.raises(ConfigError) as err:
-        config.load_config({"harness": {"memory": {"strategies": [{"type": "CUSTOM"}]}}})
+        config.load_config({"harness": {"memory": {"enabled": True, "strategies": [{"type": "CUSTOM"}]}}})
     assert err.value.field == "harness.memory.strategies.0" and "needs a prompt" in err.value.message

@@ -58,22 +58,20 @@ def test_the_twisp_shape_starts_from_the_documents_defaults(make_memory: Callabl
     assert mem.config_for("ac").harness.history.index == "messages"
 
 
-@pytest.mark.parametrize("name", ["tools", "model", "extraction"])
+@pytest.mark.parametrize("name", ["strategies", "tools", "model", "extraction"])
 def test_settings_of_enabled_memory_without_enabled_are_refused(make_memory: Callable[..., Memory],
                                                                  name: str) -> None:
-    """A harness document that sets up what only enabled memory does, without naming ``enabled``, would do nothing:
-    refused naming the field (and storing nothing); with ``"enabled": false`` the setting is kept for later."""
-    value: Any = {"tools": ["add_memory"], "model": "openai:gpt-4o-mini", "extraction": {"every": "turn"}}[name]
+    """A harness document that sets up what only enabled memory does, without ``"enabled": true``, would do
+    nothing: refused naming the field (and storing nothing); with ``"enabled": true`` it is taken."""
+    value: Any = {"strategies": [{"type": "SEMANTIC"}], "tools": ["add_memory"], "model": "openai:gpt-4o-mini",
+                  "extraction": {"every": "turn"}}[name]
     mem = make_memory()
     with pytest.raises(ConfigError) as err:
         mem.configure("tw", {"harness": {"memory": {name: value}}})
     assert err.value.field == f"harness.memory.{name}" and '"enabled": true' in err.value.message
     assert mem.config_history("tw") == []
-    mem.configure("tw", {"harness": {"memory": {"enabled": False, name: value}}})
-    assert not mem.config_for("tw").memory.enabled
-    # listing strategies asks for extraction: memory is on (engram's extension of the shape)
-    mem.configure("st", {"harness": {"memory": {"strategies": [{"type": "SEMANTIC"}], name: value}}})
-    assert mem.config_for("st").memory.enabled
+    mem.configure("tw", {"harness": {"memory": {"enabled": True, name: value}}})
+    assert mem.config_for("tw").memory.enabled
 
 
 def test_index_none_stores_and_reloads_events_but_searches_nothing(make_memory: Callable[..., Memory]) -> None:
@@ -102,7 +100,7 @@ def test_index_none_stores_and_reloads_events_but_searches_nothing(make_memory: 
 OFF = [
     ({"harness": {"memory": {"enabled": False}}}, set()),
     ({"harness": {"history": {"index": "messages"}}}, {"search_history"}),
-    ({"harness": {"memory": {"enabled": False, "tools": ["add_memory", "read_memory", "delete_memory"]},
+    ({"harness": {"memory": {"enabled": False, "tools": ["search_history", "retrieve_result"]},
                   "history": {"index": "messages_and_tools"}}}, {"search_history"}),
 ]
 
@@ -117,7 +115,7 @@ async def test_memory_that_is_not_enabled_offers_no_memory_tool_anywhere(
     pytest.importorskip("mcp")
     mem = make_memory()
     mem.configure("tw", config)
-    assert "search_memory" not in mem.config_for("tw").memory.tools  # listed ones are kept for later, not offered
+    assert "search_memory" not in mem.config_for("tw").memory.tools
     mem.remember(S1, "Locker code is 4471", kind="fact")  # the library still writes when asked
     key, _ = create_key(mem.store, "tw")
     with uvicorn_thread(create_app(mem)) as base:

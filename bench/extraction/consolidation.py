@@ -79,7 +79,8 @@ def _as_over(value: str, text: str) -> bool:
 
 def play(user: dict[str, Any], embedder: str | None, model: str | None = None) -> dict[str, Any]:
     """One user's sessions through Memory, extraction after each session (timed); then every probe recalled."""
-    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+    cfg = {"harness": {"memory": {"enabled": True,
+                                  "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "extraction": {"trigger": "off"},
                                   "strategies": [{"type": t} for t in STRATEGIES]}}}
     now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]

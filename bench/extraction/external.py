@@ -132,7 +132,7 @@ class Played:
 
 
 def _memory(model: str | None, embedder: str | None, clock: list[datetime]) -> Memory:
-    cfg: dict[str, Any] = {"harness": {"memory": {
+    cfg: dict[str, Any] = {"harness": {"memory": {"enabled": True,
         "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
         "extraction": {"trigger": "off"},
         "strategies": [{"type": t} for t in STRATEGIES]}}}

@@ -54,7 +54,7 @@ NOW = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
 SCOPE = Scope(agent="bench", actor="u1", session="s1")
 STRATEGIES = (Strategy(type="SEMANTIC"), Strategy(type="USER_PREFERENCE"), Strategy(type="SUMMARIZATION"),
               Strategy(type="EPISODIC"))
-CONFIG = {"harness": {"enabled": True, "memory": {
+CONFIG = {"harness": {"enabled": True, "memory": {"enabled": True,
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
     "extraction": {"trigger": "off"},
     "strategies": [{"type": s.type} for s in STRATEGIES]}}}

@@ -152,7 +152,8 @@ def keep_sentences(mem: Memory, scope: Scope, user: dict[str, Any], records: lis
 
 def play(user: dict[str, Any], embedder: str | None, model: str | None = None,
          keep: str | None = None) -> dict[str, Any]:
-    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+    cfg = {"harness": {"memory": {"enabled": True,
+                                  "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "extraction": {"trigger": "off"},
                                   "strategies": [{"type": "SEMANTIC"}, {"type": "SUMMARIZATION"}]}}}
     now = [datetime.fromisoformat(user["sessions"][0]["start"]).replace(tzinfo=UTC)]

@@ -188,7 +188,8 @@ def play_engine(sc: dict[str, Any], embedder: str | None) -> tuple[list[Record],
     """Run one scenario through ``engram.Memory`` (SQLite in memory, turn-end extraction)."""
     from engram import Memory
 
-    cfg = {"harness": {"memory": {"scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
+    cfg = {"harness": {"memory": {"enabled": True,
+                                  "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
                                   "strategies": [{"type": s.type} for s in STRATEGIES]}}}
     mem = Memory.open("sqlite://:memory:", config=cfg, embedder=embedder)
     actor = f"u-{sc['id']}"

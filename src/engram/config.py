@@ -368,27 +368,30 @@ def check_applies(cfg: Config) -> None:
 
 
 # what only enabled memory does: naming one of these in the harness shape without ``enabled`` would be ignored
-NEEDS_ENABLED = ("tools", "model", "extraction")
+NEEDS_ENABLED = ("strategies", "tools", "model", "extraction")
+# the tools that need memory on (``search_history`` and ``retrieve_result`` are offered with memory off too)
+ENABLED_TOOLS = ("add_memory", "read_memory", "delete_memory", "search_memory")
 
 
-def _turned_on(memory: dict[str, Any]) -> bool | None:
-    """Whether a harness document's memory is on: ``enabled`` as named, else on when it lists strategies (engram's
-    extension: strategies extract memory, so naming them asks for it), else None (off: the shape's default)."""
-    if "enabled" in memory:
-        return memory["enabled"] is True
-    return True if memory.get("strategies") else None
+def _asks_for(name: str, value: Any) -> bool:
+    """Whether a harness memory field's ``value`` sets up something only enabled memory does."""
+    if name == "tools" and isinstance(value, list):
+        return any(t in ENABLED_TOOLS for t in value)
+    return bool(value) if name != "model" else value is not None
 
 
 def check_enabled_named(doc: dict[str, Any]) -> None:
-    """In the harness shape memory is off unless ``enabled`` is named ("With `harness.memory.enabled`, an agent
-    keeps durable facts") or strategies are listed: a document that sets up what only enabled memory does (tools,
-    the extraction model, extraction) without either is refused, naming that field, not silently ignored.
-    (``"enabled": false`` keeps such settings for when memory is turned on again.)"""
-    memory = doc.get("harness", {}).get("memory") if isinstance(doc.get("harness"), dict) else None
-    if not isinstance(memory, dict) or _turned_on(memory) is not None:
+    """In the harness shape memory is on only with ``"enabled": true`` ("With `harness.memory.enabled`, an agent
+    keeps durable facts"): a document that sets up what only enabled memory does (strategies, memory tools, the
+    extraction model, extraction) without naming ``enabled`` is refused naming that field, not stored unused.
+    ``"enabled": false`` keeps such settings for when memory is turned on again, as an update turning memory off
+    keeps what is stored (so ``engram config show`` of a switched-off memory can be sent back as it is)."""
+    harness = doc.get("harness")
+    memory = harness.get("memory") if isinstance(harness, dict) else None
+    if not isinstance(memory, dict) or "enabled" in memory:
         return
     for name in NEEDS_ENABLED:
-        if memory.get(name):
+        if name in memory and _asks_for(name, memory[name]):
             raise ConfigError(f'memory is off in the harness shape unless it names "enabled": true, so {name} '
                               'would do nothing: add "enabled": true (or "enabled": false to keep the setting '
                               "for later)", field=f"harness.memory.{name}")
@@ -402,10 +405,9 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     when memory is ``enabled`` ("The agent can search its memory with search_memory": the document's own snippet
     lists only the other three), ``search_history`` with an index ("With an index, the agent has
     `search_history`") and ``retrieve_result`` for offloaded tool results ("a reference the agent retrieves it
-    with", whatever the memory settings). Without ``"enabled": true`` (or strategies, which turn memory on) no
-    memory tool is offered. A document whose ``memory`` names ``enabled`` gets the review on (unless it lists
-    strategies); one naming ``pinned`` lets the agent pin (``pinned.by_agent``).
-    """
+    with", whatever the memory settings). Without ``"enabled": true`` no memory tool is offered. A document naming
+    ``"enabled": true`` gets the review on unless it lists strategies (``false``: off); one naming ``pinned`` lets
+    the agent pin (``pinned.by_agent``)."""
     harness = doc.get("harness")
     if not isinstance(harness, dict):
         return doc
@@ -413,8 +415,6 @@ def twisp_defaults(doc: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(raw, dict):
         return doc  # refused by validation, naming the field
     memory = _pins_named({k: v for k, v in raw.items() if k != "pinned" or v is not None})  # null: not named
-    if "enabled" not in memory and _turned_on(memory):
-        memory["enabled"] = True
     history = harness.get("history")
     index = history.get("index", shapes.TWISP_HISTORY_INDEX) if isinstance(history, dict) \
         else shapes.TWISP_HISTORY_INDEX

@@ -17,6 +17,7 @@ from .types import Scope
 
 CONFIG: dict[str, Any] = {"harness": {
     "memory": {
+        "enabled": True,
         "scope": {"read": ["session", "actor", "agent"], "write": ["session", "actor", "agent"]},
         "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}, {"type": "SUMMARIZATION"}],
     },

@@ -20,7 +20,7 @@ WIDE: dict[str, Any] = {"harness": {"memory": {
 }, "history": {"index": "messages_and_tools"}}}
 
 # session and actor levels, the four built-in strategies, extraction run by hand (``mem.extract``)
-FOUR_STRATEGIES_BY_HAND: dict[str, Any] = {"harness": {"memory": {
+FOUR_STRATEGIES_BY_HAND: dict[str, Any] = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
     "extraction": {"trigger": "off"},
     "strategies": [{"type": "SEMANTIC"}, {"type": "USER_PREFERENCE"}, {"type": "SUMMARIZATION"},
@@ -28,7 +28,7 @@ FOUR_STRATEGIES_BY_HAND: dict[str, Any] = {"harness": {"memory": {
 }}}
 
 # session and actor levels, SEMANTIC only, extraction run by hand
-SEMANTIC_BY_HAND: dict[str, Any] = {"harness": {"memory": {
+SEMANTIC_BY_HAND: dict[str, Any] = {"harness": {"memory": {"enabled": True,
     "scope": {"read": ["session", "actor"], "write": ["session", "actor"]},
     "extraction": {"trigger": "off"},
     "strategies": [{"type": "SEMANTIC"}],
