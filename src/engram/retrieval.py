@@ -289,8 +289,13 @@ class Retrieval:
         cut = validate.score(given if given is not None else fallback, "min_score")
         return fallback if cut is None else cut
 
-    def _query(self, query: str, mode: str, limit: int, min_score: float, weights: fusion.Weights) -> Query:
-        qvec = embed_query(self.runtime.embedder, [query])[0] if mode != "lexical" else None
+    def _query(self, query: str, mode: str, limit: int, min_score: float, weights: fusion.Weights,
+               records: bool = False) -> Query:
+        """The query analysed and embedded. Asked of ``records``, it is embedded without its personal pronouns
+        (:func:`~engram.core.text.without_person`): a record states a fact without naming its subject, while a
+        message speaks as "I" and of "you", so history search embeds the query as asked."""
+        said = textmod.without_person(query) if records else query
+        qvec = embed_query(self.runtime.embedder, [said])[0] if mode != "lexical" else None
         now = self.runtime.now()
         return Query(textmod.analyze_query(query, now), qvec, mode, limit, min_score, weights, now)
 
@@ -379,7 +384,7 @@ class Retrieval:
         """The records' hybrid search, steered towards an attribute when the memory missed the question."""
         weights = fusion.Weights(recency=search_cfg.recency_weight if search_cfg.recency_half_life_days else 0.0,
                                  half_life_days=search_cfg.recency_half_life_days, cosine=self.runtime.cosine_scale)
-        q = self._query(query, mode, limit, cut, weights)
+        q = self._query(query, mode, limit, cut, weights, records=True)
         self.embed_pending([p for p in pending if flt.allows(p.record)])
         # embedded once per runtime, outside the transaction (a remote embedder may be slow)
         described = self.runtime.attribute_vectors() if q.qvec is not None and q.analysis.owned else None

@@ -415,6 +415,24 @@ def refers_to_someone(text: str) -> bool:
             or _ACTOR.search(text) is not None)
 
 
+# "I" only as written ("i" is a word of other languages: "i cani"); the rest in any case
+_PRONOUNS = re.compile(r"\b(?:I['’]m|I['’]ve|I['’]d|I|(?i:" + "|".join(
+    w.replace("'", "['’]") for w in sorted(_FIRST_PERSON | _SECOND_PERSON | _THIRD_PERSON, key=len, reverse=True)
+    if not w.startswith("i")) + r"))\b")
+
+
+def without_person(query: str) -> str:
+    """The query with its personal pronouns left out, for embedding it against records.
+
+    A record states what is true of its subject without naming them ("Has a cat named Miso", "Lives in an
+    apartment in Sodermalm"); a question names them ("what pet does she have?", "do they have a holiday home").
+    To a small embedder the pronoun is part of the meaning, so records that happen to speak of someone
+    ("Executive assistant is Kevin, cc him") came nearer than the answer. The query's terms, its analysis and
+    what is shown are unchanged; a query of pronouns alone is kept as it is."""
+    kept = re.sub(r"\s+", " ", _PRONOUNS.sub(" ", query)).strip()
+    return kept if re.search(r"\w", kept) else query
+
+
 # how to do something, asked in the first person: a question about the world, not about what the person has
 _HOW_TO = re.compile(r"^\s*how (?:do|does|can|could|should|would|to)\b|\b(?:should|shall) (?:i|we)\b"
                      r"|\b(?:do|does) (?:i|we) need\b|\bhow to\b")
