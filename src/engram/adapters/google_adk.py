@@ -2,8 +2,10 @@
 
 ADK passes ``app_name`` / ``user_id`` / ``session_id`` on every call; they become the engram scope
 ``Scope(agent=app_name, actor=user_id, session=session_id)``, validated like any scope (a malformed id is a
-``ScopeError``). A service is built for one engram agent: a call naming another app is refused with
-``PermissionDenied``, so one ADK app cannot read another's sessions or memory through it.
+``ScopeError`` naming ADK's argument: ``user_id``, ``session_id``, or ``session.user_id`` for a ``Session``
+passed in). A service is built for one engram agent: a call naming another app is refused with
+``PermissionDenied``, so one ADK app cannot read another's sessions or memory through it. ``list_sessions``
+without ``user_id`` lists every user's sessions of the app, as ADK's own services do.
 
 Sessions: ``create_session`` stores the session at once as one empty ``system`` event (never indexed for history
 search) whose metadata holds the initial state and stands for the session's creation. After it, each ADK event
@@ -43,7 +45,7 @@ from google.genai import types
 from ..core.validate import json_value
 from ..core.validate import limit as valid_limit
 from ..errors import ConflictError, PermissionDenied, ValidationError
-from ..types import Event, Scope
+from ..types import Event, Scope, check_id
 from . import _timeline
 
 if TYPE_CHECKING:
@@ -81,10 +83,24 @@ class _Service:
         self.mem = mem
         self.agent = agent
 
-    def scope(self, app_name: str, user_id: str, session_id: str | None = None) -> Scope:
-        if app_name != self.agent:
-            raise PermissionDenied(f"this service serves app {self.agent!r}, not {app_name!r}", field="app_name")
+    def scope(self, app_name: str, user_id: str, session_id: str | None = None, *,
+              names: tuple[str, str, str] = ("app_name", "user_id", "session_id"), session: bool = False) -> Scope:
+        """The scope of ADK's ids; an error names the ADK argument (``names``), not engram's scope field."""
+        self.app(app_name, names[0])
+        check_id(user_id, names[1])
+        check_id(session_id, names[2], required=session)
         return Scope(app_name, user_id, session_id)
+
+    def app(self, app_name: str, field: str = "app_name") -> Scope:
+        """The agent-wide scope of ``app_name``, which must be the app this service serves."""
+        if app_name != self.agent:
+            raise PermissionDenied(f"this service serves app {self.agent!r}, not {app_name!r}", field=field)
+        return Scope(app_name)
+
+    def of(self, session: Session) -> Scope:
+        """The scope of an ADK session object; an error names its attribute (``session.user_id``)."""
+        return self.scope(session.app_name, session.user_id, session.id,
+                          names=("session.app_name", "session.user_id", "session.id"), session=True)
 
 
 class EngramSessionService(_Service, BaseSessionService):
@@ -125,7 +141,7 @@ class EngramSessionService(_Service, BaseSessionService):
         return await asyncio.to_thread(self._get, app_name, user_id, session_id, config)
 
     def _get(self, app_name: str, user_id: str, session_id: str, config: GetSessionConfig | None) -> Session | None:
-        stored = self._read(self.scope(app_name, user_id, session_id))
+        stored = self._read(self.scope(app_name, user_id, session_id, session=True))
         if not stored:
             return None
         state: dict[str, Any] = {}
@@ -141,15 +157,16 @@ class EngramSessionService(_Service, BaseSessionService):
                        last_update_time=stored[-1].at.timestamp())
 
     async def list_sessions(self, *, app_name: str, user_id: str | None = None) -> ListSessionsResponse:
-        if user_id is None:
-            raise ValidationError("engram lists one user's sessions at a time", field="user_id")
-        infos = await asyncio.to_thread(self.mem.sessions, self.scope(app_name, user_id), 1000)
-        sessions = [Session(id=i["session"], app_name=app_name, user_id=user_id,
-                            last_update_time=i["last_at"].timestamp()) for i in infos]
+        """The user's sessions; without ``user_id``, every user's sessions of the app (as ADK's own services
+        do): this service reaches every user of its agent anyway. Sessions with no actor are not ADK's."""
+        scope = self.app(app_name) if user_id is None else self.scope(app_name, user_id)
+        infos = await asyncio.to_thread(self.mem.sessions, scope, 1000)
+        sessions = [Session(id=i["session"], app_name=app_name, user_id=i["actor"],
+                            last_update_time=i["last_at"].timestamp()) for i in infos if i["actor"] is not None]
         return ListSessionsResponse(sessions=sorted(sessions, key=lambda s: s.last_update_time))
 
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None:
-        await asyncio.to_thread(_timeline.clear, self.mem, self.scope(app_name, user_id, session_id))
+        await asyncio.to_thread(_timeline.clear, self.mem, self.scope(app_name, user_id, session_id, session=True))
 
     async def get_user_state(self, *, app_name: str, user_id: str) -> dict[str, Any]:
         found = await asyncio.to_thread(self._user_state, app_name, user_id)
@@ -159,7 +176,7 @@ class EngramSessionService(_Service, BaseSessionService):
         """Store the event, then apply it to the in-memory session as ADK's base class does."""
         if event.partial:
             return event
-        scope = self.scope(session.app_name, session.user_id, session.id)
+        scope = self.of(session)
         if event.actions and event.actions.state_delta:
             _check_state(event.actions.state_delta)
         delta = {k: v for k, v in (event.actions.state_delta or {}).items() if not k.startswith(State.TEMP_PREFIX)}
@@ -221,7 +238,7 @@ class EngramMemoryService(_Service, BaseMemoryService):
         self.limit = valid_limit(limit)
 
     async def add_session_to_memory(self, session: Session) -> None:
-        scope = self.scope(session.app_name, session.user_id, session.id)
+        scope = self.of(session)
         await self._ingest(scope, session.events)
 
     async def add_events_to_memory(self, *, app_name: str, user_id: str, events: Sequence[AdkEvent],

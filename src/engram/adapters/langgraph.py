@@ -11,7 +11,8 @@ names, and two actors' stores never meet even under equal namespaces.
 - ``search`` with a query is ``Memory.recall`` limited to the namespace prefix (scores in [0, 1], below
   ``minScore`` left out); its results are logged as RETRIEVED uses, since a graph searches to hand memory
   to its model. Without a query it lists items newest first. ``filter`` matches value fields exactly or
-  with ``$eq $ne $gt $gte $lt $lte``.
+  with ``$eq $ne $gt $gte $lt $lte`` as LangGraph's ``InMemoryStore`` does (a missing field reads as None);
+  another operator is a ``ValidationError`` naming the field.
 - TTL (minutes) is kept with the item: expired items are never returned, a read refreshes the TTL (by
   writing a new version) when the TTL config says so, and :meth:`EngramStore.sweep` forgets expired items.
   There is no background sweeper thread.
@@ -172,20 +173,59 @@ def _check_put(put: PutOp) -> None:
         raise ValidationError(f"must be JSON-serialisable: {exc}", field="value") from None
 
 
+def _is_ops(want: Any) -> bool:
+    return isinstance(want, dict) and any(isinstance(k, str) and k.startswith("$") for k in want)
+
+
+def check_filter(flt: Any, field: str = "filter") -> None:
+    """A search filter as LangGraph defines it: field -> exact value, nested object (matched field by field), or
+    ``{"$op": operand}`` with ``$eq $ne $gt $gte $lt $lte``. Anything else is a ValidationError naming the field
+    path (``filter.n``), raised before the search reads anything."""
+    if flt is None and field == "filter":
+        return
+    if not isinstance(flt, dict):
+        raise ValidationError(f"must be an object of field names to values, got {type(flt).__name__}", field=field)
+    for name, want in flt.items():
+        if not isinstance(name, str):
+            raise ValidationError("field names must be strings", field=field)
+        where = f"{field}.{name}"
+        if _is_ops(want):
+            for op, operand in want.items():
+                if op not in _OPS:
+                    raise ValidationError(f"unsupported filter operator {op!r}: use {', '.join(_OPS)}", field=where)
+                ordered = isinstance(operand, int | float | str) and not isinstance(operand, bool)
+                if op not in ("$eq", "$ne") and not ordered:
+                    raise ValidationError(f"{op} compares with a number or a string", field=where)
+        elif isinstance(want, dict):
+            check_filter(want, where)
+
+
+def _apply(op: str, have: Any, operand: Any) -> bool:
+    """One operator as ``InMemoryStore`` applies it (an order compares as numbers, numeric strings included);
+    where it would raise, strings compare as strings and anything else does not match."""
+    if op in ("$eq", "$ne"):
+        return bool(_OPS[op](have, operand))
+    try:
+        return bool(_OPS[op](float(have), float(operand)))
+    except (TypeError, ValueError):
+        return isinstance(have, str) and isinstance(operand, str) and bool(_OPS[op](have, operand))
+
+
+def _compare(have: Any, want: Any) -> bool:
+    if _is_ops(want):
+        return all(_apply(op, have, operand) for op, operand in want.items())
+    if isinstance(want, dict):
+        return isinstance(have, dict) and all(_compare(have.get(k), v) for k, v in want.items())
+    if isinstance(want, list | tuple):
+        return (isinstance(have, list | tuple) and len(have) == len(want)
+                and all(_compare(h, w) for h, w in zip(have, want, strict=True)))
+    return bool(have == want)
+
+
 def matches(value: dict[str, Any], flt: dict[str, Any] | None) -> bool:
-    """LangGraph's filter: exact values, or ``{"$op": operand}`` comparisons; a type mismatch never matches."""
-    for name, want in (flt or {}).items():
-        if name not in value:
-            return False
-        have = value[name]
-        conds = want.items() if isinstance(want, dict) and want and all(k in _OPS for k in want) else [("$eq", want)]
-        for op, operand in conds:
-            try:
-                if not _OPS[op](have, operand):
-                    return False
-            except TypeError:
-                return False
-    return True
+    """LangGraph's filter, as its ``InMemoryStore`` reads it: a missing field reads as None (so ``$ne`` matches
+    an item without the field), a nested object matches the fields it names; see :func:`_apply`."""
+    return all(_compare(value.get(name), want) for name, want in (flt or {}).items())
 
 
 class EngramStore(BaseStore):
@@ -259,6 +299,7 @@ class EngramStore(BaseStore):
             elif isinstance(op, SearchOp):
                 count(op.limit, "limit")
                 count(op.offset, "offset")
+                check_filter(op.filter)
         results: list[Result] = []
         refresh: dict[str, Stored] = {}
         for op in ops:

@@ -315,10 +315,16 @@ def parse_inputs(items: Any, field: str, now: float, *, existing: Sequence[Mappi
     if not isinstance(items, list):
         raise _fail(field, "must be a list of memory strategies")
     out = [parse_input(item, f"{field}[{i}]", now) for i, item in enumerate(items)]
-    names = [s["name"] for s in existing] + [s["name"] for s in out]
-    for i, s in enumerate(out):
-        if names.count(s["name"]) > 1:
-            raise _fail(f"{field}[{i}].name", f"a strategy named {s['name']!r} already exists in this memory")
+    have = {s["name"]: s.get("strategyId") for s in existing}
+    seen: dict[str, int] = {}
+    for i, s in enumerate(out):  # the later of two equal names is the one at fault
+        name = s["name"]
+        if name in have:
+            raise _fail(f"{field}[{i}].name", f"a strategy named {name!r} already exists in this memory"
+                        + (f" ({have[name]})" if have[name] else ""))
+        if name in seen:
+            raise _fail(f"{field}[{i}].name", f"repeats the name {name!r} of {field}[{seen[name]}]")
+        seen[name] = i
     if len(existing) + len(out) > MAX_STRATEGIES:
         raise _fail(field, f"a memory has at most {MAX_STRATEGIES} strategies")
     return out
