@@ -154,6 +154,8 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], str, str]] = {
                       "Brother Ravi works as a civil engineer"),
     "relations.statement": (("My brother gets sick with chicken.",), "brother/note:get_sick_chicken",
                             "Brother gets sick with chicken"),
+    "relations.person_ended": (("My brother Ravi plays chess.", "Ravi does not play chess anymore."),
+                               "brother:ravi/ended:play_ches", "Brother Ravi no longer plays chess"),
     "events.rescheduled": (("We moved the wedding to September 19th.",), "user/event:wedding",
                            "Wedding rescheduled to 2026-09-19 (Saturday)"),
     "events.booking": (("Book me on the 7:40 to Frankfurt on Thursday please.",), "user/event:trip:frankfurt",

@@ -200,6 +200,22 @@ def _topic_hit(topic: Sequence[str], record: Record) -> bool:
                for t in topic)
 
 
+PERSON_ENDED = "ended:"  # the attribute of a retraction of what one of the user's people no longer is or does
+
+
+def _of_person(key: str | None, stored: tuple[str, str] | None) -> bool:
+    """Whether a record keyed ``stored`` may be one a retraction keyed ``key`` ends: any record, except that an
+    end said of a person (``husband:tom/ended:...``) reaches only records about them (the same person, named or
+    not) and keyless ones, never another's or the user's own that happen to share its words."""
+    subject, _, attribute = (key or "").partition("/")
+    if not attribute.startswith(PERSON_ENDED) or stored is None:
+        return True
+    other = stored[0].partition("/")[0]
+    # "husband:tom" is "husband" (not named yet) and "tom" (named, the relation not said yet)
+    return other == subject or other in subject.split(":") or subject in other.split(":") or \
+        stored[0] == "user/statement"
+
+
 _PROSPECT = re.compile(r"\b(?:interview|interviews|interviewing|applied|applying|application|offer|offered)\b",
                        re.IGNORECASE)
 
@@ -263,7 +279,7 @@ def _decide(c: Candidate, neighbors: Sequence[Record], judge: Judge | None = Non
         for r, kv in keyed:
             by_key = bool(c.key and kv and keys_match(c.key, kv[0])
                           and (not c.value or _names_held(bare(norm_value(c.value)), bare(kv[1]))))
-            if (by_key and not c.topic) or _topic_hit(c.topic, r):
+            if (by_key and not c.topic) or (_topic_hit(c.topic, r) and _of_person(c.key, kv)):
                 out.append(Decision("delete", r.id, "retracted by the conversation"))
         return out
     value = norm_value(c.value)

@@ -16,7 +16,8 @@ Conventions (documented because English is ambiguous):
 - ``in <Month>`` / ``<Month> 3rd`` / ``the 14th`` take the next occurrence (this month or year counts),
   or the latest past one when the sentence is in the past tense.
 - weeks are written as "the week of <Monday>", months as "<Month> <year>", days as ISO dates with the
-  weekday: "2026-03-13 (Friday)".
+  weekday: "2026-03-13 (Friday)". A date written in these forms is read back as itself, never resolved again
+  (its weekday in brackets is no new date), so rewriting a rewritten text changes nothing.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ _PREP = r"(?:\b(?P<prep>on|by|until|till|before|after|from|since|to|for|in|durin
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(_PREP + body, re.IGNORECASE)) for name, body in (
+        ("written", r"(?P<form>\bthe week of |\bthe weekend of |\baround )?\b(?P<iso>\d{4}-\d{2}-\d{2})"
+                    r"(?(form)|\s\((?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\))"),
         ("day_after_tomorrow", r"\bthe day after tomorrow\b"),
         ("day_before_yesterday", r"\bthe day before yesterday\b"),
         ("tomorrow", r"\btomorrow\b"),
@@ -217,6 +220,12 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
                 continue
             if any(s < m.end() and core_start < e for s, e in taken):
                 continue
+            if name == "written":  # a date as this module writes it: read back as itself, never re-resolved
+                written = _written(m)
+                if written is not None:
+                    found.append(TimeRef(m.start(), m.end(), m.group(0), written[0], written[1], m.group(0)))
+                taken.append((m.start(), m.end()))
+                continue
             # "rescheduled it to May 27th", "postponed until June": past verb, future date.
             forward = (m.group("prep") or "").lower() in ("to", "until", "till", "by")
             ref_ = _resolve(name, m, today, past and not forward)
@@ -228,6 +237,16 @@ def find(text: str, ref: datetime, *, past: bool | None = None) -> list[TimeRef]
             taken.append((m.start(), m.end()))
     found.sort(key=lambda t: t.start)
     return found
+
+
+def _written(m: re.Match[str]) -> tuple[str, date] | None:
+    """The (granularity, day) of a date written the way :func:`_rewrite` writes one; None if no real date."""
+    try:
+        day = date.fromisoformat(m.group("iso"))
+    except ValueError:
+        return None
+    form = (m.group("form") or "").strip().lower()
+    return {"the week of": "week", "the weekend of": "weekend", "around": "around"}.get(form, "day"), day
 
 
 def _resolve(name: str, m: re.Match[str], today: date, past: bool) -> tuple[str, date] | None:

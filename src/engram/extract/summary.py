@@ -110,7 +110,8 @@ def summarize(events: Sequence[Event], prior: Sequence[str] = (), *, max_lines: 
         text = line if m is None else m.group("text")
         if role == "assistant" and echo.is_echo_line(text, role):
             continue
-        facts = _user_facts(text, _DUMMY, ex) if role == "user" else ()
+        said_on = _said_on(m.group("day")) if m is not None else None
+        facts = _user_facts(text, _probe(said_on), ex) if role == "user" else ()
         held.append(_Line(0.85 * _sentence_score(text, role, facts), order, line,
                           tuple(f for f in facts if not f.retract)))
         order += 1
@@ -178,12 +179,13 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
             continue
         if text.endswith("?") or _REQUEST.match(text):
             stated, _, question = text.rpartition(", ")
-            facts = _stated(stated, extractor) if stated and text.endswith("?") else []
+            on = _said_on(m.group("day"))
+            facts = _stated(stated, extractor, on) if stated and text.endswith("?") else []
             topic = _REQUEST.sub("", question if facts else text).rstrip("?.! ").strip()
             if topic:
                 asked.append(_in_sentence(topic, names))
         else:
-            facts = _stated(text, extractor)
+            facts = _stated(text, extractor, _said_on(m.group("day")))
         for f in facts:  # a later value of a single-valued fact takes the earlier one's place (and its order)
             key = f"{f.key}={f.value}" if f.multi else f.key
             said.pop(key, None)
@@ -203,11 +205,23 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
     return _short(out, 300)
 
 
-def _stated(text: str, extractor: OfflineExtractor) -> list[Fact]:
-    """The facts a user's words state (none retracted, each with a summary)."""
+def _stated(text: str, extractor: OfflineExtractor, said_on: datetime | None) -> list[Fact]:
+    """The facts a user's words state (none retracted, each with a summary); ``said_on``: the line's day."""
     probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
-                  at=datetime(2000, 1, 1))
+                  at=said_on or _NO_DAY)
     return [f for f in extractor.facts([probe]) if not f.retract and f.summary]
+
+
+def _said_on(day: str) -> datetime | None:
+    """The day a summary line is dated (``[2026-03-05]``), the anchor for what its words leave relative."""
+    try:
+        return datetime.fromisoformat(day.strip())
+    except ValueError:
+        return None
+
+
+def _probe(said_on: datetime | None) -> Event:
+    return Event(id="", agent="", actor=None, session=None, seq=0, role="user", content="", at=said_on or _NO_DAY)
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -237,5 +251,4 @@ def _short(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 3].rstrip() + "..."
 
 
-_DUMMY = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content="",
-               at=datetime(2000, 1, 1))
+_NO_DAY = datetime(2000, 1, 1)  # for an undated line; its dates are already written out (see timeref)

@@ -7,10 +7,22 @@ import re
 
 from ...core import timeref
 from ...core.consolidate import norm_key
-from ..base import Clause, Context, Fact, Rel, allergies, event_head, living_in, make_fact, said_before, subject_of
+from ...core.text import key_terms
+from ..base import (
+    Clause,
+    Context,
+    Fact,
+    Rel,
+    allergies,
+    event_head,
+    living_in,
+    make_fact,
+    said_before,
+    subject_of,
+)
 from ..lexicon import CHILDREN, JOB_HEADS, NAME, NOT_NAMES, OPINION_VERBS, PLACE
 from ..registry import rule
-from ..text import article, pronouns, tidy, trim_np, value_terms
+from ..text import article, conjugate, pronouns, strip_prep, tidy, trim_np, value_terms
 
 _OTHER_PLACE = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’-]*)*"
 _JOBS = "|".join(JOB_HEADS)
@@ -254,6 +266,86 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         return None
     role = found[-1].group("job").lower()
     return [make_fact(c, subj, "job", role, f"{disp} works as {article(role)} {role}", "fact")]
+
+
+# an end said of a person: "Tom is no longer vegetarian", "she is not a smoker anymore", "Ana no longer plays
+# tennis", "he does not eat meat anymore", "my dad stopped smoking", "Ana quit the choir"
+_ANY_MORE = r"(?:\s+any ?more)?"
+_PERSON_ENDED = [re.compile(p) for p in (
+    r"^SUBJ\s+(?P<be>is|are)\s+(?:now\s+)?no longer\s+(?P<state>[^,;]+?)" + _ANY_MORE + "$",
+    r"^SUBJ\s+(?P<be>is|are)\s+not\s+(?P<state>[^,;]+?)\s+any ?more$",
+    r"^SUBJ\s+no longer\s+(?!(?:a|an|the|my|our|his|her|their|with|in|at|on)\b)(?P<verb>[a-z]+)"
+    r"(?P<obj>\s+[^,;]+?)?" + _ANY_MORE + "$",
+    r"^SUBJ\s+(?:does|do)\s+not\s+(?P<base>[a-z]+)(?P<obj>\s+[^,;]+?)?\s+any ?more$",
+    r"^SUBJ\s+(?:has\s+|have\s+)?(?:(?:just|finally|recently|already)\s+)?(?:stopped|quit|gave up|given up)\s+"
+    r"(?P<ing>[a-z]+ing)\b(?P<obj>\s+[^,;]+?)?" + _ANY_MORE + "$",
+    r"^SUBJ\s+(?:has\s+|have\s+)?(?:(?:just|finally|recently|already)\s+)?(?P<quit>quit|gave up|given up)\s+"
+    r"(?P<np>(?!(?:on|it|that|this|them|him|her)\b)[^,;]+?)" + _ANY_MORE + "$",
+)]
+# a mood or a whereabouts, not something memory holds: "she is not sure anymore", "he is no longer here"
+_NOT_ENDS = re.compile(r"^(?:sure|able|allowed|going|here|there|home|around|available|well|feeling|talking|speaking|"
+                       r"answering|happy|sad|angry|mad|upset|the same|that|so|as|too|very|only|just)\b")
+_NOT_WHAT = frozenset(("us", "me", "them", "him", "her", "longer", "anymore"))
+
+
+def _base(gerund: str) -> str:
+    """The verb of a gerund: "playing" -> "play", "running" -> "run", "smoking" -> "smoke", "going" -> "go"."""
+    stem = gerund[:-3]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]  # running, swimming, shopping
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", stem) or stem.endswith(("c", "v", "u")):
+        return stem + "e"  # smoking, hiking, driving, dancing (one syllable, or a stem no word ends in)
+    return stem
+
+
+def _timeless(words: str, c: Clause) -> str:
+    """``words`` up to the first time they name: when something ended is not what ended."""
+    refs = timeref.find(words, c.event.at)
+    words = words[:refs[0].start] if refs else words
+    return trim_np(re.sub(r"\s+(?:on|in|at|from|last|this|the|since)\s*$", "", words.strip())).strip()
+
+
+def _what_ended(m: re.Match[str], c: Clause) -> tuple[str, str] | None:
+    """What a person's end says is over, as (words to match records by, how to say it after "no longer")."""
+    g = m.groupdict()
+    obj = _timeless(g.get("obj") or "", c)
+    if g.get("state") is not None:
+        state = _timeless(g["state"], c)
+        return (state, f"{g['be']} no longer {state}") if state and not _NOT_ENDS.match(state) else None
+    if g.get("np"):
+        np = _timeless(g["np"], c)
+        return (np, f"{'gave up' if g['quit'] == 'given up' else g['quit']} {np}") if np else None
+    verb = g.get("verb") or conjugate(g.get("base") or _base(g.get("ing") or ""))
+    if verb in ("is", "are", "has", "have", "does", "do", "was", "were", "will", "can") and not obj:
+        return None
+    return f"{verb} {obj}".strip(), f"no longer {verb} {obj}".strip()
+
+
+@rule("relations")
+def person_ended(c: Clause, ctx: Context) -> list[Fact] | None:
+    """An end said of someone the user spoke of ("Tom is no longer vegetarian", "she stopped smoking", "Ana does
+    not play tennis anymore"): what memory holds of that person naming what ended is retracted, and the end kept.
+
+    The retraction names the person (their name, or their word when unnamed) and what ended, so it reaches only
+    that person's records saying it (see consolidation's retractions)."""
+    about = _about(c, ctx)
+    if about is None or c.question or c.hedged:
+        return None
+    subj, disp, body = about
+    m = next((found for p in _PERSON_ENDED if (found := p.match(body))), None)
+    said = _what_ended(m, c) if m else None
+    if said is None:
+        return None
+    what, ended = said
+    person = subj.split(":")[-1]
+    terms = [t for t in key_terms(what) if not t.isdigit() and t not in _NOT_WHAT and len(t) > 1][:3]
+    if not terms or not person:
+        return None  # "Tom is no longer here": nothing named that a record could hold
+    topic = (*dict.fromkeys(key_terms(person.replace("_", " ")) or [person]), *terms)
+    when = f" (since {strip_prep(c.times[0].rewritten)})" if c.times else ""
+    summary = tidy(f"{disp} {ended}{when}")
+    return [make_fact(c, subj, f"ended:{'_'.join(terms)}", "", summary, "fact", retract=True, topic=topic),
+            make_fact(c, subj, f"note:{value_terms(ended, 3)}", ended, summary, "fact", multi=True)]
 
 
 _ELLIPSIS = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|cannot|will|would)(?:\s+not)?"
