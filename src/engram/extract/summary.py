@@ -168,7 +168,7 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
     day = ""
     names = _names_inside(lines)
     for line in lines:
-        m = re.match(r"^\[(?P<day>[^\]]*)\]\s*(?P<who>User|Assistant):\s*(?P<text>.*)$", line)
+        m = _LINE.match(line)
         if m is None:
             continue
         day = day or m.group("day")
@@ -207,9 +207,7 @@ def compose(lines: Sequence[str], extractor: OfflineExtractor) -> str:
 
 def _stated(text: str, extractor: OfflineExtractor, said_on: datetime | None) -> list[Fact]:
     """The facts a user's words state (none retracted, each with a summary); ``said_on``: the line's day."""
-    probe = Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text,
-                  at=said_on or _NO_DAY)
-    return [f for f in extractor.facts([probe]) if not f.retract and f.summary]
+    return [f for f in extractor.facts([_probe(said_on, text)]) if not f.retract and f.summary]
 
 
 def _said_on(day: str) -> datetime | None:
@@ -220,8 +218,9 @@ def _said_on(day: str) -> datetime | None:
         return None
 
 
-def _probe(said_on: datetime | None) -> Event:
-    return Event(id="", agent="", actor=None, session=None, seq=0, role="user", content="", at=said_on or _NO_DAY)
+def _probe(said_on: datetime | None, text: str = "") -> Event:
+    """A user's message saying ``text`` on ``said_on``, for the extractor to read."""
+    return Event(id="", agent="", actor=None, session=None, seq=0, role="user", content=text, at=said_on or _NO_DAY)
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
