@@ -460,16 +460,9 @@ class Memory:
              pinned: bool | None = None, limit: int = 50, before: tuple[datetime, str] | None = None
              ) -> builtins.list[Record]:
         """Records visible to the scope, newest first, filtered; ``before`` continues from a (time, id).
-        ``kind``: configured kinds only (:meth:`check_kind_filter`)."""
-        self.check_kind_filter(scope, kind)
+        ``kind``: kinds the agent's configuration declares only (``harness.memory.kinds``)."""
         return self.reads.list(scope, kind=kind, labels=labels, namespace=namespace, status=status, preview=preview,
                                pinned=pinned, limit=limit, before=before)
-
-    def check_kind_filter(self, scope: Scope, kind: object) -> None:
-        """Raise :class:`ValidationError` (``kind``, ``kind[i]``) unless a read's kind filter names only kinds
-        the agent's configuration declares (``harness.memory.kinds``): every face's list and recall pass here."""
-        if kind is not None and isinstance(scope, Scope):  # a bad scope is the read filter's to refuse
-            validate.kind_filter(kind, self.config_for(scope.agent).memory.kinds)
 
     def history(self, scope: Scope, record_id: str) -> builtins.list[Version]:
         """Every version of a record, oldest first, with who wrote it; readable after forget/supersede."""
@@ -611,9 +604,8 @@ class Memory:
         Scores are absolute (comparable across queries); hits below ``min_score`` (default
         ``harness.memory.search.min_score``, else 0.2) are left out, so an off-topic query recalls nothing. A
         namespace with a retrieval config (``topK``, ``relevanceScore``) uses those as defaults. ``kind``:
-        configured kinds only (:meth:`check_kind_filter`).
+        kinds the agent's configuration declares only (``harness.memory.kinds``).
         """
-        self.check_kind_filter(scope, kind)
         return self.retrieval.recall(scope, query, limit, mode=mode, min_score=min_score, kind=kind,
                                      labels=labels, namespace=namespace, preview=preview)
 

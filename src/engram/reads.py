@@ -45,13 +45,13 @@ class Reads:
         if pinned is not None and not isinstance(pinned, bool):
             raise ValidationError("must be True, False or None (None: pinned or not)", field="pinned")
         statuses = tuple(dict.fromkeys((status,) if isinstance(status, str) else tuple(status)))
-        kinds = validate.kind_filter(kind)
+        memory = self.policy.config_for(scope.agent).memory
+        kinds = validate.kind_filter(kind, memory.kinds)
         last = validate.cursor(before) if before is not None else None
         prefix = ns.fill(namespace, scope) if namespace else None
         flt = self.policy.read_filter(
             scope, preview=preview, statuses=statuses, kinds=kinds,
-            labels=validate.label_filter(labels, self.policy.config_for(scope.agent).memory.labels),
-            namespace_prefix=prefix)
+            labels=validate.label_filter(labels, memory.labels), namespace_prefix=prefix)
         with self.runtime.store.read() as tx:
             return tx.list_records(flt, limit=validate.limit(limit), before=last, pinned=pinned)
 

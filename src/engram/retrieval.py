@@ -360,7 +360,7 @@ class Retrieval:
         limit = validate.limit(search_cfg.max_results if limit is None else limit)  # 0 is refused, as everywhere
         mode = validate.mode(mode or search_cfg.mode)
         cut = self.min_score(min_score, scope.agent)
-        kinds = validate.kind_filter(kind)
+        kinds = validate.kind_filter(kind, cfg.memory.kinds)
         flt = self.policy.read_filter(scope, preview=preview, kinds=kinds, levels=levels,
                                       labels=validate.label_filter(labels, cfg.memory.labels),
                                       namespace_prefix=prefix)
