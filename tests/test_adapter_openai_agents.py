@@ -77,8 +77,9 @@ def test_get_pop_clear(mem: Memory) -> None:
 
 def test_add_items_is_all_or_nothing_and_errors_are_typed(mem: Memory) -> None:
     s = EngramSession(mem, ADA)
+    bad_role: Any = {"role": "robot", "content": "bad"}
     with pytest.raises(ValidationError):
-        asyncio.run(s.add_items([{"role": "user", "content": "fine"}, {"role": "user", "content": "bad \x00"}]))
+        asyncio.run(s.add_items([{"role": "user", "content": "fine"}, bad_role]))
     assert mem.events(ADA) == []
     with pytest.raises(ValidationError):
         asyncio.run(s.add_items(["not an item"]))  # type: ignore[list-item]

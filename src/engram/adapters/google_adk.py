@@ -5,7 +5,10 @@ ADK passes ``app_name`` / ``user_id`` / ``session_id`` on every call; they becom
 ``ScopeError`` naming ADK's argument: ``user_id``, ``session_id``, or ``session.user_id`` for a ``Session``
 passed in). A service is built for one engram agent: a call naming another app is refused with
 ``PermissionDenied``, so one ADK app cannot read another's sessions or memory through it. ``list_sessions``
-without ``user_id`` lists every user's sessions of the app, as ADK's own services do.
+without ``user_id`` lists every user's sessions of the app, as ADK's own services do; each listed session has
+no events and the state ``get_session`` would give it (its own state and its user's ``user:`` state), as in
+ADK's own services. ``create_session`` with an id the user already has raises :class:`SessionExistsError`,
+which is ADK's ``AlreadyExistsError`` (what ADK's own services raise) and engram's ``ConflictError``.
 
 Sessions: ``create_session`` stores the session at once as one empty ``system`` event (never indexed for history
 search) whose metadata holds the initial state and stands for the session's creation. After it, each ADK event
@@ -31,9 +34,10 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from google.adk.errors.already_exists_error import AlreadyExistsError
 from google.adk.events.event import Event as AdkEvent
 from google.adk.memory.base_memory_service import BaseMemoryService, SearchMemoryResponse
 from google.adk.memory.memory_entry import MemoryEntry
@@ -42,7 +46,7 @@ from google.adk.sessions.session import Session
 from google.adk.sessions.state import State
 from google.genai import types
 
-from ..core.validate import json_value
+from ..core.validate import MAX_LIMIT, json_value
 from ..core.validate import limit as valid_limit
 from ..errors import ConflictError, PermissionDenied, ValidationError
 from ..types import Event, Scope, check_id
@@ -54,6 +58,12 @@ if TYPE_CHECKING:
 ADK_EVENTS = "adk_events"  # metadata: the ADK events an engram event stands for, in order, as ADK serializes them
 ADK_EVENT = "adk_event"  # metadata of sessions stored before: the one ADK event an engram event stood for
 ADK_STATE = "adk_state"  # metadata of the empty system event that stands for a session's creation: its initial state
+
+
+class SessionExistsError(ConflictError, AlreadyExistsError):
+    """``create_session`` named a session id the user already has. It is ADK's own ``AlreadyExistsError``, as ADK's
+    session services raise, so ADK code's ``except AlreadyExistsError`` keeps working, and engram's
+    ``ConflictError`` (with ``field="session_id"``), as every other engram refusal of a taken id is."""
 
 
 def _text(content: types.Content | None) -> str:
@@ -109,15 +119,20 @@ class EngramSessionService(_Service, BaseSessionService):
     def _read(self, scope: Scope) -> list[Event]:
         return _timeline.read(self.mem, scope)
 
+    def _stored(self, scope: Scope) -> dict[tuple[str, str], list[Event]]:
+        """The events of every ADK session in reach of ``scope`` (an actor's, or with no actor every actor's of the
+        agent), each session read once, by (user id, session id). Sessions with no actor or no session id are
+        not ADK's; one emptied since it was listed is left out."""
+        found: dict[tuple[str, str], list[Event]] = {}
+        for info in self.mem.sessions(scope, MAX_LIMIT):
+            actor, session = info["actor"], info["session"]
+            if actor is not None and session is not None:
+                found[(actor, session)] = self._read(Scope(scope.agent, actor, session))
+        return {key: events for key, events in found.items() if events}
+
     def _user_state(self, app_name: str, user_id: str) -> dict[str, Any]:
         """``user:`` keys folded over every session of the user, oldest event first."""
-        scope = self.scope(app_name, user_id)
-        states = [(ev.at, _state_of(ev)) for info in self.mem.sessions(scope, limit=1000)
-                  for ev in self._read(Scope(app_name, user_id, info["session"]))]
-        out: dict[str, Any] = {}
-        for _, state in sorted(states, key=lambda d: d[0]):
-            out.update({k: v for k, v in state.items() if k.startswith(State.USER_PREFIX)})
-        return out
+        return _user_state(self._stored(self.scope(app_name, user_id)).values())
 
     async def create_session(self, *, app_name: str, user_id: str, state: dict[str, Any] | None = None,
                              session_id: str | None = None) -> Session:
@@ -129,7 +144,7 @@ class EngramSessionService(_Service, BaseSessionService):
         _check_state(state)
         json_value(state, "state")
         if self.mem.events(scope, 1):
-            raise ConflictError(f"session {scope.session!r} already exists", field="session_id")
+            raise SessionExistsError(f"session {scope.session!r} already exists", field="session_id")
         kept = {k: v for k, v in state.items() if not k.startswith(State.TEMP_PREFIX)}
         _timeline.append(self.mem, scope, [{"role": "system", "content": "", "metadata": {ADK_STATE: kept}}])
         found = self._get(app_name, user_id, str(scope.session), None)
@@ -144,10 +159,7 @@ class EngramSessionService(_Service, BaseSessionService):
         stored = self._read(self.scope(app_name, user_id, session_id, session=True))
         if not stored:
             return None
-        state: dict[str, Any] = {}
-        for ev in stored:
-            state.update(_state_of(ev))
-        state.update(self._user_state(app_name, user_id))
+        state = {**_session_state(stored), **self._user_state(app_name, user_id)}
         events = [AdkEvent.model_validate(k) for ev in stored for k in _adk_events(ev)]
         if config is not None and config.after_timestamp is not None:
             events = [e for e in events if e.timestamp >= config.after_timestamp]
@@ -160,10 +172,22 @@ class EngramSessionService(_Service, BaseSessionService):
         """The user's sessions; without ``user_id``, every user's sessions of the app (as ADK's own services
         do): this service reaches every user of its agent anyway. Sessions with no actor are not ADK's."""
         scope = self.app(app_name) if user_id is None else self.scope(app_name, user_id)
-        infos = await asyncio.to_thread(self.mem.sessions, scope, 1000)
-        sessions = [Session(id=i["session"], app_name=app_name, user_id=i["actor"],
-                            last_update_time=i["last_at"].timestamp()) for i in infos if i["actor"] is not None]
-        return ListSessionsResponse(sessions=sorted(sessions, key=lambda s: s.last_update_time))
+        return ListSessionsResponse(sessions=await asyncio.to_thread(self._list, scope))
+
+    def _list(self, scope: Scope) -> list[Session]:
+        """The sessions in reach of ``scope`` as ADK's own services list them: no events, the state ``get_session``
+        gives (the session's own, then its user's ``user:`` keys), ordered by (last update, user id, session id).
+        Each session is read once: the ``user:`` state comes from the same reads, all of a user's sessions being
+        listed, so listing costs one read per session, not one per session and per session of its user."""
+        stored = self._stored(scope)
+        by_user: dict[str, list[list[Event]]] = {}
+        for (user, _), events in stored.items():
+            by_user.setdefault(user, []).append(events)
+        users = {user: _user_state(sessions) for user, sessions in by_user.items()}
+        sessions = [Session(id=sid, app_name=scope.agent, user_id=user,
+                            state={**_session_state(events), **users[user]}, last_update_time=events[-1].at.timestamp())
+                    for (user, sid), events in stored.items()]
+        return sorted(sessions, key=lambda s: (s.last_update_time, s.user_id, s.id))
 
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None:
         await asyncio.to_thread(_timeline.clear, self.mem, self.scope(app_name, user_id, session_id, session=True))
@@ -218,6 +242,23 @@ def _state_of(ev: Event) -> dict[str, Any]:
     for kept in _adk_events(ev):
         delta = kept.get("actions", {}).get("state_delta")
         out.update(delta if isinstance(delta, dict) else {})
+    return out
+
+
+def _session_state(stored: Sequence[Event]) -> dict[str, Any]:
+    """The state a session's events set, folded oldest first (its ``user:`` keys as this session last set them)."""
+    out: dict[str, Any] = {}
+    for ev in stored:
+        out.update(_state_of(ev))
+    return out
+
+
+def _user_state(sessions: Iterable[Sequence[Event]]) -> dict[str, Any]:
+    """``user:`` keys folded over the events of all of a user's sessions, oldest event first."""
+    states = sorted(((ev.at, _state_of(ev)) for stored in sessions for ev in stored), key=lambda d: d[0])
+    out: dict[str, Any] = {}
+    for _, state in states:
+        out.update({k: v for k, v in state.items() if k.startswith(State.USER_PREFIX)})
     return out
 
 

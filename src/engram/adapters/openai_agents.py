@@ -4,14 +4,21 @@
 model runs and stores the run's new items after it, so a later run with the same scope resumes the
 conversation (from any process that opens the same database). Each item is one engram event: its text is
 what history search indexes, its exact SDK form rides along in the event's metadata, so items come back
-as they went in. Events engram itself wrote (``Memory.append``, ``engram.Agent``) read back as plain
-messages, tool calls and tool results. Needs the ``[openai-agents]`` extra.
+as they went in. An item holding text engram cannot store as it is (a NUL character, which a model may
+output, or a lone surrogate) is kept whole as its JSON text instead (``openai_agents_item_json``, every such
+character escaped), and its indexed text has U+FFFD in their place: the SDK's own sessions accept any item,
+and a run must not fail after the model has answered. A bad item is a ``ValidationError`` naming it as the
+SDK's caller passed it (``items[0].call_id``), never engram's inner form. Events engram itself wrote
+(``Memory.append``, ``engram.Agent``) read back as plain messages, tool calls and tool results. Needs the
+``[openai-agents]`` extra.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from agents import FunctionTool, function_tool
@@ -29,6 +36,8 @@ if TYPE_CHECKING:
     from ..engine import Memory
 
 ITEM = "openai_agents_item"  # the metadata key holding the SDK's own form of the item
+ITEM_JSON = "openai_agents_item_json"  # instead of ITEM: the item as ASCII JSON text, when it holds UNSTORABLE text
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # what neither backend stores as text: NUL, a lone surrogate
 ROLES = {"user": "user", "assistant": "assistant", "system": "system", "developer": "system"}
 
 
@@ -41,10 +50,34 @@ def _text(content: Any) -> str:
     return ""
 
 
+def _storable(value: Any) -> Any:
+    """``value`` with every UNSTORABLE character of its strings (keys included) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return UNSTORABLE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_storable(k): _storable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_storable(v) for v in value]
+    return value
+
+
+def _kept(item: Mapping[str, object], field: str) -> dict[str, Any]:
+    """The metadata keeping ``item`` exactly: the item itself, or its ASCII JSON text when it holds characters
+    engram cannot store as text (they are escaped there). ValidationError (``field``) if it is no JSON."""
+    if _storable(item) == item:
+        return {ITEM: item}
+    try:
+        return {ITEM_JSON: json.dumps(item)}
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(f"an item must be JSON ({exc})", field=field) from None
+
+
 def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]:
     """One SDK input item as an engram message. ValidationError (naming ``field``) for what is not a JSON
     object, and for a message item (no ``type``, or ``"message"``) without a known role or with content that
-    is neither a string nor a list of parts, which would otherwise be stored as an empty assistant message."""
+    is neither a string nor a list of parts, which would otherwise be stored as an empty assistant message.
+    The message's text, tool calls and results are read from the item with unstorable characters replaced
+    (:func:`_storable`); the item itself is kept exactly (:func:`_kept`)."""
     if not isinstance(item, dict):
         raise ValidationError("an item must be a JSON object (a Responses API input item)", field=field)
     kind = item.get("type")
@@ -54,18 +87,38 @@ def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]
         if not isinstance(item.get("content"), str | list):
             raise ValidationError("a message item's content must be a string or a list of content parts",
                                   field=f"{field}.content")
-    meta = {ITEM: item}
+    meta = _kept(item, field)
+    said = _storable(item)
     if kind == "function_call":
-        call = {"id": str(item.get("call_id") or item.get("id") or "call"), "name": str(item.get("name") or "tool"),
-                "arguments": _timeline.arguments(item.get("arguments"))}
+        call = {"id": str(said.get("call_id") or said.get("id") or "call"), "name": str(said.get("name") or "tool"),
+                "arguments": _storable(_timeline.arguments(said.get("arguments")))}  # "\u0000" parses to NUL
         return {"role": "assistant", "content": "", "tool_calls": [call], "metadata": meta}
     if kind == "function_call_output":
-        output = item.get("output")
+        output = said.get("output")
         text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-        return {"role": "tool", "content": text, "tool_call_id": str(item.get("call_id") or "call"),
+        return {"role": "tool", "content": _storable(text), "tool_call_id": str(said.get("call_id") or "call"),
                 "metadata": meta}
-    role = ROLES.get(str(item.get("role")), "assistant")
-    return {"role": role, "content": _text(item.get("content")), "metadata": meta}
+    role = ROLES.get(str(said.get("role")), "assistant")
+    return {"role": role, "content": _text(said.get("content")), "metadata": meta}
+
+
+def _item_field(field: str | None, items: list[Any]) -> str | None:
+    """An error's field in a stored message (``messages[3].tool_call_id``) as the field of the item it came from
+    (``items[3].call_id``); the item inside the metadata is named by its own path."""
+    found = re.fullmatch(r"messages\[(\d+)\](.*)", field or "")
+    if found is None:
+        return field
+    n, rest = int(found[1]), found[2]
+    item = items[n] if n < len(items) and isinstance(items[n], dict) else {}
+    where = {".content": ".output" if item.get("type") == "function_call_output" else ".content",
+             ".tool_call_id": ".call_id", ".tool_calls[0].id": ".call_id", ".tool_calls[0].name": ".name",
+             ".metadata": "", f".metadata.{ITEM_JSON}": ""}
+    inside = re.fullmatch(rf"\.metadata\.{ITEM}([.\[].*)?", rest)
+    if inside is not None:  # the item itself, kept as it came: named by its own path
+        return f"items[{n}]{inside[1] or ''}"
+    if rest.startswith(".tool_calls[0].arguments"):  # parsed from the item's arguments string
+        return f"items[{n}].arguments"
+    return f"items[{n}]{where.get(rest, rest)}"
 
 
 def to_items(event: Event) -> list[TResponseInputItem]:
@@ -74,6 +127,9 @@ def to_items(event: Event) -> list[TResponseInputItem]:
     kept = event.metadata.get(ITEM)
     if isinstance(kept, dict):
         return [kept]  # type: ignore[list-item]
+    encoded = event.metadata.get(ITEM_JSON)
+    if isinstance(encoded, str):
+        return [json.loads(encoded)]
     if event.role == "tool":
         return [{"type": "function_call_output", "call_id": event.tool_call_id or "", "output": event.content}]
     role = event.role if event.role in ("user", "assistant", "system") else "user"
@@ -104,8 +160,14 @@ class EngramSession:
         return [item for e in events for item in to_items(e)]
 
     async def add_items(self, items: list[TResponseInputItem]) -> None:
-        messages = [to_message(i, f"items[{n}]") for n, i in enumerate(_timeline.sequence(items, "items"))]
-        await asyncio.to_thread(_timeline.append, self.mem, self.scope, messages)
+        """Store the items in one turn, all or none; an error names the item (``items[0]...``)."""
+        given = _timeline.sequence(items, "items")
+        messages = [to_message(i, f"items[{n}]") for n, i in enumerate(given)]
+        try:
+            await asyncio.to_thread(_timeline.append, self.mem, self.scope, messages)
+        except ValidationError as exc:
+            exc.field = _item_field(exc.field, given)
+            raise
 
     async def pop_item(self) -> TResponseInputItem | None:
         event = await asyncio.to_thread(_timeline.pop, self.mem, self.scope)
