@@ -7,6 +7,7 @@ agent-wide key; a real server on 127.0.0.1 over a real SQLite file and PostgreSQ
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -138,3 +139,28 @@ def test_the_tools_an_actor_bound_key_lists_offer_no_agent_level(world: World) -
 
     assert "agent" not in levels("u1", "/actors/u1/sessions/s1")
     assert "agent" in levels("agent", "/actors/u1/sessions/s1")
+
+
+def test_a_session_bound_key_writes_no_agent_level_record(world: World) -> None:
+    """A key bound to one session (of an actor, or of the agent alone) reaches that session alone: agent-level
+    records, which every actor and session reads, are refused to it as to an actor-bound key."""
+    w = world
+    w.keys["t1"] = create_key(w.mem.store, "bot", session="t1", can_delete=True)[0]
+    w.keys["u1/s1"] = create_key(w.mem.store, "bot", "u1", session="s1", can_delete=True)[0]
+    before = w.digest()
+    for key, below in (("t1", "/sessions/t1"), ("u1/s1", "/actors/u1/sessions/s1")):
+        for method, path, kw, field in _agent_writes(w):
+            if key == "t1":  # a session of no actor has no actor level: its own records are the session's
+                kw = json.loads(json.dumps(kw).replace('"scope": "actor"', '"scope": "session"'))
+            resp = w.send(key, method, below + path, **kw)
+            assert resp.status_code == 403, (key, method, below + path, kw, resp.text)
+            error = resp.json()["error"]
+            assert error["type"] == "PermissionDenied" and error["field"] == field, (key, method, path, error)
+            assert "bound to session" in error["message"] and "no actor or session" in error["message"], error
+    assert w.digest() == before
+    shared = w.mem.get(Scope("bot"), w.shared)
+    assert (shared.status, shared.pinned, shared.summary) == ("active", False, "The office closes at 6pm")
+    made = w.send("t1", "POST", "/sessions/t1/records", json={"summary": "Reviewed to March"})
+    assert made.status_code == 201 and made.json()["level"] == "session", made.text
+    tools = {t["name"]: t for t in w.send("t1", "GET", "/sessions/t1/tools").json()["tools"]}
+    assert "agent" not in tools["add_memory"]["input_schema"]["properties"]["scope"]["enum"]

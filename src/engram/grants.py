@@ -65,15 +65,22 @@ class Grant:
                                    f"/v1/agents/{agent}{where}/sessions/{self.session}/…",
                                    field="session" if actor == self.actor else "actor")
 
+    @property
+    def agent_wide(self) -> bool:
+        """Bound to no actor and no session: the only keys that write what every actor and session reads."""
+        return self.actor is None and self.session is None
+
     def withheld(self, exc: PermissionDenied) -> PermissionDenied | None:
         """``exc`` said for this key when it refuses a level the key's grant does not hold: the refusal's
         configuration recipe would not help, a key issued with that level would (None: the key holds it)."""
         if exc.level is None or exc.right not in ("read", "write"):
             return None
-        if exc.right == "write" and exc.level == "agent" and self.actor is not None:
-            return PermissionDenied(f"this key is bound to actor {self.actor!r}: it writes only that actor's (and "
-                                    "its sessions') records; agent-level records are read by every actor of the "
-                                    "agent, so writing them needs a key bound to no actor", field=exc.field,
+        if exc.right == "write" and exc.level == "agent" and not self.agent_wide:
+            bound = (f"session {self.session!r} of " if self.session else "") + \
+                (f"actor {self.actor!r}" if self.actor else "the agent alone")
+            return PermissionDenied(f"this key is bound to {bound}: it writes only the records of what it is bound "
+                                    "to; agent-level records are read by every actor and session of the agent, so "
+                                    "writing them needs a key bound to no actor or session", field=exc.field,
                                     right="write", level="agent")
         held = self.read if exc.right == "read" else self.write
         if exc.level in held:
@@ -163,7 +170,8 @@ _narrowed: dict[_NarrowKey, tuple[cfgmod.Config, cfgmod.Config]] = {}
 
 def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
     """A Memory on the same store whose read/write levels are the config's intersected with the grant's (a key
-    bound to one actor writes no ``agent`` level: those records belong to every actor of the agent).
+    bound to one actor or one session writes no ``agent`` level: those records belong to every actor and session
+    of the agent).
 
     The view is a pinned policy over the base's runtime (``Memory.with_config``): it opens nothing and cannot
     close the base, so building one per request costs only the parts' small objects. It pins the
@@ -174,7 +182,7 @@ def view(base: Memory, grant: Grant, agent: str | None = None) -> Memory:
     version, cfg = base.config_in_force(who)
     rules = cfg.memory.scope
     read = tuple(lv for lv in rules.read if lv in grant.read)
-    write = tuple(lv for lv in rules.write if lv in grant.write and (lv != "agent" or grant.actor is None))
+    write = tuple(lv for lv in rules.write if lv in grant.write and (lv != "agent" or grant.agent_wide))
     if (read, write) == (rules.read, rules.write):
         return base.with_config(cfg, version=version)
     cache_key = (who, version, read, write)
