@@ -12,6 +12,11 @@ UpdateHarness changes only the fields it names; ``memory`` comes wrapped in ``op
 strategy ids, kept ones keep theirs, dropped ones go) and expiry; switching to BYO or ``disabled``
 disassociates the managed memory (it becomes a regular memory resource). DeleteHarness cascade-deletes the
 managed memory unless ``deleteManagedMemory=false``, which disassociates it instead.
+
+A disassociated memory is the user's from then on, so ``managedMemoryConfiguration`` on a harness that is
+disabled or BYO makes a new managed memory (what the request leaves out takes the defaults) and never takes the
+old one back. A managed memory is named ``<harnessName>Memory``, or the next free ``<harnessName>Memory_2``, …
+when a memory of the caller's holds that name (a detached one, say): :func:`.memories.managed_names`.
 """
 
 from __future__ import annotations
@@ -125,15 +130,17 @@ def _managed_inputs(types: list[str]) -> list[dict[str, Any]]:
 
 
 def _make_managed(base: Memory, grant: Grant, name: str, cfg: Mapping[str, Any], arn: str, *, region: str,
-                  account: str) -> dict[str, Any]:
+                  account: str, field: str) -> dict[str, Any]:
+    """Make harness ``arn``'s managed memory, named after harness ``name`` (the first free such name: a memory
+    the harness let go keeps its own); ``field``: the harness request's field any failure is blamed on."""
     types = list(cfg.get("strategies") or spec.DEFAULT_MANAGED)
     expiry = int(cfg.get("eventExpiryDuration") or spec.DEFAULT_EXPIRY_DAYS)
-    body: dict[str, Any] = {"name": f"{name}Memory"[:48], "eventExpiryDuration": expiry,
+    body: dict[str, Any] = {"name": f"{name}Memory"[:memories.MAX_NAME], "eventExpiryDuration": expiry,
                             "memoryStrategies": _managed_inputs(types),
                             "description": f"Managed memory of harness {name}"}
     if cfg.get("encryptionKeyArn"):
         body["encryptionKeyArn"] = cfg["encryptionKeyArn"]
-    res = memories.create(base, grant, body, region=region, account=account, managed_by=arn)
+    res = memories.create(base, grant, body, region=region, account=account, managed_by=arn, managed_field=field)
     out: dict[str, Any] = {"arn": res.arn, "strategies": types, "eventExpiryDuration": expiry}
     if cfg.get("encryptionKeyArn"):
         out["encryptionKeyArn"] = cfg["encryptionKeyArn"]
@@ -245,7 +252,7 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
         member = next(iter(memory_cfg))
         if member == "managedMemoryConfiguration":
             doc["memory"] = _make_managed(base, grant, name, memory_cfg[member], arn, region=region,
-                                          account=account)
+                                          account=account, field="harnessName")
         elif member == "agentCoreMemoryConfiguration":
             doc["memory"] = _byo(base, grant, memory_cfg[member])
         else:
@@ -291,6 +298,9 @@ def update(base: Memory, grant: Grant, harness_id: Any, body: Mapping[str, Any])
 
 def _switch_memory(base: Memory, grant: Grant, doc: Mapping[str, Any], change: dict[str, Any] | None
                    ) -> dict[str, Any]:
+    """The harness's memory after UpdateHarness's ``memory`` (None: disabled): its managed memory changed in
+    place; a new managed memory (the harness manages none now: disabled, BYO, or it let its own go); or BYO /
+    disabled, the managed memory disassociated."""
     current = doc.get("memory") or {"disabled": {}}
     target = change or {"disabled": {}}
     member = next(iter(target))
@@ -301,7 +311,7 @@ def _switch_memory(base: Memory, grant: Grant, doc: Mapping[str, Any], change: d
             return _update_managed(base, managed_now, target[member])
         region, account = _region_account(doc["arn"])
         return _make_managed(base, grant, doc["harnessName"], target[member], doc["arn"], region=region,
-                             account=account)
+                             account=account, field="memory")
     new = _byo(base, grant, target[member]) if member == "agentCoreMemoryConfiguration" else {"disabled": {}}
     if managed_now:
         _release(base, doc, delete=False)

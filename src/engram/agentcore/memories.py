@@ -14,7 +14,9 @@ credentials can run the document's flow (a managed memory, then a second memory 
 
 Managed memory (made by CreateHarness) carries ``managedByResourceArn``: its strategies change only
 through UpdateHarness, and DeleteMemory refuses it (the document: "Managed memory cannot be deleted
-directly through the Memory APIs").
+directly through the Memory APIs"). A harness that lets its managed memory go leaves a regular memory, name
+and all, to the user; so a managed memory takes the first of ``NAME``, ``NAME_2``, ``NAME_3``, … its owner has
+no memory of (:func:`managed_names`): the caller never named it, so a taken name is no error of theirs.
 
 DeleteMemory erases the memory's data (every actor's events and records, then the agent's own records),
 since a deleted AgentCore memory takes its contents with it; it answers ``DELETING`` as AWS does and the
@@ -23,9 +25,10 @@ memory is gone at once.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -46,6 +49,8 @@ MAX_RESULTS = 100
 MAX_NAMESPACE_KEYS = 5
 NAMESPACE_KEY = re.compile(r"(?!memoryStrategyId$|actorId$|sessionId$)[a-z][a-z0-9]*")
 ALLOWED_VALUE = re.compile(r"[a-z0-9][a-z0-9-_]*")
+MAX_NAME = 48  # characters of a memory name ([a-zA-Z][a-zA-Z0-9_]{0,47})
+NAME_ATTEMPTS = 5  # a managed memory's name is sought again this often when concurrent creates take the one found
 
 
 def _now(base: Memory) -> datetime:
@@ -189,8 +194,12 @@ def find(store: Store, grant: Grant, raw_id: str, field: str = "memoryId") -> re
 
 
 def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, account: str,
-           managed_by: str | None = None) -> registry.MemoryResource:
-    """CreateMemory: check everything first, then register the resource and configure its agent."""
+           managed_by: str | None = None, managed_field: str = "memory") -> registry.MemoryResource:
+    """CreateMemory: check everything first, then register the resource and configure its agent.
+
+    ``managed_by`` (CreateHarness / UpdateHarness) makes a harness's managed memory: ``body["name"]`` is the
+    name it would like, and it takes the first free one (:func:`managed_names`); ``managed_field`` is the field
+    of the harness request a failure to find one is blamed on."""
     spec.keys(body, "", ("clientToken", "name", "description", "encryptionKeyArn", "memoryExecutionRoleArn",
                           "eventExpiryDuration", "memoryStrategies", "indexedKeys", "namespaceKeys",
                           "streamDeliveryResources", "tags"), ("name", "eventExpiryDuration"))
@@ -220,15 +229,19 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     owner = grant.agent or ""
 
     def run() -> tuple[registry.MemoryResource, str]:
-        memory_id = ids.new_memory_id(name)
-        _claim_name(base, owner, name, memory_id)
+        if managed_by:
+            chosen, memory_id = _claim_managed_name(base, owner, name, managed_field)
+        else:
+            chosen, memory_id = name, ids.new_memory_id(name)
+            if not _claim_name(base, owner, name, memory_id):
+                raise ValidationError(f"Memory with name {name} already exists", field="name")
         try:
-            res = registry.create(base.store, memory_id, name, region=region, account=account,
+            res = registry.create(base.store, memory_id, chosen, region=region, account=account,
                                   description=description, event_expiry_days=expiry, doc=doc, memory_id=memory_id,
                                   now=now)
             configure_agent(base, res)
         except EngramError:
-            state.free_name(base.store, owner, name, held_by=memory_id)
+            state.free_name(base.store, owner, chosen, held_by=memory_id)
             state.drop_memory(base.store, memory_id)  # registered, then its configuration was refused
             raise
         return res, res.id
@@ -236,14 +249,43 @@ def create(base: Memory, grant: Grant, body: Mapping[str, Any], *, region: str, 
     return idempotency.once(base.store, "create-memory", owner, token, body, run, lambda mid: _created(base, mid))
 
 
-def _claim_name(base: Memory, owner: str, name: str, memory_id: str) -> None:
-    """Claim ``name`` among the owner's memories (AWS refuses a second memory of one name in an account; the
-    SDK's ``create_or_get_memory`` relies on that refusal); a name whose memory is gone is free again."""
-    taken = ValidationError(f"Memory with name {name} already exists", field="name")
-    if any(r.name == name and (r.doc.get(OWNER) or "") == owner for r in registry.list_all(base.store)):
-        raise taken
-    if not state.claim_name(base.store, owner, name, memory_id):
-        raise taken
+def _names_of(base: Memory, owner: str) -> set[str]:
+    """The names of the owner's memories (another owner's never count: tenants never meet)."""
+    return {r.name for r in registry.list_all(base.store) if (r.doc.get(OWNER) or "") == owner}
+
+
+def _claim_name(base: Memory, owner: str, name: str, memory_id: str) -> bool:
+    """Claim ``name`` among the owner's memories for ``memory_id``; False when one of them holds it (AWS refuses a
+    second memory of one name in an account; the SDK's ``create_or_get_memory`` relies on that refusal). A name
+    whose memory is gone is free again."""
+    if name in _names_of(base, owner):
+        return False
+    return state.claim_name(base.store, owner, name, memory_id)
+
+
+def managed_names(wanted: str) -> Iterator[str]:
+    """The names a managed memory may take, in order: ``wanted``, then ``wanted_2``, ``wanted_3``, … (``wanted``
+    cut short so each fits :data:`MAX_NAME`; the number, last, keeps them apart)."""
+    yield wanted[:MAX_NAME]
+    for n in itertools.count(2):
+        tail = f"_{n}"
+        yield wanted[:MAX_NAME - len(tail)] + tail
+
+
+def _claim_managed_name(base: Memory, owner: str, wanted: str, field: str) -> tuple[str, str]:
+    """Claim a free name for a harness's managed memory, and its memory id. A memory the harness let go keeps its
+    name (it is the user's now), so a later managed memory of the harness (re-enabled, or a new harness of the
+    same name) takes the next free one rather than refuse a name the request never gave. Concurrent creates may
+    take the name found first: it is sought again, :data:`NAME_ATTEMPTS` times at most, then the request is told
+    to retry (a ConflictError naming ``field``, a field of the harness request)."""
+    for _ in range(NAME_ATTEMPTS):
+        held = _names_of(base, owner)
+        name = next(n for n in managed_names(wanted) if n not in held)
+        memory_id = ids.new_memory_id(name)
+        if _claim_name(base, owner, name, memory_id):
+            return name, memory_id
+    raise ConflictError("other memories were being created at the same time and took every name tried for this "
+                        "harness's managed memory; try again", field=field)
 
 
 def _created(base: Memory, memory_id: str) -> registry.MemoryResource:
