@@ -135,6 +135,18 @@ def test_tables_for_people(db: list[str]) -> None:
     assert versions.startswith("versions:")
 
 
+def test_tables_show_control_characters_escaped_never_raw(db: list[str]) -> None:
+    """Stored text may come from anyone's messages: a terminal escape in it reaches an operator's ``--table`` as
+    visible text (``\\x1b[2J``), never as a command to clear the screen, colour it, or reorder what follows."""
+    code, rec, err = run("remember", *db, "Evil\x1b[2J\x1b[31m red\u202eexe.txt\x07", "--level", "actor")
+    assert code == 0, err
+    for verb in (("list",), ("get", rec["id"])):
+        code, _, text = run(*verb, *db, "--table")
+        assert code == 0, text
+        assert not any(ch in text for ch in "\x1b\x07\u202e"), repr(text)
+        assert "Evil\\x1b[2J\\x1b[31m red\\u202eexe.txt\\x07" in text, text
+
+
 def test_a_closed_pipe_is_not_a_traceback(db: list[str]) -> None:
     """`engram events … | head`: more output than a pipe holds, and the reader leaves early."""
     messages = [{"role": "user", "content": f"message {i}: " + "x" * 400} for i in range(300)]
