@@ -291,11 +291,14 @@ class Config(_Strict):
 
 
 def _error_from(exc: pydantic.ValidationError, prefix: str = "") -> ConfigError:
-    err = exc.errors()[0]
-    path = ".".join(str(p) for p in err["loc"])
-    rule = "unknown field (not allowed)" if err["type"] == "extra_forbidden" else err["msg"]
-    rule = rule.removeprefix("Value error, ")
-    return ConfigError(rule, field=(prefix + path) if path else (prefix.rstrip(".") or "config"))
+    """A ConfigError naming every invalid field of the document (each with its rule), not only the first."""
+    every: list[tuple[str, str]] = []
+    for err in exc.errors():
+        path = ".".join(str(p) for p in err["loc"])
+        rule = "unknown field (not allowed)" if err["type"] == "extra_forbidden" else err["msg"]
+        every.append(((prefix + path) if path else (prefix.rstrip(".") or "config"),
+                      rule.removeprefix("Value error, ")))
+    return ConfigError(every[0][1], field=every[0][0], errors=tuple(every))
 
 
 def read_source(source: Config | dict[str, Any] | str | Path) -> dict[str, Any]:

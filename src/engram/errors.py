@@ -23,6 +23,8 @@ HTTP maps these by class in one table (``engram.http.errors``).
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EngramError(Exception):
     """Base of every error engram raises on purpose."""
@@ -35,12 +37,31 @@ class EngramError(Exception):
     def __str__(self) -> str:
         return f"{self.field}: {self.message}" if self.field else self.message
 
-    def to_dict(self) -> dict[str, str | None]:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": type(self).__name__, "message": self.message, "field": self.field}
 
 
 class ValidationError(EngramError, ValueError):
-    """Input that breaks a rule; ``field`` names where, the message names the rule."""
+    """Input that breaks a rule; ``field`` names where, the message names the rule. Input breaking several
+    rules at once lists each as ``errors`` ((field, rule) pairs; ``field`` and the message name them all, the
+    first one's field as ``field``), so a caller fixes them in one go, not one per attempt."""
+
+    def __init__(self, message: str, *, field: str | None = None,
+                 errors: tuple[tuple[str, str], ...] = ()) -> None:
+        if len(errors) > 1:
+            message = f"{len(errors)} errors: " + "; ".join(f"{f}: {m}" for f, m in errors)
+            field = errors[0][0]
+        super().__init__(message, field=field)
+        self.errors = errors if len(errors) > 1 else ()
+
+    def __str__(self) -> str:
+        return self.message if self.errors else super().__str__()  # the message names every field already
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if self.errors:
+            out["errors"] = [{"field": f, "message": m} for f, m in self.errors]
+        return out
 
 
 class ConfigError(ValidationError):
