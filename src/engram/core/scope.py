@@ -160,11 +160,11 @@ def check_write_level(scope: Scope, level: Any, allowed: Iterable[str], *, read_
         raise ReadOnlyError("this handle may search and read memory, never write it")
     if level not in LEVELS:
         raise ValidationError(f"must be one of {', '.join(LEVELS)}", field="scope")
+    scope.require(level)  # a level the scope cannot have (actor in an actor-less session): no setting would help
     allowed = tuple(allowed)
     if level not in allowed:
         raise PermissionDenied(f"writing at level {level!r}: {missing('write', level, allowed, scope.agent)}",
                                field="scope", right="write", level=level)
-    scope.require(level)
     return level
 
 
