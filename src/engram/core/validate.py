@@ -180,6 +180,9 @@ def message(raw: object, i: int, *, most_calls: int | None = MAX_TOOL_CALLS) -> 
     role = raw.get("role")
     if role not in ROLES:
         raise ValidationError(f"must be one of {', '.join(ROLES)}", field=f"{f}.role")
+    if "content" not in raw and not raw.get("tool_calls"):  # a message says something, or calls a tool
+        raise ValidationError("required: a message without tool calls has content (\"\" when it says nothing)",
+                              field=f"{f}.content")
     content = content_text(raw.get("content", ""), f"{f}.content")
     if len(content) > MAX_CONTENT:
         raise ValidationError(f"must be at most {MAX_CONTENT} characters", field=f"{f}.content")

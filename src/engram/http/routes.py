@@ -19,12 +19,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request, Security
 from fastapi.responses import PlainTextResponse
 from fastapi.security import HTTPBearer
+from pydantic import AfterValidator
 
 from .. import __version__
 from ..core import validate
 from ..errors import EngramError, NotFound, PermissionDenied, StoreError, ValidationError
 from ..grants import Grant
-from ..types import Hit, JobStatus, Level, Record, Role, Status
+from ..types import Hit, JobStatus, Level, Record, Role, Scope, Status
 from . import schemas as S
 from .auth import (
     ActorCtx,
@@ -51,7 +52,18 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
-RecordId = Annotated[S.Text, Path(min_length=1, max_length=validate.MAX_ID)]
+
+
+def _caller_id(what: str) -> AfterValidator:
+    """A path's record, event or job id judged by the library's rule (:func:`engram.core.validate.caller_id`), in
+    its words ("must be at most 128 characters (a record id)"), named by the path field (``record_id``)."""
+    return AfterValidator(lambda value: validate.caller_id(value, "", what))
+
+
+_ID_SCHEMA = Path(json_schema_extra={"minLength": 1, "maxLength": validate.MAX_ID})
+RecordId = Annotated[str, _ID_SCHEMA, _caller_id("record")]
+EventId = Annotated[str, _ID_SCHEMA, _caller_id("event")]
+JobId = Annotated[str, _ID_SCHEMA, _caller_id("job")]
 Limit = Annotated[int, Query(ge=1, le=validate.MAX_LIMIT)]
 PageToken = Annotated[S.Text | None, Query(max_length=validate.MAX_PAGE_TOKEN)]
 
@@ -211,7 +223,7 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
     def append_events(ctx: C, body: S.AppendIn) -> S.AppendOut:
         """Store messages, tool calls and tool results as events of the session (one transaction)."""
         ctx.need_events(write=True)
-        messages = [m.model_dump(exclude_none=True) for m in body.messages]
+        messages = [m.model_dump(exclude_none=True, exclude_unset=True) for m in body.messages]
         if body.preview:
             with ctx.mem.turn(ctx.scope, preview=True) as t:
                 t.append(messages)
@@ -242,13 +254,13 @@ def _session_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str)
                            next_page_token=tokens.issue("events", ctx.scope, nxt) if nxt else None)
 
     @v1.get(prefix + "/events/{event_id}", response_model=S.EventOut, tags=["events"], name=f"get_event{suffix}")
-    def get_event(ctx: C, event_id: RecordId) -> S.EventOut:
+    def get_event(ctx: C, event_id: EventId) -> S.EventOut:
         ctx.need_events(write=False)
         return S.EventOut.model_validate(ctx.mem.get_event(ctx.scope, event_id))
 
     @v1.delete(prefix + "/events/{event_id}", response_model=S.DeletedOut, tags=["events"],
                name=f"delete_event{suffix}")
-    def delete_event(ctx: C, event_id: RecordId) -> S.DeletedOut:
+    def delete_event(ctx: C, event_id: EventId) -> S.DeletedOut:
         """Hard-delete one event of the session (keys with the delete right)."""
         ctx.need_events(write=True)
         ctx.need_delete()
@@ -325,12 +337,15 @@ def _tools_route(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) ->
         harness offer under the same grant (the configuration narrowed to the key's levels: a read-only key gets
         no write tool). Below the agent path, ``add_memory`` offers only the levels the path's ids can write
         (no session path: no session level), as MCP bound to that scope does. A path without a session offers no
-        ``search_history``, whatever the index: "an agent without sessions has none"."""
+        ``search_history``, whatever the index: "an agent without sessions has none". A key without the delete
+        right gets no ``delete_memory``: every call would be refused, as ``DELETE …/records/{id}`` is."""
         from ..harness.tools import MEMORY_TOOLS, memory_specs
 
         bound = None if where == "agent" else ctx.scope
-        names = MEMORY_TOOLS if ctx.scope.session is not None else \
-            tuple(n for n in MEMORY_TOOLS if n != "search_history")
+        withheld = {"search_history"} if ctx.scope.session is None else set()
+        if not ctx.grant.can_delete:
+            withheld.add("delete_memory")
+        names = tuple(n for n in MEMORY_TOOLS if n not in withheld)
         return S.ToolsOut(tools=[S.ToolSpecOut(name=t.name, description=t.description, input_schema=t.parameters)
                                  for t in memory_specs(ctx.mem.config_for(ctx.scope.agent), scope=bound,
                                                        names=names)])
@@ -358,7 +373,7 @@ def actor_jobs(ctx: ActorCtx, status: JobStatusQuery = None, limit: Limit = 50) 
 
 
 @v1.post(AG + "/jobs/{job_id}/retry", response_model=S.JobOut, tags=["extraction"])
-def retry_job(ctx: AgentCtx, job_id: RecordId) -> S.JobOut:
+def retry_job(ctx: AgentCtx, job_id: JobId) -> S.JobOut:
     """Put a failed job back in the queue (admin keys only)."""
     ctx.need_admin()
     return S.JobOut.model_validate(ctx.mem.retry_job(ctx.scope, job_id))
@@ -476,6 +491,53 @@ def _record_routes(prefix: str, dep: Callable[..., Awaitable[Ctx]], default_leve
         return S.LoggedOut(logged=len(hits))
 
 
+LOCATE_SESSIONS = validate.MAX_LIMIT  # the sessions (newest first) a record is looked for in, below a path
+
+
+def _record_home(ctx: Ctx, record_id: str) -> Scope:
+    """The narrowest scope to read record ``record_id`` through, found among the scopes this key may read at or
+    below the path: the path itself, then the actors and the sessions with events (newest first, at most
+    :data:`LOCATE_SESSIONS`). Every look goes through the key's narrowed view and grant, so it finds only what
+    the key could read by naming the scope itself: a convenience for a bare record id, never a wider reach."""
+    read = ctx.mem.config.memory.scope.read
+    candidates = [ctx.scope]
+    if ctx.scope.session is None and ("actor" in read or "session" in read):
+        with ctx.base.store.read() as tx:
+            rows = tx.list_sessions(ctx.scope.agent, ctx.scope.actor, limit=LOCATE_SESSIONS)
+        pairs = [(r.get("actor"), r.get("session")) for r in rows]
+        if "actor" in read:
+            candidates += [Scope(ctx.scope.agent, a) for a in dict.fromkeys(a for a, _ in pairs) if a is not None]
+        if "session" in read:
+            candidates += [Scope(ctx.scope.agent, a, s) for a, s in pairs if s is not None]
+    for scope in dict.fromkeys(candidates):
+        try:
+            ctx.grant.check_path(scope.agent, scope.actor, scope.session)
+            rec = ctx.mem.get(scope, record_id, preview=True)
+        except (NotFound, PermissionDenied):
+            continue
+        return Scope(rec.agent, rec.actor if rec.level != "agent" else None,
+                     rec.session if rec.level == "session" else None)
+    raise NotFound(f"no record {record_id} this key may read at or below this path (looked at it and at the "
+                   "actors and sessions with events below it)", field="record_id")
+
+
+def _locate_route(prefix: str, dep: Callable[..., Awaitable[Ctx]], where: str) -> None:
+    """``GET prefix/records/{record_id}/scope`` at the depths a bare record id is opened from: the agent path
+    (keys for the whole agent) and an actor path (a key bound to that actor)."""
+    C = Annotated[Ctx, Depends(dep)]
+
+    @v1.get(prefix + "/records/{record_id}/scope", response_model=S.ScopeOut, tags=["records"],
+            name=f"record_scope_{where}", summary=f"Where a record is read, for a bare id ({where} path)")
+    def record_scope(ctx: C, record_id: RecordId) -> S.ScopeOut:
+        """The scope (agent, actor, session) whose path reads this record, found at or below this path among what
+        the key may read: the web inspector opens a record shared as a bare id with it. 404 when the key reads
+        no such record there."""
+        home = _record_home(ctx, record_id)
+        return S.ScopeOut(agent=home.agent, actor=home.actor, session=home.session)
+
+
+_locate_route(AG, agent_ctx, "agent")
+_locate_route(AC, actor_ctx, "actor")
 _record_routes(AG, agent_ctx, "agent", "agent")
 _record_routes(AC, actor_ctx, "actor", "actor")
 _record_routes(SE, session_ctx, "session", "session")
