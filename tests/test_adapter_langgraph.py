@@ -18,7 +18,7 @@ from langgraph.graph import START, StateGraph
 from langgraph.store.base import BaseStore, GetOp, PutOp
 from openai import OpenAI
 
-from engram import Memory, Scope, ScopeError, ValidationError
+from engram import Memory, PermissionDenied, Scope, ScopeError, ValidationError
 from engram.adapters.langgraph import EngramStore
 from tests.support.configs import WIDE
 from tests.support.wire import FakeServer, openai_chat, serve
@@ -125,6 +125,23 @@ def test_a_batch_is_all_or_nothing_and_errors_are_typed(mem: Memory) -> None:
         EngramStore(mem, Scope("cook", session="s-1"))  # actor level needs an actor
     with pytest.raises(ValidationError):
         EngramStore(mem, ADA, level="galaxy")
+
+
+def test_a_level_the_agent_may_not_write_is_refused_when_built_and_puts_name_their_own_fields(
+        make_memory: Callable[..., Memory]) -> None:
+    mem = make_memory(WIDE)
+    wide = EngramStore(mem, ADA, level="agent")  # WIDE lets every level be written
+    mem.configure("cook", {"harness": {"memory": {"scope": {"write": ["session", "actor"]}}}}, update=True)
+    with pytest.raises(PermissionDenied) as exc:
+        EngramStore(mem, ADA, level="agent")  # was built, and its first put refused
+    assert exc.value.field == "level" and "scope.write does not include 'agent'" in exc.value.message
+    with pytest.raises(PermissionDenied) as exc:
+        wide.put(("m",), "k", {"text": "x"})  # built before the change
+    assert exc.value.field == "level"  # was create[0].scope
+    with pytest.raises(ValidationError) as verr:
+        EngramStore(mem, ADA).put(("m",), "k", {"text": "nul \x00"})
+    assert verr.value.field == "value" and "key 'k'" in verr.value.message  # was create[0].summary
+    assert mem.list(ADA) == []
 
 
 def test_ttl_expires_refreshes_and_sweeps(make_memory: Callable[..., Memory]) -> None:

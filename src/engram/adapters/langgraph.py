@@ -4,10 +4,17 @@
 agent, and the actor and session the level needs), under that level's own namespace plus ``store/`` plus the
 item's LangGraph namespace and key, e.g. ``("memories",)``, key ``"diet"`` for actor ``ada`` ->
 ``/actors/ada/store/memories/diet/``. So a graph can only reach its own scope's items, whatever namespace it
-names, and two actors' stores never meet even under equal namespaces.
+names, and two actors' stores never meet even under equal namespaces. ``level`` must be one the agent's
+configuration lets the scope both write and read (``scope.write``, ``scope.read``): else ``PermissionDenied``
+naming ``level`` when the store is built.
 
 - ``put`` writes a new record; putting an existing key supersedes the old record (its value stays readable in
   ``Memory.history``); ``delete`` forgets it. All puts and deletes of one ``batch`` are one transaction.
+- Concurrent writers (threads sharing a store, processes on one database) see one item per key, as with
+  LangGraph's own stores: a write that loses a race to another write of the key is planned again from a
+  fresh read, so the put that commits last wins and none raises; two puts that create a key at once may both
+  commit, reads return the newer of the two, and whichever commits second deletes the older before it
+  returns (:meth:`EngramStore._settle`). Errors name the put's fields (``value``, ``level``, ``key``).
 - ``search`` with a query is ``Memory.recall`` limited to the namespace prefix (scores in [0, 1], below
   ``minScore`` left out); its results are logged as RETRIEVED uses, since a graph searches to hand memory
   to its model. Without a query it lists items newest first. ``filter`` matches value fields exactly or
@@ -31,11 +38,13 @@ from __future__ import annotations
 import asyncio
 import json
 import operator
+import random
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from langgraph.store.base import (
     BaseStore,
@@ -53,8 +62,9 @@ from langgraph.store.base import (
 )
 
 from ..core import namespace as ns
+from ..core.scope import missing
 from ..core.validate import MAX_BATCH, MAX_LIMIT, MAX_RECORD_CONTENT, MAX_SUMMARY
-from ..errors import ValidationError
+from ..errors import ConflictError, EngramError, PermissionDenied, ValidationError
 from ..types import Record, Scope
 from ._binding import bind
 from ._paths import segment
@@ -64,6 +74,7 @@ if TYPE_CHECKING:
     from ..engine import Memory
 
 TAG = "langgraph_item"  # the key of the item's JSON in the record's content
+ATTEMPTS = 10  # how often a batch's writes are planned again after losing a race (ConflictError) before it raises
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": operator.eq, "$ne": operator.ne, "$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt,
     "$lte": operator.le}
@@ -85,6 +96,65 @@ class Stored:
     def item(self) -> Item:
         return Item(value=self.value, key=self.key, namespace=self.namespace, created_at=self.created_at,
                     updated_at=self.record.updated_at)
+
+    def live(self, now: datetime) -> bool:
+        """Whether the item has not expired by ``now``."""
+        return self.expires_at is None or self.expires_at > now
+
+
+def _item_of(recs: Sequence[Stored], now: datetime) -> Stored | None:
+    """Which of a key's active records (newest first) is its item: the newest live one, which every read returns,
+    else the newest expired one (a put supersedes it). A key has more than one only for a moment after two puts
+    created it at once (:meth:`EngramStore._settle`), or where a TTL expired."""
+    return next((s for s in recs if s.live(now)), recs[0] if recs else None)
+
+
+Key = tuple[tuple[str, ...], str]  # an item's (namespace, key)
+
+
+@dataclass(slots=True)
+class _Plan:
+    """One attempt at a batch's writes, as ``Memory.batch`` takes them, with the item each write is about (to
+    name it in an error) and the keys it creates (to fold a concurrent creation of one of them afterwards)."""
+
+    create: list[dict[str, Any]] = field(default_factory=list)
+    update: list[dict[str, Any]] = field(default_factory=list)
+    delete: list[str] = field(default_factory=list)
+    about: dict[str, Key] = field(default_factory=dict)  # "create[0]" -> the item it writes
+    created: list[Key] = field(default_factory=list)
+
+    def add(self, op: Literal["create", "update", "delete"], write: Any, item: Key) -> None:
+        """Add one write to the ``op`` list (create, update or delete)."""
+        ops: list[Any] = getattr(self, op)
+        self.about[f"{op}[{len(ops)}]"] = item
+        ops.append(write)
+
+
+# what a field of ``Memory.batch``'s items is called on a LangGraph put (the scope is the store's ``level``; the
+# summary and content are made of the value; a record id stands for the item's key)
+_BLAME = {"scope": "level", "summary": "value", "content": "value", "labels": "value", "kind": "kind",
+          "namespace": "namespace", "id": "key", "replaces": "key"}
+
+
+def _blame(exc: EngramError, plan: _Plan) -> None:
+    """Name ``exc``, raised by ``Memory.batch`` about a write of ``plan``, by what the caller passed: the put's
+    field (``create[0].scope`` -> ``level``, ``update[0].replaces`` -> ``key``; the batch's size -> ``ops``) and,
+    in the message, the item's namespace and key, so an error never names engram's own ``create[0]``."""
+    found = re.fullmatch(r"((?:create|update|delete)\[\d+\])(?:\.(\w+))?", exc.field or "")
+    if exc.field in ("create", "update", "delete"):
+        exc.field = "ops"
+        return
+    inner = (found[2] or "id") if found else exc.field
+    exc.field = _BLAME.get(inner or "", exc.field)
+    item = plan.about.get(found[1]) if found else None
+    if item is not None:
+        exc.message = f"{exc.message} (namespace {item[0]!r}, key {item[1]!r})"
+
+
+def _backoff(attempt: int) -> None:
+    """Wait a moment before planning a write again that lost a race: jittered, so writers that collided do not
+    meet again in step, and at most 50 ms."""
+    time.sleep(random.uniform(0, min(0.05, 0.001 * 2 ** attempt)))
 
 
 def _leaves(value: Any) -> Iterator[str]:
@@ -237,6 +307,12 @@ class EngramStore(BaseStore):
                  index: Sequence[str] | IndexConfig | None = None, ttl: TTLConfig | None = None,
                  kind: str | None = None) -> None:
         self.level, self.kind = bind(mem, scope, level, kind)
+        rules = mem.config_for(scope.agent).memory.scope  # the store reads back what it writes: it needs both
+        for right, allowed in (("write", rules.write), ("read", rules.read)):
+            if self.level not in allowed:
+                raise PermissionDenied(f"the store keeps its items at level {self.level!r}, but "
+                                       f"{missing(right, self.level, allowed, scope.agent)}", field="level",
+                                       right=right, level=self.level)
         self.mem = mem
         self.scope = scope
         self.index_fields = _index_fields(index)
@@ -274,12 +350,17 @@ class EngramStore(BaseStore):
                 return
             before = (page[-1].created_at, page[-1].id)
 
-    def _find(self, namespace: tuple[str, ...], key: str) -> Stored | None:
+    def _versions(self, namespace: tuple[str, ...], key: str) -> list[Stored]:
+        """Every active record of an item, expired ones included, newest first (one but for a moment after a
+        race, see :func:`_item_of`)."""
         path = self._path(namespace, key)
-        for s in self._live(r for r in self._scan(path) if r.namespace == path):
-            if s.namespace == namespace and s.key == key:
-                return s
-        return None
+        found = (self._decode(r) for r in self._scan(path) if r.namespace == path)
+        return [s for s in found if s is not None and s.namespace == namespace and s.key == key]
+
+    def _find(self, namespace: tuple[str, ...], key: str) -> Stored | None:
+        """The item at (namespace, key): its newest live record, or None."""
+        found = _item_of(self._versions(namespace, key), now := self.mem.now())
+        return found if found is not None and found.live(now) else None
 
     def _content(self, namespace: tuple[str, ...], key: str, value: dict[str, Any], *, created: datetime,
                  ttl: float | None, indexed: bool) -> str:
@@ -339,14 +420,25 @@ class EngramStore(BaseStore):
                                    namespace=prefix)
             by_id = {s.record.id: s for s in self._live(h.record for h in hits if h.record is not None)}
             ranked = [(by_id[h.record.id], h) for h in hits if h.record is not None and h.record.id in by_id]
-            picked = [(s, h) for s, h in ranked if s.indexed and matches(s.value, op.filter)][op.offset:want]
+            newest: dict[Key, Stored] = {}  # a key two racing puts created holds two records for a moment
+            for s, _ in ranked:
+                k = (s.namespace, s.key)
+                if k not in newest or (s.record.created_at, s.record.id) > (newest[k].record.created_at,
+                                                                            newest[k].record.id):
+                    newest[k] = s
+            picked = [(s, h) for s, h in ranked if newest[(s.namespace, s.key)] is s and s.indexed
+                      and matches(s.value, op.filter)][op.offset:want]
             if picked:
                 self.mem.log_uses(self.scope, [h for _, h in picked])
             return [(s, h.score) for s, h in picked]
         out: list[tuple[Stored, float | None]] = []
         if want == 0:
             return out
-        for s in self._live(self._scan(prefix)):
+        seen: set[Key] = set()
+        for s in self._live(self._scan(prefix)):  # newest first: the first record of a key is its item
+            if (s.namespace, s.key) in seen:
+                continue
+            seen.add((s.namespace, s.key))
             if matches(s.value, op.filter):
                 out.append((s, None))
                 if len(out) >= want:
@@ -361,45 +453,118 @@ class EngramStore(BaseStore):
         return sorted(out)[op.offset:op.offset + op.limit]
 
     def _write(self, puts: list[PutOp], refresh: dict[str, Stored]) -> None:
-        last = {(p.namespace, p.key): p for p in puts}  # the last put of a key in a batch wins
-        create: list[dict[str, Any]] = []
-        update: list[dict[str, Any]] = []
-        delete: list[str] = []
-        for (namespace, key), put in last.items():
-            old = self._find(namespace, key)
-            if old is not None:
-                refresh.pop(old.record.id, None)
+        """Store a batch's puts and deletes (the last op of a key wins) and the TTL refreshes its reads asked for,
+        in one ``Memory.batch``.
+
+        Each attempt is planned from a fresh read of the keys it writes (:meth:`_plan`). One that loses a race
+        to another write of the same records (``ConflictError``: superseded or deleted meanwhile, by a thread, a
+        process or a refresh) is planned again, up to ``ATTEMPTS`` times, so concurrent puts of one key end as
+        LangGraph's own stores end them: one item, holding the value of the put that committed last, and no
+        error. Then keys this batch created are settled (:meth:`_settle`). Errors name the put's own fields."""
+        last = {(p.namespace, p.key): p for p in puts}
+        refresh = {rid: s for rid, s in refresh.items() if s.ttl is not None and (s.namespace, s.key) not in last}
+        for attempt in range(ATTEMPTS):
+            plan = self._plan(last, refresh, recheck=attempt > 0)
+            if not (plan.create or plan.update or plan.delete):
+                return
+            try:
+                self.mem.batch(self.scope, create=plan.create, update=plan.update, delete=plan.delete)
+            except ConflictError as exc:
+                if attempt + 1 < ATTEMPTS:
+                    _backoff(attempt)
+                    continue
+                _blame(exc, plan)
+                raise
+            except EngramError as exc:
+                _blame(exc, plan)
+                raise
+            self._settle(plan.created)
+            return
+
+    def _plan(self, puts: dict[Key, PutOp], refresh: dict[str, Stored], *, recheck: bool) -> _Plan:
+        """One attempt's writes, from what is stored now. A put supersedes the key's item (:func:`_item_of`) or
+        creates one, and deletes every other active record of the key; a delete deletes them all. Keys go in
+        one order, so writers take their records' locks in one order. ``recheck``: drop a refresh whose item
+        another write has changed since the batch read it (that write set the item's TTL itself)."""
+        now = self.mem.now()
+        plan = _Plan()
+        for item, put in sorted(puts.items(), key=lambda kv: kv[0]):
+            recs = self._versions(*item)
+            keep = _item_of(recs, now) if put.value is not None else None
+            for s in recs:
+                if s is not keep:
+                    plan.add("delete", s.record.id, item)
             if put.value is None:
-                if old is not None:
-                    delete.append(old.record.id)
                 continue
             value = dict(put.value)
             fields = self.index_fields if put.index is None else (_index_fields(put.index or None))
-            ttl = put.ttl  # BaseStore.put has applied the TTL config's default_ttl already
+            live = keep if keep is not None and keep.live(now) else None
             body = {"summary": index_text(value, fields),
-                    "content": self._content(namespace, key, value, created=old.created_at if old else self.mem.now(),
-                                             ttl=ttl, indexed=put.index is not False)}
+                    "content": self._content(*item, value, created=live.created_at if live else now,
+                                             ttl=put.ttl, indexed=put.index is not False)}
+            # put.ttl: BaseStore.put has applied the TTL config's default_ttl already
             if len(body["content"]) > MAX_RECORD_CONTENT:
                 raise ValidationError(f"the item is over {MAX_RECORD_CONTENT} characters as JSON", field="value")
-            if old is not None:
-                update.append({"id": old.record.id, **body})
+            if keep is not None:
+                plan.add("update", {"id": keep.record.id, **body}, item)
             else:
-                create.append({**body, "kind": self.kind, "scope": self.level, "namespace": self._path(namespace, key)})
+                plan.add("create", {**body, "kind": self.kind, "scope": self.level, "namespace": self._path(*item)},
+                         item)
+                plan.created.append(item)
         for s in refresh.values():  # a read that refreshes a TTL writes the item again with a later expiry
-            if s.ttl is not None:
-                update.append({"id": s.record.id, "content": self._content(
-                    s.namespace, s.key, s.value, created=s.created_at, ttl=s.ttl, indexed=s.indexed)})
-        if create or update or delete:
-            self.mem.batch(self.scope, create=create, update=update, delete=delete)
+            if recheck and ((cur := self._find(s.namespace, s.key)) is None or cur.record.id != s.record.id):
+                continue
+            plan.add("update", {"id": s.record.id, "content": self._content(
+                s.namespace, s.key, s.value, created=s.created_at, ttl=s.ttl, indexed=s.indexed)},
+                (s.namespace, s.key))
+        return plan
+
+    def _settle(self, created: list[Key]) -> None:
+        """Delete every active record of the ``created`` keys but their item (:func:`_item_of`).
+
+        Nothing in engram's stores refuses a second active record at one path, so two puts that create one key
+        at once (threads or processes, on SQLite or PostgreSQL) may both commit. The one that commits second
+        sees both records here, so the key ends with one record, the newest; until then every read already
+        returns that one. Two settles of one key keep the same record; one that loses a race to another write
+        reads again. If it still loses after ``ATTEMPTS``, the extra record stays, never read, until the key's
+        next put or delete removes it: the put itself is stored, so it does not fail for that."""
+        for attempt in range(ATTEMPTS):
+            now = self.mem.now()
+            extra: list[str] = []
+            for item in created:
+                recs = self._versions(*item)
+                keep = _item_of(recs, now)
+                extra += [s.record.id for s in recs if s is not keep]
+            if not extra:
+                return
+            try:
+                for start in range(0, len(extra), MAX_BATCH):
+                    self.mem.batch(self.scope, delete=extra[start:start + MAX_BATCH])
+            except ConflictError:
+                _backoff(attempt)
+                continue
+            return
 
     def sweep(self) -> int:
-        """Forget every expired item (their versions stay readable); returns how many went."""
-        now = self.mem.now()
-        gone = [s.record.id for s in map(self._decode, self._scan(self.root))
-                if s is not None and s.expires_at is not None and s.expires_at <= now]
-        for start in range(0, len(gone), MAX_BATCH):
-            self.mem.batch(self.scope, delete=gone[start:start + MAX_BATCH])
-        return len(gone)
+        """Forget every expired item (their versions stay readable); returns how many went. A sweep that races
+        another write of an expired item reads again (up to ``ATTEMPTS`` times, then raises ConflictError)."""
+        gone = 0
+        for attempt in range(ATTEMPTS):
+            now = self.mem.now()
+            expired = [s.record.id for s in map(self._decode, self._scan(self.root))
+                       if s is not None and not s.live(now)]
+            try:
+                for start in range(0, len(expired), MAX_BATCH):
+                    chunk = expired[start:start + MAX_BATCH]
+                    self.mem.batch(self.scope, delete=chunk)
+                    gone += len(chunk)
+            except ConflictError:
+                if attempt + 1 == ATTEMPTS:
+                    raise
+                _backoff(attempt)
+                continue
+            break
+        return gone
 
 
 def _matches_condition(namespace: tuple[str, ...], kind: str, path: Sequence[str]) -> bool:
