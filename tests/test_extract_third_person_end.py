@@ -108,3 +108,20 @@ def _facts(text: str, known: list[tuple[str, str | None]]) -> list[tuple[str, tu
 ])
 def test_the_end_names_the_person_and_what_ended(text: str, retracted: list[tuple[str, tuple[str, ...]]]) -> None:
     assert _facts(text, [("husband", "Tom"), ("sister", "Ana")]) == retracted
+
+
+def test_a_return_said_again_supersedes_the_end(make_memory: Callable[..., Memory]) -> None:
+    """"Tom is vegetarian again" after his end: the end (and the old telling) give way to the new one."""
+    mem = make_memory()
+    active = _active(mem, ["My friend Tom is vegetarian.", "My sister Ana is vegetarian."],
+                     ["Tom is no longer vegetarian.", "Tom is vegetarian again."])
+    assert "Friend Tom is no longer vegetarian" not in active, active
+    assert "Friend Tom is vegetarian" in active and "Sister Ana is vegetarian" in active, active
+
+
+def test_a_whereabouts_end_is_kept_as_said_not_cut_short(make_memory: Callable[..., Memory]) -> None:
+    """"Tom is no longer here" once became "Friend Tom is no longer": the opposite of what was said."""
+    mem = make_memory()
+    active = _active(mem, ["My friend Tom is vegetarian."], ["Tom is no longer here."])
+    assert "Friend Tom is no longer" not in active, active
+    assert "Friend Tom is no longer here" in active and "Friend Tom is vegetarian" in active, active

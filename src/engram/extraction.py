@@ -168,8 +168,8 @@ class Extraction:
             # changed again: what the conversation says of it is already done
             changed = turn.buffer.changed()
             if isinstance(op, AddOp):
-                if op.replaces is None and _restated(turn, op):
-                    continue  # the turn's writer already remembered this fact (remember + turn-end extraction)
+                if op.replaces is None and (_restated(turn, op) or self._held(turn, op, changed)):
+                    continue  # the turn's writer, or an earlier one, already remembered this fact at this level
                 with self.runtime.store.read() as tx:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
                             op.replaces is None:
@@ -189,6 +189,19 @@ class Extraction:
             elif isinstance(op, DeleteOp) and op.record_id not in changed:
                 turn.forget(op.record_id, within=self.strategy_writes(turn.scope, op.strategy))
         return written
+
+    def _held(self, turn: Turn, op: AddOp, changed: set[str]) -> bool:
+        """Whether an active record at ``op``'s level, in any namespace the scope reads, already says what ``op``
+        adds (the same index terms): a fact written with ``remember``, BatchCreate or another strategy is not
+        extracted again beside it when the conversation states it ("restated facts don't pile up")."""
+        terms = set(textmod.index_terms(op.summary))
+        if not terms:
+            return False
+        hits = self.retrieval.recall(turn.scope, op.summary, 5, mode="lexical", min_score=0.0, levels=(op.level,),
+                                     subject=False, pending=turn.pending_records, hidden=changed,
+                                     preview=turn.preview)  # a record with every term is a keyword match
+        return any(h.record is not None and h.record.level == op.level and not h.record.deletes
+                   and set(textmod.index_terms(h.record.summary)) == terms for h in hits)
 
     def strategy_writes(self, scope: Scope, strategy_id: str) -> set[tuple[str, str]]:
         """The (namespace, level) pairs a configured strategy writes for ``scope`` (its records and reflections)."""

@@ -186,6 +186,10 @@ _RATE = re.compile(r"\b(?:once|twice|thrice|times|(?:first|second|third|fourth|f
 # date night": a weekly slot, not one date
 _SLOT_OF = re.compile(r"\s+(?:is|are)\s+(?:(?:always|usually|still|now)\s+)?(?:(?:my|her|his|our|their)\s+\w|"
                       r"(?:church|mass|temple|mosque|synagogue|shul)\b)", re.IGNORECASE)
+# a bare month that names someone: right after "my <person>" or "named", or owning something ("June's")
+_NAME_BEFORE = re.compile(r"(?:\b(?:my|our|his|her|their|your)\s+[a-z][a-z-]+|"
+                          r"\b(?:named|called)(?:\s+(?:her|him|them|it))?)\s+$", re.IGNORECASE)
+_NAME_AFTER = re.compile(r"['’]s\b")
 _NAMED = re.compile(r"\s+(?!(?:after|before|of|following|prior|morning|afternoon|evening|night|and|or|at|in|on|to|"
                     r"is|was|will|then)\b)[A-Za-z][\w-]*", re.IGNORECASE)
 
@@ -247,6 +251,13 @@ def _written(m: re.Match[str]) -> tuple[str, date] | None:
         return None
     form = (m.group("form") or "").strip().lower()
     return {"the week of": "week", "the weekend of": "weekend", "around": "around"}.get(form, "day"), day
+
+
+def _as_name(m: re.Match[str]) -> bool:
+    """A capitalised bare month said as a person's name ("my mother June", "June's carer")."""
+    mon = m.group("mon")
+    return mon[0].isupper() and bool(_NAME_BEFORE.search(m.string[max(0, m.start("mon") - 40):m.start("mon")])
+                                     or _NAME_AFTER.match(m.string, m.end("mon")))
 
 
 def _resolve(name: str, m: re.Match[str], today: date, past: bool) -> tuple[str, date] | None:
@@ -325,6 +336,8 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool) -> tuple[str,
             before = m.string[max(0, m.start("mon") - 4):m.start("mon")].lower()
             if not (g.get("prep") or before.endswith(("of ", "in "))) or not m.group("mon")[0].isupper():
                 return None
+        if not (g.get("prep") or g.get("year")) and _as_name(m):
+            return None  # "my mother June", "named April", "June's carer": a person, not a month
         month = _month_num(token)
         if g.get("year"):
             return "month", date(int(g["year"]), month, 1)

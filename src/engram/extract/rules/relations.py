@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ...core import timeref
-from ...core.consolidate import norm_key
+from ...core.consolidate import PERSON_ENDED, norm_key
 from ...core.text import key_terms
 from ..base import (
     Clause,
@@ -337,15 +337,23 @@ def person_ended(c: Clause, ctx: Context) -> list[Fact] | None:
     if said is None:
         return None
     what, ended = said
+    when = f" (since {strip_prep(c.times[0].rewritten)})" if c.times else ""
+    summary = tidy(f"{disp} {ended}{when}")
+    retract = _retraction(c, subj, what, summary)
+    if retract is None:
+        return None  # "Tom is no longer here": nothing named that a record could hold
+    return [retract, make_fact(c, subj, f"note:{value_terms(ended, 3)}", ended, summary, "fact", multi=True)]
+
+
+def _retraction(c: Clause, subj: str, what: str, summary: str) -> Fact | None:
+    """The retraction of what memory holds of the person ``subj`` saying ``what``; None when ``what`` names
+    nothing a record could hold. It names the person and what, so it reaches only their records saying it."""
     person = subj.split(":")[-1]
     terms = [t for t in key_terms(what) if not t.isdigit() and t not in _NOT_WHAT and len(t) > 1][:3]
     if not terms or not person:
-        return None  # "Tom is no longer here": nothing named that a record could hold
+        return None
     topic = (*dict.fromkeys(key_terms(person.replace("_", " ")) or [person]), *terms)
-    when = f" (since {strip_prep(c.times[0].rewritten)})" if c.times else ""
-    summary = tidy(f"{disp} {ended}{when}")
-    return [make_fact(c, subj, f"ended:{'_'.join(terms)}", "", summary, "fact", retract=True, topic=topic),
-            make_fact(c, subj, f"note:{value_terms(ended, 3)}", ended, summary, "fact", multi=True)]
+    return make_fact(c, subj, f"{PERSON_ENDED}{'_'.join(terms)}", "", summary, "fact", retract=True, topic=topic)
 
 
 _ELLIPSIS = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|cannot|will|would)(?:\s+not)?"
@@ -389,10 +397,20 @@ def statement(c: Clause, ctx: Context) -> list[Fact] | None:
         summary = f"{disp} " + pronouns(re.sub(r"^SUBJ\s+", "", timeref.rewrite(body, c.event.at)[0]))
         return [make_fact(c, subj, f"event:{event_head(rest)}", c.times[0].day.isoformat(), tidy(summary), "event",
                           multi=True)]
-    rest_s = re.sub(r"\bmy\b", "their", trim_np(_there(rest, c)))
+    trimmed = trim_np(_there(rest, c))
+    # "Tom is no longer here" trimmed to "is no longer" says the opposite: kept as said
+    rest_s = re.sub(r"\bmy\b", "their", _there(rest, c) if _DANGLING.search(trimmed) else trimmed)
     if len(rest_s.split()) < 2:  # "Callum is so funny" trimmed to "is": nothing said
         return []
     if re.fullmatch(r"(?:is|are)\s+(?:their|our)\s+(?:[\w-]+\s+)?" + re.escape(subj.split("/")[0].split(":")[0]),
                     rest_s, re.IGNORECASE):
         return []  # "he is my boyfriend", of the boyfriend: who he is (mentions), not something about him
-    return [make_fact(c, subj, f"note:{value_terms(rest, 3)}", rest, tidy(f"{disp} {rest_s}"), "fact", multi=True)]
+    summary = tidy(f"{disp} {rest_s}")
+    note = make_fact(c, subj, f"note:{value_terms(rest, 3)}", rest, summary, "fact", multi=True)
+    # "Tom is vegetarian again": what memory held of him saying it, his end of it included, gives way
+    again = _retraction(c, subj, re.sub(r"\bagain\b", "", rest), summary) if _AGAIN.search(rest) else None
+    return [again, note] if again else [note]
+
+
+_DANGLING = re.compile(r"\b(?:no longer|not|never|any ?more)$", re.IGNORECASE)
+_AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)

@@ -45,6 +45,7 @@ def job(c: Clause, ctx: Context) -> list[Fact] | None:
         m = None  # "as cashier" (no article) is a job; "as part of a team" is not
     m = m or re.match(r"^I\s+(?:am|have been)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:(?:a|an)\s+|"
                       r"the\s+(?=(?i:" + HEAD_OF + r"))|"  # "I'm the head of marketing at Brightline"
+                      r"(?![\w-]+['’]s\s)"  # "I'm June's main carer": whose carer, a relation, not a trade
                       r"(?!(?:the|my|your|his|her|our|their|this|that|so|very|such|not|no|just|only|really|quite|too|"
                       r"tired|happy|bad|good|great|proud|lucky|sad|being|getting|going|doing|having|trying|feeling|"
                       r"looking|starting|making|taking)\b))"
