@@ -19,7 +19,7 @@ import pytest
 
 from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
-from engram.errors import PermissionDenied, ScopeError
+from engram.errors import ScopeError
 from engram.http.app import create_app
 from engram.keys import create_key
 from tests.support.configs import MEMORY_ON
@@ -77,8 +77,8 @@ def test_no_actor_level_exists_for_a_session_without_actor(make_memory: Any) -> 
         mem.remember(ACCT, "x", scope="actor")
     actor_rec = mem.remember(SAME_ID_WITH_ACTOR, "the actor's own fact", scope="actor")
     assert actor_rec.id not in {h.record.id for h in mem.recall(ACCT, "actor own fact", min_score=0.0)}
-    narrow = make_memory(TWISP)
-    with pytest.raises(PermissionDenied):
+    narrow = make_memory(TWISP)  # a level the scope cannot have: that, before any configuration advice
+    with pytest.raises(ScopeError):
         narrow.remember(ACCT, "x", scope="actor")
 
 
