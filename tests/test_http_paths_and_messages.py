@@ -111,8 +111,8 @@ def test_actor_bound_keys_list_their_tools_at_their_own_paths(served: tuple[str,
     session's path only the levels it may write and that path can, and neither reaches the other's paths nor the
     agent-wide list."""
     base, mem = served
-    keys = {"u1": create_key(mem.store, "bot", "u1", write=["actor"])[0],
-            "u2": create_key(mem.store, "bot", "u2", write=["session"])[0]}
+    keys = {"u1": create_key(mem.store, "bot", "u1", write=["actor"], can_delete=True)[0],
+            "u2": create_key(mem.store, "bot", "u2", write=["session"], can_delete=True)[0]}
     want = {("u1", "actor"): ["actor"], ("u1", "session"): ["actor"],
             ("u2", "actor"): None, ("u2", "session"): ["session"]}  # no session path: no session level
     for actor, key in keys.items():

@@ -158,7 +158,7 @@ def test_the_harness_offers_only_named_tools(make_memory: Any) -> None:
 
 def test_http_and_mcp_tool_lists_follow_the_config(make_memory: Any) -> None:
     mem = make_memory(TWISP_MEMORY)
-    key = create_key(mem.store, "reviewer")[0]
+    key = create_key(mem.store, "reviewer", can_delete=True)[0]  # delete_memory is offered to keys that may delete
     with uvicorn_thread(create_app(mem)) as base:
         got = httpx.get(base + "/v1/agents/reviewer/tools", headers={"Authorization": f"Bearer {key}"})
     assert got.status_code == 200, got.text
@@ -213,7 +213,7 @@ async def test_each_agent_is_offered_the_tools_of_its_own_configuration(make_mem
     want = {"bot": {"add_memory", "read_memory", "search_memory"}, "rival": {"delete_memory", "search_memory"},
             "solo": {"search_memory"}}
     in_session = {**want, "rival": {"delete_memory", "search_memory", "search_history"}}
-    keys = {agent: create_key(mem.store, agent, can_admin=True)[0] for agent in want}
+    keys = {agent: create_key(mem.store, agent, can_admin=True, can_delete=True)[0] for agent in want}
 
     def listed(base: str, agent: str) -> set[str]:
         got = httpx.get(f"{base}/v1/agents/{agent}/tools", headers={"Authorization": f"Bearer {keys[agent]}"})

@@ -49,7 +49,7 @@ def _memory(make_memory: Callable[..., Memory]) -> tuple[Memory, dict[tuple[str,
     mem = make_memory({"harness": {**WIDE["harness"], "memory": {**WIDE["harness"]["memory"],
                                                                    "tools": EVERY_TOOL}}})
     mem.configure("rival", RIVAL)
-    keys = {(agent, name): create_key(mem.store, agent, write=levels)
+    keys = {(agent, name): create_key(mem.store, agent, write=levels, can_delete=True)  # delete_memory needs it
             for (agent, name), levels in KEYS.items()}
     return mem, keys
 

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..engine import Memory
-from ..errors import EngramError, PermissionDenied
+from ..errors import EngramError, PermissionDenied, ValidationError
 from ..expiry import Schedule
 from ..grants import Grant
 from ..stores.base import Store
@@ -153,12 +153,10 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse(http_errors.body("ValidationError", f"is not valid JSON: {detail}", "body"),
                             status_code=422)
     every = _named(errs or [first], exc.body)
-    if len(every) <= 1:
-        return JSONResponse(http_errors.body("ValidationError", every[0][1], every[0][0]), status_code=422)
-    # every error, each with its field, in the message and as a list (not "... (and 1 more)")
-    out = http_errors.body("ValidationError", http_errors.list_errors(every), every[0][0])
-    out["error"]["errors"] = [{"field": f, "message": m} for f, m in every]
-    return JSONResponse(out, status_code=422)
+    # every error, each with its field, in the message and as a list (not "... (and 1 more)"), in the words the
+    # library lists several broken rules in (engram.errors.ValidationError.errors)
+    out = ValidationError(every[0][1], field=every[0][0], errors=tuple(every))
+    return JSONResponse(http_errors.body_for(out), status_code=422)
 
 
 def _declared_query(route: APIRoute) -> set[str]:

@@ -28,6 +28,7 @@ from typing import Annotated, Any
 
 import anyio.to_thread
 from fastapi import Depends, Path, Request
+from pydantic import AfterValidator
 from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Send
 from starlette.types import Scope as AsgiScope
@@ -37,7 +38,7 @@ from ..errors import EngramError, PermissionDenied
 from ..grants import LOCAL_GRANT, Ctx, Grant, view
 from ..keys import check_key
 from ..stores.base import Store
-from ..types import ID_PATTERN, MAX_SCOPE_ID, Scope
+from ..types import ID_PATTERN, MAX_SCOPE_ID, Scope, check_id
 from .errors import MisdirectedRequest, Unauthenticated, body, body_for, status_for
 from .wire import send_json
 
@@ -191,8 +192,17 @@ def _ctx(request: Request, agent: str, actor: str | None, session: str | None) -
     return Ctx(scope, grant, view(base, grant, agent), base)
 
 
-# a path id as types.check_id takes it (its pattern and length; '..' is refused when the Scope is built)
-AgentId = Annotated[str, Path(min_length=1, max_length=MAX_SCOPE_ID, pattern=ID_PATTERN)]
+def scope_id(value: str) -> str:
+    """A path's agent, actor or session id judged by the library's own rule (:func:`engram.types.check_id`), so a
+    bad one is refused in its words ("must be 1-128 characters of ASCII letters…"), never a regex, and named by
+    the path field (``actor``: the error's field is where pydantic found the value)."""
+    check_id(value, "")
+    return value
+
+
+# a path id as types.check_id takes it: judged by that rule; its pattern and length are published in the schema
+AgentId = Annotated[str, Path(json_schema_extra={"minLength": 1, "maxLength": MAX_SCOPE_ID, "pattern": ID_PATTERN}),
+                    AfterValidator(scope_id)]
 
 
 # The dependencies are ``async`` only so that FastAPI runs them on the event loop: they do no I/O (building

@@ -64,14 +64,11 @@ def body(type_name: str, message: str, field: str | None = None) -> dict[str, An
     return {"error": {"type": type_name, "message": message, "field": field}}
 
 
-def list_errors(errors: list[tuple[str, str]]) -> str:
-    """One message naming every invalid field of a request: ``"2 errors: messages[0].role: Input should be
-    'user', ...; messages[1].content: Field required"`` (the error's ``field`` stays the first one)."""
-    return f"{len(errors)} errors: " + "; ".join(f"{field}: {msg}" for field, msg in errors)
-
-
 def body_for(exc: E.EngramError) -> dict[str, Any]:
-    return body(type(exc).__name__, exc.message, exc.field)
+    """The JSON error body of ``exc``, as the error describes itself (:meth:`engram.errors.EngramError.to_dict`):
+    one that breaks several rules (a configuration, ``ValidationError.errors``) lists each, with its field, in
+    the message and as ``errors`` (``field`` stays the first), as a 422 of the request schema does."""
+    return {"error": exc.to_dict()}
 
 
 _BY_NAME: dict[str, type[E.EngramError]] = {

@@ -53,7 +53,6 @@ public = APIRouter()
 v1 = APIRouter(prefix="/v1", dependencies=[Security(bearer)], responses=ERRORS)
 
 
-
 def _caller_id(what: str) -> AfterValidator:
     """A path's record, event or job id judged by the library's rule (:func:`engram.core.validate.caller_id`), in
     its words ("must be at most 128 characters (a record id)"), named by the path field (``record_id``)."""

@@ -329,6 +329,14 @@ class SessionsOut(BaseModel):
     sessions: list[SessionOut]
 
 
+class ScopeOut(BaseModel):
+    """A scope as the paths name it: ``/v1/agents/{agent}[/actors/{actor}][/sessions/{session}]``."""
+
+    agent: str
+    actor: str | None
+    session: str | None
+
+
 class ActorOut(BaseModel):
     actor: str
     sessions: int

@@ -81,6 +81,8 @@ export const api = {
 
   records: (s, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records`, { query }),
   record: (s, id, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}`, { query }),
+  // where a record is read (its actor and session), looked for at or below the scope among what the key may read
+  recordScope: (s, id) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/scope`),
   versions: (s, id) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/history`),
   uses: (s, id, query) => call("GET", `${scopePath(s.agent, s.actor, s.session)}/records/${enc(id)}/uses`, { query }),
   recall: (s, body) => call("POST", `${scopePath(s.agent, s.actor, s.session)}/recall`, { body }),

@@ -1,7 +1,7 @@
 // engram inspector: shell, router, sign-in, keyboard and theme. Views live in view_*.js.
 import { api, ApiError, clearKey, getKey, setKey } from "./api.js";
 import { h, mount, toast } from "./dom.js";
-import { errorBox, go } from "./common.js";
+import { errorBox, go, pageHead } from "./common.js";
 import { actorsView, sessionView } from "./view_sessions.js";
 import { profileView } from "./view_profile.js";
 import { recordsView, recordView } from "./view_records.js";
@@ -54,8 +54,17 @@ function parseHash(grant) {
       return { ...r, query, path: clean };
     }
   }
-  const nav = NAV.find((n) => n.path === clean) || NAV[0];
+  const nav = NAV.find((n) => n.path === clean);
+  if (!nav) return { nav: null, view: noSuchPage, params: {}, query, path: clean };
   return { nav: nav.path, view: nav.view, params: {}, query, path: clean };
+}
+
+/** An address no page answers (a typo, an old link): said so, with the way to the pages there are. */
+async function noSuchPage(ctx) {
+  return h("section#no-such-page", { "aria-labelledby": "no-page-title" },
+    pageHead(h("span#no-page-title", "No such page"), null),
+    h("div.error-box", { role: "alert" }, "The inspector has no page at ", h("code", "#/" + ctx.path), "."),
+    h("p", "Go to ", h("a", { href: "#/" + landing(ctx.grant) }, "the start page"), " or pick a section from the menu."));
 }
 
 
@@ -230,7 +239,7 @@ async function route() {
   }
   if (ctx.stale()) return;
   mount(main, node);
-  const title = NAV.find((n) => n.path === r.nav)?.title || "";
+  const title = r.nav === null ? "No such page" : NAV.find((n) => n.path === r.nav)?.title || "";
   document.title = `${title} · engram inspector`;
   const auto = main.querySelector("[data-autofocus]");
   if (auto) auto.focus();

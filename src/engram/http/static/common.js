@@ -218,3 +218,18 @@ export function scopeBar(grant, scope, api, onChange, note) {
 export function apiScope(scope) {
   return { agent: scope.agent, actor: scope.actor || null, session: scope.session || null };
 }
+
+/** The levels this key may write records at for its agent: the configuration's write levels intersected with the
+ * key's, and no agent level for a key bound to one actor or session (those records belong to every actor); the
+ * server's rule (engram.grants.view), so a page offers only actions the key can use. Without the configuration
+ * (it could not be read), the key's own levels under the same actor rule. */
+export async function writableLevels(grant, api) {
+  let configured = null;
+  try {
+    configured = (await api.agentConfig(grant.agent)).config?.harness?.memory?.scope?.write || null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) throw err;
+  }
+  const bound = Boolean(grant.actor || grant.session);
+  return (grant.write || []).filter((lv) => (!configured || configured.includes(lv)) && !(lv === "agent" && bound));
+}

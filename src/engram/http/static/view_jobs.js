@@ -18,6 +18,14 @@ function workerNote(worker, agent) {
     "wait until a worker runs, for example ", h("code", `engram jobs run --agent ${agent}`), ".");
 }
 
+/** A job's row as the server last described it: status, attempts, error and when it last changed. */
+function showJob(row, job) {
+  row.querySelector(".job-status")?.replaceChildren(badge(job.status, job.status));
+  row.querySelector(".job-attempts")?.replaceChildren(String(job.attempts));
+  row.querySelector(".job-error")?.replaceChildren(job.error ? h("code", job.error) : h("span.muted", "–"));
+  row.querySelector(".job-updated")?.replaceChildren(time(job.updated_at));
+}
+
 /** Look a job up until it leaves pending/running (the worker's pace), updating its row as it goes. */
 async function follow(ctx, agent, id, row, intervalSeconds) {
   const wait = Math.max(200, (intervalSeconds || 0.5) * 1000);
@@ -30,10 +38,8 @@ async function follow(ctx, agent, id, row, intervalSeconds) {
       return;
     }
     if (!job) return;
-    row.querySelector(".job-status")?.replaceChildren(badge(job.status, job.status));
-    row.querySelector(".job-attempts")?.replaceChildren(String(job.attempts));
+    showJob(row, job);
     if (job.status === "done" || job.status === "failed") {
-      row.querySelector(".job-error")?.replaceChildren(job.error ? h("code", job.error) : h("span.muted", "–"));
       toast(`Job ${shortId(id)} is ${job.status}`, job.status === "done" ? "ok" : "error");
       return;
     }
@@ -73,7 +79,7 @@ export async function jobsView(ctx) {
         const after = await api.retryJob(agent, j.id);
         toast(`Job ${shortId(j.id)} is ${after.status} again`, "ok");
         const row = b.closest("tr");
-        row?.querySelector(".job-status")?.replaceChildren(badge(after.status, after.status));
+        if (row) showJob(row, after);
         b.remove();
         if (row && interval) follow(ctx, agent, j.id, row, interval);
       } catch (err) {
@@ -92,7 +98,7 @@ export async function jobsView(ctx) {
       : j.actor ? actorLink(j.actor) : "–") },
     { title: "Attempts", cls: "nowrap job-attempts", render: (j) => String(j.attempts) },
     { title: "Error", cls: "job-error", render: (j) => (j.error ? h("code", j.error) : h("span.muted", "–")) },
-    { title: "Updated", cls: "nowrap", render: (j) => time(j.updated_at) },
+    { title: "Updated", cls: "nowrap job-updated", render: (j) => time(j.updated_at) },
   ];
   if (canRetry) columns.push({ title: "Retry", cls: "nowrap", render: retry });
   mount(out, table(columns, listed, { empty: status ? `No ${status} jobs.` : "No extraction jobs yet." }));

@@ -1,8 +1,9 @@
-// Pins: the records shown to every turn of a scope, and how much of pinned.max_tokens they use.
+// Pins: the records shown to every turn of a scope, and how much of pinned.max_tokens they use. A pin the key
+// may not change (a level it cannot write: agent-level pins for a key bound to one actor) has no Unpin button.
 import { api } from "./api.js";
 import {
   apiScope, currentScope, describeScope, errorBox, labelChips, pageHead, recordBadges, recordLink, scopeBar,
-  setQuery, table,
+  setQuery, table, writableLevels,
 } from "./common.js";
 import { h, time, toast } from "./dom.js";
 
@@ -14,8 +15,9 @@ export async function pinsView(ctx) {
   if (!scope.agent) return h("section", head, h("div.empty", "Choose an agent."));
   const s = apiScope(scope);
   let data;
+  let writable;
   try {
-    data = await api.pins(s);
+    [data, writable] = await Promise.all([api.pins(s), writableLevels(ctx.grant, api)]);
   } catch (err) {
     return h("section", head, errorBox(err, "Could not load pins"));
   }
@@ -23,6 +25,9 @@ export async function pinsView(ctx) {
   const budget = data.budget_tokens;
   const ratio = budget ? used / budget : 1;
   const unpin = (r) => {
+    if (!writable.includes(r.level)) {
+      return h("span.muted.small", { title: `this key may not change ${r.level}-level records` }, "–");
+    }
     const b = h("button", { type: "button", "aria-label": `Unpin ${r.summary}` }, "Unpin");
     b.addEventListener("click", async () => {
       b.disabled = true;

@@ -62,6 +62,15 @@ export async function profileView(ctx) {
   const first = sessions instanceof Error || !sessions.length ? null : sessions.map((x) => x.first_at).sort()[0];
   const last = sessions instanceof Error || !sessions.length ? null : sessions.map((x) => x.last_at).sort().at(-1);
 
+  if (!own.length && !pinned.length && Array.isArray(sessions) && !sessions.length && Array.isArray(jobs) && !jobs.length) {
+    // an id with nothing behind it (a typo, an erased actor): said in words, not as an empty profile
+    return h("section", { "aria-labelledby": "profile-title" },
+      pageHead(h("span#profile-title", `Actor ${actor}`), crumbs),
+      h("div.card#profile-empty", { role: "status" },
+        h("p", `engram holds nothing about actor ${actor}: no records, no sessions or events, no extraction jobs.`),
+        h("p.muted.small", "Actor ids are exact (letter case and punctuation count)",
+          ctx.grant.actor ? "." : [": see ", h("a", { href: "#/actors" }, "the actors with events"), "."])));
+  }
   const kinds = byKind(own);
   const kindsBox = kinds.length
     ? kinds.map(([kind, recs]) => h("div.card.kind", { dataset: { kind } },

@@ -3,7 +3,7 @@
 import { api, ApiError } from "./api.js";
 import {
   actorLink, apiScope, currentScope, describeScope, errorBox, labelChips, pageHead, pager, recordBadges,
-  recordLink, scopeBar, scopeQuery, setQuery, table,
+  recordLink, scopeBar, scopeQuery, setQuery, table, writableLevels,
 } from "./common.js";
 import { badge, h, mount, scoreBar, shortId, time, toast } from "./dom.js";
 
@@ -229,13 +229,27 @@ function provenanceLine(p, rec) {
     evs.length ? h("span", "from events ", evs) : null);
 }
 
+/** The scope a record page reads through: the address's actor and session; an address with neither (a bare
+ * record id, as one is shared) asks the server where the record is among what this key may read, and puts that
+ * scope in the address, so links and a reload keep it. */
+async function recordScope(ctx, id) {
+  const s = scopeFromQuery(ctx);
+  if (ctx.query.actor !== undefined || ctx.query.session !== undefined) return s;
+  const found = await api.recordScope(s, id);
+  // a key bound to one actor reads even agent-level records through its actor's path
+  const where = apiScope({ ...found, actor: found.actor || ctx.grant.actor || "" });
+  if (!ctx.stale()) history.replaceState(null, "", `#/${ctx.path}${scopeQuery(where)}`);
+  return where;
+}
+
 export async function recordView(ctx) {
   const id = ctx.params.id;
-  const s = scopeFromQuery(ctx);
+  const s = await recordScope(ctx, id);
   const rec = await api.record(s, id, { preview: true });
-  const [uses, chain] = await Promise.all([
+  const [uses, chain, writable] = await Promise.all([
     api.uses(s, id).then((r) => r.uses).catch((err) => err),
     chainOf(s, rec),
+    writableLevels(ctx.grant, api),
   ]);
   // The versions of every record of the chain, as one timeline, oldest first.
   const visible = chain.filter((r) => !r.missing);
@@ -243,8 +257,10 @@ export async function recordView(ctx) {
   const versions = histories.flatMap((vs, i) => vs.map((v) => ({ ...v, _pos: chain.indexOf(visible[i]) })))
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a._pos - b._pos || a.version - b.version));
 
-  const pinBtn = h("button", { type: "button", disabled: rec.status !== "active" }, rec.pinned ? "Unpin" : "Pin");
-  pinBtn.addEventListener("click", async () => {
+  // a key that may not write the record's level cannot pin or unpin it: no button (the server would refuse)
+  const pinBtn = writable.includes(rec.level)
+    ? h("button", { type: "button", disabled: rec.status !== "active" }, rec.pinned ? "Unpin" : "Pin") : null;
+  pinBtn?.addEventListener("click", async () => {
     pinBtn.disabled = true;
     try {
       await (rec.pinned ? api.unpin(s, id) : api.pin(s, id));
