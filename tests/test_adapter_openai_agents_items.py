@@ -54,9 +54,11 @@ def test_items_with_nul_round_trip_as_in_the_sdks_own_session(mem: Memory) -> No
 
 def test_a_model_answering_with_nul_does_not_fail_the_run(mem: Memory) -> None:
     def run(session: Any) -> Any:
-        client = AsyncOpenAI(base_url=f"{server.url}/v1", api_key="test-key", max_retries=0)
-        agent = Agent(name="helper", model=OpenAIChatCompletionsModel(model="gpt-test", openai_client=client))
-        return asyncio.run(Runner.run(agent, "Say it.", session=session))
+        async def go() -> Any:  # the client is closed on its own loop, never left for another test's to collect
+            async with AsyncOpenAI(base_url=f"{server.url}/v1", api_key="test-key", max_retries=0) as client:
+                agent = Agent(name="helper", model=OpenAIChatCompletionsModel(model="gpt-test", openai_client=client))
+                return await Runner.run(agent, "Say it.", session=session)
+        return asyncio.run(go())
 
     ours, theirs = EngramSession(mem, ADA), SQLiteSession("chat-1")
     with serve(openai_chat("odd \x00 answer"), openai_chat("odd \x00 answer")) as server:

@@ -23,6 +23,13 @@ state is refused (``ValidationError``): it would be shared by every user of the 
 outside an actor's sessions. ``temp:`` keys are never stored (ADK's base class trims them). Sessions stored
 before (one ADK event per engram event) load and resume as they are.
 
+Text engram cannot store as text (a NUL character, which a model may answer with, or a lone surrogate), in an
+event's content or its state delta or in the initial state, is accepted as ADK's own services accept it, so a run
+never fails after the model has answered: the ADK events (or the initial state) holding it are kept whole as
+their ASCII JSON text (``adk_events_json``, ``adk_state_json``; every such character escaped), so ``get_session``
+gives them back exactly, and the indexed text has U+FFFD in their place. ``append_event``'s errors name the ADK
+event's own fields (``event.content``, ``event.content.parts[1].function_call.id``), never engram's message.
+
 Memory: ``add_session_to_memory`` runs the configured extraction strategies over the session's text
 (``Memory.ingest``: facts and preferences consolidated against what is already known, so adding a session
 again does not pile up duplicates); ``search_memory`` is ``Memory.recall`` for the user, logged as RETRIEVED
@@ -33,6 +40,7 @@ Needs the ``[google-adk]`` extra.
 from __future__ import annotations
 
 import asyncio
+import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -50,7 +58,7 @@ from ..core.validate import MAX_LIMIT, json_value
 from ..core.validate import limit as valid_limit
 from ..errors import ConflictError, PermissionDenied, ValidationError
 from ..types import Event, Scope, check_id
-from . import _timeline
+from . import _timeline, _unstorable
 
 if TYPE_CHECKING:
     from ..engine import Memory
@@ -58,6 +66,10 @@ if TYPE_CHECKING:
 ADK_EVENTS = "adk_events"  # metadata: the ADK events an engram event stands for, in order, as ADK serializes them
 ADK_EVENT = "adk_event"  # metadata of sessions stored before: the one ADK event an engram event stood for
 ADK_STATE = "adk_state"  # metadata of the empty system event that stands for a session's creation: its initial state
+# instead of ADK_EVENTS / ADK_STATE when they hold text engram cannot store as text (NUL, a lone surrogate): the same
+# value as ASCII JSON text, every such character escaped
+ADK_EVENTS_JSON = "adk_events_json"
+ADK_STATE_JSON = "adk_state_json"
 
 
 class SessionExistsError(ConflictError, AlreadyExistsError):
@@ -70,19 +82,65 @@ def _text(content: types.Content | None) -> str:
     return "\n".join(p.text for p in (content.parts or []) if p.text) if content else ""
 
 
+def _dump(event: AdkEvent) -> dict[str, Any]:
+    """An ADK event as ADK serializes it (what the metadata keeps)."""
+    return event.model_dump(mode="json", exclude_none=True)
+
+
+def _kept(value: Any, key: str, encoded: str) -> dict[str, Any]:
+    """The metadata keeping ``value`` exactly: under ``key`` as it is, or under ``encoded`` as its ASCII JSON text
+    when it holds text engram cannot store as text (:mod:`._unstorable`)."""
+    return {encoded: _unstorable.dumps(value)} if _unstorable.holds(value) else {key: value}
+
+
 def to_message(event: AdkEvent) -> dict[str, Any]:
-    """The engram message an ADK event stands for (text, function calls, function responses)."""
+    """The engram message an ADK event stands for (text, function calls, function responses), the event itself
+    kept exactly in its metadata; text engram cannot store as text has U+FFFD in its place in the message."""
+    return _message(event, _kept([_dump(event)], ADK_EVENTS, ADK_EVENTS_JSON))
+
+
+def _message(event: AdkEvent, meta: dict[str, Any]) -> dict[str, Any]:
+    said = _unstorable.storable
     parts = (event.content.parts or []) if event.content else []
-    calls = [{"id": p.function_call.id or p.function_call.name or "call", "name": p.function_call.name or "tool",
-              "arguments": dict(p.function_call.args or {})} for p in parts if p.function_call]
+    calls = [{"id": said(p.function_call.id or p.function_call.name or "call"),
+              "name": said(p.function_call.name or "tool"),
+              "arguments": said(dict(p.function_call.args or {}))} for p in parts if p.function_call]
     answers = [p.function_response for p in parts if p.function_response]
-    meta = {ADK_EVENTS: [event.model_dump(mode="json", exclude_none=True)]}
     if answers and not calls:
-        return {"role": "tool", "content": "\n".join(str(a.response) for a in answers),
-                "tool_call_id": answers[0].id or answers[0].name or "call", "metadata": meta}
+        return {"role": "tool", "content": said("\n".join(str(a.response) for a in answers)),
+                "tool_call_id": said(answers[0].id or answers[0].name or "call"), "metadata": meta}
     role = "user" if event.author == "user" else "assistant"
-    return {"role": role, "content": _text(event.content), **({"tool_calls": calls} if calls else {}),
+    return {"role": role, "content": said(_text(event.content)), **({"tool_calls": calls} if calls else {}),
             "metadata": meta}
+
+
+def _event_field(field: str | None, event: AdkEvent) -> str | None:
+    """An error's field in the engram message stored for ``event`` (``messages[0].tool_calls[0].id``, or
+    ``message...`` when it rides on the latest event) as the ADK event's own field
+    (``event.content.parts[1].function_call.id``); the event inside the metadata is named by its own path."""
+    found = re.fullmatch(r"(?:messages\[0\]|message)(.*)", field or "")
+    if found is None:
+        return field
+    rest = found[1]
+    inside = re.fullmatch(rf"\.metadata\.{ADK_EVENTS}\[\d+\](.*)", rest)
+    if inside is not None:
+        return f"event{inside[1]}"
+    if rest.startswith(".metadata"):  # the metadata as a whole (too large as JSON): the event's
+        return "event"
+    parts = (event.content.parts or []) if event.content else []
+    call = re.fullmatch(r"\.tool_calls\[(\d+)\]\.(id|name|arguments)(.*)", rest)
+    calls = [(n, p.function_call) for n, p in enumerate(parts) if p.function_call]
+    if call is not None and int(call[1]) < len(calls):
+        n, fc = calls[int(call[1])]
+        attr = {"id": "id" if fc.id else "name", "name": "name", "arguments": "args"}[call[2]]
+        return f"event.content.parts[{n}].function_call.{attr}{call[3]}"
+    answers = [(n, p.function_response) for n, p in enumerate(parts) if p.function_response]
+    if rest == ".tool_call_id" and answers:
+        n, fr = answers[0]
+        return f"event.content.parts[{n}].function_response.{'id' if fr.id else 'name'}"
+    if rest.startswith(".tool_calls"):
+        return "event.content.parts"
+    return "event.content" if rest == ".content" else f"event{rest}"
 
 
 class _Service:
@@ -142,11 +200,12 @@ class EngramSessionService(_Service, BaseSessionService):
         """Stored at once: one empty ``system`` event carrying the initial state (``temp:`` keys dropped)."""
         scope = self.scope(app_name, user_id, session_id or uuid.uuid4().hex)
         _check_state(state)
-        json_value(state, "state")
+        json_value(_unstorable.storable(state), "state")  # NUL, a lone surrogate: kept as JSON text (_kept)
         if self.mem.events(scope, 1):
             raise SessionExistsError(f"session {scope.session!r} already exists", field="session_id")
         kept = {k: v for k, v in state.items() if not k.startswith(State.TEMP_PREFIX)}
-        _timeline.append(self.mem, scope, [{"role": "system", "content": "", "metadata": {ADK_STATE: kept}}])
+        _timeline.append(self.mem, scope, [{"role": "system", "content": "",
+                                            "metadata": _kept(kept, ADK_STATE, ADK_STATE_JSON)}])
         found = self._get(app_name, user_id, str(scope.session), None)
         assert found is not None
         return found
@@ -197,7 +256,8 @@ class EngramSessionService(_Service, BaseSessionService):
         return {k.removeprefix(State.USER_PREFIX): v for k, v in found.items()}
 
     async def append_event(self, session: Session, event: AdkEvent) -> AdkEvent:
-        """Store the event, then apply it to the in-memory session as ADK's base class does."""
+        """Store the event, then apply it to the in-memory session as ADK's base class does. Text engram cannot
+        store as text is accepted (see the module docstring); an error names the event's own field (``event...``)."""
         if event.partial:
             return event
         scope = self.of(session)
@@ -206,29 +266,37 @@ class EngramSessionService(_Service, BaseSessionService):
         delta = {k: v for k, v in (event.actions.state_delta or {}).items() if not k.startswith(State.TEMP_PREFIX)}
         stored = event.model_copy(deep=True)
         stored.actions.state_delta = delta
-        await asyncio.to_thread(self._store, scope, stored)
+        dumped = _dump(stored)
+        try:
+            # checked as engram checks the metadata keeping it, which does not look into the JSON text form
+            json_value({ADK_EVENTS: [_unstorable.storable(dumped)]}, "messages[0].metadata")
+            await asyncio.to_thread(self._store, scope, stored, dumped)
+        except ValidationError as exc:
+            exc.field = _event_field(exc.field, stored)
+            raise
         return await super().append_event(session, event)
 
-    def _store(self, scope: Scope, event: AdkEvent) -> None:
+    def _store(self, scope: Scope, event: AdkEvent, dumped: dict[str, Any]) -> None:
         """An event that says something is one engram event (one turn); one that says nothing joins the session's
         latest event (its creation event before the first message)."""
-        message = to_message(event)
+        message = _message(event, _kept([dumped], ADK_EVENTS, ADK_EVENTS_JSON))
         last = self.mem.events(scope, 1)
         if message["content"] or message.get("tool_calls") or not last:  # (no event: a session ADK never created)
             _timeline.append(self.mem, scope, [message])
             return
         ev = last[0]
-        meta = {k: v for k, v in ev.metadata.items() if k != ADK_EVENT}
+        meta = {k: v for k, v in ev.metadata.items() if k not in (ADK_EVENT, ADK_EVENTS, ADK_EVENTS_JSON)}
         _timeline.replace(self.mem, scope, ev, {
             "role": ev.role, "content": ev.content, "tool_call_id": ev.tool_call_id, "name": ev.name,
             "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in ev.tool_calls],
-            "metadata": {**meta, ADK_EVENTS: [*_adk_events(ev), *message["metadata"][ADK_EVENTS]]}},
+            "metadata": {**meta, **_kept([*_adk_events(ev), dumped], ADK_EVENTS, ADK_EVENTS_JSON)}},
             extract=False)  # its words were extracted already
 
 
 def _adk_events(ev: Event) -> list[dict[str, Any]]:
     """The ADK events (as ADK serializes them) an engram event stands for, in order."""
-    kept = ev.metadata.get(ADK_EVENTS)
+    encoded = ev.metadata.get(ADK_EVENTS_JSON)
+    kept = _unstorable.loads(encoded) if isinstance(encoded, str) else ev.metadata.get(ADK_EVENTS)
     if isinstance(kept, list):
         return [k for k in kept if isinstance(k, dict)]
     one = ev.metadata.get(ADK_EVENT)  # a session stored before ADK events rode together
@@ -237,7 +305,8 @@ def _adk_events(ev: Event) -> list[dict[str, Any]]:
 
 def _state_of(ev: Event) -> dict[str, Any]:
     """The state an engram event sets: the initial state it carries, then its ADK events' deltas."""
-    initial = ev.metadata.get(ADK_STATE)
+    encoded = ev.metadata.get(ADK_STATE_JSON)
+    initial = _unstorable.loads(encoded) if isinstance(encoded, str) else ev.metadata.get(ADK_STATE)
     out = dict(initial) if isinstance(initial, dict) else {}
     for kept in _adk_events(ev):
         delta = kept.get("actions", {}).get("state_delta")
@@ -291,8 +360,9 @@ class EngramMemoryService(_Service, BaseMemoryService):
         await self._ingest(self.scope(app_name, user_id, session_id), events)
 
     async def _ingest(self, scope: Scope, events: Sequence[AdkEvent]) -> None:
-        messages = [{"role": "user" if e.author == "user" else "assistant", "content": _text(e.content)}
-                    for e in events if _text(e.content)]
+        """Extraction over the events' text (U+FFFD in place of what engram cannot store as text)."""
+        messages = [{"role": "user" if e.author == "user" else "assistant",
+                     "content": _unstorable.storable(_text(e.content))} for e in events if _text(e.content)]
         if messages:
             await asyncio.to_thread(self.mem.ingest, scope, messages)
 

@@ -28,6 +28,7 @@ from ..types import Event, Scope
 from . import _timeline
 from ._binding import bind_session
 from ._tools import RECALL_DOC, REMEMBER_DOC, MemoryToolbox
+from ._unstorable import dumps, holds, loads, storable
 
 if TYPE_CHECKING:
     from agents.items import TResponseInputItem
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
     from ..engine import Memory
 
 ITEM = "openai_agents_item"  # the metadata key holding the SDK's own form of the item
-ITEM_JSON = "openai_agents_item_json"  # instead of ITEM: the item as ASCII JSON text, when it holds UNSTORABLE text
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # what neither backend stores as text: NUL, a lone surrogate
+ITEM_JSON = "openai_agents_item_json"  # instead of ITEM: the item as ASCII JSON, when it holds unstorable text
 ROLES = {"user": "user", "assistant": "assistant", "system": "system", "developer": "system"}
 
 
@@ -50,24 +50,13 @@ def _text(content: Any) -> str:
     return ""
 
 
-def _storable(value: Any) -> Any:
-    """``value`` with every UNSTORABLE character of its strings (keys included) replaced by U+FFFD."""
-    if isinstance(value, str):
-        return UNSTORABLE.sub("\ufffd", value)
-    if isinstance(value, dict):
-        return {_storable(k): _storable(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_storable(v) for v in value]
-    return value
-
-
 def _kept(item: Mapping[str, object], field: str) -> dict[str, Any]:
     """The metadata keeping ``item`` exactly: the item itself, or its ASCII JSON text when it holds characters
     engram cannot store as text (they are escaped there). ValidationError (``field``) if it is no JSON."""
-    if _storable(item) == item:
+    if not holds(item):
         return {ITEM: item}
     try:
-        return {ITEM_JSON: json.dumps(item)}
+        return {ITEM_JSON: dumps(item)}
     except (TypeError, ValueError) as exc:
         raise ValidationError(f"an item must be JSON ({exc})", field=field) from None
 
@@ -77,7 +66,7 @@ def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]
     object, and for a message item (no ``type``, or ``"message"``) without a known role or with content that
     is neither a string nor a list of parts, which would otherwise be stored as an empty assistant message.
     The message's text, tool calls and results are read from the item with unstorable characters replaced
-    (:func:`_storable`); the item itself is kept exactly (:func:`_kept`)."""
+    (:func:`~engram.adapters._unstorable.storable`); the item itself is kept exactly (:func:`_kept`)."""
     if not isinstance(item, dict):
         raise ValidationError("an item must be a JSON object (a Responses API input item)", field=field)
     kind = item.get("type")
@@ -88,15 +77,15 @@ def to_message(item: TResponseInputItem, field: str = "items") -> dict[str, Any]
             raise ValidationError("a message item's content must be a string or a list of content parts",
                                   field=f"{field}.content")
     meta = _kept(item, field)
-    said = _storable(item)
+    said = storable(item)
     if kind == "function_call":
         call = {"id": str(said.get("call_id") or said.get("id") or "call"), "name": str(said.get("name") or "tool"),
-                "arguments": _storable(_timeline.arguments(said.get("arguments")))}  # "\u0000" parses to NUL
+                "arguments": storable(_timeline.arguments(said.get("arguments")))}  # "\u0000" parses to NUL
         return {"role": "assistant", "content": "", "tool_calls": [call], "metadata": meta}
     if kind == "function_call_output":
         output = said.get("output")
         text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-        return {"role": "tool", "content": _storable(text), "tool_call_id": str(said.get("call_id") or "call"),
+        return {"role": "tool", "content": storable(text), "tool_call_id": str(said.get("call_id") or "call"),
                 "metadata": meta}
     role = ROLES.get(str(said.get("role")), "assistant")
     return {"role": role, "content": _text(said.get("content")), "metadata": meta}
@@ -129,7 +118,7 @@ def to_items(event: Event) -> list[TResponseInputItem]:
         return [kept]  # type: ignore[list-item]
     encoded = event.metadata.get(ITEM_JSON)
     if isinstance(encoded, str):
-        return [json.loads(encoded)]
+        return [loads(encoded)]
     if event.role == "tool":
         return [{"type": "function_call_output", "call_id": event.tool_call_id or "", "output": event.content}]
     role = event.role if event.role in ("user", "assistant", "system") else "user"
