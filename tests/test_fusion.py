@@ -136,7 +136,7 @@ def test_more_keyword_evidence_never_ranks_lower(data: tuple, mode: str, pick: i
 def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, min_score: float) -> None:
     """min_score (the Twisp document: "for matches by meaning alone"), asked of the memory first: when its best
     match by meaning reaches the cut, no candidate with keyword evidence is dropped and one without is kept when its V
-    reaches the cut (or 0.6 of the best V); when nothing answers, only a match covering most of the query's keyword
+    reaches the cut (or 0.4 of the best V); when nothing answers, only a match covering most of the query's keyword
     evidence stays; a query about no one needs the best match to reach 1.25 x the cut, one about someone 0.8 x the
     cut; one asking after the person's own things, of records, is not cut. It only removes: nothing
     else changes, and a higher cut never keeps more."""
@@ -163,7 +163,7 @@ def test_min_score_cuts_only_matches_by_meaning_alone(data: tuple, mode: str, mi
 
 def test_min_score_is_asked_of_the_memory_before_each_match() -> None:
     """A question in other words whose answer shares its meaning only loosely keeps that answer when the
-    memory's best match is itself loose (V under the cut / 0.6); a weaker match alone, where nothing answers, is
+    memory's best match is itself loose (V under the cut / 0.4); a weaker match alone, where nothing answers, is
     cut (off-topic); under a strong best match it is noise."""
     q = QueryAnalysis(("profess",))
     stats = TermStats(10, {})

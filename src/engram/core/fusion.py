@@ -67,7 +67,7 @@ each match (:func:`cut`): when no item's V reaches ``min_score`` (1.25 x it for 
 match covering most of its keyword evidence stays (a question after the person's own things, asked of their
 records, is not cut: :func:`cut`); otherwise every keyword match stays (its
 own terms, or lent by the records written with it or, for a message, by the question it answers), and a match
-by meaning alone stays when its V reaches ``min_score`` or 0.6 of the best V: an answer to a question asked in
+by meaning alone stays when its V reaches ``min_score`` or 0.4 of the best V: an answer to a question asked in
 other words is often only a little less loose than the best match. Every part is
 reported on :class:`Scored` so users can see why.
 """
@@ -195,7 +195,7 @@ class Weights:
     gate: float = 0.5  # G = min(1, max V over the pool / gate): evidence counts in full once meaning is found
     gate_floor: float = 0.25  # G when nothing in the memory comes near the query's meaning
     spread: float = 0.85  # the score is F ** spread: puts the 0.2 default cut at the knee (module docstring)
-    runner_up: float = 0.6  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
+    runner_up: float = 0.4  # r: a match by meaning alone is kept down to r x the best V (:func:`cut`)
     alone: float = 0.5  # k: keyword coverage L a match needs when the memory does not answer the query
     impersonal: float = 1.25  # i: a query about no one needs the memory's best V to reach i x min_score (:func:`cut`)
     personal: float = 0.8  # p: a query about the person needs only p x min_score of it: 1 / i, the same factor
