@@ -141,3 +141,11 @@ def test_errors_are_engram_classes(served: tuple[Env, str], client: Any) -> None
         client.search_history(A, "needs a session")
     with Client(f"http://127.0.0.1:{free_port()}", "k", timeout=2) as c, pytest.raises(StoreError):
         c.health()
+
+
+def test_a_refusal_naming_several_fields_reaches_the_client_whole(client: Any) -> None:
+    """A configuration breaking two rules: the client's ConfigError lists both fields, as the library's does."""
+    bad = {"harness": {"memory": {"scope": {"read": ["galaxy"]}, "pinned": {"max_tokens": -5}}}}
+    with pytest.raises(engram.ConfigError) as info:
+        client.configure("bot", bad, update=True)
+    assert [f for f, _ in info.value.errors] == ["harness.memory.scope.read.0", "harness.memory.pinned.max_tokens"]

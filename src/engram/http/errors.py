@@ -92,6 +92,10 @@ def error_from(status: int, payload: object) -> E.EngramError:
     if isinstance(err, dict) and isinstance(err.get("type"), str):
         cls = _BY_NAME.get(err["type"]) or _BY_STATUS.get(status, InternalError)
         message, field = err.get("message"), err.get("field")
-        return cls(message if isinstance(message, str) else f"HTTP {status}",
-                   field=field if isinstance(field, str) else None)
+        out = cls(message if isinstance(message, str) else f"HTTP {status}",
+                  field=field if isinstance(field, str) else None)
+        listed = err.get("errors")
+        if isinstance(out, E.ValidationError) and isinstance(listed, list):  # every field the server named
+            out.errors = tuple((str(e.get("field")), str(e.get("message"))) for e in listed if isinstance(e, dict))
+        return out
     return _BY_STATUS.get(status, InternalError)(f"HTTP {status}")
