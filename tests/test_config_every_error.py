@@ -51,3 +51,12 @@ def test_the_cli_names_every_invalid_field(tmp_path: Path) -> None:
     assert proc.returncode == 2 and not proc.stdout, proc
     error = json.loads(proc.stderr)["error"]
     assert error["type"] == "ConfigError" and [e["field"] for e in error["errors"]] == FIELDS, error
+
+
+@pytest.mark.parametrize("every", [{"messages": 0}, {"messages": 10_001}, [1]])
+def test_a_union_value_is_one_error_of_the_users_field(make_memory: Callable[..., Memory], every: object) -> None:
+    """``extraction.every`` is "turn" or {"messages": N}: a bad one is one error naming the user's field, never
+    pydantic's tries of each member (``every.literal['turn']``) or the internal ``every_n``."""
+    with pytest.raises(ConfigError) as info:
+        make_memory().configure("bot", {"harness": {"memory": {"enabled": True, "extraction": {"every": every}}}})
+    assert info.value.field == "harness.memory.extraction" and info.value.errors == (), info.value.to_dict()

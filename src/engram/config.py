@@ -20,6 +20,7 @@ Unknown fields and bad values raise :class:`~engram.errors.ConfigError` naming t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -152,7 +153,7 @@ class Extraction(_Strict):
         if every == "turn":
             want: dict[str, Any] = {"trigger": "turn_end"}
         elif isinstance(every, dict) and isinstance(every.get("messages"), int) \
-                and not isinstance(every.get("messages"), bool):
+                and not isinstance(every.get("messages"), bool) and 1 <= every["messages"] <= 10_000:
             want = {"trigger": "every_n", "every_n": every["messages"]}
         else:
             raise ValueError('every must be "turn" or {"messages": N} with N a whole number from 1 to 10000')
@@ -292,13 +293,28 @@ class Config(_Strict):
 
 def _error_from(exc: pydantic.ValidationError, prefix: str = "") -> ConfigError:
     """A ConfigError naming every invalid field of the document (each with its rule), not only the first."""
-    every: list[tuple[str, str]] = []
+    every: dict[str, str] = {}
     for err in exc.errors():
-        path = ".".join(str(p) for p in err["loc"])
+        loc = list(err["loc"])
+        # a value no member of a union took is one error of the user's field, not one per member pydantic tried
+        # (``every.literal['turn']``, ``every.EveryMessages.messages``): the first member's, under the field
+        cut = next((i for i, p in enumerate(loc) if _union_member(p)), len(loc))
+        path = ".".join(str(p) for p in loc[:cut])
         rule = "unknown field (not allowed)" if err["type"] == "extra_forbidden" else err["msg"]
-        every.append(((prefix + path) if path else (prefix.rstrip(".") or "config"),
-                      rule.removeprefix("Value error, ")))
-    return ConfigError(every[0][1], field=every[0][0], errors=tuple(every))
+        every.setdefault((prefix + path) if path else (prefix.rstrip(".") or "config"),
+                         rule.removeprefix("Value error, "))
+    pairs = tuple(every.items())
+    return ConfigError(pairs[0][1], field=pairs[0][0], errors=pairs)
+
+
+def _union_member(part: object) -> bool:
+    """Whether ``part`` of an error's location is how pydantic names a union member it tried (``literal['turn']``,
+    ``EveryMessages``: one of this module's models), not a field or key of the document."""
+    if not isinstance(part, str):
+        return False
+    found = globals().get(part)
+    return re.fullmatch(r"[a-z-]+\[.*\]", part) is not None or (
+        isinstance(found, type) and issubclass(found, pydantic.BaseModel))
 
 
 def read_source(source: Config | dict[str, Any] | str | Path) -> dict[str, Any]:
