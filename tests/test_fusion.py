@@ -48,7 +48,9 @@ def test_scores_are_in_unit_interval_and_sorted(data: tuple, mode: str, weights:
     cands, query, stats = data
     out = fusion.rank(cands, query, stats, mode=mode, weights=weights, now=T0 + timedelta(days=3))
     assert all(0.0 <= s.score <= 1.0 for s in out)
-    assert [(-s.score, s.id) for s in out] == sorted((-s.score, s.id) for s in out)
+    at = {c.id: c.at for c in cands}  # of equal scores, the newer first, then by id
+    key = [(-s.score, -at[s.id].timestamp(), s.id) for s in out]
+    assert key == sorted(key)
     for s in out:
         for part in (s.lexical, s.vector, s.recency, s.context, s.episode, s.time):
             assert part is None or 0.0 <= part <= 1.0 + 1e-9

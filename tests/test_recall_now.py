@@ -45,8 +45,9 @@ def test_the_later_of_two_equal_matches_ranks_first_only_when_asked_about_now() 
     assert now["a"].score == pytest.approx(now["b"].score * ((1 - w.now) + w.now * 0.25) ** w.spread)
     then = {s.id: s for s in fusion.rank([old, new], analyze_query("which gym did I go to before?", T0), stats)}
     assert then["a"].score == then["b"].score and then["a"].current is None
-    assert [s.id for s in fusion.rank([old, new], analyze_query("which gym do I go to now?", T0), stats,
-                                      mode="vector")] == ["a", "b"], "the single signals are not tilted"
+    vec = fusion.rank([old, new], analyze_query("which gym do I go to now?", T0), stats, mode="vector")
+    assert vec[0].score == vec[1].score, "the single signals are not tilted"
+    assert [s.id for s in vec] == ["b", "a"]  # of equal scores, the newer first
     records = [replace(old, role=None), replace(new, role=None)]  # consolidated: a change supersedes instead
     assert all(s.current is None for s in fusion.rank(records, analyze_query("which gym do I go to now?", T0), stats))
 

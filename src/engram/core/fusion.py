@@ -448,7 +448,8 @@ def rank(pool: Sequence[Candidate], query: QueryAnalysis, stats: TermStats, *, m
             time=(1.0 if tpart or t_when else 0.0) if (use_period or use_when) else None,
             current=npart,
         ))
-    out.sort(key=lambda s: (-s.score, s.id))
+    written = {c.id: c.at.timestamp() for c in pool}
+    out.sort(key=lambda s: (-s.score, -written.get(s.id, 0.0), s.id))  # of equal scores, the newer first
     if min_score is None or min_score <= 0:
         return out
     by_words = {c.id for c in pool
