@@ -391,7 +391,7 @@ class Memory:
         return self.runtime.cosine_scale
 
     # -- long-term records -----------------------------------------------------------------------------------
-    def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str = "fact",
+    def remember(self, who: Scope, summary: str, content: str | None = None, *, kind: str | None = None,
                  labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
                  replaces: str | None = None, preview: bool = False, pin: bool = False) -> Record:
         """Write a record at level ``scope`` (session | actor | agent) for ``who``; ``replaces`` supersedes."""

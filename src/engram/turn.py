@@ -175,7 +175,7 @@ class Turn:
                      tool_calls=m["tool_calls"], tool_call_id=m["tool_call_id"], name=m["name"], turn_id=self.id,
                      preview=self.preview, stored_at=now)
 
-    def remember(self, summary: str, content: str | None = None, *, kind: str = "fact",
+    def remember(self, summary: str, content: str | None = None, *, kind: str | None = None,
                  labels: dict[str, str] | None = None, scope: str = "session", namespace: str | None = None,
                  replaces: str | None = None, pin: bool = False, strategy: str | None = None,
                  source_event_ids: Sequence[str] = (), at: datetime | None = None,

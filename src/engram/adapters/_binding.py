@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import validate
 from ..errors import ValidationError
 from ..types import LEVELS, Level, Scope
 
@@ -25,7 +26,7 @@ def bind(mem: Memory, scope: object, level: str, kind: str | None) -> tuple[Leve
     kinds = mem.config_for(scope.agent).memory.kinds
     if kind is not None and kind not in kinds:
         raise ValidationError(f"must be one of the configured kinds: {', '.join(kinds)}", field="kind")
-    return level, kind or ("fact" if "fact" in kinds else kinds[0])
+    return level, kind or validate.default_kind(kinds)
 
 
 def bind_session(mem: Memory, scope: object, what: str) -> str:

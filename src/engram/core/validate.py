@@ -278,8 +278,16 @@ def namespace_text(value: object, field: str = "namespace") -> str:
     return value
 
 
+def default_kind(kinds: Sequence[str]) -> str:
+    """The kind of a record written without one, on every face: ``fact`` when configured, else the first kind."""
+    return "fact" if "fact" in kinds else kinds[0]
+
+
 def kind(value: object, kinds: Sequence[str]) -> str:
-    """The kind of a record written: :func:`kind_name`'s rule, and one of the configured ``kinds``."""
+    """The kind of a record written: :func:`kind_name`'s rule, and one of the configured ``kinds``; None (not
+    named) is :func:`default_kind`."""
+    if value is None:
+        return default_kind(kinds)
     if isinstance(value, str) and value:
         kind_name(value)
     if value not in kinds:

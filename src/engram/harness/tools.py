@@ -332,7 +332,7 @@ class ToolOps:
             raise ValidationError("must be true or false", field="pin")
         kinds = self.turn.cfg.memory.kinds
         return self.turn.remember(
-            summary, _str(args, "content"), kind=_str(args, "kind") or ("fact" if "fact" in kinds else kinds[0]),
+            summary, _str(args, "content"), kind=_str(args, "kind") or validate.default_kind(kinds),
             labels=args.get("labels"), scope=_str(args, "scope") or self._default_level(),
             replaces=_str(args, "replaces"), pin=pin)
 

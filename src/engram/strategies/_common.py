@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..config import Strategy
+from ..core import validate
 from ..core.consolidate import Candidate, record_key
 from ..core.namespace import fill
 from ..core.strategy_types import FACT_TYPES
@@ -63,7 +64,7 @@ class Run:
         want = KIND_FOR.get(sort, "fact")
         if want in self.kinds:
             return want
-        return "fact" if "fact" in self.kinds else self.kinds[0]
+        return validate.default_kind(self.kinds)
 
     def namespace(self, strategy: Strategy, template: str | None = None) -> str:
         return fill(template or strategy.namespace_template, self.scope, strategy_id=strategy.strategy_id,
