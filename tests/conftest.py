@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -69,3 +70,12 @@ def env(make_memory: Callable[..., Memory]) -> Any:
     from tests.support.http_app import make_env  # the server extra, imported only where a test asks for it
 
     return make_env(make_memory(WIDE))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _collect_after_module() -> Iterator[None]:
+    """Collect what a module left behind while no event loop runs. An SDK client a test did not close (the OpenAI
+    SDK's async client closes itself from ``__del__`` on whatever loop is running) would otherwise be collected
+    during a later module's async test and fail it with "Event loop is closed"."""
+    yield
+    gc.collect()

@@ -312,7 +312,7 @@ async def test_history_disabled_is_409(make_memory: Any) -> None:
     async with e.client() as c:
         r = await c.post(SE + "/history/search", json={"query": "x"})
         assert r.status_code == 409 and r.json()["error"] == {
-            "type": "HistoryDisabled", "message": r.json()["error"]["message"], "field": "index"}
+            "type": "HistoryDisabled", "message": r.json()["error"]["message"], "field": "harness.history.index"}
 
 
 async def test_unexpected_error_is_generic_500(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:

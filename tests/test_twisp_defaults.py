@@ -90,7 +90,7 @@ def test_index_none_stores_and_reloads_events_but_searches_nothing(make_memory: 
     assert [e.role for e in mem.events(S1)] == ["user", "assistant", "user", "assistant"]
     with pytest.raises(HistoryDisabled) as err:
         mem.search_history(S1, "disputed amount")
-    assert err.value.field == "index"
+    assert err.value.field == "harness.history.index"
     mem.configure("tw", {"harness": {"memory": {"enabled": True}, "history": {"index": "messages"}}})
     m2 = model(say("ok"))
     Agent(mem, m2, state_tool=False).invoke(Scope("tw", session="s2"), user("hello"))
@@ -269,7 +269,7 @@ def test_engram_search_history_takes_the_librarys_options(cli_db: list[str]) -> 
     err = error_json(engram("search-history", *cli_db, "parcel", "--min-score", "2"))
     assert err["field"] == "min_score"
     err = error_json(engram("search-history", *cli_db[:2], "--agent", "tw", "--session", "s1", "parcel"))
-    assert err["type"] == "HistoryDisabled" and err["field"] == "index", err
+    assert err["type"] == "HistoryDisabled" and err["field"] == "harness.history.index", err
 
 
 def test_engram_remember_replaces_keeps_the_labels(cli_db: list[str]) -> None:

@@ -307,7 +307,8 @@ class Retrieval:
         cfg = self.policy.config_for(scope.agent)
         index = cfg.harness.history.index
         if index == "none":
-            raise HistoryDisabled("history search is off (harness.history.index is none)", field="index")
+            raise HistoryDisabled("history search is off (harness.history.index is none)",
+                                  field="harness.history.index")
         query = validate.query(query)
         limit = validate.limit(limit)
         mode = validate.mode(mode or cfg.memory.search.mode)
