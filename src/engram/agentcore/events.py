@@ -41,6 +41,7 @@ TOOL_CALL_ID = "agentcore"
 _EPS = timedelta(microseconds=1)
 MAIN = "main"  # the branch of events written without one
 TOKEN_OP = "create-event"
+CALLER_TOKEN_OP = "create-event-caller"  # the parameters a caller's token is tied to (any actor, any session)
 
 
 # -- payloads -------------------------------------------------------------------------------------------------
@@ -183,8 +184,13 @@ def create_event(c: CallDep) -> Any:
     if body.get("extractionConfig") is not None:
         shapes.extraction_config(body["extractionConfig"], "extractionConfig")
     owner = "\x1f".join([mc.scope.agent, mc.scope.actor or "", mc.scope.session or ""])
+    # the token is also the caller's within this memory, not only the session's: a repeat naming another actor
+    # or session is another request (IdempotentParameterMismatch), never a second event; a key bound to an actor
+    # or a session keeps tokens of its own, so no key meets another's narrower tokens
+    caller = "\x1f".join([mc.scope.agent, c.grant.actor or "", c.grant.session or ""])
     digest = idempotency.params(body)
     if token is not None:  # the one token rule (idempotency.py), settled in the event's own transaction
+        idempotency.bind(mc.mem.store, CALLER_TOKEN_OP, caller, token, digest)
         # still in progress: RetryableConflictException, the conflict CreateEvent's model lists (errors.as_listed)
         earlier = idempotency.begin(mc.mem.store, TOKEN_OP, owner, token, digest)
         if earlier is not None:
@@ -201,6 +207,7 @@ def create_event(c: CallDep) -> Any:
     except BaseException:
         if token is not None:
             idempotency.release(mc.mem.store, TOKEN_OP, owner, token)
+            idempotency.release(mc.mem.store, CALLER_TOKEN_OP, caller, token)
         raise
     if t.buffer.jobs:  # an extraction was enqueued (the memory has strategies): make sure a worker runs it
         worker.ensure(c.base)
@@ -296,10 +303,15 @@ def _branch_filter(mc: MemoryCtx, flt: dict[str, Any]) -> Any:
 
 
 def _check_branch(mc: MemoryCtx, branch: dict[str, str] | None) -> None:
-    """A branch event's ``rootEventId`` must be an event of this session; a branch's first event needs one."""
+    """A branch event's ``rootEventId`` must be an event of this session; a branch's first event needs one.
+    The main line forks from nothing, and a branch has one root: naming ``main`` with a root, or an existing
+    branch with another root than its own, is refused (the branch's events would hang from two places)."""
     if branch is None:
         return
     root = branch.get("rootEventId")
+    if root is not None and branch["name"] == MAIN:
+        raise ValidationException(f"the {MAIN!r} branch is the session's own line and forks from no event; "
+                                  "name another branch to fork", field="branch.rootEventId")
     if root is None:
         if branch["name"] != MAIN and not any((branch_of(e) or {}).get("name") == branch["name"]
                                               for e in newest_first(mc, None)):
@@ -310,6 +322,10 @@ def _check_branch(mc: MemoryCtx, branch: dict[str, str] | None) -> None:
         mc.mem.get_event(mc.scope, ids.event_id_in(root, "branch.rootEventId"))
     except (NotFound, ResourceNotFoundException):
         raise ValidationException(f"no event {root} in this session", field="branch.rootEventId") from None
+    had = _roots(mc).get(branch["name"])
+    if had is not None and had != root:
+        raise ValidationException(f"branch {branch['name']!r} already forks from event {had} in this session; "
+                                  "name another branch to fork elsewhere", field="branch.rootEventId")
 
 
 def _metadata_filter(exprs: list[dict[str, Any]]) -> Any:

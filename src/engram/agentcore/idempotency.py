@@ -134,6 +134,20 @@ def begin(store: Store, op: str, owner: str, token: str, digest: str,
     return got
 
 
+def bind(store: Store, op: str, owner: str, token: str, digest: str, clock: Callable[[], float] = time.time) -> None:
+    """Tie the token to these parameters in ``owner``'s name, or refuse it (IdempotentParameterMismatch) when it
+    is tied to others and its window is still open. For an operation whose work is claimed under a narrower
+    owner (CreateEvent: per session), so a repeat that changes what picks that owner is refused, not run anew.
+    A failed call unties it again (:func:`release`)."""
+    now = clock()
+    mine = _row(digest, "bound", now)
+    row = state.claim_token(store, op, owner, token, mine)
+    if row != mine and expired(row, now) and state.drop_token(store, op, owner, token, only=row):
+        row = state.claim_token(store, op, owner, token, mine)
+    if row != mine:
+        _check(row, digest)
+
+
 def settle(store: Store, op: str, owner: str, token: str, digest: str, value: str,
            clock: Callable[[], float] = time.time) -> None:
     """Record what the claimed call made (and when: the token's window starts now)."""

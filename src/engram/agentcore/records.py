@@ -453,8 +453,31 @@ def _create_input(item: object, i: int) -> _Create:
     return _Create(rid, namespace, text, at, strategy, _labels(d.get("metadata"), f"{f}.metadata"))
 
 
+def _strategy_ok(c: Call, agent: str, strategy: str | None, field: str) -> None:
+    """Refuse a ``memoryStrategyId`` the memory has no strategy of (``manual``, what records no strategy wrote
+    answer, stays allowed): a record must not claim a strategy that never existed here."""
+    if strategy is None or strategy == NO_STRATEGY:
+        return
+    have = {s.strategy_id for s in c.config(agent).memory.strategies}
+    if strategy not in have:
+        raise ValidationException(f"this memory has no strategy {strategy!r} (its strategies: "
+                                  f"{', '.join(sorted(have)) or 'none'}; {NO_STRATEGY!r} for none)", field=field)
+
+
+def _distinct_requests(records: list[_Create]) -> None:
+    """Refuse a batch that gives one ``requestIdentifier`` to two records (the later one is at fault): each
+    names its own record in the reply, so a repeat would make the reply ambiguous."""
+    seen: set[str] = set()
+    for i, new in enumerate(records):
+        if new.rid in seen:
+            raise ValidationException(f"requestIdentifier {new.rid!r} is given to an earlier record of this batch",
+                                      field=f"records[{i}].requestIdentifier")
+        seen.add(new.rid)
+
+
 def _create_one(c: Call, agent: str, new: _Create, i: int) -> dict[str, Any]:
     f = f"records[{i}]"
+    _strategy_ok(c, agent, new.strategy, f"{f}.memoryStrategyId")
     path = _namespace(c, agent, new.namespace, f"{f}.namespaces[0]") if new.namespace is not None else "/agent/"
     labels = _labels_ok(c, agent, new.labels, f"{f}.metadata")
     owner = nsmod.owner(path, nsmod.templates(c.config(agent)))
@@ -494,6 +517,7 @@ def batch_create(c: CallDep) -> Any:
         raise ValidationException("record expiry is not supported on engram", field="recordExpirySpecification")
     records = [_create_input(item, i)
                for i, item in enumerate(shapes.items(body.get("records"), "records", max_items=100))]
+    _distinct_requests(records)
     _reach(c, res.agent, records)
     token = shapes.client_token(body.get("clientToken"))
     digest = idempotency.params(body)

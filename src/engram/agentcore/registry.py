@@ -48,11 +48,12 @@ def list_all(store: Store) -> list[MemoryResource]:
 
 
 def get(store: Store, memory_id: str) -> MemoryResource:
-    """The memory resource with this id (or ARN); NotFound when there is none."""
+    """The memory resource with this id (or ARN); NotFound when there is none. An ARN must be the memory's own:
+    one naming another partition, region or account names a memory that does not exist there."""
     mid = ids.memory_id(memory_id)
     res = state.memory(store, mid)
-    if res is None:
-        raise NotFound(f"memory {mid} does not exist", field="memoryId")
+    if res is None or (memory_id.startswith("arn:") and memory_id != res.arn):
+        raise NotFound(f"memory {memory_id if res is not None else mid} does not exist", field="memoryId")
     return res
 
 
