@@ -327,3 +327,15 @@ def test_root_redirects_to_the_inspector_and_422_lists_every_error(make_memory: 
     fields = [e["field"] for e in err["errors"]]
     assert "messages[0].role" in fields and "messages[1].role" in fields
     assert all(f in err["message"] for f in fields)
+
+
+def test_engram_chat_shows_control_characters_escaped(tmp_path: Path) -> None:
+    """What was remembered may hold a terminal escape (anyone's message can): ``engram chat`` shows it as text."""
+    db = f"sqlite:///{tmp_path / 'esc.db'}"
+    done = cli("remember", "--db", db, "--agent", "bot", "--actor", "u1", "--level", "actor",
+               "Allergic to peanuts\x1b[2J\x1b[31m")
+    assert done.returncode == 0, done.stderr
+    shown = cli("chat", "--db", db, "--agent", "bot", "--actor", "u1", "--session", "s2",
+                stdin="What am I allergic to?\n")
+    assert shown.returncode == 0, shown.stderr
+    assert "\x1b" not in shown.stdout and "Allergic to peanuts\\x1b[2J\\x1b[31m" in shown.stdout, shown.stdout

@@ -21,7 +21,6 @@ import dataclasses
 import importlib
 import json
 import os
-import re
 import shutil
 import sys
 import textwrap
@@ -34,6 +33,7 @@ from .cli_args import parse as parse  # re-exported: entry points used to import
 from .core import validate
 from .errors import EngramError, NotFound, ValidationError
 from .stores import default_db
+from .terminal import printable
 from .types import STATUSES, Scope
 
 DEFAULT_DB = default_db()
@@ -53,11 +53,6 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
-# what a terminal would act on rather than show: control characters (escape sequences start with ESC) and the
-# bidirectional overrides that reorder what follows them
-_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
 def _cell(value: Any, limit: int | None = 60) -> str:
     """One table cell: empty for None, one line (newlines shown as ⏎), at most ``limit`` characters. Stored text
     may come from anyone's messages: control characters are shown escaped (``\\x1b``), never sent to the
@@ -66,8 +61,7 @@ def _cell(value: Any, limit: int | None = 60) -> str:
         return ""
     text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
     text = " ".join(text.replace("\r\n", "\n").replace("\n", " ⏎ ").replace("\t", " ").split())
-    text = _UNSHOWABLE.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) > 0xff
-                           else f"\\x{ord(m.group()):02x}", text)
+    text = printable(text)
     return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
 
 

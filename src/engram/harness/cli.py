@@ -13,6 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import ConfigError, EngramError
+from ..terminal import printable
 from ..types import Scope
 
 OFFLINE = ("offline", "offline-responder", "none")
@@ -85,7 +86,7 @@ def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
             if args.json:
                 print(dumps(reply), file=out)
             else:
-                print(f"assistant: {reply.text}", file=out)
+                print(f"assistant: {printable(reply.text, newlines=True)}", file=out)
                 shown = [*((r.id, None, r.summary) for r in reply.pinned),
                          *((h.record.id, h.score, h.record.summary) for h in reply.recalled
                            if h.record and h.record.id not in {r.id for r in reply.pinned})]
@@ -93,7 +94,7 @@ def run_chat(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                     print("  recalled: nothing", file=out)
                 for rid, score, summary in shown:
                     tag = "pinned" if score is None else f"{score:.3f}"
-                    print(f"  recalled: {rid} ({tag}) {summary[:80]}", file=out)
+                    print(f"  recalled: {rid} ({tag}) {printable(summary[:80])}", file=out)
             out.flush()
         if failed:
             return 2
