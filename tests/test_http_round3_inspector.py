@@ -18,7 +18,7 @@ from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.turn import new_id
 from engram.types import Job
-from tests.support.browser import BROWSER_ARGS, CHROMIUM, engram, playwright_or_skip, serve
+from tests.support.browser import engram, launched, playwright_or_skip, serve
 from tests.support.servers import stop
 
 sync_api = playwright_or_skip()
@@ -67,10 +67,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+    with launched(sync_api) as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from engram import Memory, Scope
 from engram.embedders import HashingEmbedder
 from engram.turn import new_id
 from engram.types import Hit, Job
-from tests.support.browser import BROWSER_ARGS, CHROMIUM, ROOT, engram, playwright_or_skip, serve
+from tests.support.browser import ROOT, engram, launched, playwright_or_skip, serve
 from tests.support.servers import stop
 
 sync_api = playwright_or_skip()
@@ -152,10 +152,8 @@ SHOTS: list[Path] = []  # where shot() writes: set once per module by the browse
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     mode = os.environ.get("ENGRAM_UI_SCREENSHOTS", "tmp")
     SHOTS[:] = [] if mode == "0" else [DOC_SHOTS if mode == "refresh" else tmp_path_factory.mktemp("shots")]
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+    with launched(sync_api) as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

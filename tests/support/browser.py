@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,15 @@ def playwright_or_skip() -> Any:
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package drives the browser")
     pytest.importorskip("uvicorn", reason="engram serve needs the server extra")
     return sync_api
+
+
+@contextmanager
+def launched(sync_api: Any) -> Iterator[Any]:
+    """Debian's Chromium, headless, launched through Playwright (``sync_api`` from :func:`playwright_or_skip`)."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        yield browser
+        browser.close()
 
 
 def engram(*args: str) -> str:
