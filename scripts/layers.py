@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent / "src" / "engram"
 # A module may import its own layer or a lower one. Keys are the first name under engram.
 LAYER = {
-    "types": 0, "errors": 0,
+    "types": 0, "errors": 0, "terminal": 0,
     "core": 1,
     "config": 2, "config_shapes": 2, "stores": 2, "embedders": 2, "models": 2,
     "extract": 3, "strategies": 3,
