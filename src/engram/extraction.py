@@ -44,15 +44,6 @@ def _per_strategy_model(spec: str) -> Model:
     return model
 
 
-def _restated(turn: Turn, op: AddOp) -> bool:
-    """Whether this turn already wrote the fact ``op`` adds at the same level: a record with the same index
-    terms (so "Allergic to peanuts" from ``remember`` and from extraction of the same turn are one record)."""
-    terms = set(textmod.index_terms(op.summary))
-    return bool(terms) and any(
-        p.record.level == op.level and not p.record.deletes and set(textmod.index_terms(p.record.summary)) == terms
-        for p in turn.pending_records)
-
-
 class Extraction:
     """Runs the strategies configured for each agent, over one runtime and policy; consolidates against what
 ``retrieval`` finds, and opens its own turns (over ``reads`` as every turn) outside a caller's turn."""
@@ -168,7 +159,7 @@ class Extraction:
             # changed again: what the conversation says of it is already done
             changed = turn.buffer.changed()
             if isinstance(op, AddOp):
-                if op.replaces is None and (_restated(turn, op) or self._held(turn, op, changed)):
+                if op.replaces is None and self._held(turn, op, changed):
                     continue  # the turn's writer, or an earlier one, already remembered this fact at this level
                 with self.runtime.store.read() as tx:
                     if op.source_event_ids and tx.records_from_sources(flt, op.strategy, op.source_event_ids) and \
@@ -192,8 +183,8 @@ class Extraction:
 
     def _held(self, turn: Turn, op: AddOp, changed: set[str]) -> bool:
         """Whether an active record at ``op``'s level, in any namespace the scope reads, already says what ``op``
-        adds (the same index terms): a fact written with ``remember``, BatchCreate or another strategy is not
-        extracted again beside it when the conversation states it ("restated facts don't pile up")."""
+        adds (the same index terms), stored or written earlier in this turn: a fact written with ``remember``,
+        BatchCreate or another strategy is not extracted again beside it ("restated facts don't pile up")."""
         terms = set(textmod.index_terms(op.summary))
         if not terms:
             return False
